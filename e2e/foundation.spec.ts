@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { projectId, urls } from './urls.ts';
+
+test('the partner demo frames the portal, whose document loads from the other site', async ({ page }) => {
+  await page.goto(urls.demo);
+  await expect(page.getByRole('heading', { name: 'Northwind Partner Portal' })).toBeVisible();
+  const frameElement = page.locator('iframe[title="PayPortal"]');
+  await expect(frameElement).toBeVisible();
+  const frame = await (await frameElement.elementHandle())!.contentFrame();
+  await expect.poll(() => frame && new URL(frame.url()).origin).toBe(new URL(urls.app).origin);
+  expect(new URL(urls.app).origin).not.toBe(new URL(page.url()).origin);
+  await expect(page.frameLocator('iframe[title="PayPortal"]').getByRole('status')).toHaveText('Waiting for the partner portal…');
+});
+
+test('the standalone portal opens its sign-in page', async ({ page }) => {
+  await page.goto(urls.app);
+  await expect(page).toHaveURL(`${urls.app}/auth`);
+  await expect(page.getByRole('heading', { name: 'Sign in to PayPortal' })).toBeVisible();
+});
+
+test('the code inbox shows the code of a password reset the emulator sent', async ({ page, request }) => {
+  const sent = await request.post(
+    `${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`,
+    { data: { requestType: 'PASSWORD_RESET', email: 'analyst@acme.example' } },
+  );
+  expect(sent.ok()).toBe(true);
+  const codes = await (await request.get(`${urls.emulator}/emulator/v1/projects/${projectId}/oobCodes`)).json();
+  const code = codes.oobCodes.at(-1).oobCode as string;
+  await page.goto(urls.inbox);
+  const row = page.getByRole('row').filter({ hasText: 'analyst@acme.example' }).filter({ hasText: 'PASSWORD_RESET' });
+  await expect(row).toContainText(code);
+  await expect(row.getByRole('link', { name: 'Open' })).toHaveAttribute('href', new RegExp(`^${urls.app}/usermgmt/action\\?mode=resetPassword&oobCode=${code}`));
+});

@@ -1,0 +1,39 @@
+// One lint configuration for the whole workspace. Import direction (DESIGN.md §2) is enforced here:
+// `shared` imports no other package, and nothing imports `app` or `api` (root tooling may read the
+// API's demo accounts through its declared subpath export).
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const forbid = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': forbid(['@payportal/*', 'node:*'], 'shared is pure: no other package, no I/O') },
+  },
+  {
+    files: ['packages/embed-sdk/**/*.ts', 'packages/parent-demo/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*'], 'nothing imports app or api') },
+  },
+  {
+    files: ['packages/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': forbid(['@payportal/api*', '@payportal/parent-demo*'], 'the app talks to the API over HTTP only'),
+    },
+  },
+);

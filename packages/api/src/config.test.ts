@@ -1,0 +1,25 @@
+import { ConfigError } from '@payportal/shared';
+import { describe, expect, it } from 'vitest';
+import { listenHost, readApiConfig } from './config.ts';
+
+describe('API configuration', () => {
+  it('refuses an emulator host in production, because emulator tokens are unsigned', () => {
+    expect(() =>
+      readApiConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_API_KEY: 'key' }),
+    ).toThrow(ConfigError);
+  });
+
+  it('listens on loopback only while it talks to the emulator', () => {
+    expect(listenHost(readApiConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }))).toBe('localhost');
+    expect(listenHost(readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'key' }))).toBe('0.0.0.0');
+  });
+
+  it('lists each wrong value', () => {
+    try {
+      readApiConfig({ PORT: 'http', PARTNER_ORIGINS: 'nowhere' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual(['PORT', 'PARTNER_ORIGINS.0']);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { readInbox } from './codeInbox.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** GET /dev/inbox: registered only when the API talks to the identity emulator. */
+export function registerCodeInbox(app: FastifyInstance, emulatorHost: string, projectId: string): void {
+  app.get('/dev/inbox', async (request, reply) => {
+    const origin = `${request.protocol}://${request.host}`;
+    const entries = await readInbox(`http://${emulatorHost}`, projectId, origin);
+    const rows = entries
+      .map(
+        (entry) =>
+          `<tr><td>${entry.kind === 'email' ? 'E-mail' : 'SMS'}</td><td>${escapeHtml(entry.to)}</td><td>${escapeHtml(entry.what)}</td>` +
+          `<td><code>${escapeHtml(entry.code)}</code></td><td>${entry.link ? `<a href="${escapeHtml(entry.link)}">Open</a>` : ''}</td></tr>`,
+      )
+      .join('');
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Code inbox (development)</title>
+<meta http-equiv="refresh" content="5"><style>body{font:15px system-ui;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left}</style></head>
+<body><h1>Code inbox</h1><p>What the identity emulator sent, newest first. This page exists only in development and refreshes every 5 seconds.</p>
+<table><thead><tr><th>Kind</th><th>To</th><th>What</th><th>Code</th><th>Link</th></tr></thead><tbody>${rows || '<tr><td colspan="5">Nothing sent yet.</td></tr>'}</tbody></table></body></html>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+}

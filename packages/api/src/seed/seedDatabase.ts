@@ -1,0 +1,66 @@
+// Idempotent: running it again leaves the same rows (upserts keyed on names and e-mails).
+import { ROLE_NAMES, type RoleName } from '@payportal/shared';
+import type { Database } from '../db/database.ts';
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** spec §6: what each role may assign. Owners assign every role; upload admins assign upload. */
+export const ROLE_GRANTS: Record<RoleName, RoleName[]> = {
+  org_owner: [...ROLE_NAMES],
+  query: [],
+  upload: [],
+  upload_admin: ['upload'],
+  revenue_optimizer: [],
+};
+
+export async function seedRoles(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [index, name] of ROLE_NAMES.entries()) {
+      await tx.query(
+        'insert into roles (id, name, grants) values ($1, $2, $3) on conflict (id) do update set name = excluded.name, grants = excluded.grants',
+        [index + 1, name, ROLE_GRANTS[name]],
+      );
+    }
+  });
+}
+
+export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
+  await seedRoles(db);
+  await db.transaction(async (tx) => {
+    const orgIds = new Map<string, number>();
+    for (const [key, org] of Object.entries(DEMO_ORGANIZATIONS)) {
+      const [row] = await tx.query<{ id: number }>(
+        'insert into organizations (name, is_demo) values ($1, $2) on conflict (name) do update set is_demo = excluded.is_demo returning id',
+        [org.name, org.isDemo],
+      );
+      orgIds.set(key, row!.id);
+    }
+    for (const account of DEMO_ACCOUNTS) {
+      const lastLoggedIn = account.lastLoggedInDaysAgo
+        ? new Date(now.getTime() - account.lastLoggedInDaysAgo * DAY_MS).toISOString()
+        : null;
+      const config = { last_logged_in: lastLoggedIn, email_verified: account.emailVerified ?? true };
+      const [user] = await tx.query<{ id: number }>(
+        `insert into users (email, firebase_uid, name, org_id, is_active, config) values ($1, $2, $3, $4, $5, $6)
+         on conflict (lower(email)) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
+           org_id = excluded.org_id, is_active = excluded.is_active, config = excluded.config
+         returning id`,
+        [account.email, account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config)],
+      );
+      const userId = user!.id;
+      await tx.query('delete from user_roles where user_id = $1', [userId]);
+      for (const role of account.roles) {
+        await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = $2', [userId, role]);
+      }
+      await tx.query('delete from platform_permissions where user_id = $1', [userId]);
+      for (const permission of account.platform ?? []) {
+        await tx.query('insert into platform_permissions (user_id, permission) values ($1, $2)', [userId, permission]);
+      }
+      await tx.query('delete from terms_acceptances where user_id = $1', [userId]);
+      if (account.termsAccepted !== false && account.roles.includes('revenue_optimizer')) {
+        await tx.query('insert into terms_acceptances (user_id, product_id, acceptance_status) values ($1, 2, true)', [userId]);
+      }
+    }
+  });
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { portalConfig } from './lib/config.ts';
+import { isFramed } from './lib/framed.ts';
+import './theme/global.css.ts';
+
+portalConfig(); // fail at start, visibly, when the server sent no configuration
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App framed={isFramed()} />
+  </StrictMode>,
+);

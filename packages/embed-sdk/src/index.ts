@@ -1,0 +1,2 @@
+export { mountPortal } from './mountPortal.ts';
+export type { MountPortalOptions, PortalHandle } from './mountPortal.ts';

@@ -1,0 +1,47 @@
+// Serves the partner demo's build on its own site (127.0.0.1, not localhost: DESIGN.md §3), with
+// its configuration written into the page.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { injectConfig, parseConfig, ConfigError } from '@payportal/shared';
+import sirv from 'sirv';
+import { z } from 'zod';
+import type { DemoConfig } from './src/demoConfig.ts';
+
+const schema = z.object({
+  DEMO_PORT: z.coerce.number().int().min(1).max(65535).default(8790),
+  PORTAL_URL: z.url().default('http://localhost:8787'),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-payportal'),
+  FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/).optional(),
+});
+
+let env: z.infer<typeof schema>;
+try {
+  env = parseConfig(schema, process.env);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+const dist = fileURLToPath(new URL('./dist/', import.meta.url));
+const config: DemoConfig = {
+  portalUrl: env.PORTAL_URL,
+  firebase: {
+    apiKey: env.FIREBASE_API_KEY,
+    authDomain: `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    projectId: env.FIREBASE_PROJECT_ID,
+    ...(env.FIREBASE_AUTH_EMULATOR_HOST && { emulatorUrl: `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` }),
+  },
+};
+const page = injectConfig(readFileSync(`${dist}index.html`, 'utf8'), config);
+const assets = sirv(dist, { immutable: true, dev: false });
+const portalOrigin = new URL(env.PORTAL_URL).origin;
+// What a partner's own CSP needs to frame the portal (embed-sdk README): frame-src of the portal.
+const policy = `default-src 'self'; frame-src ${portalOrigin}; connect-src 'self' ${config.firebase.emulatorUrl ?? 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com'}; object-src 'none'; base-uri 'self'`;
+
+createServer((request, response) => {
+  if (request.url?.startsWith('/assets/')) return assets(request, response);
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy, 'cache-control': 'no-cache' });
+  response.end(page);
+}).listen(env.DEMO_PORT, '127.0.0.1');

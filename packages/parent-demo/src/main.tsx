@@ -1,0 +1,5 @@
+import { render } from 'preact';
+import { App } from './App.tsx';
+import { readDemoConfig } from './demoConfig.ts';
+
+render(<App config={readDemoConfig()} />, document.getElementById('root')!);

@@ -1,0 +1,58 @@
+// Entities of spec §3 as zod schemas: the one definition the API answers with and the app reads.
+import { z } from 'zod';
+import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.ts';
+import { ROLE_NAMES } from './roles.ts';
+
+export const emailSchema = z
+  .email({ error: 'must be a valid e-mail address' })
+  .max(EMAIL_MAX_LENGTH, { error: `must be at most ${EMAIL_MAX_LENGTH} characters` })
+  .refine((value) => value.split('@')[0]!.length <= EMAIL_LOCAL_PART_MAX_LENGTH, {
+    error: `the part before @ must be at most ${EMAIL_LOCAL_PART_MAX_LENGTH} characters`,
+  });
+
+export const idSchema = z.coerce.number().int().positive();
+
+export const userConfigSchema = z.object({
+  last_logged_in: z.iso.datetime({ offset: true }).nullable().optional(),
+  email_verified: z.boolean().optional(),
+});
+export type UserConfig = z.infer<typeof userConfigSchema>;
+
+export const warehouseUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firebase_uid: z.string().nullable(),
+  name: z.string(),
+  org_id: z.number().int(),
+  is_active: z.boolean(),
+  config: userConfigSchema,
+});
+export type WarehouseUser = z.infer<typeof warehouseUserSchema>;
+
+export const organizationSchema = z.object({
+  id: z.number().int(),
+  is_demo: z.boolean(),
+  name: z.string(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.enum(ROLE_NAMES),
+  grants: z.array(z.enum(ROLE_NAMES)),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const userRoleSchema = z.object({ user_id: z.number().int(), role_id: z.number().int() });
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const termsRecordSchema = z.object({
+  user_id: z.number().int(),
+  product_id: z.number().int(),
+  acceptance_status: z.boolean(),
+});
+export type TermsRecord = z.infer<typeof termsRecordSchema>;
+
+/** spec §3: the sign-up hash carries the invitee's email and name. */
+export const signUpPayloadSchema = z.object({ email: emailSchema, name: z.string().min(1).max(200) });
+export type SignUpPayload = z.infer<typeof signUpPayloadSchema>;

@@ -1,0 +1,29 @@
+// spec §6: role names and the flags derived from them.
+export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/**
+ * Platform permissions of our own staff (DESIGN.md §4). They live outside the organisation roles on
+ * purpose: no org role can ever grant them.
+ */
+export const PLATFORM_PERMISSIONS = ['support', 'support_write'] as const;
+export type PlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
+
+export interface RoleFlags {
+  isOwner: boolean;
+  isQuery: boolean;
+  isUpload: boolean;
+  isUploadAdmin: boolean;
+  isEmbedded: boolean;
+}
+
+export function roleFlags(roles: readonly string[]): RoleFlags {
+  const has = (name: RoleName) => roles.includes(name);
+  return {
+    isOwner: has('org_owner'),
+    isQuery: has('query'),
+    isUpload: has('upload'),
+    isUploadAdmin: has('upload_admin'),
+    isEmbedded: has('revenue_optimizer'),
+  };
+}
