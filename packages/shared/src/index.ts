@@ -23,3 +23,24 @@ export type { UserConfig, WarehouseUser, Organization, Role, UserRole, TermsReco
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
 export { firebaseWebConfigSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
 export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';
+export { API_ERROR_CODES, apiErrorBodySchema } from './apiErrors.ts';
+export type { ApiErrorCode, ApiErrorBody } from './apiErrors.ts';
+export {
+  API_PATHS,
+  IMPERSONATE_HEADER,
+  authenticateResponseSchema,
+  usersQuerySchema,
+  usersResponseSchema,
+  userParamsSchema,
+  userUpdateSchema,
+  userUpdateResponseSchema,
+  termsQuerySchema,
+  termsResponseSchema,
+  termsCreateSchema,
+  userRolesQuerySchema,
+  userRolesResponseSchema,
+  rolesResponseSchema,
+  organizationParamsSchema,
+  organizationResponseSchema,
+} from './apiContract.ts';
+export type { AuthenticateResponse } from './apiContract.ts';

@@ -1,0 +1,68 @@
+// The signed-in user, their organisation and roles (spec §3, §4), framed or standalone.
+// A module-level valtio proxy plus exported actions; components read it with useSnapshot.
+import {
+  roleFlags,
+  type AuthenticateResponse,
+  type Organization,
+  type RoleFlags,
+  type RoleName,
+  type WarehouseUser,
+} from '@payportal/shared';
+import { proxy } from 'valtio';
+
+export interface SignedInSession {
+  status: 'signedIn';
+  user: WarehouseUser;
+  organization: Organization;
+  roles: RoleName[];
+  flags: RoleFlags;
+  /** spec §6: the union of the grants of the user's own roles (owners assign roles). */
+  assignableRoles: RoleName[];
+  embeddedTermsAccepted: boolean;
+  /** Set when support staff view this user's portal (DESIGN.md §4). */
+  impersonatedBy: string | null;
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signedOut'; reason?: string }
+  | SignedInSession;
+
+export const session = proxy<{ current: SessionState; framed: boolean }>({
+  current: { status: 'loading' },
+  framed: false,
+});
+
+export function setFramed(framed: boolean): void {
+  session.framed = framed;
+}
+
+export function signedInFrom(answer: AuthenticateResponse): SignedInSession {
+  return {
+    status: 'signedIn',
+    user: answer.user,
+    organization: answer.organization,
+    roles: answer.roles,
+    flags: roleFlags(answer.roles),
+    assignableRoles: answer.assignable_roles,
+    embeddedTermsAccepted: answer.embedded_terms_accepted,
+    impersonatedBy: answer.impersonated_by,
+  };
+}
+
+export function setSignedIn(answer: AuthenticateResponse): void {
+  session.current = signedInFrom(answer);
+}
+
+export function setSignedOut(reason?: string): void {
+  session.current = reason ? { status: 'signedOut', reason } : { status: 'signedOut' };
+}
+
+export function acceptEmbeddedTerms(): void {
+  if (session.current.status === 'signedIn') session.current.embeddedTermsAccepted = true;
+}
+
+export function resetSession(): void {
+  session.current = { status: 'loading' };
+  session.framed = false;
+}

@@ -1,0 +1,80 @@
+// The portal API's paths and bodies (spec §7, plus the authenticate call the specification leaves
+// unnamed). The API validates with these schemas and the app parses answers with them.
+import { z } from 'zod';
+import {
+  emailSchema,
+  idSchema,
+  organizationSchema,
+  roleSchema,
+  termsRecordSchema,
+  userConfigSchema,
+  userRoleSchema,
+  warehouseUserSchema,
+} from './domain.ts';
+import { PLATFORM_PERMISSIONS, ROLE_NAMES } from './roles.ts';
+
+export const API_PATHS = {
+  authenticate: '/api/auth/v1/authenticate/',
+  users: '/api/auth/v1/user/',
+  user: (id: number) => `/api/auth/v1/user/${id}`,
+  terms: '/api/auth/v1/termsandconditions/',
+  userRoles: '/api/auth/v1/user-role/',
+  roles: '/api/auth/v1/role/',
+  organization: (id: number) => `/api/auth/v1/organization/${id}`,
+} as const;
+
+/** The request header that makes support staff act as another user (spec §6, DESIGN.md §4). */
+export const IMPERSONATE_HEADER = 'Impersonate-User';
+
+/**
+ * POST /api/auth/v1/authenticate/ (bearer ID token, empty body): verifies the token, links the
+ * identity to the portal user on first sign-in, records last_logged_in, and answers everything the app
+ * needs to start in one round trip. `previous_last_logged_in` is the value before this sign-in, for
+ * the 60-day password-age rule (spec §4).
+ */
+export const authenticateResponseSchema = z.object({
+  user: warehouseUserSchema,
+  previous_last_logged_in: z.string().nullable(),
+  roles: z.array(z.enum(ROLE_NAMES)),
+  assignable_roles: z.array(z.enum(ROLE_NAMES)),
+  organization: organizationSchema,
+  embedded_terms_accepted: z.boolean(),
+  /** Our own staff's permissions; empty for everyone else. Never set by an organisation. */
+  platform_permissions: z.array(z.enum(PLATFORM_PERMISSIONS)),
+  /** Set when the caller is support staff acting as `user`. */
+  impersonated_by: z.email().nullable(),
+});
+export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+
+/** GET /api/auth/v1/user/?email= */
+export const usersQuerySchema = z.object({ email: emailSchema });
+export const usersResponseSchema = z.array(warehouseUserSchema);
+
+/** PUT /api/auth/v1/user/{id}: the caller may change only their own name and config.last_logged_in. */
+export const userParamsSchema = z.object({ id: idSchema });
+export const userUpdateSchema = z.object({
+  email: z.string().optional(),
+  id: z.number().int().optional(),
+  firebase_uid: z.string().nullable().optional(),
+  name: z.string().trim().min(1).max(200),
+  org_id: z.number().int().optional(),
+  is_active: z.boolean().optional(),
+  config: userConfigSchema.optional(),
+});
+export const userUpdateResponseSchema = warehouseUserSchema;
+
+/** GET and POST /api/auth/v1/termsandconditions/ */
+export const termsQuerySchema = z.object({ user_id: idSchema });
+export const termsResponseSchema = z.array(termsRecordSchema.pick({ product_id: true, acceptance_status: true }));
+export const termsCreateSchema = termsRecordSchema;
+
+/** GET /api/auth/v1/user-role/?user_id= */
+export const userRolesQuerySchema = z.object({ user_id: idSchema });
+export const userRolesResponseSchema = z.array(userRoleSchema);
+
+/** GET /api/auth/v1/role/ */
+export const rolesResponseSchema = z.array(roleSchema);
+
+/** GET /api/auth/v1/organization/{id} */
+export const organizationParamsSchema = z.object({ id: idSchema });
+export const organizationResponseSchema = organizationSchema;

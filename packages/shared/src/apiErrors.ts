@@ -1,0 +1,30 @@
+// The API's error codes (DESIGN.md §7): one catalogue, `as const`. Codes are API; messages are not.
+// `disabled` keeps the specification's own name (spec §8: "disabled: Please contact support.").
+import { z } from 'zod';
+
+export const API_ERROR_CODES = {
+  badRequest: 'api/bad-request',
+  notFound: 'api/not-found',
+  payloadTooLarge: 'api/payload-too-large',
+  unauthenticated: 'api/unauthenticated',
+  tokenExpired: 'api/token-expired',
+  tokenRevoked: 'api/token-revoked',
+  forbidden: 'api/forbidden',
+  disabled: 'disabled',
+  impersonationForbidden: 'api/impersonation-forbidden',
+  impersonationReadOnly: 'api/impersonation-read-only',
+  rateLimited: 'api/rate-limited',
+  databaseUnavailable: 'api/database-unavailable',
+  internal: 'api/internal',
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]),
+    message: z.string(),
+    /** For api/bad-request: which field, and what is wrong with it. */
+    issues: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
