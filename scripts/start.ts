@@ -2,6 +2,7 @@
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '@payportal/api/demo-accounts';
 import { ConfigError } from '@payportal/shared';
 import { ensureBuilt } from './build.ts';
+import { assertPortsFree } from './ports.ts';
 import { startStack } from './stack.ts';
 import { readStackConfig } from './stackConfig.ts';
 
@@ -23,6 +24,7 @@ function printWelcome(urls: Awaited<ReturnType<typeof startStack>>['urls'], tota
 
 async function main() {
   const config = readStackConfig();
+  await assertPortsFree(config); // before a build that may take a while
   ensureBuilt(log);
   const stack = await startStack(config, { log, verbose: true });
   printWelcome(stack.urls, stack.timings.total);
