@@ -10,6 +10,8 @@ export const API_ERROR_CODES = {
   tokenExpired: 'api/token-expired',
   tokenRevoked: 'api/token-revoked',
   forbidden: 'api/forbidden',
+  /** The change conflicts with the current state (an address already in use, the last owner). */
+  conflict: 'api/conflict',
   disabled: 'disabled',
   impersonationForbidden: 'api/impersonation-forbidden',
   impersonationReadOnly: 'api/impersonation-read-only',

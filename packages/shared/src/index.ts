@@ -44,3 +44,27 @@ export {
   organizationResponseSchema,
 } from './apiContract.ts';
 export type { AuthenticateResponse } from './apiContract.ts';
+export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
+export {
+  ORG_MANAGEMENT_PATHS,
+  ORG_MANAGEMENT_MESSAGES,
+  ORG_USERS_PAGE_SIZE_MAX,
+  ORG_USERS_SORT_FIELDS,
+  USER_CHANGE_ACTIONS,
+  orgParamsSchema,
+  orgUserParamsSchema,
+  orgUsersQuerySchema,
+  managedUserSchema,
+  orgUsersPageSchema,
+  inviteUserSchema,
+  inviteUserResponseSchema,
+  setUserRolesSchema,
+  setUserNameSchema,
+  setUserActiveSchema,
+  managedUserResponseSchema,
+  userChangesQuerySchema,
+  userChangeSchema,
+  userChangesResponseSchema,
+} from './orgManagement.ts';
+export type { OrgUsersSortField, OrgUsersQuery, ManagedUser, OrgUsersPage, InviteUser, UserChangeAction, UserChange } from './orgManagement.ts';
+export { rolesOutsideGrant } from './orgManagementRules.ts';
