@@ -3,12 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { portalConfig } from './lib/config.ts';
 import { isFramed } from './lib/framed.ts';
+import { setFramed } from './features/session/sessionStore.ts';
 import './theme/global.css.ts';
 
 portalConfig(); // fail at start, visibly, when the server sent no configuration
+const framed = isFramed();
+setFramed(framed);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App framed={isFramed()} />
+    <App framed={framed} />
   </StrictMode>,
 );

@@ -6,7 +6,7 @@ export {
   EMAIL_MAX_LENGTH,
   EMAIL_LOCAL_PART_MAX_LENGTH,
 } from './constants.ts';
-export { ROLE_NAMES, PLATFORM_PERMISSIONS, roleFlags } from './roles.ts';
+export { ROLE_NAMES, PLATFORM_PERMISSIONS, roleFlags, assignableRolesOf } from './roles.ts';
 export type { RoleName, PlatformPermission, RoleFlags } from './roles.ts';
 export {
   emailSchema,
@@ -68,3 +68,13 @@ export {
 } from './orgManagement.ts';
 export type { OrgUsersSortField, OrgUsersQuery, ManagedUser, OrgUsersPage, InviteUser, UserChangeAction, UserChange } from './orgManagement.ts';
 export { rolesOutsideGrant } from './orgManagementRules.ts';
+export { decideRoute, ROUTE_GUARDS } from './guards/decideRoute.ts';
+export { decideGeneralRoute } from './guards/decideGeneralRoute.ts';
+export { decideTermsRoute } from './guards/decideTermsRoute.ts';
+export { decideOwnerRoute } from './guards/decideOwnerRoute.ts';
+export { decideUploadRoute } from './guards/decideUploadRoute.ts';
+export { decideQueryRoute } from './guards/decideQueryRoute.ts';
+export { decideEmbeddedRoute } from './guards/decideEmbeddedRoute.ts';
+export { isEmbeddedOnly } from './guards/guardDecision.ts';
+export type { RouteGuard } from './guards/decideRoute.ts';
+export type { GuardDecision, GuardInput, GuardUser, GuardTarget, GuardParentMessage } from './guards/guardDecision.ts';

@@ -27,3 +27,15 @@ export function roleFlags(roles: readonly string[]): RoleFlags {
     isEmbedded: has('revenue_optimizer'),
   };
 }
+
+/**
+ * spec §6: the roles an owner may assign are the union of the grants of the owner's own roles, in the
+ * order of ROLE_NAMES.
+ */
+export function assignableRolesOf(
+  ownRoles: readonly string[],
+  roles: readonly { name: RoleName; grants: readonly RoleName[] }[],
+): RoleName[] {
+  const granted = new Set(roles.filter((role) => ownRoles.includes(role.name)).flatMap((role) => role.grants));
+  return ROLE_NAMES.filter((name) => granted.has(name));
+}

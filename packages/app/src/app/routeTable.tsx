@@ -1,41 +1,99 @@
-// spec §2, route table: one row per route, in the specification's order. `access` names the guard of
-// spec §6 that protects the route; `standaloneOnly` routes do not exist when framed (spec §1).
+// spec §2, route table: one row per route, in the specification's order. `guard` names the guard of
+// spec §6 that protects the route (`none`: open to anyone); `standaloneOnly` routes do not exist when
+// framed (spec §1). `inputs` are what the table says the screen receives, besides its path parameters.
+import type { RouteGuard } from '@payportal/shared';
 import type { ComponentType } from 'react';
-import { SignInScreen } from '../features/auth/SignInScreen.tsx';
+import type { Snapshot } from 'valtio';
+import type { SignedInSession } from '../features/session/sessionStore.ts';
 import { NotAvailableScreen } from '../ui/NotAvailableScreen.tsx';
+import { lazyScreen } from './lazyScreen.ts';
 
-export type RouteAccess = 'general' | 'terms' | 'owner' | 'upload' | 'query' | 'embedded' | 'standaloneOnly';
+export type RouteParams = Record<string, string | undefined>;
+export interface RouteInputsContext {
+  params: RouteParams;
+  session: Snapshot<SignedInSession>;
+}
 
-export interface RouteRow {
+interface RouteRowBase {
   path: string;
-  access: RouteAccess;
-  screen: ComponentType<Record<string, string | undefined>>;
+  standaloneOnly: boolean;
+  // Each row's screen and inputs agree by construction (see `guarded` and `open` below).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  screen: ComponentType<any>;
+}
+export type RouteRow = RouteRowBase &
+  (
+    | { guard: RouteGuard; inputs: (context: RouteInputsContext) => object }
+    | { guard: 'none'; inputs: (params: RouteParams) => object }
+  );
+
+function guarded<Props extends object>(
+  path: string,
+  guard: RouteGuard,
+  screen: ComponentType<Props>,
+  inputs: (context: RouteInputsContext) => Props,
+  options: { standaloneOnly?: boolean } = {},
+): RouteRow {
+  return { path, guard, standaloneOnly: options.standaloneOnly ?? false, screen, inputs };
+}
+
+function open<Props extends object>(path: string, screen: ComponentType<Props>, inputs: (params: RouteParams) => Props): RouteRow {
+  return { path, guard: 'none', standaloneOnly: true, screen, inputs };
 }
 
 const notYet = (feature: string) => () => <NotAvailableScreen feature={feature} />;
+const noInputs = () => ({});
+
+const HomeScreen = lazyScreen(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen));
+const TermsScreen = lazyScreen(() => import('../features/terms/TermsScreen.tsx').then((m) => m.TermsScreen));
+const SignInScreen = lazyScreen(() => import('../features/auth/SignInScreen.tsx').then((m) => m.SignInScreen));
 
 export const routeTable: RouteRow[] = [
-  { path: '/home', access: 'general', screen: notYet('Home') },
-  { path: '/terms', access: 'terms', screen: notYet('Terms and Conditions') },
-  { path: '/data/upload', access: 'upload', screen: notYet('Upload data') },
-  { path: '/data/upload/history', access: 'upload', screen: notYet('Upload history') },
-  { path: '/data/upload/:uploadId', access: 'upload', screen: notYet('Upload details') },
-  { path: '/organization/manage', access: 'owner', screen: notYet('Manage organization') },
-  { path: '/profile', access: 'standaloneOnly', screen: notYet('Manage your Profile') },
-  { path: '/amla', access: 'query', screen: notYet('Merchant-Level') },
-  { path: '/revenue-optimizer', access: 'embedded', screen: notYet('Revenue Optimizer') },
-  { path: '/csv/new', access: 'query', screen: notYet('Query Builder') },
-  { path: '/csv/:id?/edit', access: 'query', screen: notYet('Query Builder') },
-  { path: '/dashboard/new', access: 'query', screen: notYet('New dashboard') },
-  { path: '/dashboard/:id', access: 'query', screen: notYet('Dashboard') },
-  { path: '/dashboard/:id/edit', access: 'query', screen: notYet('Edit dashboard') },
-  { path: '/dashboard/:id/chart/new', access: 'query', screen: notYet('New chart') },
-  { path: '/dashboard/:id/chart/:chartId/edit', access: 'query', screen: notYet('Edit chart') },
-  { path: '/dashboard/:id/chart/:chartId/copy', access: 'query', screen: notYet('Copy chart') },
-  { path: '/dashboards', access: 'query', screen: notYet('Dashboards') },
-  { path: '/documents', access: 'general', screen: notYet('Documents') },
-  { path: '/auth', access: 'standaloneOnly', screen: SignInScreen },
-  { path: '/forgot-password', access: 'standaloneOnly', screen: notYet('Forgot password') },
-  { path: '/sign-up/:hash', access: 'standaloneOnly', screen: notYet('Sign up') },
-  { path: '/usermgmt/action', access: 'standaloneOnly', screen: notYet('Account action') },
+  guarded('/home', 'general', HomeScreen, ({ session }) => ({ isDemoOrg: session.organization.is_demo })),
+  guarded('/terms', 'terms', TermsScreen, ({ session }) => ({ userId: session.user.id })),
+  guarded('/data/upload', 'upload', notYet('Upload data'), noInputs),
+  guarded('/data/upload/history', 'upload', notYet('Upload history'), noInputs),
+  guarded('/data/upload/:uploadId', 'upload', notYet('Upload details'), ({ params }) => ({ uploadId: params.uploadId! })),
+  guarded('/organization/manage', 'owner', notYet('Manage organization'), ({ session }) => ({
+    assignableRoles: session.assignableRoles,
+    orgId: session.organization.id,
+  })),
+  guarded('/profile', 'general', notYet('Manage your Profile'), noInputs, { standaloneOnly: true }),
+  guarded('/amla', 'query', notYet('Merchant-Level'), noInputs),
+  guarded('/revenue-optimizer', 'embedded', notYet('Revenue Optimizer'), noInputs),
+  guarded('/csv/new', 'query', notYet('Query Builder'), noInputs),
+  guarded('/csv/:id?/edit', 'query', notYet('Query Builder'), ({ params }) => ({ id: params.id })),
+  guarded('/dashboard/new', 'query', notYet('New dashboard'), ({ session }) => ({
+    orgId: session.organization.id,
+    warehouseId: session.user.id,
+    isDemo: session.organization.is_demo,
+  })),
+  guarded('/dashboard/:id', 'query', notYet('Dashboard'), ({ params, session }) => ({
+    id: params.id!,
+    userId: session.user.id,
+    isOwner: session.flags.isOwner,
+  })),
+  guarded('/dashboard/:id/edit', 'query', notYet('Edit dashboard'), ({ params, session }) => ({
+    id: params.id!,
+    isOwner: session.flags.isOwner,
+    userId: session.user.id,
+    isDemo: session.organization.is_demo,
+  })),
+  guarded('/dashboard/:id/chart/new', 'query', notYet('New chart'), ({ params }) => ({ id: params.id! })),
+  guarded('/dashboard/:id/chart/:chartId/edit', 'query', notYet('Edit chart'), ({ params }) => ({
+    id: params.id!,
+    chartId: params.chartId!,
+  })),
+  guarded('/dashboard/:id/chart/:chartId/copy', 'query', notYet('Copy chart'), ({ params, session }) => ({
+    id: params.id!,
+    chartId: params.chartId!,
+    userId: session.user.id,
+    isOwner: session.flags.isOwner,
+  })),
+  guarded('/dashboards', 'query', notYet('Dashboards'), ({ session }) => ({ userId: session.user.id })),
+  guarded('/documents', 'general', notYet('Documents'), noInputs),
+  open('/auth', SignInScreen, noInputs),
+  open('/forgot-password', notYet('Forgot password'), noInputs),
+  open('/sign-up/:hash', notYet('Sign up'), ({ hash }) => ({ hash: hash! })),
+  open('/usermgmt/action', notYet('Account action'), noInputs),
 ];

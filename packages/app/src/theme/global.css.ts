@@ -1,4 +1,5 @@
 import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './themes.css.ts';
 
 globalStyle('html, body', {
   margin: 0,
@@ -8,3 +9,6 @@ globalStyle('html, body', {
 });
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+// Keyboard users always see where they are (DESIGN.md §6).
+globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });

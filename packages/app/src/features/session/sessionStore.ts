@@ -9,6 +9,7 @@ import {
   type WarehouseUser,
 } from '@payportal/shared';
 import { proxy } from 'valtio';
+import { clearSessionCache, saveSessionCache } from './sessionCache.ts';
 
 export interface SignedInSession {
   status: 'signedIn';
@@ -51,11 +52,14 @@ export function signedInFrom(answer: AuthenticateResponse): SignedInSession {
 }
 
 export function setSignedIn(answer: AuthenticateResponse): void {
-  session.current = signedInFrom(answer);
+  const signedIn = signedInFrom(answer);
+  session.current = signedIn;
+  if (!session.framed) saveSessionCache(signedIn);
 }
 
 export function setSignedOut(reason?: string): void {
   session.current = reason ? { status: 'signedOut', reason } : { status: 'signedOut' };
+  if (!session.framed) clearSessionCache();
 }
 
 export function acceptEmbeddedTerms(): void {

@@ -1,0 +1,124 @@
+// spec §2 route table and §6 guards, applied by the app: where each path lands for each user.
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetSession } from '../features/session/sessionStore.ts';
+import { setParentNotifier } from '../lib/parentNotifier.ts';
+import { renderAppAt, signedInAs } from './renderAppAt.tsx';
+
+afterEach(() => {
+  cleanup();
+  resetSession();
+  setParentNotifier(null);
+});
+
+const query = signedInAs(['query']);
+const uploader = signedInAs(['upload']);
+const owner = signedInAs(['org_owner']);
+const embeddedNew = signedInAs(['revenue_optimizer']);
+const embeddedAccepted = signedInAs(['revenue_optimizer'], { termsAccepted: true });
+
+async function expectLanding(path: string, who: Parameters<typeof renderAppAt>[1], expected: string, framed = false) {
+  const { address, unmount } = renderAppAt(path, who, framed);
+  await waitFor(() => expect(address()).toBe(expected));
+  unmount();
+}
+
+describe('route table redirects (spec §2)', () => {
+  it.each([
+    ['/', '/home'],
+    ['/no-such-page', '/home'],
+    ['/dashboard', '/home'],
+    ['/reports', '/dashboards'],
+    ['/report', '/dashboards'],
+    ['/report/12', '/dashboard/12'],
+    ['/report/12/edit', '/dashboard/12/edit'],
+    ['/report/12/chart/3/copy', '/dashboard/12/chart/3/copy'],
+  ])('%s → %s', async (from, to) => {
+    await expectLanding(from, query, to);
+  });
+
+  it('keeps the organisation prefix through redirects', async () => {
+    await expectLanding('/acme/reports', query, '/acme/dashboards');
+    await expectLanding('/northwind', query, '/northwind/home');
+  });
+
+  it('does not take an unknown first segment for an organisation', async () => {
+    await expectLanding('/dashbaord/home', query, '/home');
+  });
+
+  it('hides /auth, /profile, /forgot-password, /sign-up and /usermgmt/action when framed', async () => {
+    for (const path of ['/auth', '/profile', '/forgot-password', '/sign-up/abc', '/usermgmt/action']) {
+      await expectLanding(path, query, '/home', true);
+    }
+  });
+
+  it('renders the screen of each route with its title', async () => {
+    renderAppAt('/dashboard/12/chart/3/edit', query);
+    expect(await screen.findByRole('heading', { name: 'Edit chart' })).toBeTruthy();
+    expect(screen.getByText('This feature is not available yet.')).toBeTruthy();
+  });
+});
+
+describe('guards on routes (spec §6)', () => {
+  it('sends a signed-out visitor of a guarded route to /auth', async () => {
+    await expectLanding('/dashboards', { status: 'signedOut' }, '/auth');
+    await expectLanding('/acme/organization/manage', { status: 'signedOut' }, '/acme/auth');
+  });
+
+  it('shows a loading state, not a redirect, while the session starts', async () => {
+    const { address } = renderAppAt('/dashboards', { status: 'loading' });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(address()).toBe('/dashboards');
+  });
+
+  it('sends an embedded-only user who has not accepted the terms to /terms from any guarded route', async () => {
+    await expectLanding('/home', embeddedNew, '/terms');
+    await expectLanding('/revenue-optimizer', embeddedNew, '/terms');
+    await expectLanding('/csv/new', embeddedNew, '/terms');
+  });
+
+  it('lets only that user stay on /terms; anyone else goes home', async () => {
+    renderAppAt('/terms', embeddedNew);
+    expect(await screen.findByRole('heading', { name: 'Terms and Conditions' })).toBeTruthy();
+    cleanup();
+    await expectLanding('/terms', embeddedAccepted, '/home');
+  });
+
+  it('query guard: embedded-only users go to /revenue-optimizer, others to /profile', async () => {
+    await expectLanding('/csv/7/edit', embeddedAccepted, '/revenue-optimizer');
+    await expectLanding('/amla', uploader, '/profile');
+    await expectLanding('/dashboard/new', owner, '/profile');
+  });
+
+  it('query guard, framed: tells the parent unauthorized instead of /profile', async () => {
+    const notify = vi.fn();
+    setParentNotifier({ notify });
+    const { address } = renderAppAt('/dashboards', uploader, true);
+    expect((await screen.findByRole('alert')).textContent).toBe('You do not have access to this page.');
+    expect(notify).toHaveBeenCalledWith('unauthorized');
+    expect(address()).toBe('/dashboards');
+  });
+
+  it('owner and upload guards send everyone else home', async () => {
+    await expectLanding('/organization/manage', query, '/home');
+    await expectLanding('/data/upload/history', query, '/home');
+    renderAppAt('/organization/manage', owner);
+    expect(await screen.findByRole('heading', { name: 'Manage organization' })).toBeTruthy();
+  });
+
+  it('embedded guard sends others home, telling the parent when framed', async () => {
+    await expectLanding('/revenue-optimizer', query, '/home');
+    const notify = vi.fn();
+    setParentNotifier({ notify });
+    await expectLanding('/revenue-optimizer', query, '/home', true);
+    expect(notify).toHaveBeenCalledWith('unauthorized');
+  });
+
+  it('logout=true on a guarded route sends the user to /auth to sign out, but not when framed', async () => {
+    await expectLanding('/dashboards?logout=true', query, '/auth?logout=true');
+    await expectLanding('/acme/home?logout=true', query, '/acme/auth?logout=true');
+    cleanup();
+    renderAppAt('/dashboards?logout=true', query, true);
+    expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,31 @@
+import { useSnapshot } from 'valtio';
+import { Redirect, Route, Switch } from 'wouter';
+import { session } from '../features/session/sessionStore.ts';
+import { paths } from './paths.ts';
+import { RouteGate } from './RouteGate.tsx';
+import { routeTable } from './routeTable.tsx';
+
+export function AppRoutes() {
+  const { framed } = useSnapshot(session);
+  return (
+    <Switch>
+      {routeTable
+        .filter((row) => !(framed && row.standaloneOnly))
+        .map((row) => (
+          <Route key={row.path} path={row.path}>
+            {(params) => <RouteGate row={row} params={params} />}
+          </Route>
+        ))}
+      {/* spec §2: /reports and old /report… paths move to /dashboard…; anything else goes home. */}
+      <Route path="/reports">
+        <Redirect to={paths.dashboards()} replace />
+      </Route>
+      <Route path={/^\/report(?<rest>\/.*)?$/}>
+        {(params: { rest?: string }) => <Redirect to={`/dashboard${params.rest ?? 's'}`} replace />}
+      </Route>
+      <Route>
+        <Redirect to={paths.home()} replace />
+      </Route>
+    </Switch>
+  );
+}

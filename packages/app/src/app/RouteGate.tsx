@@ -1,0 +1,54 @@
+// The thin component that applies a route's guards (spec §6, decided in shared/guards) and hands the
+// screen the inputs of its route-table row.
+import { decideRoute, type GuardDecision, type GuardParentMessage } from '@payportal/shared';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Redirect, useSearch } from 'wouter';
+import { session } from '../features/session/sessionStore.ts';
+import { notifyParent } from '../lib/parentNotifier.ts';
+import { LoadingScreen } from '../ui/LoadingScreen.tsx';
+import { paths } from './paths.ts';
+import type { RouteParams, RouteRow } from './routeTable.tsx';
+
+export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams }) {
+  const { current, framed } = useSnapshot(session);
+  const logout = new URLSearchParams(useSearch()).get('logout') === 'true';
+  const Screen = row.screen;
+
+  if (row.guard === 'none') return <Screen {...row.inputs(params)} />;
+  if (current.status === 'loading') return <LoadingScreen />;
+  // spec §2: logout=true on a guarded route signs out (not when framed); /auth does the signing out.
+  if (logout && !framed) return <Redirect to={paths.auth({ logout: true })} replace />;
+
+  const signedIn = current.status === 'signedIn' ? current : null;
+  const decision = decideRoute(row.guard, {
+    user: signedIn ? signedIn.flags : null,
+    framed,
+    termsAccepted: signedIn?.embeddedTermsAccepted ?? false,
+  });
+  if (decision.action === 'allow' && signedIn) return <Screen {...row.inputs({ params, session: signedIn })} />;
+  return <Refused decision={decision} />;
+}
+
+function Refused({ decision }: { decision: GuardDecision }) {
+  if (decision.action === 'redirect') {
+    return (
+      <>
+        {decision.notifyParent && <NotifyParent message={decision.notifyParent} />}
+        <Redirect to={decision.clearSession ? paths.auth({ logout: true }) : decision.to} replace />
+      </>
+    );
+  }
+  // Framed with nowhere to go inside the frame: the partner portal was told and decides.
+  return (
+    <>
+      {decision.action === 'notifyParent' && <NotifyParent message={decision.message} />}
+      <p role="alert">You do not have access to this page.</p>
+    </>
+  );
+}
+
+function NotifyParent({ message }: { message: GuardParentMessage }) {
+  useEffect(() => notifyParent(message), [message]);
+  return null;
+}

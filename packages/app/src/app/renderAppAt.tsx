@@ -1,0 +1,37 @@
+// Test helper: the app shell at a path, on wouter's in-memory location, with a given session.
+import { roleFlags, type RoleName } from '@payportal/shared';
+import { render } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { session, type SignedInSession } from '../features/session/sessionStore.ts';
+import { AppShell } from './AppShell.tsx';
+
+export function signedInAs(
+  roles: RoleName[],
+  options: { termsAccepted?: boolean; isDemo?: boolean; name?: string } = {},
+): SignedInSession {
+  return {
+    status: 'signedIn',
+    user: { id: 42, email: 'person@acme.example', firebase_uid: 'uid-42', name: options.name ?? 'Quinn Analyst', org_id: 7, is_active: true, config: {} },
+    organization: { id: 7, is_demo: options.isDemo ?? false, name: 'Acme Acquiring' },
+    roles,
+    flags: roleFlags(roles),
+    assignableRoles: roles.includes('org_owner') ? ['query', 'upload'] : [],
+    embeddedTermsAccepted: options.termsAccepted ?? false,
+    impersonatedBy: null,
+  };
+}
+
+export function renderAppAt(path: string, current: SignedInSession | { status: 'signedOut' } | { status: 'loading' }, framed = false) {
+  session.current = current;
+  session.framed = framed;
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <AppShell />
+    </Router>,
+  );
+  /** The current path with its query, as the address bar would show it. */
+  const address = () => location.history.at(-1)!;
+  return { ...view, location, address };
+}

@@ -1,0 +1,22 @@
+// spec §2, header dropdown: the items in the specification's order, with their role conditions.
+// Sign out is not here: it is an action, not a route (see UserMenu).
+import type { RoleFlags } from '@payportal/shared';
+import { paths } from '../../app/paths.ts';
+
+export interface MenuLink {
+  label: string;
+  href: string;
+}
+
+export function menuItemsFor(flags: RoleFlags): MenuLink[] {
+  return [
+    { label: 'Home', href: paths.home() },
+    { label: 'Documents', href: paths.documents() },
+    { label: 'Query Builder', href: paths.csvNew() },
+    { label: 'Dashboards', href: paths.dashboards() },
+    { label: 'Merchant-Level', href: paths.merchantLevel() },
+    ...(flags.isEmbedded ? [{ label: 'Revenue Optimizer', href: paths.revenueOptimizer() }] : []),
+    { label: 'Profile', href: paths.profile() },
+    ...(flags.isOwner ? [{ label: 'Manage organization', href: paths.organizationManage() }] : []),
+  ];
+}

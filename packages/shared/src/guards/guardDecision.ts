@@ -1,0 +1,46 @@
+// What every guard of spec §6 decides from: the signed-in user's role flags, whether the app is framed
+// and whether the embedded terms are accepted. Pure data in, pure data out: the app applies the answer.
+import type { RoleFlags } from '../roles.ts';
+
+/**
+ * The user the guards look at: their role flags, `null` when nobody is signed in, or `'dataMissing'`
+ * when an identity is signed in but the stored warehouse user data is gone (spec §6).
+ */
+export type GuardUser = RoleFlags | null | 'dataMissing';
+
+export interface GuardInput {
+  user: GuardUser;
+  framed: boolean;
+  /** spec §3: the user has accepted the embedded terms (product id 2). */
+  termsAccepted: boolean;
+}
+
+/** The routes a guard sends a user to. */
+export type GuardTarget = '/auth' | '/home' | '/terms' | '/revenue-optimizer' | '/profile';
+
+/** The one message a guard posts to the parent portal when framed (spec §6, §7). */
+export type GuardParentMessage = 'unauthorized';
+
+export type GuardDecision =
+  | { action: 'allow' }
+  | {
+      action: 'redirect';
+      to: GuardTarget;
+      /** Clear the stored session data first (spec §6: missing stored user data). */
+      clearSession?: true;
+      /** Also tell the parent portal (framed only). */
+      notifyParent?: GuardParentMessage;
+    }
+  /** Framed, with nowhere inside the frame to go: the parent portal decides. */
+  | { action: 'notifyParent'; message: GuardParentMessage };
+
+export const allow: GuardDecision = { action: 'allow' };
+
+export function redirectTo(to: GuardTarget, notifyParent?: GuardParentMessage): GuardDecision {
+  return notifyParent ? { action: 'redirect', to, notifyParent } : { action: 'redirect', to };
+}
+
+/** spec §6: an embedded user (revenue_optimizer) with none of the owner, query or upload roles. */
+export function isEmbeddedOnly(flags: RoleFlags): boolean {
+  return flags.isEmbedded && !flags.isOwner && !flags.isQuery && !flags.isUpload;
+}
