@@ -23,7 +23,7 @@ export function signedInAs(
 }
 
 export function renderAppAt(path: string, current: SignedInSession | { status: 'signedOut' } | { status: 'loading' }, framed = false) {
-  session.current = current;
+  session.current = structuredClone(current); // the store mutates it; the test's value stays as written
   session.framed = framed;
   const location = memoryLocation({ path, record: true });
   const view = render(

@@ -6,7 +6,7 @@ export const SHADE_NAMES = ['50', '100', '200', '300', '400', '500', '600', '700
 export type ShadeName = (typeof SHADE_NAMES)[number];
 export type Shades = Record<ShadeName, string>;
 
-const LIGHTNESS = [97, 92, 84, 72, 60, 48, 40, 32, 24, 16] as const;
+const LIGHTNESS = [97, 92, 84, 72, 58, 45, 36, 28, 21, 14] as const;
 if (LIGHTNESS.length !== constants.PALETTE_SHADES) throw new Error('spec §9: ten shades per hue');
 
 /** Ten shades of one hue, lightest first, as #rrggbb. */

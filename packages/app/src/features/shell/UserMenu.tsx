@@ -18,12 +18,12 @@ export function UserMenu({ name, links, onSignOut }: UserMenuProps) {
   const open = focused !== null;
   const wrapperRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
   const count = links.length + 1; // the links, then Sign out
 
   useEffect(() => {
-    if (focused !== null) itemRefs.current[focused]?.focus();
+    if (focused !== null) menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[focused]?.focus();
   }, [focused]);
 
   useEffect(() => {
@@ -65,10 +65,6 @@ export function UserMenu({ name, links, onSignOut }: UserMenuProps) {
     }
   };
 
-  const itemRef = (index: number) => (element: HTMLElement | null) => {
-    itemRefs.current[index] = element;
-  };
-
   return (
     <div ref={wrapperRef} className={styles.wrapper}>
       <button
@@ -87,17 +83,17 @@ export function UserMenu({ name, links, onSignOut }: UserMenuProps) {
         </span>
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKey}>
-          {links.map((link, index) => (
+        <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKey}>
+          {links.map((link) => (
             <li key={link.href} role="none">
-              <Link ref={itemRef(index)} href={link.href} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => setFocused(null)}>
+              <Link href={link.href} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => setFocused(null)}>
                 {link.label}
               </Link>
             </li>
           ))}
           <li role="separator" className={styles.separator} />
           <li role="none">
-            <button ref={itemRef(links.length)} type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={onSignOut}>
+            <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={onSignOut}>
               Sign out
             </button>
           </li>
