@@ -47,6 +47,7 @@ const noInputs = () => ({});
 const HomeScreen = lazyScreen(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen));
 const TermsScreen = lazyScreen(() => import('../features/terms/TermsScreen.tsx').then((m) => m.TermsScreen));
 const SignInScreen = lazyScreen(() => import('../features/auth/SignInScreen.tsx').then((m) => m.SignInScreen));
+const OrganizationEdit = lazyScreen(() => import('../features/organization/OrganizationEdit.tsx').then((m) => m.OrganizationEdit));
 
 export const routeTable: RouteRow[] = [
   guarded('/home', 'general', HomeScreen, ({ session }) => ({ isDemoOrg: session.organization.is_demo })),
@@ -54,7 +55,7 @@ export const routeTable: RouteRow[] = [
   guarded('/data/upload', 'upload', notYet('Upload data'), noInputs),
   guarded('/data/upload/history', 'upload', notYet('Upload history'), noInputs),
   guarded('/data/upload/:uploadId', 'upload', notYet('Upload details'), ({ params }) => ({ uploadId: params.uploadId! })),
-  guarded('/organization/manage', 'owner', notYet('Manage organization'), ({ session }) => ({
+  guarded('/organization/manage', 'owner', OrganizationEdit, ({ session }) => ({
     assignableRoles: session.assignableRoles,
     orgId: session.organization.id,
   })),

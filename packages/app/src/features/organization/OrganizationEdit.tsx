@@ -1,0 +1,110 @@
+// spec §2 "organization edit; receives assignable roles and orgId": the owner's user administration
+// (issue #7): search, sort and page the users, invite, open a user's card, read the recent history.
+import { type ManagedUser, type OrgUsersQuery, type OrgUsersSortField, type RoleName } from '@payportal/shared';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { InviteDialog } from './InviteDialog.tsx';
+import * as styles from './organization.css.ts';
+import { UserCard } from './UserCard.tsx';
+import { UserHistory } from './UserHistory.tsx';
+import { UserList } from './UserList.tsx';
+import { useOrgUsers } from './useOrgUsers.ts';
+
+export interface OrganizationEditProps {
+  assignableRoles: readonly RoleName[];
+  orgId: number;
+  pageSize?: number;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: OrganizationEditProps) {
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<OrgUsersSortField>('name');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const [inviting, setInviting] = useState(false);
+  const [open, setOpen] = useState<ManagedUser | null>(null);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const query = useMemo<OrgUsersQuery>(() => ({ search, sort, direction, page, pageSize }), [search, sort, direction, page, pageSize]);
+  const state = useOrgUsers(orgId, query, version);
+  const shown = state.page;
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
+
+  const sortBy = (field: OrgUsersSortField) => {
+    setDirection(field === sort && direction === 'asc' ? 'desc' : 'asc');
+    setSort(field);
+    setPage(1);
+  };
+  const changed = (user: ManagedUser) => {
+    setOpen(user);
+    setVersion((value) => value + 1);
+  };
+
+  return (
+    <main className={styles.page}>
+      <h1>Manage organization</h1>
+      <div className={styles.toolbar}>
+        <div>
+          <label htmlFor={searchId}>Search users</label>{' '}
+          <input id={searchId} type="search" value={typed} placeholder="Name or e-mail" onChange={(event) => setTyped(event.currentTarget.value)} />
+        </div>
+        <button type="button" onClick={() => setInviting(true)}>
+          Invite user
+        </button>
+      </div>
+      <p role="status">{notice}</p>
+      {state.error && <p role="alert">{state.error}</p>}
+      {state.loading && !shown && <p role="status">Loading users…</p>}
+      {shown && (
+        <>
+          <UserList users={shown.users} sort={sort} direction={direction} onSort={sortBy} onOpen={setOpen} />
+          {shown.total === 0 && <p>{search ? `No users match “${search}”.` : 'No users yet.'}</p>}
+          <nav className={styles.pager} aria-label="Pages">
+            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous page
+            </button>
+            <span>
+              Page {Math.min(page, pages)} of {pages} · {shown.total} {shown.total === 1 ? 'user' : 'users'}
+            </span>
+            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+      {open && (
+        <div className={styles.panel}>
+          <UserCard
+            key={open.id}
+            assignableRoles={assignableRoles}
+            orgId={orgId}
+            user={open}
+            onUserChanged={changed}
+            onUserDeactivated={(user) => setNotice(`${user.name} was deactivated; their sessions end at the next refresh.`)}
+          />
+          <button type="button" onClick={() => setOpen(null)}>
+            Close user
+          </button>
+        </div>
+      )}
+      <div className={styles.panel}>
+        <UserHistory orgId={orgId} version={version} />
+      </div>
+      {inviting && (
+        <InviteDialog orgId={orgId} assignableRoles={assignableRoles} onInvited={() => setVersion((value) => value + 1)} onClose={() => setInviting(false)} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+// spec §2 "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
+// of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
+import { signUpPath, type ManagedUser, type RoleName } from '@payportal/shared';
+import { useState } from 'react';
+import { CopyLink } from './CopyLink.tsx';
+import { saveUserActive, saveUserRoles } from './organizationApi.ts';
+import { RoleEditor } from './RoleEditor.tsx';
+import { useAction } from './useAction.ts';
+import { UserEdit } from './UserEdit.tsx';
+import { UserHistory } from './UserHistory.tsx';
+
+export interface UserCardProps {
+  assignableRoles: readonly RoleName[];
+  orgId: number;
+  user: ManagedUser;
+  /** Raised after the user was deactivated (spec §2). */
+  onUserDeactivated: (user: ManagedUser) => void;
+  /** Any other change: the list refreshes. */
+  onUserChanged: (user: ManagedUser) => void;
+}
+
+export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUserChanged }: UserCardProps) {
+  const [roles, setRoles] = useState<RoleName[]>(user.roles);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const { pending, error, run } = useAction();
+  const rolesChanged = roles.length !== user.roles.length || roles.some((role) => !user.roles.includes(role));
+
+  const changed = (updated: ManagedUser | undefined) => {
+    if (!updated) return;
+    setRoles(updated.roles);
+    setHistoryVersion((version) => version + 1);
+    onUserChanged(updated);
+  };
+  const toggleActive = async () => {
+    const updated = await run(() => saveUserActive(orgId, user.id, !user.is_active));
+    changed(updated);
+    if (updated && !updated.is_active) onUserDeactivated(updated);
+  };
+
+  return (
+    <section aria-label={`User ${user.name}`}>
+      <h2>{user.name}</h2>
+      <p>{user.email}</p>
+      <p>
+        {user.is_active ? 'Active' : 'Deactivated'}
+        {user.signed_up ? '' : ' · Invitation open'}
+      </p>
+      {!user.signed_up && (
+        <CopyLink label="Sign-up link" href={new URL(signUpPath({ email: user.email, name: user.name }), window.location.origin).href} />
+      )}
+      <RoleEditor legend="Roles" assignableRoles={assignableRoles} value={roles} onChange={setRoles} disabled={pending} />
+      <button type="button" disabled={pending || !rolesChanged} onClick={async () => changed(await run(() => saveUserRoles(orgId, user.id, roles)))}>
+        Save roles
+      </button>
+      <button type="button" disabled={pending} onClick={toggleActive}>
+        {user.is_active ? 'Deactivate user' : 'Reactivate user'}
+      </button>
+      {error && <p role="alert">{error}</p>}
+      <UserEdit
+        orgId={orgId}
+        user={user}
+        authentication={{ signedUp: user.signed_up, secondFactorEnrolled: user.second_factor_enrolled, emailVerified: user.email_verified }}
+        onSaved={changed}
+      />
+      <UserHistory orgId={orgId} userId={user.id} version={historyVersion} />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// spec §2 "user edit (authentication, user)": the user's name, and a reset of their second factor
+// (unenrolled in the identity provider after a confirmation; they register a phone at next sign-in).
+import { setUserNameSchema, type ManagedUser } from '@payportal/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { resetUserSecondFactors, saveUserName } from './organizationApi.ts';
+import { useAction } from './useAction.ts';
+
+export interface UserAuthentication {
+  signedUp: boolean;
+  secondFactorEnrolled: boolean;
+  emailVerified: boolean;
+}
+
+export interface UserEditProps {
+  orgId: number;
+  user: ManagedUser;
+  authentication: UserAuthentication;
+  onSaved: (user: ManagedUser) => void;
+}
+
+export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps) {
+  const id = useId();
+  const [name, setName] = useState(user.name);
+  const [confirming, setConfirming] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const { pending, error, run } = useAction();
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = setUserNameSchema.safeParse({ name });
+    if (!parsed.success) return setInvalid('Name is required.');
+    setInvalid(null);
+    const updated = await run(() => saveUserName(orgId, user.id, parsed.data.name));
+    if (updated) onSaved(updated);
+  };
+  const reset = async () => {
+    const updated = await run(() => resetUserSecondFactors(orgId, user.id));
+    setConfirming(false);
+    if (updated) onSaved(updated);
+  };
+
+  return (
+    <div>
+      <form onSubmit={saveName} noValidate>
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <button type="submit" disabled={pending || name.trim() === user.name}>
+          Save name
+        </button>
+      </form>
+      <p>
+        Second factor: {authentication.secondFactorEnrolled ? 'enrolled' : 'not enrolled'} · E-mail{' '}
+        {authentication.emailVerified ? 'verified' : 'not verified'}
+      </p>
+      {authentication.signedUp && authentication.secondFactorEnrolled && !confirming && (
+        <button type="button" disabled={pending} onClick={() => setConfirming(true)}>
+          Reset second factor
+        </button>
+      )}
+      {confirming && (
+        <div role="group" aria-label="Confirm second-factor reset">
+          <p>
+            Remove every second factor of {user.email}? They will register a phone again at their next sign-in.
+          </p>
+          <button type="button" disabled={pending} onClick={reset}>
+            Yes, reset second factor
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {(invalid ?? error) && <p role="alert">{invalid ?? error}</p>}
+    </div>
+  );
+}

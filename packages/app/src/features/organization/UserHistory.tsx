@@ -1,0 +1,41 @@
+// Issue #7: every change is audited; the owner sees the latest ones (who, what, before → after, when).
+import type { UserChange } from '@payportal/shared';
+import { useEffect, useState } from 'react';
+import { fetchUserChanges } from './organizationApi.ts';
+import { describeChange } from './describeChange.ts';
+
+export function UserHistory({ orgId, userId, version }: { orgId: number; userId?: number; version: number }) {
+  const [changes, setChanges] = useState<UserChange[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    fetchUserChanges(orgId, userId).then(
+      (answer) => current && setChanges(answer),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [orgId, userId, version]);
+
+  return (
+    <section aria-label="History">
+      <h3>History</h3>
+      {failed ? (
+        <p role="alert">The history could not be loaded.</p>
+      ) : changes === null ? (
+        <p role="status">Loading history…</p>
+      ) : changes.length === 0 ? (
+        <p>No changes yet.</p>
+      ) : (
+        <ol>
+          {changes.map((change) => (
+            <li key={change.id}>
+              <time dateTime={change.at}>{new Date(change.at).toLocaleString()}</time> · {change.actor.name}: {describeChange(change, userId === undefined)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

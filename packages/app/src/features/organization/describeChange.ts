@@ -1,0 +1,24 @@
+import type { RoleName, UserChange } from '@payportal/shared';
+import { ROLE_LABELS } from './roleLabels.ts';
+
+const roleList = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 ? value.map((role) => ROLE_LABELS[role as RoleName] ?? String(role)).join(', ') : 'no roles';
+
+/** One line of history in words: what changed, from what, to what. */
+export function describeChange(change: UserChange, nameTarget: boolean): string {
+  const who = nameTarget ? ` ${change.target.name} (${change.target.email})` : '';
+  switch (change.action) {
+    case 'invite':
+      return `invited${who} with ${roleList((change.after as { roles?: unknown } | null)?.roles)}`;
+    case 'roles':
+      return `changed roles of${who || ' this user'} from ${roleList(change.before)} to ${roleList(change.after)}`;
+    case 'name':
+      return `renamed${who || ' this user'} from “${String(change.before)}” to “${String(change.after)}”`;
+    case 'deactivate':
+      return `deactivated${who || ' this user'}`;
+    case 'reactivate':
+      return `reactivated${who || ' this user'}`;
+    case 'second-factor-reset':
+      return `reset the second factor of${who || ' this user'}`;
+  }
+}

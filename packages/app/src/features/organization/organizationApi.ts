@@ -1,0 +1,48 @@
+// The organisation-management calls (issue #7), parsed with the shared contract.
+import {
+  inviteUserResponseSchema,
+  managedUserResponseSchema,
+  ORG_MANAGEMENT_PATHS as PATHS,
+  orgUsersPageSchema,
+  userChangesResponseSchema,
+  type InviteUser,
+  type OrgUsersQuery,
+  type RoleName,
+} from '@payportal/shared';
+import { apiRequest } from '../../lib/apiClient.ts';
+
+export function fetchOrgUsers(orgId: number, query: OrgUsersQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    search: query.search,
+    sort: query.sort,
+    direction: query.direction,
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
+  return apiRequest(`${PATHS.users(orgId)}?${params}`, { schema: orgUsersPageSchema, signal });
+}
+
+export function inviteOrgUser(orgId: number, invite: InviteUser) {
+  return apiRequest(PATHS.users(orgId), { method: 'POST', body: invite, schema: inviteUserResponseSchema });
+}
+
+export function saveUserRoles(orgId: number, userId: number, roles: RoleName[]) {
+  return apiRequest(PATHS.roles(orgId, userId), { method: 'PUT', body: { roles }, schema: managedUserResponseSchema });
+}
+
+export function saveUserName(orgId: number, userId: number, name: string) {
+  return apiRequest(PATHS.name(orgId, userId), { method: 'PUT', body: { name }, schema: managedUserResponseSchema });
+}
+
+export function saveUserActive(orgId: number, userId: number, isActive: boolean) {
+  return apiRequest(PATHS.active(orgId, userId), { method: 'PUT', body: { is_active: isActive }, schema: managedUserResponseSchema });
+}
+
+export function resetUserSecondFactors(orgId: number, userId: number) {
+  return apiRequest(PATHS.secondFactors(orgId, userId), { method: 'DELETE', schema: managedUserResponseSchema });
+}
+
+export function fetchUserChanges(orgId: number, userId?: number) {
+  const query = userId === undefined ? '' : `?user_id=${userId}`;
+  return apiRequest(`${PATHS.history(orgId)}${query}`, { schema: userChangesResponseSchema });
+}
