@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { portalConfig } from './lib/config.ts';
 import { isFramed } from './lib/framed.ts';
-import { setFramed, setSignedOut } from './features/session/sessionStore.ts';
+import { setFramed } from './features/session/sessionStore.ts';
 import './theme/global.css.ts';
 
 portalConfig(); // fail at start, visibly, when the server sent no configuration
 const framed = isFramed();
 setFramed(framed);
-// Until the standalone session starts from Firebase (issue #4), a standalone visitor is signed out.
-if (!framed) setSignedOut();
+// Standalone only (DESIGN.md §4): a framed app never signs in with Firebase, so it never loads it.
+if (!framed) void import('./features/session/standaloneSession.ts').then((module) => module.startStandaloneSession());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -48,6 +48,10 @@ const HomeScreen = lazyScreen(() => import('../features/home/HomeScreen.tsx').th
 const TermsScreen = lazyScreen(() => import('../features/terms/TermsScreen.tsx').then((m) => m.TermsScreen));
 const SignInScreen = lazyScreen(() => import('../features/auth/SignInScreen.tsx').then((m) => m.SignInScreen));
 const OrganizationEdit = lazyScreen(() => import('../features/organization/OrganizationEdit.tsx').then((m) => m.OrganizationEdit));
+const ForgotPasswordScreen = lazyScreen(() => import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen));
+const SignUpScreen = lazyScreen(() => import('../features/auth/SignUpScreen.tsx').then((m) => m.SignUpScreen));
+const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHandlerScreen.tsx').then((m) => m.ActionHandlerScreen));
+const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
 
 export const routeTable: RouteRow[] = [
   guarded('/home', 'general', HomeScreen, ({ session }) => ({ isDemoOrg: session.organization.is_demo })),
@@ -59,7 +63,7 @@ export const routeTable: RouteRow[] = [
     assignableRoles: session.assignableRoles,
     orgId: session.organization.id,
   })),
-  guarded('/profile', 'general', notYet('Manage your Profile'), noInputs, { standaloneOnly: true }),
+  guarded('/profile', 'general', ProfileScreen, noInputs, { standaloneOnly: true }),
   guarded('/amla', 'query', notYet('Merchant-Level'), noInputs),
   guarded('/revenue-optimizer', 'embedded', notYet('Revenue Optimizer'), noInputs),
   guarded('/csv/new', 'query', notYet('Query Builder'), noInputs),
@@ -94,7 +98,7 @@ export const routeTable: RouteRow[] = [
   guarded('/dashboards', 'query', notYet('Dashboards'), ({ session }) => ({ userId: session.user.id })),
   guarded('/documents', 'general', notYet('Documents'), noInputs),
   open('/auth', SignInScreen, noInputs),
-  open('/forgot-password', notYet('Forgot password'), noInputs),
-  open('/sign-up/:hash', notYet('Sign up'), ({ hash }) => ({ hash: hash! })),
-  open('/usermgmt/action', notYet('Account action'), noInputs),
+  open('/forgot-password', ForgotPasswordScreen, noInputs),
+  open('/sign-up/:hash', SignUpScreen, ({ hash }) => ({ hash: hash! })),
+  open('/usermgmt/action', ActionHandlerScreen, noInputs),
 ];

@@ -1,9 +1,72 @@
-// Foundation only: the sign-in flows arrive with issue #4. This screen says so rather than pretending.
+// spec §2 /auth: credentials, then (when needed) the two-factor login or the phone registration step.
+// An already signed-in user goes home; ?logout=true signs out first (spec §2 route table). The SMS
+// steps (phone library, reCAPTCHA) load only when a sign-in starts, keeping the form itself small.
+import type { MultiFactorResolver } from 'firebase/auth';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
+import { logOut } from '../session/standaloneSession.ts';
+import { session } from '../session/sessionStore.ts';
+import * as styles from './authLayout.css.ts';
+import { CredentialsForm } from './CredentialsForm.tsx';
+import { describeError, signInWithPassword, type Credentials } from './signInFlow.ts';
+
+const loadTwoFactorLogin = () => import('./TwoFactorLogin.tsx');
+const loadPhoneRegistration = () => import('./PhoneRegistration.tsx');
+const TwoFactorLogin = lazy(() => loadTwoFactorLogin().then((module) => ({ default: module.TwoFactorLogin })));
+const PhoneRegistration = lazy(() => loadPhoneRegistration().then((module) => ({ default: module.PhoneRegistration })));
+
+type View = { name: 'credentials' } | { name: 'secondFactor'; resolver: MultiFactorResolver } | { name: 'registerPhone' };
+
 export function SignInScreen() {
+  const { current } = useSnapshot(session);
+  const logoutRequested = new URLSearchParams(useSearch()).get('logout') === 'true';
+  const [, navigate] = useLocation();
+  // spec §2: under an organisation prefix (/{org}/auth) the signed-in user goes to its revenue optimizer.
+  const { base } = useRouter();
+  const [loggedOut, setLoggedOut] = useState(!logoutRequested);
+  const [view, setView] = useState<View>({ name: 'credentials' });
+  const [abandoned, setAbandoned] = useState<string | null>(null);
+  const recaptchaElement = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!logoutRequested) return;
+    void logOut().then(() => {
+      setLoggedOut(true);
+      navigate('/auth', { replace: true });
+    });
+  }, [logoutRequested, navigate]);
+
+  const recaptchaHost = useCallback(() => recaptchaElement.current!, []);
+  const abandon = useCallback((message: string) => {
+    setAbandoned(message);
+    setView({ name: 'credentials' });
+  }, []);
+
+  const signIn = async (credentials: Credentials) => {
+    setAbandoned(null);
+    void loadTwoFactorLogin();
+    void loadPhoneRegistration();
+    try {
+      const outcome = await signInWithPassword(credentials);
+      if (outcome.next !== 'home') setView(outcome.next === 'secondFactor' ? { name: 'secondFactor', resolver: outcome.resolver } : { name: 'registerPhone' });
+    } catch (error) {
+      throw new Error(describeError(error, 'signIn'));
+    }
+  };
+
+  if (loggedOut && current.status === 'signedIn') return <Redirect to={base ? '/revenue-optimizer' : '/home'} replace />;
   return (
-    <main>
-      <h1>Sign in to PayPortal</h1>
-      <p>Standalone sign-in is not available yet.</p>
-    </main>
+    <div className={styles.page}>
+      <div className={styles.card}>
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          {!loggedOut && <p role="status">Signing out…</p>}
+          {loggedOut && view.name === 'credentials' && <CredentialsForm onSubmit={signIn} error={abandoned} />}
+          {view.name === 'secondFactor' && <TwoFactorLogin resolver={view.resolver} recaptchaHost={recaptchaHost} onAbandon={abandon} />}
+          {view.name === 'registerPhone' && <PhoneRegistration recaptchaHost={recaptchaHost} onAbandon={abandon} />}
+        </Suspense>
+        <div ref={recaptchaElement} />
+      </div>
+    </div>
   );
 }

@@ -66,6 +66,11 @@ export function acceptEmbeddedTerms(): void {
   if (session.current.status === 'signedIn') session.current.embeddedTermsAccepted = true;
 }
 
+/** After a name update (spec §2 Profile): the header and the profile show the new name at once. */
+export function setUserName(name: string): void {
+  if (session.current.status === 'signedIn') session.current.user.name = name;
+}
+
 export function resetSession(): void {
   session.current = { status: 'loading' };
   session.framed = false;

@@ -1,0 +1,99 @@
+// spec §2 Sign-in: email, password with show/hide, required terms, stay logged in, Sign In, Forgot
+// Password, Request Credentials, 3-step progress. spec §5: the email is read from the field itself
+// (password managers fill fields without React seeing it), and the terms must be accepted.
+import { AUTH_ERROR_TEXTS, constants, validateEmail, validateRequired } from '@payportal/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { portalConfig } from '../../lib/config.ts';
+import * as styles from './authLayout.css.ts';
+import { ProgressSteps, type ProgressStep } from './ProgressSteps.tsx';
+import type { Credentials } from './signInFlow.ts';
+import { TextField } from './TextField.tsx';
+import { useSingleFlight } from './useSingleFlight.ts';
+
+interface CredentialsFormProps {
+  /** Resolves when this form's part is done; rejects with the text to show. */
+  onSubmit: (credentials: Credentials) => Promise<void>;
+  error: string | null;
+}
+
+export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFormProps) {
+  const [step, setStep] = useState<ProgressStep>(-1);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const [toggleReady, setToggleReady] = useState(false);
+  const { busy, run } = useSingleFlight();
+
+  // spec §9: the password toggle is applied 1 s after load.
+  useEffect(() => {
+    const timer = setTimeout(() => setToggleReady(true), constants.PASSWORD_TOGGLE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '');
+    const password = String(data.get('password') ?? '');
+    void run(async () => {
+      setError(null);
+      setStep(-1);
+      const errors = { email: validateEmail(email), password: validateRequired(password, 'Password') };
+      setFieldErrors(errors);
+      if (data.get('terms') !== 'on') return setError(AUTH_ERROR_TEXTS.signIn.terms);
+      if (errors.email || errors.password) return;
+      setStep(1);
+      try {
+        await onSubmit({ email: email.trim(), password, stayLoggedIn: data.get('stayLoggedIn') === 'on' });
+        setStep(2);
+      } catch (failure) {
+        setStep(-1);
+        setError((failure as Error).message);
+      }
+    });
+  };
+
+  const shownError = error ?? outsideError;
+  const { supportEmail } = portalConfig();
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <h1>Sign in to PayPortal</h1>
+      <p className={styles.notice}>
+        PayPortal is moving to a new platform. Please sign in there with your existing credentials.
+      </p>
+      <TextField label="Email" name="email" type="email" autoComplete="username" error={fieldErrors.email} />
+      <TextField
+        label="Password"
+        name="password"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        error={fieldErrors.password}
+        after={
+          <button type="button" onClick={() => setShowPassword((shown) => !shown)} disabled={!toggleReady} aria-pressed={showPassword}>
+            {showPassword ? 'Hide password' : 'Show password'}
+          </button>
+        }
+      />
+      <label className={styles.inline}>
+        <input type="checkbox" name="terms" /> I accept the <a href="/terms" target="_blank" rel="noreferrer">Terms and Conditions</a>
+      </label>
+      <label className={styles.inline}>
+        <input type="checkbox" name="stayLoggedIn" /> Stay logged in
+      </label>
+      {shownError && (
+        <p role="alert" className={styles.alert}>
+          {shownError}
+        </p>
+      )}
+      <button type="submit" className={styles.primaryButton} disabled={busy}>
+        Sign In
+      </button>
+      <ProgressSteps step={step} label="Sign-in progress" />
+      <div className={styles.linkRow}>
+        <Link href="/forgot-password">Forgot Password</Link>
+        <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('PayPortal credentials request')}`}>Request Credentials</a>
+      </div>
+    </form>
+  );
+}

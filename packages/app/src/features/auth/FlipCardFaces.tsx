@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import * as styles from './authLayout.css.ts';
+import type { FlipFace } from './useFlipSave.ts';
+
+interface FlipCardFacesProps {
+  face: FlipFace;
+  error: string | null;
+  onBack: () => void;
+  /** The front face: the form. */
+  children: ReactNode;
+}
+
+/** The saving and result faces shared by the change-password card and the name update (spec §2, §4). */
+export function FlipCardFaces({ face, error, onBack, children }: FlipCardFacesProps) {
+  if (face === 'front') return <>{children}</>;
+  if (face === 'failed') {
+    return (
+      <div className={styles.form}>
+        <h2>Uh Oh! Something went wrong.</h2>
+        <p role="alert" className={styles.alert}>
+          Error: {error}
+        </p>
+        <button type="button" className={styles.primaryButton} onClick={onBack}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" aria-live="polite" style={{ fontSize: '1.25rem', textAlign: 'center', margin: '2rem 0' }}>
+      {face === 'saving' ? 'One sec...' : 'Saved!'}
+    </p>
+  );
+}

@@ -1,0 +1,137 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSdk, sdk } from './firebaseAuthFake.ts';
+import { renderRoute } from './renderRoute.tsx';
+import { SignInScreen } from './SignInScreen.tsx';
+
+vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'signed-in-with-password' } }) }));
+
+async function fillAndSubmit(email: string, { terms = true, password = 'Portal-demo-2026' } = {}) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  if (terms) await user.click(screen.getByRole('checkbox', { name: /I accept the/ }));
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return user;
+}
+
+describe('SignInScreen', () => {
+  beforeEach(() => {
+    resetSdk();
+    localStorage.clear();
+  });
+  afterEach(cleanup);
+
+  it('shows every part of the sign-in form of spec §2', () => {
+    renderRoute(<SignInScreen />);
+    expect(screen.getByRole('heading', { name: 'Sign in to PayPortal' })).toBeTruthy();
+    expect(screen.getByText(/moving to a new platform/)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Stay logged in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request Credentials' }).getAttribute('href')).toMatch(/^mailto:support@payportal\.example\?/);
+    expect(screen.getByRole('progressbar', { name: 'Sign-in progress' }).getAttribute('aria-valuemax')).toBe('3');
+  });
+
+  it('asks for the terms before anything is sent', async () => {
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('owner@acme.example', { terms: false });
+    expect(screen.getByRole('alert').textContent).toBe('Please accept the Terms and Conditions');
+    expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('refuses empty fields and over-long addresses with field messages, sending nothing', async () => {
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('', { password: '' });
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Email'), `${'a'.repeat(65)}@acme.example`);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('The part before @ must be at most 64 characters')).toBeTruthy();
+    expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('shows the catalogue text for a wrong password and ends the half-made session', async () => {
+    sdk.signInWithEmailAndPassword.mockRejectedValueOnce({ code: 'auth/wrong-password' });
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('owner@acme.example');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password is not correct.'));
+    expect(sdk.signOut).toHaveBeenCalled();
+    expect(screen.getByRole('progressbar', { name: 'Sign-in progress' }).getAttribute('aria-valuenow')).toBe('0');
+  });
+
+  it('uses session-only persistence unless "Stay logged in" is checked', async () => {
+    sdk.signInWithEmailAndPassword.mockRejectedValue({ code: 'auth/invalid-credential' });
+    renderRoute(<SignInScreen />);
+    const user = await fillAndSubmit('owner@acme.example');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Email or password is not correct.'));
+    expect(sdk.setPersistence).toHaveBeenLastCalledWith(expect.anything(), { type: 'SESSION' });
+    await user.click(screen.getByRole('checkbox', { name: 'Stay logged in' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(sdk.setPersistence).toHaveBeenLastCalledWith(expect.anything(), { type: 'LOCAL' }));
+  });
+
+  it('sends one request when Sign In is double-clicked', async () => {
+    let finish: (value: unknown) => void = () => undefined;
+    sdk.signInWithEmailAndPassword.mockReturnValueOnce(new Promise((_, reject) => (finish = reject)));
+    renderRoute(<SignInScreen />);
+    const user = await fillAndSubmit('owner@acme.example');
+    await user.dblClick(screen.getByRole('button', { name: 'Sign In' }));
+    expect(sdk.signInWithEmailAndPassword).toHaveBeenCalledTimes(1);
+    finish({ code: 'auth/user-disabled' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('User account has been disabled.'));
+  });
+
+  it('blocks a second account while another is stored (multiple_sessions)', async () => {
+    localStorage.setItem('payportal.user.email', 'owner@acme.example');
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('analyst@acme.example');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Multiple sessions detected. Please try logging in again'));
+    expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
+    expect(localStorage.getItem('payportal.user.email')).toBeNull();
+  });
+
+  it('refuses an unverified email (EMAIL_NOT_VERIFIED)', async () => {
+    sdk.signInWithEmailAndPassword.mockResolvedValueOnce({ user: { emailVerified: false } });
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('unverified@acme.example');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please check your email for a verification link.'));
+  });
+
+  it('switches to the two-factor step, names the last four digits, and refuses a code with letters', async () => {
+    sdk.signInWithEmailAndPassword.mockRejectedValueOnce({ code: 'auth/multi-factor-auth-required' });
+    const resolver = { hints: [{ factorId: 'phone', phoneNumber: '+1******0123' }], session: {}, resolveSignIn: sdk.resolveSignIn };
+    sdk.getMultiFactorResolver.mockReturnValueOnce(resolver);
+    renderRoute(<SignInScreen />);
+    const user = await fillAndSubmit('mfa@acme.example');
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('A code has been sent to the phone number ending in 0123.')).toBeTruthy());
+    expect(screen.getByLabelText('Authentication Code').getAttribute('placeholder')).toBe('Code');
+    await user.type(screen.getByLabelText('Authentication Code'), '12ab56{Enter}');
+    expect(screen.getByText('The code is the digits from the text message')).toBeTruthy();
+    expect(sdk.resolveSignIn).not.toHaveBeenCalled();
+
+    sdk.resolveSignIn.mockRejectedValueOnce({ code: 'auth/invalid-verification-code' });
+    await user.clear(screen.getByLabelText('Authentication Code'));
+    await user.type(screen.getByLabelText('Authentication Code'), '123456{Enter}');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid verification code'));
+    expect(sdk.verifyPhoneNumber).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks a user without a factor from an outside address to register a phone', async () => {
+    sdk.signInWithEmailAndPassword.mockResolvedValueOnce({ user: { emailVerified: true } });
+    renderRoute(<SignInScreen />);
+    const user = await fillAndSubmit('analyst@acme.example');
+    const country = await screen.findByRole('combobox', { name: 'Country code' });
+    expect((country as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('United States (+1)');
+    expect(screen.getAllByRole('option')).toHaveLength(11);
+    await user.type(screen.getByLabelText('Phone number'), '650-555-01');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('65055501');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    await user.type(screen.getByLabelText('Phone number'), '99');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByText('A code has been sent to the phone number ending in 0199.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import { style } from '@vanilla-extract/css';
+
+export const page = style({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '2rem 1rem' });
+
+export const card = style({
+  width: '100%',
+  maxWidth: '26rem',
+  background: '#fff',
+  borderRadius: '0.75rem',
+  boxShadow: '0 1px 3px rgb(0 0 0 / 12%), 0 8px 24px rgb(0 0 0 / 6%)',
+  padding: '2rem',
+  display: 'grid',
+  gap: '1rem',
+});
+
+export const twoPane = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  minHeight: '100vh',
+  '@media': { '(max-width: 48rem)': { gridTemplateColumns: '1fr' } },
+});
+
+export const brandPane = style({
+  background: 'linear-gradient(160deg, #0b3d91, #1463d8)',
+  color: '#fff',
+  padding: '3rem',
+  display: 'grid',
+  alignContent: 'center',
+  gap: '1rem',
+});
+
+export const form = style({ display: 'grid', gap: '0.875rem' });
+
+export const field = style({ display: 'grid', gap: '0.25rem' });
+
+export const input = style({
+  font: 'inherit',
+  padding: '0.6rem 0.75rem',
+  border: '1px solid #8c959f',
+  borderRadius: '0.375rem',
+  selectors: { '&[aria-invalid="true"]': { borderColor: '#cf222e' }, '&:read-only': { background: '#f6f8fa' } },
+});
+
+export const inline = style({ display: 'flex', gap: '0.5rem', alignItems: 'center' });
+
+export const fieldError = style({ color: '#cf222e', fontSize: '0.875rem', margin: 0 });
+
+export const alert = style({
+  color: '#82071e',
+  background: '#ffebe9',
+  border: '1px solid #ffcecb',
+  borderRadius: '0.375rem',
+  padding: '0.6rem 0.75rem',
+  margin: 0,
+});
+
+export const notice = style({
+  background: '#ddf4ff',
+  border: '1px solid #b6e3ff',
+  borderRadius: '0.375rem',
+  padding: '0.6rem 0.75rem',
+  margin: 0,
+});
+
+export const hint = style({ color: '#57606a', fontSize: '0.875rem', margin: 0 });
+
+export const primaryButton = style({
+  font: 'inherit',
+  fontWeight: 600,
+  padding: '0.65rem 1rem',
+  border: 'none',
+  borderRadius: '0.375rem',
+  background: '#1463d8',
+  color: '#fff',
+  cursor: 'pointer',
+  selectors: { '&:disabled': { background: '#8c959f', cursor: 'not-allowed' } },
+});
+
+export const linkRow = style({ display: 'flex', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap' });

@@ -1,0 +1,114 @@
+// spec §4, §5: what happens between "Sign In" and the home screen, in the specification's order:
+// multiple sessions → password sign-in (or second factor) → email verified → portal user active →
+// password age when the last login is older than 60 days → session started.
+import { AUTH_ERROR_TEXTS, AuthFlowError, authErrorMessage, errorCode, type AuthErrorArea } from '@payportal/shared';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  getMultiFactorResolver,
+  sendPasswordResetEmail,
+  setPersistence,
+  signInWithEmailAndPassword,
+  signOut,
+  type MultiFactorError,
+  type MultiFactorResolver,
+  type User,
+} from 'firebase/auth';
+import { ApiError } from '../../lib/apiClient.ts';
+import { portalConfig } from '../../lib/config.ts';
+import { firebaseAuth } from '../../lib/firebase.ts';
+import { authenticate } from '../session/authenticateApi.ts';
+import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
+import { differsFromStoredUser, storeUserEmail } from '../session/storedUser.ts';
+import { isInternalEmail } from './internalEmail.ts';
+import { isOlderThanPasswordLimit, passwordUpdatedAt } from './passwordAge.ts';
+
+export type SignInOutcome =
+  | { next: 'home' }
+  | { next: 'secondFactor'; resolver: MultiFactorResolver }
+  | { next: 'registerPhone' };
+
+export interface Credentials {
+  email: string;
+  password: string;
+  stayLoggedIn: boolean;
+}
+
+/** Thrown errors carry the area whose texts describe them (spec §8). */
+export class SignInError extends Error {
+  constructor(
+    readonly area: AuthErrorArea,
+    readonly reason: unknown,
+  ) {
+    super(errorCode(reason) ?? 'other');
+    this.name = 'SignInError';
+  }
+}
+
+export async function signInWithPassword({ email, password, stayLoggedIn }: Credentials): Promise<SignInOutcome> {
+  if (differsFromStoredUser(email)) {
+    // "Please try logging in again": the other session ends here, so the next attempt can proceed.
+    storeUserEmail(null);
+    await signOut(firebaseAuth()).catch(() => undefined);
+    throw new SignInError('signIn', new AuthFlowError('multiple_sessions'));
+  }
+  const auth = firebaseAuth();
+  setSignInFlowActive(true);
+  try {
+    await setPersistence(auth, stayLoggedIn ? browserLocalPersistence : browserSessionPersistence);
+    const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
+    if (!credential.user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
+    // A user with a factor never gets here (the SDK threw multi-factor-auth-required): this one has none.
+    if (!isInternalEmail(email, portalConfig())) return { next: 'registerPhone' };
+    await completeSignIn(credential.user);
+    return { next: 'home' };
+  } catch (error) {
+    if (errorCode(error) === 'auth/multi-factor-auth-required') {
+      return { next: 'secondFactor', resolver: getMultiFactorResolver(auth, error as MultiFactorError) };
+    }
+    await abandonSignIn();
+    throw error instanceof SignInError ? error : new SignInError('signIn', error);
+  }
+}
+
+/** The checks after any successful first and second factor (spec §4), then the session. */
+export async function completeSignIn(user: User): Promise<void> {
+  try {
+    await checkAndStart(user);
+  } catch (error) {
+    await abandonSignIn();
+    throw error instanceof SignInError ? error : new SignInError('signIn', error);
+  }
+}
+
+async function checkAndStart(user: User): Promise<void> {
+  if (!user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
+  const answer = await authenticate().catch((error: unknown) => {
+    throw new AuthFlowError(error instanceof ApiError && error.code === 'disabled' ? 'disabled' : 'authorization');
+  });
+  if (answer.previous_last_logged_in && isOlderThanPasswordLimit(Date.parse(answer.previous_last_logged_in), Date.now())) {
+    const updatedAt = await passwordUpdatedAt(await user.getIdToken());
+    if (updatedAt === undefined || isOlderThanPasswordLimit(updatedAt, Date.now())) {
+      // spec §4: the password-expired event sends a reset e-mail to the current user and logs out.
+      await sendPasswordResetEmail(firebaseAuth(), user.email!);
+      throw new AuthFlowError('password-expired');
+    }
+  }
+  await startSignedInSession(user, answer);
+  setSignInFlowActive(false);
+}
+
+/** Ends a half-finished sign-in: no identity session stays behind an error message. */
+export async function abandonSignIn(): Promise<void> {
+  storeUserEmail(null);
+  await signOut(firebaseAuth()).catch(() => undefined);
+  setSignInFlowActive(false);
+}
+
+/** The text of spec §8 for anything a sign-in step threw; `area` applies to the provider's own codes. */
+export function describeError(error: unknown, area: AuthErrorArea): string {
+  if (error instanceof SignInError) return describeError(error.reason, error.area);
+  if (errorCode(error) === 'INVALID_ID_TOKEN') return AUTH_ERROR_TEXTS.other.INVALID_ID_TOKEN;
+  if (error instanceof AuthFlowError) return authErrorMessage('signIn', error);
+  return authErrorMessage(area, error);
+}

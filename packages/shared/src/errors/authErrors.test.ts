@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { AuthFlowError } from './AuthFlowError.ts';
+import { authErrorMessage, errorCode } from './authErrors.ts';
+
+// spec §8, entry by entry: [area, what the provider (or our flow) reports, the exact text].
+const CATALOGUE = [
+  ['signIn', 'auth/user-not-found', 'No user account found.'],
+  ['signIn', 'auth/wrong-password', 'Password is not correct.'],
+  ['signIn', 'auth/invalid-credential', 'Email or password is not correct.'],
+  ['signIn', 'EMAIL_NOT_VERIFIED', 'Please check your email for a verification link.'],
+  ['signIn', 'auth/user-disabled', 'User account has been disabled.'],
+  ['signIn', 'disabled', 'Please contact support.'],
+  ['signIn', 'authorization', 'User Account Error. Please contact support.'],
+  ['signIn', 'terms', 'Please accept the Terms and Conditions'],
+  ['signIn', 'multiple_sessions', 'Multiple sessions detected. Please try logging in again'],
+  ['signIn', 'password-expired', 'A password reset is required. Please check your email for a link to reset your password.'],
+  ['signIn', 'auth/network-request-failed', 'Please refresh the page and try again'],
+  ['secondFactor', 'auth/invalid-verification-code', 'Invalid verification code'],
+  ['secondFactor', 'auth/requires-recent-login', 'Recent login required. Please refresh and try again'],
+  ['secondFactor', 'auth/missing-verification-code', 'Please enter the verification code'],
+  ['secondFactor', 'auth/code-expired', 'The verification code has expired. Please refresh and try again'],
+  ['secondFactor', 'auth/captcha-check-failed', 'The recaptcha check failed. Please refresh and try again'],
+  ['secondFactor', 'auth/invalid-phone-number', 'Please enter a valid phone number'],
+  ['secondFactor', 'auth/too-many-requests', 'Too many requests. Please try again later'],
+  ['secondFactor', 'auth/multi-factor-info-not-found', 'Error loading multi factor information. Please refresh and try again'],
+  ['secondFactor', 'auth/missing-verification-id', 'Missing Recaptcha verification. Please wait a moment and try again'],
+  ['secondFactor', 'auth/internal-error', 'An unknown error occurred'],
+  ['changePassword', 'auth/requires-recent-login', 'Recent login required. Please logout and log back in.'],
+  ['changePassword', 'auth/expired-action-code', 'The action code has expired'],
+  ['changePassword', 'auth/invalid-action-code', 'The action code is invalid'],
+  ['changePassword', 'auth/weak-password', 'An unknown error occurred. Please contact the provider for support.'],
+  ['signUp', 'auth/email-already-in-use', 'Account already exists.'],
+  ['signUp', 'auth/invalid-email', 'Invalid email address.'],
+  ['signUp', 'auth/weak-password', 'Password is not strong enough.'],
+  ['signUp', 'auth/operation-not-allowed', 'An unknown error occurred'],
+] as const;
+
+describe('authErrorMessage (spec §8)', () => {
+  it.each(CATALOGUE)('%s: %s reads "%s"', (area, code, text) => {
+    expect(authErrorMessage(area, code)).toBe(text);
+    // The same code arrives as a FirebaseError-like object from the SDK.
+    expect(authErrorMessage(area, { code, message: 'Firebase: Error (…)' })).toBe(text);
+  });
+
+  it('maps the REST spellings of the provider to the same texts as the SDK codes', () => {
+    expect(authErrorMessage('signIn', 'INVALID_LOGIN_CREDENTIALS')).toBe('Email or password is not correct.');
+    expect(authErrorMessage('signIn', 'EMAIL_NOT_FOUND')).toBe('No user account found.');
+    expect(authErrorMessage('signIn', 'INVALID_PASSWORD')).toBe('Password is not correct.');
+  });
+
+  it("reads our own flow's outcomes thrown as AuthFlowError", () => {
+    expect(authErrorMessage('signIn', new AuthFlowError('disabled'))).toBe('Please contact support.');
+  });
+
+  it('answers the area\'s "other" text for anything without a code, and never throws', () => {
+    for (const thrown of [undefined, null, 42, new Error('boom'), { code: 7 }, '__proto__', 'constructor']) {
+      expect(authErrorMessage('signIn', thrown)).toBe('Please refresh the page and try again');
+    }
+  });
+
+  it('reads the code of anything thrown', () => {
+    expect(errorCode({ code: 'auth/user-disabled' })).toBe('auth/user-disabled');
+    expect(errorCode(new Error('x'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,76 @@
+// spec §8, the error catalogue of the identity screens: our codes, their texts (verbatim), and the one
+// table from the identity provider's codes to ours. Codes are API; messages are not. Screens never
+// hold an error text of their own: they call `authErrorMessage(area, code)`.
+
+/** Our codes, grouped by the screen area whose texts they select. */
+export const AUTH_ERROR_TEXTS = {
+  signIn: {
+    'auth/user-not-found': 'No user account found.',
+    'auth/wrong-password': 'Password is not correct.',
+    // Projects with e-mail enumeration protection answer this instead of the two above (DESIGN.md §3).
+    'auth/invalid-credential': 'Email or password is not correct.',
+    EMAIL_NOT_VERIFIED: 'Please check your email for a verification link.',
+    'auth/user-disabled': 'User account has been disabled.',
+    disabled: 'Please contact support.',
+    authorization: 'User Account Error. Please contact support.',
+    terms: 'Please accept the Terms and Conditions',
+    multiple_sessions: 'Multiple sessions detected. Please try logging in again',
+    'password-expired': 'A password reset is required. Please check your email for a link to reset your password.',
+    other: 'Please refresh the page and try again',
+  },
+  secondFactor: {
+    'auth/invalid-verification-code': 'Invalid verification code',
+    'auth/requires-recent-login': 'Recent login required. Please refresh and try again',
+    'auth/missing-verification-code': 'Please enter the verification code',
+    'auth/code-expired': 'The verification code has expired. Please refresh and try again',
+    'auth/captcha-check-failed': 'The recaptcha check failed. Please refresh and try again',
+    'auth/invalid-phone-number': 'Please enter a valid phone number',
+    'auth/too-many-requests': 'Too many requests. Please try again later',
+    'auth/multi-factor-info-not-found': 'Error loading multi factor information. Please refresh and try again',
+    'auth/missing-verification-id': 'Missing Recaptcha verification. Please wait a moment and try again',
+    other: 'An unknown error occurred',
+  },
+  changePassword: {
+    'auth/requires-recent-login': 'Recent login required. Please logout and log back in.',
+    'auth/expired-action-code': 'The action code has expired',
+    'auth/invalid-action-code': 'The action code is invalid',
+    other: 'An unknown error occurred. Please contact the provider for support.',
+  },
+  signUp: {
+    'auth/email-already-in-use': 'Account already exists.',
+    'auth/invalid-email': 'Invalid email address.',
+    'auth/weak-password': 'Password is not strong enough.',
+    other: 'An unknown error occurred',
+  },
+  other: {
+    INVALID_ID_TOKEN: 'Please sign in again.',
+    'action-code-failed': 'Uh oh! Something went wrong',
+    'action-code-failed-detail': 'Please contact support if problems continue.',
+  },
+} as const;
+
+export type AuthErrorArea = Exclude<keyof typeof AUTH_ERROR_TEXTS, 'other'>;
+
+/** Provider codes that mean the same as one of ours (the SDK and the REST API spell some differently). */
+const PROVIDER_ALIASES: Record<string, string> = {
+  'auth/invalid-login-credentials': 'auth/invalid-credential',
+  INVALID_LOGIN_CREDENTIALS: 'auth/invalid-credential',
+  EMAIL_NOT_FOUND: 'auth/user-not-found',
+  INVALID_PASSWORD: 'auth/wrong-password',
+  USER_DISABLED: 'auth/user-disabled',
+  'auth/network-request-failed': 'other',
+};
+
+/** The code of anything thrown: a FirebaseError's `code`, our own `AuthFlowError`, else nothing. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}
+
+/** spec §8: the text for `error` (a code or something thrown) in `area`; unknown codes get the area's "other". */
+export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
+  const raw = typeof error === 'string' ? error : errorCode(error);
+  const code = raw === undefined ? 'other' : (PROVIDER_ALIASES[raw] ?? raw);
+  const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
+  return texts[code] ?? texts.other!;
+}
