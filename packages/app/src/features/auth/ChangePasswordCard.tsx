@@ -1,13 +1,13 @@
 // spec §2 Change password card, on the profile (the signed-in user's password) and in the reset flow
 // (inputs oobCode and reset: confirm the e-mailed code, then go to ./auth).
-import { authErrorMessage, PASSWORD_HINT, validateNewPassword, validatePasswordConfirmation } from '@payportal/shared';
+import { authErrorMessage } from '@payportal/shared';
 import { confirmPasswordReset, updatePassword } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import * as styles from './authLayout.css.ts';
 import { FlipCardFaces } from './FlipCardFaces.tsx';
-import { TextField } from './TextField.tsx';
+import { isNewPasswordValid, NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlipSave } from './useFlipSave.ts';
 
 interface ChangePasswordCardProps {
@@ -16,35 +16,38 @@ interface ChangePasswordCardProps {
   reset?: boolean;
 }
 
+const EMPTY = { password: '', confirmation: '' };
+
+async function savePassword(password: string, reset: boolean, oobCode: string | undefined): Promise<void> {
+  try {
+    const auth = firebaseAuth();
+    if (reset) await confirmPasswordReset(auth, oobCode ?? '', password);
+    else if (auth.currentUser) await updatePassword(auth.currentUser, password);
+    else throw Object.assign(new Error('no user'), { code: 'auth/requires-recent-login' });
+  } catch (failure) {
+    throw new Error(authErrorMessage('changePassword', failure));
+  }
+}
+
 export function ChangePasswordCard({ oobCode, reset = false }: ChangePasswordCardProps) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [value, setValue] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
   const { face, error, save, back } = useFlipSave();
   const [, navigate] = useLocation();
-  const passwordError = validateNewPassword(password);
-  const confirmationError = validatePasswordConfirmation(password, confirmation);
+  const valid = isNewPasswordValid(value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (passwordError || confirmationError) return;
-    const change = async () => {
-      try {
-        const auth = firebaseAuth();
-        if (reset) await confirmPasswordReset(auth, oobCode ?? '', password);
-        else if (auth.currentUser) await updatePassword(auth.currentUser, password);
-        else throw Object.assign(new Error('no user'), { code: 'auth/requires-recent-login' });
-      } catch (failure) {
-        throw new Error(authErrorMessage('changePassword', failure));
-      }
-    };
-    void save(change, () => {
-      setPassword('');
-      setConfirmation('');
-      setTouched(false);
-      if (reset) navigate('/auth');
-    });
+    if (!valid) return;
+    void save(
+      () => savePassword(value.password, reset, oobCode),
+      () => {
+        setValue(EMPTY);
+        setTouched(false);
+        if (reset) navigate('/auth');
+      },
+    );
   };
 
   return (
@@ -52,24 +55,8 @@ export function ChangePasswordCard({ oobCode, reset = false }: ChangePasswordCar
       <h2 id="change-password-title">{reset ? 'Choose a new password' : 'Change Password'}</h2>
       <FlipCardFaces face={face} error={error} onBack={back}>
         <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={touched || password ? passwordError : null}
-            hint={PASSWORD_HINT}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            error={touched || confirmation ? confirmationError : null}
-          />
-          <button type="submit" className={styles.primaryButton} disabled={Boolean(passwordError || confirmationError)}>
+          <NewPasswordFields value={value} onChange={setValue} label="New Password" showAll={touched} />
+          <button type="submit" className={styles.primaryButton} disabled={!valid}>
             {reset ? 'Reset Password' : 'Change Password'}
           </button>
         </form>

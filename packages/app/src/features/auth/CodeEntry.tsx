@@ -4,6 +4,7 @@
 import { validateVerificationCode } from '@payportal/shared';
 import { useState, type FormEvent } from 'react';
 import * as styles from './authLayout.css.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { ProgressSteps, type ProgressStep } from './ProgressSteps.tsx';
 import { TextField } from './TextField.tsx';
 import { useSingleFlight } from './useSingleFlight.ts';
@@ -46,11 +47,7 @@ export function CodeEntry({ lastDigits, onSubmit, sending }: CodeEntryProps) {
       <h1>Two-Factor Authentication</h1>
       <p role="status">{sending ? 'Sending a code to your phone…' : `A code has been sent to the phone number ending in ${lastDigits}.`}</p>
       <TextField label="Authentication Code" name="mfaCode" placeholder="Code" inputMode="numeric" autoComplete="one-time-code" error={fieldError} autoFocus />
-      {error && (
-        <p role="alert" className={styles.alert}>
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" className={styles.primaryButton} disabled={busy || sending}>
         Submit
       </button>

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { portalConfig } from '../../lib/config.ts';
 import * as styles from './authLayout.css.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { ProgressSteps, type ProgressStep } from './ProgressSteps.tsx';
 import type { Credentials } from './signInFlow.ts';
 import { TextField } from './TextField.tsx';
@@ -55,7 +56,7 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
   };
 
   const shownError = error ?? outsideError;
-  const { supportEmail } = portalConfig();
+  const supportEmail = supportAddress();
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
       <h1>Sign in to PayPortal</h1>
@@ -81,11 +82,7 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
       <label className={styles.inline}>
         <input type="checkbox" name="stayLoggedIn" /> Stay logged in
       </label>
-      {shownError && (
-        <p role="alert" className={styles.alert}>
-          {shownError}
-        </p>
-      )}
+      <FormAlert message={shownError} />
       <button type="submit" className={styles.primaryButton} disabled={busy}>
         Sign In
       </button>
@@ -96,4 +93,13 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
       </div>
     </form>
   );
+}
+
+/** main.tsx validated the page configuration at start; a test page without one gets no address. */
+function supportAddress(): string {
+  try {
+    return portalConfig().supportEmail;
+  } catch {
+    return '';
+  }
 }

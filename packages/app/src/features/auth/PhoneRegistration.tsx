@@ -2,6 +2,7 @@
 // spec §4: step 1 sending, step 2 done; on success the view flips to code entry; on failure the error.
 import { useState, type FormEvent } from 'react';
 import * as styles from './authLayout.css.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { CodeEntry } from './CodeEntry.tsx';
 import { COUNTRIES, DEFAULT_COUNTRY } from './countries.ts';
 import { confirmEnrollment, lastFourDigits, sendEnrollmentCode } from './phoneFactor.ts';
@@ -90,11 +91,7 @@ export function PhoneRegistration({ recaptchaHost, onAbandon }: PhoneRegistratio
         onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
         error={fieldError}
       />
-      {error && (
-        <p role="alert" className={styles.alert}>
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" className={styles.primaryButton} disabled={busy}>
         Send Code
       </button>

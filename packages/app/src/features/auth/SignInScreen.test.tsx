@@ -3,10 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSdk, sdk } from './firebaseAuthFake.ts';
 import { renderRoute } from './renderRoute.tsx';
+import { readSessionCache, saveSessionCache } from '../session/sessionCache.ts';
+import { resetSession, setSignedIn } from '../session/sessionStore.ts';
 import { SignInScreen } from './SignInScreen.tsx';
 
 vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'signed-in-with-password' } }) }));
+
+const cachedOwner = {
+  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {} },
+  organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
+  roles: ['query' as const],
+  assignableRoles: [],
+};
 
 async function fillAndSubmit(email: string, { terms = true, password = 'Portal-demo-2026' } = {}) {
   const user = userEvent.setup();
@@ -22,7 +31,10 @@ describe('SignInScreen', () => {
     resetSdk();
     localStorage.clear();
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    resetSession();
+  });
 
   it('shows every part of the sign-in form of spec §2', () => {
     renderRoute(<SignInScreen />);
@@ -84,12 +96,12 @@ describe('SignInScreen', () => {
   });
 
   it('blocks a second account while another is stored (multiple_sessions)', async () => {
-    localStorage.setItem('payportal.user.email', 'owner@acme.example');
+    saveSessionCache(cachedOwner);
     renderRoute(<SignInScreen />);
     await fillAndSubmit('analyst@acme.example');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Multiple sessions detected. Please try logging in again'));
     expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
-    expect(localStorage.getItem('payportal.user.email')).toBeNull();
+    expect(readSessionCache()).toBeNull();
   });
 
   it('refuses an unverified email (EMAIL_NOT_VERIFIED)', async () => {
@@ -133,5 +145,30 @@ describe('SignInScreen', () => {
     await user.type(screen.getByLabelText('Phone number'), '99');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByText('A code has been sent to the phone number ending in 0199.')).toBeTruthy();
+  });
+
+  it('signs out on ?logout=true and then offers the form at /auth', async () => {
+    saveSessionCache(cachedOwner);
+    const { location } = renderRoute(<SignInScreen />, '/auth?logout=true');
+    expect(screen.getByRole('status').textContent).toBe('Signing out…');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(sdk.signOut).toHaveBeenCalledTimes(1);
+    expect(readSessionCache()).toBeNull();
+    expect(location.history.at(-1)).toBe('/auth');
+  });
+
+  it('sends a signed-in user home', () => {
+    setSignedIn({
+      user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {} },
+      previous_last_logged_in: null,
+      roles: ['query'],
+      assignable_roles: [],
+      organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
+      embedded_terms_accepted: true,
+      platform_permissions: [],
+      impersonated_by: null,
+    });
+    const { location } = renderRoute(<SignInScreen />, '/auth');
+    expect(location.history.at(-1)).toBe('/home');
   });
 });

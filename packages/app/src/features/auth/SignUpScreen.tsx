@@ -1,17 +1,18 @@
 // spec §2 Sign-up /sign-up/{hash}: two panes with branding; email and name from the hash, read-only;
 // password rules of spec §5 with the hint, submit disabled until they hold; then "You're almost done".
-import { decodeSignUpHash, PASSWORD_HINT, validateNewPassword, validatePasswordConfirmation } from '@payportal/shared';
+import { decodeSignUpHash } from '@payportal/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import * as styles from './authLayout.css.ts';
+import { FormAlert } from './FormAlert.tsx';
+import { isNewPasswordValid, NewPasswordFields } from './NewPasswordFields.tsx';
 import { signUp } from './signUp.ts';
 import { TextField } from './TextField.tsx';
 import { useSingleFlight } from './useSingleFlight.ts';
 
 export function SignUpScreen({ hash = '' }: { hash?: string }) {
   const payload = useMemo(() => decodeSignUpHash(hash), [hash]);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [value, setValue] = useState({ password: '', confirmation: '' });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { busy, run } = useSingleFlight();
@@ -39,15 +40,14 @@ export function SignUpScreen({ hash = '' }: { hash?: string }) {
     );
   }
 
-  const passwordError = validateNewPassword(password);
-  const confirmationError = validatePasswordConfirmation(password, confirmation);
+  const valid = isNewPasswordValid(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (passwordError || confirmationError) return;
+    if (!valid) return;
     void run(async () => {
       setError(null);
       try {
-        await signUp(payload, password);
+        await signUp(payload, value.password);
         setDone(true);
       } catch (failure) {
         setError((failure as Error).message);
@@ -66,29 +66,9 @@ export function SignUpScreen({ hash = '' }: { hash?: string }) {
           <h1>Create your account</h1>
           <TextField label="Email" name="email" value={payload.email} readOnly />
           <TextField label="Name" name="name" value={payload.name} readOnly />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={password ? passwordError : null}
-            hint={PASSWORD_HINT}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            error={confirmation ? confirmationError : null}
-          />
-          {error && (
-            <p role="alert" className={styles.alert}>
-              {error}
-            </p>
-          )}
-          <button type="submit" className={styles.primaryButton} disabled={busy || Boolean(passwordError || confirmationError)}>
+          <NewPasswordFields value={value} onChange={setValue} />
+          <FormAlert message={error} />
+          <button type="submit" className={styles.primaryButton} disabled={busy || !valid}>
             Sign Up
           </button>
         </form>

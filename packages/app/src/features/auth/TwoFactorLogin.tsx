@@ -3,6 +3,7 @@ import { AUTH_ERROR_TEXTS } from '@payportal/shared';
 import type { MultiFactorResolver } from 'firebase/auth';
 import { useEffect, useRef, useState } from 'react';
 import { CodeEntry } from './CodeEntry.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import { confirmSignInCode, lastFourDigits, phoneHint, sendSignInCode } from './phoneFactor.ts';
 import { describeError, SignInError } from './signInFlow.ts';
 import { useInvisibleRecaptcha } from './useInvisibleRecaptcha.ts';
@@ -46,7 +47,7 @@ export function TwoFactorLogin({ resolver, recaptchaHost, onAbandon }: TwoFactor
   return (
     <>
       <CodeEntry lastDigits={digits} onSubmit={submit} sending={!verificationId && !sendError} />
-      {sendError && <p role="alert">{sendError}</p>}
+      <FormAlert message={sendError} />
     </>
   );
 }

@@ -19,7 +19,7 @@ import { portalConfig } from '../../lib/config.ts';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { authenticate } from '../session/authenticateApi.ts';
 import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
-import { differsFromStoredUser, storeUserEmail } from '../session/storedUser.ts';
+import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
 import { isInternalEmail } from './internalEmail.ts';
 import { isOlderThanPasswordLimit, passwordUpdatedAt } from './passwordAge.ts';
 
@@ -48,7 +48,7 @@ export class SignInError extends Error {
 export async function signInWithPassword({ email, password, stayLoggedIn }: Credentials): Promise<SignInOutcome> {
   if (differsFromStoredUser(email)) {
     // "Please try logging in again": the other session ends here, so the next attempt can proceed.
-    storeUserEmail(null);
+    forgetStoredUser();
     await signOut(firebaseAuth()).catch(() => undefined);
     throw new SignInError('signIn', new AuthFlowError('multiple_sessions'));
   }
@@ -100,7 +100,7 @@ async function checkAndStart(user: User): Promise<void> {
 
 /** Ends a half-finished sign-in: no identity session stays behind an error message. */
 export async function abandonSignIn(): Promise<void> {
-  storeUserEmail(null);
+  forgetStoredUser();
   await signOut(firebaseAuth()).catch(() => undefined);
   setSignInFlowActive(false);
 }

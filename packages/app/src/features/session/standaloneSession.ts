@@ -8,7 +8,7 @@ import { authenticate } from './authenticateApi.ts';
 import { isLoginTooOld } from './loginPersistence.ts';
 import { startRefreshSchedule, type TokenTimes } from './refreshSchedule.ts';
 import { setSignedIn, setSignedOut } from './sessionStore.ts';
-import { differsFromStoredUser, storeUserEmail } from './storedUser.ts';
+import { differsFromStoredUser, forgetStoredUser } from './storedUser.ts';
 
 let flowActive = false;
 let stopRefresh: (() => void) | undefined;
@@ -45,7 +45,6 @@ async function autoLogin(user: User): Promise<void> {
 
 /** The last step of every sign-in: remember who, start refreshing, publish the session. */
 export async function startSignedInSession(user: User, answer: AuthenticateResponse): Promise<void> {
-  storeUserEmail(user.email);
   stopRefresh?.();
   stopRefresh = startRefreshSchedule({
     token: await tokenTimes(user, false),
@@ -65,7 +64,7 @@ async function tokenTimes(user: User, forceRefresh: boolean): Promise<TokenTimes
 export async function logOut(reason?: string): Promise<void> {
   stopRefresh?.();
   stopRefresh = undefined;
-  storeUserEmail(null);
+  forgetStoredUser();
   try {
     await signOut(firebaseAuth());
   } catch {

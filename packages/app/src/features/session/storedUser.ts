@@ -1,25 +1,21 @@
-// spec §3, §5: the e-mail of the signed-in user is kept in local storage, so a second sign-in with
-// another address (another tab, a shared computer) is noticed as multiple sessions.
-const KEY = 'payportal.user.email';
-
-export function storedUserEmail(): string | null {
-  try {
-    return localStorage.getItem(KEY);
-  } catch {
-    return null; // storage blocked: nothing stored
-  }
-}
-
-export function storeUserEmail(email: string | null): void {
-  try {
-    if (email) localStorage.setItem(KEY, email.toLowerCase());
-    else localStorage.removeItem(KEY);
-  } catch {
-    // storage blocked: the multiple-session check cannot apply, sign-in still works
-  }
-}
+// spec §5: sign-in is blocked when the locally stored user (the session cache of spec §3) is another
+// person: another tab or a shared computer still holds their session ("multiple sessions").
+import { clearSessionCache, readSessionCache } from './sessionCache.ts';
 
 export function differsFromStoredUser(email: string): boolean {
-  const stored = storedUserEmail();
-  return stored !== null && stored !== email.trim().toLowerCase();
+  let stored: string | undefined;
+  try {
+    stored = readSessionCache()?.user.email;
+  } catch {
+    return false; // storage blocked: nothing stored, so nothing to differ from
+  }
+  return stored !== undefined && stored.toLowerCase() !== email.trim().toLowerCase();
+}
+
+export function forgetStoredUser(): void {
+  try {
+    clearSessionCache();
+  } catch {
+    // storage blocked: nothing was stored
+  }
 }
