@@ -3,9 +3,10 @@
 // E-mail codes are read from the emulator (support/emulator.ts). Signed-in flows: authSignedIn.spec.ts.
 import { DEMO_PASSWORD } from '@payportal/api/demo-accounts';
 import { encodeSignUpHash } from '@payportal/shared';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForOobCode } from './support/emulator.ts';
-import { submitCredentials } from './support/signIn.ts';
+import { answerCode, captureSmsCode, submitCredentials } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
 const alert = (page: Page) => page.getByRole('alert');
@@ -89,9 +90,27 @@ test('sign-up from an invitation link: verify the e-mail, then sign in', async (
   await expect(page.getByRole('heading', { name: 'Your email has been verified' })).toBeVisible();
   await expect(page).toHaveURL(`${urls.app}/auth`, { timeout: 7_000 });
 
-  // Verified: the phone registration step follows (acme.example is not an internal address).
+  // Verified: the phone registration step follows (acme.example is not an internal address), then the
+  // code. This address was never invited (no portal user), so the API refuses it at the last step.
   await submitCredentials(page, email, { password: 'Portal-new-2026' });
-  await expect(page.getByRole('button', { name: 'Send Code' })).toBeVisible();
+  await page.getByLabel('Phone number').fill('650-555-0177');
+  const sms = captureSmsCode(page, 'enrollment');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('A code has been sent to the phone number ending in 0177.')).toBeVisible();
+  await answerCode(page, await sms);
+  await expect(alert(page)).toHaveText('User Account Error. Please contact support.');
+  await expect(page).toHaveURL(`${urls.app}/auth`);
+});
+
+test('the identity screens have no serious accessibility violations (axe)', async ({ page }) => {
+  const hash = encodeSignUpHash({ email: 'axe@acme.example', name: 'Alex Axe' });
+  for (const path of ['/auth', '/forgot-password', `/sign-up/${hash}`, '/sign-up/not-a-hash', '/usermgmt/action?mode=verifyEmail&oobCode=bogus']) {
+    await page.goto(`${urls.app}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${path}: ${violation.id}`)).toEqual([]);
+  }
 });
 
 test('action links: removing a second factor, a used code, and other modes', async ({ page }) => {
