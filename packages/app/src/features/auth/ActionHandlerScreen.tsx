@@ -13,6 +13,7 @@ type Outcome = 'working' | 'failed' | 'resetPassword' | 'verified' | 'reverted';
 
 async function perform(request: ActionRequest): Promise<Outcome> {
   const auth = firebaseAuth();
+  auth.languageCode = request.lang; // the language of anything the service sends from here on
   if (request.mode === 'resetPassword') {
     await verifyPasswordResetCode(auth, request.oobCode);
     return 'resetPassword';
