@@ -25,6 +25,10 @@ export const apiConfigSchema = z
     SUPPORT_EMAIL: z.email().default('support@payportal.example'),
     SALES_EMAIL: z.email().default('sales@payportal.example'),
     SEED_DEMO: z.preprocess(envFlag, z.boolean()).default(false),
+    /** A query or transaction without an answer after this long gives 503 api/database-unavailable. */
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    /** Authenticate calls per client address and minute. */
+    AUTHENTICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

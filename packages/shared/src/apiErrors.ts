@@ -17,6 +17,7 @@ export const API_ERROR_CODES = {
   impersonationReadOnly: 'api/impersonation-read-only',
   rateLimited: 'api/rate-limited',
   databaseUnavailable: 'api/database-unavailable',
+  identityUnavailable: 'api/identity-unavailable',
   internal: 'api/internal',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

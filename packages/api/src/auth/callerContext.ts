@@ -1,0 +1,76 @@
+// Who is calling (DESIGN.md §4): the verified token's portal user, or, for support staff sending
+// Impersonate-User, the user they act as. Every route's checks run against `caller.user`.
+import { API_ERROR_CODES, emailSchema, IMPERSONATE_HEADER, type PlatformPermission, type WarehouseUser } from '@payportal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { ApiError, disabledUser, forbidden, notFound, unauthenticated } from '../errors/apiError.ts';
+import { platformPermissionsOf } from '../data/roleRepository.ts';
+import { findUserByEmail, findUserByUid } from '../data/userRepository.ts';
+import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
+
+/** read: GET routes; write: changes the caller's rows (revocation checked, refused when read-only). */
+export type RouteAccess = 'read' | 'write' | 'authenticate';
+
+export interface Caller {
+  /** The user every check runs as. */
+  user: WarehouseUser;
+  /** The token's own user: the same as `user` unless impersonating. */
+  signedIn: WarehouseUser;
+  token: VerifiedToken;
+  /** The signed-in user's platform permissions; loaded only when impersonating. */
+  platformPermissions: PlatformPermission[];
+  impersonating: boolean;
+}
+
+export interface ImpersonationAttempt {
+  callerUserId: number;
+  targetEmail: string;
+}
+
+const BEARER = /^Bearer ([\w.~+/=-]+)$/;
+const impersonateHeader = IMPERSONATE_HEADER.toLowerCase();
+
+export async function resolveCaller(
+  request: FastifyRequest,
+  access: RouteAccess,
+  deps: { db: Database; verifier: TokenVerifier },
+  onImpersonationAttempt: (attempt: ImpersonationAttempt) => void,
+): Promise<Caller> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) throw unauthenticated('Sign in first: send the ID token as "Authorization: Bearer <token>".');
+  const verified = await deps.verifier.verify(token, { checkRevoked: access !== 'read' });
+
+  const signedIn = (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
+  if (!signedIn) throw forbidden('This account has no access to the portal.');
+  if (!signedIn.is_active) throw disabledUser();
+
+  const header = request.headers[impersonateHeader];
+  if (header === undefined) return { user: signedIn, signedIn, token: verified, platformPermissions: [], impersonating: false };
+
+  const targetEmail = Array.isArray(header) ? header.join(',') : header;
+  onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail });
+  const platformPermissions = await platformPermissionsOf(deps.db, signedIn.id);
+  if (!platformPermissions.includes('support')) {
+    throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'Only support staff may act as another user.');
+  }
+  if (access === 'write' && !platformPermissions.includes('support_write')) {
+    throw new ApiError(403, API_ERROR_CODES.impersonationReadOnly, 'Impersonated sessions are read-only without the support_write permission.');
+  }
+  const parsedEmail = emailSchema.safeParse(targetEmail);
+  if (!parsedEmail.success) {
+    throw new ApiError(400, API_ERROR_CODES.badRequest, `The ${IMPERSONATE_HEADER} header is not valid.`, [
+      { field: IMPERSONATE_HEADER, problem: parsedEmail.error.issues[0]?.message ?? 'must be an e-mail address' },
+    ]);
+  }
+  const user = await findUserByEmail(deps.db, parsedEmail.data);
+  if (!user) throw notFound();
+  if (!user.is_active) throw disabledUser();
+  return { user, signedIn, token: verified, platformPermissions, impersonating: true };
+}
+
+/** First sign-in: the portal user with the token's verified e-mail and no identity linked yet. */
+async function unlinkedUserFor(db: Database, token: VerifiedToken): Promise<WarehouseUser | null> {
+  if (!token.email || !token.emailVerified) return null;
+  const user = await findUserByEmail(db, token.email);
+  return user && user.firebase_uid === null ? user : null;
+}

@@ -1,0 +1,55 @@
+// The one error handler (CONVENTIONS.md "An API route"): every failure leaves as
+// `{ error: { code, message, issues? } }` with a code from the shared catalogue, and never a stack.
+import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './apiError.ts';
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  const body: ApiErrorBody = {
+    error: { code: error.code, message: error.message, ...(error.issues && { issues: error.issues }) },
+  };
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.code === API_ERROR_CODES.databaseUnavailable) {
+      request.log.warn({ reason: String(apiError.cause) }, 'database unavailable');
+    } else if (apiError.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return sendApiError(reply, apiError);
+  });
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = error.validationContext ?? 'request';
+    const issues = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part,
+      problem: issue.message ?? 'is not valid',
+    }));
+    const summary = issues.map((issue) => `${issue.field} ${issue.problem}`).join('; ');
+    return new ApiError(400, API_ERROR_CODES.badRequest, `The ${part} is not valid: ${summary}.`, issues);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, API_ERROR_CODES.payloadTooLarge, 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(400, API_ERROR_CODES.badRequest, 'Send the body as application/json.', [
+        { field: 'content-type', problem: 'must be application/json' },
+      ]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, API_ERROR_CODES.badRequest, 'The request body is not valid JSON.', [
+        { field: 'body', problem: 'must be valid JSON' },
+      ]);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(400, API_ERROR_CODES.badRequest, 'The request is not valid.');
+  }
+  return new ApiError(500, API_ERROR_CODES.internal, 'Something went wrong on our side. Try again later.');
+}

@@ -1,0 +1,73 @@
+// POST /api/auth/v1/authenticate/ (issue #3): the bearer ID token → the portal user, linked and
+// signed in, with roles, organisation and terms in one round trip.
+import { API_PATHS, authenticateResponseSchema, type AuthenticateResponse, type WarehouseUser } from '@payportal/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { callerOf } from '../auth/callerHooks.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden } from '../errors/apiError.ts';
+import { findOrganization } from '../data/organizationRepository.ts';
+import { platformPermissionsOf, roleNamesOf } from '../data/roleRepository.ts';
+import { EMBEDDED_TERMS_PRODUCT_ID, termsOf } from '../data/termsRepository.ts';
+import { linkIdentity, mergeUserConfig } from '../data/userRepository.ts';
+import { bearerSecurity, errorResponses } from './errorResponses.ts';
+
+export function registerAuthenticateRoute(app: FastifyInstance, db: Database, rateLimitPerMinute: number): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_PATHS.authenticate,
+    {
+      config: { access: 'authenticate', rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Sign in to the portal with a Firebase ID token',
+        description:
+          'Verifies the bearer ID token (revocation checked), links the identity to the portal user with the same verified e-mail on first sign-in, records config.last_logged_in, and answers the user, roles, organisation and terms. With Impersonate-User (support staff) it answers the impersonated user and writes nothing but the audit row. Rate limited per client address.',
+        tags: ['session'],
+        security: bearerSecurity,
+        response: { 200: authenticateResponseSchema, 429: errorResponses[400].describe('api/rate-limited'), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.impersonating) {
+        return describeSession(db, caller.user, {
+          previousLastLoggedIn: caller.user.config.last_logged_in ?? null,
+          platformPermissions: caller.platformPermissions,
+          impersonatedBy: caller.signedIn.email,
+        });
+      }
+      const { user, previousLastLoggedIn } = await db.transaction(async (tx) => {
+        const linked = caller.user.firebase_uid === null ? await linkIdentity(tx, caller.user.id, caller.token.uid) : caller.user;
+        if (!linked) throw forbidden('This account has no access to the portal.');
+        const updated = await mergeUserConfig(tx, linked.id, {
+          last_logged_in: new Date().toISOString(),
+          email_verified: caller.token.emailVerified,
+        });
+        return { user: updated, previousLastLoggedIn: linked.config.last_logged_in ?? null };
+      });
+      return describeSession(db, user, {
+        previousLastLoggedIn,
+        platformPermissions: await platformPermissionsOf(db, user.id),
+        impersonatedBy: null,
+      });
+    },
+  );
+}
+
+async function describeSession(
+  db: Database,
+  user: WarehouseUser,
+  session: { previousLastLoggedIn: string | null; platformPermissions: AuthenticateResponse['platform_permissions']; impersonatedBy: string | null },
+): Promise<z.input<typeof authenticateResponseSchema>> {
+  const [roles, organization, terms] = await Promise.all([roleNamesOf(db, user.id), findOrganization(db, user.org_id), termsOf(db, user.id)]);
+  return {
+    user,
+    previous_last_logged_in: session.previousLastLoggedIn,
+    roles: roles.roles,
+    assignable_roles: roles.assignable,
+    organization: organization!,
+    embedded_terms_accepted: terms.some((record) => record.product_id === EMBEDDED_TERMS_PRODUCT_ID && record.acceptance_status),
+    platform_permissions: session.platformPermissions,
+    impersonated_by: session.impersonatedBy,
+  };
+}

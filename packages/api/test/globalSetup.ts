@@ -1,0 +1,28 @@
+// Starts what the API suite runs against once per `vitest run`: the identity emulator and, where
+// installed, a PostgreSQL server (issue #3: the same suite on PGlite and on PostgreSQL).
+import type { TestProject } from 'vitest/node';
+import { seedIdentities } from '../src/seed/seedIdentities.ts';
+import { startEmulator } from './startEmulator.ts';
+import { startPostgres } from './startPostgres.ts';
+
+export const TEST_PROJECT_ID = 'demo-payportal-apitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    emulatorHost: string;
+    /** Null when no PostgreSQL binaries are installed: the PostgreSQL run then says so and skips. */
+    postgresUrl: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const [emulator, postgres] = await Promise.all([startEmulator(TEST_PROJECT_ID), startPostgres()]);
+  // Seeded once: seeding again would revoke the tokens other test files already hold.
+  await seedIdentities(`http://${emulator.host}`, TEST_PROJECT_ID);
+  project.provide('emulatorHost', emulator.host);
+  project.provide('postgresUrl', postgres?.url ?? null);
+  return async () => {
+    postgres?.stop();
+    await emulator.stop();
+  };
+}
