@@ -1,0 +1,109 @@
+// Bad input per route, oversized bodies, unknown routes, headers and the OpenAPI document.
+import { API_PATHS, apiErrorBodySchema } from '@payportal/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { idTokenFor } from './emulatorTokens.ts';
+import { bearer, createTestApp } from './testApp.ts';
+import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+
+const BAD_INPUT = [
+  { name: 'GET user without an e-mail', method: 'GET', url: API_PATHS.users, field: 'email' },
+  { name: 'GET user with a malformed e-mail', method: 'GET', url: `${API_PATHS.users}?email=not-an-address`, field: 'email', problem: 'must be a valid e-mail address' },
+  { name: 'PUT user with a non-numeric id', method: 'PUT', url: '/api/auth/v1/user/abc', payload: { name: 'A' }, field: 'id' },
+  { name: 'PUT user with an empty name', method: 'PUT', url: API_PATHS.user(1), payload: { name: '  ' }, field: 'name' },
+  { name: 'PUT user with a malformed last_logged_in', method: 'PUT', url: API_PATHS.user(1), payload: { name: 'A', config: { last_logged_in: 'yesterday' } }, field: 'config.last_logged_in' },
+  { name: 'GET terms with a negative user_id', method: 'GET', url: `${API_PATHS.terms}?user_id=-4`, field: 'user_id' },
+  { name: 'POST terms without acceptance_status', method: 'POST', url: API_PATHS.terms, payload: { user_id: 1, product_id: 2 }, field: 'acceptance_status' },
+  { name: 'GET user-role without user_id', method: 'GET', url: API_PATHS.userRoles, field: 'user_id' },
+  { name: 'GET organization with a fractional id', method: 'GET', url: '/api/auth/v1/organization/1.5', field: 'id' },
+] as const;
+
+describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
+  let db: Database | null;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    if (db) app = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it.for(BAD_INPUT)('$name: 400 naming the field and the problem', async (bad, context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const response = await app.inject({ method: bad.method, url: bad.url, headers: bearer(await idTokenFor('seed-analyst')), ...('payload' in bad && { payload: bad.payload }) });
+    expect(response.statusCode).toBe(400);
+    const { error } = apiErrorBodySchema.parse(response.json());
+    expect(error.code).toBe('api/bad-request');
+    expect(error.issues?.map((issue) => issue.field)).toContain(bad.field);
+    if ('problem' in bad) expect(error.issues).toContainEqual({ field: bad.field, problem: bad.problem });
+    expect(response.body).not.toMatch(/\n\s+at |node_modules/);
+  });
+
+  it('answers a body that is not JSON with 400 and a body over 64 KiB with 413', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const headers = { ...bearer(await idTokenFor('seed-analyst')), 'content-type': 'application/json' };
+    const broken = await app.inject({ method: 'POST', url: API_PATHS.terms, headers, payload: '{"user_id": ' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatchObject({ code: 'api/bad-request', issues: [{ field: 'body', problem: 'must be valid JSON' }] });
+    const huge = await app.inject({ method: 'POST', url: API_PATHS.terms, headers, payload: JSON.stringify({ padding: 'x'.repeat(70_000) }) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe('api/payload-too-large');
+  });
+
+  it('answers an unknown route with 404 in the same error shape', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const response = await app.inject({ method: 'DELETE', url: '/api/auth/v1/user/1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'api/not-found', message: 'No route DELETE /api/auth/v1/user/1.' } });
+  });
+
+  it('sends security headers on every answer and no CORS permission to another origin', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const answers = [
+      await app.inject({ method: 'GET', url: `${API_PATHS.users}?email=analyst@acme.example`, headers: { ...bearer(await idTokenFor('seed-analyst')), origin: 'https://evil.example' } }),
+      await app.inject({ method: 'GET', url: API_PATHS.roles }),
+      await app.inject({ method: 'OPTIONS', url: API_PATHS.roles, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toBeDefined();
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+});
+
+describe('OpenAPI document', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = (await openTestDatabase('pglite'))!;
+    app = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  it('is served at /api/openapi.json with every portal route, its parameters and bearer security', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/auth/v1/authenticate/',
+      '/api/auth/v1/organization/{id}',
+      '/api/auth/v1/role/',
+      '/api/auth/v1/termsandconditions/',
+      '/api/auth/v1/user-role/',
+      '/api/auth/v1/user/',
+      '/api/auth/v1/user/{id}',
+    ]);
+    expect(document.paths['/api/auth/v1/user/'].get.parameters).toContainEqual(expect.objectContaining({ name: 'email', in: 'query', required: true }));
+    expect(document.paths['/api/auth/v1/authenticate/'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});
