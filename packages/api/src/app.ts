@@ -39,7 +39,12 @@ export async function createApp({ config, db: rawDb, verifier }: AppDependencies
     return { status: 'ok' };
   });
 
-  await registerPortalRoutes(app, { db, verifier: tokenVerifier, authenticateRateLimitPerMinute: config.AUTHENTICATE_RATE_LIMIT });
+  await registerPortalRoutes(app, {
+    db,
+    verifier: tokenVerifier,
+    authenticateRateLimitPerMinute: config.AUTHENTICATE_RATE_LIMIT,
+    userCacheMs: config.USER_CACHE_MS,
+  });
   if (config.FIREBASE_AUTH_EMULATOR_HOST) registerCodeInbox(app, config.FIREBASE_AUTH_EMULATOR_HOST, config.FIREBASE_PROJECT_ID);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError, disabledUser, forbidden, notFound, unauthenticated } from '../errors/apiError.ts';
 import { platformPermissionsOf } from '../data/roleRepository.ts';
 import { findUserByEmail, findUserByUid } from '../data/userRepository.ts';
+import type { ExpiringCache } from './expiringCache.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
 
 /** read: GET routes; write: changes the caller's rows (revocation checked, refused when read-only). */
@@ -30,17 +31,25 @@ export interface ImpersonationAttempt {
 const BEARER = /^Bearer ([\w.~+/=-]+)$/;
 const impersonateHeader = IMPERSONATE_HEADER.toLowerCase();
 
+export interface CallerDependencies {
+  db: Database;
+  verifier: TokenVerifier;
+  /** Signed-in users by uid, for reads only (see README "Caches"). */
+  usersByUid: ExpiringCache<WarehouseUser>;
+  userCacheMs: number;
+}
+
 export async function resolveCaller(
   request: FastifyRequest,
   access: RouteAccess,
-  deps: { db: Database; verifier: TokenVerifier },
+  deps: CallerDependencies,
   onImpersonationAttempt: (attempt: ImpersonationAttempt) => void,
 ): Promise<Caller> {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (!token) throw unauthenticated('Sign in first: send the ID token as "Authorization: Bearer <token>".');
   const verified = await deps.verifier.verify(token, { checkRevoked: access !== 'read' });
 
-  const signedIn = (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
+  const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
 
@@ -66,6 +75,15 @@ export async function resolveCaller(
   if (!user) throw notFound();
   if (!user.is_active) throw disabledUser();
   return { user, signedIn, token: verified, platformPermissions, impersonating: true };
+}
+
+/** Reads may use a row at most `userCacheMs` old; writes always read the row afresh. */
+async function cachedUser(deps: CallerDependencies, uid: string): Promise<WarehouseUser | null> {
+  const cached = deps.usersByUid.get(uid);
+  if (cached) return cached;
+  const user = await findUserByUid(deps.db, uid);
+  if (user && deps.userCacheMs > 0) deps.usersByUid.set(uid, user, Date.now() + deps.userCacheMs);
+  return user;
 }
 
 /** First sign-in: the portal user with the token's verified e-mail and no identity linked yet. */

@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordImpersonation } from '../data/impersonationAudit.ts';
 import type { Database } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../errors/apiError.ts';
-import { resolveCaller, type Caller, type ImpersonationAttempt, type RouteAccess } from './callerContext.ts';
+import type { WarehouseUser } from '@payportal/shared';
+import { resolveCaller, type Caller, type CallerDependencies, type ImpersonationAttempt, type RouteAccess } from './callerContext.ts';
+import { createExpiringCache } from './expiringCache.ts';
 import type { TokenVerifier } from './verifyToken.ts';
 
 declare module 'fastify' {
@@ -18,7 +20,8 @@ declare module 'fastify' {
   }
 }
 
-export function registerCallerHooks(app: FastifyInstance, deps: { db: Database; verifier: TokenVerifier }): void {
+export function registerCallerHooks(app: FastifyInstance, options: { db: Database; verifier: TokenVerifier; userCacheMs: number }): void {
+  const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
   app.decorateRequest('caller', null);
   app.decorateRequest('impersonationAttempt', null);
 
@@ -31,6 +34,10 @@ export function registerCallerHooks(app: FastifyInstance, deps: { db: Database; 
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // A write changes (at most) its caller's rows: the next read in this process sees it.
+    if (request.caller && request.routeOptions.config.access !== 'read') {
+      for (const user of [request.caller.signedIn, request.caller.user]) if (user.firebase_uid) deps.usersByUid.delete(user.firebase_uid);
+    }
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;
     try {

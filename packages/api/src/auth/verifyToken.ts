@@ -1,16 +1,26 @@
 // Every bearer token is verified with firebase-admin `verifyIdToken` (DESIGN.md §4); revocation is
-// checked on writes. firebase-admin caches Google's public keys, so a read costs no network call.
+// checked on writes. firebase-admin caches Google's public keys, so a read costs no network call; on
+// top of that a read re-uses the verification of the very same token bytes until the token expires
+// (at most READ_CACHE_MAX_AGE_MS): the signature check is the expensive part of a read, and an
+// unchanged token verifies the same way. Writes always verify again, revocation included.
+import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { API_ERROR_CODES } from '@payportal/shared';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, disabledUser, unauthenticated } from '../errors/apiError.ts';
+import { createExpiringCache } from './expiringCache.ts';
+
+const READ_CACHE_MAX_AGE_MS = 5 * 60_000;
+const READ_CACHE_MAX_ENTRIES = 10_000;
 
 export interface VerifiedToken {
   uid: string;
   email: string | null;
   emailVerified: boolean;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
 }
 
 export interface TokenVerifier {
@@ -43,11 +53,17 @@ export function createTokenVerifier(
     `payportal-api-${++appCount}`,
   );
   const auth = getAuth(app);
+  const verifiedReads = createExpiringCache<VerifiedToken>(READ_CACHE_MAX_ENTRIES);
   return {
     async verify(token, { checkRevoked }) {
+      const key = createHash('sha256').update(token).digest('base64url');
+      const cached = checkRevoked ? undefined : verifiedReads.get(key);
+      if (cached) return cached;
       try {
         const decoded = await auth.verifyIdToken(token, checkRevoked);
-        return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
+        const verified = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true, expiresAt: decoded.exp * 1000 };
+        verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + READ_CACHE_MAX_AGE_MS));
+        return verified;
       } catch (error) {
         throw toTokenError(error);
       }

@@ -18,6 +18,7 @@ export interface PortalRouteOptions {
   db: Database;
   verifier: TokenVerifier;
   authenticateRateLimitPerMinute: number;
+  userCacheMs: number;
 }
 
 export async function registerPortalRoutes(app: FastifyInstance, options: PortalRouteOptions): Promise<void> {
