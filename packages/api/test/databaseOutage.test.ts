@@ -22,7 +22,8 @@ describe('PostgreSQL server going away and coming back', () => {
     if (!server) return;
     db = await openDatabase({ DATABASE_URL: server.url, DATA_DIR: '/nonexistent' });
     await seedDemoData(db);
-    app = await createTestApp(db, { DATABASE_TIMEOUT_MS: '2000' });
+    // No user cache: every read must reach the database for this test to mean anything.
+    app = await createTestApp(db, { DATABASE_TIMEOUT_MS: '2000', USER_CACHE_MS: '0' });
   });
   afterAll(async () => {
     await app?.close();
