@@ -62,8 +62,11 @@ test('a query-only user sees the query buttons and the plain menu, and is sent h
   await typeRoute(page, '/no-such-page', '/home');
 
   // The organisation prefix picks the theme and stays through navigation.
+  const buttonColour = () => page.getByRole('banner').getByRole('link', { name: 'Dashboards' }).evaluate((link) => getComputedStyle(link).color);
+  const defaultColour = await buttonColour();
   await typeRoute(page, '/acme/home', '/acme/home');
   await expect(page.locator('[data-theme]')).toHaveAttribute('data-theme', 'acme');
+  expect(await buttonColour()).not.toBe(defaultColour);
   await page.getByRole('banner').getByRole('link', { name: 'Dashboards' }).click();
   await expect(page).toHaveURL(`${urls.app}/acme/dashboards`);
 
