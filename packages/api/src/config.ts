@@ -28,7 +28,7 @@ export const apiConfigSchema = z
     /** A query or transaction without an answer after this long gives 503 api/database-unavailable. */
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** Authenticate calls per client address and minute. */
-    AUTHENTICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    AUTHENTICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Reads may use the signed-in user's row this long (README "Caches"); 0 reads it every time. */
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
