@@ -9,6 +9,7 @@ afterEach(() => {
   cleanup();
   resetSession();
   setParentNotifier(null);
+  vi.unstubAllGlobals();
 });
 
 const query = signedInAs(['query']);
@@ -102,6 +103,8 @@ describe('guards on routes (spec §6)', () => {
   it('owner and upload guards send everyone else home', async () => {
     await expectLanding('/organization/manage', query, '/home');
     await expectLanding('/data/upload/history', query, '/home');
+    // The screen behind the guard loads its users; this test is about the guard, so the call never answers.
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
     renderAppAt('/organization/manage', owner);
     expect(await screen.findByRole('heading', { name: 'Manage organization' })).toBeTruthy();
   });

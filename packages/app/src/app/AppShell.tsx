@@ -1,21 +1,30 @@
 // The frame every screen lives in: the organisation's theme, the header and the routed screen. An
 // organisation prefix (`/acme/…`) becomes the router's base, so every link and redirect keeps it.
-import { Suspense } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { Router, useLocation } from 'wouter';
 import { Header } from '../features/shell/Header.tsx';
 import { ThemeRoot } from '../theme/ThemeRoot.tsx';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
-import { content } from './AppShell.css.ts';
+import { content, skipLink } from './AppShell.css.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { orgPrefixOf } from './orgPrefixOf.ts';
+
+// The router must not treat #main as a route: move focus to the content and stay on the page.
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
 
 export function AppShell() {
   const [location] = useLocation();
   const org = orgPrefixOf(location);
   const shell = (
     <ThemeRoot org={org}>
+      <a href="#main" className={skipLink} onClick={skipToContent}>
+        Skip to content
+      </a>
       <Header />
-      <main id="main" className={content}>
+      <main id="main" tabIndex={-1} className={content}>
         <Suspense fallback={<LoadingScreen />}>
           <AppRoutes />
         </Suspense>

@@ -114,3 +114,15 @@ describe('header dropdown as a keyboard menu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 });
+
+describe('skip link', () => {
+  it('is the first Tab stop and moves focus to the content past the header', async () => {
+    const user = userEvent.setup();
+    renderAppAt('/home', signedInAs(['query']));
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
