@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { secondaryButton } from '../../ui/button.css.ts';
+import * as styles from './organization.css.ts';
 
 /** A read-only link with a Copy button; the field stays selectable when the clipboard is refused. */
 export function CopyLink({ label, href }: { label: string; href: string }) {
@@ -13,10 +15,10 @@ export function CopyLink({ label, href }: { label: string; href: string }) {
     }
   };
   return (
-    <div>
+    <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
       <input id={id} readOnly value={href} onFocus={(event) => event.currentTarget.select()} />
-      <button type="button" onClick={copy}>
+      <button type="button" className={secondaryButton} onClick={copy}>
         Copy link
       </button>
       <span role="status">{copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'Copy failed: select the link and copy it.' : ''}</span>

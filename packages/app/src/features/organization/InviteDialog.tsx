@@ -3,8 +3,10 @@
 import { inviteUserSchema, type RoleName } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
+import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { CopyLink } from './CopyLink.tsx';
 import { Dialog } from './Dialog.tsx';
+import * as styles from './organization.css.ts';
 import { inviteOrgUser } from './organizationApi.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 
@@ -51,28 +53,34 @@ export function InviteDialog({ orgId, assignableRoles, onInvited, onClose }: Inv
         <>
           <p role="status">Invitation ready. Send this sign-up link to {email}:</p>
           <CopyLink label="Sign-up link" href={link} />
-          <button type="button" onClick={onClose}>
+          <button type="button" className={primaryButton} onClick={onClose}>
             Done
           </button>
         </>
       ) : (
         <form onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} value={name} onChange={(event) => setName(event.currentTarget.value)} required autoComplete="off" />
-          <label htmlFor={`${id}-email`}>E-mail</label>
-          <input id={`${id}-email`} type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} required autoComplete="off" />
+          <div className={styles.field}>
+            <label htmlFor={`${id}-name`}>Name</label>
+            <input id={`${id}-name`} value={name} onChange={(event) => setName(event.currentTarget.value)} required autoComplete="off" />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-email`}>E-mail</label>
+            <input id={`${id}-email`} type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} required autoComplete="off" />
+          </div>
           <RoleEditor legend="Roles" assignableRoles={assignableRoles} value={roles} onChange={setRoles} disabled={sending} />
           {error && (
-            <p role="alert" id={`${id}-error`}>
+            <p role="alert" id={`${id}-error`} className={styles.alert}>
               {error}
             </p>
           )}
-          <button type="submit" disabled={sending}>
-            {sending ? 'Inviting…' : 'Invite'}
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+          <div className={styles.actions}>
+            <button type="submit" className={primaryButton} disabled={sending}>
+              {sending ? 'Inviting…' : 'Invite'}
+            </button>
+            <button type="button" className={secondaryButton} onClick={onClose}>
+              Cancel
+            </button>
+          </div>
         </form>
       )}
     </Dialog>

@@ -2,6 +2,7 @@
 // (issue #7): search, sort and page the users, invite, open a user's card, read the recent history.
 import { type ManagedUser, type OrgUsersQuery, type OrgUsersSortField, type RoleName } from '@payportal/shared';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import * as styles from './organization.css.ts';
 import { UserCard } from './UserCard.tsx';
@@ -60,25 +61,29 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
           <label htmlFor={searchId}>Search users</label>{' '}
           <input id={searchId} type="search" value={typed} placeholder="Name or e-mail" onChange={(event) => setTyped(event.currentTarget.value)} />
         </div>
-        <button type="button" onClick={() => setInviting(true)}>
+        <button type="button" className={primaryButton} onClick={() => setInviting(true)}>
           Invite user
         </button>
       </div>
       <p role="status">{notice}</p>
-      {state.error && <p role="alert">{state.error}</p>}
+      {state.error && (
+        <p role="alert" className={styles.alert}>
+          {state.error}
+        </p>
+      )}
       {state.loading && !shown && <p role="status">Loading users…</p>}
       {shown && (
         <>
-          <UserList users={shown.users} sort={sort} direction={direction} onSort={sortBy} onOpen={setOpen} />
+          <UserList busy={state.loading} users={shown.users} sort={sort} direction={direction} onSort={sortBy} onOpen={setOpen} />
           {shown.total === 0 && <p>{search ? `No users match “${search}”.` : 'No users yet.'}</p>}
           <nav className={styles.pager} aria-label="Pages">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Previous page
             </button>
             <span>
               Page {Math.min(page, pages)} of {pages} · {shown.total} {shown.total === 1 ? 'user' : 'users'}
             </span>
-            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
               Next page
             </button>
           </nav>
@@ -94,13 +99,13 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
             onUserChanged={changed}
             onUserDeactivated={(user) => setNotice(`${user.name} was deactivated; their sessions end at the next refresh.`)}
           />
-          <button type="button" onClick={() => setOpen(null)}>
+          <button type="button" className={secondaryButton} onClick={() => setOpen(null)}>
             Close user
           </button>
         </div>
       )}
       <div className={styles.panel}>
-        <UserHistory orgId={orgId} version={version} />
+        <UserHistory title="Recent changes" orgId={orgId} version={version} />
       </div>
       {inviting && (
         <InviteDialog orgId={orgId} assignableRoles={assignableRoles} onInvited={() => setVersion((value) => value + 1)} onClose={() => setInviting(false)} />

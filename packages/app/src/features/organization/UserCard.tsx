@@ -2,7 +2,9 @@
 // of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
 import { signUpPath, type ManagedUser, type RoleName } from '@payportal/shared';
 import { useState } from 'react';
+import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { CopyLink } from './CopyLink.tsx';
+import * as styles from './organization.css.ts';
 import { saveUserActive, saveUserRoles } from './organizationApi.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 import { useAction } from './useAction.ts';
@@ -49,20 +51,26 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
         <CopyLink label="Sign-up link" href={new URL(signUpPath({ email: user.email, name: user.name }), window.location.origin).href} />
       )}
       <RoleEditor legend="Roles" assignableRoles={assignableRoles} value={roles} onChange={setRoles} disabled={pending} />
-      <button type="button" disabled={pending || !rolesChanged} onClick={async () => changed(await run(() => saveUserRoles(orgId, user.id, roles)))}>
-        Save roles
-      </button>
-      <button type="button" disabled={pending} onClick={toggleActive}>
-        {user.is_active ? 'Deactivate user' : 'Reactivate user'}
-      </button>
-      {error && <p role="alert">{error}</p>}
+      <div className={styles.actions}>
+        <button type="button" className={primaryButton} disabled={pending || !rolesChanged} onClick={async () => changed(await run(() => saveUserRoles(orgId, user.id, roles)))}>
+          Save roles
+        </button>
+        <button type="button" className={secondaryButton} disabled={pending} onClick={toggleActive}>
+          {user.is_active ? 'Deactivate user' : 'Reactivate user'}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className={styles.alert}>
+          {error}
+        </p>
+      )}
       <UserEdit
         orgId={orgId}
         user={user}
         authentication={{ signedUp: user.signed_up, secondFactorEnrolled: user.second_factor_enrolled, emailVerified: user.email_verified }}
         onSaved={changed}
       />
-      <UserHistory orgId={orgId} userId={user.id} version={historyVersion} />
+      <UserHistory title="History of this user" orgId={orgId} userId={user.id} version={historyVersion} />
     </section>
   );
 }

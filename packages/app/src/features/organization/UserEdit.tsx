@@ -2,6 +2,8 @@
 // (unenrolled in the identity provider after a confirmation; they register a phone at next sign-in).
 import { setUserNameSchema, type ManagedUser } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import * as styles from './organization.css.ts';
 import { resetUserSecondFactors, saveUserName } from './organizationApi.ts';
 import { useAction } from './useAction.ts';
 
@@ -42,9 +44,11 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
   return (
     <div>
       <form onSubmit={saveName} noValidate>
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.currentTarget.value)} />
-        <button type="submit" disabled={pending || name.trim() === user.name}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input id={`${id}-name`} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        </div>
+        <button type="submit" className={primaryButton} disabled={pending || name.trim() === user.name}>
           Save name
         </button>
       </form>
@@ -53,7 +57,7 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
         {authentication.emailVerified ? 'verified' : 'not verified'}
       </p>
       {authentication.signedUp && authentication.secondFactorEnrolled && !confirming && (
-        <button type="button" disabled={pending} onClick={() => setConfirming(true)}>
+        <button type="button" className={secondaryButton} disabled={pending} onClick={() => setConfirming(true)}>
           Reset second factor
         </button>
       )}
@@ -62,15 +66,19 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
           <p>
             Remove every second factor of {user.email}? They will register a phone again at their next sign-in.
           </p>
-          <button type="button" disabled={pending} onClick={reset}>
+          <button type="button" className={primaryButton} disabled={pending} onClick={reset}>
             Yes, reset second factor
           </button>
-          <button type="button" onClick={() => setConfirming(false)}>
+          <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
             Cancel
           </button>
         </div>
       )}
-      {(invalid ?? error) && <p role="alert">{invalid ?? error}</p>}
+      {(invalid ?? error) && (
+        <p role="alert" className={styles.alert}>
+          {invalid ?? error}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { fetchUserChanges } from './organizationApi.ts';
 import { describeChange } from './describeChange.ts';
 
-export function UserHistory({ orgId, userId, version }: { orgId: number; userId?: number; version: number }) {
+export function UserHistory({ title, orgId, userId, version }: { title: string; orgId: number; userId?: number; version: number }) {
   const [changes, setChanges] = useState<UserChange[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -19,8 +19,8 @@ export function UserHistory({ orgId, userId, version }: { orgId: number; userId?
   }, [orgId, userId, version]);
 
   return (
-    <section aria-label="History">
-      <h3>History</h3>
+    <section aria-label={title}>
+      <h3>{title}</h3>
       {failed ? (
         <p role="alert">The history could not be loaded.</p>
       ) : changes === null ? (

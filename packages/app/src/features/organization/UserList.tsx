@@ -6,6 +6,8 @@ import * as styles from './organization.css.ts';
 
 export interface UserListProps {
   users: readonly ManagedUser[];
+  /** A newer page is on its way. */
+  busy: boolean;
   sort: OrgUsersSortField;
   direction: 'asc' | 'desc';
   onSort: (field: OrgUsersSortField) => void;
@@ -21,9 +23,9 @@ const columns: { field: OrgUsersSortField | null; label: string }[] = [
   { field: null, label: 'Second factor' },
 ];
 
-export function UserList({ users, sort, direction, onSort, onOpen }: UserListProps) {
+export function UserList({ users, busy, sort, direction, onSort, onOpen }: UserListProps) {
   return (
-    <table className={styles.table}>
+    <table className={styles.table} aria-busy={busy}>
       <caption className={styles.visuallyHidden}>Users of the organization</caption>
       <thead>
         <tr>

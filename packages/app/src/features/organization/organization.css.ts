@@ -1,12 +1,32 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../theme/themes.css.ts';
 
-export const page = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem' });
+export const page = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const toolbar = style({ display: 'flex', gap: '0.75rem', alignItems: 'end', flexWrap: 'wrap', marginBottom: '1rem' });
-export const table = style({ width: '100%', borderCollapse: 'collapse', background: '#fff' });
-export const linkButton = style({ background: 'none', border: 'none', padding: 0, font: 'inherit', color: '#0b5cad', cursor: 'pointer', textAlign: 'left' });
-export const pager = style({ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' });
-export const panel = style({ marginTop: '1.5rem', padding: '1rem', background: '#fff', border: '1px solid #d0d7de', borderRadius: '0.5rem' });
-export const dialog = style({ maxWidth: '32rem', width: '100%', border: '1px solid #d0d7de', borderRadius: '0.5rem', padding: '1.5rem' });
+export const table = style({ width: '100%', borderCollapse: 'collapse', background: vars.color.surface });
+globalStyle(`${table} th, ${table} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}` });
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  color: vars.color.primary,
+  cursor: 'pointer',
+  textAlign: 'left',
+  textDecoration: 'underline',
+});
+export const actions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', margin: '0.75rem 0' });
+export const pager = style([actions, { alignItems: 'center' }]);
+export const panel = style({
+  marginTop: '1.5rem',
+  padding: '1rem',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.5rem',
+});
+export const field = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem', marginBottom: '0.75rem' });
+export const alert = style({ color: vars.color.danger });
+export const dialog = style({ maxWidth: '32rem', width: '100%', border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', padding: '1.5rem' });
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,
