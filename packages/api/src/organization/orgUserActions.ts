@@ -1,0 +1,135 @@
+// The owner's changes to a user (issue #7). Each one runs in a transaction with its audit record, so a
+// change and its history land together or not at all; identity-provider calls that must accompany a
+// change (ending sessions) run inside that transaction and undo it when they fail.
+import {
+  API_ERROR_CODES,
+  ORG_MANAGEMENT_MESSAGES,
+  rolesOutsideGrant,
+  type InviteUser,
+  type RoleName,
+} from '@payportal/shared';
+import type { Database, Queryable } from '../db/database.ts';
+import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
+import type { OrgIdentity } from './orgIdentity.ts';
+import { findOrgUser, type OrgUserRow } from './orgUserDirectory.ts';
+import { recordUserChange, type ChangeActor } from './orgUserChanges.ts';
+
+export interface OwnerContext {
+  db: Database;
+  identity: OrgIdentity;
+  orgId: number;
+  /** The portal user the owner acts as (the impersonated owner when support staff act). */
+  ownerId: number;
+  /** Who the audit names: the signed-in person, also when impersonating. */
+  actor: ChangeActor;
+  /** spec §6: the union of the grants of the owner's own roles. */
+  assignable: readonly RoleName[];
+}
+
+async function loadTarget(tx: Queryable, orgId: number, userId: number): Promise<OrgUserRow> {
+  const row = await findOrgUser(tx, orgId, userId);
+  if (!row) throw notFound();
+  return row;
+}
+
+function checkGrant(owner: OwnerContext, current: readonly RoleName[], requested: readonly RoleName[]): void {
+  const outside = rolesOutsideGrant(current, requested, owner.assignable);
+  if (outside.length > 0) throw forbidden(`${ORG_MANAGEMENT_MESSAGES.notAssignable} Not yours to change: ${outside.join(', ')}.`);
+}
+
+async function writeRoles(tx: Queryable, userId: number, roles: readonly RoleName[]): Promise<void> {
+  await tx.query('delete from user_roles where user_id = $1', [userId]);
+  if (roles.length > 0) {
+    await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])', [userId, roles]);
+  }
+}
+
+export async function inviteUser(owner: OwnerContext, invite: InviteUser): Promise<OrgUserRow> {
+  checkGrant(owner, [], invite.roles);
+  return owner.db.transaction(async (tx) => {
+    // One answer whether the address is in this organisation or another: nothing about the other leaks.
+    const [taken] = await tx.query('select 1 from users where lower(email) = lower($1)', [invite.email]);
+    if (taken) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.accountExists);
+    const [created] = await tx.query<{ id: number }>(
+      `insert into users (email, name, org_id, is_active, config) values ($1, $2, $3, true, '{"last_logged_in": null, "email_verified": false}') returning id`,
+      [invite.email, invite.name, owner.orgId],
+    );
+    await writeRoles(tx, created!.id, invite.roles);
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: created!.id,
+      actor: owner.actor,
+      action: 'invite',
+      before: null,
+      after: { email: invite.email, name: invite.name, roles: invite.roles },
+    });
+    return loadTarget(tx, owner.orgId, created!.id);
+  });
+}
+
+export async function setUserRoles(owner: OwnerContext, userId: number, requested: readonly RoleName[]): Promise<OrgUserRow> {
+  return owner.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, owner.orgId, userId);
+    checkGrant(owner, target.roles, requested);
+    if (target.roles.includes('org_owner') && !requested.includes('org_owner')) await ensureAnotherActiveOwner(tx, owner.orgId, userId);
+    await writeRoles(tx, userId, requested);
+    const updated = await loadTarget(tx, owner.orgId, userId);
+    await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'roles', before: target.roles, after: updated.roles });
+    return updated;
+  });
+}
+
+export async function setUserName(owner: OwnerContext, userId: number, name: string): Promise<OrgUserRow> {
+  return owner.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, owner.orgId, userId);
+    await tx.query('update users set name = $1 where id = $2', [name, userId]);
+    await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'name', before: target.name, after: name });
+    return loadTarget(tx, owner.orgId, userId);
+  });
+}
+
+export async function setUserActive(owner: OwnerContext, userId: number, active: boolean): Promise<OrgUserRow> {
+  if (!active && userId === owner.ownerId) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.ownAccount);
+  return owner.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, owner.orgId, userId);
+    if (target.is_active === active) return target;
+    await tx.query('update users set is_active = $1 where id = $2', [active, userId]);
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: userId,
+      actor: owner.actor,
+      action: active ? 'reactivate' : 'deactivate',
+      before: { is_active: target.is_active },
+      after: { is_active: active },
+    });
+    // spec §4: revoked refresh tokens end the user's open sessions; a failure here undoes the change.
+    if (!active && target.firebase_uid) await owner.identity.revokeSessions(target.firebase_uid);
+    return loadTarget(tx, owner.orgId, userId);
+  });
+}
+
+export async function resetSecondFactors(owner: OwnerContext, userId: number): Promise<OrgUserRow> {
+  return owner.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, owner.orgId, userId);
+    if (!target.firebase_uid) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.notSignedUp);
+    const removed = await owner.identity.removeSecondFactors(target.firebase_uid);
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: userId,
+      actor: owner.actor,
+      action: 'second-factor-reset',
+      before: { second_factors: removed },
+      after: { second_factors: 0 },
+    });
+    return target;
+  });
+}
+
+async function ensureAnotherActiveOwner(tx: Queryable, orgId: number, userId: number): Promise<void> {
+  const [other] = await tx.query(
+    `select 1 from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+     where u.org_id = $1 and u.id <> $2 and u.is_active and r.name = 'org_owner' limit 1`,
+    [orgId, userId],
+  );
+  if (!other) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.lastOwner);
+}

@@ -1,0 +1,189 @@
+// Organisation management (issue #7): the owner of an organisation lists, invites and changes its
+// users. Every route: the caller must hold org_owner in the organisation named in the path (any other
+// organisation id: 404, a non-owner: 403), ids of users elsewhere are 404, and changes are audited.
+import {
+  apiErrorBodySchema,
+  inviteUserResponseSchema,
+  inviteUserSchema,
+  managedUserResponseSchema,
+  orgParamsSchema,
+  orgUserParamsSchema,
+  orgUsersPageSchema,
+  orgUsersQuerySchema,
+  setUserActiveSchema,
+  setUserNameSchema,
+  setUserRolesSchema,
+  signUpPath,
+  userChangesQuerySchema,
+  userChangesResponseSchema,
+} from '@payportal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../auth/callerHooks.ts';
+import type { ApiConfig } from '../config.ts';
+import { roleNamesOf } from '../data/roleRepository.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden, notFound } from '../errors/apiError.ts';
+import { createOrgIdentity, type OrgIdentity } from '../organization/orgIdentity.ts';
+import { inviteUser, resetSecondFactors, setUserActive, setUserName, setUserRoles, type OwnerContext } from '../organization/orgUserActions.ts';
+import { readUserChanges } from '../organization/orgUserChanges.ts';
+import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from '../organization/orgUserDirectory.ts';
+import { bearerSecurity, errorResponses } from './errorResponses.ts';
+
+const tags = ['organization users'];
+// The patterns of ORG_MANAGEMENT_PATHS (shared), which the app calls.
+const usersPath = '/api/auth/v1/organization/:orgId/users/';
+const userPath = `${usersPath}:userId`;
+const historyPath = '/api/auth/v1/organization/:orgId/user-changes/';
+const conflictResponse = { 409: apiErrorBodySchema.describe('api/conflict: the change conflicts with the current state') };
+const changeResponses = { 200: managedUserResponseSchema, ...conflictResponse, ...errorResponses };
+
+export interface OrganizationUserRouteOptions {
+  db: Database;
+  config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID'>;
+  /** Tests may pass their own; by default firebase-admin for the configured project. */
+  identity?: OrgIdentity;
+}
+
+export function registerOrganizationUserRoutes(app: FastifyInstance, options: OrganizationUserRouteOptions): void {
+  const { db } = options;
+  const identity = options.identity ?? createOrgIdentity(options.config);
+  if (!options.identity) app.addHook('onClose', () => identity.close());
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The org_owner of the organisation in the path, as an owner context; anyone else is refused. */
+  const ownerOf = async (request: FastifyRequest, orgId: number): Promise<OwnerContext> => {
+    const { user, signedIn } = callerOf(request);
+    if (user.org_id !== orgId) throw notFound();
+    const { roles, assignable } = await roleNamesOf(db, user.id);
+    if (!roles.includes('org_owner')) throw forbidden('Only an owner of the organization can manage its users.');
+    return { db, identity, orgId, ownerId: user.id, actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name }, assignable };
+  };
+  const answer = async (row: OrgUserRow) => (await managedUsers([row], identity))[0]!;
+
+  routes.get(
+    usersPath,
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: "One page of the organisation's users",
+        description: 'Owners only. Searched over name and e-mail, sorted and paged on the server; identity facts for the page.',
+        tags,
+        security: bearerSecurity,
+        params: orgParamsSchema,
+        querystring: orgUsersQuerySchema,
+        response: { 200: orgUsersPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await ownerOf(request, request.params.orgId);
+      const { rows, total } = await listOrgUsers(db, request.params.orgId, request.query);
+      return { users: await managedUsers(rows, identity), total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  routes.post(
+    usersPath,
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Invite a user',
+        description:
+          'Creates the portal user with roles within the owner\'s grants and answers the /sign-up/{hash} path for the invitee. An address already in use, in any organisation: 409 "Account already exists.".',
+        tags,
+        security: bearerSecurity,
+        params: orgParamsSchema,
+        body: inviteUserSchema,
+        response: { 201: inviteUserResponseSchema, ...conflictResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const owner = await ownerOf(request, request.params.orgId);
+      const row = await inviteUser(owner, request.body);
+      reply.code(201);
+      return { user: await answer(row), signUpPath: signUpPath({ email: row.email, name: row.name }) };
+    },
+  );
+
+  routes.put(
+    `${userPath}/roles`,
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: "Set a user's roles",
+        description: 'Only roles within the owner\'s grants may be given or taken (403); the last active owner keeps org_owner (409).',
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        body: setUserRolesSchema,
+        response: changeResponses,
+      },
+    },
+    async (request) => answer(await setUserRoles(await ownerOf(request, request.params.orgId), request.params.userId, request.body.roles)),
+  );
+
+  routes.put(
+    `${userPath}/name`,
+    {
+      config: { access: 'write' },
+      schema: { summary: "Change a user's name", tags, security: bearerSecurity, params: orgUserParamsSchema, body: setUserNameSchema, response: changeResponses },
+    },
+    async (request) => answer(await setUserName(await ownerOf(request, request.params.orgId), request.params.userId, request.body.name)),
+  );
+
+  routes.put(
+    `${userPath}/active`,
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: 'Deactivate or reactivate a user',
+        description: 'Deactivation sets is_active false and revokes the user\'s refresh tokens; their next call answers `disabled`. Not for the owner themselves (409).',
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        body: setUserActiveSchema,
+        response: changeResponses,
+      },
+    },
+    async (request) => answer(await setUserActive(await ownerOf(request, request.params.orgId), request.params.userId, request.body.is_active)),
+  );
+
+  routes.delete(
+    `${userPath}/second-factors`,
+    {
+      config: { access: 'write' },
+      schema: {
+        summary: "Reset a user's second factor",
+        description: 'Unenrolls every second factor in the identity provider; the user registers a phone at the next sign-in.',
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        response: changeResponses,
+      },
+    },
+    // The identity facts in the answer are read after the unenrolment, so they show none enrolled.
+    async (request) => answer(await resetSecondFactors(await ownerOf(request, request.params.orgId), request.params.userId)),
+  );
+
+  routes.get(
+    historyPath,
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: "Recent changes to the organisation's users",
+        description: 'Who changed what, before and after, when; newest first. `user_id` narrows it to one user of the organisation.',
+        tags,
+        security: bearerSecurity,
+        params: orgParamsSchema,
+        querystring: userChangesQuerySchema,
+        response: { 200: userChangesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const owner = await ownerOf(request, request.params.orgId);
+      const userId = request.query.user_id;
+      if (userId !== undefined && !(await findOrgUser(db, owner.orgId, userId))) throw notFound();
+      return readUserChanges(db, owner.orgId, { userId, limit: request.query.limit });
+    },
+  );
+}

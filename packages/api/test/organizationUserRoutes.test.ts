@@ -1,0 +1,242 @@
+// Issue #7 through app.inject on the real createApp: tokens from the identity emulator, identity facts,
+// revocation and second-factor removal through firebase-admin against that emulator.
+import {
+  API_PATHS,
+  decodeSignUpHash,
+  inviteUserResponseSchema,
+  managedUserSchema,
+  ORG_MANAGEMENT_MESSAGES,
+  ORG_MANAGEMENT_PATHS as PATHS,
+  orgUsersPageSchema,
+  userChangesResponseSchema,
+} from '@payportal/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { idTokenFor } from './emulatorTokens.ts';
+import { createMember, MEMBER_PASSWORD, signInWithPassword } from './orgMembers.ts';
+import { bearer, createTestApp } from './testApp.ts';
+import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+
+describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => {
+  let db: Database | null;
+  let app: FastifyInstance;
+  let acme: number;
+  let demo: number;
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    if (!db) return;
+    app = await createTestApp(db);
+    const orgs = await db.query<{ id: number; name: string }>('select id, name from organizations');
+    acme = orgs.find((org) => org.name === 'Acme Acquiring')!.id;
+    demo = orgs.find((org) => org.name === 'Demo Payments')!.id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const call = async (uid: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(await idTokenFor(uid)), ...(payload && { payload }) });
+  const userId = async (email: string) => (await db!.query<{ id: number }>('select id from users where lower(email) = lower($1)', [email]))[0]!.id;
+  const rolesOf = async (id: number) =>
+    (await db!.query<{ name: string }>('select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [id])).map((row) => row.name);
+  const changeCount = async () => (await db!.query<{ n: number }>('select count(*)::int as n from user_changes'))[0]!.n;
+
+  it('lists one page of the organisation with roles and identity facts, searched and sorted on the server', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const first = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&sort=email`)).json());
+    expect(first.total).toBe(10);
+    expect(first.users.map((user) => user.email)).toEqual(['analyst@acme.example', 'disabled@acme.example', 'embedded@acme.example', 'inactive@acme.example']);
+    const inactive = first.users[3]!;
+    expect(inactive).toMatchObject({ is_active: false, roles: ['query'], signed_up: true, second_factor_enrolled: true });
+    expect(first.users[0]).toMatchObject({ second_factor_enrolled: false, email_verified: true });
+
+    const found = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=UPLOAD&sort=name&direction=desc`)).json());
+    expect(found.users.map((user) => user.name)).toEqual(['Uma Uploader', 'Ada Upload-Admin']);
+    const third = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&page=3&sort=email`)).json());
+    expect(third.users.map((user) => user.email)).toEqual(['upload-admin@acme.example', 'uploader@acme.example']);
+  });
+
+  it('treats % and _ in the search as plain characters', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const page = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=${encodeURIComponent('%_')}`)).json());
+    expect(page.total).toBe(0);
+  });
+
+  it('refuses non-owners with 403 and other organisations with 404, changing nothing', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const before = await changeCount();
+    const analyst = await userId('analyst@acme.example');
+    const refusals = [
+      [await call('seed-analyst', 'GET', PATHS.users(acme)), 403],
+      [await call('seed-analyst', 'POST', PATHS.users(acme), { name: 'X', email: 'x@acme.example', roles: [] }), 403],
+      [await call('seed-upload-admin', 'PUT', PATHS.roles(acme, analyst), { roles: ['upload'] }), 403],
+      [await call('seed-demo', 'GET', PATHS.users(acme)), 404],
+      [await call('seed-demo', 'PUT', PATHS.active(acme, analyst), { is_active: false }), 404],
+      [await call('seed-demo', 'PUT', PATHS.name(demo, analyst), { name: 'Renamed' }), 404],
+      [await call('seed-demo', 'GET', `${PATHS.history(demo)}?user_id=${analyst}`), 404],
+      [await call('seed-owner', 'DELETE', PATHS.secondFactors(acme, 999_999)), 404],
+    ] as const;
+    expect(refusals.map(([response]) => response.statusCode)).toEqual(refusals.map(([, status]) => status));
+    expect(await changeCount()).toBe(before);
+    const [row] = await db.query<{ name: string; is_active: boolean }>('select name, is_active from users where id = $1', [analyst]);
+    expect(row).toEqual({ name: 'Quinn Analyst', is_active: true });
+  });
+
+  it('invites: creates the user with its roles, answers the sign-up path and audits it', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Nia New', email: `Nia.${kind}@acme.example`, roles: ['query', 'upload'] });
+    expect(response.statusCode).toBe(201);
+    const body = inviteUserResponseSchema.parse(response.json());
+    expect(body.user).toMatchObject({ name: 'Nia New', roles: ['query', 'upload'], is_active: true, signed_up: false, last_sign_in: null });
+    expect(decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))).toEqual({ email: `Nia.${kind}@acme.example`, name: 'Nia New' });
+    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${body.user.id}`)).json());
+    expect(change).toMatchObject({ action: 'invite', actor: { email: 'owner@acme.example', name: 'Olivia Owner' }, before: null });
+    expect(change!.after).toEqual({ email: `Nia.${kind}@acme.example`, name: 'Nia New', roles: ['query', 'upload'] });
+  });
+
+  it('answers "Account already exists." for an address in this or another organisation, revealing nothing else', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const before = await changeCount();
+    for (const email of ['ANALYST@acme.example', 'demo@demo-payments.example']) {
+      const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Someone', email, roles: [] });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error: { code: 'api/conflict', message: ORG_MANAGEMENT_MESSAGES.accountExists } });
+    }
+    expect(await changeCount()).toBe(before);
+  });
+
+  it('validates the invitation with the shared schema', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: ' ', email: 'not-an-address', roles: ['superuser'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues.map((issue: { field: string }) => issue.field).sort()).toEqual(['email', 'name', 'roles.0']);
+  });
+
+  describe('with an owner role that grants only query and upload', () => {
+    beforeAll(async () => {
+      await db?.query("update roles set grants = '{query,upload}' where name = 'org_owner'");
+    });
+    afterAll(async () => {
+      await db?.query("update roles set grants = '{org_owner,query,upload,upload_admin,revenue_optimizer}' where name = 'org_owner'");
+    });
+
+    it('refuses to give or take a role outside the grant, whatever the client sends', async (context) => {
+      if (!db) return context.skip(POSTGRES_MISSING);
+      const embedded = await userId('embedded@acme.example');
+      const refused = [
+        await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Ozzy', email: `ozzy.${kind}@acme.example`, roles: ['org_owner'] }),
+        await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), { roles: ['revenue_optimizer', 'upload_admin'] }),
+        await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), { roles: ['query'] }),
+      ];
+      for (const response of refused) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error.message).toContain(ORG_MANAGEMENT_MESSAGES.notAssignable);
+      }
+      expect(await rolesOf(embedded)).toEqual(['revenue_optimizer']);
+      expect(await db.query('select 1 from users where email = $1', [`ozzy.${kind}@acme.example`])).toEqual([]);
+    });
+
+    it('lets a role outside the grant stay while granted roles change', async (context) => {
+      if (!db) return context.skip(POSTGRES_MISSING);
+      const embedded = await userId('embedded@acme.example');
+      const response = await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), { roles: ['query', 'revenue_optimizer'] });
+      expect(response.statusCode).toBe(200);
+      expect(managedUserSchema.parse(response.json()).roles).toEqual(['query', 'revenue_optimizer']);
+      const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${embedded}`)).json());
+      expect(change).toMatchObject({ action: 'roles', before: ['revenue_optimizer'], after: ['query', 'revenue_optimizer'] });
+    });
+  });
+
+  it('keeps an active owner: the last owner cannot drop their owner role or deactivate themselves', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const owner = await userId('owner@acme.example');
+    const analyst = await userId('analyst@acme.example');
+    const own = await call('seed-owner', 'PUT', PATHS.roles(acme, owner), { roles: ['query'] });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.message).toBe(ORG_MANAGEMENT_MESSAGES.lastOwner);
+    const self = await call('seed-owner', 'PUT', PATHS.active(acme, owner), { is_active: false });
+    expect(self.json().error.message).toBe(ORG_MANAGEMENT_MESSAGES.ownAccount);
+    expect(await rolesOf(owner)).toEqual(['org_owner', 'query', 'upload']);
+
+    // With a second owner, an owner's role can be taken again.
+    expect((await call('seed-owner', 'PUT', PATHS.roles(acme, analyst), { roles: ['org_owner', 'query'] })).statusCode).toBe(200);
+    expect((await call('seed-owner', 'PUT', PATHS.roles(acme, analyst), { roles: ['query'] })).statusCode).toBe(200);
+    expect(await rolesOf(analyst)).toEqual(['query']);
+  });
+
+  it('renames a user and audits before and after', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const uploader = await userId('uploader@acme.example');
+    const response = await call('seed-owner', 'PUT', PATHS.name(acme, uploader), { name: '  Uma Upload  ' });
+    expect(managedUserSchema.parse(response.json()).name).toBe('Uma Upload');
+    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${uploader}`)).json());
+    expect(change).toMatchObject({ action: 'name', before: 'Uma Uploader', after: 'Uma Upload', target: { id: uploader } });
+  });
+
+  it('deactivation ends the user\'s sessions and refuses them as disabled; reactivation restores access', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const uid = `org-leaver-${kind}`;
+    const email = `leaver.${kind}@acme.example`;
+    const leaver = await createMember(db, { uid, email, name: 'Lee Leaver', orgId: acme, roles: ['query'], password: MEMBER_PASSWORD });
+    const ownUser = `${API_PATHS.users}?email=${encodeURIComponent(email)}`;
+    const asLeaver = (token: string) => app.inject({ method: 'GET', url: ownUser, headers: bearer(token) });
+    const openSession = await signInWithPassword(email, MEMBER_PASSWORD);
+    expect((await asLeaver(openSession)).statusCode).toBe(200);
+    // Revocation has one-second resolution: a token from the same second as the revocation stays valid.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const off = await call('seed-owner', 'PUT', PATHS.active(acme, leaver), { is_active: false });
+    expect(managedUserSchema.parse(off.json()).is_active).toBe(false);
+    expect((await asLeaver(openSession)).json().error.code).toBe('api/token-revoked');
+    const again = await asLeaver(await signInWithPassword(email, MEMBER_PASSWORD));
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ error: { code: 'disabled', message: 'Please contact support.' } });
+
+    const on = await call('seed-owner', 'PUT', PATHS.active(acme, leaver), { is_active: true });
+    expect(managedUserSchema.parse(on.json()).is_active).toBe(true);
+    expect((await asLeaver(await signInWithPassword(email, MEMBER_PASSWORD))).statusCode).toBe(200);
+    const history = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${leaver}`)).json());
+    expect(history.map((change) => change.action)).toEqual(['reactivate', 'deactivate']);
+    expect(history[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
+  });
+
+  it('resets the second factor in the identity provider and audits it', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const uid = `org-factor-${kind}`;
+    const member = await createMember(db, { uid, email: `factor.${kind}@acme.example`, name: 'Fay Factor', orgId: acme, roles: ['query'], phone: '+16505550199' });
+    const listed = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=factor.${kind}`)).json());
+    expect(listed.users[0]!.second_factor_enrolled).toBe(true);
+
+    const reset = await call('seed-owner', 'DELETE', PATHS.secondFactors(acme, member));
+    expect(managedUserSchema.parse(reset.json()).second_factor_enrolled).toBe(false);
+    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json());
+    expect(change).toMatchObject({ action: 'second-factor-reset', before: { second_factors: 1 }, after: { second_factors: 0 } });
+  });
+
+  it('keeps impersonated support staff without support_write read-only', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const response = await app.inject({
+      method: 'PUT',
+      url: PATHS.name(acme, await userId('analyst@acme.example')),
+      headers: { ...bearer(await idTokenFor('seed-support')), 'Impersonate-User': 'owner@acme.example' },
+      payload: { name: 'Hijacked' },
+    });
+    expect(response.json().error.code).toBe('api/impersonation-read-only');
+  });
+
+  it('pages thousands of users by the database, not in memory', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    await db.query(
+      `insert into users (email, name, org_id, config) select 'bulk' || n || '@acme.example', 'Bulk ' || lpad(n::text, 4, '0'), $1, '{}'
+       from generate_series(1, 3000) as n`,
+      [acme],
+    );
+    const page = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=bulk&sort=name&direction=desc&page=3&pageSize=100`)).json());
+    expect(page.total).toBe(3000);
+    expect(page.users).toHaveLength(100);
+    expect(page.users[0]!.name).toBe('Bulk 2800');
+    expect(page.users.at(-1)!.name).toBe('Bulk 2701');
+  });
+});
