@@ -54,7 +54,7 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
   };
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1>Manage organization</h1>
       <div className={styles.toolbar}>
         <div>
@@ -110,6 +110,6 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
       {inviting && (
         <InviteDialog orgId={orgId} assignableRoles={assignableRoles} onInvited={() => setVersion((value) => value + 1)} onClose={() => setInviting(false)} />
       )}
-    </main>
+    </div>
   );
 }
