@@ -1,4 +1,5 @@
-// A modal dialog on the native <dialog> element: focus moves in, Escape closes, the page behind is inert.
+// A modal dialog on the native <dialog> element: focus moves in and back to the opener, Escape closes,
+// the page behind is inert.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import * as styles from './organization.css.ts';
 
@@ -8,8 +9,11 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || dialog.open) return;
+    // Unmounting skips the native close(), so focus goes back to the opener by hand.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    return () => opener?.focus();
   }, []);
   return (
     <dialog

@@ -1,7 +1,7 @@
 // spec §2 "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
 // of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
 import { signUpPath, type ManagedUser, type RoleName } from '@payportal/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { CopyLink } from './CopyLink.tsx';
 import * as styles from './organization.css.ts';
@@ -24,6 +24,9 @@ export interface UserCardProps {
 export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUserChanged }: UserCardProps) {
   const [roles, setRoles] = useState<RoleName[]>(user.roles);
   const [historyVersion, setHistoryVersion] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a card moves keyboard focus to it (it appears below the list).
+  useEffect(() => heading.current?.focus(), []);
   const { pending, error, run } = useAction();
   const rolesChanged = roles.length !== user.roles.length || roles.some((role) => !user.roles.includes(role));
 
@@ -41,7 +44,9 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
 
   return (
     <section aria-label={`User ${user.name}`}>
-      <h2>{user.name}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {user.name}
+      </h2>
       <p>{user.email}</p>
       <p>
         {user.is_active ? 'Active' : 'Deactivated'}
