@@ -9,6 +9,7 @@ import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
 import { registerErrorHandler, sendApiError } from './errors/errorHandler.ts';
+import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerPortalRoutes } from './routes/registerPortalRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 
@@ -45,6 +46,7 @@ export async function createApp({ config, db: rawDb, verifier }: AppDependencies
     authenticateRateLimitPerMinute: config.AUTHENTICATE_RATE_LIMIT,
     userCacheMs: config.USER_CACHE_MS,
   });
+  registerOrganizationUserRoutes(app, { db, config });
   if (config.FIREBASE_AUTH_EMULATOR_HOST) registerCodeInbox(app, config.FIREBASE_AUTH_EMULATOR_HOST, config.FIREBASE_PROJECT_ID);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {
