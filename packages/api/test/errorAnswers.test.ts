@@ -96,6 +96,12 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/auth/v1/authenticate/',
       '/api/auth/v1/organization/{id}',
+      '/api/auth/v1/organization/{orgId}/user-changes/',
+      '/api/auth/v1/organization/{orgId}/users/',
+      '/api/auth/v1/organization/{orgId}/users/{userId}/active',
+      '/api/auth/v1/organization/{orgId}/users/{userId}/name',
+      '/api/auth/v1/organization/{orgId}/users/{userId}/roles',
+      '/api/auth/v1/organization/{orgId}/users/{userId}/second-factors',
       '/api/auth/v1/role/',
       '/api/auth/v1/termsandconditions/',
       '/api/auth/v1/user-role/',
