@@ -26,23 +26,33 @@ export function idTokenFor(uid: string): Promise<string> {
   return token;
 }
 
-async function signIn(uid: string): Promise<string> {
-  const host = inject('emulatorHost');
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
-  const app = initializeApp({ projectId: TEST_PROJECT_ID }, `token-${uid}-${Date.now()}`);
+/** Runs `work` with a firebase-admin app talking to the test emulator. */
+async function withEmulatorAdmin<T>(work: (auth: ReturnType<typeof getAuth>) => Promise<T>): Promise<T> {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('emulatorHost');
+  const app = initializeApp({ projectId: TEST_PROJECT_ID }, `test-admin-${Math.random()}`);
   try {
-    const customToken = await getAuth(app).createCustomToken(uid);
-    const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    });
-    const body = (await response.json()) as { idToken?: string; error?: unknown };
-    if (!body.idToken) throw new Error(`no ID token for ${uid}: ${JSON.stringify(body.error ?? body)}`);
-    return body.idToken;
+    return await work(getAuth(app));
   } finally {
     await deleteApp(app);
   }
+}
+
+/** Revokes every session of `uid`, as an administrator would after a lost laptop. */
+export function revokeSessions(uid: string): Promise<void> {
+  return withEmulatorAdmin((auth) => auth.revokeRefreshTokens(uid));
+}
+
+async function signIn(uid: string): Promise<string> {
+  const host = inject('emulatorHost');
+  const customToken = await withEmulatorAdmin((auth) => auth.createCustomToken(uid));
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string; error?: unknown };
+  if (!body.idToken) throw new Error(`no ID token for ${uid}: ${JSON.stringify(body.error ?? body)}`);
+  return body.idToken;
 }
 
 /**
