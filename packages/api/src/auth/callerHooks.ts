@@ -34,10 +34,9 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // A write changes (at most) its caller's rows: the next read in this process sees it.
-    if (request.caller && request.routeOptions.config.access !== 'read') {
-      for (const user of [request.caller.signedIn, request.caller.user]) if (user.firebase_uid) deps.usersByUid.delete(user.firebase_uid);
-    }
+    // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
+    // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
+    if (request.caller && request.routeOptions.config.access !== 'read') deps.usersByUid.clear();
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;
     try {

@@ -4,6 +4,7 @@ export interface ExpiringCache<Value> {
   get(key: string): Value | undefined;
   set(key: string, value: Value, expiresAt: number): void;
   delete(key: string): void;
+  clear(): void;
 }
 
 export function createExpiringCache<Value>(maxEntries: number, now: () => number = Date.now): ExpiringCache<Value> {
@@ -22,5 +23,6 @@ export function createExpiringCache<Value>(maxEntries: number, now: () => number
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     delete: (key) => void entries.delete(key),
+    clear: () => entries.clear(),
   };
 }
