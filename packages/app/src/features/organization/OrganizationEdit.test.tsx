@@ -48,7 +48,7 @@ describe('OrganizationEdit user list', () => {
     expect(await screen.findByText('Page 1 of 3 · 60 users')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
     expect(sent.at(-1)?.search.get('direction')).toBe('desc');
-    await vi.waitFor(() => expect(within(userRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('User 60'));
+    await vi.waitFor(() => expect(within(userRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('User 60'), { timeout: 5000 });
   });
 
   it('searches on the server after typing stops', async () => {
