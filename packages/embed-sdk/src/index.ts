@@ -1,2 +1,4 @@
 export { mountPortal } from './mountPortal.ts';
-export type { MountPortalOptions, PortalHandle } from './mountPortal.ts';
+export type { MountPortalOptions, PortalHandle, PortalUser, SessionReport, EmbedLogEntry } from './mountPortal.ts';
+export { EmbedError } from './EmbedError.ts';
+export type { EmbedErrorCode } from './EmbedError.ts';

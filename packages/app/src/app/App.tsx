@@ -1,7 +1,13 @@
-import { FramedScreen } from '../features/embedding/FramedScreen.tsx';
+import { FramedSession } from '../features/embedding/FramedSession.tsx';
 import { AppShell } from './AppShell.tsx';
 
 // Framed, the embed layer (issue #6) establishes the framed session and then renders <AppShell />.
 export function App({ framed }: { framed: boolean }) {
-  return framed ? <FramedScreen /> : <AppShell />;
+  return framed ? (
+    <FramedSession>
+      <AppShell />
+    </FramedSession>
+  ) : (
+    <AppShell />
+  );
 }

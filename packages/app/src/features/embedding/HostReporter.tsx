@@ -1,0 +1,34 @@
+// Keeps the host informed while the framed app runs: the session report after each sign-in has
+// rendered (spec §4: isEmbedded and isOwner), every route change, and the content height for
+// auto-resize (PROTOCOL.md M3).
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { session } from '../session/sessionStore.ts';
+import { reportToHost } from './hostChannel.ts';
+
+export function HostReporter() {
+  const { current } = useSnapshot(session);
+  const [location] = useLocation();
+  const signedInAs = current.status === 'signedIn' ? `${current.user.id}:${current.impersonatedBy ?? ''}` : null;
+
+  useEffect(() => {
+    if (current.status === 'signedIn') reportToHost({ type: 'session', isEmbedded: current.flags.isEmbedded, isOwner: current.flags.isOwner });
+    // Once per signed-in user: the flags cannot change without a new sign-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedInAs]);
+
+  useEffect(() => reportToHost({ type: 'route', path: location }), [location]);
+
+  useEffect(() => {
+    let last = -1;
+    const observer = new ResizeObserver(() => {
+      const height = Math.ceil(document.body.getBoundingClientRect().height);
+      if (height !== last) reportToHost({ type: 'height', height });
+      last = height;
+    });
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  return null;
+}

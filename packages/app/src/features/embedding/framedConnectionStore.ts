@@ -1,0 +1,23 @@
+// Where the framed app stands with its partner portal (spec §4 "Framed mode"). A module-level valtio
+// proxy plus actions, like the session store.
+import { proxy } from 'valtio';
+
+export type FramedConnectionStatus =
+  /** No session from an allowed parent yet (also what a refused or foreign host leaves it at). */
+  | 'waiting'
+  | 'signingIn'
+  | 'connected'
+  /** The API refused the session: the parent was told unauthorized and routeHome. */
+  | 'refused'
+  /** The parent speaks another protocol version (PROTOCOL.md V1). */
+  | 'incompatible';
+
+export const framedConnection = proxy<{ status: FramedConnectionStatus }>({ status: 'waiting' });
+
+export function setFramedConnectionStatus(status: FramedConnectionStatus): void {
+  framedConnection.status = status;
+}
+
+export function resetFramedConnection(): void {
+  framedConnection.status = 'waiting';
+}

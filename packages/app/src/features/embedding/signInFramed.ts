@@ -1,0 +1,25 @@
+// spec §4 "Framed mode": authenticate with the host's token (with Impersonate-User when the host says
+// support staff are viewing this user), check the answer is the user the host named, and set the
+// session. A refusal tells the host unauthorized and routeHome.
+import { API_PATHS, authenticateResponseSchema, type HostSession } from '@payportal/shared';
+import { apiRequest, setImpersonatedEmail } from '../../lib/apiClient.ts';
+import { setSignedIn, setSignedOut } from '../session/sessionStore.ts';
+import { setFramedConnectionStatus } from './framedConnectionStore.ts';
+import { reportToHost } from './hostChannel.ts';
+
+export async function signInFramed(session: Omit<HostSession, 'token' | 'initPath'>): Promise<void> {
+  setImpersonatedEmail(session.impersonation ? session.email : null);
+  try {
+    const answer = await apiRequest(API_PATHS.authenticate, { method: 'POST', schema: authenticateResponseSchema });
+    if (answer.user.email.toLowerCase() !== session.email.toLowerCase()) throw new Error('the token is not this user’s');
+    setSignedIn(answer);
+    setFramedConnectionStatus('connected');
+  } catch (error) {
+    setImpersonatedEmail(null);
+    setSignedOut('unauthorized');
+    setFramedConnectionStatus('refused');
+    reportToHost({ type: 'unauthorized' });
+    reportToHost({ type: 'routeHome' });
+    throw error;
+  }
+}

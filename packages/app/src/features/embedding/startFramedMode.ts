@@ -1,0 +1,54 @@
+// Framed mode from start to session (spec §4): clear stored user data, set `session.framed`, wait for
+// the host, then open the private channel: the host's functions through comlink, ours exposed for
+// calls only (PROTOCOL.md R1), every argument parsed with the shared schemas (V2).
+import { FRAME_METHODS, callOnlyEndpoint, hostSessionSchema, portalPathSchema } from '@payportal/shared';
+import { expose, wrap } from 'comlink';
+import { navigate } from 'wouter/use-browser-location';
+import { setTokenSource } from '../../lib/tokenSource.ts';
+import { setFramed } from '../session/sessionStore.ts';
+import { setFramedConnectionStatus } from './framedConnectionStore.ts';
+import { setHost, type HostApi } from './hostChannel.ts';
+import { hostTokenSource } from './hostTokenSource.ts';
+import { listenForHost, type HostHandshake } from './listenForHost.ts';
+import { signInFramed } from './signInFramed.ts';
+
+let started = false;
+
+function clearStoredUserData(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage in a cross-site frame may be blocked: then there is nothing stored to clear.
+  }
+}
+
+function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void {
+  const host = wrap<HostApi>(hostPort!);
+  setHost(host);
+  const tokens = hostTokenSource(session.token, () => host.getToken());
+  setTokenSource(tokens);
+  expose(
+    {
+      navigate: (path: unknown) => navigate(portalPathSchema.parse(path), { replace: true }),
+      setUser: (value: unknown) => {
+        const next = hostSessionSchema.parse(value);
+        tokens.replace(next.token);
+        return signInFramed(next);
+      },
+    },
+    callOnlyEndpoint(framePort!, FRAME_METHODS),
+  );
+  setFramedConnectionStatus('signingIn');
+  if (session.initPath) navigate(session.initPath, { replace: true });
+  signInFramed(session).catch(() => undefined); // the host has been told; the screen says so
+}
+
+/** Runs once per document: a second handshake in the same document is never accepted (PROTOCOL.md S1). */
+export function startFramedMode(allowedParentOrigins: readonly string[]): void {
+  if (started) return;
+  started = true;
+  clearStoredUserData();
+  setFramed(true);
+  listenForHost(allowedParentOrigins, { onSession: connect, onIncompatible: () => setFramedConnectionStatus('incompatible') });
+}

@@ -1,0 +1,37 @@
+// The host cannot bundle zod (size budget), so what the frame reports is checked here by hand
+// (PROTOCOL.md V2): a fresh object with only the known fields, bounded, whatever else was sent.
+import { LIMITS, PORTAL_PATH_PATTERN } from '@payportal/shared/protocol/wire';
+
+const NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined'] as const;
+type Notice = (typeof NOTICES)[number];
+
+export type FrameEventView =
+  | { type: 'route'; path: string }
+  | { type: 'session'; isEmbedded: boolean; isOwner: boolean }
+  | { type: 'height'; height: number }
+  | { type: Notice };
+
+export function isPortalPath(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= LIMITS.path && PORTAL_PATH_PATTERN.test(value);
+}
+
+export function readFrameEvent(value: unknown): FrameEventView | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const event = value as Record<string, unknown>;
+  switch (event.type) {
+    case 'route':
+      return isPortalPath(event.path) ? { type: 'route', path: event.path } : null;
+    case 'session':
+      return typeof event.isEmbedded === 'boolean' && typeof event.isOwner === 'boolean'
+        ? { type: 'session', isEmbedded: event.isEmbedded, isOwner: event.isOwner }
+        : null;
+    case 'height': {
+      const height = event.height;
+      return Number.isInteger(height) && (height as number) >= 0 && (height as number) <= LIMITS.height
+        ? { type: 'height', height: height as number }
+        : null;
+    }
+    default:
+      return NOTICES.includes(event.type as Notice) ? { type: event.type as Notice } : null;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * One call of `task` at a time, shared by every caller that asks while it runs (PROTOCOL.md T1), and
+ * rejected when it takes longer than `timeoutMs`, so a host callback that never settles cannot hang
+ * the frame.
+ */
+export function singleFlight<T>(task: () => Promise<T>, timeoutMs: number): () => Promise<T> {
+  let inFlight: Promise<T> | null = null;
+  return () =>
+    (inFlight ??= new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      Promise.resolve()
+        .then(task)
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    }).finally(() => (inFlight = null)));
+}

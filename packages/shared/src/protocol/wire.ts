@@ -1,0 +1,40 @@
+// The embed protocol's wire constants (PROTOCOL.md). Free of zod on purpose: the host SDK bundles this
+// file and has a 4 KB budget; the frame validates with the zod schemas in schemas.ts.
+
+/** PROTOCOL.md V1: both sides state it; a different number on the other side is incompatible. */
+export const PROTOCOL_VERSION = 1;
+
+/** The three window messages of the handshake (PROTOCOL.md H1–H3); everything else uses the ports. */
+export const WIRE = {
+  hello: 'payportal/hello',
+  session: 'payportal/session',
+  incompatible: 'payportal/incompatible',
+} as const;
+
+/** The RPC functions each side exposes over its port (PROTOCOL.md R1); nothing else is callable. */
+export const HOST_METHODS = ['getToken', 'report'] as const;
+export const FRAME_METHODS = ['navigate', 'setUser'] as const;
+
+/** Typed error codes of the host SDK (PROTOCOL.md E1). Codes are API, messages are not. */
+export const EMBED_ERROR_CODES = [
+  'embed/timeout',
+  'embed/origin-rejected',
+  'embed/incompatible',
+  'embed/frame-load-failed',
+  'embed/session-expired',
+  'embed/unauthorized',
+  'embed/closed',
+] as const;
+
+/** PROTOCOL.md V2: bounded sizes of everything that crosses the frame boundary. */
+export const LIMITS = {
+  token: 16_384,
+  email: 254,
+  name: 200,
+  path: 2048,
+  height: 1_000_000,
+} as const;
+
+/** An in-app path: one leading slash (never `//host`), no backslash or control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
+export const PORTAL_PATH_PATTERN = /^\/(?![/\\])[^\\\u0000-\u001f]*$/;
