@@ -35,6 +35,11 @@ const config: DemoConfig = {
   },
 };
 const page = injectConfig(readFileSync(`${dist}index.html`, 'utf8'), config);
+// The SDK's <script>-tag build, and a blank page that loads nothing else: the example for hosts that
+// do not bundle (and the host page of the browser tests, which drive it from the test).
+const sdkIife = readFileSync(fileURLToPath(import.meta.resolve('@payportal/embed-sdk/iife')));
+const blankPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPortal SDK, script tag</title>
+<script src="/sdk/payportal-embed.iife.js"></script></head><body><div id="slot"></div><div id="slot2"></div></body></html>`;
 const assets = sirv(dist, { immutable: true, dev: false });
 const portalOrigin = new URL(env.PORTAL_URL).origin;
 // What a partner's own CSP needs to frame the portal (embed-sdk README): frame-src of the portal.
@@ -42,6 +47,14 @@ const policy = `default-src 'self'; frame-src ${portalOrigin}; connect-src 'self
 
 createServer((request, response) => {
   if (request.url?.startsWith('/assets/')) return assets(request, response);
+  if (request.url === '/sdk/payportal-embed.iife.js') {
+    response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    return response.end(sdkIife);
+  }
+  if (request.url === '/script-tag.html') {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy, 'cache-control': 'no-cache' });
+    return response.end(blankPage);
+  }
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy, 'cache-control': 'no-cache' });
   response.end(page);
 }).listen(env.DEMO_PORT, '127.0.0.1');

@@ -1,0 +1,76 @@
+// One framed portal, mounted with the SDK exactly as an integrator would, with every callback wired
+// to something visible: a status line, a notice for the frame's requests, and the message log.
+import { mountPortal, type EmbedLogEntry, type PortalHandle } from '@payportal/embed-sdk';
+import type { Auth } from 'firebase/auth';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { MessageLog } from './MessageLog.tsx';
+import { mirrorRoute, routeFromUrl } from './portalRoute.ts';
+
+export interface ViewedUser {
+  email: string;
+  name: string;
+  impersonation: boolean;
+}
+
+interface PortalViewProps {
+  portalUrl: string;
+  auth: Auth;
+  viewed: ViewedUser;
+  title: string;
+  initPath: string;
+  /** Mirror the frame's route in this page's URL (one portal per page can). */
+  mirror: boolean;
+}
+
+export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror }: PortalViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const portal = useRef<PortalHandle | null>(null);
+  const [status, setStatus] = useState('Loading the portal…');
+  const [notice, setNotice] = useState('');
+  const [log, setLog] = useState<EmbedLogEntry[]>([]);
+
+  useEffect(() => {
+    const handle = mountPortal({
+      container: container.current!,
+      src: portalUrl,
+      title,
+      getToken: () => auth.currentUser?.getIdToken() ?? Promise.reject(new Error('signed out')),
+      user: { email: viewed.email, name: viewed.name },
+      impersonation: viewed.impersonation,
+      initPath: (mirror && routeFromUrl()) || initPath,
+      onRoute: (path) => mirror && mirrorRoute(path),
+      onSession: ({ isEmbedded, isOwner }) => setStatus(`Portal ready: isEmbedded ${isEmbedded}, isOwner ${isOwner}`),
+      onUnauthorized: () => setNotice('PayPortal refused this user.'),
+      onRouteHome: () => setNotice((text) => `${text} PayPortal asked to return to Northwind's home.`.trim()),
+      onContactSales: () => setNotice('The user asked to contact sales: Northwind opens its sales form here.'),
+      onTermsDeclined: () => setNotice('The user declined the terms.'),
+      onError: (error) => setStatus(`Portal error ${error.code}: ${error.message}`),
+      onLog: (entry) => setLog((entries) => [...entries.slice(-199), entry]),
+    });
+    portal.current = handle;
+    const onPopState = () => void handle.navigate(routeFromUrl() ?? initPath).catch(() => undefined);
+    if (mirror) window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      handle.destroy();
+    };
+    // Mounted once; user switches go through setUser below, without reloading the frame.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    setNotice('');
+    portal.current?.setUser(viewed).catch((error: Error) => setStatus(`Switching users failed: ${error.message}`));
+  }, [viewed]);
+
+  return (
+    <section aria-label={title} class="portal">
+      <p role="status">{status}</p>
+      {notice && <p role="alert">{notice}</p>}
+      <div ref={container} />
+      <MessageLog label={`Messages of ${title}`} entries={log} />
+    </section>
+  );
+}

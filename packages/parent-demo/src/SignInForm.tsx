@@ -1,0 +1,53 @@
+import { signInWithEmailAndPassword, type Auth } from 'firebase/auth';
+import { useState } from 'preact/hooks';
+
+export type DemoRole = 'partner' | 'support';
+
+/** Demo accounts without an SMS factor (packages/api/src/seed/demoAccounts.ts). */
+const SUGGESTED: Record<DemoRole, string> = { partner: 'analyst@acme.example', support: 'support@payportal.example' };
+
+export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role: DemoRole) => void }) {
+  const [role, setRole] = useState<DemoRole>('partner');
+  const [email, setEmail] = useState(SUGGESTED.partner);
+  const [password, setPassword] = useState('Portal-demo-2026');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await signInWithEmailAndPassword(auth, email, password);
+      onSignedIn(role);
+    } catch (failure) {
+      setError(`Sign-in failed (${(failure as { code?: string }).code ?? 'unknown error'}).`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Partner sign-in">
+      <fieldset>
+        <legend>Sign in as</legend>
+        {(['partner', 'support'] as const).map((value) => (
+          <label key={value}>
+            <input type="radio" name="role" checked={role === value} onChange={() => (setRole(value), setEmail(SUGGESTED[value]))} />
+            {value === 'partner' ? 'Partner user' : 'PayPortal support staff'}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        Email <input type="email" required value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
+      </label>
+      <label>
+        Password <input type="password" required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+      </label>
+      <button type="submit" disabled={busy}>
+        Sign in
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
