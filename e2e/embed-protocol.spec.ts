@@ -2,6 +2,7 @@
 // host page is on the partner demo's origin (allowed), the portal on its own, and a third origin that
 // the portal's configuration does not name. These tests need no signed-in user.
 import { expect, type Frame, type Page } from '@playwright/test';
+import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { allowedHost, mountInPage, readRecord, test } from './embedHost.ts';
 import { urls } from './urls.ts';
 
@@ -155,7 +156,7 @@ test('[E1] ready rejects with embed/timeout when the portal does not answer in t
 test('[T1][E1] a getToken that fails or never answers ends in embed/session-expired', async ({ page }) => {
   await page.goto(allowedHost);
   await page.evaluate((src) => {
-    const w = window as unknown as { result: string; PayPortal: typeof import('../packages/embed-sdk/src/index.ts') };
+    const w = window as unknown as { result: string; PayPortal: typeof EmbedSdk };
     w.PayPortal.mountPortal({
       container: '#slot',
       src,

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { projectId, urls } from './urls.ts';
 
 export const allowedHost = `${urls.demo}/script-tag.html`;
@@ -46,6 +47,7 @@ const THIRD_ORIGIN_PAGES: Record<string, string> = {
 /** `thirdOrigin`: a server on an origin the portal does not allow, one per worker. */
 export const test = base.extend<object, { thirdOrigin: string }>({
   thirdOrigin: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use) => {
       const sdk = installPackedSdk();
       const server = createServer((request, response) => {
@@ -100,7 +102,7 @@ export async function mountInPage(page: Page, options: MountInPage = {}): Promis
       const w = window as unknown as Record<string, unknown>;
       w[`${key}Record`] = record;
       const note = (name: string) => (value?: unknown) => record.events.push(value === undefined ? name : `${name} ${JSON.stringify(value)}`);
-      const portal = (w.PayPortal as typeof import('../packages/embed-sdk/src/index.ts')).mountPortal({
+      const portal = (w.PayPortal as typeof EmbedSdk).mountPortal({
         container: options.slot ?? '#slot',
         src: options.src ?? app,
         getToken: async () => {

@@ -55,7 +55,6 @@ export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror }:
       handle.destroy();
     };
     // Mounted once; user switches go through setUser below, without reloading the frame.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const first = useRef(true);

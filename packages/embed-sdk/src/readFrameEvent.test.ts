@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readFrameEvent } from './readFrameEvent.ts';
+
+describe('[V2] readFrameEvent (the host has no zod)', () => {
+  it('copies only the known fields of a valid event', () => {
+    const event = readFrameEvent({ ...JSON.parse('{"__proto__":{"polluted":true},"extra":1}'), type: 'route', path: '/dashboards' });
+    expect(event).toEqual({ type: 'route', path: '/dashboards' });
+    expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+  });
+
+  it.each([
+    ['a non-object', 'route'],
+    ['null', null],
+    ['an unknown type', { type: 'logout' }],
+    ['a path to another host', { type: 'route', path: '//evil.example' }],
+    ['an oversized path', { type: 'route', path: `/${'a'.repeat(2048)}` }],
+    ['a fractional height', { type: 'height', height: 1.5 }],
+    ['a negative height', { type: 'height', height: -1 }],
+    ['a session report without flags', { type: 'session', isEmbedded: 'yes' }],
+  ])('refuses %s', (_, value) => {
+    expect(readFrameEvent(value)).toBeNull();
+  });
+});

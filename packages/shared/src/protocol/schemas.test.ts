@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { frameEventSchema, hostSessionSchema, portalPathSchema } from './schemas.ts';
+
+const session = { token: 'a.b.c', email: 'analyst@acme.example', name: 'Quinn Analyst', impersonation: false };
+
+describe('[V2] hostSessionSchema', () => {
+  it('takes a well-formed session and drops unknown and __proto__ keys', () => {
+    const parsed = hostSessionSchema.parse({ ...JSON.parse('{"__proto__":{"admin":true},"extra":1}'), ...session, initPath: '/dashboards' });
+    expect(parsed).toEqual({ ...session, initPath: '/dashboards' });
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect((parsed as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it.each([
+    ['an oversized token', { token: 'x'.repeat(16_385) }],
+    ['an empty token', { token: '' }],
+    ['an invalid e-mail', { email: 'not an address' }],
+    ['a name over 200 characters', { name: 'n'.repeat(201) }],
+    ['a string flag', { impersonation: 'true' }],
+  ])('refuses %s', (_, change) => {
+    expect(hostSessionSchema.safeParse({ ...session, ...change }).success).toBe(false);
+  });
+});
+
+describe('[V2] portalPathSchema', () => {
+  it.each(['/home', '/dashboard/12/chart/3/edit', '/csv/new?x=1'])('takes %s', (path) => {
+    expect(portalPathSchema.safeParse(path).success).toBe(true);
+  });
+
+  it.each(['home', '//evil.example/', '/\\evil.example', '/a\nb', `/${'a'.repeat(2048)}`])('refuses %j', (path) => {
+    expect(portalPathSchema.safeParse(path).success).toBe(false);
+  });
+});
+
+describe('[M2] frameEventSchema', () => {
+  it('takes each event the frame reports and refuses unknown types and bad heights', () => {
+    expect(frameEventSchema.parse({ type: 'session', isEmbedded: true, isOwner: false })).toEqual({ type: 'session', isEmbedded: true, isOwner: false });
+    expect(frameEventSchema.safeParse({ type: 'logout' }).success).toBe(false);
+    expect(frameEventSchema.safeParse({ type: 'height', height: 10.5 }).success).toBe(false);
+  });
+});
