@@ -37,7 +37,7 @@ const config: DemoConfig = {
 const page = injectConfig(readFileSync(`${dist}index.html`, 'utf8'), config);
 // The SDK's <script>-tag build, and a blank page that loads nothing else: the example for hosts that
 // do not bundle (and the host page of the browser tests, which drive it from the test).
-const sdkIife = readFileSync(fileURLToPath(import.meta.resolve('@payportal/embed-sdk/iife')));
+const sdkIife = readFileSync(new URL('dist/payportal-embed.iife.js', import.meta.resolve('@payportal/embed-sdk/package.json')));
 const blankPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPortal SDK, script tag</title>
 <script src="/sdk/payportal-embed.iife.js"></script></head><body><div id="slot"></div><div id="slot2"></div></body></html>`;
 const assets = sirv(dist, { immutable: true, dev: false });

@@ -4,10 +4,13 @@
 import { FRAME_METHODS, callOnlyEndpoint, hostSessionSchema, portalPathSchema } from '@payportal/shared';
 import { expose, wrap } from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
+import { setParentNotifier } from '../../lib/parentNotifier.ts';
 import { setTokenSource } from '../../lib/tokenSource.ts';
+import { clearSessionCache } from '../session/sessionCache.ts';
 import { setFramed } from '../session/sessionStore.ts';
+import { storeUserEmail } from '../session/storedUser.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
-import { setHost, type HostApi } from './hostChannel.ts';
+import { reportToHost, setHost, type HostApi } from './hostChannel.ts';
 import { hostTokenSource } from './hostTokenSource.ts';
 import { listenForHost, type HostHandshake } from './listenForHost.ts';
 import { signInFramed } from './signInFramed.ts';
@@ -16,8 +19,8 @@ let started = false;
 
 function clearStoredUserData(): void {
   try {
-    localStorage.clear();
-    sessionStorage.clear();
+    clearSessionCache();
+    storeUserEmail(null);
   } catch {
     // Storage in a cross-site frame may be blocked: then there is nothing stored to clear.
   }
@@ -26,6 +29,8 @@ function clearStoredUserData(): void {
 function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void {
   const host = wrap<HostApi>(hostPort!);
   setHost(host);
+  // Guards and screens tell the parent through lib/parentNotifier (spec §6); here that reaches the host.
+  setParentNotifier({ notify: (notice) => reportToHost({ type: notice }) });
   const tokens = hostTokenSource(session.token, () => host.getToken());
   setTokenSource(tokens);
   expose(
