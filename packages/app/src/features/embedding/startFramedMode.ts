@@ -6,9 +6,8 @@ import { expose, wrap } from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';
 import { setTokenSource } from '../../lib/tokenSource.ts';
-import { clearSessionCache } from '../session/sessionCache.ts';
 import { setFramed } from '../session/sessionStore.ts';
-import { storeUserEmail } from '../session/storedUser.ts';
+import { forgetStoredUser } from '../session/storedUser.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
 import { reportToHost, setHost, type HostApi } from './hostChannel.ts';
 import { hostTokenSource } from './hostTokenSource.ts';
@@ -16,15 +15,6 @@ import { listenForHost, type HostHandshake } from './listenForHost.ts';
 import { signInFramed } from './signInFramed.ts';
 
 let started = false;
-
-function clearStoredUserData(): void {
-  try {
-    clearSessionCache();
-    storeUserEmail(null);
-  } catch {
-    // Storage in a cross-site frame may be blocked: then there is nothing stored to clear.
-  }
-}
 
 function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void {
   const host = wrap<HostApi>(hostPort!);
@@ -53,7 +43,7 @@ function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void
 export function startFramedMode(allowedParentOrigins: readonly string[]): void {
   if (started) return;
   started = true;
-  clearStoredUserData();
+  forgetStoredUser(); // spec §4: framed mode starts by clearing stored user data
   setFramed(true);
   listenForHost(allowedParentOrigins, { onSession: connect, onIncompatible: () => setFramedConnectionStatus('incompatible') });
 }
