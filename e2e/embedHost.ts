@@ -79,6 +79,8 @@ export async function idTokenFor(email: string): Promise<string> {
 export interface MountInPage {
   slot?: string;
   token?: string;
+  /** Tokens getToken() answers in turn (the last one repeats); overrides `token`. */
+  tokens?: string[];
   email?: string;
   name?: string;
   impersonation?: boolean;
@@ -106,8 +108,8 @@ export async function mountInPage(page: Page, options: MountInPage = {}): Promis
         container: options.slot ?? '#slot',
         src: options.src ?? app,
         getToken: async () => {
-          record.tokenCalls++;
-          return options.token ?? 'no-token-given';
+          const turn = record.tokenCalls++;
+          return options.tokens?.[Math.min(turn, options.tokens.length - 1)] ?? options.token ?? 'no-token-given';
         },
         user: { email: options.email ?? 'analyst@acme.example', name: options.name ?? 'Quinn Analyst' },
         impersonation: options.impersonation,

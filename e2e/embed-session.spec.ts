@@ -1,0 +1,86 @@
+// The embed protocol with real sessions: the partner demo as a user drives it, and the script-tag host
+// page for what a user cannot trigger. Needs the API's authenticate route (issue #3).
+import { expect, type Page } from '@playwright/test';
+import { allowedHost, idTokenFor, mountInPage, readRecord, test } from './embedHost.ts';
+import { urls } from './urls.ts';
+
+const portal = (page: Page, title = 'PayPortal') => page.frameLocator(`iframe[title="${title}"]`);
+
+async function signInToDemo(page: Page, role: 'Partner user' | 'PayPortal support staff') {
+  await page.goto(urls.demo);
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('[H2][M2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
+  await signInToDemo(page, 'Partner user');
+  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+  const log = page.getByRole('log');
+  for (const line of ['frame → host: hello protocol 1', 'host → frame: session analyst@acme.example at /home', 'frame → host: session', 'frame → host: route /home']) {
+    await expect(log).toContainText(line);
+  }
+  await expect(page).toHaveURL(/\?path=%2Fhome$/);
+  // spec §1: no header in the frame; the token never reaches the frame's DOM or URL.
+  await expect(portal(page).getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
+  expect(frame.url()).not.toMatch(/token|eyJ/);
+  expect(await frame.content()).not.toContain('eyJ');
+});
+
+test('[M1][M2] the frame’s route is mirrored in the demo’s URL, the back button steps back, and a deep link opens there', async ({ page }) => {
+  await signInToDemo(page, 'Partner user');
+  await expect(page).toHaveURL(/\?path=%2Fhome$/);
+  await portal(page).getByRole('link', { name: /^Documents/ }).click();
+  await expect(page).toHaveURL(/\?path=%2Fdocuments$/);
+  await expect(portal(page).getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\?path=%2Fhome$/);
+  await expect(page.getByRole('log')).toContainText('host → frame: navigate /home');
+  await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+  // The demo keeps its sign-in for the tab: a link with ?path= opens the portal at that page.
+  await page.goto(`${urls.demo}/?path=%2Fdashboards`);
+  await expect(portal(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
+});
+
+test('[I1][M1] support staff impersonate one seeded user, then another, without reloading the frame', async ({ page }) => {
+  await signInToDemo(page, 'PayPortal support staff');
+  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
+  await frame.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await page.getByRole('combobox', { name: 'View the portal of' }).fill('owner@acme.example');
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner true');
+  await expect(page.getByRole('log')).toContainText('host → frame: setUser owner@acme.example (impersonation)');
+  expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
+
+test('[I1] the impersonation flag from a user who is not support staff is refused and the host told unauthorized', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('analyst@acme.example'), email: 'owner@acme.example', name: 'Olivia Owner', impersonation: true });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
+  expect((await readRecord(page)).events).toEqual(['unauthorized', 'routeHome']);
+  await expect(portal(page).getByRole('status')).toHaveText('This portal is not available for this user. Please contact support.');
+});
+
+test('[T1] after a 401 the frame asks the host once for a fresh token and carries on', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { tokens: ['expired.or.revoked', await idTokenFor('analyst@acme.example')] });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  const record = await readRecord(page);
+  expect(record.tokenCalls).toBe(2);
+  expect(record.log).toContain('received getToken');
+  expect(record.events[0]).toBe('session {"isEmbedded":false,"isOwner":false}');
+});
+
+test('[X1][M3] two signed-in portals on one page: navigating one reports only there, and each sizes to its content', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { key: 'left', slot: '#slot', token: await idTokenFor('analyst@acme.example') });
+  await mountInPage(page, { key: 'right', slot: '#slot2', token: await idTokenFor('staff@payportal.example'), email: 'staff@payportal.example', name: 'Sam Staff' });
+  for (const key of ['left', 'right']) await expect.poll(async () => (await readRecord(page, key)).ready).toBe('resolved');
+  await page.evaluate(() => (window as unknown as { left: { navigate(path: string): Promise<void> } }).left.navigate('/documents'));
+  await expect.poll(async () => (await readRecord(page, 'left')).events).toContain('route "/documents"');
+  expect((await readRecord(page, 'right')).events).not.toContain('route "/documents"');
+  const heights = await page.locator('iframe').evaluateAll((frames) => frames.map((frame) => (frame as HTMLIFrameElement).style.height));
+  for (const height of heights) expect(height).toMatch(/^\d+px$/);
+});
