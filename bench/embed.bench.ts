@@ -46,7 +46,7 @@ try {
   const signIn = await fetch(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'analyst@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
+    body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
   });
   const { idToken } = (await signIn.json()) as { idToken: string };
 
@@ -67,7 +67,7 @@ try {
           return performance.now() - started;
         }
         const sdk = (window as unknown as { PayPortal: typeof EmbedSdk }).PayPortal;
-        const portal = sdk.mountPortal({ container: '#slot', src, getToken: async () => token, user: { email: 'analyst@acme.example', name: 'Quinn Analyst' } });
+        const portal = sdk.mountPortal({ container: '#slot', src, getToken: async () => token, user: { email: 'partner@acme.example', name: 'Paula Partner' } });
         await portal.ready;
         const elapsed = performance.now() - started;
         portal.destroy();

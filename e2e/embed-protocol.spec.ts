@@ -42,7 +42,7 @@ const postSession = (page: Page, message: unknown) =>
 const session = (extra: Record<string, unknown> = {}) => ({
   kind: 'payportal/session',
   version: 1,
-  session: { token: 'not-a-real-token', email: 'analyst@acme.example', name: 'Quinn Analyst', impersonation: false, ...extra },
+  session: { token: 'not-a-real-token', email: 'partner@acme.example', name: 'Paula Partner', impersonation: false, ...extra },
 });
 
 test('[H1][H2][O3] the frame says hello with its version and the host answers with the session over two ports', async ({ page }) => {
@@ -162,7 +162,7 @@ test('[T1][E1] a getToken that fails or never answers ends in embed/session-expi
       src,
       getToken: () => new Promise<string>(() => undefined),
       tokenTimeoutMs: 500,
-      user: { email: 'analyst@acme.example', name: 'Quinn Analyst' },
+      user: { email: 'partner@acme.example', name: 'Paula Partner' },
     }).ready.catch((error: { code: string }) => (w.result = error.code));
   }, urls.app);
   await expect.poll(() => page.evaluate(() => (window as unknown as { result?: string }).result)).toBe('embed/session-expired');

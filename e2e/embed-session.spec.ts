@@ -17,7 +17,7 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
   await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
   await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   const log = page.getByRole('log');
-  for (const line of ['frame → host: hello protocol 1', 'host → frame: session analyst@acme.example at /home', 'frame → host: session', 'frame → host: route /home']) {
+  for (const line of ['frame → host: hello protocol 1', 'host → frame: session partner@acme.example at /home', 'frame → host: session', 'frame → host: route /home']) {
     await expect(log).toContainText(line);
   }
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
@@ -57,7 +57,7 @@ test('[I1][M1] support staff impersonate one seeded user, then another, without 
 
 test('[I1] the impersonation flag from a user who is not support staff is refused and the host told unauthorized', async ({ page }) => {
   await page.goto(allowedHost);
-  await mountInPage(page, { token: await idTokenFor('analyst@acme.example'), email: 'owner@acme.example', name: 'Olivia Owner', impersonation: true });
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), email: 'owner@acme.example', name: 'Olivia Owner', impersonation: true });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
   expect((await readRecord(page)).events).toEqual(['unauthorized', 'routeHome']);
   await expect(portal(page).getByRole('status')).toHaveText('This portal is not available for this user. Please contact support.');
@@ -65,7 +65,7 @@ test('[I1] the impersonation flag from a user who is not support staff is refuse
 
 test('[T1] after a 401 the frame asks the host once for a fresh token and carries on', async ({ page }) => {
   await page.goto(allowedHost);
-  await mountInPage(page, { tokens: ['expired.or.revoked', await idTokenFor('analyst@acme.example')] });
+  await mountInPage(page, { tokens: ['expired.or.revoked', await idTokenFor('partner@acme.example')] });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   const record = await readRecord(page);
   expect(record.tokenCalls).toBe(2);
@@ -75,7 +75,7 @@ test('[T1] after a 401 the frame asks the host once for a fresh token and carrie
 
 test('[X1][M3] two signed-in portals on one page: navigating one reports only there, and each sizes to its content', async ({ page }) => {
   await page.goto(allowedHost);
-  await mountInPage(page, { key: 'left', slot: '#slot', token: await idTokenFor('analyst@acme.example') });
+  await mountInPage(page, { key: 'left', slot: '#slot', token: await idTokenFor('partner@acme.example') });
   await mountInPage(page, { key: 'right', slot: '#slot2', token: await idTokenFor('staff@payportal.example'), email: 'staff@payportal.example', name: 'Sam Staff' });
   for (const key of ['left', 'right']) await expect.poll(async () => (await readRecord(page, key)).ready).toBe('resolved');
   await page.evaluate(() => (window as unknown as { left: { navigate(path: string): Promise<void> } }).left.navigate('/documents'));

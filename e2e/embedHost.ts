@@ -111,7 +111,7 @@ export async function mountInPage(page: Page, options: MountInPage = {}): Promis
           const turn = record.tokenCalls++;
           return options.tokens?.[Math.min(turn, options.tokens.length - 1)] ?? options.token ?? 'no-token-given';
         },
-        user: { email: options.email ?? 'analyst@acme.example', name: options.name ?? 'Quinn Analyst' },
+        user: { email: options.email ?? 'partner@acme.example', name: options.name ?? 'Paula Partner' },
         impersonation: options.impersonation,
         initPath: options.initPath,
         timeoutMs: options.timeoutMs,

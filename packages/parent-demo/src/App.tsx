@@ -18,7 +18,7 @@ export function App({ config }: { config: DemoConfig }) {
   useEffect(() => onAuthStateChanged(auth, setUser), [auth]);
 
   const own: ViewedUser | null = user ? { email: user.email ?? '', name: user.displayName ?? user.email ?? '', impersonation: false } : null;
-  const shown = viewed ?? (role === 'support' ? { email: 'analyst@acme.example', name: 'Quinn Analyst', impersonation: true } : own);
+  const shown = viewed ?? (role === 'support' ? { email: 'partner@acme.example', name: 'Paula Partner', impersonation: true } : own);
   const two = location.pathname.startsWith('/two');
 
   return (

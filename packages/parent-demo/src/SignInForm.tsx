@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 export type DemoRole = 'partner' | 'support';
 
 /** Demo accounts without an SMS factor (packages/api/src/seed/demoAccounts.ts). */
-const SUGGESTED: Record<DemoRole, string> = { partner: 'analyst@acme.example', support: 'support@payportal.example' };
+const SUGGESTED: Record<DemoRole, string> = { partner: 'partner@acme.example', support: 'support@payportal.example' };
 
 export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role: DemoRole) => void }) {
   const [role, setRole] = useState<DemoRole>('partner');

@@ -3,7 +3,7 @@ import type { ViewedUser } from './PortalView.tsx';
 
 /** A few seeded portal users (packages/api/src/seed/demoAccounts.ts); any address can be typed. */
 const SEEDED = [
-  ['analyst@acme.example', 'Quinn Analyst'],
+  ['partner@acme.example', 'Paula Partner'],
   ['owner@acme.example', 'Olivia Owner'],
   ['embedded@acme.example', 'Eli Embedded'],
   ['uploader@acme.example', 'Uma Uploader'],

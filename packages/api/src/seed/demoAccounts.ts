@@ -39,6 +39,7 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { uid: 'seed-owner', email: 'owner@acme.example', name: 'Olivia Owner', org: 'acme', roles: ['org_owner', 'query', 'upload'], phoneFactor: '+16505550101', purpose: 'org_owner, query and upload; SMS factor' },
   { uid: 'seed-analyst', email: 'analyst@acme.example', name: 'Quinn Analyst', org: 'acme', roles: ['query'], purpose: 'query only; registers a phone at first sign-in' },
+  { uid: 'seed-partner', email: 'partner@acme.example', name: 'Paula Partner', org: 'acme', roles: ['query'], purpose: 'partner-portal user of the partner demo (no SMS factor; only the embed tests sign in with it)' },
   { uid: 'seed-uploader', email: 'uploader@acme.example', name: 'Uma Uploader', org: 'acme', roles: ['upload'], phoneFactor: '+16505550103', purpose: 'upload only; SMS factor' },
   { uid: 'seed-upload-admin', email: 'upload-admin@acme.example', name: 'Ada Upload-Admin', org: 'acme', roles: ['upload', 'upload_admin'], phoneFactor: '+16505550104', purpose: 'upload and upload_admin; SMS factor' },
   { uid: 'seed-embedded', email: 'embedded@acme.example', name: 'Eli Embedded', org: 'acme', roles: ['revenue_optimizer'], phoneFactor: '+16505550105', termsAccepted: false, purpose: 'revenue_optimizer only (embedded user); terms not yet accepted' },
