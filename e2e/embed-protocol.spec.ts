@@ -214,6 +214,8 @@ test('[S1][S3] destroy removes the frame and every listener; a replayed handshak
   await mountInPage(page);
   expect(await messageListeners()).toBe(before + 1);
   await expect.poll(async () => (await readRecord(page)).log).toContain('sent session');
+  // The frame refuses the fake session first; destroying before that would settle `ready` as embed/closed.
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
   await page.evaluate(() => {
     const w = window as unknown as { portal: { destroy(): void }; detached: HTMLIFrameElement };
     w.detached = document.querySelector('iframe')!;
