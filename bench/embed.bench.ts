@@ -53,7 +53,12 @@ try {
   /** Milliseconds from mountPortal() to ready (or from appending a bare iframe to its load event). */
   const measure = async (context: BrowserContext, bare: boolean): Promise<number> => {
     const page = context.pages()[0] ?? (await context.newPage());
-    if (!page.url().startsWith(urls.demo)) await page.goto(`${urls.demo}/script-tag.html`);
+    if (!page.url().startsWith(urls.demo)) {
+      // tsx compiles this file with esbuild's keepNames, which wraps functions in `__name(...)`; the
+      // function handed to page.evaluate below runs in the page, where that helper does not exist.
+      await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+      await page.goto(`${urls.demo}/script-tag.html`);
+    }
     return page.evaluate(
       async ({ src, token, bare }) => {
         document.querySelectorAll('iframe').forEach((frame) => frame.remove());
