@@ -36,4 +36,20 @@ export default tseslint.config(
       'no-restricted-imports': forbid(['@payportal/api*', '@payportal/parent-demo*'], 'the app talks to the API over HTTP only'),
     },
   },
+  {
+    // Imports flow lib/ui → features → app (CONVENTIONS.md): app/ composes features, never the reverse.
+    files: ['packages/app/src/{features,lib,ui,theme}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@payportal/api*', '@payportal/parent-demo*'], message: 'the app talks to the API over HTTP only' },
+            { group: ['**/app/*'], message: 'features and shared code do not import app/: it composes them' },
+          ],
+        },
+      ],
+    },
+  },
 );

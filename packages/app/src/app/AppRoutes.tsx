@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
 import { session } from '../features/session/sessionStore.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { RouteGate } from './RouteGate.tsx';
 import { routeTable } from './routeTable.tsx';
 

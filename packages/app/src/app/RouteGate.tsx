@@ -7,7 +7,7 @@ import { Redirect, useSearch } from 'wouter';
 import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import type { RouteParams, RouteRow } from './routeTable.tsx';
 
 export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams }) {

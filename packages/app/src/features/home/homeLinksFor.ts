@@ -1,7 +1,7 @@
 // The home screen's shortcuts: exactly the features the user's guards let them open (spec §6), so a
 // user without the query role, whose header has only Sign out, still finds their way.
 import type { RoleFlags } from '@payportal/shared';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 export interface HomeLink {
   title: string;

@@ -2,7 +2,7 @@
 // query-role buttons and the dropdown, or only Sign out for users without the query role.
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { session } from '../session/sessionStore.ts';
 import * as styles from './Header.css.ts';

@@ -1,7 +1,7 @@
 // spec §2, header dropdown: the items in the specification's order, with their role conditions.
 // Sign out is not here: it is an action, not a route (see UserMenu).
 import type { RoleFlags } from '@payportal/shared';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 export interface MenuLink {
   label: string;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { notifyParent } from '../../lib/parentNotifier.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { acceptEmbeddedTerms, session } from '../session/sessionStore.ts';
