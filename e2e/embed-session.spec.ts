@@ -12,6 +12,18 @@ async function signInToDemo(page: Page, role: 'Partner user' | 'PayPortal suppor
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+async function impersonate(page: Page, email: string, ready: string) {
+  await page.getByRole('combobox', { name: 'View the portal of' }).fill(email);
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(page.getByRole('status')).toHaveText(ready);
+}
+
+/** The demo log's frame → host lines, less content heights (they arrive whenever the content resizes). */
+async function receivedFromFrame(page: Page): Promise<string[]> {
+  const lines = await page.getByRole('log').getByRole('listitem').allTextContents();
+  return lines.filter((line) => line.startsWith('frame → host:') && !line.startsWith('frame → host: height'));
+}
+
 test('[H2][M2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
@@ -48,11 +60,41 @@ test('[I1][M1] support staff impersonate one seeded user, then another, without 
   await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
   const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
   await frame.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-  await page.getByRole('combobox', { name: 'View the portal of' }).fill('owner@acme.example');
-  await page.getByRole('button', { name: 'Impersonate' }).click();
-  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner true');
+  await impersonate(page, 'owner@acme.example', 'Portal ready: isEmbedded false, isOwner true');
   await expect(page.getByRole('log')).toContainText('host → frame: setUser owner@acme.example (impersonation)');
   expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
+
+test('[I1][M2] support staff view an embedded user’s terms read-only; Decline tells the demo termsDeclined, unauthorized, routeHome', async ({ page }) => {
+  await signInToDemo(page, 'PayPortal support staff');
+  await impersonate(page, 'embedded@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  const terms = portal(page).getByRole('heading', { name: 'Terms and Conditions' });
+  await expect(terms).toBeVisible();
+  await portal(page).getByRole('switch', { name: 'I agree to the Terms and Conditions' }).check();
+  await portal(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(portal(page).getByRole('alert')).toHaveText(
+    'Your acceptance could not be saved: Impersonated sessions are read-only without the support_write permission.',
+  );
+  // Nothing was recorded: viewing another user and coming back still finds the terms unaccepted.
+  await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await expect(portal(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
+  await impersonate(page, 'embedded@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await expect(terms).toBeVisible();
+
+  await portal(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(portal(page).getByRole('status')).toHaveText('You declined the Terms and Conditions.');
+  await expect(page.getByRole('alert')).toHaveText("The user declined the terms. PayPortal refused this user. PayPortal asked to return to Northwind's home.");
+  expect((await receivedFromFrame(page)).slice(-3)).toEqual(['frame → host: termsDeclined', 'frame → host: unauthorized', 'frame → host: routeHome']);
+});
+
+test('[M2] Contact sales in the framed revenue optimizer reaches the demo as contactSales', async ({ page }) => {
+  await signInToDemo(page, 'PayPortal support staff');
+  await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await portal(page).getByRole('link', { name: /^Revenue Optimizer/ }).click();
+  await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);
+  await portal(page).getByRole('button', { name: 'Contact sales about data harmonization' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The user asked to contact sales: Northwind opens its sales form here.');
+  expect((await receivedFromFrame(page)).at(-1)).toBe('frame → host: contactSales');
 });
 
 test('[I1] the impersonation flag from a user who is not support staff is refused and the host told unauthorized', async ({ page }) => {

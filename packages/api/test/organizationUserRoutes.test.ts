@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
   it('lists one page of the organisation with roles and identity facts, searched and sorted on the server', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const first = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&sort=email`)).json());
-    expect(first.total).toBe(11);
+    expect(first.total).toBe(12);
     expect(first.users.map((user) => user.email)).toEqual(['analyst@acme.example', 'disabled@acme.example', 'embedded@acme.example', 'inactive@acme.example']);
     const inactive = first.users[3]!;
     expect(inactive).toMatchObject({ is_active: false, roles: ['query'], signed_up: true, second_factor_enrolled: true });
@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const found = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=UPLOAD&sort=name&direction=desc`)).json());
     expect(found.users.map((user) => user.name)).toEqual(['Uma Uploader', 'Ada Upload-Admin']);
     const third = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&page=3&sort=email`)).json());
-    expect(third.users.map((user) => user.email)).toEqual(['unverified@acme.example', 'upload-admin@acme.example', 'uploader@acme.example']);
+    expect(third.users.map((user) => user.email)).toEqual(['stale@acme.example', 'unverified@acme.example', 'upload-admin@acme.example', 'uploader@acme.example']);
   });
 
   it('treats % and _ in the search as plain characters', async (context) => {

@@ -28,6 +28,7 @@ export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror }:
   const [status, setStatus] = useState('Loading the portal…');
   const [notice, setNotice] = useState('');
   const [log, setLog] = useState<EmbedLogEntry[]>([]);
+  const addNotice = (text: string) => setNotice((previous) => `${previous} ${text}`.trim());
 
   useEffect(() => {
     const handle = mountPortal({
@@ -40,10 +41,11 @@ export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror }:
       initPath: (mirror && routeFromUrl()) || initPath,
       onRoute: (path) => mirror && mirrorRoute(path),
       onSession: ({ isEmbedded, isOwner }) => setStatus(`Portal ready: isEmbedded ${isEmbedded}, isOwner ${isOwner}`),
-      onUnauthorized: () => setNotice('PayPortal refused this user.'),
-      onRouteHome: () => setNotice((text) => `${text} PayPortal asked to return to Northwind's home.`.trim()),
-      onContactSales: () => setNotice('The user asked to contact sales: Northwind opens its sales form here.'),
-      onTermsDeclined: () => setNotice('The user declined the terms.'),
+      // The frame's requests arrive in sequence (termsDeclined, unauthorized, routeHome): keep them all.
+      onTermsDeclined: () => addNotice('The user declined the terms.'),
+      onUnauthorized: () => addNotice('PayPortal refused this user.'),
+      onRouteHome: () => addNotice("PayPortal asked to return to Northwind's home."),
+      onContactSales: () => addNotice('The user asked to contact sales: Northwind opens its sales form here.'),
       onError: (error) => setStatus(`Portal error ${error.code}: ${error.message}`),
       onLog: (entry) => setLog((entries) => [...entries.slice(-199), entry]),
     });

@@ -6,6 +6,7 @@ const SEEDED = [
   ['partner@acme.example', 'Paula Partner'],
   ['owner@acme.example', 'Olivia Owner'],
   ['embedded@acme.example', 'Eli Embedded'],
+  ['optimizer@acme.example', 'Otto Optimizer'],
   ['uploader@acme.example', 'Uma Uploader'],
   ['demo@demo-payments.example', 'Dana Demo'],
 ] as const;

@@ -43,6 +43,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { uid: 'seed-uploader', email: 'uploader@acme.example', name: 'Uma Uploader', org: 'acme', roles: ['upload'], phoneFactor: '+16505550103', purpose: 'upload only; SMS factor' },
   { uid: 'seed-upload-admin', email: 'upload-admin@acme.example', name: 'Ada Upload-Admin', org: 'acme', roles: ['upload', 'upload_admin'], phoneFactor: '+16505550104', purpose: 'upload and upload_admin; SMS factor' },
   { uid: 'seed-embedded', email: 'embedded@acme.example', name: 'Eli Embedded', org: 'acme', roles: ['revenue_optimizer'], phoneFactor: '+16505550105', termsAccepted: false, purpose: 'revenue_optimizer only (embedded user); terms not yet accepted' },
+  { uid: 'seed-optimizer', email: 'optimizer@acme.example', name: 'Otto Optimizer', org: 'acme', roles: ['revenue_optimizer'], phoneFactor: '+16505550106', termsAccepted: true, purpose: 'revenue_optimizer only (embedded user); terms accepted' },
   { uid: 'seed-mfa', email: 'mfa@acme.example', name: 'Max Factor', org: 'acme', roles: ['query'], phoneFactor: '+16505550123', purpose: 'query; SMS factor enrolled (number ending 0123)' },
   { uid: 'seed-inactive', email: 'inactive@acme.example', name: 'Ina Inactive', org: 'acme', roles: ['query'], phoneFactor: '+16505550107', active: false, purpose: 'portal user deactivated (is_active false)' },
   { uid: 'seed-disabled', email: 'disabled@acme.example', name: 'Dee Disabled', org: 'acme', roles: ['query'], identityDisabled: true, purpose: 'identity account disabled' },

@@ -52,6 +52,9 @@ const ForgotPasswordScreen = lazyScreen(() => import('../features/auth/ForgotPas
 const SignUpScreen = lazyScreen(() => import('../features/auth/SignUpScreen.tsx').then((m) => m.SignUpScreen));
 const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHandlerScreen.tsx').then((m) => m.ActionHandlerScreen));
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
+const RevenueOptimizerScreen = lazyScreen(() =>
+  import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
+);
 
 export const routeTable: RouteRow[] = [
   guarded('/home', 'general', HomeScreen, ({ session }) => ({ isDemoOrg: session.organization.is_demo })),
@@ -65,7 +68,7 @@ export const routeTable: RouteRow[] = [
   })),
   guarded('/profile', 'general', ProfileScreen, noInputs, { standaloneOnly: true }),
   guarded('/amla', 'query', notYet('Merchant-Level'), noInputs),
-  guarded('/revenue-optimizer', 'embedded', notYet('Revenue Optimizer'), noInputs),
+  guarded('/revenue-optimizer', 'embedded', RevenueOptimizerScreen, noInputs),
   guarded('/csv/new', 'query', notYet('Query Builder'), noInputs),
   guarded('/csv/:id?/edit', 'query', notYet('Query Builder'), ({ params }) => ({ id: params.id })),
   guarded('/dashboard/new', 'query', notYet('New dashboard'), ({ session }) => ({

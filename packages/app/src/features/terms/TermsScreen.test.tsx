@@ -47,11 +47,11 @@ describe('terms and conditions screen (spec §2, §4)', () => {
   });
 
   it('says so and stays when the acceptance cannot be saved', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: { code: 'internal', message: 'The portal failed.' } }, { status: 500 })));
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: { code: 'api/internal', message: 'The portal failed.' } }, { status: 500 })));
     const { address } = renderAppAt('/terms', embeddedNew);
     await userEvent.click(await screen.findByRole('switch', { name: 'I agree to the Terms and Conditions' }));
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Your acceptance could not be saved');
+    expect((await screen.findByRole('alert')).textContent).toBe('Your acceptance could not be saved: The portal failed. Please try again.');
     expect(address()).toBe('/terms');
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -62,12 +62,24 @@ describe('terms and conditions screen (spec §2, §4)', () => {
     expect(address()).toBe('/auth?logout=true');
   });
 
-  it('Decline tells the parent portal unauthorized and routeHome when framed', async () => {
+  it('says without inviting a retry when support staff viewing read-only press Accept', async () => {
+    const refusal = { error: { code: 'api/impersonation-read-only', message: 'Impersonated sessions are read-only without the support_write permission.' } };
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(refusal, { status: 403 })));
+    renderAppAt('/terms', embeddedNew, true);
+    await userEvent.click(await screen.findByRole('switch', { name: 'I agree to the Terms and Conditions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your acceptance could not be saved: Impersonated sessions are read-only without the support_write permission.',
+    );
+    expect(session.current.status === 'signedIn' && session.current.embeddedTermsAccepted).toBe(false);
+  });
+
+  it('Decline tells the parent portal termsDeclined, then unauthorized and routeHome, when framed', async () => {
     const notify = vi.fn();
     setParentNotifier({ notify });
     const { address } = renderAppAt('/terms', embeddedNew, true);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
-    expect(notify.mock.calls).toEqual([['unauthorized'], ['routeHome']]);
+    expect(notify.mock.calls).toEqual([['termsDeclined'], ['unauthorized'], ['routeHome']]);
     expect(address()).toBe('/terms');
   });
 });

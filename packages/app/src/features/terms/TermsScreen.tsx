@@ -1,8 +1,10 @@
 // spec §2, §4: the embedded terms. Accept stays disabled until the toggle is on, records the acceptance
 // and goes to /revenue-optimizer; Decline notifies the parent portal when framed, else signs out.
+import { API_ERROR_CODES } from '@payportal/shared';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { ApiError } from '../../lib/apiClient.ts';
 import { paths } from '../../lib/paths.ts';
 import { notifyParent } from '../../lib/parentNotifier.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -11,7 +13,7 @@ import { recordTermsAcceptance } from './recordTermsAcceptance.ts';
 import * as styles from './TermsScreen.css.ts';
 import { TermsText } from './TermsText.tsx';
 
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string } | { kind: 'declined' };
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string; retry: boolean } | { kind: 'declined' };
 
 export function TermsScreen({ userId }: { userId: number }) {
   const { framed } = useSnapshot(session);
@@ -24,7 +26,10 @@ export function TermsScreen({ userId }: { userId: number }) {
     try {
       await recordTermsAcceptance(userId);
     } catch (error) {
-      setStatus({ kind: 'failed', message: (error as Error).message });
+      // Support staff viewing the portal read-only cannot accept for the user: trying again will not help.
+      // A network failure's message already says to try again.
+      const code = error instanceof ApiError ? error.code : null;
+      setStatus({ kind: 'failed', message: (error as Error).message, retry: code !== API_ERROR_CODES.impersonationReadOnly && code !== 'network' });
       return;
     }
     acceptEmbeddedTerms();
@@ -33,6 +38,8 @@ export function TermsScreen({ userId }: { userId: number }) {
 
   const decline = () => {
     if (!framed) return navigate(paths.auth({ logout: true }));
+    // PROTOCOL.md M2: the host hears why before it hears what to do.
+    notifyParent('termsDeclined');
     notifyParent('unauthorized');
     notifyParent('routeHome');
     setStatus({ kind: 'declined' });
@@ -57,7 +64,8 @@ export function TermsScreen({ userId }: { userId: number }) {
       </div>
       {status.kind === 'failed' && (
         <p role="alert" className={styles.error}>
-          Your acceptance could not be saved: {status.message} Please try again.
+          Your acceptance could not be saved: {status.message}
+          {status.retry && ' Please try again.'}
         </p>
       )}
       {status.kind === 'declined' && <p role="status">You declined the Terms and Conditions.</p>}
