@@ -63,12 +63,12 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204 || !request.schema) return undefined as Answer<Schema>;
   const parsed = request.schema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiError(response.status, 'bad-response', `Unexpected answer from ${path}`);
+  if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
   return parsed.data as Answer<Schema>;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-  return new ApiError(response.status, 'bad-response', `The portal answered ${response.status}`);
+  return new ApiError(response.status, 'bad-response', `The portal answered with an error (${response.status}).`);
 }
