@@ -67,7 +67,7 @@ test('[I1][M1] support staff impersonate one seeded user, then another, without 
 
 test('[I1][M2] support staff view an embedded user’s terms read-only; Decline tells the demo termsDeclined, unauthorized, routeHome', async ({ page }) => {
   await signInToDemo(page, 'PayPortal support staff');
-  await impersonate(page, 'embedded@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
   const terms = portal(page).getByRole('heading', { name: 'Terms and Conditions' });
   await expect(terms).toBeVisible();
   await portal(page).getByRole('switch', { name: 'I agree to the Terms and Conditions' }).check();
@@ -78,7 +78,7 @@ test('[I1][M2] support staff view an embedded user’s terms read-only; Decline 
   // Nothing was recorded: viewing another user and coming back still finds the terms unaccepted.
   await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
   await expect(portal(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
-  await impersonate(page, 'embedded@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
   await expect(terms).toBeVisible();
 
   await portal(page).getByRole('button', { name: 'Decline' }).click();

@@ -5,7 +5,7 @@ import type { ViewedUser } from './PortalView.tsx';
 const SEEDED = [
   ['partner@acme.example', 'Paula Partner'],
   ['owner@acme.example', 'Olivia Owner'],
-  ['embedded@acme.example', 'Eli Embedded'],
+  ['newcomer@demo-payments.example', 'Nia Newcomer'],
   ['optimizer@acme.example', 'Otto Optimizer'],
   ['uploader@acme.example', 'Uma Uploader'],
   ['demo@demo-payments.example', 'Dana Demo'],

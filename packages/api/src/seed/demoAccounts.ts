@@ -50,6 +50,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { uid: 'seed-stale', email: 'stale@acme.example', name: 'Stan Stale', org: 'acme', roles: ['query'], phoneFactor: '+16505550109', lastLoggedInDaysAgo: 90, purpose: 'last sign-in 90 days ago (password-age check)' },
   { uid: 'seed-unverified', email: 'unverified@acme.example', name: 'Val Unverified', org: 'acme', roles: ['query'], emailVerified: false, purpose: 'e-mail not verified' },
   { uid: 'seed-demo', email: 'demo@demo-payments.example', name: 'Dana Demo', org: 'demo', roles: ['org_owner', 'query'], phoneFactor: '+16505550111', purpose: 'owner of the demo organisation (is_demo true)' },
+  { uid: 'seed-newcomer', email: 'newcomer@demo-payments.example', name: 'Nia Newcomer', org: 'demo', roles: ['revenue_optimizer'], phoneFactor: '+16505550112', termsAccepted: false, purpose: 'revenue_optimizer only; terms never accepted by the tests (support views them read-only in the partner demo)' },
   { uid: 'seed-staff', email: 'staff@payportal.example', name: 'Sam Staff', org: 'platform', roles: ['query'], purpose: 'internal address: skips phone registration' },
   { uid: 'seed-support', email: 'support@payportal.example', name: 'Sue Support', org: 'platform', roles: [], platform: ['support'], purpose: 'platform support: read-only impersonation' },
   { uid: 'seed-support-lead', email: 'support-lead@payportal.example', name: 'Lee Support-Lead', org: 'platform', roles: [], platform: ['support', 'support_write'], purpose: 'platform support with support_write' },
