@@ -3,17 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { setPortalConfigForTests } from '../../lib/config.ts';
+import { setTestPortalConfig } from '../../lib/testPortalConfig.ts';
 
 export function renderRoute(element: ReactElement, path = '/auth') {
-  setPortalConfigForTests({
-    firebase: { apiKey: 'test-key', authDomain: 'test.example', projectId: 'demo-test' },
-    allowedParentOrigins: [],
-    internalEmailDomains: ['payportal.example'],
-    internalEmails: [],
-    supportEmail: 'support@payportal.example',
-    salesEmail: 'sales@payportal.example',
-  });
+  setTestPortalConfig();
   const location = memoryLocation({ path, record: true });
   const view = render(
     <Router hook={location.hook} searchHook={location.searchHook}>

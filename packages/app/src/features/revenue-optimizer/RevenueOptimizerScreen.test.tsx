@@ -4,7 +4,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
-import { setPortalConfigForTests } from '../../lib/config.ts';
+import { setTestPortalConfig } from '../../lib/testPortalConfig.ts';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';
 import { resetSession } from '../session/sessionStore.ts';
 
@@ -20,14 +20,7 @@ const contactButton = () => screen.findByRole('button', { name: 'Contact sales a
 
 describe('revenue optimizer: contact sales (spec §7)', () => {
   it('opens a mail draft to sales about data harmonization when standalone, and tells no parent', async () => {
-    setPortalConfigForTests({
-      firebase: { apiKey: 'test-key', authDomain: 'test.example', projectId: 'demo-test' },
-      allowedParentOrigins: [],
-      internalEmailDomains: [],
-      internalEmails: [],
-      supportEmail: 'support@payportal.example',
-      salesEmail: 'sales@payportal.example',
-    });
+    setTestPortalConfig();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const notify = vi.fn();
     setParentNotifier({ notify });
