@@ -126,3 +126,19 @@ test('[X1][M3] two signed-in portals on one page: navigating one reports only th
   const heights = await page.locator('iframe').evaluateAll((frames) => frames.map((frame) => (frame as HTMLIFrameElement).style.height));
   for (const height of heights) expect(height).toMatch(/^\d+px$/);
 });
+
+test('[M3] the frame grows with a long page and shrinks back with a short one (no ratchet from the frame’s own height)', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), initPath: '/documents' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  const frameHeight = () => page.locator('iframe').evaluate((frame) => parseInt((frame as HTMLIFrameElement).style.height, 10));
+  const contentHeight = () => portal(page).locator('main').evaluate((main) => Math.ceil(main.getBoundingClientRect().bottom));
+  await expect.poll(frameHeight).toBe(await contentHeight());
+  const short = await frameHeight();
+
+  await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/home'));
+  await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+  await expect.poll(frameHeight).toBeGreaterThan(short);
+  await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/documents'));
+  await expect.poll(frameHeight).toBe(short);
+});

@@ -5,4 +5,9 @@ export const themeRoot = style({
   minHeight: '100vh',
   background: vars.color.background,
   color: vars.color.text,
+  selectors: {
+    // Framed, the host sizes the frame to the content (PROTOCOL.md M3): filling the frame's own
+    // height would report that height back, and the frame could grow but never shrink.
+    'html[data-framed] &': { minHeight: 0 },
+  },
 });

@@ -45,5 +45,6 @@ export function startFramedMode(allowedParentOrigins: readonly string[]): void {
   started = true;
   forgetStoredUser(); // spec §4: framed mode starts by clearing stored user data
   setFramed(true);
+  document.documentElement.dataset.framed = ''; // styles that fill the window do not apply (M3)
   listenForHost(allowedParentOrigins, { onSession: connect, onIncompatible: () => setFramedConnectionStatus('incompatible') });
 }
