@@ -32,6 +32,7 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
   for (const line of ['frame → host: hello protocol 1', 'host → frame: session partner@acme.example at /home', 'frame → host: session', 'frame → host: route /home']) {
     await expect(log).toContainText(line);
   }
+  await expect(log).toContainText(/frame → host: height \d+px/);
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
   // spec §1: no header in the frame; the token never reaches the frame's DOM or URL.
   await expect(portal(page).getByRole('button', { name: 'Sign out' })).toHaveCount(0);
@@ -85,6 +86,10 @@ test('[I1][M2] support staff view an embedded user’s terms read-only; Decline 
   await expect(portal(page).getByRole('status')).toHaveText('You declined the Terms and Conditions.');
   await expect(page.getByRole('alert')).toHaveText("The user declined the terms. PayPortal refused this user. PayPortal asked to return to Northwind's home.");
   expect((await receivedFromFrame(page)).slice(-3)).toEqual(['frame → host: termsDeclined', 'frame → host: unauthorized', 'frame → host: routeHome']);
+  // The log has overflowed by now and follows the newest message.
+  const scroll = await page.getByRole('log').evaluate((list) => ({ overflows: list.scrollHeight > list.clientHeight, below: list.scrollHeight - list.scrollTop - list.clientHeight }));
+  expect(scroll.overflows).toBe(true);
+  expect(scroll.below).toBeLessThan(4);
 });
 
 test('[M2] Contact sales in the framed revenue optimizer reaches the demo as contactSales', async ({ page }) => {

@@ -162,7 +162,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     report: (value: unknown) => {
       const event = readFrameEvent(value);
       if (!event) return log('rejected', 'report', 'malformed');
-      log('received', event.type, 'path' in event ? event.path : undefined);
+      log('received', event.type, 'path' in event ? event.path : 'height' in event ? `${event.height}px` : undefined);
       if (event.type === 'session') {
         finish();
         options.onSession?.({ isEmbedded: event.isEmbedded, isOwner: event.isOwner });
