@@ -1,5 +1,4 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
-import helmet from '@fastify/helmet';
 import { API_ERROR_CODES } from '@payportal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifyToken.ts';
@@ -12,6 +11,7 @@ import { registerErrorHandler, sendApiError } from './errors/errorHandler.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerPortalRoutes } from './routes/registerPortalRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
+import { registerSecurityHeaders } from './web/securityHeaders.ts';
 
 export interface AppDependencies {
   config: ApiConfig;
@@ -32,7 +32,7 @@ export async function createApp({ config, db: rawDb, verifier }: AppDependencies
 
   // The app's HTML gets its own CSP (frame-ancestors from the partner origins) in appHost. No CORS
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
-  await app.register(helmet, { contentSecurityPolicy: false, frameguard: false, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
 
   app.get('/healthz', async () => {
