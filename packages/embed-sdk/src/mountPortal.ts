@@ -2,10 +2,10 @@
 // the frame's hello from the expected origin and window with the session and two private ports, and
 // serves the frame's calls over comlink. Nothing runs at import time.
 import { callOnlyEndpoint } from '@payportal/shared/protocol/rpcEndpoint';
-import { HOST_METHODS, PROTOCOL_VERSION, WIRE } from '@payportal/shared/protocol/wire';
+import { HOST_METHODS, PROTOCOL_VERSION, WIRE, incompatibleMessage } from '@payportal/shared/protocol/wire';
 import { expose, wrap, type Remote } from 'comlink';
 import { EmbedError, type EmbedErrorCode } from './EmbedError.ts';
-import { isPortalPath, readFrameEvent } from './readFrameEvent.ts';
+import { isPortalPath, readFrameEvent, type Notice } from './readFrameEvent.ts';
 import { singleFlight } from './singleFlight.ts';
 
 /** How long after a frame load the portal's hello may take before the page counts as not the portal. */
@@ -88,7 +88,7 @@ const NOTICE_HANDLERS = {
   routeHome: 'onRouteHome',
   contactSales: 'onContactSales',
   termsDeclined: 'onTermsDeclined',
-} as const;
+} as const satisfies Record<Notice, keyof MountPortalOptions>;
 
 interface FrameApi {
   navigate(path: string): Promise<void>;
@@ -216,7 +216,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     }
     log('received', kind === WIRE.hello ? 'hello' : 'incompatible', `protocol ${data.version}`);
     if (kind === WIRE.incompatible || data.version !== PROTOCOL_VERSION) {
-      if (kind === WIRE.hello) event.source.postMessage({ kind: WIRE.incompatible, version: PROTOCOL_VERSION }, { targetOrigin: frameOrigin });
+      if (kind === WIRE.hello) event.source.postMessage(incompatibleMessage(), { targetOrigin: frameOrigin });
       closeChannel('incompatible');
       return fail('embed/incompatible', `protocol ${data.version}`);
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FRAME_NOTICES } from '@payportal/shared/protocol/wire';
 import { readFrameEvent } from './readFrameEvent.ts';
 
 describe('[V2] readFrameEvent (the host has no zod)', () => {
@@ -19,5 +20,11 @@ describe('[V2] readFrameEvent (the host has no zod)', () => {
     ['a session report without flags', { type: 'session', isEmbedded: 'yes' }],
   ])('refuses %s', (_, value) => {
     expect(readFrameEvent(value)).toBeNull();
+  });
+});
+
+describe('[M2] readFrameEvent notices', () => {
+  it.each(FRAME_NOTICES)('reads %s, like every notice of the protocol', (type) => {
+    expect(readFrameEvent({ type, extra: 1 })).toEqual({ type });
   });
 });

@@ -1,9 +1,11 @@
 // The host cannot bundle zod (size budget), so what the frame reports is checked here by hand
 // (PROTOCOL.md V2): a fresh object with only the known fields, bounded, whatever else was sent.
-import { LIMITS, PORTAL_PATH_PATTERN } from '@payportal/shared/protocol/wire';
+import { LIMITS, PORTAL_PATH_PATTERN, type FrameNotice } from '@payportal/shared/protocol/wire';
 
-const NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined'] as const;
-type Notice = (typeof NOTICES)[number];
+// Written out, not imported: the published declarations must not name the private shared package.
+// readFrameEvent.test.ts checks that every one of the protocol's FRAME_NOTICES is read.
+const NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined'] as const satisfies readonly FrameNotice[];
+export type Notice = (typeof NOTICES)[number];
 
 export type FrameEventView =
   | { type: 'route'; path: string }

@@ -89,16 +89,25 @@ export {
   validateVerificationCode,
   PASSWORD_HINT,
 } from './authValidators.ts';
-export { PROTOCOL_VERSION, WIRE, HOST_METHODS, FRAME_METHODS, EMBED_ERROR_CODES, LIMITS, PORTAL_PATH_PATTERN } from './protocol/wire.ts';
+export {
+  PROTOCOL_VERSION,
+  WIRE,
+  HOST_METHODS,
+  FRAME_METHODS,
+  FRAME_NOTICES,
+  EMBED_ERROR_CODES,
+  LIMITS,
+  PORTAL_PATH_PATTERN,
+  helloMessage,
+  incompatibleMessage,
+} from './protocol/wire.ts';
+export type { FrameNotice } from './protocol/wire.ts';
 export { callOnlyEndpoint } from './protocol/rpcEndpoint.ts';
 export {
   portalPathSchema,
   hostSessionSchema,
-  helloMessageSchema,
   incompatibleMessageSchema,
   sessionMessageSchema,
   frameEventSchema,
-  helloMessage,
-  incompatibleMessage,
 } from './protocol/schemas.ts';
 export type { HostSession, FrameEvent } from './protocol/schemas.ts';

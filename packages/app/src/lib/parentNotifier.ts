@@ -1,13 +1,10 @@
 // How screens and guards tell the partner portal something when framed (spec §4, §6, §7). The embed
 // layer (features/embedding, issue #6) installs the channel once the framed session exists; until
 // then, and always when standalone, notices go nowhere.
-import type { FrameEvent } from '@payportal/shared';
-
-/** The frame → host messages that carry nothing but their name (PROTOCOL.md M2). */
-export type ParentNotice = Extract<FrameEvent['type'], 'unauthorized' | 'routeHome' | 'contactSales' | 'termsDeclined'>;
+import type { FrameNotice } from '@payportal/shared';
 
 export interface ParentNotifier {
-  notify(notice: ParentNotice): void;
+  notify(notice: FrameNotice): void;
 }
 
 let current: ParentNotifier | null = null;
@@ -16,6 +13,6 @@ export function setParentNotifier(notifier: ParentNotifier | null): void {
   current = notifier;
 }
 
-export function notifyParent(notice: ParentNotice): void {
+export function notifyParent(notice: FrameNotice): void {
   current?.notify(notice);
 }

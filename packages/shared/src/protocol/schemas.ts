@@ -2,7 +2,7 @@
 // everything it receives with these; objects are stripped to their known keys, so unknown fields and
 // `__proto__` keys never reach the app (PROTOCOL.md V2).
 import { z } from 'zod';
-import { LIMITS, PORTAL_PATH_PATTERN, PROTOCOL_VERSION, WIRE } from './wire.ts';
+import { FRAME_NOTICES, LIMITS, PORTAL_PATH_PATTERN, WIRE } from './wire.ts';
 
 export const portalPathSchema = z
   .string()
@@ -18,7 +18,6 @@ export const hostSessionSchema = z.object({
 });
 export type HostSession = z.infer<typeof hostSessionSchema>;
 
-export const helloMessageSchema = z.object({ kind: z.literal(WIRE.hello), version: z.number().int() });
 export const incompatibleMessageSchema = z.object({ kind: z.literal(WIRE.incompatible), version: z.number().int() });
 
 /** The host's answer to hello. Its version is checked separately (V1) so a mismatch is reported, not dropped. */
@@ -31,13 +30,7 @@ export const sessionMessageSchema = z.object({
 export const frameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('route'), path: portalPathSchema }),
   z.object({ type: z.literal('session'), isEmbedded: z.boolean(), isOwner: z.boolean() }),
-  z.object({ type: z.literal('unauthorized') }),
-  z.object({ type: z.literal('routeHome') }),
-  z.object({ type: z.literal('contactSales') }),
-  z.object({ type: z.literal('termsDeclined') }),
+  ...FRAME_NOTICES.map((type) => z.object({ type: z.literal(type) })),
   z.object({ type: z.literal('height'), height: z.number().int().min(0).max(LIMITS.height) }),
 ]);
 export type FrameEvent = z.infer<typeof frameEventSchema>;
-
-export const helloMessage = () => ({ kind: WIRE.hello, version: PROTOCOL_VERSION }) as const;
-export const incompatibleMessage = () => ({ kind: WIRE.incompatible, version: PROTOCOL_VERSION }) as const;

@@ -11,6 +11,14 @@ export const WIRE = {
   incompatible: 'payportal/incompatible',
 } as const;
 
+/** The messages the frame sends first (H1) and either side answers a version it does not speak with (V1). */
+export const helloMessage = () => ({ kind: WIRE.hello, version: PROTOCOL_VERSION }) as const;
+export const incompatibleMessage = () => ({ kind: WIRE.incompatible, version: PROTOCOL_VERSION }) as const;
+
+/** The frame → host reports that carry nothing but their name (PROTOCOL.md M2). */
+export const FRAME_NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined'] as const;
+export type FrameNotice = (typeof FRAME_NOTICES)[number];
+
 /** The RPC functions each side exposes over its port (PROTOCOL.md R1); nothing else is callable. */
 export const HOST_METHODS = ['getToken', 'report'] as const;
 export const FRAME_METHODS = ['navigate', 'setUser'] as const;
