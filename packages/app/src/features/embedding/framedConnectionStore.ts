@@ -3,7 +3,7 @@
 import { proxy } from 'valtio';
 
 export type FramedConnectionStatus =
-  /** No session from an allowed parent yet (also what a refused or foreign host leaves it at). */
+  /** No session from an allowed parent yet (a host at another origin never gets past this). */
   | 'waiting'
   | 'signingIn'
   | 'connected'
@@ -16,8 +16,4 @@ export const framedConnection = proxy<{ status: FramedConnectionStatus }>({ stat
 
 export function setFramedConnectionStatus(status: FramedConnectionStatus): void {
   framedConnection.status = status;
-}
-
-export function resetFramedConnection(): void {
-  framedConnection.status = 'waiting';
 }

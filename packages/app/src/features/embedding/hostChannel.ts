@@ -14,10 +14,6 @@ export function setHost(next: Remote<HostApi> | null): void {
   host = next;
 }
 
-export function getHost(): Remote<HostApi> | null {
-  return host;
-}
-
 /** Tells the partner portal something (spec §7 messages to the parent); nothing happens when standalone. */
 export function reportToHost(event: FrameEvent): void {
   // A closed port only drops the call; the host's side never waits for these.

@@ -42,7 +42,7 @@ export function hostTokenSource(initial: string, ask: () => Promise<string>): Ho
   const restartSchedule = () => {
     stopSchedule();
     const times = tokenTimes(token);
-    if (!times) return void (stopSchedule = () => {});
+    if (!times) return;
     stopSchedule = startRefreshSchedule({
       token: times,
       // An unreadable token from the host cannot be scheduled: retrying with backoff is all we can do.
