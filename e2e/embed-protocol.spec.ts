@@ -3,7 +3,7 @@
 // the portal's configuration does not name. These tests need no signed-in user.
 import { expect, type Frame, type Page } from '@playwright/test';
 import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
-import { allowedHost, mountInPage, readRecord, test } from './embedHost.ts';
+import { allowedHost, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { urls } from './urls.ts';
 
 const WAITING = 'Waiting for the partner portal…';
@@ -25,7 +25,7 @@ async function frameWithoutSdk(page: Page): Promise<Frame> {
     document.querySelector('#slot')!.append(iframe);
   }, urls.app);
   const frame = await portalFrame(page);
-  await expect(page.frameLocator('iframe[title="PayPortal"]').getByRole('status')).toHaveText(WAITING);
+  await expect(portalIn(page).getByRole('status')).toHaveText(WAITING);
   return frame;
 }
 
@@ -61,7 +61,7 @@ test('[O1] a page on a third origin that frames the portal and sends a session g
   const record = await readRecord(page);
   expect(record.log).not.toContain('received hello');
   expect(record.tokenCalls).toBe(0);
-  await expect(page.frameLocator('iframe[title="PayPortal"]').getByRole('heading', { name: 'PayPortal' })).toHaveCount(0);
+  await expect(portalIn(page).getByRole('heading', { name: 'PayPortal' })).toHaveCount(0);
 });
 
 test('[O1] a session from the right origin but another window is ignored; the same from the parent is taken', async ({ page }) => {
@@ -79,7 +79,7 @@ test('[O1] a session from the right origin but another window is ignored; the sa
     ({ message, origin }) => parent.frames[0]!.postMessage(message, origin, [new MessageChannel().port1, new MessageChannel().port1]),
     { message: session(), origin: new URL(urls.app).origin },
   );
-  const status = page.frameLocator('iframe[title="PayPortal"]').getByRole('status');
+  const status = portalIn(page).getByRole('status');
   await page.waitForTimeout(300);
   await expect(status).toHaveText(WAITING);
   await postSession(page, session());
@@ -88,7 +88,7 @@ test('[O1] a session from the right origin but another window is ignored; the sa
 
 test('[V2] malformed, oversized and __proto__-laden messages are rejected without effect', async ({ page }) => {
   const frame = await frameWithoutSdk(page);
-  const status = page.frameLocator('iframe[title="PayPortal"]').getByRole('status');
+  const status = portalIn(page).getByRole('status');
   await postSession(page, 'payportal/session');
   await postSession(page, { kind: 'payportal/session', version: 1 });
   await postSession(page, session({ token: 'x'.repeat(20_000) }));
@@ -126,7 +126,7 @@ test('[V1] a host with another protocol version is told so and the portal says i
   );
   await postSession(page, { ...session(), version: 2 });
   expect(await answer).toEqual({ kind: 'payportal/incompatible', version: 1 });
-  await expect(page.frameLocator('iframe[title="PayPortal"]').getByRole('status')).toHaveText(
+  await expect(portalIn(page).getByRole('status')).toHaveText(
     'This partner portal uses another version of the PayPortal SDK. Please contact support.',
   );
 });
@@ -226,9 +226,9 @@ test('[S1][S3] destroy removes the frame and every listener; a replayed handshak
   expect((await readRecord(page)).ready).toBe('embed/unauthorized');
   // The old frame element comes back: its new document says hello to a host that no longer listens.
   await page.evaluate(() => document.body.append((window as unknown as { detached: HTMLIFrameElement }).detached));
-  await expect(page.frameLocator('iframe[title="PayPortal"]').getByRole('status')).toHaveText(WAITING);
+  await expect(portalIn(page).getByRole('status')).toHaveText(WAITING);
   await page.waitForTimeout(500);
-  await expect(page.frameLocator('iframe[title="PayPortal"]').getByRole('status')).toHaveText(WAITING);
+  await expect(portalIn(page).getByRole('status')).toHaveText(WAITING);
   expect((await readRecord(page)).log.filter((entry) => entry === 'sent session')).toHaveLength(1);
 });
 

@@ -1,10 +1,8 @@
 // The embed protocol with real sessions: the partner demo as a user drives it, and the script-tag host
 // page for what a user cannot trigger. Needs the API's authenticate route (issue #3).
 import { expect, type Page } from '@playwright/test';
-import { allowedHost, idTokenFor, mountInPage, readRecord, test } from './embedHost.ts';
+import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { urls } from './urls.ts';
-
-const portal = (page: Page, title = 'PayPortal') => page.frameLocator(`iframe[title="${title}"]`);
 
 async function signInToDemo(page: Page, role: 'Partner user' | 'PayPortal support staff') {
   await page.goto(urls.demo);
@@ -27,7 +25,7 @@ async function receivedFromFrame(page: Page): Promise<string[]> {
 test('[H2][M2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
-  await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   const log = page.getByRole('log');
   for (const line of ['frame → host: hello protocol 1', 'host → frame: session partner@acme.example at /home', 'frame → host: session', 'frame → host: route /home']) {
     await expect(log).toContainText(line);
@@ -35,7 +33,7 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
   await expect(log).toContainText(/frame → host: height \d+px/);
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
   // spec §1: no header in the frame; the token never reaches the frame's DOM or URL.
-  await expect(portal(page).getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expect(portalIn(page).getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
   expect(frame.url()).not.toMatch(/token|eyJ/);
   expect(await frame.content()).not.toContain('eyJ');
@@ -44,16 +42,16 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
 test('[M1][M2] the frame’s route is mirrored in the demo’s URL, the back button steps back, and a deep link opens there', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
-  await portal(page).getByRole('link', { name: /^Documents/ }).click();
+  await portalIn(page).getByRole('link', { name: /^Documents/ }).click();
   await expect(page).toHaveURL(/\?path=%2Fdocuments$/);
-  await expect(portal(page).getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await expect(portalIn(page).getByRole('heading', { name: 'Documents' })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
   await expect(page.getByRole('log')).toContainText('host → frame: navigate /home');
-  await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   // The demo keeps its sign-in for the tab: a link with ?path= opens the portal at that page.
   await page.goto(`${urls.demo}/?path=%2Fdashboards`);
-  await expect(portal(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
+  await expect(portalIn(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
 });
 
 test('[I1][M1] support staff impersonate one seeded user, then another, without reloading the frame', async ({ page }) => {
@@ -69,21 +67,21 @@ test('[I1][M1] support staff impersonate one seeded user, then another, without 
 test('[I1][M2] support staff view an embedded user’s terms read-only; Decline tells the demo termsDeclined, unauthorized, routeHome', async ({ page }) => {
   await signInToDemo(page, 'PayPortal support staff');
   await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
-  const terms = portal(page).getByRole('heading', { name: 'Terms and Conditions' });
+  const terms = portalIn(page).getByRole('heading', { name: 'Terms and Conditions' });
   await expect(terms).toBeVisible();
-  await portal(page).getByRole('switch', { name: 'I agree to the Terms and Conditions' }).check();
-  await portal(page).getByRole('button', { name: 'Accept' }).click();
-  await expect(portal(page).getByRole('alert')).toHaveText(
+  await portalIn(page).getByRole('switch', { name: 'I agree to the Terms and Conditions' }).check();
+  await portalIn(page).getByRole('button', { name: 'Accept' }).click();
+  await expect(portalIn(page).getByRole('alert')).toHaveText(
     'Your acceptance could not be saved: Impersonated sessions are read-only without the support_write permission.',
   );
   // Nothing was recorded: viewing another user and coming back still finds the terms unaccepted.
   await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
-  await expect(portal(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
+  await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
   await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
   await expect(terms).toBeVisible();
 
-  await portal(page).getByRole('button', { name: 'Decline' }).click();
-  await expect(portal(page).getByRole('status')).toHaveText('You declined the Terms and Conditions.');
+  await portalIn(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(portalIn(page).getByRole('status')).toHaveText('You declined the Terms and Conditions.');
   await expect(page.getByRole('alert')).toHaveText("The user declined the terms. PayPortal refused this user. PayPortal asked to return to Northwind's home.");
   expect((await receivedFromFrame(page)).slice(-3)).toEqual(['frame → host: termsDeclined', 'frame → host: unauthorized', 'frame → host: routeHome']);
   // The log has overflowed by now and follows the newest message.
@@ -95,9 +93,9 @@ test('[I1][M2] support staff view an embedded user’s terms read-only; Decline 
 test('[M2] Contact sales in the framed revenue optimizer reaches the demo as contactSales', async ({ page }) => {
   await signInToDemo(page, 'PayPortal support staff');
   await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
-  await portal(page).getByRole('link', { name: /^Revenue Optimizer/ }).click();
+  await portalIn(page).getByRole('link', { name: /^Revenue Optimizer/ }).click();
   await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);
-  await portal(page).getByRole('button', { name: 'Contact sales about data harmonization' }).click();
+  await portalIn(page).getByRole('button', { name: 'Contact sales about data harmonization' }).click();
   await expect(page.getByRole('alert')).toHaveText('The user asked to contact sales: Northwind opens its sales form here.');
   expect((await receivedFromFrame(page)).at(-1)).toBe('frame → host: contactSales');
 });
@@ -107,7 +105,7 @@ test('[I1] the impersonation flag from a user who is not support staff is refuse
   await mountInPage(page, { token: await idTokenFor('partner@acme.example'), email: 'owner@acme.example', name: 'Olivia Owner', impersonation: true });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
   expect((await readRecord(page)).events).toEqual(['unauthorized', 'routeHome']);
-  await expect(portal(page).getByRole('status')).toHaveText('This portal is not available for this user. Please contact support.');
+  await expect(portalIn(page).getByRole('status')).toHaveText('This portal is not available for this user. Please contact support.');
 });
 
 test('[T1] after a 401 the frame asks the host once for a fresh token and carries on', async ({ page }) => {
@@ -125,7 +123,7 @@ test('[X1][M3] two signed-in portals on one page: navigating one reports only th
   await mountInPage(page, { key: 'left', slot: '#slot', token: await idTokenFor('partner@acme.example') });
   await mountInPage(page, { key: 'right', slot: '#slot2', token: await idTokenFor('staff@payportal.example'), email: 'staff@payportal.example', name: 'Sam Staff' });
   for (const key of ['left', 'right']) await expect.poll(async () => (await readRecord(page, key)).ready).toBe('resolved');
-  await page.evaluate(() => (window as unknown as { left: { navigate(path: string): Promise<void> } }).left.navigate('/documents'));
+  await navigateInPage(page, '/documents', 'left');
   await expect.poll(async () => (await readRecord(page, 'left')).events).toContain('route "/documents"');
   expect((await readRecord(page, 'right')).events).not.toContain('route "/documents"');
   const heights = await page.locator('iframe').evaluateAll((frames) => frames.map((frame) => (frame as HTMLIFrameElement).style.height));
@@ -137,13 +135,13 @@ test('[M3] the frame grows with a long page and shrinks back with a short one (n
   await mountInPage(page, { token: await idTokenFor('partner@acme.example'), initPath: '/documents' });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   const frameHeight = () => page.locator('iframe').evaluate((frame) => parseInt((frame as HTMLIFrameElement).style.height, 10));
-  const contentHeight = () => portal(page).locator('main').evaluate((main) => Math.ceil(main.getBoundingClientRect().bottom));
+  const contentHeight = () => portalIn(page).locator('main').evaluate((main) => Math.ceil(main.getBoundingClientRect().bottom));
   await expect.poll(frameHeight).toBe(await contentHeight());
   const short = await frameHeight();
 
-  await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/home'));
-  await expect(portal(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+  await navigateInPage(page, '/home');
+  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   await expect.poll(frameHeight).toBeGreaterThan(short);
-  await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/documents'));
+  await navigateInPage(page, '/documents');
   await expect.poll(frameHeight).toBe(short);
 });

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type FrameLocator, type Page } from '@playwright/test';
 import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { projectId, urls } from './urls.ts';
 
@@ -145,4 +145,17 @@ export interface PortalRecord {
 
 export function readRecord(page: Page, key = 'portal'): Promise<PortalRecord> {
   return page.evaluate((key) => (window as unknown as Record<string, PortalRecord>)[`${key}Record`]!, key);
+}
+
+/** The framed portal's document, for locating inside it (a frame is named by its title). */
+export function portalIn(page: Page, title = 'PayPortal'): FrameLocator {
+  return page.frameLocator(`iframe[title="${title}"]`);
+}
+
+/** Calls `navigate(path)` on the handle mountInPage left on `window[key]`. */
+export function navigateInPage(page: Page, path: string, key = 'portal'): Promise<void> {
+  return page.evaluate(
+    ({ path, key }) => (window as unknown as Record<string, { navigate(path: string): Promise<void> }>)[key]!.navigate(path),
+    { path, key },
+  );
 }

@@ -1,9 +1,7 @@
 // The shell inside a partner's frame (spec §1, §6): no header, no standalone-only routes, and a
 // guard that refuses tells the partner portal. Real session: an emulator ID token through the SDK.
 import { expect, type Page } from '@playwright/test';
-import { allowedHost, idTokenFor, mountInPage, readRecord, test } from './embedHost.ts';
-
-const portal = (page: Page) => page.frameLocator('iframe[title="PayPortal"]');
+import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 
 async function mountAsStaff(page: Page, initPath: string) {
   await page.goto(allowedHost);
@@ -13,16 +11,16 @@ async function mountAsStaff(page: Page, initPath: string) {
 
 test('framed, a query user sent away from /revenue-optimizer lands home, the host hears unauthorized, and there is no header', async ({ page }) => {
   await mountAsStaff(page, '/revenue-optimizer');
-  await expect(portal(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
+  await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
   await expect.poll(async () => (await readRecord(page)).events).toContain('unauthorized');
-  await expect(portal(page).getByRole('banner')).toHaveCount(0);
-  await expect(portal(page).getByRole('link', { name: 'PayPortal home' })).toHaveCount(0);
+  await expect(portalIn(page).getByRole('banner')).toHaveCount(0);
+  await expect(portalIn(page).getByRole('link', { name: 'PayPortal home' })).toHaveCount(0);
 });
 
 test('framed, /profile does not exist and logout=true is ignored', async ({ page }) => {
   await mountAsStaff(page, '/profile');
-  await expect(portal(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
-  await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/dashboards?logout=true'));
-  await expect(portal(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
+  await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
+  await navigateInPage(page, '/dashboards?logout=true');
+  await expect(portalIn(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
   expect((await readRecord(page)).events).not.toContain('unauthorized');
 });
