@@ -1,0 +1,72 @@
+// The analytics tables of DATA.md §2, in DuckDB's dialect: the one contract between the generator
+// (which fills them), the upload loader (which appends to them) and the query compiler (which reads
+// them). Money is DECIMAL(18,2), so sums are exact and equal in every engine; ratios are DOUBLE.
+// `upload_id` is null for generated rows and names the upload for uploaded ones (DATA.md §7).
+
+/** Shared by every organisation: the taxonomy, card products, interchange programmes, codes. */
+export const DIMENSION_TABLES = {
+  industry_groups: `create table if not exists industry_groups (
+    industry_group_id integer primary key, name varchar not null)`,
+  industries: `create table if not exists industries (
+    mcc varchar primary key, name varchar not null, industry_group_id integer not null,
+    risk_class varchar not null, card_present_share double not null, ticket_median double not null,
+    ticket_sigma double not null, chargeback_rate double not null)`,
+  regions: `create table if not exists regions (
+    region_id integer primary key, name varchar not null, country varchar not null)`,
+  states: `create table if not exists states (
+    state_code varchar primary key, name varchar not null, region_id integer not null,
+    country varchar not null, weight double not null)`,
+  card_products: `create table if not exists card_products (
+    brand varchar not null, card_type varchar not null, tier varchar not null, regulated boolean not null)`,
+  interchange_programs: `create table if not exists interchange_programs (
+    program_id integer primary key, brand varchar not null, card_type varchar not null, tier varchar not null,
+    channel varchar not null, pct double not null, fixed decimal(18,4) not null, is_downgrade boolean not null,
+    name varchar not null)`,
+  decline_codes: `create table if not exists decline_codes (
+    code varchar primary key, description varchar not null, soft boolean not null)`,
+  dispute_reasons: `create table if not exists dispute_reasons (
+    reason_code varchar primary key, network varchar not null, category varchar not null)`,
+} as const;
+
+/** Per organisation: every row carries org_id, and every query is scoped by it (DATA.md §1). */
+export const FACT_TABLES = {
+  pricing_plans: `create table if not exists pricing_plans (
+    pricing_plan_id bigint not null, org_id integer not null, plan_type varchar not null,
+    markup_bps double not null, per_item decimal(18,4) not null, blended_credit_pct double not null,
+    blended_debit_pct double not null, monthly_fee decimal(18,2) not null, pci_fee decimal(18,2) not null,
+    min_discount decimal(18,2) not null)`,
+  merchants: `create table if not exists merchants (
+    merchant_id bigint not null, org_id integer not null, mid varchar not null, legal_name varchar not null,
+    dba_name varchar not null, mcc varchar not null, state_code varchar not null, city varchar not null,
+    onboarded_on date not null, closed_on date, close_reason varchar, status varchar not null,
+    channel_profile varchar not null, size_tier varchar not null, risk_tier varchar not null,
+    declared_avg_ticket decimal(18,2) not null, pricing_plan_id bigint not null, upload_id bigint)`,
+  terminals: `create table if not exists terminals (
+    terminal_id bigint not null, org_id integer not null, merchant_id bigint not null, kind varchar not null)`,
+  transactions: `create table if not exists transactions (
+    tx_id bigint not null, org_id integer not null, merchant_id bigint not null, terminal_id bigint,
+    ts timestamp not null, txn_date date not null, amount decimal(18,2) not null, currency varchar not null,
+    card_brand varchar not null, card_type varchar not null, card_tier varchar not null,
+    regulated_debit boolean not null, issuer_country varchar not null, is_cross_border boolean not null,
+    bin varchar not null, card_hash varchar not null, entry_mode varchar not null, card_present boolean not null,
+    three_ds boolean not null, avs_result varchar not null, auth_result varchar not null, decline_code varchar,
+    settled boolean not null, settle_date date, settle_delay_days integer,
+    interchange_program_id integer, target_program_id integer,
+    interchange_fee decimal(18,2) not null, target_interchange_fee decimal(18,2) not null,
+    is_downgraded boolean not null, scheme_fee decimal(18,2) not null, merchant_fee decimal(18,2) not null,
+    net_revenue decimal(18,2) not null, is_refund boolean not null, original_tx_id bigint,
+    is_fraud_reported boolean not null, upload_id bigint, tx_ref varchar)`,
+  chargebacks: `create table if not exists chargebacks (
+    chargeback_id bigint not null, org_id integer not null, tx_id bigint, merchant_id bigint not null,
+    received_date date not null, amount decimal(18,2) not null, network varchar not null,
+    reason_code varchar not null, reason_category varchar not null, stage varchar not null,
+    outcome varchar not null, upload_id bigint)`,
+  settlements: `create table if not exists settlements (
+    org_id integer not null, merchant_id bigint not null, batch_date date not null, funding_date date not null,
+    gross_sales decimal(18,2) not null, refunds decimal(18,2) not null, chargebacks decimal(18,2) not null,
+    fees_withheld decimal(18,2) not null, reserve_held decimal(18,2) not null, net_deposit decimal(18,2) not null,
+    tx_count bigint not null)`,
+} as const;
+
+export type DimensionTable = keyof typeof DIMENSION_TABLES;
+export type FactTable = keyof typeof FACT_TABLES;
