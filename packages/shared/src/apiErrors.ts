@@ -19,6 +19,10 @@ export const API_ERROR_CODES = {
   databaseUnavailable: 'api/database-unavailable',
   identityUnavailable: 'api/identity-unavailable',
   internal: 'api/internal',
+  /** The analytics query ran past its time limit and was stopped in the engine. */
+  analyticsTimeout: 'analytics/timeout',
+  /** The analytics engine could not answer (not started, or failed); the rest of the portal works. */
+  analyticsUnavailable: 'analytics/unavailable',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

@@ -111,3 +111,55 @@ export {
   frameEventSchema,
 } from './protocol/schemas.ts';
 export type { HostSession, FrameEvent } from './protocol/schemas.ts';
+export {
+  MEASURES,
+  MEASURE_IDS,
+  DIMENSIONS,
+  DIMENSION_IDS,
+  COMPOUND_SEARCHES,
+  METRIC_FORMATS,
+  DIMENSION_TYPES,
+  TIME_GRANULARITIES,
+  DATE_RANGE_PRESETS,
+  FILTER_OPERATORS,
+  QUERY_ROW_CAP,
+} from './analytics/catalogue.ts';
+export type {
+  MeasureId,
+  DimensionId,
+  MeasureMeta,
+  DimensionMeta,
+  MetricFormat,
+  DimensionType,
+  TimeGranularity,
+  DateRangePreset,
+  FilterOperator,
+} from './analytics/catalogue.ts';
+export {
+  queryDescriptionSchema,
+  measureIdSchema,
+  dimensionIdSchema,
+  memberIdSchema,
+  filterSchema,
+  orderSchema,
+  timeDimensionSchema,
+  dateRangeSchema,
+  isoDateSchema,
+  queryColumnSchema,
+  queryResultSchema,
+  catalogueResponseSchema,
+  valuesParamsSchema,
+  valuesQuerySchema,
+  valuesResponseSchema,
+  VALUE_DIMENSION_IDS,
+} from './analytics/queryDescription.ts';
+export type {
+  QueryDescription,
+  QueryDescriptionInput,
+  QueryFilter,
+  QueryColumn,
+  QueryResult,
+  QueryCell,
+  CatalogueResponse,
+  ValuesResponse,
+} from './analytics/queryDescription.ts';

@@ -1,0 +1,110 @@
+// The metric and dimension catalogue of DATA.md §6: ids, labels, types and display formats, shared by
+// the app (pickers, formatting) and the API (validation, column metadata). The SQL of each member
+// lives in @payportal/analytics, keyed by these ids, so a member cannot exist on one side only.
+import type { RoleName } from '../roles.ts';
+
+export const METRIC_FORMATS = ['money', 'count', 'percent', 'bps'] as const;
+export type MetricFormat = (typeof METRIC_FORMATS)[number];
+
+export const DIMENSION_TYPES = ['string', 'date', 'boolean'] as const;
+export type DimensionType = (typeof DIMENSION_TYPES)[number];
+
+export interface MeasureMeta {
+  label: string;
+  /** How to show a value: money in the organisation's currency, a count, a fraction as %, basis points. */
+  format: MetricFormat;
+  description: string;
+  roles: readonly RoleName[];
+}
+
+export interface DimensionMeta {
+  label: string;
+  type: DimensionType;
+  description: string;
+  /** The coarser dimension of a compound search (industry group → industry, region → state). */
+  parent?: DimensionId;
+  roles: readonly RoleName[];
+}
+
+const analysts = ['query', 'revenue_optimizer'] as const satisfies readonly RoleName[];
+
+export const MEASURES = {
+  gsv: { label: 'Gross sales volume', format: 'money', description: 'Σ amount of approved, settled, non-refund sales', roles: analysts },
+  transactions: { label: 'Transactions', format: 'count', description: 'Count of approved sales', roles: analysts },
+  avg_ticket: { label: 'Average ticket', format: 'money', description: 'Gross sales volume ÷ transactions', roles: analysts },
+  authorisations: { label: 'Authorisation attempts', format: 'count', description: 'Count of authorisation attempts (sales, approved or declined)', roles: analysts },
+  approval_rate: { label: 'Approval rate', format: 'percent', description: 'Approved ÷ authorisation attempts', roles: analysts },
+  declines: { label: 'Declines', format: 'count', description: 'Count of declined authorisation attempts', roles: analysts },
+  decline_rate: { label: 'Decline rate', format: 'percent', description: 'Declined ÷ authorisation attempts', roles: analysts },
+  soft_decline_rate: { label: 'Soft decline rate', format: 'percent', description: 'Declines with a retryable (soft) code ÷ attempts', roles: analysts },
+  hard_decline_rate: { label: 'Hard decline rate', format: 'percent', description: 'Declines with a final (hard) code ÷ attempts', roles: analysts },
+  refunds: { label: 'Refunds', format: 'count', description: 'Count of refunds', roles: analysts },
+  refund_rate: { label: 'Refund rate', format: 'percent', description: 'Refunds ÷ sales (count)', roles: analysts },
+  chargebacks: { label: 'Chargebacks', format: 'count', description: 'Chargebacks received in the period', roles: analysts },
+  chargeback_amount: { label: 'Chargeback amount', format: 'money', description: 'Σ amount of chargebacks received in the period', roles: analysts },
+  chargeback_ratio: { label: 'Chargeback ratio', format: 'percent', description: 'Chargebacks received in the period ÷ sales in the period (count)', roles: analysts },
+  vamp_ratio: { label: 'VAMP ratio (Visa)', format: 'percent', description: '(Fraud reported + disputes) ÷ settled sales, Visa card-not-present; merchant excessive ≥ 1.5 %', roles: analysts },
+  fraud_bps: { label: 'Fraud (bps)', format: 'bps', description: 'Fraud reported amount ÷ gross sales volume × 10⁴', roles: analysts },
+  interchange: { label: 'Interchange', format: 'money', description: 'Σ interchange per transaction', roles: analysts },
+  scheme_fees: { label: 'Scheme fees', format: 'money', description: 'Σ scheme fees per transaction', roles: analysts },
+  billed_fees: { label: 'Billed fees', format: 'money', description: 'Σ fees billed to merchants per transaction', roles: analysts },
+  net_revenue: { label: 'Net revenue', format: 'money', description: 'Billed fees − interchange − scheme fees', roles: analysts },
+  net_effective_rate_bps: { label: 'Net effective rate (bps)', format: 'bps', description: 'Net revenue ÷ gross sales volume × 10⁴', roles: analysts },
+  downgrade_rate: { label: 'Downgrade rate', format: 'percent', description: 'Downgraded ÷ credit sales', roles: analysts },
+  downgrade_leakage: { label: 'Downgrade leakage', format: 'money', description: 'Σ (actual − target interchange) of downgraded sales', roles: analysts },
+  attrition: { label: 'Attrition', format: 'percent', description: 'Merchants closed in the period ÷ (active at its start + onboarded in it)', roles: analysts },
+} as const satisfies Record<string, MeasureMeta>;
+
+export type MeasureId = keyof typeof MEASURES;
+export const MEASURE_IDS = Object.keys(MEASURES) as [MeasureId, ...MeasureId[]];
+
+export const DIMENSIONS = {
+  date: { label: 'Date', type: 'date', description: 'Transaction date (chargebacks: received date), by granularity', roles: analysts },
+  industry_group: { label: 'Industry group', type: 'string', description: 'Group of merchant category codes', roles: analysts },
+  industry: { label: 'Industry (MCC)', type: 'string', description: 'Merchant category code (ISO 18245)', parent: 'industry_group', roles: analysts },
+  region: { label: 'Region', type: 'string', description: 'Census region of the merchant', roles: analysts },
+  state: { label: 'State', type: 'string', description: "Merchant's state", parent: 'region', roles: analysts },
+  merchant: { label: 'Merchant ID (MID)', type: 'string', description: 'Merchant identification number', roles: analysts },
+  merchant_name: { label: 'Merchant', type: 'string', description: 'Doing-business-as name', roles: analysts },
+  card_brand: { label: 'Card brand', type: 'string', description: 'visa, mastercard, amex, discover', roles: analysts },
+  card_type: { label: 'Card type', type: 'string', description: 'credit, debit, prepaid', roles: analysts },
+  card_tier: { label: 'Card tier', type: 'string', description: 'standard, rewards, premium, commercial', roles: analysts },
+  entry_mode: { label: 'Entry mode', type: 'string', description: 'chip, contactless, swipe, keyed, ecom, recurring', roles: analysts },
+  channel: { label: 'Channel', type: 'string', description: 'cp (card present) or cnp (card not present)', roles: analysts },
+  issuer_country: { label: 'Issuer country', type: 'string', description: 'ISO 3166 country of the card issuer', roles: analysts },
+  cross_border: { label: 'Cross-border', type: 'boolean', description: 'Issuer country differs from the merchant country', roles: analysts },
+  decline_code: { label: 'Decline code', type: 'string', description: 'ISO 8583 response code of a declined attempt', roles: analysts },
+  dispute_category: { label: 'Dispute reason category', type: 'string', description: 'fraud, authorization, processing, consumer', roles: analysts },
+  pricing_plan_type: { label: 'Pricing plan type', type: 'string', description: 'ic_plus_plus, blended, tiered, flat', roles: analysts },
+  size_tier: { label: 'Merchant size tier', type: 'string', description: 'Annual volume band: <100k, 100k-1M, 1M-5M, 5M-20M, 20M+', roles: analysts },
+  risk_tier: { label: 'Risk tier', type: 'string', description: 'low, medium, high', roles: analysts },
+} as const satisfies Record<string, Omit<DimensionMeta, 'parent'> & { parent?: string }>;
+
+export type DimensionId = keyof typeof DIMENSIONS;
+export const DIMENSION_IDS = Object.keys(DIMENSIONS) as [DimensionId, ...DimensionId[]];
+
+/** The two compound searches of spec §2: a parent dimension and its child. */
+export const COMPOUND_SEARCHES = [
+  { parent: 'industry_group', child: 'industry' },
+  { parent: 'region', child: 'state' },
+] as const satisfies readonly { parent: DimensionId; child: DimensionId }[];
+
+export const TIME_GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type TimeGranularity = (typeof TIME_GRANULARITIES)[number];
+
+export const DATE_RANGE_PRESETS = [
+  'last_7_days',
+  'last_30_days',
+  'last_90_days',
+  'month_to_date',
+  'quarter_to_date',
+  'year_to_date',
+  'last_year',
+] as const;
+export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
+
+export const FILTER_OPERATORS = ['equals', 'notEquals', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte', 'between', 'contains', 'set', 'notSet'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Answers carry at most this many rows; more come back with `truncated: true` (exports stream instead). */
+export const QUERY_ROW_CAP = 10_000;
