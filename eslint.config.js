@@ -26,14 +26,19 @@ export default tseslint.config(
   },
   {
     files: ['packages/embed-sdk/**/*.ts', 'packages/parent-demo/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*'], 'nothing imports app or api') },
+    rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*', '@payportal/analytics*'], 'nothing imports app or api; analytics is for the API') },
+  },
+  {
+    // DESIGN.md §2: analytics imports shared only, and only the API and the benchmarks import it.
+    files: ['packages/analytics/**/*.ts'],
+    rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*', '@payportal/embed-sdk*', '@payportal/parent-demo*'], 'analytics imports shared only') },
   },
   {
     files: ['packages/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': forbid(['@payportal/api*', '@payportal/parent-demo*'], 'the app talks to the API over HTTP only'),
+      'no-restricted-imports': forbid(['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'], 'the app talks to the API over HTTP only'),
     },
   },
   {
@@ -45,7 +50,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@payportal/api*', '@payportal/parent-demo*'], message: 'the app talks to the API over HTTP only' },
+            { group: ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'], message: 'the app talks to the API over HTTP only' },
             { group: ['**/app/*'], message: 'features and shared code do not import app/: it composes them' },
           ],
         },

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      'packages/analytics/vitest.config.ts',
       'packages/api/vitest.config.ts',
       'packages/app/vite.config.ts',
       'packages/embed-sdk/vite.config.ts',

@@ -1,1 +1,11 @@
-export {};
+// Explicit named exports: what is not listed here is private to the package.
+export type { AnalyticsEngine, QueryOptions, ValueOption } from './engine.ts';
+export { AnalyticsTimeoutError } from './engine.ts';
+export { DuckDBEngine } from './duckdb/duckdbEngine.ts';
+export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';
+export type { ClickHouseEngineOptions } from './clickhouse/clickhouseEngine.ts';
+export type { DuckDBEngineOptions, DatasetRequest } from './duckdb/duckdbEngine.ts';
+export { QueryError } from './compiler/queryError.ts';
+export type { QueryIssue } from './compiler/queryError.ts';
+export type { QueryScope } from './compiler/compileQuery.ts';
+export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';

@@ -2,6 +2,9 @@
 // (which fills them), the upload loader (which appends to them) and the query compiler (which reads
 // them). Money is DECIMAL(18,2), so sums are exact and equal in every engine; ratios are DOUBLE.
 // `upload_id` is null for generated rows and names the upload for uploaded ones (DATA.md §7).
+// Ids are unique across organisations (org_id × 10^7 + n for merchants, org_id × 10^11 + n for
+// transactions), so a join can never pair one organisation's rows with another's.
+// A chargeback carries its sale's card attributes, so one dimension means the same thing on both facts.
 
 /** Shared by every organisation: the taxonomy, card products, interchange programmes, codes. */
 export const DIMENSION_TABLES = {
@@ -40,7 +43,8 @@ export const FACT_TABLES = {
     dba_name varchar not null, mcc varchar not null, state_code varchar not null, city varchar not null,
     onboarded_on date not null, closed_on date, close_reason varchar, status varchar not null,
     channel_profile varchar not null, size_tier varchar not null, risk_tier varchar not null,
-    declared_avg_ticket decimal(18,2) not null, pricing_plan_id bigint not null, upload_id bigint)`,
+    declared_avg_ticket decimal(18,2) not null, pricing_plan_id bigint not null,
+    is_bad_actor boolean not null default false, upload_id bigint)`,
   terminals: `create table if not exists terminals (
     terminal_id bigint not null, org_id integer not null, merchant_id bigint not null, kind varchar not null)`,
   transactions: `create table if not exists transactions (
@@ -60,12 +64,56 @@ export const FACT_TABLES = {
     chargeback_id bigint not null, org_id integer not null, tx_id bigint, merchant_id bigint not null,
     received_date date not null, amount decimal(18,2) not null, network varchar not null,
     reason_code varchar not null, reason_category varchar not null, stage varchar not null,
-    outcome varchar not null, upload_id bigint)`,
+    outcome varchar not null, card_brand varchar not null, card_type varchar not null, card_tier varchar not null,
+    entry_mode varchar not null, card_present boolean not null, issuer_country varchar not null,
+    is_cross_border boolean not null, upload_id bigint)`,
   settlements: `create table if not exists settlements (
     org_id integer not null, merchant_id bigint not null, batch_date date not null, funding_date date not null,
     gross_sales decimal(18,2) not null, refunds decimal(18,2) not null, chargebacks decimal(18,2) not null,
     fees_withheld decimal(18,2) not null, reserve_held decimal(18,2) not null, net_deposit decimal(18,2) not null,
     tx_count bigint not null)`,
+} as const;
+
+/** A daily per-merchant, per-channel rollup of both facts (DATA.md §5): sums only, ratios come later. */
+export const ROLLUP_TABLES = {
+  merchant_daily: `create table if not exists merchant_daily (
+    org_id integer not null, merchant_id bigint not null, day date not null, card_present boolean not null,
+    attempts bigint not null, approved bigint not null, declined_soft bigint not null, declined_hard bigint not null,
+    sales bigint not null, refunds bigint not null, gsv decimal(38,2) not null, fraud_reported bigint not null,
+    fraud_amount decimal(38,2) not null, interchange decimal(38,2) not null, scheme_fees decimal(38,2) not null,
+    billed_fees decimal(38,2) not null, net_revenue decimal(38,2) not null, credit_sales bigint not null,
+    downgraded bigint not null, downgrade_leakage decimal(38,2) not null, visa_cnp_sales bigint not null,
+    visa_cnp_fraud bigint not null, chargebacks bigint not null, chargeback_amount decimal(38,2) not null,
+    visa_cnp_disputes bigint not null)`,
+} as const;
+
+/** Which dataset each organisation holds, and a version that changes whenever its rows change. */
+export const LEDGER_TABLES = {
+  datasets: `create table if not exists datasets (
+    org_id integer primary key, scale_factor double not null, generator_version integer not null,
+    end_month date not null, data_version bigint not null, generated_at timestamp not null)`,
+} as const;
+
+/**
+ * Every merchant attribute a query can group or filter by, flattened (industry group, region, plan
+ * type). ClickHouse 18.16 allows one JOIN per SELECT, so both engines join facts to this one relation
+ * `using (org_id, merchant_id)`: a view here, a table filled at copy time in ClickHouse.
+ */
+export const MERCHANT_DIM_COLUMNS = [
+  'org_id', 'merchant_id', 'mid', 'dba_name', 'mcc', 'industry_group', 'state_code', 'region',
+  'pricing_plan_type', 'size_tier', 'risk_tier', 'onboarded_on', 'closed_on',
+] as const;
+
+export const VIEWS = {
+  merchant_dim: `create or replace view merchant_dim as
+    select m.org_id, m.merchant_id, m.mid, m.dba_name, m.mcc, g.name as industry_group, m.state_code,
+      r.name as region, p.plan_type as pricing_plan_type, m.size_tier, m.risk_tier, m.onboarded_on, m.closed_on
+    from merchants m
+    join industries i on i.mcc = m.mcc
+    join industry_groups g on g.industry_group_id = i.industry_group_id
+    join states s on s.state_code = m.state_code
+    join regions r on r.region_id = s.region_id
+    join pricing_plans p on p.pricing_plan_id = m.pricing_plan_id and p.org_id = m.org_id`,
 } as const;
 
 export type DimensionTable = keyof typeof DIMENSION_TABLES;

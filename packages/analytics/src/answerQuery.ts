@@ -1,0 +1,42 @@
+// The steps every engine takes to answer a description, written once: the cache by (organisation,
+// data version, today, description), compile in the engine's dialect, run, cut at the row cap.
+import { QUERY_ROW_CAP, type QueryDescription, type QueryResult } from '@payportal/shared';
+import { compileQuery, type QueryScope } from './compiler/compileQuery.ts';
+import type { Dialect, FilterValue } from './compiler/dialect.ts';
+import { toCell, type QueryOptions, type ValueOption } from './engine.ts';
+import { cacheKey, type QueryCache } from './queryCache.ts';
+
+export interface AnswerContext {
+  dialect: Dialect;
+  cache: QueryCache;
+  dataVersion: string;
+  run: (sql: string, params: FilterValue[]) => Promise<unknown[][]>;
+}
+
+export async function answerQuery(description: QueryDescription, scope: QueryScope, options: QueryOptions, context: AnswerContext): Promise<QueryResult> {
+  const rollup = options.rollup ?? 'auto';
+  // A caller's own row cap (benchmarks, tests) bypasses the cache: the cache holds API answers.
+  const cacheable = options.rowCap === undefined;
+  const key = cacheKey({ orgId: scope.orgId, dataVersion: context.dataVersion, today: scope.today, rollup, description });
+  const cached = cacheable ? context.cache.get(key) : undefined;
+  if (cached) return cached;
+  const compiled = compileQuery(description, scope, context.dialect, { rowCap: options.rowCap ?? QUERY_ROW_CAP, rollup });
+  const rows = await context.run(compiled.sql, compiled.params);
+  const truncated = rows.length > compiled.rowLimit;
+  const kept = truncated ? rows.slice(0, compiled.rowLimit) : rows;
+  const result: QueryResult = {
+    columns: compiled.columns,
+    rows: kept.map((row) => row.map((value, index) => toCell(value, compiled.columns[index]!))),
+    rowCount: kept.length,
+    truncated,
+    source: compiled.source,
+    dataVersion: context.dataVersion,
+  };
+  if (cacheable) context.cache.set(key, result);
+  return result;
+}
+
+/** A row of compileValues' answer (value, label, parent) as an option. */
+export function toValueOption([value, label, parent]: unknown[]): ValueOption {
+  return { value: String(value), label: String(label), parent: parent === null || parent === undefined ? null : String(parent) };
+}

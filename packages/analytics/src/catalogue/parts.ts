@@ -1,0 +1,54 @@
+// The additive parts every measure is built from (DATA.md §6). One definition serves the raw tables,
+// the merchant_daily rollup (which stores each part summed per merchant, day and channel) and both SQL
+// dialects, so a ratio is always computed from summed parts and rollup and raw agree to the cent.
+// Conditions are written in the SQL both engines read (booleans are UInt8 in ClickHouse).
+import { SOFT_DECLINE_CODES } from '../generator/referenceData.ts';
+
+export type FactSource = 'transactions' | 'chargebacks';
+
+export interface Part {
+  source: FactSource;
+  /** count: rows meeting the condition; sum: Σ expression over rows meeting it. */
+  kind: 'count' | 'sum';
+  /** A column expression of the source table, for sums. */
+  expression?: string;
+  /** A condition on the source table's columns; absent means every row. */
+  condition?: string;
+  /** Money sums are exact decimals; counts are integers. */
+  money: boolean;
+}
+
+const softCodes = SOFT_DECLINE_CODES.map((code) => `'${code}'`).join(', ');
+const approvedSale = `auth_result = 'approved' and not is_refund`;
+const settledSale = `${approvedSale} and settled`;
+const visaCnp = `card_brand = 'visa' and not card_present`;
+
+const count = (condition?: string): Part => ({ source: 'transactions', kind: 'count', condition, money: false });
+const sum = (expression: string, condition?: string): Part => ({ source: 'transactions', kind: 'sum', expression, condition, money: true });
+
+export const PARTS = {
+  attempts: count('not is_refund'),
+  approved: count(approvedSale),
+  declined_soft: count(`auth_result = 'declined' and decline_code in (${softCodes})`),
+  declined_hard: count(`auth_result = 'declined' and decline_code not in (${softCodes})`),
+  sales: count(settledSale),
+  refunds: count('is_refund'),
+  gsv: sum('amount', settledSale),
+  fraud_reported: count('is_fraud_reported'),
+  fraud_amount: sum('amount', 'is_fraud_reported'),
+  interchange: sum('interchange_fee'),
+  scheme_fees: sum('scheme_fee'),
+  billed_fees: sum('merchant_fee'),
+  net_revenue: sum('net_revenue'),
+  credit_sales: count(`card_type = 'credit' and ${settledSale}`),
+  downgraded: count('is_downgraded'),
+  downgrade_leakage: sum('interchange_fee - target_interchange_fee', 'is_downgraded'),
+  visa_cnp_sales: count(`${visaCnp} and ${settledSale}`),
+  visa_cnp_fraud: count(`${visaCnp} and is_fraud_reported`),
+  chargebacks: { source: 'chargebacks', kind: 'count', money: false },
+  chargeback_amount: { source: 'chargebacks', kind: 'sum', expression: 'amount', money: true },
+  visa_cnp_disputes: { source: 'chargebacks', kind: 'count', condition: "network = 'visa' and not card_present", money: false },
+} as const satisfies Record<string, Part>;
+
+export type PartId = keyof typeof PARTS;
+export const PART_IDS = Object.keys(PARTS) as PartId[];

@@ -1,0 +1,119 @@
+// The ClickHouse tables, derived from the DuckDB statements of schema/tables.ts (the contract) so a
+// column added there appears here with the same name, order and meaning. What ClickHouse needs in
+// addition lives here: each table's sort key, and which tables are partitioned per organisation.
+import { DIMENSION_TABLES, FACT_TABLES, LEDGER_TABLES, MERCHANT_DIM_COLUMNS, ROLLUP_TABLES, type VIEWS } from '../schema/tables.ts';
+import { clickhouseString } from './clickhouseLiteral.ts';
+import { tableColumns, type TableColumn } from './tableColumns.ts';
+
+export type AnalyticsTable =
+  | keyof typeof DIMENSION_TABLES
+  | keyof typeof FACT_TABLES
+  | keyof typeof ROLLUP_TABLES
+  | keyof typeof LEDGER_TABLES
+  | keyof typeof VIEWS;
+
+// What queries narrow by first: the organisation, then the merchant, then the day (DESIGN.md §8).
+// The Record type makes a table added to tables.ts fail to compile until it has a key here.
+const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
+  industry_groups: ['industry_group_id'],
+  industries: ['mcc'],
+  regions: ['region_id'],
+  states: ['state_code'],
+  card_products: ['brand', 'card_type', 'tier'],
+  interchange_programs: ['program_id'],
+  decline_codes: ['code'],
+  dispute_reasons: ['reason_code'],
+  pricing_plans: ['org_id', 'pricing_plan_id'],
+  merchants: ['org_id', 'merchant_id'],
+  terminals: ['org_id', 'merchant_id', 'terminal_id'],
+  transactions: ['org_id', 'merchant_id', 'txn_date'],
+  chargebacks: ['org_id', 'merchant_id', 'received_date'],
+  settlements: ['org_id', 'merchant_id', 'batch_date'],
+  merchant_daily: ['org_id', 'merchant_id', 'day', 'card_present'],
+  merchant_dim: ['org_id', 'merchant_id'],
+  datasets: ['org_id'],
+};
+
+export interface ClickHouseTable {
+  name: AnalyticsTable;
+  /**
+   * `shared`: dimension rows every organisation reads, replaced whole. `organisation`: partitioned by
+   * org_id, so one organisation's rows are replaced with `REPLACE PARTITION` (synchronous in 18.16,
+   * unlike `ALTER … DELETE`, which is an asynchronous mutation) without touching the others.
+   */
+  scope: 'shared' | 'organisation';
+  columns: readonly TableColumn[];
+  orderBy: readonly string[];
+}
+
+function describeTables(statements: Record<string, string>, scope: ClickHouseTable['scope']): ClickHouseTable[] {
+  return Object.entries(statements).map(([key, ddl]) => {
+    const { name, columns } = tableColumns(ddl);
+    if (name !== key) throw new Error(`clickhouseTables: tables.ts names the statement ${key} but it creates ${name}`);
+    return { name: key as AnalyticsTable, scope, columns, orderBy: ORDER_BY[key as AnalyticsTable] };
+  });
+}
+
+const SOURCE_TABLES = [
+  ...describeTables(DIMENSION_TABLES, 'shared'),
+  ...describeTables(FACT_TABLES, 'organisation'),
+  ...describeTables(ROLLUP_TABLES, 'organisation'),
+];
+
+// merchant_dim is a view in DuckDB and a table here, filled from the view at copy time: 18.16 allows one
+// JOIN per SELECT, so facts join this flattened relation (tables.ts). A view's statement says nothing
+// about types or nullability, so each column takes its source column's: merchants' of the same name,
+// or the one named here.
+const MERCHANT_DIM_SOURCES: Record<string, readonly [AnalyticsTable, string]> = {
+  industry_group: ['industry_groups', 'name'],
+  region: ['regions', 'name'],
+  pricing_plan_type: ['pricing_plans', 'plan_type'],
+};
+
+function merchantDim(): ClickHouseTable {
+  const columns = MERCHANT_DIM_COLUMNS.map((name) => {
+    const [table, column] = MERCHANT_DIM_SOURCES[name] ?? ['merchants', name];
+    const source = SOURCE_TABLES.find((candidate) => candidate.name === table)?.columns.find((candidate) => candidate.name === column);
+    if (!source) throw new Error(`clickhouseTables: merchant_dim.${name} has no source column ${table}.${column}; name it in MERCHANT_DIM_SOURCES`);
+    return { ...source, name };
+  });
+  return { name: 'merchant_dim', scope: 'organisation', columns, orderBy: ORDER_BY.merchant_dim };
+}
+
+/** Every analytics table in load order: dimensions, facts, rollup, merchant_dim, then the datasets ledger last. */
+export const CLICKHOUSE_TABLES: readonly ClickHouseTable[] = [...SOURCE_TABLES, merchantDim(), ...describeTables(LEDGER_TABLES, 'organisation')];
+
+/** `create table if not exists` for `table`, under its own name or `as` (a staging copy). */
+export function clickhouseTableDdl(table: ClickHouseTable, as: string = table.name): string {
+  const columns = table.columns.map((column) => `  ${column.name} ${clickhouseType(column)}${clickhouseDefault(column)}`);
+  const partition = table.scope === 'organisation' ? ' partition by org_id' : '';
+  return `create table if not exists ${as} (\n${columns.join(',\n')}\n) engine = MergeTree()${partition} order by (${table.orderBy.join(', ')})`;
+}
+
+export function clickhouseType(column: TableColumn): string {
+  const type = column.type;
+  const base =
+    type.kind === 'decimal'
+      ? `Decimal(${type.precision}, ${type.scale})`
+      : {
+          varchar: 'String',
+          boolean: 'UInt8', // 18.16 has no Bool
+          integer: 'Int32',
+          bigint: 'Int64',
+          double: 'Float64',
+          date: 'Date',
+          // DuckDB timestamps carry no zone; pinning UTC makes the text round-trip whatever the server's
+          // zone is (no DST gap can shift a value). 18.16 has no DateTime64: seconds only.
+          timestamp: "DateTime('UTC')",
+        }[type.kind];
+  return column.nullable ? `Nullable(${base})` : base;
+}
+
+function clickhouseDefault(column: TableColumn): string {
+  const value = column.defaultValue;
+  if (value === undefined) return '';
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'false') return ` default ${lower === 'true' ? 1 : 0}`;
+  if (value.startsWith("'")) return ` default ${clickhouseString(value.slice(1, -1).replaceAll("''", "'"))}`;
+  return ` default ${lower === 'null' ? 'NULL' : value}`;
+}

@@ -1,0 +1,104 @@
+// Copies analytics rows from DuckDB (where the generator and the upload loader write them) into
+// ClickHouse: the shared dimensions whole, and for each organisation every per-organisation table.
+// Rows stream: DuckDB renders each row as a TabSeparated line (tabSeparatedRowSql.ts), one chunk of
+// about 2,000 lines at a time goes into the HTTP insert, so memory stays flat for millions of rows.
+//
+// Replacing, not appending: ClickHouse 18.16 deletes rows only by `ALTER … DELETE`, an asynchronous
+// mutation. Instead every per-organisation table is partitioned by org_id (clickhouseTables.ts); the
+// copy fills a staging table and swaps it in with `ALTER TABLE … REPLACE PARTITION <org> FROM staging`,
+// which is synchronous and atomic per table: readers see the old rows or the new ones, never a mix,
+// and other organisations are untouched. Dimensions swap their one partition, `tuple()`, the same way.
+// The datasets row is copied last, so a data_version change is seen only after the rows it describes.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { INTEGER, type DuckDBConnection } from '@duckdb/node-api';
+import { CLICKHOUSE_TABLES, clickhouseTableDdl, clickhouseType, type AnalyticsTable, type ClickHouseTable } from './clickhouseTables.ts';
+import { tabSeparatedRowSql } from './tabSeparatedRowSql.ts';
+
+export interface CopyOptions {
+  /** The organisations whose rows in ClickHouse are replaced by DuckDB's (org_id values, 0…2^31−1). */
+  orgIds: readonly number[];
+}
+
+export interface CopyReport {
+  /** Rows written per table: the dimensions once, the other tables summed over the organisations. */
+  rows: Record<AnalyticsTable, number>;
+}
+
+/**
+ * Creates the ClickHouse tables where missing (in the client's database), replaces the dimensions,
+ * then replaces each organisation's rows of every fact table, merchant_daily and datasets.
+ * One copy at a time per database: two copies of the same organisation would race on its partitions.
+ */
+export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, { orgIds }: CopyOptions): Promise<CopyReport> {
+  if (!Array.isArray(orgIds) || !orgIds.every((id) => Number.isInteger(id) && id >= 0 && id <= 2 ** 31 - 1)) {
+    throw new TypeError(`copyFromDuckDB: orgIds must be an array of org_id integers (0…2^31−1), received ${JSON.stringify(orgIds)}`);
+  }
+  const organisations = [...new Set(orgIds)];
+  for (const table of CLICKHOUSE_TABLES) await clickhouse.command({ query: clickhouseTableDdl(table) });
+  const copy = { duckdb, clickhouse, suffix: `__copy_${randomUUID().slice(0, 8)}` };
+  const rows = Object.fromEntries(CLICKHOUSE_TABLES.map((table) => [table.name, 0])) as Record<AnalyticsTable, number>;
+  for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'shared')) {
+    rows[table.name] += await replacePartition(copy, table, null);
+  }
+  for (const orgId of organisations) {
+    for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'organisation')) {
+      rows[table.name] += await replacePartition(copy, table, orgId);
+    }
+  }
+  return { rows };
+}
+
+interface Copy {
+  duckdb: DuckDBConnection;
+  clickhouse: ClickHouseClient;
+  /** Makes this copy's staging tables' names its own. */
+  suffix: string;
+}
+
+/** Replaces one partition (an organisation's rows, or a whole dimension) and returns its row count. */
+async function replacePartition(copy: Copy, table: ClickHouseTable, orgId: number | null): Promise<number> {
+  const command = (query: string) => copy.clickhouse.command({ query });
+  const staging = `${table.name}${copy.suffix}`;
+  // Doubles travel as their bits (tabSeparatedRowSql.ts): into a wire table, then converted exactly.
+  const wire = table.columns.some((column) => column.type.kind === 'double') ? `${staging}_wire` : null;
+  try {
+    await command(clickhouseTableDdl(table, staging));
+    if (wire) await command(`create table ${wire} (${table.columns.map((column) => `${column.name} ${wireType(column)}`).join(', ')}) engine = MergeTree() order by tuple()`);
+    const rowCount = await streamRows(copy, table, orgId, wire ?? staging);
+    if (wire) await command(`insert into ${staging} select ${table.columns.map(fromWire).join(', ')} from ${wire}`);
+    // An empty staging partition replaces the organisation's rows with none: a copy is the whole truth.
+    await command(`alter table ${table.name} replace partition ${orgId ?? 'tuple()'} from ${staging}`);
+    return rowCount;
+  } finally {
+    // Settled, not awaited one by one: a failed drop must not hide the error that brought us here.
+    await Promise.allSettled([wire && command(`drop table if exists ${wire}`), command(`drop table if exists ${staging}`)]);
+  }
+}
+
+type Column = ClickHouseTable['columns'][number];
+
+function wireType(column: Column): string {
+  if (column.type.kind !== 'double') return clickhouseType(column);
+  return column.nullable ? 'Nullable(UInt64)' : 'UInt64';
+}
+
+function fromWire(column: Column): string {
+  return column.type.kind === 'double' ? `reinterpretAsFloat64(reinterpretAsString(${column.name})) as ${column.name}` : column.name;
+}
+
+async function streamRows(copy: Copy, table: ClickHouseTable, orgId: number | null, target: string): Promise<number> {
+  const select = `select ${tabSeparatedRowSql(table.columns)} from ${table.name}`;
+  const result = orgId === null ? await copy.duckdb.stream(select) : await copy.duckdb.stream(`${select} where org_id = $1`, [orgId], [INTEGER]);
+  let rowCount = 0;
+  async function* lines(): AsyncGenerator<Buffer> {
+    for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+      const values = chunk.getColumnValues(0) as string[];
+      rowCount += values.length;
+      yield Buffer.from(`${values.join('\n')}\n`);
+    }
+  }
+  await copy.clickhouse.insert({ table: target, values: Readable.from(lines(), { objectMode: false }), format: 'TabSeparated' });
+  return rowCount;
+}

@@ -1,0 +1,85 @@
+// The compiler alone (no engine): where values go, which table answers, what cannot be asked.
+import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared';
+import { describe, expect, it } from 'vitest';
+import { compileQuery } from './compileQuery.ts';
+import { duckdbDialect } from './duckdbDialect.ts';
+import { QueryError } from './queryError.ts';
+
+const scope = { orgId: 7, today: '2026-11-23' };
+const compile = (input: QueryDescriptionInput, rollup: 'auto' | 'never' = 'auto') =>
+  compileQuery(queryDescriptionSchema.parse(input), scope, duckdbDialect, { rowCap: 100, rollup });
+
+describe('compileQuery', () => {
+  it('scopes every table it reads to the caller organisation, bound as a value', () => {
+    const compiled = compile({ measures: ['gsv', 'chargeback_ratio'], dimensions: ['card_brand', 'industry_group'] }, 'never');
+    expect(compiled.params[0]).toBe(7);
+    const merchants = '(select * from merchant_dim where org_id = $1::DOUBLE) as m';
+    expect(compiled.sql.split(merchants)).toHaveLength(3);
+    // with the scoped merchant subqueries taken out, each fact read is followed by its own scope
+    const facts = compiled.sql.replaceAll(merchants, 'm');
+    expect(facts.match(/\bfrom (transactions|chargebacks|merchant_daily|merchant_dim)\b/g)).toHaveLength(2);
+    expect(facts.match(/\bfrom (transactions|chargebacks) as f join m using \(org_id, merchant_id\) where org_id = \$1::DOUBLE /g)).toHaveLength(2);
+  });
+
+  it('refuses a description that names an organisation', () => {
+    expect(queryDescriptionSchema.safeParse({ measures: ['gsv'], orgId: 1 }).success).toBe(false);
+    expect(queryDescriptionSchema.safeParse({ measures: ['gsv'], filters: [{ member: 'org_id', operator: 'equals', values: [1] }] }).success).toBe(false);
+  });
+
+  it.each([
+    "x' or 1=1 --",
+    'a"; drop table transactions; --',
+    '/* comment */',
+    'back\\slash\\',
+    'nul\u0000byte',
+    'ʼ＇‘’ look-alikes',
+    'x'.repeat(1_000_000),
+  ])('puts a hostile value only among the parameters: %#', (hostile) => {
+    const compiled = compile({ measures: ['gsv'], filters: [{ member: 'merchant_name', operator: 'contains', values: ['a'] }] });
+    const description = queryDescriptionSchema.parse({ measures: ['gsv'] });
+    description.filters = [{ member: 'merchant_name', operator: 'in', values: [hostile, 'plain'] }];
+    const withHostile = compileQuery(description, scope, duckdbDialect, { rowCap: 100 });
+    expect(withHostile.params).toContain(hostile);
+    expect(withHostile.sql).not.toContain(hostile.slice(0, 20));
+    expect(withHostile.sql.length).toBeLessThan(compiled.sql.length + 100);
+  });
+
+  it('reads the rollup when it holds every member and the raw facts otherwise', () => {
+    expect(compile({ measures: ['gsv', 'approval_rate'], dimensions: ['channel', 'region'], timeDimension: { dimension: 'date', granularity: 'month' } }).source).toBe('rollup');
+    expect(compile({ measures: ['gsv'], dimensions: ['card_brand'] }).source).toBe('raw');
+    expect(compile({ measures: ['gsv'], filters: [{ member: 'entry_mode', operator: 'equals', values: ['keyed'] }] }).source).toBe('raw');
+    expect(compile({ measures: ['gsv'], dimensions: ['region'] }, 'never').source).toBe('raw');
+  });
+
+  it('names the measure and the dimension that cannot go together', () => {
+    expect(() => compile({ measures: ['chargeback_ratio'], dimensions: ['decline_code'] })).toThrow(QueryError);
+    expect(() => compile({ measures: ['chargeback_ratio'], dimensions: ['decline_code'] })).toThrow(/chargeback_ratio cannot be split or filtered by decline_code/);
+    expect(() => compile({ measures: ['attrition'], dimensions: ['card_brand'] })).toThrow(/attrition cannot be split or filtered by card_brand/);
+  });
+
+  it('asks for one row more than it may answer, to tell a truncated answer', () => {
+    expect(compile({ measures: ['gsv'], dimensions: ['merchant'] }).sql).toMatch(/limit 101$/);
+    expect(compile({ measures: ['gsv'], dimensions: ['merchant'], limit: 5 }).sql).toMatch(/limit 6$/);
+  });
+
+  it('resolves presets against the caller’s today', () => {
+    const compiled = compile({ measures: ['gsv'], timeDimension: { dimension: 'date', dateRange: 'last_30_days' } });
+    expect(compiled.params).toEqual(expect.arrayContaining(['2026-10-25', '2026-11-23']));
+    const lastYear = compile({ measures: ['gsv'], timeDimension: { dimension: 'date', dateRange: 'last_year' } });
+    expect(lastYear.params).toEqual(expect.arrayContaining(['2025-01-01', '2025-12-31']));
+  });
+
+  it('orders totally: date, then the first measure, then every dimension', () => {
+    const compiled = compile({ measures: ['gsv'], dimensions: ['state'], timeDimension: { dimension: 'date', granularity: 'month' } });
+    expect(compiled.sql).toContain('order by "date" asc, "gsv" desc nulls last, "state" asc nulls last');
+  });
+
+  it('describes each column with its label, type and format', () => {
+    const { columns } = compile({ measures: ['approval_rate', 'gsv'], dimensions: ['cross_border'] });
+    expect(columns).toEqual([
+      { name: 'cross_border', label: 'Cross-border', type: 'boolean', format: null },
+      { name: 'approval_rate', label: 'Approval rate', type: 'number', format: 'percent' },
+      { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' },
+    ]);
+  });
+});

@@ -1,0 +1,202 @@
+// description + verified caller scope → one SQL statement and its values (DESIGN.md §8). Pure: no
+// engine, no I/O. Identifiers come only from the catalogue tables in this folder; every value from
+// the description goes through the dialect's binder; the organisation comes from the scope, which the
+// API fills from the verified caller and no description can name.
+import {
+  DIMENSIONS,
+  MEASURES,
+  type DimensionId,
+  type MeasureId,
+  type QueryColumn,
+  type QueryDescription,
+  type TimeGranularity,
+} from '@payportal/shared';
+import { PARTS, PART_IDS, type Part, type PartId } from '../catalogue/parts.ts';
+import { defaultAttritionRange, dateBuckets, resolveDateRange, type ResolvedRange } from './dateRange.ts';
+import type { Binder, Dialect, FilterValue } from './dialect.ts';
+import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
+import { filterCondition } from './filterSql.ts';
+import { MEASURE_SQL, type MerchantPartId } from './measureSql.ts';
+import { QueryError, type QueryIssue } from './queryError.ts';
+
+export interface QueryScope {
+  orgId: number;
+  /** The caller's today as YYYY-MM-DD: presets such as last_30_days count back from it. */
+  today: string;
+}
+
+export interface CompileOptions {
+  rowCap: number;
+  /** auto: the rollup whenever it holds every member (the default); the others are for tests and benchmarks. */
+  rollup?: 'auto' | 'never' | 'always';
+}
+
+export interface CompiledQuery {
+  sql: string;
+  params: FilterValue[];
+  columns: QueryColumn[];
+  source: 'rollup' | 'raw';
+  /** Rows the answer may hold; the SQL asks for one more to tell a truncated answer. */
+  rowLimit: number;
+}
+
+type AnyPart = PartId | MerchantPartId;
+const MERCHANT_PARTS: readonly MerchantPartId[] = ['merchants_closed', 'merchants_exposed'];
+const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = { transactions: 'transactions', chargebacks: 'chargebacks', rollup: 'merchant_daily' };
+
+const isMerchantPart = (part: AnyPart): part is MerchantPartId => (MERCHANT_PARTS as readonly string[]).includes(part);
+const partSource = (part: AnyPart): Source => (isMerchantPart(part) ? 'merchants' : PARTS[part].source);
+const isMoney = (part: AnyPart) => !isMerchantPart(part) && PARTS[part].money;
+/** The rollup holds every fact part; merchant_dim alone holds the attrition counts. */
+const provides = (source: Source, part: AnyPart) => (isMerchantPart(part) ? source === 'merchants' : source === 'rollup' || source === PARTS[part].source);
+const alias = (member: string) => `"${member}"`;
+const partAlias = (part: AnyPart) => `"p_${part}"`;
+
+export function compileQuery(description: QueryDescription, scope: QueryScope, dialect: Dialect, options: CompileOptions): CompiledQuery {
+  const binder = dialect.binder();
+  const org = binder.value(scope.orgId, 'number');
+  const granularity = description.timeDimension?.granularity;
+  const groupBy: DimensionId[] = [...(granularity ? (['date'] as const) : []), ...description.dimensions];
+  const dimensionFilters = description.filters.filter((filter) => filter.member in DIMENSIONS);
+  const measureFilters = description.filters.filter((filter) => filter.member in MEASURES);
+  const measuresUsed = new Set<MeasureId>([...description.measures, ...measureFilters.map((filter) => filter.member as MeasureId)]);
+  const parts = PART_IDS.filter((part) => [...measuresUsed].some((measure) => (MEASURE_SQL[measure].parts as readonly AnyPart[]).includes(part)));
+  const merchantParts = measuresUsed.has('attrition') ? MERCHANT_PARTS : [];
+  const allParts: AnyPart[] = [...parts, ...merchantParts];
+  const dateRange = description.timeDimension?.dateRange ? resolveDateRange(description.timeDimension.dateRange, scope.today) : null;
+
+  const touched = new Set<DimensionId>([...groupBy, ...dimensionFilters.map((filter) => filter.member as DimensionId)]);
+  const useRollup = options.rollup === 'always' || (options.rollup !== 'never' && [...touched].every((dimension) => dimensionSources(dimension).includes('rollup')));
+  const sources = [...new Set(allParts.map((part) => (useRollup && !isMerchantPart(part) ? 'rollup' : partSource(part))))];
+  if (sources.length === 0) sources.push(sourceForDimensionsOnly(touched, useRollup));
+  assertAnswerable(description, sources, touched);
+
+  const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, dateRange, granularity, today: scope.today };
+  const union = sources.map((source) => sourceSelect(source, context)).join(' union all ');
+  const part = (id: AnyPart) => dialect.toDouble(`sum(${partAlias(id)})`);
+  const ratio = (numerator: string, denominator: string) => `(${numerator}) / nullif(${denominator}, 0)`;
+  const measureSql = (measure: MeasureId) => MEASURE_SQL[measure].build(part, ratio);
+
+  const selectList = [
+    ...groupBy.map((dimension) => `${dimension === 'date' ? dialect.dateText(alias('d_date')) : alias(`d_${dimension}`)} as ${alias(dimension)}`),
+    ...description.measures.map((measure) => `${measureSql(measure)} as ${alias(measure)}`),
+  ];
+  const having = measureFilters.map((filter) => filterCondition(measureSql(filter.member as MeasureId), 'number', filter, dialect, binder));
+  const rowLimit = Math.min(description.limit ?? options.rowCap, options.rowCap);
+  const sql = [
+    `select ${selectList.join(', ')}`,
+    `from (${union}) as u`,
+    groupBy.length ? `group by ${groupBy.map((dimension) => alias(`d_${dimension}`)).join(', ')}` : '',
+    having.length ? `having ${having.join(' and ')}` : '',
+    `order by ${orderList(description, groupBy).join(', ')}`,
+    `limit ${rowLimit + 1}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return { sql, params: binder.params, columns: columnsOf(description, groupBy), source: useRollup ? 'rollup' : 'raw', rowLimit };
+}
+
+interface SourceContext {
+  dialect: Dialect;
+  binder: Binder;
+  org: string;
+  groupBy: DimensionId[];
+  dimensionFilters: QueryDescription['filters'];
+  allParts: AnyPart[];
+  dateRange: ResolvedRange | null;
+  granularity: TimeGranularity | undefined;
+  today: string;
+}
+
+/** One source's rows, grouped by the query's dimensions, with every part (zero where it has none). */
+function sourceSelect(source: Source, context: SourceContext): string {
+  const { dialect, binder, org, groupBy } = context;
+  const dimensionColumn = (dimension: DimensionId) => {
+    const expression = dimensionExpression(dimension, source);
+    return dimension === 'date' && source !== 'merchants' && context.granularity ? dialect.dateTrunc(context.granularity, expression) : expression;
+  };
+  const partColumn = (part: AnyPart) => {
+    const money = isMoney(part);
+    const value = provides(source, part) ? dialect.part(partAggregate(part, source, dialect), money) : dialect.zero(money);
+    return `${value} as ${partAlias(part)}`;
+  };
+  const conditions = [`org_id = ${org}`];
+  const dateColumn = dimensionExpression('date', source);
+  if (context.dateRange && source !== 'merchants') {
+    conditions.push(`${dateColumn} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
+  }
+  for (const filter of context.dimensionFilters) {
+    const dimension = filter.member as DimensionId;
+    conditions.push(filterCondition(dimensionExpression(dimension, source), DIMENSIONS[dimension].type, filter, dialect, binder));
+  }
+  const selectList = [...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)];
+  const merchantSubquery = `select * from merchant_dim where org_id = ${org}`;
+  let from: string;
+  if (source === 'merchants') {
+    const range = context.dateRange ?? defaultAttritionRange(context.today);
+    from = `(${merchantSubquery}) as m cross join ${dialect.dateBuckets(dateBuckets(range, context.granularity), binder)} as b`;
+  } else {
+    const needsMerchants = [...groupBy, ...context.dimensionFilters.map((filter) => filter.member as DimensionId)].some(isMerchantAttribute);
+    from = `${FACT_TABLE[source]} as f${needsMerchants ? ` ${dialect.joinMerchants(merchantSubquery)}` : ''}`;
+  }
+  return [
+    `select ${selectList.join(', ')}`,
+    `from ${from}`,
+    `where ${conditions.join(' and ')}`,
+    groupBy.length ? `group by ${groupBy.map(dimensionColumn).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function partAggregate(part: AnyPart, source: Source, dialect: Dialect): string {
+  if (part === 'merchants_closed') return dialect.countIf('closed_on between bucket_start and bucket_end');
+  if (part === 'merchants_exposed') return dialect.countIf('onboarded_on <= bucket_end and (closed_on is null or closed_on >= bucket_start)');
+  if (source === 'rollup') return dialect.sumIf(part, undefined);
+  const definition: Part = PARTS[part];
+  return definition.kind === 'count' ? dialect.countIf(definition.condition) : dialect.sumIf(definition.expression!, definition.condition);
+}
+
+function assertAnswerable(description: QueryDescription, sources: Source[], touched: Set<DimensionId>): void {
+  const issues: QueryIssue[] = [];
+  for (const source of sources) {
+    for (const dimension of touched) {
+      if (dimensionSources(dimension).includes(source)) continue;
+      const measures = description.measures.filter((measure) => measureSources(measure).includes(source));
+      const asked = measures.length ? measures.join(', ') : 'this query';
+      issues.push({ field: description.dimensions.includes(dimension) ? 'dimensions' : 'filters', problem: `${asked} cannot be split or filtered by ${dimension}` });
+    }
+  }
+  if (issues.length) throw new QueryError(issues);
+}
+
+/** A query of dimensions only (distinct values) reads the first fact that holds them all. */
+function sourceForDimensionsOnly(touched: Set<DimensionId>, useRollup: boolean): Source {
+  const candidates: Source[] = useRollup ? ['rollup'] : ['transactions', 'chargebacks'];
+  return candidates.find((source) => [...touched].every((dimension) => dimensionSources(dimension).includes(source))) ?? 'transactions';
+}
+
+function measureSources(measure: MeasureId): Source[] {
+  return [...new Set((MEASURE_SQL[measure].parts as readonly AnyPart[]).map(partSource))];
+}
+
+/** The caller's order, then a total order (date, first measure descending, every dimension) so runs agree. */
+function orderList(description: QueryDescription, groupBy: DimensionId[]): string[] {
+  const order = description.order.map((item) => `${alias(item.member)} ${item.direction} nulls last`);
+  const ordered = new Set(description.order.map((item) => item.member as string));
+  if (groupBy.includes('date') && !ordered.has('date')) order.push(`${alias('date')} asc`);
+  const firstMeasure = description.measures[0];
+  if (description.order.length === 0 && firstMeasure && groupBy.length > (groupBy.includes('date') ? 1 : 0)) {
+    order.push(`${alias(firstMeasure)} desc nulls last`);
+  }
+  for (const dimension of groupBy) if (!ordered.has(dimension) && dimension !== 'date') order.push(`${alias(dimension)} asc nulls last`);
+  if (order.length === 0) order.push('1');
+  return order;
+}
+
+function columnsOf(description: QueryDescription, groupBy: DimensionId[]): QueryColumn[] {
+  return [
+    ...groupBy.map((dimension) => ({ name: dimension, label: DIMENSIONS[dimension].label, type: DIMENSIONS[dimension].type, format: null })),
+    ...description.measures.map((measure) => ({ name: measure, label: MEASURES[measure].label, type: 'number' as const, format: MEASURES[measure].format })),
+  ];
+}

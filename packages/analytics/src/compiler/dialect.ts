@@ -1,0 +1,39 @@
+// What differs between the engines' SQL. The compiler writes everything else once; a dialect turns
+// values into bound parameters (DuckDB) or escaped literals (ClickHouse 18.16 has no parameters).
+import type { TimeGranularity } from '@payportal/shared';
+
+export type ValueType = 'string' | 'number' | 'boolean' | 'date';
+export type FilterValue = string | number | boolean;
+
+export interface Dialect {
+  readonly name: 'duckdb' | 'clickhouse';
+  /** A fresh binder for one statement: values go in, placeholders or literals come out. */
+  binder(): Binder;
+  countIf(condition: string | undefined): string;
+  sumIf(expression: string, condition: string | undefined): string;
+  /** Casts a part to its exact type, so branches of a union agree: bigint counts, decimal(38,2) money. */
+  part(expression: string, money: boolean): string;
+  zero(money: boolean): string;
+  /** The first day of the bucket holding `column` (a date), as a date; weeks start on Monday. */
+  dateTrunc(granularity: TimeGranularity, column: string): string;
+  /** A date expression as 'YYYY-MM-DD' text, for the answer. */
+  dateText(expression: string): string;
+  toDouble(expression: string): string;
+  /** Case-insensitive substring test with no pattern characters (no LIKE). */
+  containsText(expression: string, value: string): string;
+  /** A subquery of periods: `bucket_label` (the grouping value), `bucket_start`, `bucket_end` (dates). */
+  dateBuckets(buckets: readonly DateBucket[], binder: Binder): string;
+  /** Joins a fact to a merchant_dim subquery on (org_id, merchant_id); one join per SELECT suits both. */
+  joinMerchants(subquery: string): string;
+}
+
+export interface DateBucket {
+  label: string;
+  start: string;
+  end: string;
+}
+
+export interface Binder {
+  value(value: FilterValue, type: ValueType): string;
+  readonly params: FilterValue[];
+}

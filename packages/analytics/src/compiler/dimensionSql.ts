@@ -1,0 +1,67 @@
+// Where each dimension of the catalogue lives. Columns are unqualified: a query reads one fact
+// (transactions, chargebacks or the merchant_daily rollup), joined when needed to merchant_dim
+// `using (org_id, merchant_id)` (schema/tables.ts), or merchant_dim alone for attrition. A dimension
+// names the sources that hold it; asking a source for one it lacks (the decline code of a chargeback)
+// is a clear 400, never a silent null column.
+import type { DimensionId } from '@payportal/shared';
+
+export type Source = 'transactions' | 'chargebacks' | 'rollup' | 'merchants';
+
+export interface DimensionSql {
+  /** The expression, or per-source expressions when a column differs by fact. */
+  sql: string | Partial<Record<Source, string>>;
+  /** Read from merchant_dim, so a fact must join it. */
+  merchantAttribute: boolean;
+  sources: readonly Source[];
+}
+
+const everywhere = ['transactions', 'chargebacks', 'rollup', 'merchants'] as const;
+const cardFacts = ['transactions', 'chargebacks'] as const;
+const merchantColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: true, sources: everywhere });
+const cardColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: false, sources: cardFacts });
+
+export const DIMENSION_SQL = {
+  date: {
+    sql: { transactions: 'txn_date', chargebacks: 'received_date', rollup: 'day', merchants: 'bucket_label' },
+    merchantAttribute: false,
+    sources: everywhere,
+  },
+  industry_group: merchantColumn('industry_group'),
+  industry: merchantColumn('mcc'),
+  region: merchantColumn('region'),
+  state: merchantColumn('state_code'),
+  merchant: merchantColumn('mid'),
+  merchant_name: merchantColumn('dba_name'),
+  card_brand: cardColumn('card_brand'),
+  card_type: cardColumn('card_type'),
+  card_tier: cardColumn('card_tier'),
+  entry_mode: cardColumn('entry_mode'),
+  channel: {
+    sql: "case when card_present then 'cp' else 'cnp' end",
+    merchantAttribute: false,
+    sources: ['transactions', 'chargebacks', 'rollup'],
+  },
+  issuer_country: cardColumn('issuer_country'),
+  cross_border: cardColumn('is_cross_border'),
+  decline_code: { sql: 'decline_code', merchantAttribute: false, sources: ['transactions'] },
+  dispute_category: { sql: 'reason_category', merchantAttribute: false, sources: ['chargebacks'] },
+  pricing_plan_type: merchantColumn('pricing_plan_type'),
+  size_tier: merchantColumn('size_tier'),
+  risk_tier: merchantColumn('risk_tier'),
+} as const satisfies Record<DimensionId, DimensionSql>;
+
+export function dimensionExpression(dimension: DimensionId, source: Source): string {
+  const { sql } = DIMENSION_SQL[dimension] as DimensionSql;
+  if (typeof sql === 'string') return sql;
+  const expression = sql[source];
+  if (!expression) throw new Error(`${dimension} has no column in ${source}`);
+  return expression;
+}
+
+export function dimensionSources(dimension: DimensionId): readonly Source[] {
+  return DIMENSION_SQL[dimension].sources;
+}
+
+export function isMerchantAttribute(dimension: DimensionId): boolean {
+  return DIMENSION_SQL[dimension].merchantAttribute;
+}

@@ -1,0 +1,34 @@
+// DuckDB: every value is a positional parameter with an explicit cast; nothing from a caller is ever
+// spliced into the text.
+import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
+
+const CAST: Record<ValueType, string> = { string: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN', date: 'DATE' };
+
+function duckdbBinder(): Binder {
+  const params: FilterValue[] = [];
+  return {
+    params,
+    value(value, type) {
+      params.push(value);
+      return `$${params.length}::${CAST[type]}`;
+    },
+  };
+}
+
+export const duckdbDialect: Dialect = {
+  name: 'duckdb',
+  binder: duckdbBinder,
+  countIf: (condition) => (condition ? `count(*) filter (where ${condition})` : 'count(*)'),
+  sumIf: (expression, condition) => `coalesce(sum(${expression})${condition ? ` filter (where ${condition})` : ''}, 0)`,
+  part: (expression, money) => `cast(${expression} as ${money ? 'decimal(38,2)' : 'bigint'})`,
+  zero: (money) => (money ? 'cast(0 as decimal(38,2))' : 'cast(0 as bigint)'),
+  dateTrunc: (granularity, column) => (granularity === 'day' ? column : `cast(date_trunc('${granularity}', ${column}) as date)`),
+  dateText: (expression) => `strftime(${expression}, '%Y-%m-%d')`,
+  toDouble: (expression) => `cast(${expression} as double)`,
+  containsText: (expression, value) => `strpos(lower(${expression}), lower(${value})) > 0`,
+  dateBuckets: (buckets, binder) => {
+    const rows = buckets.map((bucket) => `(${[bucket.label, bucket.start, bucket.end].map((date) => binder.value(date, 'date')).join(', ')})`);
+    return `(select * from (values ${rows.join(', ')}) as b(bucket_label, bucket_start, bucket_end))`;
+  },
+  joinMerchants: (subquery) => `join (${subquery}) as m using (org_id, merchant_id)`,
+};

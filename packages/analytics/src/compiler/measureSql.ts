@@ -1,0 +1,51 @@
+// Each measure of the catalogue as arithmetic over summed parts (catalogue/parts.ts), or, for
+// attrition, over merchant counts per period. Ratios divide doubles and are null on a zero base.
+import type { MeasureId } from '@payportal/shared';
+import type { PartId } from '../catalogue/parts.ts';
+
+export type MerchantPartId = 'merchants_closed' | 'merchants_exposed';
+
+export interface MeasureSql {
+  parts: readonly (PartId | MerchantPartId)[];
+  /** Builds the expression from `part(id)` (a summed part as a double) and `ratio(a, b)`. */
+  build(part: (id: PartId | MerchantPartId) => string, ratio: (numerator: string, denominator: string) => string): string;
+}
+
+const total = (id: PartId): MeasureSql => ({ parts: [id], build: (part) => part(id) });
+const share = (numerator: readonly PartId[], denominator: PartId, scale = 1): MeasureSql => ({
+  parts: [...numerator, denominator],
+  build: (part, ratio) => {
+    const value = ratio(numerator.map(part).join(' + '), part(denominator));
+    return scale === 1 ? value : `${value} * ${scale}`;
+  },
+});
+
+export const MEASURE_SQL = {
+  gsv: total('gsv'),
+  transactions: total('approved'),
+  avg_ticket: share(['gsv'], 'approved'),
+  authorisations: total('attempts'),
+  approval_rate: share(['approved'], 'attempts'),
+  declines: { parts: ['declined_soft', 'declined_hard'], build: (part) => `${part('declined_soft')} + ${part('declined_hard')}` },
+  decline_rate: share(['declined_soft', 'declined_hard'], 'attempts'),
+  soft_decline_rate: share(['declined_soft'], 'attempts'),
+  hard_decline_rate: share(['declined_hard'], 'attempts'),
+  refunds: total('refunds'),
+  refund_rate: share(['refunds'], 'sales'),
+  chargebacks: total('chargebacks'),
+  chargeback_amount: total('chargeback_amount'),
+  chargeback_ratio: share(['chargebacks'], 'sales'),
+  vamp_ratio: share(['visa_cnp_fraud', 'visa_cnp_disputes'], 'visa_cnp_sales'),
+  fraud_bps: share(['fraud_amount'], 'gsv', 10_000),
+  interchange: total('interchange'),
+  scheme_fees: total('scheme_fees'),
+  billed_fees: total('billed_fees'),
+  net_revenue: total('net_revenue'),
+  net_effective_rate_bps: share(['net_revenue'], 'gsv', 10_000),
+  downgrade_rate: share(['downgraded'], 'credit_sales'),
+  downgrade_leakage: total('downgrade_leakage'),
+  attrition: {
+    parts: ['merchants_closed', 'merchants_exposed'],
+    build: (part, ratio) => ratio(part('merchants_closed'), part('merchants_exposed')),
+  },
+} as const satisfies Record<MeasureId, MeasureSql>;

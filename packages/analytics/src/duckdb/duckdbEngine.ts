@@ -1,0 +1,146 @@
+// The default engine (DESIGN.md §8): DuckDB embedded in the API process, one database file under
+// DATA_DIR, a small connection pool, no extension ever installed or loaded from the network.
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { QueryDescription, QueryResult } from '@payportal/shared';
+import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
+import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
+import type { FilterValue } from '../compiler/dialect.ts';
+import { duckdbDialect } from '../compiler/duckdbDialect.ts';
+import { AnalyticsTimeoutError, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
+import { insertReferenceData } from '../generator/referenceData.ts';
+import { createQueryCache } from '../queryCache.ts';
+import { answerQuery, toValueOption } from '../answerQuery.ts';
+import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
+import { createSchema } from './createSchema.ts';
+
+export interface DuckDBEngineOptions {
+  /** A database file, or ':memory:' for tests. */
+  path: string;
+  /** Concurrent queries; more wait for a free connection. */
+  connections?: number;
+  timeoutMs?: number;
+  cacheEntries?: number;
+  /** DuckDB worker threads; default: every core. */
+  threads?: number;
+}
+
+export interface DatasetRequest {
+  orgId: number;
+  scaleFactor: number;
+  /** 'YYYY-MM-01': the last of the 13 generated months. */
+  endMonth: string;
+}
+
+export class DuckDBEngine implements AnalyticsEngine {
+  readonly name = 'duckdb';
+  private readonly cache;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly pool: ConnectionPool,
+    private readonly options: DuckDBEngineOptions,
+  ) {
+    this.cache = createQueryCache(options.cacheEntries ?? 500);
+  }
+
+  static async open(options: DuckDBEngineOptions): Promise<DuckDBEngine> {
+    const instance = await DuckDBInstance.create(options.path, {
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+      allow_community_extensions: 'false',
+      ...(options.threads ? { threads: String(options.threads) } : {}),
+    });
+    const setup = await instance.connect();
+    try {
+      await createSchema(setup);
+      await insertReferenceData(setup);
+    } finally {
+      setup.closeSync();
+    }
+    return new DuckDBEngine(instance, await createConnectionPool(instance, options.connections ?? 4), options);
+  }
+
+  async query(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<QueryResult> {
+    const dataVersion = await this.dataVersion(scope.orgId);
+    return answerQuery(description, scope, options, { dialect: duckdbDialect, cache: this.cache, dataVersion, run: (sql, params) => this.run(sql, params, options.timeoutMs ?? this.options.timeoutMs) });
+  }
+
+  async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
+    const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    return this.pool.use(async (connection) => {
+      const result = await connection.stream(compiled.sql, compiled.params);
+      let count = 0;
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) return count;
+        // The compiled answer holds only doubles, text and booleans, which DuckDB hands over as JS values.
+        const rows = chunk.getRows().map((row) => row.map((value, index) => toCell(value, compiled.columns[index]!)));
+        count += rows.length;
+        await sink(rows, compiled.columns);
+      }
+    });
+  }
+
+  async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
+    const compiled = compileValues(request, scope.orgId, duckdbDialect);
+    const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs);
+    return rows.map(toValueOption);
+  }
+
+  async dataVersion(orgId: number): Promise<string> {
+    const rows = await this.run('select data_version from datasets where org_id = $1::integer', [orgId]);
+    return rows.length ? String(rows[0]![0]) : 'empty';
+  }
+
+  /** The organisation's dataset as generated now, or null when none exists. */
+  async dataset(orgId: number): Promise<{ scaleFactor: number; generatorVersion: number; endMonth: string } | null> {
+    const rows = await this.run("select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d') from datasets where org_id = $1::integer", [orgId]);
+    const row = rows[0];
+    return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]) } : null;
+  }
+
+  /** Generates (or replaces) an organisation's synthetic dataset unless the same one is already there. */
+  async ensureDataset(request: DatasetRequest): Promise<'reused' | 'generated'> {
+    const existing = await this.dataset(request.orgId);
+    if (existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && existing.endMonth === request.endMonth) {
+      return 'reused';
+    }
+    await this.pool.use((connection) => generateDataset(connection, request));
+    return 'generated';
+  }
+
+  /** For the generator CLI, the benchmarks and the ClickHouse copy. */
+  withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.pool.use(work);
+  }
+
+  async close(): Promise<void> {
+    this.pool.close();
+    this.instance.closeSync();
+  }
+
+  private run(sql: string, params: FilterValue[], timeoutMs?: number): Promise<unknown[][]> {
+    return this.pool.use(async (connection) => {
+      // DuckDB forgets an interrupt that arrives before the statement starts, so past the deadline
+      // the connection is interrupted again every few milliseconds until the statement gives up.
+      let repeat: NodeJS.Timeout | undefined;
+      const timer = timeoutMs
+        ? setTimeout(() => {
+            connection.interrupt();
+            repeat = setInterval(() => connection.interrupt(), 5);
+          }, timeoutMs)
+        : undefined;
+      try {
+        const reader = await connection.runAndReadAll(sql, params);
+        return reader.getRowsJS() as unknown[][];
+      } catch (error) {
+        if (timeoutMs && error instanceof Error && /INTERRUPT/i.test(error.message)) throw new AnalyticsTimeoutError(timeoutMs);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        clearInterval(repeat);
+      }
+    });
+  }
+}

@@ -1,0 +1,45 @@
+// The engine interface (DESIGN.md §8): every screen, export and document asks through it, and DuckDB
+// and ClickHouse answer it alike (the cross-engine test holds them to the same numbers).
+import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
+import type { QueryScope } from './compiler/compileQuery.ts';
+import type { ValuesRequest } from './compiler/compileValues.ts';
+
+export interface QueryOptions {
+  /** Interrupt the query in the engine after this long and throw AnalyticsTimeoutError. */
+  timeoutMs?: number;
+  /** auto (default) reads the rollup whenever it holds every member. */
+  rollup?: 'auto' | 'never' | 'always';
+  rowCap?: number;
+}
+
+export interface ValueOption {
+  value: string;
+  label: string;
+  parent: string | null;
+}
+
+export interface AnalyticsEngine {
+  readonly name: 'duckdb' | 'clickhouse';
+  query(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<QueryResult>;
+  /** For exports: every row, in pages, without the row cap. Resolves with the row count. */
+  stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
+  values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;
+  /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
+  dataVersion(orgId: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export class AnalyticsTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The query took longer than ${timeoutMs / 1000} s and was stopped.`);
+    this.name = 'AnalyticsTimeoutError';
+  }
+}
+
+/** Engines return numbers as bigint, decimals or 0/1; the answer carries plain JSON values. */
+export function toCell(value: unknown, column: QueryColumn): QueryCell {
+  if (value === null || value === undefined) return null;
+  if (column.type === 'number') return Number(value);
+  if (column.type === 'boolean') return value === true || value === 1 || value === '1';
+  return String(value);
+}

@@ -1,0 +1,97 @@
+// One organisation's synthetic acquirer dataset (DATA.md §1): its previous rows are deleted, then
+// merchants, sales, refunds, chargebacks, settlements and the merchant_daily rollup are generated
+// inside DuckDB in one transaction, and the datasets ledger records what was made.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
+import { FACT_TABLES, ROLLUP_TABLES } from '../schema/tables.ts';
+import { createGeneratorLookups, dropGeneratorLookups } from './createGeneratorLookups.ts';
+import { generateChargebacks } from './generateChargebacks.ts';
+import { generateMerchants } from './generateMerchants.ts';
+import { generateRefunds } from './generateRefunds.ts';
+import { generateSales } from './generateSales.ts';
+import { generateSettlements } from './generateSettlements.ts';
+import type { GenerationContext } from './generationContext.ts';
+import { datasetSeed } from './random.ts';
+import { insertReferenceData } from './referenceData.ts';
+
+/** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
+export const GENERATOR_VERSION = 1;
+
+export interface GenerateDatasetOptions {
+  /** The organisation whose rows are replaced (1 … 90,000,000, so ids fit in a bigint). */
+  orgId: number;
+  /** DATA.md §1: merchants = max(25, round(1,000 × SF)), sales attempts = round(3,000,000 × SF). */
+  scaleFactor: number;
+  /** The first day of the last of the 13 months, 'YYYY-MM-01'; the data ends on that month's last day. */
+  endMonth: string;
+  /** Seeds the stream instead of GENERATOR_VERSION (to reproduce an older dataset's draws). */
+  version?: number;
+}
+
+export interface GenerateDatasetResult {
+  merchants: number;
+  /** Rows written to transactions: sales attempts (approved and declined) plus refunds. */
+  transactions: number;
+  chargebacks: number;
+  ms: number;
+}
+
+/** First and last day of the 13 months ending with endMonth. */
+export function datasetWindow(endMonth: string): { windowStart: string; windowEnd: string } {
+  if (!/^\d{4}-(0[1-9]|1[0-2])-01$/.test(endMonth)) throw new Error(`Expected endMonth as 'YYYY-MM-01', received ${JSON.stringify(endMonth)}`);
+  const [year, month] = endMonth.split('-').map(Number) as [number, number];
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  return { windowStart: iso(new Date(Date.UTC(year, month - 13, 1))), windowEnd: iso(new Date(Date.UTC(year, month, 0))) };
+}
+
+function contextOf(options: GenerateDatasetOptions): GenerationContext {
+  const { orgId, scaleFactor, endMonth, version = GENERATOR_VERSION } = options;
+  if (!Number.isInteger(orgId) || orgId < 1 || orgId > 90_000_000) throw new Error(`Expected orgId as an integer in 1 … 90,000,000, received ${orgId}`);
+  if (!(scaleFactor > 0 && scaleFactor <= 10_000)) throw new Error(`Expected scaleFactor as a number in (0, 10000], received ${scaleFactor}`);
+  if (!Number.isInteger(version)) throw new Error(`Expected version as an integer, received ${version}`);
+  return {
+    orgId,
+    seed: datasetSeed(orgId, scaleFactor, version),
+    merchantCount: Math.max(25, Math.round(1000 * scaleFactor)),
+    transactionCount: Math.round(3_000_000 * scaleFactor),
+    ...datasetWindow(endMonth),
+  };
+}
+
+export async function generateDataset(connection: DuckDBConnection, options: GenerateDatasetOptions): Promise<GenerateDatasetResult> {
+  const started = performance.now();
+  const ctx = contextOf(options);
+  await insertReferenceData(connection);
+  await connection.run('begin transaction');
+  try {
+    for (const table of [...Object.keys(FACT_TABLES), ...Object.keys(ROLLUP_TABLES)]) {
+      await connection.run(`delete from ${table} where org_id = ${ctx.orgId}`);
+    }
+    await createGeneratorLookups(connection, ctx.windowStart, ctx.windowEnd);
+    await generateMerchants(connection, ctx);
+    await generateSales(connection, ctx);
+    await generateRefunds(connection, ctx);
+    await generateChargebacks(connection, ctx);
+    await generateSettlements(connection, ctx);
+    await buildMerchantDaily(connection, ctx.orgId);
+    // data_version only ever grows for an organisation, even if two generations share a millisecond
+    await connection.run(`insert or replace into datasets
+      select ${ctx.orgId}, ${options.scaleFactor}, ${options.version ?? GENERATOR_VERSION}, date '${options.endMonth}',
+        greatest(${Date.now()}, coalesce((select max(data_version) + 1 from datasets where org_id = ${ctx.orgId}), 0)), now()::timestamp`);
+    await dropGeneratorLookups(connection);
+    await connection.run('commit');
+  } catch (error) {
+    await connection.run('rollback');
+    throw error;
+  }
+  const counts = await connection.runAndReadAll(`select (select count(*) from merchants where org_id = ${ctx.orgId}) as merchants,
+      (select count(*) from transactions where org_id = ${ctx.orgId}) as transactions,
+      (select count(*) from chargebacks where org_id = ${ctx.orgId}) as chargebacks`);
+  const row = counts.getRowObjectsJS()[0] as { merchants: bigint; transactions: bigint; chargebacks: bigint };
+  return {
+    merchants: Number(row.merchants),
+    transactions: Number(row.transactions),
+    chargebacks: Number(row.chargebacks),
+    ms: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,121 @@
+// Merchants (DATA.md §2, §4): industry, place, channel, size, life cycle, behaviour and pricing, drawn
+// into the temp table gen_merchants, from which the merchants, pricing_plans and terminals rows come.
+// It also fixes each merchant's exact slice of the transaction total (tx_start … tx_end), so totals
+// are exact and the sale generator needs no further coordination.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { INDUSTRIES } from './industries.ts';
+import { CLOSE_REASONS, LEGAL_ENTITY_WORDS, LEGAL_FAMILY_NAMES, LEGAL_SUFFIXES, NAME_PREFIXES } from './merchantNames.ts';
+import { MERCHANT_ID_BASE, type GenerationContext } from './generationContext.ts';
+import { normal, uniform, type Salt } from './random.ts';
+import { pickCase, sqlList, sqlLiteral } from './sql.ts';
+import { STATES } from './states.ts';
+
+/** Share of CNP merchants in the bad-actor cohort (spec §4: 1–2 %); at least one when any CNP merchant exists. */
+export const BAD_ACTOR_SHARE = 0.015;
+
+const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
+
+export function gatherMerchantsSql(ctx: GenerationContext): string {
+  const u = (salt: Salt) => uniform('n', salt, ctx.seed);
+  const days = `(date '${ctx.windowEnd}' - date '${ctx.windowStart}' + 1)`;
+  const mcc = pickCase(u('mcc'), INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]));
+  const state = pickCase(u('state'), STATES.map((s) => [sqlLiteral(s.stateCode), s.weight]));
+  const closeReason = pickCase(u('closeReason'), CLOSE_REASONS.map(([reason, pct]) => [sqlLiteral(reason), pct]));
+  return `create or replace temp table gen_merchants as
+with base as (
+  select range + 1 as n, ${ctx.orgId}::bigint * ${MERCHANT_ID_BASE} + range + 1 as merchant_id, ${mcc} as mcc, ${state} as state_code,
+    ${u('channelProfile')} as u_channel,
+    -- spec §4: annual volume lognormal, median $180 k, σ 1.4, cap $200 M (the shape of size; the level follows the transaction total)
+    least(200000000, 180000 * exp(1.4 * ${normal('n', 'volumeA', 'volumeB', ctx.seed)})) as volume_draw,
+    exp(0.15 * ${normal('n', 'ticketA', 'ticketB', ctx.seed)}) as ticket_factor
+  from range(${ctx.merchantCount})
+), industry as (
+  select b.*, i.* exclude (mcc), 0.5 * least(i.cp_share, 1 - i.cp_share) as omni_share,
+    b.ticket_factor * i.ticket_median as ticket_median_m,
+    b.ticket_factor * i.ticket_median * exp(i.ticket_sigma * i.ticket_sigma / 2) as ticket_mean_m
+  from base b join gen_industries i using (mcc)
+), sized as (
+  -- omni merchants sell half card-present, so the MCC's card-present share holds on average
+  select *, case when u_channel < cp_share - omni_share / 2 then 'cp' when u_channel < cp_share + omni_share / 2 then 'omni' else 'cnp' end as channel_profile,
+    volume_draw * ${ctx.transactionCount} / sum(volume_draw / ticket_mean_m * ${days} / 365) over () as expected_volume,
+    case when ${u('onboardedInWindow')} < 0.2 then date '${ctx.windowStart}' + floor(${u('onboarded')} * greatest(1, ${days} - 14))::integer
+      else date '${ctx.windowStart}' - 1 - floor(${u('onboarded')} * 3650)::integer end as onboarded_on
+  from industry
+), cohort as (
+  select *, channel_profile = 'cnp' and row_number() over (partition by channel_profile order by ${u('badActor')}, n)
+      <= greatest(1, round(${BAD_ACTOR_SHARE} * count(*) over (partition by channel_profile))) as is_bad_actor,
+    greatest(onboarded_on, date '${ctx.windowStart}') as active_start,
+    -- spec §4 attrition: monthly hazard 1.8 % under $1 M, 1.0 % to $5 M, 0.6 % above
+    case when expected_volume < 1000000 then 0.018 when expected_volume < 5000000 then 0.010 else 0.006 end as hazard
+  from sized
+), lifecycle as (
+  select *, case when not is_bad_actor and active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer <= date '${ctx.windowEnd}'
+      then active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer end as closed_on
+  from cohort
+), active as (
+  select *, case when closed_on is not null then 'closed' when not is_bad_actor and ${u('stopped')} < 0.05 then 'not_processing' else 'processing' end as status,
+    case when closed_on is not null then ${closeReason} end as close_reason
+  from lifecycle
+), windowed as (
+  select *, case status when 'closed' then greatest(active_start, closed_on - 1)
+      when 'not_processing' then greatest(active_start, date '${ctx.windowEnd}' - 30 - floor(${u('stoppedOn')} * 90)::integer)
+      else date '${ctx.windowEnd}' end as active_end
+  from active
+), weighted as (
+  select *, greatest(1, round(volume_draw / ticket_mean_m * (active_end - active_start + 1)))::bigint as weight from windowed
+), counted as (
+  -- exact counts: merchant i gets floor(N·cumᵢ/total) − floor(N·cumᵢ₋₁/total), integers throughout
+  select *, (${ctx.transactionCount}::hugeint * (cum - weight) // total)::bigint as tx_start, (${ctx.transactionCount}::hugeint * cum // total)::bigint as tx_end
+  from (select *, sum(weight) over (order by n rows between unbounded preceding and current row) as cum, sum(weight) over () as total from weighted)
+), annual as (
+  select *, (tx_end - tx_start) * ticket_mean_m * 365 / (active_end - active_start + 1) as annual_volume from counted
+)
+select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
+  case when annual_volume < 100000 then '<100k' when annual_volume < 1000000 then '100k-1M' when annual_volume < 5000000 then '1M-5M'
+    when annual_volume < 20000000 then '5M-20M' else '20M+' end as size_tier,
+  case when is_bad_actor then 'high' when ${u('riskBump')} < 0.1 then (case risk_class when 'low' then 'medium' else 'high' end) else risk_class end as risk_tier,
+  -- spec §4 pricing by volume band
+  case when annual_volume < 250000 then (case when ${u('planKind')} < 0.6 then 'flat' else 'blended' end)
+    when annual_volume <= 5000000 then (case when ${u('planKind')} < 0.55 then 'blended' else 'tiered' end) else 'ic_plus_plus' end as plan_type,
+  case when annual_volume < 250000 then round(2.6 + 0.3 * ${u('planRate')}, 2) when annual_volume <= 5000000 then round(2.2 + 0.4 * ${u('planRate')}, 2) else 0 end as credit_rate,
+  case when annual_volume < 250000 then round(0.10 + 0.20 * ${u('planItem')}, 2) when annual_volume <= 5000000 then round(0.10 + 0.10 * ${u('planItem')}, 2)
+    else round(0.05 + 0.05 * ${u('planItem')}, 2) end as per_item,
+  case when annual_volume > 5000000 then round(10 + 40 * ${u('planMarkup')}) else 0 end as markup_bps,
+  9.95 + 5 * floor(${u('planMonthly')} * 4) as monthly_fee, 4.95 + 5 * floor(${u('planPci')} * 3) as pci_fee,
+  case when channel_profile <> 'cp' and ${u('threeDsUser')} < 0.45 then 0.6 + 0.35 * ${u('threeDsShare')} else 0 end as three_ds_share,
+  -- spec §4 downgrades: AVS missing on 10–20 % of keyed/CNP sales of poorly integrated merchants, ≈ 0.5 % of well-integrated ones
+  case when channel_profile <> 'cp' and ${u('avsQuality')} < 0.65 then 0.005 else 0.10 + 0.10 * ${u('avsMissing')} end as avs_missing_rate,
+  -- spec §4: small card-present merchants batch late on 3–8 % of days; everyone else on ≈ 1.2 %
+  case when channel_profile <> 'cnp' and annual_volume < 1000000 then 0.03 + 0.05 * ${u('lateBatch')} else 0.012 end as late_batch_rate,
+  0.0002 + 0.0003 * ${u('fraudRate')} as fraud_rate_cp,
+  case when is_bad_actor then 0.008 + 0.007 * ${u('fraudRate')} else 0.002 + 0.004 * ${u('fraudRate')} end as fraud_rate_cnp,
+  cb_rate_cp * (0.75 + 0.5 * ${u('chargebackRateA')}) as chargeback_rate_cp,
+  case when is_bad_actor then greatest(0.015 + 0.015 * ${u('chargebackRateB')}, cb_rate_cnp * 1.3) else cb_rate_cnp * (0.7 + 0.6 * ${u('chargebackRateB')}) end as chargeback_rate_cnp,
+  case when channel_profile = 'cnp' then 0 else 1 + floor(${u('terminals')} * case when annual_volume < 1000000 then 2 else 4 end)::integer end as terminal_count,
+  ${pickFrom(NAME_PREFIXES, u('name'))} || ' ' || list_extract(string_split(nouns, '|'), 1 + floor(${u('noun')} * len(string_split(nouns, '|')))::integer) as dba_name,
+  ${pickFrom(LEGAL_FAMILY_NAMES, u('legal'))} || ' ' || ${pickFrom(LEGAL_ENTITY_WORDS, u('name'))} || ' ' || ${pickFrom(LEGAL_SUFFIXES, u('noun'))} as legal_name,
+  list_extract(string_split(s.cities, '|'), 1 + floor(${u('city')} * len(string_split(s.cities, '|')))::integer) as city,
+  round(ticket_mean_m * (0.9 + 0.2 * ${u('declared')}), 2) as declared_avg_ticket
+from annual a
+join gen_states s using (state_code)
+join gen_calendar c1 on c1.season = a.season and c1.day = a.active_start
+join gen_calendar c2 on c2.season = a.season and c2.day = a.active_end`;
+}
+
+export async function generateMerchants(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
+  await connection.run(gatherMerchantsSql(ctx));
+  await connection.run(`insert into pricing_plans select merchant_id, ${ctx.orgId}, plan_type, markup_bps, per_item,
+      credit_rate, case plan_type when 'flat' then credit_rate when 'blended' then credit_rate - 1.0 when 'tiered' then credit_rate - 0.9 else 0 end,
+      monthly_fee, pci_fee, 25 from gen_merchants`);
+  await connection.run(`insert into merchants select merchant_id, ${ctx.orgId},
+      '8' || lpad((${ctx.orgId} % 1000)::varchar, 3, '0') || lpad(n::varchar, 11, '0'), legal_name, dba_name, mcc, state_code, city,
+      onboarded_on, closed_on, close_reason, status, channel_profile, size_tier, risk_tier, declared_avg_ticket, merchant_id, is_bad_actor, null
+    from gen_merchants`);
+  // Terminal k of merchant m is m × 10 + k: 0 … 3 in store, 9 the e-commerce gateway.
+  await connection.run(`insert into terminals
+    select merchant_id * 10 + k, ${ctx.orgId}, merchant_id, case
+        when mcc = '5542' and k = 0 then 'unattended' when mcc in ('4121', '7230', '7298') or (k > 0 and ${uniform('merchant_id, k', 'terminals', ctx.seed)} < 0.3) then 'mpos'
+        when k > 0 and ${uniform('merchant_id, k', 'terminals', ctx.seed)} < 0.4 then 'softpos' else 'countertop' end
+      from (select merchant_id, mcc, unnest(range(terminal_count)) as k from gen_merchants)
+    union all select merchant_id * 10 + 9, ${ctx.orgId}, merchant_id, 'ecom_gateway' from gen_merchants where channel_profile <> 'cp'`);
+}

@@ -1,0 +1,18 @@
+/** What every generation step needs to know about the dataset being generated. */
+export interface GenerationContext {
+  orgId: number;
+  /** From datasetSeed(orgId, scaleFactor, version). */
+  seed: bigint;
+  merchantCount: number;
+  /** Authorisation attempts (approved and declined sales); refunds come on top. */
+  transactionCount: number;
+  /** First and last day of the 13-month window, 'YYYY-MM-DD'. */
+  windowStart: string;
+  windowEnd: string;
+}
+
+/** Id layout (tables.ts): merchant n → org × 10^7 + n, sale n → org × 10^11 + n. */
+export const MERCHANT_ID_BASE = 10_000_000;
+export const TX_ID_BASE = 100_000_000_000;
+/** A refund's id is its sale's id plus this, so ids stay unique and a refund points at its sale. */
+export const REFUND_ID_OFFSET = 50_000_000_000;

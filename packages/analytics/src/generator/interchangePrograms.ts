@@ -1,0 +1,122 @@
+// US interchange programmes (DATA.md §5) and the rule that picks one for a sale. Rates are in percent
+// of the amount plus a fixed dollar amount. Anchors: Visa CPS/Retail credit 1.51 % + $0.10, CPS/CNP
+// 1.80 %, rewards 1.65–1.95 %, Signature Preferred 2.10 % (CNP 2.40 %), EIRF 2.30 % + $0.10, Standard
+// 2.70–2.95 % + $0.10, unregulated debit 0.80 % + $0.15, regulated debit (Reg II) 0.05 % + $0.22.
+// Other brands' figures are modelled near their published schedules.
+import { type CardBrand, type CardProduct, type CardTier, type CardType, type Channel } from './cardProducts.ts';
+import type { ProgramFamily } from './industries.ts';
+
+/** normal: the programme the sale qualifies for; eirf / standard: the two downgrades of spec §5. */
+export type ProgramLevel = 'normal' | 'eirf' | 'standard';
+
+export interface InterchangeProgram {
+  programId: number;
+  brand: CardBrand;
+  cardType: CardType;
+  tier: CardTier;
+  channel: Channel;
+  pct: number;
+  fixed: number;
+  isDowngrade: boolean;
+  name: string;
+  level: ProgramLevel;
+  family: ProgramFamily;
+  /** Debit programmes only: for Durbin-covered issuers. */
+  regulated: boolean;
+}
+
+type Rate = readonly [pct: number, fixed: number];
+type CreditRates = readonly [cp: number, cnp: number, fixed: number, eirf: number, standard: number];
+
+// A downgrade always costs more than any programme it replaces (a test checks it), so leakage ≥ 0.
+const CREDIT: Record<CardBrand, Record<CardTier, CreditRates>> = {
+  visa: { standard: [1.51, 1.8, 0.1, 2.3, 2.7], rewards: [1.65, 1.95, 0.1, 2.3, 2.7], premium: [2.1, 2.4, 0.1, 2.45, 2.95], commercial: [2.05, 2.5, 0.1, 2.7, 2.95] },
+  mastercard: { standard: [1.58, 1.89, 0.1, 2.3, 2.7], rewards: [1.73, 2.04, 0.1, 2.3, 2.7], premium: [2.05, 2.5, 0.1, 2.55, 2.95], commercial: [2.05, 2.65, 0.1, 2.7, 2.95] },
+  amex: { standard: [1.95, 2.2, 0.1, 2.4, 2.95], rewards: [2.1, 2.35, 0.1, 2.45, 2.95], premium: [2.3, 2.55, 0.1, 2.65, 2.95], commercial: [2.35, 2.6, 0.1, 2.75, 2.95] },
+  discover: { standard: [1.56, 1.87, 0.1, 2.3, 2.7], rewards: [1.71, 1.97, 0.1, 2.3, 2.7], premium: [2.15, 2.4, 0.1, 2.45, 2.95], commercial: [2.3, 2.5, 0.1, 2.7, 2.95] },
+};
+/** Card-present MCC programmes for standard and rewards credit (spec §5: the programme follows the MCC). */
+const FAMILY_CREDIT: Partial<Record<CardBrand, Record<Exclude<ProgramFamily, 'general'>, Partial<Record<CardTier, Rate>>>>> = {
+  visa: { supermarket: { standard: [1.22, 0.05], rewards: [1.46, 0.05] }, fuel: { standard: [1.15, 0.25], rewards: [1.4, 0.1] } },
+  mastercard: { supermarket: { standard: [1.48, 0.05], rewards: [1.55, 0.05] }, fuel: { standard: [1.4, 0.05], rewards: [1.5, 0.05] } },
+};
+const REGULATED_DEBIT: Rate = [0.05, 0.22];
+const DEBIT: Partial<Record<CardBrand, { cp: Rate; cnp: Rate; commercialCp: Rate; commercialCnp: Rate }>> = {
+  visa: { cp: [0.8, 0.15], cnp: [1.65, 0.15], commercialCp: [1.7, 0.1], commercialCnp: [2.45, 0.1] },
+  mastercard: { cp: [1.05, 0.15], cnp: [1.65, 0.15], commercialCp: [1.7, 0.1], commercialCnp: [2.45, 0.1] },
+  discover: { cp: [1.1, 0.16], cnp: [1.45, 0.15], commercialCp: [1.7, 0.1], commercialCnp: [2.45, 0.1] },
+};
+const PREPAID: Partial<Record<CardBrand, { cp: Rate; cnp: Rate }>> = {
+  visa: { cp: [1.15, 0.15], cnp: [1.75, 0.2] },
+  mastercard: { cp: [1.1, 0.15], cnp: [1.76, 0.2] },
+};
+
+const BRAND_LABEL: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex OptBlue', discover: 'Discover' };
+const TIER_LABEL: Record<CardTier, string> = { standard: 'Standard', rewards: 'Rewards', premium: 'Premium', commercial: 'Commercial' };
+const CHANNEL_LABEL: Record<Channel, string> = { cp: 'Card Present', cnp: 'Card Not Present' };
+const CHANNELS: readonly Channel[] = ['cp', 'cnp'];
+const BRANDS = Object.keys(CREDIT) as CardBrand[];
+const TIERS = Object.keys(TIER_LABEL) as CardTier[];
+
+function buildPrograms(): InterchangeProgram[] {
+  const programs: InterchangeProgram[] = [];
+  const add = (p: Omit<InterchangeProgram, 'programId' | 'isDowngrade'>) =>
+    programs.push({ ...p, programId: programs.length + 1, isDowngrade: p.level !== 'normal' });
+  for (const brand of BRANDS) {
+    const label = BRAND_LABEL[brand];
+    const base = { brand, regulated: false, family: 'general' as ProgramFamily, level: 'normal' as ProgramLevel };
+    for (const tier of TIERS) {
+      const [cp, cnp, fixed, eirf, standard] = CREDIT[brand][tier];
+      for (const channel of CHANNELS) {
+        const name = `${label} ${TIER_LABEL[tier]} Credit ${CHANNEL_LABEL[channel]}`;
+        add({ ...base, cardType: 'credit', tier, channel, pct: channel === 'cp' ? cp : cnp, fixed, name });
+        add({ ...base, cardType: 'credit', tier, channel, pct: eirf, fixed, level: 'eirf', name: `${label} ${TIER_LABEL[tier]} Credit EIRF` });
+        add({ ...base, cardType: 'credit', tier, channel, pct: standard, fixed, level: 'standard', name: `${label} ${TIER_LABEL[tier]} Credit Standard` });
+      }
+    }
+    for (const [family, tiers] of Object.entries(FAMILY_CREDIT[brand] ?? {})) {
+      for (const [tier, [pct, fixed]] of Object.entries(tiers) as [CardTier, Rate][]) {
+        const name = `${label} ${family === 'fuel' ? 'Service Station' : 'Supermarket'} ${TIER_LABEL[tier]} Credit`;
+        add({ ...base, cardType: 'credit', tier, channel: 'cp', pct, fixed, family: family as ProgramFamily, name });
+      }
+    }
+    const debit = DEBIT[brand];
+    if (debit) {
+      for (const channel of CHANNELS) {
+        for (const tier of ['standard', 'commercial'] as const) {
+          const [pct, fixed] = REGULATED_DEBIT;
+          add({ ...base, cardType: 'debit', tier, channel, pct, fixed, regulated: true, name: `${label} Regulated Debit (Reg II) ${CHANNEL_LABEL[channel]}` });
+        }
+        const [pct, fixed] = debit[channel];
+        add({ ...base, cardType: 'debit', tier: 'standard', channel, pct, fixed, name: `${label} Debit ${CHANNEL_LABEL[channel]}` });
+        const [cpct, cfixed] = channel === 'cp' ? debit.commercialCp : debit.commercialCnp;
+        add({ ...base, cardType: 'debit', tier: 'commercial', channel, pct: cpct, fixed: cfixed, name: `${label} Business Debit ${CHANNEL_LABEL[channel]}` });
+      }
+    }
+    const prepaid = PREPAID[brand];
+    if (prepaid) {
+      for (const channel of CHANNELS) {
+        const [pct, fixed] = prepaid[channel];
+        add({ ...base, cardType: 'prepaid', tier: 'standard', channel, pct, fixed, name: `${label} Prepaid ${CHANNEL_LABEL[channel]}` });
+      }
+    }
+  }
+  return programs;
+}
+
+export const INTERCHANGE_PROGRAMS: readonly InterchangeProgram[] = buildPrograms();
+
+/**
+ * The programme of a sale: downgrades (credit only) first, then Reg II for regulated debit, then the
+ * MCC family's card-present programme when the product has one, else the general programme.
+ */
+export function resolveProgram(product: CardProduct, channel: Channel, family: ProgramFamily, level: ProgramLevel): InterchangeProgram {
+  const effectiveLevel = product.cardType === 'credit' ? level : 'normal';
+  const matches = INTERCHANGE_PROGRAMS.filter(
+    (p) => p.brand === product.brand && p.cardType === product.cardType && p.tier === product.tier && p.channel === channel &&
+      p.level === effectiveLevel && p.regulated === product.regulated,
+  );
+  const found = matches.find((p) => p.family === family) ?? matches.find((p) => p.family === 'general');
+  if (!found) throw new Error(`No interchange programme for ${JSON.stringify({ ...product, channel, family, level })}`);
+  return found;
+}

@@ -1,0 +1,52 @@
+// The generator's pseudo-random stream: every draw is DuckDB's hash() of (row key, a salt naming the
+// quantity, the dataset seed), so a value depends only on what it describes and never on row order,
+// threads or which other quantities exist (DATA.md §1: same organisation, scale factor and version →
+// same rows). Salts are listed once here so two quantities never share one.
+
+const TWO_POW_52 = 4503599627370496;
+
+export const SALT = {
+  mcc: 1, state: 2, city: 3, channelProfile: 4, volumeA: 5, volumeB: 6, ticketA: 7, ticketB: 8,
+  onboarded: 9, onboardedInWindow: 10, closed: 11, closeReason: 12, stopped: 13, stoppedOn: 14, badActor: 15,
+  threeDsUser: 16, threeDsShare: 17, avsQuality: 18, avsMissing: 19, lateBatch: 20, fraudRate: 21,
+  chargebackRateA: 22, chargebackRateB: 23, reserve: 24, terminals: 25, planKind: 26, planRate: 27,
+  planItem: 28, planMonthly: 29, planPci: 30, planMarkup: 31, name: 32, noun: 33, legal: 34, declared: 35,
+  riskBump: 36,
+  // per sale
+  channel: 100, crossBorder: 101, card: 102, entryMode: 103, threeDs: 104, avsMissingDraw: 105, avsResult: 106,
+  approval: 107, declineCode: 108, amountA: 109, amountB: 110, day: 111, hour: 112, second: 113, terminal: 114,
+  fraud: 115,
+  // per card
+  cardProduct: 200, cardTier: 201, cardRegulated: 202, cardBin: 203, cardHash: 204, cardCountry: 205,
+  // per merchant-day
+  settleDelay: 300, settleLate: 301,
+  // per refund / chargeback
+  refund: 400, refundLag: 401, refundPartial: 402, refundShare: 403, refundTime: 404,
+  chargeback: 500, chargebackLag: 501, chargebackCategory: 502, chargebackReason: 503, chargebackStage: 504,
+  chargebackOutcome: 505, chargebackPending: 506,
+} as const;
+
+export type Salt = keyof typeof SALT;
+
+/** A uniform in [0, 1) drawn from the key expression(s) for one quantity. */
+export function uniform(key: string, salt: Salt, seed: bigint): string {
+  return `((hash(${key}, ${SALT[salt]}, ${seed}::ubigint) % ${TWO_POW_52})::double / ${TWO_POW_52})`;
+}
+
+/** A standard normal by Box–Muller from two uniforms (1 − u keeps the logarithm finite). */
+export function normal(key: string, saltA: Salt, saltB: Salt, seed: bigint): string {
+  return `(sqrt(-2 * ln(1 - ${uniform(key, saltA, seed)})) * cos(2 * pi() * ${uniform(key, saltB, seed)}))`;
+}
+
+/**
+ * The dataset seed: FNV-1a (64 bit) of organisation, scale factor and generator version, kept below
+ * 2^53 so it reads back exactly wherever it is printed.
+ */
+export function datasetSeed(orgId: number, scaleFactor: number, version: number): bigint {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(`${orgId}|${scaleFactor}|${version}`)) {
+    hash ^= BigInt(byte);
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash & 0x1fffffffffffffn;
+}

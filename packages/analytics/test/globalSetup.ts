@@ -1,0 +1,17 @@
+// Starts one ClickHouse server per `vitest run` of the analytics project; each test file that needs it
+// reads its URL with `inject('clickhouseUrl')` and works in a database of its own (createTestDatabase.ts).
+import type { TestProject } from 'vitest/node';
+import { startClickHouse } from './startClickHouse.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `http://127.0.0.1:<port>` of the suite's ClickHouse 18.16 server. */
+    clickhouseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const clickhouse = await startClickHouse();
+  project.provide('clickhouseUrl', clickhouse.url);
+  return () => clickhouse.stop();
+}

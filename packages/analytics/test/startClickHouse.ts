@@ -1,0 +1,134 @@
+// A private ClickHouse server for the analytics suite: Debian's clickhouse-server (18.16, the only
+// build these machines can install), HTTP only, on a free loopback port, with its data in a temporary
+// folder that stop() removes. It answers /ping about 0.2 s after it is spawned.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+export interface RunningClickHouse {
+  /** `http://127.0.0.1:<port>` of the server's HTTP interface. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 20_000;
+const INSTALL_HINT = 'sudo apt-get install clickhouse-server';
+
+/** The clickhouse-server binary on PATH, in /usr/sbin or /usr/bin; null when none is installed. */
+export function findClickHouseServer(): string | null {
+  const folders = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin'].filter(Boolean);
+  return folders.map((folder) => join(folder, 'clickhouse-server')).find((path) => existsSync(path)) ?? null;
+}
+
+/** Finds clickhouse-server, installing Debian's package when missing and running as root (CI). */
+export function ensureClickHouseServer(): string {
+  const found = findClickHouseServer();
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `clickhouse-server is not installed. Install it with \`${INSTALL_HINT}\`: the analytics tests run the ClickHouse ` +
+        'engine (its literals, table definitions and DuckDB → ClickHouse copy) against a real server, which they start themselves.',
+    );
+  }
+  const run = (args: string[]) =>
+    execFileSync('apt-get', args, { stdio: 'pipe', timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run(['update']);
+  run(['install', '-y', 'clickhouse-server']);
+  const installed = findClickHouseServer();
+  if (!installed) throw new Error('apt-get installed clickhouse-server but no clickhouse-server binary is on PATH, /usr/sbin or /usr/bin');
+  return installed;
+}
+
+export async function startClickHouse(): Promise<RunningClickHouse> {
+  const binary = ensureClickHouseServer();
+  // A port found free can be taken before the server binds it; the server then exits at once, so retry.
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), 'payportal-clickhouse-'));
+    const port = await freePort();
+    writeConfig(dir, port);
+    const child = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = lastLines(child);
+    const url = `http://127.0.0.1:${port}`;
+    const stop = () => stopServer(child, dir);
+    try {
+      await waitForPing(url, child, output);
+      return { url, stop };
+    } catch (error) {
+      await stop();
+      if (attempt < 3 && output.text().includes('Address already in use')) continue;
+      throw error;
+    }
+  }
+}
+
+// The configuration the 18.16 server needs and nothing more: no TCP port (the client speaks HTTP),
+// UTC so dates and times read the same on every machine.
+function writeConfig(dir: string, port: number): void {
+  writeFileSync(
+    join(dir, 'config.xml'),
+    `<yandex><logger><level>warning</level><console>1</console></logger><http_port>${port}</http_port>` +
+      `<listen_host>127.0.0.1</listen_host><path>${dir}/data/</path><tmp_path>${dir}/tmp/</tmp_path>` +
+      `<user_files_path>${dir}/user_files/</user_files_path><format_schema_path>${dir}/format_schemas/</format_schema_path>` +
+      '<users_config>users.xml</users_config><default_profile>default</default_profile><default_database>default</default_database>' +
+      '<mark_cache_size>536870912</mark_cache_size><timezone>UTC</timezone></yandex>',
+  );
+  writeFileSync(
+    join(dir, 'users.xml'),
+    '<yandex><profiles><default><max_memory_usage>4000000000</max_memory_usage></default></profiles>' +
+      '<users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default></users>' +
+      '<quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows>' +
+      '<read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas></yandex>',
+  );
+}
+
+async function waitForPing(url: string, child: ChildProcess, output: { text(): string }): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  const failure = (reason: string) => new Error(`clickhouse-server ${reason}. Its last output:\n${output.text() || '(none)'}`);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw failure(`exited (${child.exitCode ?? child.signalCode}) before answering ${url}/ping`);
+    try {
+      const response = await fetch(`${url}/ping`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw failure(`did not answer ${url}/ping within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+// SIGKILL, not SIGTERM: a graceful 18.16 shutdown takes 2–6 s (it waits for queries, merges and idle
+// connections) to save data that the next line deletes anyway.
+async function stopServer(child: ChildProcess, dir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Keeps the server's last 40 lines of stdout and stderr for error messages. */
+function lastLines(child: ChildProcess): { text(): string } {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { text: () => lines.join('\n') };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
