@@ -66,7 +66,8 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
         service.output.push(line);
         if (service.output.length > 200) service.output.shift();
-        if (options.verbose && ready.has(name)) options.log(`[${name}] ${line}`);
+        if (line.startsWith('[progress] ')) options.log(`… ${line.slice(11)}`);
+        else if (options.verbose && ready.has(name)) options.log(`[${name}] ${line}`);
       }
     };
     child.stdout?.on('data', onData);
@@ -144,7 +145,8 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
       waitForHttp(urls.emulator, 60_000, alive(identity))
         .then(() => seedIdentities(urls.emulator, config.FIREBASE_PROJECT_ID))
         .then(() => markReady('identity', urls.emulator)),
-      waitForHttp(`${urls.app}/healthz`, 60_000, alive(api)).then(() => markReady('api', urls.app)),
+      // The first start generates the demo analytics data before the API listens (issue #12).
+      waitForHttp(`${urls.app}/healthz`, 180_000, alive(api)).then(() => markReady('api', urls.app)),
       waitForHttp(urls.demo, 60_000, alive(demo)).then(() => markReady('demo', urls.demo)),
     ]);
   } catch (error) {

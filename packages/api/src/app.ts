@@ -1,4 +1,5 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+import type { AnalyticsEngine } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifyToken.ts';
@@ -8,6 +9,7 @@ import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
 import { registerErrorHandler, sendApiError } from './errors/errorHandler.ts';
+import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerPortalRoutes } from './routes/registerPortalRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
@@ -18,9 +20,11 @@ export interface AppDependencies {
   db: Database;
   /** Defaults to firebase-admin for the configured project; the app closes the one it creates. */
   verifier?: TokenVerifier;
+  /** The analytics engine (server.ts opens it); without one the analytics routes answer 503. */
+  analytics?: AnalyticsEngine;
 }
 
-export async function createApp({ config, db: rawDb, verifier }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({ config, db: rawDb, verifier, analytics }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: 64 * 1024,
@@ -47,6 +51,7 @@ export async function createApp({ config, db: rawDb, verifier }: AppDependencies
     userCacheMs: config.USER_CACHE_MS,
   });
   registerOrganizationUserRoutes(app, { db, config });
+  registerAnalyticsRoutes(app, { db, engine: analytics ?? null, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
   if (config.FIREBASE_AUTH_EMULATOR_HOST) registerCodeInbox(app, config.FIREBASE_AUTH_EMULATOR_HOST, config.FIREBASE_PROJECT_ID);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -31,6 +31,13 @@ export const apiConfigSchema = z
     AUTHENTICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Reads may use the signed-in user's row this long (README "Caches"); 0 reads it every time. */
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+    /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL (DESIGN.md §8). */
+    ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
+    CLICKHOUSE_URL: z.url().optional(),
+    /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
+    ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */
+    DEMO_DATA_SCALE: z.coerce.number().min(0.01).max(100).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {
@@ -41,6 +48,9 @@ export const apiConfigSchema = z
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
         message: 'must not be set when NODE_ENV=production (emulator tokens are unsigned)',
       });
+    }
+    if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL) {
+      context.addIssue({ code: 'custom', path: ['CLICKHOUSE_URL'], message: 'is required when ANALYTICS_ENGINE=clickhouse' });
     }
     if (config.NODE_ENV === 'production' && !config.FIREBASE_API_KEY) {
       context.addIssue({ code: 'custom', path: ['FIREBASE_API_KEY'], message: 'is required when NODE_ENV=production' });

@@ -1,5 +1,7 @@
 // The only file that reads the environment and listens.
 import { ConfigError } from '@payportal/shared';
+import { openAnalytics } from './analytics/openAnalytics.ts';
+import { seedDemoAnalytics } from './analytics/seedDemoAnalytics.ts';
 import { createApp } from './app.ts';
 import { listenHost, readApiConfig } from './config.ts';
 import { openDatabase } from './db/openDatabase.ts';
@@ -9,7 +11,10 @@ async function main() {
   const config = readApiConfig();
   const db = await openDatabase(config);
   if (config.SEED_DEMO) await seedDemoData(db);
-  const app = await createApp({ config, db });
+  const analytics = await openAnalytics(config);
+  // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
+  if (config.SEED_DEMO) await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
+  const app = await createApp({ config, db, analytics });
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     app.log.warn(
       `identity emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST}: its ID tokens are UNSIGNED, so this API listens on loopback only`,
@@ -17,6 +22,7 @@ async function main() {
   }
   const shutdown = async () => {
     await app.close();
+    await analytics.close();
     await db.close();
     process.exit(0);
   };

@@ -1,0 +1,145 @@
+// The query API of DESIGN.md §8: the catalogue, queries and the compound-search values. Callers need
+// the query role; impersonated support staff may query (it only reads). The organisation of every
+// query is the verified caller's, added here, never read from the request.
+import { AnalyticsTimeoutError, QueryError, type AnalyticsEngine } from '@payportal/analytics';
+import {
+  API_ERROR_CODES,
+  apiErrorBodySchema,
+  catalogueResponseSchema,
+  DATE_RANGE_PRESETS,
+  DIMENSIONS,
+  FILTER_OPERATORS,
+  MEASURES,
+  QUERY_ROW_CAP,
+  queryDescriptionSchema,
+  queryResultSchema,
+  TIME_GRANULARITIES,
+  valuesParamsSchema,
+  valuesQuerySchema,
+  valuesResponseSchema,
+  type RoleName,
+} from '@payportal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../auth/callerHooks.ts';
+import { roleNamesOf } from '../data/roleRepository.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError, forbidden } from '../errors/apiError.ts';
+import { bearerSecurity, errorResponses } from './errorResponses.ts';
+
+export interface AnalyticsRouteOptions {
+  db: Database;
+  /** Null when none was opened: every analytics route then answers 503 analytics/unavailable. */
+  engine: AnalyticsEngine | null;
+  timeoutMs: number;
+  /** The caller's today (UTC date) for presets; tests pin it. */
+  today?: () => string;
+}
+
+const tags = ['analytics'];
+const analyticsErrors = {
+  ...errorResponses,
+  503: apiErrorBodySchema.describe('api/database-unavailable, api/identity-unavailable or analytics/unavailable'),
+  504: apiErrorBodySchema.describe('analytics/timeout: the query ran past the time limit and was stopped'),
+};
+
+export function registerAnalyticsRoutes(app: FastifyInstance, options: AnalyticsRouteOptions): void {
+  const { db } = options;
+  const engineOf = (): AnalyticsEngine => {
+    if (!options.engine) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
+    return options.engine;
+  };
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The caller's organisation, once the query role is confirmed. */
+  const analystScope = async (request: FastifyRequest) => {
+    const { user } = callerOf(request);
+    const { roles } = await roleNamesOf(db, user.id);
+    if (!roles.includes('query')) throw forbidden('Analytics needs the query role.');
+    return { orgId: user.org_id, today: today(), roles };
+  };
+
+  routes.get(
+    '/api/analytics/v1/catalogue',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'Measures and dimensions the caller may query',
+        description: 'The metric catalogue of DATA.md §6 with labels, types and display formats, filtered by the caller’s roles.',
+        tags,
+        security: bearerSecurity,
+        response: { 200: catalogueResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { roles } = await analystScope(request);
+      const visible = (memberRoles: readonly RoleName[]) => memberRoles.some((role) => roles.includes(role));
+      return {
+        measures: Object.entries(MEASURES)
+          .filter(([, meta]) => visible(meta.roles))
+          .map(([id, meta]) => ({ id, label: meta.label, format: meta.format, description: meta.description })),
+        dimensions: Object.entries(DIMENSIONS)
+          .filter(([, meta]) => visible(meta.roles))
+          .map(([id, meta]) => ({ id, label: meta.label, type: meta.type, description: meta.description, parent: 'parent' in meta ? meta.parent : null })),
+        granularities: [...TIME_GRANULARITIES],
+        dateRangePresets: [...DATE_RANGE_PRESETS],
+        filterOperators: [...FILTER_OPERATORS],
+        rowCap: QUERY_ROW_CAP,
+      };
+    },
+  );
+
+  routes.post(
+    '/api/analytics/v1/query',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'Run a query description',
+        description: `Answers columns and rows for the caller’s organisation. More than ${QUERY_ROW_CAP} rows (or the description’s limit) come back cut, with truncated: true. Answers are cached per organisation, description and data version.`,
+        tags,
+        security: bearerSecurity,
+        body: queryDescriptionSchema,
+        response: { 200: queryResultSchema, ...analyticsErrors },
+      },
+    },
+    async (request) => {
+      const scope = await analystScope(request);
+      return answer(() => engineOf().query(request.body, scope, { timeoutMs: options.timeoutMs }));
+    },
+  );
+
+  routes.get(
+    '/api/analytics/v1/values/:dimension',
+    {
+      config: { access: 'read' },
+      schema: {
+        summary: 'Values for the compound searches and the merchant finder',
+        description: 'industry_group → industry and region → state (pass the parent’s value as parent), and the caller’s merchants by MID or name.',
+        tags,
+        security: bearerSecurity,
+        params: valuesParamsSchema,
+        querystring: valuesQuerySchema,
+        response: { 200: valuesResponseSchema, ...analyticsErrors },
+      },
+    },
+    async (request) => {
+      const scope = await analystScope(request);
+      const values = await answer(() => engineOf().values({ dimension: request.params.dimension, ...request.query }, scope));
+      return { values };
+    },
+  );
+}
+
+/** The engine's own errors as API answers: a question the data cannot answer is 400, a slow one 504. */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QueryError) {
+      throw new ApiError(400, API_ERROR_CODES.badRequest, `The query cannot be answered: ${error.message}.`, error.issues);
+    }
+    if (error instanceof AnalyticsTimeoutError) throw new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
+    throw error;
+  }
+}
