@@ -1,6 +1,7 @@
-// bench:start (issue #2): time from `npm start` to "all services ready", and each service's share,
+// bench:start (issues #2, #12): time from `npm start` to "all services ready", and each service's share,
 // beside a baseline measured in the same run: the identity emulator started alone, which is the floor
-// `npm start` cannot beat. Runs on its own ports and a fresh data directory each time (cold database).
+// `npm start` cannot beat. Each run starts twice on its own ports and a fresh data directory: first
+// start (cold database, the demo analytics datasets generated) and a later start (the same directory).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,8 +37,7 @@ async function timeEmulatorAlone(): Promise<number> {
   return elapsed;
 }
 
-async function timeNpmStart(): Promise<{ total: number; shares: Record<string, number> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-'));
+async function timeNpmStart(dataDir: string): Promise<{ total: number; shares: Record<string, number> }> {
   const started = performance.now();
   // Its own process group, so that SIGINT reaches npm, tsx and the services at once, as Ctrl-C does.
   const child = spawn('npm', ['start', '--silent'], { cwd: repoRoot, env: { ...env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
@@ -54,24 +54,32 @@ async function timeNpmStart(): Promise<{ total: number; shares: Record<string, n
   const allExited = new Promise((resolve) => child.stdout!.once('close', resolve));
   process.kill(-child.pid!, 'SIGINT');
   await allExited;
-  rmSync(dataDir, { recursive: true, force: true });
   return { total, shares };
 }
 
 const baseline: number[] = [];
+const firstTotals: number[] = [];
 const totals: number[] = [];
 const perService: Record<string, number[]> = {};
 for (let run = 1; run <= RUNS; run++) {
   baseline.push(await timeEmulatorAlone());
-  const result = await timeNpmStart();
-  totals.push(result.total);
-  for (const [name, ms] of Object.entries(result.shares)) (perService[name] ??= []).push(ms);
-  console.log(`run ${run}: emulator alone ${(baseline.at(-1)! / 1000).toFixed(2)} s, npm start ${(result.total / 1000).toFixed(2)} s`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-'));
+  try {
+    firstTotals.push((await timeNpmStart(dataDir)).total);
+    const result = await timeNpmStart(dataDir);
+    totals.push(result.total);
+    for (const [name, ms] of Object.entries(result.shares)) (perService[name] ??= []).push(ms);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`run ${run}: emulator alone ${(baseline.at(-1)! / 1000).toFixed(2)} s, first npm start ${(firstTotals.at(-1)! / 1000).toFixed(2)} s, later npm start ${(totals.at(-1)! / 1000).toFixed(2)} s`);
 }
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-console.log(`\nbench:start, median of ${RUNS} cold runs (fresh data directory; builds already current)`);
-console.log(`  baseline: identity emulator alone   ${seconds(median(baseline))}`);
-console.log(`  npm start → all services ready      ${seconds(median(totals))}   (${(median(totals) / median(baseline)).toFixed(2)}× the baseline; target < 12 s)`);
+const ratio = (ms: number) => `${(ms / median(baseline)).toFixed(2)}× the baseline`;
+console.log(`\nbench:start, median of ${RUNS} runs (fresh data directory, then the same one again; builds already current)`);
+console.log(`  baseline: identity emulator alone            ${seconds(median(baseline))}`);
+console.log(`  first npm start → all services ready        ${seconds(median(firstTotals))}   (${ratio(median(firstTotals))}; demo datasets generated; target < 25 s)`);
+console.log(`  later npm start → all services ready        ${seconds(median(totals))}   (${ratio(median(totals))}; target < 12 s)`);
 for (const [name, values] of Object.entries(perService)) {
-  console.log(`    ${name.padEnd(9)} ready after ${seconds(median(values))} (${Math.round((median(values) / median(totals)) * 100)}% of the total)`);
+  console.log(`    ${name.padEnd(9)} ready after ${seconds(median(values))} (${Math.round((median(values) / median(totals)) * 100)}% of the later start)`);
 }
