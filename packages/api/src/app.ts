@@ -1,7 +1,11 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerCallerHooks } from './auth/callerHooks.ts';
+import { PUBLIC, requireRouteAccess } from './auth/routeAccess.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifyToken.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -9,50 +13,78 @@ import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
 import { registerErrorHandler, sendApiError } from './errors/errorHandler.ts';
+import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
+import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
+import { registerOpenApi } from './routes/openApiDocument.ts';
+import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
-import { registerPortalRoutes } from './routes/registerPortalRoutes.ts';
+import { registerRoleRoutes } from './routes/roleRoutes.ts';
+import type { RouteDeps, RouteGroup } from './routes/routeDeps.ts';
+import { registerTermsRoutes } from './routes/termsRoutes.ts';
+import { registerUserRoutes } from './routes/userRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
+
+/** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
+const ROUTE_GROUPS: readonly RouteGroup[] = [
+  registerAuthenticateRoute,
+  registerUserRoutes,
+  registerTermsRoutes,
+  registerRoleRoutes,
+  registerOrganizationRoutes,
+  registerOrganizationUserRoutes,
+  registerAnalyticsRoutes,
+  registerCodeInbox,
+];
 
 export interface AppDependencies {
   config: ApiConfig;
   db: Database;
   /** Defaults to firebase-admin for the configured project; the app closes the one it creates. */
   verifier?: TokenVerifier;
+  /** Identity administration for the owner's routes; defaults to firebase-admin, closed with the app. */
+  identity?: OrgIdentity;
   /** The analytics engine (server.ts opens it); without one the analytics routes answer 503. */
   analytics?: AnalyticsEngine;
+  /** The caller's today (UTC) for analytics date presets; tests pin it. */
+  today?: () => string;
 }
 
-export async function createApp({ config, db: rawDb, verifier, analytics }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({ config, db: rawDb, verifier, identity, analytics, today }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: 64 * 1024,
     trustProxy: config.NODE_ENV === 'production',
   });
+  // Before any route: a route that does not say who may call it stops the start.
+  requireRouteAccess(app);
   const db = guardDatabase(rawDb, config.DATABASE_TIMEOUT_MS);
   const tokenVerifier = verifier ?? createTokenVerifier(config);
   if (!verifier) app.addHook('onClose', () => tokenVerifier.close());
+  const orgIdentity = identity ?? createOrgIdentity(config);
+  if (!identity) app.addHook('onClose', () => orgIdentity.close());
 
   // The app's HTML gets its own CSP (frame-ancestors from the partner origins) in appHost. No CORS
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, API_ERROR_CODES.rateLimited, `Too many sign-in attempts: try again in ${context.after}.`),
+  });
+  await registerOpenApi(app);
+  registerCallerHooks(app, { db, verifier: tokenVerifier, userCacheMs: config.USER_CACHE_MS });
 
-  app.get('/healthz', async () => {
+  app.get('/healthz', { config: { access: PUBLIC } }, async () => {
     await db.query('select 1');
     return { status: 'ok' };
   });
-
-  await registerPortalRoutes(app, {
-    db,
-    verifier: tokenVerifier,
-    authenticateRateLimitPerMinute: config.AUTHENTICATE_RATE_LIMIT,
-    userCacheMs: config.USER_CACHE_MS,
-  });
-  registerOrganizationUserRoutes(app, { db, config });
-  registerAnalyticsRoutes(app, { db, engine: analytics ?? null, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
-  if (config.FIREBASE_AUTH_EMULATOR_HOST) registerCodeInbox(app, config.FIREBASE_AUTH_EMULATOR_HOST, config.FIREBASE_PROJECT_ID);
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: today ?? (() => new Date().toISOString().slice(0, 10)) };
+  for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {
     if (appPage && wantsAppPage(request)) return appPage.send(reply);

@@ -104,6 +104,9 @@ describe('OpenAPI document', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/analytics/v1/catalogue',
+      '/api/analytics/v1/query',
+      '/api/analytics/v1/values/{dimension}',
       '/api/auth/v1/authenticate/',
       '/api/auth/v1/organization/{id}',
       '/api/auth/v1/organization/{orgId}/user-changes/',

@@ -1,16 +1,14 @@
 // Who is calling (DESIGN.md §4): the verified token's portal user, or, for support staff sending
 // Impersonate-User, the user they act as. Every route's checks run against `caller.user`.
-import { API_ERROR_CODES, emailSchema, IMPERSONATE_HEADER, type PlatformPermission, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES, emailSchema, IMPERSONATE_HEADER, type PlatformPermission, type RoleName, type WarehouseUser } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
+import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, notFound, unauthenticated } from '../errors/apiError.ts';
 import { platformPermissionsOf } from '../data/roleRepository.ts';
 import { findUserByEmail, findUserByUid } from '../data/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
-
-/** read: GET routes; write: changes the caller's rows (revocation checked, refused when read-only). */
-export type RouteAccess = 'read' | 'write' | 'authenticate';
 
 export interface Caller {
   /** The user every check runs as. */
@@ -21,6 +19,8 @@ export interface Caller {
   /** The signed-in user's platform permissions; loaded only when impersonating. */
   platformPermissions: PlatformPermission[];
   impersonating: boolean;
+  /** The acting user's roles, once a route's declared roles were checked (callerHooks.ts). */
+  roles?: RoleName[];
 }
 
 export interface ImpersonationAttempt {
@@ -41,7 +41,7 @@ export interface CallerDependencies {
 
 export async function resolveCaller(
   request: FastifyRequest,
-  access: RouteAccess,
+  access: AccessMode,
   deps: CallerDependencies,
   onImpersonationAttempt: (attempt: ImpersonationAttempt) => void,
 ): Promise<Caller> {

@@ -1,19 +1,18 @@
-// Runs resolveCaller before every route that declares `config.access`, and writes the impersonation
-// audit row before the answer leaves (no audit row, no answer).
+// Enforces each route's declared access (routeAccess.ts) before validation: resolveCaller for every
+// protected route, then its roles; and writes the impersonation audit row before the answer leaves
+// (no audit row, no answer).
+import { API_ERROR_CODES, type RoleName, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordImpersonation } from '../data/impersonationAudit.ts';
+import { roleNamesOf } from '../data/roleRepository.ts';
 import type { Database } from '../db/database.ts';
-import { DatabaseUnavailableError } from '../errors/apiError.ts';
-import type { WarehouseUser } from '@payportal/shared';
-import { resolveCaller, type Caller, type CallerDependencies, type ImpersonationAttempt, type RouteAccess } from './callerContext.ts';
+import { ApiError, DatabaseUnavailableError, forbidden } from '../errors/apiError.ts';
+import { resolveCaller, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
 import { createExpiringCache } from './expiringCache.ts';
+import type { ProtectedAccess } from './routeAccess.ts';
 import type { TokenVerifier } from './verifyToken.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Routes with an access level need a verified bearer token. */
-    access?: RouteAccess;
-  }
   interface FastifyRequest {
     caller: Caller | null;
     impersonationAttempt: ImpersonationAttempt | null;
@@ -27,16 +26,20 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
 
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!access) return;
-    request.caller = await resolveCaller(request, access, deps, (attempt) => {
+    if (!access || access.who === 'public') return;
+    const caller = await resolveCaller(request, access.mode, deps, (attempt) => {
       request.impersonationAttempt = attempt;
     });
+    if (caller.impersonating && !access.impersonation) {
+      throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'This cannot be done while acting as another user.');
+    }
+    request.caller = access.who === 'signedIn' ? caller : { ...caller, roles: await requireRole(deps.db, caller, access.who) };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
     // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
-    if (request.caller && request.routeOptions.config.access !== 'read') deps.usersByUid.clear();
+    if (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read') deps.usersByUid.clear();
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;
     try {
@@ -55,4 +58,11 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error(`route ${request.routeOptions.url} has no config.access`);
   return request.caller;
+}
+
+/** The acting user's roles when they hold one of `roles`; anyone else is refused with 403. */
+export async function requireRole(db: Database, caller: Caller, roles: readonly RoleName[]): Promise<RoleName[]> {
+  const held = caller.roles ?? (await roleNamesOf(db, caller.user.id)).roles;
+  if (!roles.some((role) => held.includes(role))) throw forbidden(`This needs the ${roles.join(' or ')} role.`);
+  return held;
 }

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC } from '../auth/routeAccess.ts';
+import type { RouteDeps } from '../routes/routeDeps.ts';
 import { readInbox } from './codeInbox.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** GET /dev/inbox: registered only when the API talks to the identity emulator. */
-export function registerCodeInbox(app: FastifyInstance, emulatorHost: string, projectId: string): void {
-  app.get('/dev/inbox', async (request, reply) => {
+/** GET /dev/inbox: only when the API talks to the identity emulator, whose codes it shows to anyone. */
+export function registerCodeInbox(app: FastifyInstance, { config }: RouteDeps): void {
+  const emulatorHost = config.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) return;
+  app.get('/dev/inbox', { config: { access: PUBLIC } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`;
-    const entries = await readInbox(`http://${emulatorHost}`, projectId, origin);
+    const entries = await readInbox(`http://${emulatorHost}`, config.FIREBASE_PROJECT_ID, origin);
     const rows = entries
       .map(
         (entry) =>

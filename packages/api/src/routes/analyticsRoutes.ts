@@ -1,6 +1,6 @@
 // The query API of DESIGN.md §8: the catalogue, queries and the compound-search values. Callers need
-// the query role; impersonated support staff may query (it only reads). The organisation of every
-// query is the verified caller's, added here, never read from the request.
+// the query role (declared, enforced by the caller hooks); impersonated support staff may query (it
+// only reads). The organisation of every query is the verified caller's, never read from the request.
 import { AnalyticsTimeoutError, QueryError, type AnalyticsEngine } from '@payportal/analytics';
 import {
   API_ERROR_CODES,
@@ -22,19 +22,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import { roleNamesOf } from '../data/roleRepository.ts';
-import type { Database } from '../db/database.ts';
-import { ApiError, forbidden } from '../errors/apiError.ts';
+import { withRole } from '../auth/routeAccess.ts';
+import { ApiError } from '../errors/apiError.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
-
-export interface AnalyticsRouteOptions {
-  db: Database;
-  /** Null when none was opened: every analytics route then answers 503 analytics/unavailable. */
-  engine: AnalyticsEngine | null;
-  timeoutMs: number;
-  /** The caller's today (UTC date) for presets; tests pin it. */
-  today?: () => string;
-}
+import type { RouteDeps } from './routeDeps.ts';
 
 const tags = ['analytics'];
 const analyticsErrors = {
@@ -43,27 +34,26 @@ const analyticsErrors = {
   504: apiErrorBodySchema.describe('analytics/timeout: the query ran past the time limit and was stopped'),
 };
 
-export function registerAnalyticsRoutes(app: FastifyInstance, options: AnalyticsRouteOptions): void {
-  const { db } = options;
+// Queries only read: impersonating support staff may ask them as the user.
+const analysts = withRole(['query'], 'read', { impersonation: true });
+
+export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytics, today }: RouteDeps): void {
   const engineOf = (): AnalyticsEngine => {
-    if (!options.engine) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
-    return options.engine;
+    if (!analytics) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
+    return analytics;
   };
-  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The caller's organisation, once the query role is confirmed. */
-  const analystScope = async (request: FastifyRequest) => {
-    const { user } = callerOf(request);
-    const { roles } = await roleNamesOf(db, user.id);
-    if (!roles.includes('query')) throw forbidden('Analytics needs the query role.');
+  /** The caller's organisation (never the request's) and roles; the declared role was checked. */
+  const analystScope = (request: FastifyRequest) => {
+    const { user, roles = [] } = callerOf(request);
     return { orgId: user.org_id, today: today(), roles };
   };
 
   routes.get(
     '/api/analytics/v1/catalogue',
     {
-      config: { access: 'read' },
+      config: { access: analysts },
       schema: {
         summary: 'Measures and dimensions the caller may query',
         description: 'The metric catalogue of DATA.md §6 with labels, types and display formats, filtered by the caller’s roles.',
@@ -73,7 +63,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Analytics
       },
     },
     async (request) => {
-      const { roles } = await analystScope(request);
+      const { roles } = analystScope(request);
       const visible = (memberRoles: readonly RoleName[]) => memberRoles.some((role) => roles.includes(role));
       return {
         measures: Object.entries(MEASURES)
@@ -93,7 +83,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Analytics
   routes.post(
     '/api/analytics/v1/query',
     {
-      config: { access: 'read' },
+      config: { access: analysts },
       schema: {
         summary: 'Run a query description',
         description: `Answers columns and rows for the caller’s organisation. More than ${QUERY_ROW_CAP} rows (or the description’s limit) come back cut, with truncated: true. Answers are cached per organisation, description and data version.`,
@@ -104,15 +94,15 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Analytics
       },
     },
     async (request) => {
-      const scope = await analystScope(request);
-      return answer(() => engineOf().query(request.body, scope, { timeoutMs: options.timeoutMs }));
+      const scope = analystScope(request);
+      return answer(() => engineOf().query(request.body, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }));
     },
   );
 
   routes.get(
     '/api/analytics/v1/values/:dimension',
     {
-      config: { access: 'read' },
+      config: { access: analysts },
       schema: {
         summary: 'Values for the compound searches and the merchant finder',
         description: 'industry_group → industry and region → state (pass the parent’s value as parent), and the caller’s merchants by MID or name.',
@@ -124,7 +114,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Analytics
       },
     },
     async (request) => {
-      const scope = await analystScope(request);
+      const scope = analystScope(request);
       const values = await answer(() => engineOf().values({ dimension: request.params.dimension, ...request.query }, scope));
       return { values };
     },

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
+import { signedIn } from '../auth/routeAccess.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden } from '../errors/apiError.ts';
 import { findOrganization } from '../data/organizationRepository.ts';
@@ -12,12 +13,13 @@ import { platformPermissionsOf, roleNamesOf } from '../data/roleRepository.ts';
 import { EMBEDDED_TERMS_PRODUCT_ID, termsOf } from '../data/termsRepository.ts';
 import { linkIdentity, mergeUserConfig } from '../data/userRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
 
-export function registerAuthenticateRoute(app: FastifyInstance, db: Database, rateLimitPerMinute: number): void {
+export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: RouteDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.authenticate,
     {
-      config: { access: 'authenticate', rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: signedIn('authenticate', { impersonation: true }), rateLimit: { max: config.AUTHENTICATE_RATE_LIMIT, timeWindow: '1 minute' } },
       schema: {
         summary: 'Sign in to the portal with a Firebase ID token',
         description:

@@ -2,6 +2,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PUBLIC } from '../auth/routeAccess.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -15,5 +16,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     hideUntagged: true,
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: { access: PUBLIC } }, () => app.swagger());
 }

@@ -3,16 +3,17 @@ import { organizationParamsSchema, organizationResponseSchema } from '@payportal
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import type { Database } from '../db/database.ts';
+import { signedIn } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
 import { findOrganization } from '../data/organizationRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
 
-export function registerOrganizationRoutes(app: FastifyInstance, db: Database): void {
+export function registerOrganizationRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/auth/v1/organization/:id',
     {
-      config: { access: 'read' },
+      config: { access: signedIn('read', { impersonation: true }) },
       schema: {
         summary: "The caller's organisation",
         description: 'Only for members of that organisation; any other id: 404.',

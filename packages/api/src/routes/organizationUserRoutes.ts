@@ -20,15 +20,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import type { ApiConfig } from '../config.ts';
+import { withRole } from '../auth/routeAccess.ts';
 import { roleNamesOf } from '../data/roleRepository.ts';
-import type { Database } from '../db/database.ts';
-import { forbidden, notFound } from '../errors/apiError.ts';
-import { createOrgIdentity, type OrgIdentity } from '../organization/orgIdentity.ts';
+import { notFound } from '../errors/apiError.ts';
 import { inviteUser, resetSecondFactors, setUserActive, setUserName, setUserRoles, type OwnerContext } from '../organization/orgUserActions.ts';
 import { readUserChanges } from '../organization/orgUserChanges.ts';
 import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from '../organization/orgUserDirectory.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
 
 const tags = ['organization users'];
 // The patterns of ORG_MANAGEMENT_PATHS (shared), which the app calls.
@@ -38,25 +37,17 @@ const historyPath = '/api/auth/v1/organization/:orgId/user-changes/';
 const conflictResponse = { 409: apiErrorBodySchema.describe('api/conflict: the change conflicts with the current state') };
 const changeResponses = { 200: managedUserResponseSchema, ...conflictResponse, ...errorResponses };
 
-export interface OrganizationUserRouteOptions {
-  db: Database;
-  config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID'>;
-  /** Tests may pass their own; by default firebase-admin for the configured project. */
-  identity?: OrgIdentity;
-}
+const ownerReads = withRole(['org_owner'], 'read', { impersonation: true });
+const ownerWrites = withRole(['org_owner'], 'write', { impersonation: true });
 
-export function registerOrganizationUserRoutes(app: FastifyInstance, options: OrganizationUserRouteOptions): void {
-  const { db } = options;
-  const identity = options.identity ?? createOrgIdentity(options.config);
-  if (!options.identity) app.addHook('onClose', () => identity.close());
+export function registerOrganizationUserRoutes(app: FastifyInstance, { db, identity }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The org_owner of the organisation in the path, as an owner context; anyone else is refused. */
+  /** The owner (the declared role) of the organisation in the path, as an owner context; another organisation: 404. */
   const ownerOf = async (request: FastifyRequest, orgId: number): Promise<OwnerContext> => {
     const { user, signedIn } = callerOf(request);
     if (user.org_id !== orgId) throw notFound();
-    const { roles, assignable } = await roleNamesOf(db, user.id);
-    if (!roles.includes('org_owner')) throw forbidden('Only an owner of the organization can manage its users.');
+    const { assignable } = await roleNamesOf(db, user.id);
     return { db, identity, orgId, ownerId: user.id, actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name }, assignable };
   };
   const answer = async (row: OrgUserRow) => (await managedUsers([row], identity))[0]!;
@@ -64,7 +55,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.get(
     usersPath,
     {
-      config: { access: 'read' },
+      config: { access: ownerReads },
       schema: {
         summary: "One page of the organisation's users",
         description: 'Owners only. Searched over name and e-mail, sorted and paged on the server; identity facts for the page.',
@@ -85,7 +76,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.post(
     usersPath,
     {
-      config: { access: 'write' },
+      config: { access: ownerWrites },
       schema: {
         summary: 'Invite a user',
         description:
@@ -108,7 +99,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.put(
     `${userPath}/roles`,
     {
-      config: { access: 'write' },
+      config: { access: ownerWrites },
       schema: {
         summary: "Set a user's roles",
         description: 'Only roles within the owner\'s grants may be given or taken (403); the last active owner keeps org_owner (409).',
@@ -125,7 +116,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.put(
     `${userPath}/name`,
     {
-      config: { access: 'write' },
+      config: { access: ownerWrites },
       schema: { summary: "Change a user's name", tags, security: bearerSecurity, params: orgUserParamsSchema, body: setUserNameSchema, response: changeResponses },
     },
     async (request) => answer(await setUserName(await ownerOf(request, request.params.orgId), request.params.userId, request.body.name)),
@@ -134,7 +125,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.put(
     `${userPath}/active`,
     {
-      config: { access: 'write' },
+      config: { access: ownerWrites },
       schema: {
         summary: 'Deactivate or reactivate a user',
         description: 'Deactivation sets is_active false and revokes the user\'s refresh tokens; their next call answers `disabled`. Not for the owner themselves (409).',
@@ -151,7 +142,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.delete(
     `${userPath}/second-factors`,
     {
-      config: { access: 'write' },
+      config: { access: ownerWrites },
       schema: {
         summary: "Reset a user's second factor",
         description: 'Unenrolls every second factor in the identity provider; the user registers a phone at the next sign-in.',
@@ -168,7 +159,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, options: Or
   routes.get(
     historyPath,
     {
-      config: { access: 'read' },
+      config: { access: ownerReads },
       schema: {
         summary: "Recent changes to the organisation's users",
         description: 'Who changed what, before and after, when; newest first. `user_id` narrows it to one user of the organisation.',

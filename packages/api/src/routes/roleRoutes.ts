@@ -3,20 +3,21 @@ import { API_PATHS, rolesResponseSchema, userRolesQuerySchema, userRolesResponse
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
+import { signedIn } from '../auth/routeAccess.ts';
 import { canSeeUser } from '../auth/canSeeUser.ts';
-import type { Database } from '../db/database.ts';
 import { notFound } from '../errors/apiError.ts';
 import { listRoles, userRoleLinks } from '../data/roleRepository.ts';
 import { findUserById } from '../data/userRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
 
-export function registerRoleRoutes(app: FastifyInstance, db: Database): void {
+export function registerRoleRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     API_PATHS.userRoles,
     {
-      config: { access: 'read' },
+      config: { access: signedIn('read', { impersonation: true }) },
       schema: {
         summary: "A user's role links",
         description: 'The caller themselves, or an org_owner for a user of the same organisation; anyone else: 404.',
@@ -37,7 +38,7 @@ export function registerRoleRoutes(app: FastifyInstance, db: Database): void {
   routes.get(
     API_PATHS.roles,
     {
-      config: { access: 'read' },
+      config: { access: signedIn('read', { impersonation: true }) },
       schema: {
         summary: 'Every role with the roles it may grant',
         tags: ['roles'],

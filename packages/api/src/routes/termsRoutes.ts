@@ -3,18 +3,19 @@ import { API_PATHS, termsCreateSchema, termsQuerySchema, termsRecordSchema, term
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import type { Database } from '../db/database.ts';
+import { signedIn } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
 import { recordTerms, termsOf } from '../data/termsRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
 
-export function registerTermsRoutes(app: FastifyInstance, db: Database): void {
+export function registerTermsRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     API_PATHS.terms,
     {
-      config: { access: 'read' },
+      config: { access: signedIn('read', { impersonation: true }) },
       schema: {
         summary: "The caller's terms acceptance records (embedded terms: product_id 2)",
         description: 'Only for user_id = the caller; any other id: 404.',
@@ -34,7 +35,7 @@ export function registerTermsRoutes(app: FastifyInstance, db: Database): void {
   routes.post(
     API_PATHS.terms,
     {
-      config: { access: 'write' },
+      config: { access: signedIn('write', { impersonation: true }) },
       schema: {
         summary: 'Accept or decline terms for yourself',
         description: 'Only for user_id = the caller (revocation checked); the latest answer per product replaces the earlier one.',

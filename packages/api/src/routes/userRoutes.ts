@@ -12,19 +12,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
+import { signedIn } from '../auth/routeAccess.ts';
 import { canSeeUser } from '../auth/canSeeUser.ts';
-import type { Database } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
 import { findUserByEmail, findUserById, mergeUserConfig, renameUser } from '../data/userRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
 
-export function registerUserRoutes(app: FastifyInstance, db: Database): void {
+export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     API_PATHS.users,
     {
-      config: { access: 'read' },
+      config: { access: signedIn('read', { impersonation: true }) },
       schema: {
         summary: 'The portal user with this e-mail',
         description: 'The caller themselves; an org_owner also sees the users of their own organisation. Anyone else: 404.',
@@ -45,7 +46,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Database): void {
   routes.put(
     '/api/auth/v1/user/:id',
     {
-      config: { access: 'write' },
+      config: { access: signedIn('write', { impersonation: true }) },
       schema: {
         summary: 'Change your own name and config.last_logged_in',
         description:

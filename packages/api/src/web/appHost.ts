@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { injectConfig, type PortalConfig } from '@payportal/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicScope } from '../auth/routeAccess.ts';
 import type { ApiConfig } from '../config.ts';
 import { appContentSecurityPolicy } from './contentSecurityPolicy.ts';
 
@@ -38,13 +39,15 @@ export async function registerAppHost(app: FastifyInstance, config: ApiConfig): 
   }
   const html = injectConfig(readFileSync(indexFile, 'utf8'), portalBrowserConfig(config));
   const policy = appContentSecurityPolicy(config);
-  await app.register(fastifyStatic, {
-    root: join(config.APP_DIST, 'assets'),
-    prefix: '/assets/',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
+  await publicScope(app, (scope) =>
+    scope.register(fastifyStatic, {
+      root: join(config.APP_DIST, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    }),
+  );
   return {
     send: (reply) =>
       reply

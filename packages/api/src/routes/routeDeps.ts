@@ -1,0 +1,20 @@
+// What every route group receives: one shape, `register…(app, deps)`, called once from createApp.
+import type { AnalyticsEngine } from '@payportal/analytics';
+import type { FastifyInstance } from 'fastify';
+import type { ApiConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { OrgIdentity } from '../organization/orgIdentity.ts';
+
+export interface RouteDeps {
+  config: ApiConfig;
+  /** The guarded database (guardDatabase.ts): every query has the configured time limit. */
+  db: Database;
+  /** The analytics engine; null when none was opened (the analytics routes then answer 503). */
+  analytics: AnalyticsEngine | null;
+  /** Identity administration for the owner's routes; createApp makes firebase-admin's unless given. */
+  identity: OrgIdentity;
+  /** The caller's today as YYYY-MM-DD (UTC), for date presets; tests may pin it. */
+  today: () => string;
+}
+
+export type RouteGroup = (app: FastifyInstance, deps: RouteDeps) => void;

@@ -1,0 +1,92 @@
+// Issue #19 item 1: no route can be registered without saying who may call it, and every protected
+// route, walked from the app's own list, refuses a caller without a token (401) and, when it names
+// roles, a signed-in user holding none of them (403), before any of its own code runs.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import type { DeclaredRoute } from '../src/auth/routeAccess.ts';
+import type { Database } from '../src/db/database.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/demoAccounts.ts';
+import { idTokenFor } from './emulatorTokens.ts';
+import { bearer, testConfig } from './testApp.ts';
+import { openTestDatabase } from './testDatabase.ts';
+
+/** The routes anyone may call; a new one has to be added here on purpose. */
+const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox'];
+
+/** A request for the route with every path parameter filled; the answer must come before validation. */
+const requestFor = (route: DeclaredRoute) => ({
+  method: route.method.split(',')[0] as HTTPMethods,
+  url: route.url.replace(/:\w+/g, '1').replace('*', 'x'),
+});
+
+/** A seeded, active, verified account that holds none of `roles`. */
+const uidWithout = (roles: readonly string[]) =>
+  DEMO_ACCOUNTS.find((account) => account.active !== false && account.emailVerified !== false && !account.identityDisabled && account.roles.length > 0 && !account.roles.some((role) => roles.includes(role)))!.uid;
+
+describe('route access declarations', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let appDist: string;
+
+  beforeAll(async () => {
+    db = (await openTestDatabase('pglite'))!;
+    // a build of the app, so that its static asset routes are registered and walked as well
+    appDist = mkdtempSync(join(tmpdir(), 'payportal-dist-'));
+    mkdirSync(join(appDist, 'assets'));
+    writeFileSync(join(appDist, 'index.html'), '<!doctype html><title>PayPortal</title><script id="payportal-config" type="application/json">{}</script>');
+    writeFileSync(join(appDist, 'assets', 'app.js'), 'export {};');
+    app = await createApp({ config: testConfig({ APP_DIST: appDist }), db });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    rmSync(appDist, { recursive: true, force: true });
+  });
+
+  it('refuses to register a route that does not declare its access', async () => {
+    const bare = await createApp({ config: testConfig(), db });
+    try {
+      expect(() => bare.get('/api/forgotten', () => 'open')).toThrow(/GET \/api\/forgotten declares no config.access/);
+      expect(() => bare.post('/api/declared', { config: { access: { who: 'public' } } }, () => 'open')).not.toThrow();
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('knows every route, and only the expected ones are public', () => {
+    const routes = app.declaredRoutes;
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((route) => route.access.who === 'public').map((route) => `${route.method} ${route.url}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('declares the roles each family of routes needs', () => {
+    for (const route of app.declaredRoutes) {
+      if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
+      if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
+    }
+  });
+
+  it('answers 401 without a token on every protected route', async () => {
+    const protectedRoutes = app.declaredRoutes.filter((route) => route.access.who !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(15);
+    for (const route of protectedRoutes) {
+      const response = await app.inject(requestFor(route));
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 on every role route to a signed-in user without the role', async () => {
+    const roleRoutes = app.declaredRoutes.filter((route) => Array.isArray(route.access.who));
+    expect(roleRoutes.length).toBeGreaterThan(5);
+    for (const route of roleRoutes) {
+      const roles = route.access.who as readonly string[];
+      const response = await app.inject({ ...requestFor(route), headers: bearer(await idTokenFor(uidWithout(roles))) });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      if (route.method !== 'HEAD') expect(response.json().error.message).toBe(`This needs the ${roles.join(' or ')} role.`);
+    }
+  });
+});
