@@ -8,8 +8,10 @@ import type { GenerationContext } from './generationContext.ts';
 import { uniform, type Salt } from './random.ts';
 import { pickCase, sqlLiteral } from './sql.ts';
 
-/** Days from sale to chargeback by category: a minimum plus an exponential mean (model), capped at 120. */
+/** Days from sale to chargeback by category: a minimum plus an exponential mean (model), capped below. */
 const LAG_DAYS = { fraud: [15, 30], consumer: [10, 25], processing: [5, 20], authorization: [5, 15] } as const;
+/** The longest a chargeback takes to arrive (model; the schemes allow about 120 days). */
+export const MAX_CHARGEBACK_LAG_DAYS = 120;
 
 export function chargebacksSql(ctx: GenerationContext): string {
   const u = (salt: Salt) => uniform('tx_id', salt, ctx.seed);
@@ -23,7 +25,7 @@ with disputed as (
   where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund
     and ${u('chargeback')} < case when t.card_present then m.chargeback_rate_cp else m.chargeback_rate_cnp end
 ), dated as (
-  select *, txn_date + least(120, ${lag})::integer as received_date from disputed
+  select *, txn_date + least(${MAX_CHARGEBACK_LAG_DAYS}, ${lag})::integer as received_date from disputed
 )
 -- chargeback n is its sale's n: at most one chargeback per sale, so the ids are unique
 select d.tx_id, d.org_id, d.tx_id, d.merchant_id, d.received_date, d.amount, d.card_brand, p.reason_code, d.category,

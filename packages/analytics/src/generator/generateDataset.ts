@@ -15,7 +15,7 @@ import { datasetSeed } from './random.ts';
 import { insertReferenceData } from './referenceData.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export interface GenerateDatasetOptions {
   /** The organisation whose rows are replaced (1 … 90,000,000, so ids fit in a bigint). */

@@ -3,15 +3,17 @@
 // It also fixes each merchant's exact slice of the transaction total (tx_start … tx_end), so totals
 // are exact and the sale generator needs no further coordination.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { INDUSTRIES } from './industries.ts';
+import { CHARGEBACK_SPREAD, INDUSTRIES } from './industries.ts';
 import { CLOSE_REASONS, LEGAL_ENTITY_WORDS, LEGAL_FAMILY_NAMES, LEGAL_SUFFIXES, NAME_PREFIXES } from './merchantNames.ts';
 import { MERCHANT_ID_BASE, type GenerationContext } from './generationContext.ts';
 import { normal, uniform, type Salt } from './random.ts';
 import { pickCase, sqlList, sqlLiteral } from './sql.ts';
 import { STATES } from './states.ts';
 
-/** Share of CNP merchants in the bad-actor cohort (spec §4: 1–2 %); at least one when any CNP merchant exists. */
+/** Share of CNP merchants in the bad-actor cohort (spec §4: 1–2 %); at least one when any CNP merchant can be one. */
 export const BAD_ACTOR_SHARE = 0.015;
+/** A bad actor's chargebacks per card-not-present sale (spec §4: 1.5–3 %), drawn uniformly in this range. */
+export const BAD_ACTOR_CHARGEBACK_RATE = { min: 0.015, max: 0.03 } as const;
 
 const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
 
@@ -27,27 +29,37 @@ with base as (
     ${u('channelProfile')} as u_channel,
     -- spec §4: annual volume lognormal, median $180 k, σ 1.4, cap $200 M (the shape of size; the level follows the transaction total)
     least(200000000, 180000 * exp(1.4 * ${normal('n', 'volumeA', 'volumeB', ctx.seed)})) as volume_draw,
-    exp(0.15 * ${normal('n', 'ticketA', 'ticketB', ctx.seed)}) as ticket_factor
+    ${normal('n', 'ticketA', 'ticketB', ctx.seed)} as ticket_z
   from range(${ctx.merchantCount})
 ), industry as (
   select b.*, i.* exclude (mcc), 0.5 * least(i.cp_share, 1 - i.cp_share) as omni_share,
-    b.ticket_factor * i.ticket_median as ticket_median_m,
-    b.ticket_factor * i.ticket_median * exp(i.ticket_sigma * i.ticket_sigma / 2) as ticket_mean_m
+    -- sizes sales counts only; the merchant's own ticket comes once counts are known (centred)
+    exp(0.15 * b.ticket_z) * i.ticket_median * exp(i.ticket_sigma * i.ticket_sigma / 2) as ticket_mean_drawn
   from base b join gen_industries i using (mcc)
 ), sized as (
   -- omni merchants sell half card-present, so the MCC's card-present share holds on average
   select *, case when u_channel < cp_share - omni_share / 2 then 'cp' when u_channel < cp_share + omni_share / 2 then 'omni' else 'cnp' end as channel_profile,
-    volume_draw * ${ctx.transactionCount} / sum(volume_draw / ticket_mean_m * ${days} / 365) over () as expected_volume,
+    volume_draw * ${ctx.transactionCount} / sum(volume_draw / ticket_mean_drawn * ${days} / 365) over () as expected_volume,
     case when ${u('onboardedInWindow')} < 0.2 then date '${ctx.windowStart}' + floor(${u('onboarded')} * greatest(1, ${days} - 14))::integer
       else date '${ctx.windowStart}' - 1 - floor(${u('onboarded')} * 3650)::integer end as onboarded_on
   from industry
+), candidates as (
+  -- bad actors come from CNP merchants whose MCC's ordinary rate stays below the bad range (so each is
+  -- worse than its peers) and from the larger quarter of those (so each has sales enough for its
+  -- ratios to mean something: spec §4 "so the monitoring views have something to find")
+  select *, channel_profile = 'cnp' and cb_rate_cnp * ${CHARGEBACK_SPREAD.cnp.max} < ${BAD_ACTOR_CHARGEBACK_RATE.min} as may_go_bad,
+    greatest(1, round(${BAD_ACTOR_SHARE} * sum((channel_profile = 'cnp')::integer) over ())) as cohort_size
+  from sized
+), shortlisted as (
+  select *, may_go_bad and row_number() over (partition by may_go_bad order by volume_draw / ticket_mean_drawn * (date '${ctx.windowEnd}' - greatest(onboarded_on, date '${ctx.windowStart}')) desc, n)
+      <= greatest(cohort_size, ceil(count(*) over (partition by may_go_bad) / 4)) as is_shortlisted
+  from candidates
 ), cohort as (
-  select *, channel_profile = 'cnp' and row_number() over (partition by channel_profile order by ${u('badActor')}, n)
-      <= greatest(1, round(${BAD_ACTOR_SHARE} * count(*) over (partition by channel_profile))) as is_bad_actor,
+  select *, is_shortlisted and row_number() over (partition by is_shortlisted order by ${u('badActor')}, n) <= cohort_size as is_bad_actor,
     greatest(onboarded_on, date '${ctx.windowStart}') as active_start,
     -- spec §4 attrition: monthly hazard 1.8 % under $1 M, 1.0 % to $5 M, 0.6 % above
     case when expected_volume < 1000000 then 0.018 when expected_volume < 5000000 then 0.010 else 0.006 end as hazard
-  from sized
+  from shortlisted
 ), lifecycle as (
   select *, case when not is_bad_actor and active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer <= date '${ctx.windowEnd}'
       then active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer end as closed_on
@@ -62,13 +74,22 @@ with base as (
       else date '${ctx.windowEnd}' end as active_end
   from active
 ), weighted as (
-  select *, greatest(1, round(volume_draw / ticket_mean_m * (active_end - active_start + 1)))::bigint as weight from windowed
+  select *, greatest(1, round(volume_draw / ticket_mean_drawn * (active_end - active_start + 1)))::bigint as weight from windowed
 ), counted as (
   -- exact counts: merchant i gets floor(N·cumᵢ/total) − floor(N·cumᵢ₋₁/total), integers throughout
   select *, (${ctx.transactionCount}::hugeint * (cum - weight) // total)::bigint as tx_start, (${ctx.transactionCount}::hugeint * cum // total)::bigint as tx_end
   from (select *, sum(weight) over (order by n rows between unbounded preceding and current row) as cum, sum(weight) over () as total from weighted)
+), centred as (
+  -- spec §4 ticket medians are per MCC: merchants spread around the median (σ 0.15 of the log), and the
+  -- spread is centred on the MCC, weighted by sales, so an MCC of one or two big merchants keeps its median
+  select *, exp(0.15 * (ticket_z - sum((tx_end - tx_start) * ticket_z) over mcc_sales / greatest(1, sum(tx_end - tx_start) over mcc_sales))) as ticket_factor
+  from counted
+  -- ordered by n with a whole-partition frame: the sum adds in one order on any machine, so it is exact to the bit
+  window mcc_sales as (partition by mcc order by n rows between unbounded preceding and unbounded following)
+), ticketed as (
+  select *, ticket_factor * ticket_median as ticket_median_m, ticket_factor * ticket_median * exp(ticket_sigma * ticket_sigma / 2) as ticket_mean_m from centred
 ), annual as (
-  select *, (tx_end - tx_start) * ticket_mean_m * 365 / (active_end - active_start + 1) as annual_volume from counted
+  select *, (tx_end - tx_start) * ticket_mean_m * 365 / (active_end - active_start + 1) as annual_volume from ticketed
 )
 select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
   case when annual_volume < 100000 then '<100k' when annual_volume < 1000000 then '100k-1M' when annual_volume < 5000000 then '1M-5M'
@@ -85,12 +106,14 @@ select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
   case when channel_profile <> 'cp' and ${u('threeDsUser')} < 0.45 then 0.6 + 0.35 * ${u('threeDsShare')} else 0 end as three_ds_share,
   -- spec §4 downgrades: AVS missing on 10–20 % of keyed/CNP sales of poorly integrated merchants, ≈ 0.5 % of well-integrated ones
   case when channel_profile <> 'cp' and ${u('avsQuality')} < 0.65 then 0.005 else 0.10 + 0.10 * ${u('avsMissing')} end as avs_missing_rate,
-  -- spec §4: small card-present merchants batch late on 3–8 % of days; everyone else on ≈ 1.2 %
-  case when channel_profile <> 'cnp' and annual_volume < 1000000 then 0.03 + 0.05 * ${u('lateBatch')} else 0.012 end as late_batch_rate,
+  -- spec §4: small card-present merchants batch late on 3–8 % of days; e-commerce gateways close their batches
+  -- themselves (0.5 %, so well-integrated e-commerce stays near the spec's 1 % downgraded); everyone else 1.2 %
+  case when channel_profile = 'cnp' then 0.005 when annual_volume < 1000000 then 0.03 + 0.05 * ${u('lateBatch')} else 0.012 end as late_batch_rate,
   0.0002 + 0.0003 * ${u('fraudRate')} as fraud_rate_cp,
   case when is_bad_actor then 0.008 + 0.007 * ${u('fraudRate')} else 0.002 + 0.004 * ${u('fraudRate')} end as fraud_rate_cnp,
-  cb_rate_cp * (0.75 + 0.5 * ${u('chargebackRateA')}) as chargeback_rate_cp,
-  case when is_bad_actor then greatest(0.015 + 0.015 * ${u('chargebackRateB')}, cb_rate_cnp * 1.3) else cb_rate_cnp * (0.7 + 0.6 * ${u('chargebackRateB')}) end as chargeback_rate_cnp,
+  cb_rate_cp * (${CHARGEBACK_SPREAD.cp.min} + ${CHARGEBACK_SPREAD.cp.max - CHARGEBACK_SPREAD.cp.min} * ${u('chargebackRateA')}) as chargeback_rate_cp,
+  case when is_bad_actor then ${BAD_ACTOR_CHARGEBACK_RATE.min} + ${BAD_ACTOR_CHARGEBACK_RATE.max - BAD_ACTOR_CHARGEBACK_RATE.min} * ${u('chargebackRateB')}
+    else cb_rate_cnp * (${CHARGEBACK_SPREAD.cnp.min} + ${CHARGEBACK_SPREAD.cnp.max - CHARGEBACK_SPREAD.cnp.min} * ${u('chargebackRateB')}) end as chargeback_rate_cnp,
   case when channel_profile = 'cnp' then 0 else 1 + floor(${u('terminals')} * case when annual_volume < 1000000 then 2 else 4 end)::integer end as terminal_count,
   ${pickFrom(NAME_PREFIXES, u('name'))} || ' ' || list_extract(string_split(nouns, '|'), 1 + floor(${u('noun')} * len(string_split(nouns, '|')))::integer) as dba_name,
   ${pickFrom(LEGAL_FAMILY_NAMES, u('legal'))} || ' ' || ${pickFrom(LEGAL_ENTITY_WORDS, u('name'))} || ' ' || ${pickFrom(LEGAL_SUFFIXES, u('noun'))} as legal_name,

@@ -53,8 +53,14 @@ export const INDUSTRY_GROUPS = [
   { industryGroupId: 13, name: 'Elevated Risk' },
 ] as const;
 
-/** Card-present chargebacks per sale by risk class (spec §4: 0.02–0.10 %). */
-export const CARD_PRESENT_CHARGEBACK_RATE: Record<RiskClass, number> = { low: 0.0002, medium: 0.0005, high: 0.001 };
+/**
+ * Card-present chargebacks per sale by risk class (spec §4: 0.02–0.10 %). Times the card-present
+ * spread below, every merchant's rate stays in the spec's range (0.0225–0.1 %), so no mix of merchants
+ * can leave it.
+ */
+export const CARD_PRESENT_CHARGEBACK_RATE: Record<RiskClass, number> = { low: 0.0003, medium: 0.0005, high: 0.0008 };
+/** A merchant's chargeback rate is its MCC's (CNP) or risk class's (CP) times a uniform factor in this range (model). */
+export const CHARGEBACK_SPREAD = { cp: { min: 0.75, max: 1.25 }, cnp: { min: 0.7, max: 1.3 } } as const;
 
 type Row = [mcc: string, name: string, group: number, risk: RiskClass, cpShare: number, median: number, sigma: number,
   chargebackRate: number, weight: number, season: SeasonProfile, hours: HourProfile, nouns: string];

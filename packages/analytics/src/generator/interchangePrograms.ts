@@ -28,7 +28,8 @@ export interface InterchangeProgram {
 type Rate = readonly [pct: number, fixed: number];
 type CreditRates = readonly [cp: number, cnp: number, fixed: number, eirf: number, standard: number];
 
-// A downgrade always costs more than any programme it replaces (a test checks it), so leakage ≥ 0.
+// A downgrade costs more than the programme it replaces, so leakage ≥ 0, with one real exception: Visa's
+// Service Station programme ($0.25 fixed) beats EIRF ($0.10 fixed) on tickets under $13.04.
 const CREDIT: Record<CardBrand, Record<CardTier, CreditRates>> = {
   visa: { standard: [1.51, 1.8, 0.1, 2.3, 2.7], rewards: [1.65, 1.95, 0.1, 2.3, 2.7], premium: [2.1, 2.4, 0.1, 2.45, 2.95], commercial: [2.05, 2.5, 0.1, 2.7, 2.95] },
   mastercard: { standard: [1.58, 1.89, 0.1, 2.3, 2.7], rewards: [1.73, 2.04, 0.1, 2.3, 2.7], premium: [2.05, 2.5, 0.1, 2.55, 2.95], commercial: [2.05, 2.65, 0.1, 2.7, 2.95] },
