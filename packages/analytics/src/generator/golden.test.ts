@@ -1,0 +1,40 @@
+// Golden numbers (DATA.md §1: the same organisation, scale factor and version give the same rows on
+// any machine). A change to any number below is a decision, not a fix: bump GENERATOR_VERSION in
+// generateDataset.ts and update these values (and the version pinned here) in the same commit, so
+// existing databases regenerate their datasets instead of mixing old rows with new code.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { GENERATOR_VERSION } from './generateDataset.ts';
+
+const ORG = 1;
+let engine: DuckDBEngine;
+
+beforeAll(async () => {
+  engine = await DuckDBEngine.open({ path: ':memory:' });
+  await engine.ensureDataset({ orgId: ORG, scaleFactor: 0.01, endMonth: '2026-10-01' });
+});
+afterAll(() => engine?.close());
+
+it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator version 2', async () => {
+  const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
+  const totals = await engine.withConnection(async (c) => (await c.runAndReadAll(`select
+      ${count('merchants')} as merchants, ${count('pricing_plans')} as pricing_plans, ${count('terminals')} as terminals,
+      ${count('transactions')} as transactions, ${count('chargebacks')} as chargebacks, ${count('settlements')} as settlements,
+      ${count('merchant_daily')} as merchant_daily, ${count('merchants', 'is_bad_actor')} as bad_merchants,
+      (select sum(amount) from transactions where org_id = ${ORG}) as amount,
+      (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)).getRowObjectsJson()[0]);
+
+  expect(GENERATOR_VERSION).toBe(2);
+  expect(totals).toEqual({
+    merchants: '25',
+    pricing_plans: '25',
+    terminals: '38',
+    transactions: '30457',
+    chargebacks: '12',
+    settlements: '3929',
+    merchant_daily: '4447',
+    bad_merchants: '1',
+    amount: '1856370.78',
+    net_revenue: '18997.70',
+  });
+});
