@@ -55,7 +55,8 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: 64 * 1024,
-    trustProxy: config.NODE_ENV === 'production',
+    // X-Forwarded-For only from the configured proxies: anyone else could pick their own rate-limit key.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
   });
   // Before any route: a route that does not say who may call it stops the start.
   requireRouteAccess(app);

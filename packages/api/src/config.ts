@@ -1,7 +1,11 @@
-// The API's settings, read from the environment once, in server.ts (DESIGN.md §7).
+// The API's settings, read from the environment once, in server.ts (DESIGN.md §7). Production rules
+// are the default (issue #19 item 2): development is asked for with NODE_ENV=development (npm start)
+// or test, and the settings that only make sense there are refused in production.
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { envFlag, envList, parseConfig } from '@payportal/shared';
 import { z } from 'zod';
+import { partnerOriginProblem } from './web/partnerOrigin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -9,17 +13,21 @@ const hostPort = z.string().regex(/^[\w.-]+:\d+$/, { error: 'must look like host
 
 export const apiConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8787),
     HOST: z.string().optional(),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default(`${repoRoot}.data`),
     APP_DIST: z.string().default(`${repoRoot}packages/app/dist`),
-    FIREBASE_PROJECT_ID: z.string().min(1).default('demo-payportal'),
+    /** Required in production; the local stack's emulator project otherwise. */
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     FIREBASE_AUTH_EMULATOR_HOST: hostPort.optional(),
     FIREBASE_API_KEY: z.string().min(1).optional(),
     FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    PARTNER_ORIGINS: z.preprocess(envList, z.array(z.url())).default(['http://127.0.0.1:8790']),
+    /** Origins that may frame the portal (exact https://host[:port]); none given: the partner demo in development, nobody in production. */
+    PARTNER_ORIGINS: z.preprocess(envList, z.array(z.string())).optional(),
+    /** Proxy addresses whose X-Forwarded-For is believed (rate limits key on the client address); default none. */
+    TRUST_PROXY: z.preprocess(envList, z.array(z.string().refine((value) => isIP(value) !== 0, { error: 'must be an IP address' }))).default([]),
     INTERNAL_EMAIL_DOMAINS: z.preprocess(envList, z.array(z.string())).default(['payportal.example']),
     INTERNAL_EMAILS: z.preprocess(envList, z.array(z.string())).default([]),
     SUPPORT_EMAIL: z.email().default('support@payportal.example'),
@@ -41,23 +49,34 @@ export const apiConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {
-    // DESIGN.md §3: emulator tokens are unsigned, so a production API must never trust them.
-    if (config.NODE_ENV === 'production' && config.FIREBASE_AUTH_EMULATOR_HOST) {
-      context.addIssue({
-        code: 'custom',
-        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
-        message: 'must not be set when NODE_ENV=production (emulator tokens are unsigned)',
-      });
-    }
-    if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL) {
-      context.addIssue({ code: 'custom', path: ['CLICKHOUSE_URL'], message: 'is required when ANALYTICS_ENGINE=clickhouse' });
-    }
-    if (config.NODE_ENV === 'production' && !config.FIREBASE_API_KEY) {
-      context.addIssue({ code: 'custom', path: ['FIREBASE_API_KEY'], message: 'is required when NODE_ENV=production' });
-    }
+    const production = config.NODE_ENV === 'production';
+    const refuse = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    // DESIGN.md §3: emulator tokens are unsigned, so a production API must never trust them; the code
+    // inbox and the demo accounts exist only beside the emulator.
+    if (production && config.FIREBASE_AUTH_EMULATOR_HOST) refuse('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production (emulator tokens are unsigned; it also serves the code inbox): set NODE_ENV=development for the local stack');
+    if (production && config.SEED_DEMO) refuse('SEED_DEMO', 'must not be set in production (it creates demo accounts with a published password)');
+    if (production && !config.FIREBASE_PROJECT_ID) refuse('FIREBASE_PROJECT_ID', 'is required in production');
+    if (production && !config.FIREBASE_API_KEY) refuse('FIREBASE_API_KEY', 'is required in production');
+    config.PARTNER_ORIGINS?.forEach((origin, index) => {
+      const problem = partnerOriginProblem(origin, { allowLoopbackHttp: !production });
+      if (problem) context.addIssue({ code: 'custom', path: ['PARTNER_ORIGINS', index], message: problem });
+    });
+    if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL) refuse('CLICKHOUSE_URL', 'is required when ANALYTICS_ENGINE=clickhouse');
+  })
+  .transform((config) => {
+    const development = config.NODE_ENV !== 'production';
+    return {
+      ...config,
+      FIREBASE_PROJECT_ID: config.FIREBASE_PROJECT_ID ?? DEVELOPMENT_PROJECT_ID,
+      PARTNER_ORIGINS: config.PARTNER_ORIGINS ?? (development ? [DEVELOPMENT_PARTNER_ORIGIN] : []),
+    };
   });
 
-export type ApiConfig = z.infer<typeof apiConfigSchema>;
+/** The local stack's identity project and partner demo (scripts/stackConfig.ts); never production's. */
+const DEVELOPMENT_PROJECT_ID = 'demo-payportal';
+const DEVELOPMENT_PARTNER_ORIGIN = 'http://127.0.0.1:8790';
+
+export type ApiConfig = z.output<typeof apiConfigSchema>;
 
 export function readApiConfig(source: Record<string, string | undefined> = process.env): ApiConfig {
   return parseConfig(apiConfigSchema, source);

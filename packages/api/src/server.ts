@@ -15,6 +15,8 @@ async function main() {
   // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
   if (config.SEED_DEMO) await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
   const app = await createApp({ config, db, analytics });
+  // Printed, not logged: whoever starts the API sees which pages may frame the portal.
+  console.log(config.PARTNER_ORIGINS.length ? `framing allowed for: ${config.PARTNER_ORIGINS.join(', ')}` : 'framing allowed for: nobody (PARTNER_ORIGINS is empty)');
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     app.log.warn(
       `identity emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST}: its ID tokens are UNSIGNED, so this API listens on loopback only`,

@@ -1,15 +1,13 @@
 // Issue #19 item 1: no route can be registered without saying who may call it, and every protected
 // route, walked from the app's own list, refuses a caller without a token (401) and, when it names
 // roles, a signed-in user holding none of them (403), before any of its own code runs.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { DeclaredRoute } from '../src/auth/routeAccess.ts';
 import type { Database } from '../src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demoAccounts.ts';
+import { createAppBuild } from './appBuild.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { bearer, testConfig } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
@@ -30,21 +28,18 @@ const uidWithout = (roles: readonly string[]) =>
 describe('route access declarations', () => {
   let db: Database;
   let app: FastifyInstance;
-  let appDist: string;
+  let build: ReturnType<typeof createAppBuild>;
 
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
     // a build of the app, so that its static asset routes are registered and walked as well
-    appDist = mkdtempSync(join(tmpdir(), 'payportal-dist-'));
-    mkdirSync(join(appDist, 'assets'));
-    writeFileSync(join(appDist, 'index.html'), '<!doctype html><title>PayPortal</title><script id="payportal-config" type="application/json">{}</script>');
-    writeFileSync(join(appDist, 'assets', 'app.js'), 'export {};');
-    app = await createApp({ config: testConfig({ APP_DIST: appDist }), db });
+    build = createAppBuild();
+    app = await createApp({ config: testConfig({ APP_DIST: build.dir }), db });
   });
   afterAll(async () => {
     await app?.close();
     await db?.close();
-    rmSync(appDist, { recursive: true, force: true });
+    build?.remove();
   });
 
   it('refuses to register a route that does not declare its access', async () => {

@@ -27,7 +27,15 @@ describe('mountPortal', () => {
     document.body.innerHTML = '<div id="slot"></div>';
     const portal = mountPortal({ ...options, container: '#slot' });
     await expect(portal.navigate('https://evil.example/')).rejects.toThrow(TypeError);
+    await expect(portal.navigate('/csv/../admin')).rejects.toThrow(TypeError);
+    await expect(portal.navigate('/%2f%2fevil.example')).rejects.toThrow(TypeError);
     portal.destroy();
+  });
+
+  it.each(['//evil.example/', '/a/../b', '/a%5cb', 'javascript:alert(1)'])('refuses %j as initPath, before any frame exists', (initPath) => {
+    document.body.innerHTML = '<div id="slot"></div>';
+    expect(() => mountPortal({ ...options, container: '#slot', initPath })).toThrow(/initPath must be a portal path/);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it('[E1] publishes exactly the protocol error codes', () => {

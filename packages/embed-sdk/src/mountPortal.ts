@@ -110,6 +110,9 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
   if (typeof options.getToken !== 'function' || typeof options.user?.email !== 'string') {
     throw new TypeError('mountPortal: expected { container, src, getToken, user: { email, name } }');
   }
+  if (options.initPath !== undefined && !isPortalPath(options.initPath)) {
+    throw new TypeError(`mountPortal: initPath must be a portal path such as "/home", not ${JSON.stringify(options.initPath)}`);
+  }
   const frameOrigin = options.frameOrigin ?? new URL(options.src, location.href).origin;
   const timeoutMs = options.timeoutMs ?? 10_000;
   let user = { email: options.user.email, name: options.user.name, impersonation: options.impersonation === true };

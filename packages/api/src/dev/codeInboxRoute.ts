@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../auth/routeAccess.ts';
 import type { RouteDeps } from '../routes/routeDeps.ts';
+import { notFound } from '../errors/apiError.ts';
+import { isLoopbackHost } from '../web/loopbackHost.ts';
 import { readInbox } from './codeInbox.ts';
 
 const escapeHtml = (text: string) =>
@@ -11,6 +13,8 @@ export function registerCodeInbox(app: FastifyInstance, { config }: RouteDeps): 
   const emulatorHost = config.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) return;
   app.get('/dev/inbox', { config: { access: PUBLIC } }, async (request, reply) => {
+    // A page on another name that resolves to this machine (DNS rebinding) must not read the codes.
+    if (!isLoopbackHost(request.hostname)) throw notFound();
     const origin = `${request.protocol}://${request.host}`;
     const entries = await readInbox(`http://${emulatorHost}`, config.FIREBASE_PROJECT_ID, origin);
     const rows = entries

@@ -23,11 +23,28 @@ describe('[V2] hostSessionSchema', () => {
 });
 
 describe('[V2] portalPathSchema', () => {
-  it.each(['/home', '/dashboard/12/chart/3/edit', '/csv/new?x=1'])('takes %s', (path) => {
+  it.each(['/home', '/dashboard/12/chart/3/edit', '/csv/new?x=1', '/merchant/1234?from=2026-01-01&q=a%20b', '/docs/v1.2/file.pdf'])('takes %s', (path) => {
     expect(portalPathSchema.safeParse(path).success).toBe(true);
   });
 
-  it.each(['home', '//evil.example/', '/\\evil.example', '/a\nb', `/${'a'.repeat(2048)}`])('refuses %j', (path) => {
+  it.each([
+    'home',
+    '//evil.example/',
+    '/\\evil.example',
+    '/a\nb',
+    `/${'a'.repeat(2048)}`,
+    '/csv/../admin',
+    '/csv/./x',
+    '/..',
+    '/csv/..?x=1',
+    '/csv//x',
+    '/%2f%2fevil.example',
+    '/%2Fevil',
+    '/a%5cb',
+    '/%2e%2e/admin',
+    'javascript:alert(1)',
+    'https://evil.example/',
+  ])('refuses %j', (path) => {
     expect(portalPathSchema.safeParse(path).success).toBe(false);
   });
 });

@@ -43,6 +43,10 @@ export const LIMITS = {
   height: 1_000_000,
 } as const;
 
-/** An in-app path: one leading slash (never `//host`), no backslash or control characters. */
+/**
+ * An in-app path, the same rule on both sides of the frame (issue #19 item 8): one leading slash and
+ * no `//` anywhere (never `//host`), no dot segments, no backslash, no encoded slash, backslash or dot,
+ * no control characters; a scheme cannot follow the leading slash.
+ */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
-export const PORTAL_PATH_PATTERN = /^\/(?![/\\])[^\\\u0000-\u001f]*$/;
+export const PORTAL_PATH_PATTERN = /^(?!.*\/\/)(?!.*%(?:2f|5c|2e))(?!.*\/\.{1,2}(?:[/?#]|$))\/[^\\\u0000-\u001f]*$/i;

@@ -1,0 +1,21 @@
+// Which origins may frame the portal (issue #19 item 8): exact `https://host[:port]`, nothing else.
+// Plain http is allowed only for loopback hosts and only in the development stack.
+import { isLoopbackHost } from './loopbackHost.ts';
+
+/** Why `value` is not a partner origin, or null when it is one. */
+export function partnerOriginProblem(value: string, options: { allowLoopbackHttp: boolean }): string | null {
+  if (value.includes('*')) return `${JSON.stringify(value)}: wildcards are not allowed, list each origin`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${JSON.stringify(value)} is not an origin: write https://host[:port]`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${JSON.stringify(value)}: only https origins may frame the portal`;
+  if (url.origin !== value) return `${JSON.stringify(value)} must be exactly an origin, ${url.origin}, without path, query, trailing slash, user or wildcard`;
+  if (url.protocol === 'http:') {
+    if (!isLoopbackHost(url.hostname)) return `${JSON.stringify(value)}: only https origins may frame the portal`;
+    if (!options.allowLoopbackHttp) return `${JSON.stringify(value)}: plain http (loopback) origins are for the development stack only`;
+  }
+  return null;
+}
