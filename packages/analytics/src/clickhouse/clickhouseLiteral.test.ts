@@ -2,7 +2,7 @@
 // and nothing written after it in the query may be swallowed or changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
-import { clickhouseBigInt, clickhouseBoolean, clickhouseDate, clickhouseNumber, clickhouseString } from './clickhouseLiteral.ts';
+import { clickhouseBigInt, clickhouseBoolean, clickhouseDate, clickhouseNumber, clickhouseString, clickhouseStringValue } from './clickhouseLiteral.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -87,6 +87,16 @@ describe('clickhouseString', () => {
 
   it('refuses what is not a string', () => {
     expect(() => clickhouseString(42 as unknown as string)).toThrow(/expected a string, received 42/);
+  });
+});
+
+describe('clickhouseStringValue', () => {
+  it.each(Object.entries(HOSTILE))('%s: reads back the value clickhouseString wrote', (_, value) => {
+    expect(clickhouseStringValue(clickhouseString(value))).toBe(value);
+  });
+
+  it.each([["'a"], ["a'"], ["'it's'"], ["'a\\'"], ["'\\n'"], ["'\n'"], ['x'], ["'\\x2'"], ["'\\x41'"], ["'a' || 'b'"]])('refuses %j, which clickhouseString never writes', (text) => {
+    expect(() => clickhouseStringValue(text)).toThrow(/expected a literal made by clickhouseString/);
   });
 });
 

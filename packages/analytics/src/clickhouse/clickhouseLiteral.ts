@@ -29,6 +29,22 @@ function escapeCharacter(char: string): string {
   return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
 }
 
+// What clickhouseString writes, and nothing else: a quote, then plain characters (no quote, backslash
+// or control character) or its three escapes, then a quote.
+// eslint-disable-next-line no-control-regex -- the control characters clickhouseString never leaves raw
+const STRING_LITERAL = /^'(?:[^\\'\u0000-\u001f\u007f]|\\\\|\\'|\\x[01][0-9a-f]|\\x7f)*'$/s;
+
+/**
+ * The value of a literal that clickhouseString made (its inverse), for SQL that must look at the value
+ * again (the dialect's case-insensitive `contains`); throws on any other text.
+ */
+export function clickhouseStringValue(literal: string): string {
+  if (typeof literal !== 'string' || !STRING_LITERAL.test(literal)) {
+    throw new TypeError(`clickhouseStringValue: expected a literal made by clickhouseString, received ${describe(literal)}`);
+  }
+  return literal.slice(1, -1).replace(/\\(\\|'|x[0-9a-f]{2})/g, (_, escape: string) => (escape.length === 1 ? escape : String.fromCharCode(parseInt(escape.slice(1), 16))));
+}
+
 // 18.16's SQL parser rejects subnormal literals (below this) as a syntax error, so they are refused here.
 const SMALLEST_NORMAL = 2.2250738585072014e-308;
 
