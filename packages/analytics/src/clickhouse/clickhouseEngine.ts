@@ -1,23 +1,26 @@
-// The scale-out engine (DESIGN.md §8): the same compiler in the ClickHouse dialect, over HTTP. A query
-// past its time limit is stopped by the server itself (max_execution_time), not left running.
-import { createClient, ClickHouseLogLevel, type ClickHouseClient } from '@clickhouse/client';
+// The scale-out engine (DESIGN.md §8, CLICKHOUSE.md): the same compiler in the ClickHouse dialect, over
+// HTTP. A query past its time limit is stopped on the server (runClickHouseQuery.ts), not left running.
+import type { ClickHouseClient } from '@clickhouse/client';
 import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
-import { AnalyticsTimeoutError, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
+import { clickhouseNumber } from './clickhouseLiteral.ts';
+import { createClickHouseClient } from './createClickHouseClient.ts';
+import { queryRows, streamRows } from './runClickHouseQuery.ts';
 
 export interface ClickHouseEngineOptions {
+  /** The server's HTTP interface (`CLICKHOUSE_URL`). */
   url: string;
+  /** The database holding the analytics tables; `default` when absent. */
   database?: string;
+  /** The time limit of queries and value searches; none when absent. */
   timeoutMs?: number;
   cacheEntries?: number;
 }
-
-/** ClickHouse's "Timeout exceeded" (TIMEOUT_EXCEEDED). */
-const TIMEOUT_EXCEEDED = /Code: 159\b/;
 
 export class ClickHouseEngine implements AnalyticsEngine {
   readonly name = 'clickhouse';
@@ -30,52 +33,39 @@ export class ClickHouseEngine implements AnalyticsEngine {
     this.cache = createQueryCache(options.cacheEntries ?? 500);
   }
 
+  /** A client for the server; the tables are made by the copy (copyFromDuckDB.ts), not here. */
   static async connect(options: ClickHouseEngineOptions): Promise<ClickHouseEngine> {
-    const client = createClient({ url: options.url, database: options.database ?? 'default', log: { level: ClickHouseLogLevel.OFF } });
-    return new ClickHouseEngine(client, options);
+    return new ClickHouseEngine(createClickHouseClient({ url: options.url, database: options.database }), options);
   }
 
   async query(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<QueryResult> {
     const dataVersion = await this.dataVersion(scope.orgId);
-    return answerQuery(description, scope, options, { dialect: clickhouseDialect, cache: this.cache, dataVersion, run: (sql) => this.run(sql, options.timeoutMs ?? this.options.timeoutMs) });
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    // Values are literals in the SQL text (the dialect's binder), so there are no parameters to pass.
+    return answerQuery(description, scope, options, { dialect: clickhouseDialect, cache: this.cache, dataVersion, run: (sql) => queryRows(this.client, sql, { timeoutMs }) });
   }
 
+  /** For exports: every row in pages, in the order and with the numbers of query(), with no row cap. */
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
     const compiled = compileQuery(description, scope, clickhouseDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
-    const result = await this.client.query({ query: compiled.sql, format: 'JSONCompactEachRow' });
-    let count = 0;
-    for await (const batch of result.stream<unknown[]>()) {
-      const rows = batch.map((row) => row.json().map((value, index) => toCell(value, compiled.columns[index]!)));
-      count += rows.length;
-      await sink(rows, compiled.columns);
-    }
-    return count;
+    const { columns } = compiled;
+    return streamRows(this.client, compiled.sql, (rows) => sink(rows.map((row) => columns.map((column) => toCell(row[column.name], column))), columns), { timeoutMs: options.timeoutMs });
   }
 
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
     const compiled = compileValues(request, scope.orgId, clickhouseDialect);
-    const rows = await this.run(compiled.sql, this.options.timeoutMs);
+    const rows = await queryRows(this.client, compiled.sql, { timeoutMs: this.options.timeoutMs });
     return rows.map(toValueOption);
   }
 
+  /** The datasets ledger's version (copied last, so it changes only after the rows it describes). */
   async dataVersion(orgId: number): Promise<string> {
-    const rows = await this.run(`select toString(max(data_version)) from datasets where org_id = ${Math.trunc(orgId)}`);
+    const rows = await queryRows(this.client, `select toString(max(data_version)) from datasets where org_id = ${clickhouseNumber(orgId)}`, { timeoutMs: this.options.timeoutMs });
     const version = rows[0]?.[0];
     return typeof version === 'string' && version !== '0' ? version : 'empty';
   }
 
   async close(): Promise<void> {
     await this.client.close();
-  }
-
-  private async run(sql: string, timeoutMs?: number): Promise<unknown[][]> {
-    const settings = timeoutMs ? { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {};
-    try {
-      const result = await this.client.query({ query: sql, format: 'JSONCompact', clickhouse_settings: settings });
-      return (await result.json<unknown[]>()).data;
-    } catch (error) {
-      if (timeoutMs && error instanceof Error && TIMEOUT_EXCEEDED.test(error.message)) throw new AnalyticsTimeoutError(timeoutMs);
-      throw error;
-    }
   }
 }
