@@ -1,6 +1,8 @@
 // A private ClickHouse server for the analytics suite: Debian's clickhouse-server (18.16, the only
 // build these machines can install), HTTP only, on a free loopback port, with its data in a temporary
-// folder that stop() removes. It answers /ping about 0.2 s after it is spawned.
+// folder (mode 0700) that stop() removes. It answers /ping about 0.2 s after it is spawned. Should the
+// test process die without calling stop() (a crash, SIGKILL, Ctrl-C during setup), a watchdog shell
+// that waits on a pipe from this process kills the server and removes the folder when the pipe closes.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,6 +12,8 @@ import { delimiter, join } from 'node:path';
 export interface RunningClickHouse {
   /** `http://127.0.0.1:<port>` of the server's HTTP interface. */
   url: string;
+  /** Its private folder (data, temporary files, configuration), removed by stop(). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -22,21 +26,48 @@ export function findClickHouseServer(): string | null {
   return folders.map((folder) => join(folder, 'clickhouse-server')).find((path) => existsSync(path)) ?? null;
 }
 
-/** Finds clickhouse-server, installing Debian's package when missing and running as root (CI). */
-export function ensureClickHouseServer(): string {
-  const found = findClickHouseServer();
+/** What ensureClickHouseServer does to the machine, replaceable in its test. */
+export interface InstallSteps {
+  find(): string | null;
+  isRoot: boolean;
+  /** Runs apt-get with these arguments; throws on failure with apt-get's last words. */
+  aptGet(args: string[]): void;
+  log(line: string): void;
+}
+
+const machine = (): InstallSteps => ({
+  find: findClickHouseServer,
+  isRoot: process.getuid?.() === 0,
+  aptGet(args) {
+    try {
+      // A lock held by another apt-get (two suites installing at once) is waited for, not a failure.
+      execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], { stdio: 'pipe', timeout: 900_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    } catch (error) {
+      const lastWords = String((error as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-5).join('\n');
+      throw new Error(`${(error as Error).message.split('\n')[0]}${lastWords ? `\n${lastWords}` : ''}`);
+    }
+  },
+  log: (line) => console.log(line),
+});
+
+/**
+ * The clickhouse-server binary. When it is missing: as root (CI on a fresh Debian), Debian's package is
+ * installed with apt-get; otherwise the error says exactly what to install.
+ */
+export function ensureClickHouseServer(steps: InstallSteps = machine()): string {
+  const found = steps.find();
   if (found) return found;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `clickhouse-server is not installed. Install it with \`${INSTALL_HINT}\`: the analytics tests run the ClickHouse ` +
-        'engine (its literals, table definitions and DuckDB → ClickHouse copy) against a real server, which they start themselves.',
-    );
+  const why = 'the analytics tests run the ClickHouse engine against a real clickhouse-server, which they start themselves';
+  if (!steps.isRoot) throw new Error(`clickhouse-server is not installed. Install it with \`${INSTALL_HINT}\` (${why}).`);
+  steps.log('clickhouse-server is not installed: installing it with `apt-get update && apt-get install -y clickhouse-server` (running as root)');
+  for (const args of [['update'], ['install', '-y', 'clickhouse-server']]) {
+    try {
+      steps.aptGet(args);
+    } catch (error) {
+      throw new Error(`clickhouse-server is not installed and \`apt-get ${args.join(' ')}\` failed: ${(error as Error).message}\nInstall it with \`${INSTALL_HINT}\` (${why}).`);
+    }
   }
-  const run = (args: string[]) =>
-    execFileSync('apt-get', args, { stdio: 'pipe', timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  run(['update']);
-  run(['install', '-y', 'clickhouse-server']);
-  const installed = findClickHouseServer();
+  const installed = steps.find();
   if (!installed) throw new Error('apt-get installed clickhouse-server but no clickhouse-server binary is on PATH, /usr/sbin or /usr/bin');
   return installed;
 }
@@ -49,12 +80,13 @@ export async function startClickHouse(): Promise<RunningClickHouse> {
     const port = await freePort();
     writeConfig(dir, port);
     const child = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const watchdog = startWatchdog(child, dir);
     const output = lastLines(child);
     const url = `http://127.0.0.1:${port}`;
-    const stop = () => stopServer(child, dir);
+    const stop = () => stopServer(child, dir, watchdog);
     try {
       await waitForPing(url, child, output);
-      return { url, stop };
+      return { url, dir, stop };
     } catch (error) {
       await stop();
       if (attempt < 3 && output.text().includes('Address already in use')) continue;
@@ -101,13 +133,28 @@ async function waitForPing(url: string, child: ChildProcess, output: { text(): s
 
 // SIGKILL, not SIGTERM: a graceful 18.16 shutdown takes 2–6 s (it waits for queries, merges and idle
 // connections) to save data that the next line deletes anyway.
-async function stopServer(child: ChildProcess, dir: string): Promise<void> {
+async function stopServer(child: ChildProcess, dir: string, watchdog: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
   }
   rmSync(dir, { recursive: true, force: true });
+  watchdog.kill('SIGKILL');
+}
+
+/**
+ * A shell that reads its stdin, a pipe from this process, until it closes: at the latest when this
+ * process dies, however it dies. Then it kills the server and removes its folder. Unreferenced, so it
+ * never keeps this process alive.
+ */
+function startWatchdog(server: ChildProcess, dir: string): ChildProcess {
+  // The pid is checked against the server's command line (which names the folder): never kill a stranger.
+  const script = 'cat > /dev/null; grep -qa -- "$2" "/proc/$1/cmdline" 2> /dev/null && kill -9 "$1"; rm -rf "$2"';
+  const watchdog = spawn('sh', ['-c', script, 'clickhouse-watchdog', String(server.pid), dir], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref(): void }).unref();
+  return watchdog;
 }
 
 /** Keeps the server's last 40 lines of stdout and stderr for error messages. */
