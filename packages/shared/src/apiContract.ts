@@ -1,7 +1,9 @@
 // The portal API's paths and bodies (spec §7, plus the authenticate call the specification leaves
 // unnamed). The API validates with these schemas and the app parses answers with them.
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './constants.ts';
 import {
+  bodyIdSchema,
   emailSchema,
   idSchema,
   organizationSchema,
@@ -53,11 +55,11 @@ export const usersResponseSchema = z.array(warehouseUserSchema);
 /** PUT /api/auth/v1/user/{id}: the caller may change only their own name and config.last_logged_in. */
 export const userParamsSchema = z.object({ id: idSchema });
 export const userUpdateSchema = z.object({
-  email: z.string().optional(),
-  id: z.number().int().optional(),
-  firebase_uid: z.string().nullable().optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
+  id: bodyIdSchema.optional(),
+  firebase_uid: z.string().max(128).nullable().optional(),
   name: z.string().trim().min(1).max(200),
-  org_id: z.number().int().optional(),
+  org_id: bodyIdSchema.optional(),
   is_active: z.boolean().optional(),
   config: userConfigSchema.optional(),
 });

@@ -10,7 +10,12 @@ export const emailSchema = z
     error: `the part before @ must be at most ${EMAIL_LOCAL_PART_MAX_LENGTH} characters`,
   });
 
-export const idSchema = z.coerce.number().int().positive();
+/** PostgreSQL's integer: ids beyond it are refused here with 400, never sent to the database. */
+export const DATABASE_INTEGER_MAX = 2_147_483_647;
+/** An id as a path or query parameter (text, coerced). */
+export const idSchema = z.coerce.number().int().positive().max(DATABASE_INTEGER_MAX);
+/** An id inside a JSON body: a number, never text. */
+export const bodyIdSchema = z.number().int().positive().max(DATABASE_INTEGER_MAX);
 
 export const userConfigSchema = z.object({
   last_logged_in: z.iso.datetime({ offset: true }).nullable().optional(),
@@ -47,8 +52,8 @@ export const userRoleSchema = z.object({ user_id: z.number().int(), role_id: z.n
 export type UserRole = z.infer<typeof userRoleSchema>;
 
 export const termsRecordSchema = z.object({
-  user_id: z.number().int(),
-  product_id: z.number().int(),
+  user_id: bodyIdSchema,
+  product_id: bodyIdSchema,
   acceptance_status: z.boolean(),
 });
 export type TermsRecord = z.infer<typeof termsRecordSchema>;

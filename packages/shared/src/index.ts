@@ -11,6 +11,8 @@ export type { RoleName, PlatformPermission, RoleFlags } from './roles.ts';
 export {
   emailSchema,
   idSchema,
+  bodyIdSchema,
+  DATABASE_INTEGER_MAX,
   userConfigSchema,
   warehouseUserSchema,
   organizationSchema,

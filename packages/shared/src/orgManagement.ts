@@ -39,7 +39,8 @@ const roleListSchema = z
 
 /** GET users/: one page, searched over name and e-mail, sorted on the server. */
 export const orgUsersQuerySchema = z.object({
-  search: z.string().trim().max(254).default(''),
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses (PostgreSQL text cannot hold NUL)
+  search: z.string().trim().max(254).regex(/^[^\u0000-\u001f]*$/, { error: 'must not contain control characters' }).default(''),
   sort: z.enum(ORG_USERS_SORT_FIELDS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

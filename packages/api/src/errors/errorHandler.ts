@@ -42,6 +42,13 @@ function toApiError(error: FastifyError): ApiError {
       return new ApiError(400, API_ERROR_CODES.badRequest, 'Send the body as application/json.', [
         { field: 'content-type', problem: 'must be application/json' },
       ]);
+    // PostgreSQL's numeric_value_out_of_range, invalid_text_representation and character_not_in_repertoire
+    // (a NUL in text): a value the schemas let through that the database cannot hold is still the
+    // request's fault, never a 500. The schemas should refuse it first; this is the backstop.
+    case '22003':
+    case '22P02':
+    case '22021':
+      return new ApiError(400, API_ERROR_CODES.badRequest, 'A value in the request is out of range or of the wrong form.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, API_ERROR_CODES.badRequest, 'The request body is not valid JSON.', [
