@@ -55,12 +55,19 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
   it('links the identity to the portal user with the same verified e-mail on first sign-in', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    await db.query("insert into users (email, name, org_id) values ($1, 'Nia New', $2)", [`New.Hire.${kind}@acme.example`, org!.id]);
-    await createIdentity({ uid: `new-hire-${kind}`, email: `new.hire.${kind}@acme.example`, emailVerified: true });
+    // stored in the one normalised form; the identity provider keeps the letter case the person typed
+    await db.query("insert into users (email, name, org_id) values ($1, 'Nia New', $2)", [`new.hire.${kind}@acme.example`, org!.id]);
+    await createIdentity({ uid: `new-hire-${kind}`, email: `New.Hire.${kind}@ACME.example`, emailVerified: true });
     const body = authenticateResponseSchema.parse((await authenticate(`new-hire-${kind}`)).json());
-    expect(body.user).toMatchObject({ email: `New.Hire.${kind}@acme.example`, firebase_uid: `new-hire-${kind}` });
-    const [row] = await db.query<{ firebase_uid: string }>('select firebase_uid from users where email = $1', [`New.Hire.${kind}@acme.example`]);
+    expect(body.user).toMatchObject({ email: `new.hire.${kind}@acme.example`, firebase_uid: `new-hire-${kind}` });
+    const [row] = await db.query<{ firebase_uid: string }>('select firebase_uid from users where email = $1', [`new.hire.${kind}@acme.example`]);
     expect(row!.firebase_uid).toBe(`new-hire-${kind}`);
+  });
+
+  it('refuses to store an address in any but the normalised form', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
+    await expect(db.query("insert into users (email, name, org_id) values ('Mixed.Case@acme.example', 'Mixed', $1)", [org!.id])).rejects.toThrow(/users_email_normalized/);
   });
 
   it('refuses to link by an unverified e-mail, and never re-links a user who has an identity', async (context) => {

@@ -3,12 +3,26 @@ import { z } from 'zod';
 import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.ts';
 import { ROLE_NAMES } from './roles.ts';
 
+/**
+ * The one form an address is stored and compared in (issue #19 item 11): trimmed, Unicode NFC, lower
+ * case without locale (String#toLowerCase, never toLocaleLowerCase).
+ */
+export function normalizeEmail(value: string): string {
+  return value.trim().normalize('NFC').toLowerCase();
+}
+
+/** An address as a user may type it; it leaves the schema in the stored form (normalizeEmail). */
 export const emailSchema = z
-  .email({ error: 'must be a valid e-mail address' })
-  .max(EMAIL_MAX_LENGTH, { error: `must be at most ${EMAIL_MAX_LENGTH} characters` })
-  .refine((value) => value.split('@')[0]!.length <= EMAIL_LOCAL_PART_MAX_LENGTH, {
-    error: `the part before @ must be at most ${EMAIL_LOCAL_PART_MAX_LENGTH} characters`,
-  });
+  .string()
+  .overwrite(normalizeEmail)
+  .pipe(
+    z
+      .email({ error: 'must be a valid e-mail address' })
+      .max(EMAIL_MAX_LENGTH, { error: `must be at most ${EMAIL_MAX_LENGTH} characters` })
+      .refine((value) => value.split('@')[0]!.length <= EMAIL_LOCAL_PART_MAX_LENGTH, {
+        error: `the part before @ must be at most ${EMAIL_LOCAL_PART_MAX_LENGTH} characters`,
+      }),
+  );
 
 /** PostgreSQL's integer: ids beyond it are refused here with 400, never sent to the database. */
 export const DATABASE_INTEGER_MAX = 2_147_483_647;

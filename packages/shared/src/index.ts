@@ -10,6 +10,7 @@ export { ROLE_NAMES, PLATFORM_PERMISSIONS, roleFlags, assignableRolesOf } from '
 export type { RoleName, PlatformPermission, RoleFlags } from './roles.ts';
 export {
   emailSchema,
+  normalizeEmail,
   idSchema,
   bodyIdSchema,
   DATABASE_INTEGER_MAX,

@@ -1,5 +1,5 @@
 // Portal users (spec §3). Every query here is by one key; who may see the row is decided by the caller.
-import type { WarehouseUser } from '@payportal/shared';
+import { normalizeEmail, type WarehouseUser } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
 const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config';
@@ -10,7 +10,7 @@ export async function findUserByUid(db: Queryable, uid: string): Promise<Warehou
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where lower(email) = lower($1)`, [email]);
+  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where email = $1`, [normalizeEmail(email)]);
   return user ?? null;
 }
 

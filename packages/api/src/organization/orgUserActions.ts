@@ -48,7 +48,7 @@ export async function inviteUser(owner: OwnerContext, invite: InviteUser): Promi
   checkGrant(owner, [], invite.roles);
   return owner.db.transaction(async (tx) => {
     // One answer whether the address is in this organisation or another: nothing about the other leaks.
-    const [taken] = await tx.query('select 1 from users where lower(email) = lower($1)', [invite.email]);
+    const [taken] = await tx.query('select 1 from users where email = $1', [invite.email]);
     if (taken) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.accountExists);
     const [created] = await tx.query<{ id: number }>(
       `insert into users (email, name, org_id, is_active, config) values ($1, $2, $3, true, '{"last_logged_in": null, "email_verified": false}') returning id`,

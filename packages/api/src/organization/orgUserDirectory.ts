@@ -25,7 +25,7 @@ const selectUsers = `
 // Whitelisted sort expressions: the query's field is an enum, never spliced in as text.
 const sortExpressions: Record<OrgUsersSortField, string> = {
   name: 'lower(u.name)',
-  email: 'lower(u.email)',
+  email: 'u.email',
   last_sign_in: "(u.config->>'last_logged_in')",
   is_active: 'u.is_active',
 };
@@ -37,7 +37,7 @@ export async function findOrgUser(db: Queryable, orgId: number, userId: number):
 
 export async function listOrgUsers(db: Queryable, orgId: number, query: OrgUsersQuery): Promise<{ rows: OrgUserRow[]; total: number }> {
   const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const where = `where u.org_id = $1 and ($2 = '' or lower(u.name) like $3 or lower(u.email) like $3)`;
+  const where = `where u.org_id = $1 and ($2 = '' or lower(u.name) like $3 or u.email like $3)`;
   const direction = query.direction === 'desc' ? 'desc' : 'asc';
   const [counted] = await db.query<{ total: number }>(`select count(*)::int as total from users u ${where}`, [orgId, query.search, pattern]);
   const rows = await db.query<OrgUserRow>(

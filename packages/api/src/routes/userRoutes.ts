@@ -2,6 +2,7 @@
 import {
   API_ERROR_CODES,
   API_PATHS,
+  normalizeEmail,
   userParamsSchema,
   usersQuerySchema,
   usersResponseSchema,
@@ -84,7 +85,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
 }
 
 function sameEmail(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
+  return normalizeEmail(a) === normalizeEmail(b);
 }
 
 /** issue #3: never the org, roles, is_active or firebase_uid; the app sends them back unchanged. */

@@ -1,5 +1,5 @@
 // Idempotent: running it again leaves the same rows (upserts keyed on names and e-mails).
-import { ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
 
@@ -43,10 +43,10 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       const config = { last_logged_in: lastLoggedIn, email_verified: account.emailVerified ?? true };
       const [user] = await tx.query<{ id: number }>(
         `insert into users (email, firebase_uid, name, org_id, is_active, config) values ($1, $2, $3, $4, $5, $6)
-         on conflict (lower(email)) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
+         on conflict (email) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
            org_id = excluded.org_id, is_active = excluded.is_active, config = excluded.config
          returning id`,
-        [account.email, account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config)],
+        [normalizeEmail(account.email), account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config)],
       );
       const userId = user!.id;
       await tx.query('delete from user_roles where user_id = $1', [userId]);
