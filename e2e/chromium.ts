@@ -1,21 +1,18 @@
 // Playwright cannot download browsers here (no network but the registries), so the browser tests use
 // Debian's Chromium: CHROMIUM_PATH, else /usr/bin/chromium, installed with apt when missing and root.
-import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureDebianPackage } from '../scripts/debianPackage.ts';
 
 const DEFAULT_PATH = '/usr/bin/chromium';
 
 export function findChromium(): string {
-  const wanted = process.env.CHROMIUM_PATH ?? DEFAULT_PATH;
-  if (existsSync(wanted)) return wanted;
-  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s "chromium" package…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
-    if (existsSync(DEFAULT_PATH)) return DEFAULT_PATH;
+  const wanted = process.env.CHROMIUM_PATH;
+  if (wanted) {
+    if (existsSync(wanted)) return wanted;
+    throw new Error(`No Chromium at CHROMIUM_PATH=${wanted}: point it at a Chromium binary, or unset it to use Debian's package.`);
   }
-  throw new Error(
-    `No Chromium at ${wanted}: install Debian's package with "sudo apt-get install chromium", or set CHROMIUM_PATH to a Chromium binary.`,
-  );
+  const why = 'the browser tests drive Debian\'s Chromium, since Playwright cannot download browsers here';
+  return ensureDebianPackage({ name: 'chromium', why, find: () => (existsSync(DEFAULT_PATH) ? DEFAULT_PATH : null) });
 }
 
 /** The flags this closed network needs (background connections would be refused, many at a time). */

@@ -3,11 +3,12 @@
 // folder (mode 0700) that stop() removes. It answers /ping about 0.2 s after it is spawned. Should the
 // test process die without calling stop() (a crash, SIGKILL, Ctrl-C during setup), a watchdog shell
 // that waits on a pipe from this process kills the server and removes the folder when the pipe closes.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { ensureDebianPackage, machineSteps, type InstallSteps as DebianInstallSteps } from '../../../scripts/debianPackage.ts';
 
 export interface RunningClickHouse {
   /** `http://127.0.0.1:<port>` of the server's HTTP interface. */
@@ -18,7 +19,6 @@ export interface RunningClickHouse {
 }
 
 const START_TIMEOUT_MS = 20_000;
-const INSTALL_HINT = 'sudo apt-get install clickhouse-server';
 
 /** The clickhouse-server binary on PATH, in /usr/sbin or /usr/bin; null when none is installed. */
 export function findClickHouseServer(): string | null {
@@ -26,50 +26,16 @@ export function findClickHouseServer(): string | null {
   return folders.map((folder) => join(folder, 'clickhouse-server')).find((path) => existsSync(path)) ?? null;
 }
 
-/** What ensureClickHouseServer does to the machine, replaceable in its test. */
-export interface InstallSteps {
-  find(): string | null;
-  isRoot: boolean;
-  /** Runs apt-get with these arguments; throws on failure with apt-get's last words. */
-  aptGet(args: string[]): void;
-  log(line: string): void;
-}
-
-const machine = (): InstallSteps => ({
-  find: findClickHouseServer,
-  isRoot: process.getuid?.() === 0,
-  aptGet(args) {
-    try {
-      // A lock held by another apt-get (two suites installing at once) is waited for, not a failure.
-      execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], { stdio: 'pipe', timeout: 900_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    } catch (error) {
-      const lastWords = String((error as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-5).join('\n');
-      throw new Error(`${(error as Error).message.split('\n')[0]}${lastWords ? `\n${lastWords}` : ''}`);
-    }
-  },
-  log: (line) => console.log(line),
-});
+/** What ensureClickHouseServer does to the machine (and where it looks), replaceable in its test. */
+export type InstallSteps = DebianInstallSteps & { find(): string | null };
 
 /**
  * The clickhouse-server binary. When it is missing: as root (CI on a fresh Debian), Debian's package is
- * installed with apt-get; otherwise the error says exactly what to install.
+ * installed with apt-get; otherwise the error says exactly what to install (scripts/debianPackage.ts).
  */
-export function ensureClickHouseServer(steps: InstallSteps = machine()): string {
-  const found = steps.find();
-  if (found) return found;
+export function ensureClickHouseServer(steps: InstallSteps = { ...machineSteps(), find: findClickHouseServer }): string {
   const why = 'the analytics tests run the ClickHouse engine against a real clickhouse-server, which they start themselves';
-  if (!steps.isRoot) throw new Error(`clickhouse-server is not installed. Install it with \`${INSTALL_HINT}\` (${why}).`);
-  steps.log('clickhouse-server is not installed: installing it with `apt-get update && apt-get install -y clickhouse-server` (running as root)');
-  for (const args of [['update'], ['install', '-y', 'clickhouse-server']]) {
-    try {
-      steps.aptGet(args);
-    } catch (error) {
-      throw new Error(`clickhouse-server is not installed and \`apt-get ${args.join(' ')}\` failed: ${(error as Error).message}\nInstall it with \`${INSTALL_HINT}\` (${why}).`);
-    }
-  }
-  const installed = steps.find();
-  if (!installed) throw new Error('apt-get installed clickhouse-server but no clickhouse-server binary is on PATH, /usr/sbin or /usr/bin');
-  return installed;
+  return ensureDebianPackage({ name: 'clickhouse-server', why, find: steps.find }, steps);
 }
 
 export async function startClickHouse(): Promise<RunningClickHouse> {

@@ -69,6 +69,7 @@ export async function inviteUser(owner: OwnerContext, invite: InviteUser): Promi
 
 export async function setUserRoles(owner: OwnerContext, userId: number, requested: readonly RoleName[]): Promise<OrgUserRow> {
   return owner.db.transaction(async (tx) => {
+    await lockOrganization(tx, owner.orgId);
     const target = await loadTarget(tx, owner.orgId, userId);
     checkGrant(owner, target.roles, requested);
     if (target.roles.includes('org_owner') && !requested.includes('org_owner')) await ensureAnotherActiveOwner(tx, owner.orgId, userId);
@@ -91,8 +92,10 @@ export async function setUserName(owner: OwnerContext, userId: number, name: str
 export async function setUserActive(owner: OwnerContext, userId: number, active: boolean): Promise<OrgUserRow> {
   if (!active && userId === owner.ownerId) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.ownAccount);
   return owner.db.transaction(async (tx) => {
+    await lockOrganization(tx, owner.orgId);
     const target = await loadTarget(tx, owner.orgId, userId);
     if (target.is_active === active) return target;
+    if (!active && target.roles.includes('org_owner')) await ensureAnotherActiveOwner(tx, owner.orgId, userId);
     await tx.query('update users set is_active = $1 where id = $2', [active, userId]);
     await recordUserChange(tx, {
       orgId: owner.orgId,
@@ -123,6 +126,14 @@ export async function resetSecondFactors(owner: OwnerContext, userId: number): P
     });
     return target;
   });
+}
+
+/**
+ * Changes that can take away an owner run one at a time per organisation (issue #19 item 10): without
+ * the lock, two owners demoting each other at once would each see the other as the remaining owner.
+ */
+async function lockOrganization(tx: Queryable, orgId: number): Promise<void> {
+  await tx.query('select id from organizations where id = $1 for update', [orgId]);
 }
 
 async function ensureAnotherActiveOwner(tx: Queryable, orgId: number, userId: number): Promise<void> {
