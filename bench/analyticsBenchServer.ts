@@ -34,7 +34,7 @@ const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'bench'
 const db = await openPgliteDatabase();
 await migrate(db);
 await seedDemoData(db);
-const verifier = createTokenVerifier(config, { httpAgent: keys.httpAgent });
+const verifier = createTokenVerifier(config, keys.verifierOptions);
 const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
 
 let serving: { api: FastifyInstance; engine: DuckDBEngine } | null = null;

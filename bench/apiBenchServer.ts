@@ -18,7 +18,7 @@ const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'bench'
 const db = await openPgliteDatabase();
 await migrate(db);
 await seedDemoData(db);
-const api = await createApp({ config, db, verifier: createTokenVerifier(config, { httpAgent: keys.httpAgent }) });
+const api = await createApp({ config, db, verifier: createTokenVerifier(config, keys.verifierOptions) });
 await api.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });

@@ -69,7 +69,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // Before any route: a route that does not say who may call it stops the start.
   requireRouteAccess(app);
   const db = guardDatabase(rawDb, config.DATABASE_TIMEOUT_MS);
-  const tokenVerifier = verifier ?? createTokenVerifier(config);
+  const tokenVerifier = verifier ?? createTokenVerifier(config, { recheckMs: config.TOKEN_RECHECK_MS });
   if (!verifier) app.addHook('onClose', () => tokenVerifier.close());
   const orgIdentity = identity ?? createOrgIdentity(config);
   if (!identity) app.addHook('onClose', () => orgIdentity.close());

@@ -39,6 +39,8 @@ export const apiConfigSchema = z
     AUTHENTICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Reads may use the signed-in user's row this long (README "Caches"); 0 reads it every time. */
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+    /** Reads re-use a token's verification (revocation, disabled identity) at most this long. */
+    TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(60_000),
     /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL (DESIGN.md §8). */
     ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
     CLICKHOUSE_URL: z.url().optional(),

@@ -43,7 +43,7 @@ describe('a deployment with no development settings', () => {
     keys = await localSigningKeys(PROJECT_ID);
     build = createAppBuild();
     const config = readApiConfig({ ...DEPLOYED, APP_DIST: build.dir });
-    verifier = createTokenVerifier(config, { httpAgent: keys.httpAgent });
+    verifier = createTokenVerifier(config, keys.verifierOptions);
     db = (await openTestDatabase('pglite'))!;
     app = await createApp({ config, db, verifier });
   });

@@ -42,6 +42,11 @@ export function revokeSessions(uid: string): Promise<void> {
   return withEmulatorAdmin((auth) => auth.revokeRefreshTokens(uid));
 }
 
+/** Disables or enables the identity, as an administrator would in the identity provider's console. */
+export async function setIdentityDisabled(uid: string, disabled: boolean): Promise<void> {
+  await withEmulatorAdmin((auth) => auth.updateUser(uid, { disabled }));
+}
+
 async function signIn(uid: string): Promise<string> {
   const host = inject('emulatorHost');
   const customToken = await withEmulatorAdmin((auth) => auth.createCustomToken(uid));

@@ -5,9 +5,15 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { Agent, createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
+import type { IdentityStatus } from '../src/auth/verifyToken.ts';
 
 export interface LocalSigningKeys {
-  httpAgent: Agent;
+  /**
+   * For createTokenVerifier: the agent that serves the published key, and the identity service's
+   * answer for every uid (enabled, never revoked), because Google's identity service cannot be reached
+   * here. Revocation itself is tested against the emulator (tokenRevocation.test.ts).
+   */
+  verifierOptions: { httpAgent: Agent; identityStatus: () => Promise<IdentityStatus> };
   /** An RS256 token with Firebase's ID token claims for `uid`, signed with the published key. */
   sign(uid: string, email: string, claims?: Record<string, unknown>): string;
   /** The same claims signed with a key nobody published. */
@@ -54,7 +60,7 @@ export async function localSigningKeys(projectId: string): Promise<LocalSigningK
     };
   };
   return {
-    httpAgent,
+    verifierOptions: { httpAgent, identityStatus: async () => ({ disabled: false, validSince: null }) },
     sign: (uid, email, claims) => signJwt(claimsFor(uid, email, claims), published.privateKey),
     signWithUnknownKey: (uid, email) => signJwt(claimsFor(uid, email), unpublished.privateKey),
     close: () => new Promise((resolve) => server.close(() => resolve())),

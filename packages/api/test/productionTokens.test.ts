@@ -23,7 +23,7 @@ let analyst: WarehouseUser;
 beforeAll(async () => {
   keys = await localSigningKeys(PROJECT_ID);
   const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
-  verifier = createTokenVerifier(config, { httpAgent: keys.httpAgent });
+  verifier = createTokenVerifier(config, keys.verifierOptions);
   db = (await openTestDatabase('pglite'))!;
   app = await createApp({ config, db, verifier });
   const [row] = await db.query<WarehouseUser>("select id, email, firebase_uid, name, org_id, is_active, config from users where email = 'analyst@acme.example'");
@@ -48,11 +48,11 @@ describe('tokens in production mode', () => {
 
   it('ignores an emulator host left in the environment when the configuration names none', async () => {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9';
-    const guarded = createTokenVerifier({ FIREBASE_PROJECT_ID: PROJECT_ID }, { httpAgent: keys.httpAgent });
+    const guarded = createTokenVerifier({ FIREBASE_PROJECT_ID: PROJECT_ID }, keys.verifierOptions);
     try {
       expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
       const unsigned = keys.sign('seed-analyst', 'analyst@acme.example').split('.').slice(0, 2).join('.') + '.';
-      await expect(guarded.verify(unsigned, { checkRevoked: false })).rejects.toMatchObject({ code: API_ERROR_CODES.unauthenticated });
+      await expect(guarded.verify(unsigned, { fresh: false })).rejects.toMatchObject({ code: API_ERROR_CODES.unauthenticated });
     } finally {
       await guarded.close();
     }

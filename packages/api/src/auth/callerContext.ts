@@ -47,7 +47,7 @@ export async function resolveCaller(
 ): Promise<Caller> {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (!token) throw unauthenticated('Sign in first: send the ID token as "Authorization: Bearer <token>".');
-  const verified = await deps.verifier.verify(token, { checkRevoked: access !== 'read' });
+  const verified = await deps.verifier.verify(token, { fresh: access !== 'read' });
 
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
   if (!signedIn) throw forbidden('This account has no access to the portal.');

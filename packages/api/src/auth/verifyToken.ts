@@ -1,8 +1,8 @@
-// Every bearer token is verified with firebase-admin `verifyIdToken` (DESIGN.md §4); revocation is
-// checked on writes. firebase-admin caches Google's public keys, so a read costs no network call; on
-// top of that a read re-uses the verification of the very same token bytes until the token expires
-// (at most READ_CACHE_MAX_AGE_MS): the signature check is the expensive part of a read, and an
-// unchanged token verifies the same way. Writes always verify again, revocation included.
+// Every bearer token is verified with firebase-admin `verifyIdToken` (DESIGN.md §4), revocation and a
+// disabled identity included (issue #19 item 4). Writes verify every time. A read re-uses the full
+// verification of the very same token bytes for at most `recheckMs` (60 s by default): the identity
+// service is asked at most once a minute per token, and a disabled, deleted or revoked identity loses
+// read access within that window, not after the token's hour.
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { API_ERROR_CODES } from '@payportal/shared';
@@ -12,8 +12,9 @@ import type { ApiConfig } from '../config.ts';
 import { ApiError, disabledUser, unauthenticated } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
 
-const READ_CACHE_MAX_AGE_MS = 5 * 60_000;
 const READ_CACHE_MAX_ENTRIES = 10_000;
+/** The longest a read may rely on an earlier revocation check of the same token. */
+export const REVOCATION_WINDOW_MS = 60_000;
 
 export interface VerifiedToken {
   uid: string;
@@ -24,7 +25,8 @@ export interface VerifiedToken {
 }
 
 export interface TokenVerifier {
-  verify(token: string, options: { checkRevoked: boolean }): Promise<VerifiedToken>;
+  /** fresh: verify now (writes, authenticate); otherwise a read may re-use a verification up to recheckMs old. */
+  verify(token: string, options: { fresh: boolean }): Promise<VerifiedToken>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,20 @@ export interface TokenVerifierOptions {
    * because this machine cannot reach Google (README "Tokens in tests").
    */
   httpAgent?: Agent;
+  /** How long a read re-uses a verification (revocation included); at most REVOCATION_WINDOW_MS. */
+  recheckMs?: number;
+  /**
+   * The identity's state in the identity service; by default firebase-admin's getUser. The production-mode
+   * tests and benchmarks pass their own, because this machine cannot reach Google's identity service.
+   */
+  identityStatus?: (uid: string) => Promise<IdentityStatus | null>;
+}
+
+/** What revocation depends on; null: the identity no longer exists. */
+export interface IdentityStatus {
+  disabled: boolean;
+  /** Tokens issued before this (ms since the epoch) are revoked; null: none revoked. */
+  validSince: number | null;
 }
 
 let appCount = 0;
@@ -53,16 +69,33 @@ export function createTokenVerifier(
     `payportal-api-${++appCount}`,
   );
   const auth = getAuth(app);
+  const identityStatus =
+    options.identityStatus ??
+    (async (uid: string): Promise<IdentityStatus | null> => {
+      try {
+        const user = await auth.getUser(uid);
+        return { disabled: user.disabled, validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : null };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+        throw error;
+      }
+    });
   const verifiedReads = createExpiringCache<VerifiedToken>(READ_CACHE_MAX_ENTRIES);
+  const recheckMs = Math.min(options.recheckMs ?? REVOCATION_WINDOW_MS, REVOCATION_WINDOW_MS);
   return {
-    async verify(token, { checkRevoked }) {
+    async verify(token, { fresh }) {
       const key = createHash('sha256').update(token).digest('base64url');
-      const cached = checkRevoked ? undefined : verifiedReads.get(key);
+      const cached = fresh ? undefined : verifiedReads.get(key);
       if (cached) return cached;
       try {
-        const decoded = await auth.verifyIdToken(token, checkRevoked);
+        const decoded = await auth.verifyIdToken(token);
+        // the revocation check of verifyIdToken(token, true), with the identity service injectable
+        const status = await identityStatus(decoded.uid);
+        if (!status) throw unauthenticated();
+        if (status.disabled) throw disabledUser();
+        if (status.validSince !== null && decoded.auth_time * 1000 < status.validSince) throw Object.assign(new Error('revoked'), { code: 'auth/id-token-revoked' });
         const verified = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true, expiresAt: decoded.exp * 1000 };
-        verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + READ_CACHE_MAX_AGE_MS));
+        verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;
       } catch (error) {
         throw toTokenError(error);
@@ -73,6 +106,7 @@ export function createTokenVerifier(
 }
 
 function toTokenError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
   switch ((error as { code?: string }).code) {
     case 'auth/id-token-expired':
       return new ApiError(401, API_ERROR_CODES.tokenExpired, 'The sign-in has expired: refresh the token and try again.');
