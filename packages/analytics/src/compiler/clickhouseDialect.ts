@@ -27,6 +27,7 @@ function clickhouseDay(value: string): string {
 /** A description's value as the literal of its declared type; a value of another type is refused. */
 function clickhouseValue(value: FilterValue, type: ValueType): string {
   if (type === 'number' && typeof value === 'number') return clickhouseNumber(value);
+  if (type === 'integer' && Number.isSafeInteger(value)) return clickhouseNumber(value as number);
   if (type === 'boolean' && typeof value === 'boolean') return clickhouseBoolean(value);
   if (type === 'date' && typeof value === 'string') return clickhouseDay(value);
   if (type === 'string' && typeof value === 'string') return clickhouseString(value);

@@ -13,12 +13,12 @@ describe('compileQuery', () => {
   it('scopes every table it reads to the caller organisation, bound as a value', () => {
     const compiled = compile({ measures: ['gsv', 'chargeback_ratio'], dimensions: ['card_brand', 'industry_group'] }, 'never');
     expect(compiled.params[0]).toBe(7);
-    const merchants = '(select * from merchant_dim where org_id = $1::DOUBLE) as m';
+    const merchants = '(select * from merchant_dim where org_id = $1::INTEGER) as m';
     expect(compiled.sql.split(merchants)).toHaveLength(3);
     // with the scoped merchant subqueries taken out, each fact read is followed by its own scope
     const facts = compiled.sql.replaceAll(merchants, 'm');
     expect(facts.match(/\bfrom (transactions|chargebacks|merchant_daily|merchant_dim)\b/g)).toHaveLength(2);
-    expect(facts.match(/\bfrom (transactions|chargebacks) as f join m using \(org_id, merchant_id\) where org_id = \$1::DOUBLE /g)).toHaveLength(2);
+    expect(facts.match(/\bfrom (transactions|chargebacks) as f join m using \(org_id, merchant_id\) where org_id = \$1::INTEGER /g)).toHaveLength(2);
   });
 
   it('refuses a description that names an organisation', () => {

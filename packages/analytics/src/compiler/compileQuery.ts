@@ -54,7 +54,7 @@ const partAlias = (part: AnyPart) => `"p_${part}"`;
 
 export function compileQuery(description: QueryDescription, scope: QueryScope, dialect: Dialect, options: CompileOptions): CompiledQuery {
   const binder = dialect.binder();
-  const org = binder.value(scope.orgId, 'number');
+  const org = binder.value(scope.orgId, 'integer');
   const granularity = description.timeDimension?.granularity;
   const groupBy: DimensionId[] = [...(granularity ? (['date'] as const) : []), ...description.dimensions];
   const dimensionFilters = description.filters.filter((filter) => filter.member in DIMENSIONS);

@@ -2,7 +2,8 @@
 // values into bound parameters (DuckDB) or escaped literals (ClickHouse 18.16 has no parameters).
 import type { TimeGranularity } from '@payportal/shared';
 
-export type ValueType = 'string' | 'number' | 'boolean' | 'date';
+/** integer: the organisation id, compared with the integer org_id column as an integer (no cast per row). */
+export type ValueType = 'string' | 'number' | 'integer' | 'boolean' | 'date';
 export type FilterValue = string | number | boolean;
 
 export interface Dialect {

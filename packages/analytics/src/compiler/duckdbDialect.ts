@@ -2,7 +2,7 @@
 // spliced into the text.
 import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 
-const CAST: Record<ValueType, string> = { string: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN', date: 'DATE' };
+const CAST: Record<ValueType, string> = { string: 'VARCHAR', number: 'DOUBLE', integer: 'INTEGER', boolean: 'BOOLEAN', date: 'DATE' };
 
 function duckdbBinder(): Binder {
   const params: FilterValue[] = [];
