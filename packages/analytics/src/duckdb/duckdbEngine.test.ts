@@ -37,6 +37,16 @@ describe('DuckDBEngine', () => {
     expect(await engine.dataVersion(99)).toBe('empty');
   });
 
+  it('starts over when a generation was interrupted (no ledger row), leaving one dataset, not two', async () => {
+    const count = () => engine.withConnection(async (connection) => Number((await connection.runAndReadAll('select count(*) from transactions where org_id = $1', [scope.orgId])).getRowsJS()[0]![0]));
+    const before = await count();
+    // what an interrupted generation leaves: rows, but no ledger row (the ledger row is written last)
+    await engine.withConnection((connection) => connection.run('delete from datasets where org_id = $1', [scope.orgId]));
+    expect(await engine.dataVersion(scope.orgId)).toBe('empty');
+    expect(await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.04, endMonth })).toBe('generated');
+    expect(await count()).toBe(before);
+  });
+
   it('answers other queries while a slow one holds a connection', async () => {
     let slowConnection: DuckDBConnection | undefined;
     let slowSettled = false;

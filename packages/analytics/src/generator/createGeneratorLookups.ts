@@ -106,7 +106,7 @@ export async function createGeneratorLookups(connection: DuckDBConnection, windo
 
 /** Drops what createGeneratorLookups made (temp tables also vanish with the connection). */
 export async function dropGeneratorLookups(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['gen_industries', 'gen_states', 'gen_calendar', 'gen_day_lookup', 'gen_hour_lookup', 'gen_program_lookup', 'gen_dispute_pick', 'gen_merchants']) {
+  for (const table of ['gen_industries', 'gen_states', 'gen_calendar', 'gen_day_lookup', 'gen_hour_lookup', 'gen_program_lookup', 'gen_dispute_pick', 'gen_merchants', 'gen_sale_slots']) {
     await connection.run(`drop table if exists ${table}`);
   }
 }
