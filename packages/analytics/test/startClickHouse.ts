@@ -5,10 +5,10 @@
 // that waits on a pipe from this process kills the server and removes the folder when the pipe closes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ensureDebianPackage, machineSteps, type InstallSteps as DebianInstallSteps } from '../../../scripts/debianPackage.ts';
+import { freePort } from '../../../scripts/freePort.ts';
 
 export interface RunningClickHouse {
   /** `http://127.0.0.1:<port>` of the server's HTTP interface. */
@@ -135,13 +135,3 @@ function lastLines(child: ChildProcess): { text(): string } {
   return { text: () => lines.join('\n') };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './freePort.ts';
+import { freePort } from '../../../scripts/freePort.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

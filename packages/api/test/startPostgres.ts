@@ -7,7 +7,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianPackage, type DebianPackage } from '../../../scripts/debianPackage.ts';
-import { freePort } from './freePort.ts';
+import { freePort } from '../../../scripts/freePort.ts';
 
 export interface RunningPostgres {
   /** `postgres://…/postgres` of the running server. */
