@@ -18,7 +18,9 @@ describe('compileQuery', () => {
     // with the scoped merchant subqueries taken out, each fact read is followed by its own scope
     const facts = compiled.sql.replaceAll(merchants, 'm');
     expect(facts.match(/\bfrom (transactions|chargebacks|merchant_daily|merchant_dim)\b/g)).toHaveLength(2);
-    expect(facts.match(/\bfrom (transactions|chargebacks) as f join m using \(org_id, merchant_id\) where org_id = \$1::INTEGER /g)).toHaveLength(2);
+    expect(facts.match(/\bfrom (transactions|chargebacks) where org_id = \$1::INTEGER /g)).toHaveLength(2);
+    // summed per merchant first, then joined to the merchant subquery
+    expect(facts.match(/group by org_id, merchant_id, card_brand\) as f join m using \(org_id, merchant_id\)/g)).toHaveLength(2);
   });
 
   it('refuses a description that names an organisation', () => {

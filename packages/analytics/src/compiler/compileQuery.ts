@@ -120,30 +120,51 @@ function sourceSelect(source: Source, context: SourceContext): string {
     const value = provides(source, part) ? dialect.part(partAggregate(part, source, dialect), money) : dialect.zero(money);
     return `${value} as ${partAlias(part)}`;
   };
-  const conditions = [`org_id = ${org}`];
-  const dateColumn = dimensionExpression('date', source);
-  if (context.dateRange && source !== 'merchants') {
-    conditions.push(`${dateColumn} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
-  }
-  for (const filter of context.dimensionFilters) {
+  const filterOn = (filter: QueryDescription['filters'][number]) => {
     const dimension = filter.member as DimensionId;
-    conditions.push(filterCondition(dimensionExpression(dimension, source), DIMENSIONS[dimension].type, filter, dialect, binder));
-  }
-  const selectList = [...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)];
+    return filterCondition(dimensionExpression(dimension, source), DIMENSIONS[dimension].type, filter, dialect, binder);
+  };
   const merchantSubquery = `select * from merchant_dim where org_id = ${org}`;
-  let from: string;
   if (source === 'merchants') {
     const range = context.dateRange ?? defaultAttritionRange(context.today);
-    from = `(${merchantSubquery}) as m cross join ${dialect.dateBuckets(dateBuckets(range, context.granularity), binder)} as b`;
-  } else {
-    const needsMerchants = [...groupBy, ...context.dimensionFilters.map((filter) => filter.member as DimensionId)].some(isMerchantAttribute);
-    from = `${FACT_TABLE[source]} as f${needsMerchants ? ` ${dialect.joinMerchants(merchantSubquery)}` : ''}`;
+    const from = `(${merchantSubquery}) as m cross join ${dialect.dateBuckets(dateBuckets(range, context.granularity), binder)} as b`;
+    return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], from, [`org_id = ${org}`, ...context.dimensionFilters.map(filterOn)], groupBy.map(dimensionColumn));
   }
+
+  const factConditions = [`org_id = ${org}`];
+  if (context.dateRange) {
+    factConditions.push(`${dimensionExpression('date', source)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
+  }
+  const merchantFilters = context.dimensionFilters.filter((filter) => isMerchantAttribute(filter.member as DimensionId));
+  factConditions.push(...context.dimensionFilters.filter((filter) => !merchantFilters.includes(filter)).map(filterOn));
+  const needsMerchants = merchantFilters.length > 0 || groupBy.some(isMerchantAttribute);
+  if (!needsMerchants) {
+    return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], `${FACT_TABLE[source]} as f`, factConditions, groupBy.map(dimensionColumn));
+  }
+  // Merchant attributes: the facts are first summed per merchant (and per fact dimension), and only
+  // those sums meet merchant_dim, so the join sees thousands of rows rather than millions.
+  const factDimensions = groupBy.filter((dimension) => !isMerchantAttribute(dimension));
+  const perMerchant = groupedSelect(
+    ['org_id', 'merchant_id', ...factDimensions.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)],
+    FACT_TABLE[source],
+    factConditions,
+    ['org_id', 'merchant_id', ...factDimensions.map(dimensionColumn)],
+  );
+  const outerColumn = (dimension: DimensionId) => (isMerchantAttribute(dimension) ? dimensionExpression(dimension, source) : alias(`d_${dimension}`));
+  return groupedSelect(
+    [...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map((part) => `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`)],
+    `(${perMerchant}) as f ${dialect.joinMerchants(merchantSubquery)}`,
+    merchantFilters.map(filterOn),
+    groupBy.map(outerColumn),
+  );
+}
+
+function groupedSelect(selectList: string[], from: string, conditions: string[], groupBy: string[]): string {
   return [
     `select ${selectList.join(', ')}`,
     `from ${from}`,
-    `where ${conditions.join(' and ')}`,
-    groupBy.length ? `group by ${groupBy.map(dimensionColumn).join(', ')}` : '',
+    conditions.length ? `where ${conditions.join(' and ')}` : '',
+    groupBy.length ? `group by ${groupBy.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join(' ');
