@@ -35,6 +35,9 @@ export interface DatasetRequest {
 export class DuckDBEngine implements AnalyticsEngine {
   readonly name = 'duckdb';
   private readonly cache;
+  /** Data versions by organisation: this process is the only writer (the CLI needs the API stopped), so
+   * a version read once stays right until this engine generates again, which forgets it. */
+  private readonly versions = new Map<number, string>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -89,8 +92,12 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   async dataVersion(orgId: number): Promise<string> {
+    const known = this.versions.get(orgId);
+    if (known) return known;
     const rows = await this.run('select data_version from datasets where org_id = $1::integer', [orgId]);
-    return rows.length ? String(rows[0]![0]) : 'empty';
+    const version = rows.length ? String(rows[0]![0]) : 'empty';
+    this.versions.set(orgId, version);
+    return version;
   }
 
   /** The organisation's dataset as generated now, or null when none exists. */
@@ -106,13 +113,22 @@ export class DuckDBEngine implements AnalyticsEngine {
     if (existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && existing.endMonth === request.endMonth) {
       return 'reused';
     }
-    await this.pool.use((connection) => generateDataset(connection, request));
+    this.versions.delete(request.orgId);
+    try {
+      await this.pool.use((connection) => generateDataset(connection, request));
+    } finally {
+      this.versions.delete(request.orgId);
+    }
     return 'generated';
   }
 
-  /** For the generator CLI, the benchmarks and the ClickHouse copy. */
-  withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    return this.pool.use(work);
+  /** For the generator CLI, the benchmarks and the ClickHouse copy; it may write, so versions are read again after. */
+  async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    try {
+      return await this.pool.use(work);
+    } finally {
+      this.versions.clear();
+    }
   }
 
   async close(): Promise<void> {
