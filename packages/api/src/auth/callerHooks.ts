@@ -21,6 +21,15 @@ declare module 'fastify' {
 
 export function registerCallerHooks(app: FastifyInstance, options: { db: Database; verifier: TokenVerifier; userCacheMs: number }): void {
   const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
+  // A read may use the acting user's roles for USER_CACHE_MS, as it may use their row; writes read afresh.
+  const rolesByUserId = createExpiringCache<RoleName[]>(10_000);
+  const rolesOf = async (userId: number, mode: ProtectedAccess['mode']): Promise<RoleName[]> => {
+    const cached = mode === 'read' ? rolesByUserId.get(String(userId)) : undefined;
+    if (cached) return cached;
+    const { roles } = await roleNamesOf(deps.db, userId);
+    if (options.userCacheMs > 0) rolesByUserId.set(String(userId), roles, Date.now() + options.userCacheMs);
+    return roles;
+  };
   app.decorateRequest('caller', null);
   app.decorateRequest('impersonationAttempt', null);
 
@@ -33,13 +42,22 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     if (caller.impersonating && !access.impersonation) {
       throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'This cannot be done while acting as another user.');
     }
-    request.caller = access.who === 'signedIn' ? caller : { ...caller, roles: await requireRole(deps.db, caller, access.who) };
+    if (access.who === 'signedIn') {
+      request.caller = caller;
+      return;
+    }
+    const roles = await rolesOf(caller.user.id, access.mode);
+    requireRole(roles, access.who);
+    request.caller = { ...caller, roles };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
     // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
-    if (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read') deps.usersByUid.clear();
+    if (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read') {
+      deps.usersByUid.clear();
+      rolesByUserId.clear();
+    }
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;
     try {
@@ -60,9 +78,7 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-/** The acting user's roles when they hold one of `roles`; anyone else is refused with 403. */
-export async function requireRole(db: Database, caller: Caller, roles: readonly RoleName[]): Promise<RoleName[]> {
-  const held = caller.roles ?? (await roleNamesOf(db, caller.user.id)).roles;
-  if (!roles.some((role) => held.includes(role))) throw forbidden(`This needs the ${roles.join(' or ')} role.`);
-  return held;
+/** Refuses with 403 a user whose roles include none of `needed`. */
+export function requireRole(held: readonly RoleName[], needed: readonly RoleName[]): void {
+  if (!needed.some((role) => held.includes(role))) throw forbidden(`This needs the ${needed.join(' or ')} role.`);
 }
