@@ -3,7 +3,7 @@
 import { QUERY_ROW_CAP, type QueryDescription, type QueryResult } from '@payportal/shared';
 import { compileQuery, type QueryScope } from './compiler/compileQuery.ts';
 import type { Dialect, FilterValue } from './compiler/dialect.ts';
-import { toCell, type QueryOptions, type ValueOption } from './engine.ts';
+import { NO_DATASET, toCell, type QueryOptions, type ValueOption } from './engine.ts';
 import { cacheKey, type QueryCache } from './queryCache.ts';
 
 export interface AnswerContext {
@@ -21,7 +21,7 @@ export async function answerQuery(description: QueryDescription, scope: QuerySco
   const cached = cacheable ? context.cache.get(key) : undefined;
   if (cached) return cached;
   const compiled = compileQuery(description, scope, context.dialect, { rowCap: options.rowCap ?? QUERY_ROW_CAP, rollup });
-  const rows = await context.run(compiled.sql, compiled.params);
+  const rows = context.dataVersion === NO_DATASET ? [] : await context.run(compiled.sql, compiled.params);
   const truncated = rows.length > compiled.rowLimit;
   const kept = truncated ? rows.slice(0, compiled.rowLimit) : rows;
   const result: QueryResult = {

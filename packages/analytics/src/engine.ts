@@ -29,6 +29,13 @@ export interface AnalyticsEngine {
   close(): Promise<void>;
 }
 
+/**
+ * The data version of an organisation without a dataset in the ledger: none was made, or one is being
+ * made or was interrupted. Its rows are never answered (an empty answer instead), so a half-written
+ * dataset is never served as a whole one.
+ */
+export const NO_DATASET = 'empty';
+
 export class AnalyticsTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`The query took longer than ${timeoutMs / 1000} s and was stopped.`);

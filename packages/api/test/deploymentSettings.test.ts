@@ -110,6 +110,7 @@ describe('partner origins', () => {
     'file:///etc/passwd',
     'javascript:alert(1)',
     'partner.example',
+    'https://partner.example;script-src',
   ])('refuses %s', (origin) => {
     expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: origin })).toEqual([expect.stringMatching(/^PARTNER_ORIGINS\.0: /)]);
   });

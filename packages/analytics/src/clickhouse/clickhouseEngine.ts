@@ -5,7 +5,7 @@ import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
-import { toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
@@ -49,11 +49,13 @@ export class ClickHouseEngine implements AnalyticsEngine {
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
     const compiled = compileQuery(description, scope, clickhouseDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
     const { columns } = compiled;
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     return streamRows(this.client, compiled.sql, (rows) => sink(rows.map((row) => columns.map((column) => toCell(row[column.name], column))), columns), { timeoutMs: options.timeoutMs });
   }
 
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
     const compiled = compileValues(request, scope.orgId, clickhouseDialect);
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await queryRows(this.client, compiled.sql, { timeoutMs: this.options.timeoutMs });
     return rows.map(toValueOption);
   }
@@ -62,7 +64,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
   async dataVersion(orgId: number): Promise<string> {
     const rows = await queryRows(this.client, `select toString(max(data_version)) from datasets where org_id = ${clickhouseNumber(orgId)}`, { timeoutMs: this.options.timeoutMs });
     const version = rows[0]?.[0];
-    return typeof version === 'string' && version !== '0' ? version : 'empty';
+    return typeof version === 'string' && version !== '0' ? version : NO_DATASET;
   }
 
   async close(): Promise<void> {

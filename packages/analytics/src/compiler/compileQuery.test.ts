@@ -84,4 +84,10 @@ describe('compileQuery', () => {
       { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' },
     ]);
   });
+
+  it('refuses attrition over more periods than it counts, instead of cutting them silently', () => {
+    expect(() => compile({ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'day', dateRange: ['2023-01-01', '2026-10-31'] } })).toThrow(QueryError);
+    expect(() => compile({ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['1900-01-01', '2026-10-31'] } })).toThrow(/more than 1000 periods/);
+    expect(compile({ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2000-01-01', '2026-10-31'] } }).sql).toContain('attrition');
+  });
 });

@@ -2,6 +2,7 @@
 // and the periods attrition counts over. Pure date arithmetic on 'YYYY-MM-DD' strings, in UTC.
 import type { DateRangePreset, TimeGranularity } from '@payportal/shared';
 import type { DateBucket } from './dialect.ts';
+import { QueryError } from './queryError.ts';
 
 export interface ResolvedRange {
   from: string;
@@ -70,11 +71,16 @@ export function defaultAttritionRange(today: string): ResolvedRange {
   return { from: toText(new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 12, 1))), to: today };
 }
 
-/** The periods of a range: each labelled by its first day, clipped to the range. At most 1,000. */
+const MAX_BUCKETS = 1000;
+
+/** The periods of a range: each labelled by its first day, clipped to the range. More than 1,000 is a 400. */
 export function dateBuckets(range: ResolvedRange, granularity: TimeGranularity | undefined): DateBucket[] {
   if (!granularity) return [{ label: range.from, start: range.from, end: range.to }];
   const buckets: DateBucket[] = [];
-  for (let label = startOf(granularity, range.from); label <= range.to && buckets.length < 1000; label = nextStart(granularity, label)) {
+  for (let label = startOf(granularity, range.from); label <= range.to; label = nextStart(granularity, label)) {
+    if (buckets.length === MAX_BUCKETS) {
+      throw new QueryError([{ field: 'timeDimension', problem: `attrition by ${granularity} over this date range needs more than ${MAX_BUCKETS} periods: choose a coarser granularity or a shorter range` }]);
+    }
     const end = addDays(nextStart(granularity, label), -1);
     buckets.push({ label, start: label < range.from ? range.from : label, end: end > range.to ? range.to : end });
   }

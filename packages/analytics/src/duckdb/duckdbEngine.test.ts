@@ -43,6 +43,11 @@ describe('DuckDBEngine', () => {
     // what an interrupted generation leaves: rows, but no ledger row (the ledger row is written last)
     await engine.withConnection((connection) => connection.run('delete from datasets where org_id = $1', [scope.orgId]));
     expect(await engine.dataVersion(scope.orgId)).toBe('empty');
+    // its rows are never served as a dataset: no answer rows, no values, nothing to export
+    const total = await engine.query(queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['region'] }), scope);
+    expect(total).toMatchObject({ rows: [], rowCount: 0, dataVersion: 'empty' });
+    expect(await engine.values({ dimension: 'merchant', limit: 10 }, scope)).toEqual([]);
+    expect(await engine.stream(gsvByMerchant, scope, () => undefined)).toBe(0);
     expect(await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.04, endMonth })).toBe('generated');
     expect(await count()).toBe(before);
   });

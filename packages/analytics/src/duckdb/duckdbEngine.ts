@@ -6,7 +6,7 @@ import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { FilterValue } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
-import { AnalyticsTimeoutError, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { createQueryCache } from '../queryCache.ts';
@@ -71,6 +71,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
     const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     return this.pool.use(async (connection) => {
       const result = await connection.stream(compiled.sql, compiled.params);
       let count = 0;
@@ -87,6 +88,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
     const compiled = compileValues(request, scope.orgId, duckdbDialect);
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs);
     return rows.map(toValueOption);
   }
@@ -95,7 +97,7 @@ export class DuckDBEngine implements AnalyticsEngine {
     const known = this.versions.get(orgId);
     if (known) return known;
     const rows = await this.run('select data_version from datasets where org_id = $1::integer', [orgId]);
-    const version = rows.length ? String(rows[0]![0]) : 'empty';
+    const version = rows.length ? String(rows[0]![0]) : NO_DATASET;
     this.versions.set(orgId, version);
     return version;
   }

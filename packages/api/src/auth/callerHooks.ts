@@ -23,11 +23,14 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
   const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
   // A read may use the acting user's roles for USER_CACHE_MS, as it may use their row; writes read afresh.
   const rolesByUserId = createExpiringCache<RoleName[]>(10_000);
+  // Bumped by every clear: roles read before a write's clear are not stored after it.
+  let rolesGeneration = 0;
   const rolesOf = async (userId: number, mode: ProtectedAccess['mode']): Promise<RoleName[]> => {
     const cached = mode === 'read' ? rolesByUserId.get(String(userId)) : undefined;
     if (cached) return cached;
+    const generation = rolesGeneration;
     const { roles } = await roleNamesOf(deps.db, userId);
-    if (options.userCacheMs > 0) rolesByUserId.set(String(userId), roles, Date.now() + options.userCacheMs);
+    if (options.userCacheMs > 0 && generation === rolesGeneration) rolesByUserId.set(String(userId), roles, Date.now() + options.userCacheMs);
     return roles;
   };
   app.decorateRequest('caller', null);
@@ -57,6 +60,7 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     if (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read') {
       deps.usersByUid.clear();
       rolesByUserId.clear();
+      rolesGeneration++;
     }
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;

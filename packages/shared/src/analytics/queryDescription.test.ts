@@ -62,4 +62,15 @@ describe('queryDescriptionSchema', () => {
     for (const meta of [...Object.values(MEASURES), ...Object.values(DIMENSIONS)]) expect(meta.label.length).toBeGreaterThan(0);
     for (const measure of Object.values(MEASURES)) expect(METRIC_FORMATS).toContain(measure.format);
   });
+
+  it('refuses dates outside 1900–2199 and subnormal numbers, which no engine holds exactly', () => {
+    const range = (from: string, to: string) => queryDescriptionSchema.safeParse({ measures: ['gsv'], timeDimension: { dimension: 'date', dateRange: [from, to] } }).success;
+    expect(range('1900-01-01', '2199-12-31')).toBe(true);
+    expect(range('9999-01-01', '9999-12-31')).toBe(false);
+    expect(range('0000-01-01', '2026-01-01')).toBe(false);
+    const filter = (value: number) => queryDescriptionSchema.safeParse({ measures: ['gsv'], filters: [{ member: 'gsv', operator: 'gt', values: [value] }] }).success;
+    expect(filter(0)).toBe(true);
+    expect(filter(1e-300)).toBe(true);
+    expect(filter(1e-320)).toBe(false);
+  });
 });

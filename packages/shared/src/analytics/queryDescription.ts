@@ -23,7 +23,10 @@ export const dimensionIdSchema = oneOf('dimension', DIMENSION_IDS);
 const memberIds = [...MEASURE_IDS, ...DIMENSION_IDS] as [MeasureId | DimensionId, ...(MeasureId | DimensionId)[]];
 export const memberIdSchema = oneOf('member', memberIds);
 
-export const isoDateSchema = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+/** A calendar day the data could hold: 1900–2199 (date arithmetic and both engines' date types stay exact). */
+export const isoDateSchema = z.iso
+  .date({ error: 'must be a date as YYYY-MM-DD' })
+  .refine((value) => value >= '1900-01-01' && value <= '2199-12-31', { error: 'must be between 1900-01-01 and 2199-12-31' });
 
 export const dateRangeSchema = z.union([
   oneOf('date range preset', DATE_RANGE_PRESETS),
@@ -49,7 +52,13 @@ const unicodeText = (max: number) =>
     .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be valid Unicode text' });
 
 /** A filter value: short strings (nobody filters by a paragraph), finite numbers, booleans. */
-const filterValueSchema = z.union([unicodeText(256), z.number().finite(), z.boolean()]);
+// Subnormal numbers (below 2.2e-308) have no exact text form ClickHouse 18.16 parses: refused as input.
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
+const filterNumberSchema = z
+  .number()
+  .finite()
+  .refine((value) => value === 0 || Math.abs(value) >= SMALLEST_NORMAL, { error: 'must be 0 or at least 2.2e-308 in size' });
+const filterValueSchema = z.union([unicodeText(256), filterNumberSchema, z.boolean()]);
 
 const ARITY: Record<FilterOperator, [min: number, max: number]> = {
   equals: [1, 1],
