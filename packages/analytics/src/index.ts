@@ -1,7 +1,7 @@
 // Explicit named exports: what is not listed here is private to the package.
 export type { AnalyticsEngine, QueryOptions, ValueOption } from './engine.ts';
 export { AnalyticsTimeoutError } from './engine.ts';
-export { DuckDBEngine } from './duckdb/duckdbEngine.ts';
+export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
 export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';
 export type { ClickHouseEngineOptions } from './clickhouse/clickhouseEngine.ts';
 export type { DuckDBEngineOptions, DatasetRequest } from './duckdb/duckdbEngine.ts';

@@ -1,5 +1,6 @@
 // The default engine (DESIGN.md §8): DuckDB embedded in the API process, one database file under
 // DATA_DIR, a small connection pool, no extension ever installed or loaded from the network.
+import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
@@ -13,6 +14,11 @@ import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
 import { createSchema } from './createSchema.ts';
+
+/** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
+export function duckdbFileIn(dataDir: string): string {
+  return join(dataDir, 'analytics.duckdb');
+}
 
 export interface DuckDBEngineOptions {
   /** A database file, or ':memory:' for tests. */
@@ -103,18 +109,22 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   /** The organisation's dataset as generated now, or null when none exists. */
-  async dataset(orgId: number): Promise<{ scaleFactor: number; generatorVersion: number; endMonth: string } | null> {
+  private async dataset(orgId: number): Promise<{ scaleFactor: number; generatorVersion: number; endMonth: string } | null> {
     const rows = await this.run("select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d') from datasets where org_id = $1::integer", [orgId]);
     const row = rows[0];
     return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]) } : null;
   }
 
-  /** Generates (or replaces) an organisation's synthetic dataset unless the same one is already there. */
-  async ensureDataset(request: DatasetRequest): Promise<'reused' | 'generated'> {
+  /**
+   * Generates (or replaces) an organisation's synthetic dataset unless the same one is already there;
+   * `onGenerate` hears why one is made (none yet, or another size, version or month) before it starts.
+   */
+  async ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void): Promise<'reused' | 'generated'> {
     const existing = await this.dataset(request.orgId);
     if (existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && existing.endMonth === request.endMonth) {
       return 'reused';
     }
+    onGenerate?.(existing ? 'replaced' : 'first');
     this.versions.delete(request.orgId);
     try {
       await this.pool.use((connection) => generateDataset(connection, request));

@@ -1,9 +1,9 @@
 // The arguments of `npm run generate` (generateCli.ts), read with node's parseArgs and checked with
 // zod, so a mistake prints what was expected and what was received instead of a stack trace.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { duckdbFileIn } from '../duckdb/duckdbEngine.ts';
 
 export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path]
 
@@ -13,7 +13,6 @@ export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end
   --file path             the DuckDB file (default: the API's, $DATA_DIR/analytics.duckdb, DATA_DIR defaulting to .data)`;
 
 /** The API's database file name (packages/api/src/analytics/openAnalytics.ts). */
-const DATABASE_FILE = 'analytics.duckdb';
 /** The API's DATA_DIR default (packages/api/src/config.ts): .data at the repository root. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data', import.meta.url));
 
@@ -64,7 +63,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
   const result = argsSchema.safeParse({
     ...values,
     'end-month': values['end-month'] ?? `${today.toISOString().slice(0, 7)}-01`,
-    file: values.file ?? join(env.DATA_DIR ?? DEFAULT_DATA_DIR, DATABASE_FILE),
+    file: values.file ?? duckdbFileIn(env.DATA_DIR ?? DEFAULT_DATA_DIR),
   });
   if (!result.success) {
     throw new UsageError(result.error.issues.map((issue) => {

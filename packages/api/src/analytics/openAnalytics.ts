@@ -1,12 +1,11 @@
 // The analytics engine the API answers from (DESIGN.md §8): DuckDB in a file under DATA_DIR by
 // default, or a ClickHouse server. Opened once in server.ts and handed to createApp.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { ClickHouseEngine, DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
+import { ClickHouseEngine, DuckDBEngine, duckdbFileIn, type AnalyticsEngine } from '@payportal/analytics';
 import type { ApiConfig } from '../config.ts';
 
 export async function openAnalytics(config: ApiConfig): Promise<AnalyticsEngine> {
   if (config.ANALYTICS_ENGINE === 'clickhouse') return ClickHouseEngine.connect({ url: config.CLICKHOUSE_URL!, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
   mkdirSync(config.DATA_DIR, { recursive: true });
-  return DuckDBEngine.open({ path: join(config.DATA_DIR, 'analytics.duckdb'), timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+  return DuckDBEngine.open({ path: duckdbFileIn(config.DATA_DIR), timeoutMs: config.ANALYTICS_TIMEOUT_MS });
 }

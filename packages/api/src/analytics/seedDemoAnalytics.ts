@@ -16,9 +16,9 @@ export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, s
     const orgId = rows[0]?.id;
     if (orgId === undefined) continue;
     const started = performance.now();
-    const existing = await engine.dataset(orgId);
-    if (!existing) progress(`analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) on first start…`);
-    const outcome = await engine.ensureDataset({ orgId, scaleFactor, endMonth });
+    const outcome = await engine.ensureDataset({ orgId, scaleFactor, endMonth }, (reason) =>
+      progress(`analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) ${reason === 'first' ? 'on first start' : 'to replace the previous one'}…`),
+    );
     if (outcome === 'generated') progress(`analytics: ${name} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 }
