@@ -128,7 +128,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
   if (source === 'merchants') {
     const range = context.dateRange ?? defaultAttritionRange(context.today);
     const from = `(${merchantSubquery}) as m cross join ${dialect.dateBuckets(dateBuckets(range, context.granularity), binder)} as b`;
-    return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], from, [`org_id = ${org}`, ...context.dimensionFilters.map(filterOn)], groupBy.map(dimensionColumn));
+    return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], from, context.dimensionFilters.map(filterOn), groupBy.map(dimensionColumn));
   }
 
   const factConditions = [`org_id = ${org}`];

@@ -52,7 +52,7 @@ export function compileValues(request: ValuesRequest, orgId: number, dialect: Di
   }
   const binder = dialect.binder();
   const conditions: string[] = [];
-  if (source.scoped) conditions.push(`org_id = ${binder.value(orgId, 'number')}`);
+  if (source.scoped) conditions.push(`org_id = ${binder.value(orgId, 'integer')}`);
   if (request.parent !== undefined) conditions.push(`${source.parent} = ${binder.value(request.parent, 'string')}`);
   if (request.search) {
     const search = binder.value(request.search, 'string');

@@ -12,7 +12,6 @@ import { generateSales } from './generateSales.ts';
 import { generateSettlements } from './generateSettlements.ts';
 import type { GenerationContext } from './generationContext.ts';
 import { datasetSeed } from './random.ts';
-import { insertReferenceData } from './referenceData.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
 export const GENERATOR_VERSION = 2;
@@ -61,7 +60,6 @@ function contextOf(options: GenerateDatasetOptions): GenerationContext {
 export async function generateDataset(connection: DuckDBConnection, options: GenerateDatasetOptions): Promise<GenerateDatasetResult> {
   const started = performance.now();
   const ctx = contextOf(options);
-  await insertReferenceData(connection);
   // Not one transaction: DuckDB writes the 3-million-row sales insert of SF 1 about twice as fast
   // outside one (5.8 s against 12.3 s, measured into a database file). Atomicity comes from the datasets
   // ledger instead: the organisation's ledger row goes first and is written again last, so a generation

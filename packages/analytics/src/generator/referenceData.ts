@@ -4,7 +4,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionTable } from '../schema/tables.ts';
 import { CARD_PRODUCTS } from './cardProducts.ts';
-import { createTables } from './createTables.ts';
 import { DECLINE_CODES } from './declineCodes.ts';
 import { DISPUTE_REASONS } from './disputeReasons.ts';
 import { INDUSTRIES, INDUSTRY_GROUPS } from './industries.ts';
@@ -50,11 +49,10 @@ export const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
 };
 
 /**
- * Creates the analytics tables if needed and writes the shared dimension rows. Idempotent: a row whose
- * key exists is replaced, so a change to the constants reaches an existing database file.
+ * Writes the shared dimension rows into the tables createSchema made (DuckDBEngine.open runs both).
+ * Idempotent: a row whose key exists is replaced, so a change to the constants reaches an existing file.
  */
 export async function insertReferenceData(connection: DuckDBConnection): Promise<void> {
-  await createTables(connection);
   for (const [table, { columns, key, rows }] of Object.entries(REFERENCE_ROWS)) {
     const match = key.map((column) => `t.${column} is not distinct from v.${column}`).join(' and ');
     await connection.run(`delete from ${table} t where exists (select 1 from ${valuesTable('v', columns, rows)} where ${match})`);

@@ -1,5 +1,6 @@
 // The one error handler (CONVENTIONS.md "An API route"): every failure leaves as
 // `{ error: { code, message, issues? } }` with a code from the shared catalogue, and never a stack.
+import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,6 +27,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
+  // The analytics engine's own errors: a question the data cannot answer is 400, a slow one 504.
+  if (error instanceof QueryError) return new ApiError(400, API_ERROR_CODES.badRequest, `The query cannot be answered: ${error.message}.`, error.issues);
+  if (error instanceof AnalyticsTimeoutError) return new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = error.validationContext ?? 'request';
     const issues = error.validation.map((issue) => ({

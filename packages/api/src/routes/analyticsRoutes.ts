@@ -1,7 +1,7 @@
 // The query API of DESIGN.md §8: the catalogue, queries and the compound-search values. Callers need
 // the query role (declared, enforced by the caller hooks); impersonated support staff may query (it
 // only reads). The organisation of every query is the verified caller's, never read from the request.
-import { AnalyticsTimeoutError, QueryError, type AnalyticsEngine } from '@payportal/analytics';
+import type { AnalyticsEngine } from '@payportal/analytics';
 import {
   API_ERROR_CODES,
   apiErrorBodySchema,
@@ -95,7 +95,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
     },
     async (request) => {
       const scope = analystScope(request);
-      return answer(() => engineOf().query(request.body, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }));
+      return engineOf().query(request.body, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS });
     },
   );
 
@@ -115,21 +115,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
     },
     async (request) => {
       const scope = analystScope(request);
-      const values = await answer(() => engineOf().values({ dimension: request.params.dimension, ...request.query }, scope));
+      const values = await engineOf().values({ dimension: request.params.dimension, ...request.query }, scope);
       return { values };
     },
   );
-}
-
-/** The engine's own errors as API answers: a question the data cannot answer is 400, a slow one 504. */
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof QueryError) {
-      throw new ApiError(400, API_ERROR_CODES.badRequest, `The query cannot be answered: ${error.message}.`, error.issues);
-    }
-    if (error instanceof AnalyticsTimeoutError) throw new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
-    throw error;
-  }
 }
