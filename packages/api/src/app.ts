@@ -12,7 +12,7 @@ import type { Database } from './db/database.ts';
 import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
-import { registerErrorHandler, sendApiError } from './errors/errorHandler.ts';
+import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
 import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
@@ -57,14 +57,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     bodyLimit: 64 * 1024,
     // X-Forwarded-For only from the configured proxies: anyone else could pick their own rate-limit key.
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
-    // Answered before routing (a path parameter over 100 characters, a malformed URL): our error body too.
-    frameworkErrors: (error, _request, reply) =>
-      sendApiError(
-        reply,
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? new ApiError(414, API_ERROR_CODES.badRequest, 'A part of the address is too long.')
-          : new ApiError(400, API_ERROR_CODES.badRequest, 'The address is not valid.'),
-      ),
+    frameworkErrors: sendFrameworkError,
   });
   // Before any route: a route that does not say who may call it stops the start.
   requireRouteAccess(app);

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { envFlag, envList, parseConfig } from '@payportal/shared';
 import { z } from 'zod';
+import { REVOCATION_WINDOW_MS } from './auth/verifyToken.ts';
 import { partnerOriginProblem } from './web/partnerOrigin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -40,7 +41,7 @@ export const apiConfigSchema = z
     /** Reads may use the signed-in user's row this long (README "Caches"); 0 reads it every time. */
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     /** Reads re-use a token's verification (revocation, disabled identity) at most this long. */
-    TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(60_000).default(60_000),
+    TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(REVOCATION_WINDOW_MS).default(REVOCATION_WINDOW_MS),
     /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL (DESIGN.md §8). */
     ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
     CLICKHOUSE_URL: z.url().optional(),

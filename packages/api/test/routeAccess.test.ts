@@ -1,10 +1,11 @@
 // Issue #19 item 1: no route can be registered without saying who may call it, and every protected
 // route, walked from the app's own list, refuses a caller without a token (401) and, when it names
 // roles, a signed-in user holding none of them (403), before any of its own code runs.
+import { API_ERROR_CODES, IMPERSONATE_HEADER } from '@payportal/shared';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import type { DeclaredRoute } from '../src/auth/routeAccess.ts';
+import { signedIn, type DeclaredRoute } from '../src/auth/routeAccess.ts';
 import type { Database } from '../src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demoAccounts.ts';
 import { createAppBuild } from './appBuild.ts';
@@ -47,6 +48,21 @@ describe('route access declarations', () => {
     try {
       expect(() => bare.get('/api/forgotten', () => 'open')).toThrow(/GET \/api\/forgotten declares no config.access/);
       expect(() => bare.post('/api/declared', { config: { access: { who: 'public' } } }, () => 'open')).not.toThrow();
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('refuses support staff acting as another user on a route that does not allow impersonation', async () => {
+    const bare = await createApp({ config: testConfig(), db });
+    try {
+      bare.get('/api/own-only', { config: { access: signedIn('read', { impersonation: false }) } }, () => ({ ok: true }));
+      bare.get('/api/as-user', { config: { access: signedIn('read', { impersonation: true }) } }, () => ({ ok: true }));
+      const headers = { ...bearer(await idTokenFor('seed-support')), [IMPERSONATE_HEADER]: 'analyst@acme.example' };
+      const refused = await bare.inject({ url: '/api/own-only', headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe(API_ERROR_CODES.impersonationForbidden);
+      expect((await bare.inject({ url: '/api/as-user', headers })).statusCode).toBe(200);
     } finally {
       await bare.close();
     }

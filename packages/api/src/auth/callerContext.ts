@@ -19,8 +19,9 @@ export interface Caller {
   /** The signed-in user's platform permissions; loaded only when impersonating. */
   platformPermissions: PlatformPermission[];
   impersonating: boolean;
-  /** The acting user's roles, once a route's declared roles were checked (callerHooks.ts). */
+  /** The acting user's roles and the roles they may grant, set on routes that declare roles (callerHooks.ts). */
   roles?: RoleName[];
+  assignable?: RoleName[];
 }
 
 export interface ImpersonationAttempt {

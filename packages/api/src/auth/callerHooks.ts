@@ -4,7 +4,7 @@
 import { API_ERROR_CODES, type RoleName, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordImpersonation } from '../data/impersonationAudit.ts';
-import { roleNamesOf } from '../data/roleRepository.ts';
+import { roleNamesOf, type UserRoleNames } from '../data/roleRepository.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, DatabaseUnavailableError, forbidden } from '../errors/apiError.ts';
 import { resolveCaller, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
@@ -22,16 +22,16 @@ declare module 'fastify' {
 export function registerCallerHooks(app: FastifyInstance, options: { db: Database; verifier: TokenVerifier; userCacheMs: number }): void {
   const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
   // A read may use the acting user's roles for USER_CACHE_MS, as it may use their row; writes read afresh.
-  const rolesByUserId = createExpiringCache<RoleName[]>(10_000);
+  const rolesByUserId = createExpiringCache<UserRoleNames>(10_000);
   // Bumped by every clear: roles read before a write's clear are not stored after it.
   let rolesGeneration = 0;
-  const rolesOf = async (userId: number, mode: ProtectedAccess['mode']): Promise<RoleName[]> => {
+  const rolesOf = async (userId: number, mode: ProtectedAccess['mode']): Promise<UserRoleNames> => {
     const cached = mode === 'read' ? rolesByUserId.get(String(userId)) : undefined;
     if (cached) return cached;
     const generation = rolesGeneration;
-    const { roles } = await roleNamesOf(deps.db, userId);
-    if (options.userCacheMs > 0 && generation === rolesGeneration) rolesByUserId.set(String(userId), roles, Date.now() + options.userCacheMs);
-    return roles;
+    const names = await roleNamesOf(deps.db, userId);
+    if (options.userCacheMs > 0 && generation === rolesGeneration) rolesByUserId.set(String(userId), names, Date.now() + options.userCacheMs);
+    return names;
   };
   app.decorateRequest('caller', null);
   app.decorateRequest('impersonationAttempt', null);
@@ -49,9 +49,9 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
       request.caller = caller;
       return;
     }
-    const roles = await rolesOf(caller.user.id, access.mode);
+    const { roles, assignable } = await rolesOf(caller.user.id, access.mode);
     requireRole(roles, access.who);
-    request.caller = { ...caller, roles };
+    request.caller = { ...caller, roles, assignable };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -37,7 +37,7 @@ export interface TokenVerifierOptions {
    * because this machine cannot reach Google (README "Tokens in tests").
    */
   httpAgent?: Agent;
-  /** How long a read re-uses a verification (revocation included); at most REVOCATION_WINDOW_MS. */
+  /** How long a read re-uses a verification (revocation included); TOKEN_RECHECK_MS, at most REVOCATION_WINDOW_MS. */
   recheckMs?: number;
   /**
    * The identity's state in the identity service; by default firebase-admin's getUser. The production-mode
@@ -81,7 +81,7 @@ export function createTokenVerifier(
       }
     });
   const verifiedReads = createExpiringCache<VerifiedToken>(READ_CACHE_MAX_ENTRIES);
-  const recheckMs = Math.min(options.recheckMs ?? REVOCATION_WINDOW_MS, REVOCATION_WINDOW_MS);
+  const recheckMs = options.recheckMs ?? REVOCATION_WINDOW_MS;
   return {
     async verify(token, { fresh }) {
       const key = createHash('sha256').update(token).digest('base64url');
@@ -93,7 +93,7 @@ export function createTokenVerifier(
         const status = await identityStatus(decoded.uid);
         if (!status) throw unauthenticated();
         if (status.disabled) throw disabledUser();
-        if (status.validSince !== null && decoded.auth_time * 1000 < status.validSince) throw Object.assign(new Error('revoked'), { code: 'auth/id-token-revoked' });
+        if (status.validSince !== null && decoded.auth_time * 1000 < status.validSince) throw tokenRevoked();
         const verified = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true, expiresAt: decoded.exp * 1000 };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;
@@ -105,13 +105,17 @@ export function createTokenVerifier(
   };
 }
 
+const tokenRevoked = () => new ApiError(401, API_ERROR_CODES.tokenRevoked, 'The sign-in was revoked: sign in again.');
+
+/** firebase-admin's errors as API answers. */
 function toTokenError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   switch ((error as { code?: string }).code) {
     case 'auth/id-token-expired':
       return new ApiError(401, API_ERROR_CODES.tokenExpired, 'The sign-in has expired: refresh the token and try again.');
+    // firebase-admin raises these itself too (the emulator checks its accounts on every verification).
     case 'auth/id-token-revoked':
-      return new ApiError(401, API_ERROR_CODES.tokenRevoked, 'The sign-in was revoked: sign in again.');
+      return tokenRevoked();
     case 'auth/user-disabled':
       return disabledUser();
     case 'auth/argument-error':

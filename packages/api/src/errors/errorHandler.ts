@@ -2,7 +2,7 @@
 // `{ error: { code, message, issues? } }` with a code from the shared catalogue, and never a stack.
 import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './apiError.ts';
 
@@ -11,6 +11,16 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
     error: { code: error.code, message: error.message, ...(error.issues && { issues: error.issues }) },
   };
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Errors answered before routing (a path parameter over 100 characters, a malformed URL): our error body too. */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendApiError(
+    reply,
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, API_ERROR_CODES.badRequest, 'A part of the address is too long.')
+      : new ApiError(400, API_ERROR_CODES.badRequest, 'The address is not valid.'),
+  );
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -21,7 +21,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
-import { roleNamesOf } from '../data/roleRepository.ts';
 import { notFound } from '../errors/apiError.ts';
 import { inviteUser, resetSecondFactors, setUserActive, setUserName, setUserRoles, type OwnerContext } from '../organization/orgUserActions.ts';
 import { readUserChanges } from '../organization/orgUserChanges.ts';
@@ -45,9 +44,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
 
   /** The owner (the declared role) of the organisation in the path, as an owner context; another organisation: 404. */
   const ownerOf = async (request: FastifyRequest, orgId: number): Promise<OwnerContext> => {
-    const { user, signedIn } = callerOf(request);
+    const { user, signedIn, assignable = [] } = callerOf(request);
     if (user.org_id !== orgId) throw notFound();
-    const { assignable } = await roleNamesOf(db, user.id);
     return { db, identity, orgId, ownerId: user.id, actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name }, assignable };
   };
   const answer = async (row: OrgUserRow) => (await managedUsers([row], identity))[0]!;

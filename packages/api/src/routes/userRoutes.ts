@@ -38,7 +38,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
     },
     async (request) => {
       const { user } = callerOf(request);
-      const target = sameEmail(request.query.email, user.email) ? user : await findUserByEmail(db, request.query.email);
+      const target = request.query.email === user.email ? user : await findUserByEmail(db, request.query.email);
       if (!target || !(await canSeeUser(db, user, target))) throw notFound();
       return [target];
     },
@@ -84,14 +84,10 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
   );
 }
 
-function sameEmail(a: string, b: string): boolean {
-  return normalizeEmail(a) === normalizeEmail(b);
-}
-
 /** issue #3: never the org, roles, is_active or firebase_uid; the app sends them back unchanged. */
 function protectedChanges(user: WarehouseUser, body: typeof userUpdateSchema._output): string[] {
   const changed: string[] = [];
-  if (body.email !== undefined && !sameEmail(body.email, user.email)) changed.push('email');
+  if (body.email !== undefined && normalizeEmail(body.email) !== user.email) changed.push('email');
   if (body.firebase_uid !== undefined && body.firebase_uid !== user.firebase_uid) changed.push('firebase_uid');
   if (body.org_id !== undefined && body.org_id !== user.org_id) changed.push('org_id');
   if (body.is_active !== undefined && body.is_active !== user.is_active) changed.push('is_active');
