@@ -33,6 +33,19 @@ describe('ClickHouseEngine', () => {
     await database?.drop();
   });
 
+  it('answers with no rows, not an error, on a server nobody has loaded yet', async () => {
+    const empty = await createTestDatabase();
+    const fresh = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: empty.name });
+    try {
+      expect(await fresh.dataVersion(scope.orgId)).toBe('empty');
+      expect(await fresh.query(gsvByMerchant, scope)).toMatchObject({ rows: [], rowCount: 0 });
+      expect(await fresh.values({ dimension: 'merchant', limit: 5 }, scope)).toEqual([]);
+    } finally {
+      await fresh.close();
+      await empty.drop();
+    }
+  });
+
   it('serves cached answers only while the copied data version stays the same', async () => {
     const before = await engine.dataVersion(scope.orgId);
     expect(before).toBe(await duckdb.dataVersion(scope.orgId));

@@ -9,6 +9,7 @@ import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type Value
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
+import { CLICKHOUSE_TABLES, clickhouseTableDdl } from './clickhouseTables.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
 import { queryRows, streamRows } from './runClickHouseQuery.ts';
 
@@ -34,8 +35,11 @@ export class ClickHouseEngine implements AnalyticsEngine {
   }
 
   /** A client for the server; the tables are made by the copy (copyFromDuckDB.ts), not here. */
+  /** Creates the tables that are missing (as DuckDBEngine.open does), so a server nobody loaded yet answers with no rows. */
   static async connect(options: ClickHouseEngineOptions): Promise<ClickHouseEngine> {
-    return new ClickHouseEngine(createClickHouseClient({ url: options.url, database: options.database }), options);
+    const client = createClickHouseClient({ url: options.url, database: options.database });
+    for (const table of CLICKHOUSE_TABLES) await client.command({ query: clickhouseTableDdl(table) });
+    return new ClickHouseEngine(client, options);
   }
 
   async query(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<QueryResult> {
