@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ensureDebianPackage, machineSteps, type InstallSteps as DebianInstallSteps } from '../../../scripts/debianPackage.ts';
 import { freePort } from '../../../scripts/freePort.ts';
+import { waitForHttp } from '../../../scripts/waitFor.ts';
 
 export interface RunningClickHouse {
   /** `http://127.0.0.1:<port>` of the server's HTTP interface. */
@@ -81,20 +82,13 @@ function writeConfig(dir: string, port: number): void {
   );
 }
 
+/** waitForHttp (scripts/waitFor.ts) on /ping, with the server's last output in the error. */
 async function waitForPing(url: string, child: ChildProcess, output: { text(): string }): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  const failure = (reason: string) => new Error(`clickhouse-server ${reason}. Its last output:\n${output.text() || '(none)'}`);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw failure(`exited (${child.exitCode ?? child.signalCode}) before answering ${url}/ping`);
-    try {
-      const response = await fetch(`${url}/ping`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await waitForHttp(`${url}/ping`, START_TIMEOUT_MS, () => child.exitCode === null && child.signalCode === null);
+  } catch (error) {
+    throw new Error(`clickhouse-server: ${(error as Error).message}. Its last output:\n${output.text() || '(none)'}`);
   }
-  throw failure(`did not answer ${url}/ping within ${START_TIMEOUT_MS / 1000} s`);
 }
 
 // SIGKILL, not SIGTERM: a graceful 18.16 shutdown takes 2–6 s (it waits for queries, merges and idle
