@@ -24,7 +24,7 @@ export function findPostgresBin(): string | null {
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
-export const POSTGRES_PACKAGE: DebianPackage = {
+const POSTGRES_PACKAGE: DebianPackage = {
   name: 'postgresql',
   why: 'the API suite runs a second time on a real PostgreSQL server, where concurrent transactions can race',
   find: findPostgresBin,

@@ -12,8 +12,6 @@ export {
   emailSchema,
   normalizeEmail,
   idSchema,
-  bodyIdSchema,
-  DATABASE_INTEGER_MAX,
   userConfigSchema,
   warehouseUserSchema,
   organizationSchema,

@@ -52,7 +52,7 @@ const replaceExceptions = (text: string) => Array.from(text, (char) => LOWER_CAS
  * `expression` (a String or Nullable(String) column) lower-cased as DuckDB's lower() would, for a
  * search by `search`: only the exceptions that could take part in a match are replaced.
  */
-export function clickhouseLowerFor(expression: string, search: string): string {
+function clickhouseLowerFor(expression: string, search: string): string {
   // Every character the search's lower case can hold: DuckDB's lower case of each code point is
   // lowerUTF8's (or the exception's), and JavaScript's per code point covers lowerUTF8's.
   const lowered = replaceExceptions(search);
@@ -64,7 +64,7 @@ export function clickhouseLowerFor(expression: string, search: string): string {
 }
 
 /** The search's lower case as DuckDB's lower() gives it, as a ClickHouse expression. */
-export function clickhouseLowerSearch(search: string): string {
+function clickhouseLowerSearch(search: string): string {
   return `lowerUTF8(${clickhouseString(replaceExceptions(search))})`;
 }
 

@@ -23,7 +23,7 @@ export interface RunOptions {
  * so the default max_query_size of 256 KiB would refuse an `in` filter of a few thousand values; the
  * API's body limit keeps a description far below this one.
  */
-export const STATEMENT_SETTINGS: ClickHouseSettings = { max_query_size: String(64 * 1024 * 1024) };
+const STATEMENT_SETTINGS: ClickHouseSettings = { max_query_size: String(64 * 1024 * 1024) };
 
 /** ClickHouse's TIMEOUT_EXCEEDED (max_execution_time) and QUERY_WAS_CANCELLED (KILL QUERY). */
 const TIMEOUT_EXCEEDED = /\bCode: 159\b/;
@@ -65,7 +65,7 @@ export async function streamRows(client: ClickHouseClient, sql: string, onRows: 
 }
 
 /** Kills the statement with this query_id, if it still runs; never throws. */
-export async function killQuery(client: ClickHouseClient, queryId: string): Promise<void> {
+async function killQuery(client: ClickHouseClient, queryId: string): Promise<void> {
   await client.command({ query: `kill query where query_id = ${clickhouseString(queryId)} async` }).catch(() => undefined);
 }
 

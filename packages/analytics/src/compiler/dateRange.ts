@@ -17,7 +17,7 @@ const addDays = (text: string, days: number) => {
   return toText(date);
 };
 
-export function startOf(granularity: TimeGranularity, text: string): string {
+function startOf(granularity: TimeGranularity, text: string): string {
   const date = toDate(text);
   const year = date.getUTCFullYear();
   const month = date.getUTCMonth();

@@ -20,7 +20,7 @@ const cardFacts = ['transactions', 'chargebacks'] as const;
 const merchantColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: true, sources: everywhere });
 const cardColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: false, sources: cardFacts });
 
-export const DIMENSION_SQL = {
+const DIMENSION_SQL = {
   date: {
     sql: { transactions: 'txn_date', chargebacks: 'received_date', rollup: 'day', merchants: 'bucket_label' },
     merchantAttribute: false,

@@ -12,7 +12,7 @@ import { valuesTable, type SqlScalar } from './sql.ts';
 import { STATES } from './states.ts';
 
 /** Buckets of the day and hour samplers: enough that a bucket never spans much of a day or hour. */
-export const DAY_BUCKETS = 65536;
+const DAY_BUCKETS = 65536;
 export const HOUR_BUCKETS = 1024;
 
 const DAY_MS = 86_400_000;

@@ -4,18 +4,18 @@
 import type { CardBrand } from './cardProducts.ts';
 
 /** Scheme (network) fees in percent of the amount (spec §5; Amex: model, its OptBlue network fee). */
-export const SCHEME_FEE_PCT: Record<CardBrand, { credit: number; debit: number }> = {
+const SCHEME_FEE_PCT: Record<CardBrand, { credit: number; debit: number }> = {
   visa: { credit: 0.14, debit: 0.13 },
   mastercard: { credit: 0.1375, debit: 0.1375 },
   discover: { credit: 0.13, debit: 0.13 },
   amex: { credit: 0.15, debit: 0.15 },
 };
 /** Added for a foreign-issued card, percent (spec §5: 0.45–1.0 %). */
-export const CROSS_BORDER_FEE_PCT: Record<CardBrand, number> = { visa: 0.8, mastercard: 0.6, discover: 0.55, amex: 0.45 };
+const CROSS_BORDER_FEE_PCT: Record<CardBrand, number> = { visa: 0.8, mastercard: 0.6, discover: 0.55, amex: 0.45 };
 /** Per authorisation, dollars (spec §5). Only approved sales carry fees, so it is charged per sale. */
-export const PER_AUTHORISATION_FEE = 0.0195;
+const PER_AUTHORISATION_FEE = 0.0195;
 /** Tiered plans: percent added to the qualified (blended) rate (model). */
-export const TIERED_SURCHARGE_PCT = { midQualified: 0.5, nonQualified: 1.05 } as const;
+const TIERED_SURCHARGE_PCT = { midQualified: 0.5, nonQualified: 1.05 } as const;
 
 const cents = (expression: string) => `round(${expression}, 2)::decimal(18, 2)`;
 

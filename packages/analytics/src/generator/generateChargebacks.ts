@@ -13,7 +13,7 @@ const LAG_DAYS = { fraud: [15, 30], consumer: [10, 25], processing: [5, 20], aut
 /** The longest a chargeback takes to arrive (model; the schemes allow about 120 days). */
 export const MAX_CHARGEBACK_LAG_DAYS = 120;
 
-export function chargebacksSql(ctx: GenerationContext): string {
+function chargebacksSql(ctx: GenerationContext): string {
   const u = (salt: Salt) => uniform('tx_id', salt, ctx.seed);
   const category = (channel: 'cp' | 'cnp') => pickCase(u('chargebackCategory'), DISPUTE_CATEGORY_MIX[channel].map(([c, w]) => [sqlLiteral(c), w]));
   const lag = `case category ${Object.entries(LAG_DAYS).map(([c, [min, mean]]) => `when '${c}' then ${min} + floor(-ln(1 - ${u('chargebackLag')}) * ${mean})`).join(' ')} end`;

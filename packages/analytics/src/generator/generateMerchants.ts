@@ -11,13 +11,13 @@ import { pickCase, sqlList, sqlLiteral } from './sql.ts';
 import { STATES } from './states.ts';
 
 /** Share of CNP merchants in the bad-actor cohort (spec §4: 1–2 %); at least one when any CNP merchant can be one. */
-export const BAD_ACTOR_SHARE = 0.015;
+const BAD_ACTOR_SHARE = 0.015;
 /** A bad actor's chargebacks per card-not-present sale (spec §4: 1.5–3 %), drawn uniformly in this range. */
-export const BAD_ACTOR_CHARGEBACK_RATE = { min: 0.015, max: 0.03 } as const;
+const BAD_ACTOR_CHARGEBACK_RATE = { min: 0.015, max: 0.03 } as const;
 
 const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
 
-export function gatherMerchantsSql(ctx: GenerationContext): string {
+function gatherMerchantsSql(ctx: GenerationContext): string {
   const u = (salt: Salt) => uniform('n', salt, ctx.seed);
   const days = `(date '${ctx.windowEnd}' - date '${ctx.windowStart}' + 1)`;
   const mcc = pickCase(u('mcc'), INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]));

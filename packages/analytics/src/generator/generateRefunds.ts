@@ -6,7 +6,7 @@ import { REFUND_ID_OFFSET, type GenerationContext } from './generationContext.ts
 import { uniform } from './random.ts';
 import { TRANSACTION_COLUMNS } from './generateSales.ts';
 
-export function refundsSql(ctx: GenerationContext): string {
+function refundsSql(ctx: GenerationContext): string {
   const u = (salt: Parameters<typeof uniform>[1]) => uniform('t.tx_id', salt, ctx.seed);
   return `insert into transactions (${TRANSACTION_COLUMNS.join(', ')})
 with refunded as (

@@ -12,11 +12,11 @@ import { normal, SALT, uniform, type Salt } from './random.ts';
 import { pickCase, sqlLiteral } from './sql.ts';
 
 /** spec §4 approval rates; cross-border takes 5 points off. */
-export const APPROVAL_RATE = { cardPresent: 0.985, threeDs: 0.92, cardNotPresent: 0.86, recurring: 0.83, crossBorderPenalty: 0.05 } as const;
+const APPROVAL_RATE = { cardPresent: 0.985, threeDs: 0.92, cardNotPresent: 0.86, recurring: 0.83, crossBorderPenalty: 0.05 } as const;
 /** spec §4 entry modes of card-present sales, percent. Keyed sales count as card-present (see GENERATOR.md). */
-export const CARD_PRESENT_ENTRY_MODES = [['contactless', 45], ['chip', 45], ['swipe', 5], ['keyed', 5]] as const;
+const CARD_PRESENT_ENTRY_MODES = [['contactless', 45], ['chip', 45], ['swipe', 5], ['keyed', 5]] as const;
 /** spec §4 settlement delay: same day 90 %, D+1 7 %, the late share (merchant-specific) splits 2 : 3+. */
-export const NEXT_DAY_SHARE = 0.07;
+const NEXT_DAY_SHARE = 0.07;
 const LATE_DELAYS = [['2', 67], ['3', 20], ['4', 8], ['7', 5]] as const;
 
 export const TRANSACTION_COLUMNS = [
@@ -27,7 +27,7 @@ export const TRANSACTION_COLUMNS = [
   'original_tx_id', 'is_fraud_reported', 'upload_id', 'tx_ref',
 ] as const;
 
-export function salesSql(ctx: GenerationContext): string {
+function salesSql(ctx: GenerationContext): string {
   const u = (salt: Salt) => uniform('seq', salt, ctx.seed);
   const card = (salt: Salt) => uniform('card_index', salt, ctx.seed);
   // Cards repeat: about six sales per domestic card, ten per foreign one (model).

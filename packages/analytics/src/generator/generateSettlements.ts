@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GenerationContext } from './generationContext.ts';
 import { uniform } from './random.ts';
 
-export function settlementsSql(ctx: GenerationContext): string {
+function settlementsSql(ctx: GenerationContext): string {
   return `insert into settlements (org_id, merchant_id, batch_date, funding_date, gross_sales, refunds, chargebacks, fees_withheld,
     reserve_held, net_deposit, tx_count)
 with batches as (

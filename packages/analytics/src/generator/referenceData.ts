@@ -21,7 +21,7 @@ interface ReferenceTable {
   rows: readonly (readonly SqlScalar[])[];
 }
 
-export const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
+const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
   industry_groups: { columns: ['industry_group_id', 'name'], key: ['industry_group_id'], rows: INDUSTRY_GROUPS.map((g) => [g.industryGroupId, g.name]) },
   industries: {
     columns: ['mcc', 'name', 'industry_group_id', 'risk_class', 'card_present_share', 'ticket_median', 'ticket_sigma', 'chargeback_rate'],

@@ -8,7 +8,7 @@ import type { FactSource } from '../catalogue/parts.ts';
 const DAY_COLUMN: Record<FactSource, string> = { transactions: 'txn_date', chargebacks: 'received_date' };
 
 /** `count(*) filter (where c)` or `coalesce(sum(e) filter (where c), 0)`, as the part says. */
-export function renderPart(part: Part): string {
+function renderPart(part: Part): string {
   const filter = part.condition ? ` filter (where ${part.condition})` : '';
   if (part.kind === 'count') return `count(*)${filter}`;
   if (!part.expression) throw new Error(`A sum part needs an expression, received ${JSON.stringify(part)}`);
@@ -24,7 +24,7 @@ function aggregate(source: FactSource, orgId: number): string {
 }
 
 /** The SELECT producing one organisation's merchant_daily rows (a full outer join of both facts). */
-export function merchantDailySql(orgId: number): string {
+function merchantDailySql(orgId: number): string {
   if (!Number.isSafeInteger(orgId)) throw new Error(`Expected an integer orgId, received ${orgId}`);
   const key = ['org_id', 'merchant_id', 'day', 'card_present'];
   const values = PART_IDS.map((id) => `coalesce(${PARTS[id].source === 'transactions' ? 't' : 'c'}.${id}, 0) as ${id}`);
