@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { duckdbFileIn } from '../duckdb/duckdbEngine.ts';
+import { END_MONTH_PATTERN, endMonthOf, MAX_ORG_ID, MAX_SCALE_FACTOR } from './generateDataset.ts';
 
 export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path]
 
@@ -36,10 +37,10 @@ const number = (pattern: RegExp, expected: string) =>
 
 const argsSchema = z.object({
   sf: number(/^\d+(\.\d+)?$/, 'a number such as 0.1 or 1').pipe(
-    z.number().gt(0, { error: 'must be above 0' }).max(10_000, { error: 'must be at most 10000' }),
+    z.number().gt(0, { error: 'must be above 0' }).max(MAX_SCALE_FACTOR, { error: `must be at most ${MAX_SCALE_FACTOR}` }),
   ),
-  org: number(/^\d+$/, 'a whole number').pipe(z.number().min(1, { error: 'must be at least 1' }).max(90_000_000, { error: 'must be at most 90000000' })),
-  'end-month': z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, { error: 'must be the first day of a month, YYYY-MM-01' }),
+  org: number(/^\d+$/, 'a whole number').pipe(z.number().min(1, { error: 'must be at least 1' }).max(MAX_ORG_ID, { error: `must be at most ${MAX_ORG_ID}` })),
+  'end-month': z.string().regex(END_MONTH_PATTERN, { error: 'must be the first day of a month, YYYY-MM-01' }),
   file: z.string().min(1, { error: 'must not be empty' }),
 });
 
@@ -62,7 +63,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
   if (values.help) return 'help';
   const result = argsSchema.safeParse({
     ...values,
-    'end-month': values['end-month'] ?? `${today.toISOString().slice(0, 7)}-01`,
+    'end-month': values['end-month'] ?? endMonthOf(today),
     file: values.file ?? duckdbFileIn(env.DATA_DIR ?? DEFAULT_DATA_DIR),
   });
   if (!result.success) {

@@ -35,9 +35,19 @@ export interface GenerateDatasetResult {
   ms: number;
 }
 
+/** The limits of a generation, checked here and by the CLI's arguments (generateCliArgs.ts). */
+export const MAX_ORG_ID = 90_000_000;
+export const MAX_SCALE_FACTOR = 10_000;
+export const END_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-01$/;
+
+/** The end month of a dataset made on `today` (DATA.md §1: the data ends with the current month). */
+export function endMonthOf(today: Date | string): string {
+  return `${(typeof today === 'string' ? today : today.toISOString()).slice(0, 7)}-01`;
+}
+
 /** First and last day of the 13 months ending with endMonth. */
 export function datasetWindow(endMonth: string): { windowStart: string; windowEnd: string } {
-  if (!/^\d{4}-(0[1-9]|1[0-2])-01$/.test(endMonth)) throw new Error(`Expected endMonth as 'YYYY-MM-01', received ${JSON.stringify(endMonth)}`);
+  if (!END_MONTH_PATTERN.test(endMonth)) throw new Error(`Expected endMonth as 'YYYY-MM-01', received ${JSON.stringify(endMonth)}`);
   const [year, month] = endMonth.split('-').map(Number) as [number, number];
   const iso = (date: Date) => date.toISOString().slice(0, 10);
   return { windowStart: iso(new Date(Date.UTC(year, month - 13, 1))), windowEnd: iso(new Date(Date.UTC(year, month, 0))) };
@@ -45,8 +55,8 @@ export function datasetWindow(endMonth: string): { windowStart: string; windowEn
 
 function contextOf(options: GenerateDatasetOptions): GenerationContext {
   const { orgId, scaleFactor, endMonth, version = GENERATOR_VERSION } = options;
-  if (!Number.isInteger(orgId) || orgId < 1 || orgId > 90_000_000) throw new Error(`Expected orgId as an integer in 1 … 90,000,000, received ${orgId}`);
-  if (!(scaleFactor > 0 && scaleFactor <= 10_000)) throw new Error(`Expected scaleFactor as a number in (0, 10000], received ${scaleFactor}`);
+  if (!Number.isInteger(orgId) || orgId < 1 || orgId > MAX_ORG_ID) throw new Error(`Expected orgId as an integer in 1 … ${MAX_ORG_ID}, received ${orgId}`);
+  if (!(scaleFactor > 0 && scaleFactor <= MAX_SCALE_FACTOR)) throw new Error(`Expected scaleFactor as a number in (0, ${MAX_SCALE_FACTOR}], received ${scaleFactor}`);
   if (!Number.isInteger(version)) throw new Error(`Expected version as an integer, received ${version}`);
   return {
     orgId,

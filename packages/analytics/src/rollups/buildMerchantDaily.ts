@@ -35,7 +35,8 @@ function merchantDailySql(orgId: number): string {
 
 /**
  * Deletes and rebuilds one organisation's merchant_daily rows from its transactions and chargebacks
- * (generated and uploaded alike). Run it inside the caller's transaction to swap the rows atomically.
+ * (generated and uploaded alike). Its caller keeps readers away meanwhile: generateDataset writes the
+ * organisation's ledger row only after it, and an organisation without one is answered with no rows.
  */
 export async function buildMerchantDaily(connection: DuckDBConnection, orgId: number): Promise<void> {
   await connection.run(`delete from merchant_daily where org_id = ${orgId}`);

@@ -1,12 +1,12 @@
 // Demo data at start (issue #12): each seeded organisation gets its synthetic dataset on first start
 // and keeps it afterwards; a new month (the data ends at the current month) makes a fresh one.
-import { DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
+import { DuckDBEngine, endMonthOf, type AnalyticsEngine } from '@payportal/analytics';
 import type { Database } from '../db/database.ts';
 import { DEMO_ORGANIZATIONS } from '../seed/demoAccounts.ts';
 
 export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, scale: number, progress: (line: string) => void): Promise<void> {
   if (!(engine instanceof DuckDBEngine)) return; // a ClickHouse deployment is loaded by its operators
-  const endMonth = `${new Date().toISOString().slice(0, 7)}-01`;
+  const endMonth = endMonthOf(new Date());
   const datasets = [
     { name: DEMO_ORGANIZATIONS.acme.name, scaleFactor: scale },
     { name: DEMO_ORGANIZATIONS.demo.name, scaleFactor: Math.max(0.01, Math.round(scale * 10) / 100) },
