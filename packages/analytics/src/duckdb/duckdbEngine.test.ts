@@ -76,6 +76,8 @@ describe('DuckDBEngine', () => {
   it('stops a query past its time limit in the engine and frees the connection', async () => {
     const heavy = queryDescriptionSchema.parse({ measures: ['gsv', 'approval_rate', 'decline_rate'], dimensions: ['merchant', 'card_brand', 'entry_mode', 'issuer_country'], timeDimension: { dimension: 'date', granularity: 'day' } });
     await expect(engine.query(heavy, scope, { timeoutMs: 1, rollup: 'never', rowCap: 10 })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
+    // an export asked to stop in time stops the same way
+    await expect(engine.stream(heavy, scope, () => undefined, { timeoutMs: 1, rollup: 'never' })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
     const after = await engine.query(queryDescriptionSchema.parse({ measures: ['transactions'] }), scope, { rowCap: 1 });
     expect(after.rows[0]![0]).toBeGreaterThan(0);
   });

@@ -78,7 +78,8 @@ export class DuckDBEngine implements AnalyticsEngine {
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
     const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
-    return this.pool.use(async (connection) => {
+    // An export is limited only when its caller asks (options.timeoutMs), as on ClickHouse: the sink's pace is its own.
+    return this.interruptible(options.timeoutMs, async (connection) => {
       const result = await connection.stream(compiled.sql, compiled.params);
       let count = 0;
       for (;;) {
@@ -149,6 +150,11 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   private run(sql: string, params: FilterValue[], timeoutMs?: number): Promise<unknown[][]> {
+    return this.interruptible(timeoutMs, async (connection) => (await connection.runAndReadAll(sql, params)).getRowsJS() as unknown[][]);
+  }
+
+  /** `work` on a pooled connection, interrupted in the engine past `timeoutMs` (AnalyticsTimeoutError). */
+  private interruptible<T>(timeoutMs: number | undefined, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     return this.pool.use(async (connection) => {
       // DuckDB forgets an interrupt that arrives before the statement starts, so past the deadline
       // the connection is interrupted again every few milliseconds until the statement gives up.
@@ -160,8 +166,7 @@ export class DuckDBEngine implements AnalyticsEngine {
           }, timeoutMs)
         : undefined;
       try {
-        const reader = await connection.runAndReadAll(sql, params);
-        return reader.getRowsJS() as unknown[][];
+        return await work(connection);
       } catch (error) {
         if (timeoutMs && error instanceof Error && /INTERRUPT/i.test(error.message)) throw new AnalyticsTimeoutError(timeoutMs);
         throw error;
