@@ -11,7 +11,7 @@ import type { Database } from '../src/db/database.ts';
 import { createAppBuild } from './appBuild.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { localSigningKeys, type LocalSigningKeys } from './localSigningKeys.ts';
-import { bearer, testConfig } from './testApp.ts';
+import { bearer, createTestApp } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 const PROJECT_ID = 'payportal-deployment-test';
@@ -127,7 +127,7 @@ describe('the development code inbox', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
-    app = await createApp({ config: testConfig(), db });
+    app = await createTestApp(db);
   });
   afterAll(async () => {
     await app?.close();
@@ -146,7 +146,7 @@ describe('the development code inbox', () => {
 describe('the client address of rate limits', () => {
   const attempts = async (trustProxy: string) => {
     const db = (await openTestDatabase('pglite'))!;
-    const app = await createApp({ config: testConfig({ AUTHENTICATE_RATE_LIMIT: '2', TRUST_PROXY: trustProxy }), db });
+    const app = await createTestApp(db, { AUTHENTICATE_RATE_LIMIT: '2', TRUST_PROXY: trustProxy });
     try {
       const statuses: number[] = [];
       for (const forwarded of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {

@@ -4,13 +4,12 @@
 import { API_ERROR_CODES, IMPERSONATE_HEADER } from '@payportal/shared';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
 import { signedIn, type DeclaredRoute } from '../src/auth/routeAccess.ts';
 import type { Database } from '../src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demoAccounts.ts';
 import { createAppBuild } from './appBuild.ts';
 import { idTokenFor } from './emulatorTokens.ts';
-import { bearer, testConfig } from './testApp.ts';
+import { bearer, createTestApp } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** The routes anyone may call; a new one has to be added here on purpose. */
@@ -35,7 +34,7 @@ describe('route access declarations', () => {
     db = (await openTestDatabase('pglite'))!;
     // a build of the app, so that its static asset routes are registered and walked as well
     build = createAppBuild();
-    app = await createApp({ config: testConfig({ APP_DIST: build.dir }), db });
+    app = await createTestApp(db, { APP_DIST: build.dir });
   });
   afterAll(async () => {
     await app?.close();
@@ -44,7 +43,7 @@ describe('route access declarations', () => {
   });
 
   it('refuses to register a route that does not declare its access', async () => {
-    const bare = await createApp({ config: testConfig(), db });
+    const bare = await createTestApp(db);
     try {
       expect(() => bare.get('/api/forgotten', () => 'open')).toThrow(/GET \/api\/forgotten declares no config.access/);
       expect(() => bare.post('/api/declared', { config: { access: { who: 'public' } } }, () => 'open')).not.toThrow();
@@ -54,7 +53,7 @@ describe('route access declarations', () => {
   });
 
   it('refuses support staff acting as another user on a route that does not allow impersonation', async () => {
-    const bare = await createApp({ config: testConfig(), db });
+    const bare = await createTestApp(db);
     try {
       bare.get('/api/own-only', { config: { access: signedIn('read', { impersonation: false }) } }, () => ({ ok: true }));
       bare.get('/api/as-user', { config: { access: signedIn('read', { impersonation: true }) } }, () => ({ ok: true }));
