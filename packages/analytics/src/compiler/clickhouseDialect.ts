@@ -57,5 +57,5 @@ export const clickhouseDialect: Dialect = {
     const column = (index: number, name: string) => `tupleElement(bucket, ${index}) as ${name}`;
     return `(select ${column(1, 'bucket_label')}, ${column(2, 'bucket_start')}, ${column(3, 'bucket_end')} from (select arrayJoin([${tuples.join(', ')}]) as bucket))`;
   },
-  joinMerchants: (subquery) => `all inner join (${subquery}) as m using (org_id, merchant_id)`,
+  innerJoin: 'all inner join',
 };

@@ -153,7 +153,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
   const outerColumn = (dimension: DimensionId) => (isMerchantAttribute(dimension) ? dimensionExpression(dimension, source) : alias(`d_${dimension}`));
   return groupedSelect(
     [...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map((part) => `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`)],
-    `(${perMerchant}) as f ${dialect.joinMerchants(merchantSubquery)}`,
+    `(${perMerchant}) as f ${dialect.innerJoin} (${merchantSubquery}) as m using (org_id, merchant_id)`,
     merchantFilters.map(filterOn),
     groupBy.map(outerColumn),
   );

@@ -58,7 +58,7 @@ export function compileValues(request: ValuesRequest, orgId: number, dialect: Di
     const search = binder.value(request.search, 'string');
     conditions.push(`(${dialect.containsText(source.value, search)} or ${dialect.containsText(source.label, search)})`);
   }
-  const from = source.from.replace(' join ', dialect.name === 'clickhouse' ? ' all inner join ' : ' join ');
+  const from = source.from.replace(' join ', ` ${dialect.innerJoin} `);
   const sql = [
     `select ${source.value} as value, ${source.label} as label, ${source.parent} as parent from ${from}`,
     conditions.length ? `where ${conditions.join(' and ')}` : '',

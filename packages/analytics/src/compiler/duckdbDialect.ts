@@ -30,5 +30,5 @@ export const duckdbDialect: Dialect = {
     const rows = buckets.map((bucket) => `(${[bucket.label, bucket.start, bucket.end].map((date) => binder.value(date, 'date')).join(', ')})`);
     return `(select * from (values ${rows.join(', ')}) as b(bucket_label, bucket_start, bucket_end))`;
   },
-  joinMerchants: (subquery) => `join (${subquery}) as m using (org_id, merchant_id)`,
+  innerJoin: 'join',
 };
