@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCallerHooks } from './auth/callerHooks.ts';
 import { PUBLIC, requireRouteAccess } from './auth/routeAccess.ts';
+import { createSignInRules } from './auth/signInRules.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verifyToken.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -24,6 +25,7 @@ import type { RouteDeps, RouteGroup } from './routes/routeDeps.ts';
 import { registerTermsRoutes } from './routes/termsRoutes.ts';
 import { registerUserRoutes } from './routes/userRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
+import { withDemoPasswordDates } from './seed/demoPasswordDates.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
 
 /** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
@@ -79,7 +81,11 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
       new ApiError(429, API_ERROR_CODES.rateLimited, `Too many sign-in attempts: try again in ${context.after}.`),
   });
   await registerOpenApi(app);
-  registerCallerHooks(app, { db, verifier: tokenVerifier, userCacheMs: config.USER_CACHE_MS });
+  const signInRules = createSignInRules({
+    internal: { internalEmailDomains: config.INTERNAL_EMAIL_DOMAINS, internalEmails: config.INTERNAL_EMAILS },
+    passwordDates: config.SEED_DEMO ? withDemoPasswordDates(tokenVerifier.passwordDates) : tokenVerifier.passwordDates,
+  });
+  registerCallerHooks(app, { db, verifier: tokenVerifier, signInRules, userCacheMs: config.USER_CACHE_MS });
 
   app.get('/healthz', { config: { access: PUBLIC } }, async () => {
     await db.query('select 1');

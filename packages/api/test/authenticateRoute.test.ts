@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
     // stored in the one normalised form; the identity provider keeps the letter case the person typed
     await db.query("insert into users (email, name, org_id) values ($1, 'Nia New', $2)", [`new.hire.${kind}@acme.example`, org!.id]);
-    await createIdentity({ uid: `new-hire-${kind}`, email: `New.Hire.${kind}@ACME.example`, emailVerified: true });
+    await createIdentity({ uid: `new-hire-${kind}`, email: `New.Hire.${kind}@ACME.example`, emailVerified: true, phone: '+16505550160' });
     const body = authenticateResponseSchema.parse((await authenticate(`new-hire-${kind}`)).json());
     expect(body.user).toMatchObject({ email: `new.hire.${kind}@acme.example`, firebase_uid: `new-hire-${kind}` });
     const [row] = await db.query<{ firebase_uid: string }>('select firebase_uid from users where email = $1', [`new.hire.${kind}@acme.example`]);

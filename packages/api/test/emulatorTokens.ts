@@ -1,18 +1,37 @@
-// Real ID tokens from the identity emulator for the demo accounts (seeded once in globalSetup): a custom token for the uid,
-// exchanged at the emulator's signInWithCustomToken, exactly as a client SDK would.
+// Real ID tokens from the identity emulator for the demo accounts (seeded once in globalSetup), as the
+// app holds them after a complete sign-in: an account with an SMS factor signs in with its password and
+// the code the emulator sent (so the token carries the second factor the API requires, SECURITY.md #3);
+// one without a factor gets a custom token for the uid, exchanged at signInWithCustomToken.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { inject } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/demoAccounts.ts';
 import { TEST_PROJECT_ID } from './globalSetup.ts';
+import { MEMBER_PASSWORD } from './orgMembers.ts';
+import { smsCodeFor } from './phoneRegistration.ts';
 
 const cache = new Map<string, Promise<string>>();
 
-/** Creates (or replaces) an emulator account, e.g. a new hire whose portal user has no identity yet. */
-export async function createIdentity(account: { uid: string; email: string; emailVerified: boolean }): Promise<void> {
+/**
+ * Creates (or replaces) an emulator account, e.g. a new hire whose portal user has no identity yet. With
+ * a phone, the account has an SMS factor and a password (MEMBER_PASSWORD), so idTokenFor signs it in
+ * with both steps.
+ */
+export async function createIdentity(account: { uid: string; email: string; emailVerified: boolean; phone?: string }): Promise<void> {
   const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:batchCreate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ users: [{ localId: account.uid, email: account.email, emailVerified: account.emailVerified }], allowOverwrite: true }),
+    body: JSON.stringify({
+      users: [
+        {
+          localId: account.uid,
+          email: account.email,
+          emailVerified: account.emailVerified,
+          ...(account.phone && { rawPassword: MEMBER_PASSWORD, mfaInfo: [{ mfaEnrollmentId: `${account.uid}-phone`, displayName: 'Mobile', phoneInfo: account.phone }] }),
+        },
+      ],
+      allowOverwrite: true,
+    }),
   });
   if (!response.ok) throw new Error(`creating ${account.email} failed: ${response.status}`);
 }
@@ -48,16 +67,47 @@ export async function setIdentityDisabled(uid: string, disabled: boolean): Promi
 }
 
 async function signIn(uid: string): Promise<string> {
-  const host = inject('emulatorHost');
+  const user = await withEmulatorAdmin((auth) => auth.getUser(uid));
+  if (user.multiFactor?.enrolledFactors.length) {
+    const password = DEMO_ACCOUNTS.some((account) => account.uid === uid) ? DEMO_PASSWORD : MEMBER_PASSWORD;
+    return signInWithSmsCode(user.email!, password);
+  }
+  return signInWithoutSecondFactor(uid);
+}
+
+/** A custom-token sign-in: never a second factor in the token, whatever the account has enrolled. */
+export async function signInWithoutSecondFactor(uid: string): Promise<string> {
   const customToken = await withEmulatorAdmin((auth) => auth.createCustomToken(uid));
-  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test-key`, {
+  const body = await identityCall<{ idToken?: string }>('v1/accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true });
+  if (!body.idToken) throw new Error(`no ID token for ${uid}: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** Password, then the SMS code the emulator "sent" to the first enrolled phone, as the app's two steps do. */
+export async function signInWithSmsCode(email: string, password: string): Promise<string> {
+  const first = await identityCall<{ mfaPendingCredential?: string; mfaInfo?: { mfaEnrollmentId: string }[] }>('v1/accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  if (!first.mfaPendingCredential || !first.mfaInfo?.[0]) throw new Error(`${email} signed in without a second step: ${JSON.stringify(first)}`);
+  const start = await identityCall<{ phoneResponseInfo: { sessionInfo: string } }>('v2/accounts/mfaSignIn:start', {
+    mfaPendingCredential: first.mfaPendingCredential,
+    mfaEnrollmentId: first.mfaInfo[0].mfaEnrollmentId,
+    phoneSignInInfo: { recaptchaToken: 'emulator' },
+  });
+  const { code } = await smsCodeFor({ origin: `http://${inject('emulatorHost')}`, projectId: TEST_PROJECT_ID }, start.phoneResponseInfo.sessionInfo);
+  const done = await identityCall<{ idToken?: string }>('v2/accounts/mfaSignIn:finalize', {
+    mfaPendingCredential: first.mfaPendingCredential,
+    phoneVerificationInfo: { sessionInfo: start.phoneResponseInfo.sessionInfo, code },
+  });
+  if (!done.idToken) throw new Error(`the SMS step of ${email} failed: ${JSON.stringify(done)}`);
+  return done.idToken;
+}
+
+async function identityCall<T>(path: string, body: object): Promise<T> {
+  const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/${path}?key=test-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    body: JSON.stringify(body),
   });
-  const body = (await response.json()) as { idToken?: string; error?: unknown };
-  if (!body.idToken) throw new Error(`no ID token for ${uid}: ${JSON.stringify(body.error ?? body)}`);
-  return body.idToken;
+  return (await response.json()) as T;
 }
 
 /**

@@ -1,7 +1,9 @@
 // Starts what the API suite runs against once per `vitest run`: the identity emulator and, where
 // installed, a PostgreSQL server (issue #3: the same suite on PGlite and on PostgreSQL).
 import type { TestProject } from 'vitest/node';
+import { DEMO_PASSWORD } from '../src/seed/demoAccounts.ts';
 import { seedIdentities } from '../src/seed/seedIdentities.ts';
+import { registerPhone } from './phoneRegistration.ts';
 import { startEmulator } from './startEmulator.ts';
 import { startPostgres } from './startPostgres.ts';
 
@@ -19,6 +21,9 @@ export default async function setup(project: TestProject) {
   const [emulator, postgres] = await Promise.all([startEmulator(TEST_PROJECT_ID), startPostgres()]);
   // Seeded once: seeding again would revoke the tokens other test files already hold.
   await seedIdentities(`http://${emulator.host}`, TEST_PROJECT_ID);
+  // The analyst, the suite's everyday query user, has done the first sign-in's phone registration, so
+  // their tokens carry the second factor the API requires of standalone users (SECURITY.md #3).
+  await registerPhone({ origin: `http://${emulator.host}`, projectId: TEST_PROJECT_ID }, { email: 'analyst@acme.example', password: DEMO_PASSWORD, phone: '+16505550102' });
   project.provide('emulatorHost', emulator.host);
   project.provide('postgresUrl', postgres?.url ?? null);
   return async () => {

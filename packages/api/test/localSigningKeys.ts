@@ -5,15 +5,17 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { Agent, createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
+import type { PasswordDates } from '../src/auth/passwordDates.ts';
 import type { IdentityStatus } from '../src/auth/verifyToken.ts';
 
 export interface LocalSigningKeys {
   /**
    * For createTokenVerifier: the agent that serves the published key, and the identity service's
    * answer for every uid (enabled, never revoked), because Google's identity service cannot be reached
-   * here. Revocation itself is tested against the emulator (tokenRevocation.test.ts).
+   * here, and every password as set just now. Revocation itself is tested against the emulator
+   * (tokenRevocation.test.ts), the password age in signInRules.test.ts.
    */
-  verifierOptions: { httpAgent: Agent; identityStatus: () => Promise<IdentityStatus> };
+  verifierOptions: { httpAgent: Agent; identityStatus: () => Promise<IdentityStatus>; passwordDates: () => Promise<PasswordDates> };
   /** An RS256 token with Firebase's ID token claims for `uid`, signed with the published key. */
   sign(uid: string, email: string, claims?: Record<string, unknown>): string;
   /** The same claims signed with a key nobody published. */
@@ -55,12 +57,17 @@ export async function localSigningKeys(projectId: string): Promise<LocalSigningK
       exp: now + 3600,
       email,
       email_verified: true,
-      firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+      // A complete standalone sign-in: password, then the SMS step (SECURITY.md #3).
+      firebase: { identities: { email: [email] }, sign_in_provider: 'password', sign_in_second_factor: 'phone' },
       ...extra,
     };
   };
   return {
-    verifierOptions: { httpAgent, identityStatus: async () => ({ disabled: false, validSince: null }) },
+    verifierOptions: {
+      httpAgent,
+      identityStatus: async () => ({ disabled: false, validSince: null }),
+      passwordDates: async () => ({ updatedAt: Date.now(), createdAt: null }),
+    },
     sign: (uid, email, claims) => signJwt(claimsFor(uid, email, claims), published.privateKey),
     signWithUnknownKey: (uid, email) => signJwt(claimsFor(uid, email), unpublished.privateKey),
     close: () => new Promise((resolve) => server.close(() => resolve())),

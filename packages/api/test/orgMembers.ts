@@ -18,25 +18,14 @@ export interface Member {
 
 export const MEMBER_PASSWORD = 'Member-pass-2026';
 
-/** A new sign-in, as the client SDK does it: a fresh ID token each time (no cache). */
-export async function signInWithPassword(email: string, password: string): Promise<string> {
-  const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`signing in ${email} failed: ${response.status}`);
-  return body.idToken;
-}
-
 /** Creates the identity (e-mail verified) and the linked portal user; answers the user's id. */
 export async function createMember(db: Database, member: Member): Promise<number> {
   const identity = {
     localId: member.uid,
     email: member.email,
     emailVerified: true,
-    ...(member.password && { rawPassword: member.password }),
+    // A member with a phone signs in with password and SMS code (emulatorTokens.ts).
+    ...((member.password ?? member.phone) && { rawPassword: member.password ?? MEMBER_PASSWORD }),
     ...(member.phone && { mfaInfo: [{ mfaEnrollmentId: `${member.uid}-phone`, displayName: 'Mobile', phoneInfo: member.phone }] }),
   };
   const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:batchCreate`, {

@@ -1,6 +1,7 @@
 // Issue #7 through app.inject on the real createApp: tokens from the identity emulator, identity facts,
 // revocation and second-factor removal through firebase-admin against that emulator.
 import {
+  API_ERROR_CODES,
   API_PATHS,
   decodeSignUpHash,
   inviteUserResponseSchema,
@@ -13,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { idTokenFor } from './emulatorTokens.ts';
-import { createMember, MEMBER_PASSWORD, signInWithPassword } from './orgMembers.ts';
+import { idTokenFor, signInWithoutSecondFactor, signInWithSmsCode } from './emulatorTokens.ts';
+import { createMember, MEMBER_PASSWORD } from './orgMembers.ts';
 import { bearer, createTestApp } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
 
@@ -50,7 +51,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(first.users.map((user) => user.email)).toEqual(['analyst@acme.example', 'disabled@acme.example', 'embedded@acme.example', 'inactive@acme.example']);
     const inactive = first.users[3]!;
     expect(inactive).toMatchObject({ is_active: false, roles: ['query'], signed_up: true, second_factor_enrolled: true });
-    expect(first.users[0]).toMatchObject({ second_factor_enrolled: false, email_verified: true });
+    expect(first.users[1]).toMatchObject({ email: 'disabled@acme.example', second_factor_enrolled: false, email_verified: true });
 
     const found = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=UPLOAD&sort=name&direction=desc`)).json());
     expect(found.users.map((user) => user.name)).toEqual(['Uma Uploader', 'Ada Upload-Admin']);
@@ -177,14 +178,32 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(change).toMatchObject({ action: 'name', before: 'Uma Uploader', after: 'Uma Upload', target: { id: uploader } });
   });
 
+  it('lets the owner make a user a partner-portal user, who then needs no SMS step, and audits it (SECURITY.md #3)', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const uid = `org-partner-${kind}`;
+    const email = `framed.${kind}@acme.example`;
+    const member = await createMember(db, { uid, email, name: 'Fran Framed', orgId: acme, roles: ['query'] });
+    const ownUser = async () => app.inject({ method: 'GET', url: `${API_PATHS.users}?email=${email}`, headers: bearer(await signInWithoutSecondFactor(uid)) });
+    expect((await ownUser()).json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
+
+    const changed = await call('seed-owner', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'partner' });
+    expect(managedUserSchema.parse(changed.json()).sign_in_method).toBe('partner');
+    expect((await ownUser()).statusCode).toBe(200);
+    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json());
+    expect(change).toMatchObject({ action: 'sign-in-method', before: 'standalone', after: 'partner', actor: { email: 'owner@acme.example' } });
+    // Nobody else decides it: not the user, and not another organisation's owner.
+    expect((await call('seed-analyst', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'standalone' })).statusCode).toBe(403);
+    expect((await call('seed-demo', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'standalone' })).statusCode).toBe(404);
+  });
+
   it('deactivation ends the user\'s sessions and refuses them as disabled; reactivation restores access', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uid = `org-leaver-${kind}`;
     const email = `leaver.${kind}@acme.example`;
-    const leaver = await createMember(db, { uid, email, name: 'Lee Leaver', orgId: acme, roles: ['query'], password: MEMBER_PASSWORD });
+    const leaver = await createMember(db, { uid, email, name: 'Lee Leaver', orgId: acme, roles: ['query'], phone: '+16505550184' });
     const ownUser = `${API_PATHS.users}?email=${encodeURIComponent(email)}`;
     const asLeaver = (token: string) => app.inject({ method: 'GET', url: ownUser, headers: bearer(token) });
-    const openSession = await signInWithPassword(email, MEMBER_PASSWORD);
+    const openSession = await signInWithSmsCode(email, MEMBER_PASSWORD);
     expect((await asLeaver(openSession)).statusCode).toBe(200);
     // Revocation has one-second resolution: a token issued in the same second as the revocation stays valid.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -195,14 +214,14 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect((await asLeaver(openSession)).json()).toEqual({ error: { code: 'disabled', message: 'Please contact support.' } });
     const write = await app.inject({ method: 'PUT', url: API_PATHS.user(leaver), headers: bearer(openSession), payload: { name: 'Still here' } });
     expect(write.json().error.code).toBe('api/token-revoked');
-    const again = await asLeaver(await signInWithPassword(email, MEMBER_PASSWORD));
+    const again = await asLeaver(await signInWithSmsCode(email, MEMBER_PASSWORD));
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ error: { code: 'disabled', message: 'Please contact support.' } });
 
     const on = await call('seed-owner', 'PUT', PATHS.active(acme, leaver), { is_active: true });
     expect(managedUserSchema.parse(on.json()).is_active).toBe(true);
     // No wait: the owner's write emptied the read cache, so the refused read's cached row is gone.
-    expect((await asLeaver(await signInWithPassword(email, MEMBER_PASSWORD))).statusCode).toBe(200);
+    expect((await asLeaver(await signInWithSmsCode(email, MEMBER_PASSWORD))).statusCode).toBe(200);
     const history = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${leaver}`)).json());
     expect(history.map((change) => change.action)).toEqual(['reactivate', 'deactivate']);
     expect(history[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });

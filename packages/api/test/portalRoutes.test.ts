@@ -15,7 +15,7 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db);
-    for (const user of await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config from users')) {
+    for (const user of await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users')) {
       users.set(user.email, user);
     }
   });
@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'api/forbidden', message: 'You cannot change email, firebase_uid, org_id, is_active.' });
-    const [row] = await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config from users where id = $1', [me.id]);
+    const [row] = await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where id = $1', [me.id]);
     expect(row).toEqual(me);
   });
 

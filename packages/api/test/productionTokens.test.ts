@@ -26,7 +26,7 @@ beforeAll(async () => {
   verifier = createTokenVerifier(config, keys.verifierOptions);
   db = (await openTestDatabase('pglite'))!;
   app = await createApp({ config, db, verifier });
-  const [row] = await db.query<WarehouseUser>("select id, email, firebase_uid, name, org_id, is_active, config from users where email = 'analyst@acme.example'");
+  const [row] = await db.query<WarehouseUser>("select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where email = 'analyst@acme.example'");
   analyst = row!;
 });
 afterAll(async () => {
@@ -44,6 +44,14 @@ describe('tokens in production mode', () => {
     const response = await send(keys.sign('seed-analyst', 'analyst@acme.example'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([analyst]);
+  });
+
+  it('refuses a sign-in more than 30 days old with api/sign-in-too-old (spec §5), whatever the token’s own age', async () => {
+    const daysAgo = (days: number) => Math.floor((Date.now() - days * 24 * 60 * 60 * 1000) / 1000);
+    const old = await send(keys.sign('seed-analyst', 'analyst@acme.example', { auth_time: daysAgo(31) }));
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error.code).toBe(API_ERROR_CODES.signInTooOld);
+    expect((await send(keys.sign('seed-analyst', 'analyst@acme.example', { auth_time: daysAgo(29) }))).statusCode).toBe(200);
   });
 
   it('ignores an emulator host left in the environment when the configuration names none', async () => {

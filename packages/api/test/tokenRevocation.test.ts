@@ -21,7 +21,7 @@ describe.each(DATABASE_KINDS)('revoked sessions on %s', (kind) => {
     if (!db) return;
     app = await createTestApp(db, { TOKEN_RECHECK_MS: String(RECHECK_MS) });
     await db.query("insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Rita Revoked', id from organizations where name = 'Acme Acquiring'", [email, uid]);
-    await createIdentity({ uid, email, emailVerified: true });
+    await createIdentity({ uid, email, emailVerified: true, phone: '+16505550124' });
   });
   afterAll(async () => {
     await app?.close();
@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('revoked sessions on %s', (kind) => {
     const disabledUid = `disabled-${kind}`;
     const disabledEmail = `disabled.${kind}@acme.example`;
     await db.query("insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Dora Disabled', id from organizations where name = 'Acme Acquiring'", [disabledEmail, disabledUid]);
-    await createIdentity({ uid: disabledUid, email: disabledEmail, emailVerified: true });
+    await createIdentity({ uid: disabledUid, email: disabledEmail, emailVerified: true, phone: '+16505550125' });
     const headers = bearer(await idTokenFor(disabledUid));
     const read = () => app.inject({ method: 'GET', url: `${API_PATHS.users}?email=${disabledEmail}`, headers });
     expect((await read()).statusCode).toBe(200);

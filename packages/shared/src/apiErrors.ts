@@ -13,6 +13,11 @@ export const API_ERROR_CODES = {
   /** The change conflicts with the current state (an address already in use, the last owner). */
   conflict: 'api/conflict',
   disabled: 'disabled',
+  /** Sign-in rules the API enforces itself (spec §4, §5; SECURITY.md #3): each maps to a screen of the app. */
+  emailNotVerified: 'api/email-not-verified',
+  secondFactorRequired: 'api/second-factor-required',
+  signInTooOld: 'api/sign-in-too-old',
+  passwordExpired: 'api/password-expired',
   impersonationForbidden: 'api/impersonation-forbidden',
   impersonationReadOnly: 'api/impersonation-read-only',
   rateLimited: 'api/rate-limited',

@@ -31,6 +31,14 @@ export const idSchema = z.coerce.number().int().positive().max(DATABASE_INTEGER_
 /** An id inside a JSON body: a number, never text. */
 export const bodyIdSchema = z.number().int().positive().max(DATABASE_INTEGER_MAX);
 
+/**
+ * standalone: signs in on PayPortal's own screens, password and an SMS second factor (internal addresses
+ * skip the SMS step); partner: framed only, signed in by their partner portal, no PayPortal SMS step.
+ * Set per user by the organisation's owner; never by the browser.
+ */
+export const SIGN_IN_METHODS = ['standalone', 'partner'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 export const userConfigSchema = z.object({
   last_logged_in: z.iso.datetime({ offset: true }).nullable().optional(),
   email_verified: z.boolean().optional(),
@@ -45,6 +53,8 @@ export const warehouseUserSchema = z.object({
   org_id: z.number().int(),
   is_active: z.boolean(),
   config: userConfigSchema,
+  /** Who signs this user in (SECURITY.md #3): PayPortal's own password and SMS steps, or their partner portal. */
+  sign_in_method: z.enum(SIGN_IN_METHODS),
 });
 export type WarehouseUser = z.infer<typeof warehouseUserSchema>;
 

@@ -19,8 +19,10 @@ export {
   userRoleSchema,
   termsRecordSchema,
   signUpPayloadSchema,
+  SIGN_IN_METHODS,
 } from './domain.ts';
-export type { UserConfig, WarehouseUser, Organization, Role, UserRole, TermsRecord, SignUpPayload } from './domain.ts';
+export type { SignInMethod, UserConfig, WarehouseUser, Organization, Role, UserRole, TermsRecord, SignUpPayload } from './domain.ts';
+export { isInternalEmail } from './internalEmail.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
 export { firebaseWebConfigSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
 export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';
@@ -62,6 +64,7 @@ export {
   setUserRolesSchema,
   setUserNameSchema,
   setUserActiveSchema,
+  setSignInMethodSchema,
   managedUserResponseSchema,
   userChangesQuerySchema,
   userChangeSchema,

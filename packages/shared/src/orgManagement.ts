@@ -1,7 +1,7 @@
 // The organisation-management API (issue #7): the owner of an organisation runs its users. Every path
 // names the organisation; an id of another organisation answers 404 whatever the caller holds.
 import { z } from 'zod';
-import { emailSchema, idSchema } from './domain.ts';
+import { emailSchema, idSchema, SIGN_IN_METHODS } from './domain.ts';
 import { ROLE_NAMES } from './roles.ts';
 
 const base = (orgId: number) => `/api/auth/v1/organization/${orgId}/users/`;
@@ -13,6 +13,7 @@ export const ORG_MANAGEMENT_PATHS = {
   name: (orgId: number, userId: number) => `${base(orgId)}${userId}/name`,
   active: (orgId: number, userId: number) => `${base(orgId)}${userId}/active`,
   secondFactors: (orgId: number, userId: number) => `${base(orgId)}${userId}/second-factors`,
+  signInMethod: (orgId: number, userId: number) => `${base(orgId)}${userId}/sign-in-method`,
   history: (orgId: number) => `/api/auth/v1/organization/${orgId}/user-changes/`,
 } as const;
 
@@ -60,6 +61,7 @@ export const managedUserSchema = z.object({
   last_sign_in: z.string().nullable(),
   second_factor_enrolled: z.boolean(),
   email_verified: z.boolean(),
+  sign_in_method: z.enum(SIGN_IN_METHODS),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -86,10 +88,13 @@ export const setUserRolesSchema = z.object({ roles: roleListSchema });
 export const setUserNameSchema = z.object({ name: z.string().trim().min(1, { error: 'is required' }).max(200) });
 /** PUT users/{id}/active: false deactivates and ends the user's sessions; true restores access. */
 export const setUserActiveSchema = z.object({ is_active: z.boolean() });
+
+/** PUT …/users/{userId}/sign-in-method: who signs the user in (SECURITY.md #3). */
+export const setSignInMethodSchema = z.object({ sign_in_method: z.enum(SIGN_IN_METHODS) });
 /** Answer of every change: the user as it is now. DELETE users/{id}/second-factors answers it too. */
 export const managedUserResponseSchema = managedUserSchema;
 
-export const USER_CHANGE_ACTIONS = ['invite', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset'] as const;
+export const USER_CHANGE_ACTIONS = ['invite', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset', 'sign-in-method'] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 
 /** GET user-changes/?user_id=&limit=: who changed what, before and after, when; newest first. */

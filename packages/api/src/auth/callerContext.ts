@@ -8,6 +8,7 @@ import { ApiError, disabledUser, forbidden, notFound, unauthenticated } from '..
 import { platformPermissionsOf } from '../data/roleRepository.ts';
 import { findUserByEmail, findUserByUid } from '../data/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
+import type { SignInRules } from './signInRules.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
 
 export interface Caller {
@@ -35,6 +36,7 @@ const impersonateHeader = IMPERSONATE_HEADER.toLowerCase();
 export interface CallerDependencies {
   db: Database;
   verifier: TokenVerifier;
+  signInRules: SignInRules;
   /** Signed-in users by uid, for reads only (see README "Caches"). */
   usersByUid: ExpiringCache<WarehouseUser>;
   userCacheMs: number;
@@ -53,6 +55,7 @@ export async function resolveCaller(
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
+  await deps.signInRules.check(signedIn, verified, token);
 
   const header = request.headers[impersonateHeader];
   if (header === undefined) return { user: signedIn, signedIn, token: verified, platformPermissions: [], impersonating: false };

@@ -10,6 +10,7 @@ import { ApiError, DatabaseUnavailableError, forbidden } from '../errors/apiErro
 import { resolveCaller, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { ProtectedAccess } from './routeAccess.ts';
+import type { SignInRules } from './signInRules.ts';
 import type { TokenVerifier } from './verifyToken.ts';
 
 declare module 'fastify' {
@@ -19,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerCallerHooks(app: FastifyInstance, options: { db: Database; verifier: TokenVerifier; userCacheMs: number }): void {
+export function registerCallerHooks(app: FastifyInstance, options: { db: Database; verifier: TokenVerifier; signInRules: SignInRules; userCacheMs: number }): void {
   const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
   // A read may use the acting user's roles for USER_CACHE_MS, as it may use their row; writes read afresh.
   const rolesByUserId = createExpiringCache<UserRoleNames>(10_000);

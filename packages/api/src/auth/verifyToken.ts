@@ -11,6 +11,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';
 import { ApiError, disabledUser, unauthenticated } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
+import { lookupPasswordDates, type PasswordDates } from './passwordDates.ts';
 
 const READ_CACHE_MAX_ENTRIES = 10_000;
 /** The longest a read may rely on an earlier revocation check of the same token. */
@@ -22,11 +23,17 @@ export interface VerifiedToken {
   emailVerified: boolean;
   /** When the token expires (ms since the epoch). */
   expiresAt: number;
+  /** When the user last signed in with their credentials (ms since the epoch): the persistence window starts here. */
+  authTime: number;
+  /** The second factor this sign-in passed (`firebase.sign_in_second_factor`, e.g. "phone"), or null. */
+  secondFactor: string | null;
 }
 
 export interface TokenVerifier {
   /** fresh: verify now (writes, authenticate); otherwise a read may re-use a verification up to recheckMs old. */
   verify(token: string, options: { fresh: boolean }): Promise<VerifiedToken>;
+  /** When the identity's password was set (spec §4), asked of the identity service with the user's own verified token. */
+  passwordDates(uid: string, token: string): Promise<PasswordDates>;
   close(): Promise<void>;
 }
 
@@ -44,6 +51,8 @@ export interface TokenVerifierOptions {
    * tests and benchmarks pass their own, because this machine cannot reach Google's identity service.
    */
   identityStatus?: (uid: string) => Promise<IdentityStatus | null>;
+  /** The password date lookup; by default accounts:lookup (passwordDates.ts). Injected where Google is out of reach. */
+  passwordDates?: (uid: string, token: string) => Promise<PasswordDates>;
 }
 
 /** What revocation depends on; null: the identity no longer exists. */
@@ -56,7 +65,7 @@ export interface IdentityStatus {
 let appCount = 0;
 
 export function createTokenVerifier(
-  config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST'>,
+  config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>,
   options: TokenVerifierOptions = {},
 ): TokenVerifier {
   // firebase-admin decides "emulator, accept unsigned tokens" from process.env alone, so the validated
@@ -94,13 +103,21 @@ export function createTokenVerifier(
         if (!status) throw unauthenticated();
         if (status.disabled) throw disabledUser();
         if (status.validSince !== null && decoded.auth_time * 1000 < status.validSince) throw tokenRevoked();
-        const verified = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true, expiresAt: decoded.exp * 1000 };
+        const verified: VerifiedToken = {
+          uid: decoded.uid,
+          email: decoded.email ?? null,
+          emailVerified: decoded.email_verified === true,
+          expiresAt: decoded.exp * 1000,
+          authTime: decoded.auth_time * 1000,
+          secondFactor: typeof decoded.firebase.sign_in_second_factor === 'string' ? decoded.firebase.sign_in_second_factor : null,
+        };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;
       } catch (error) {
         throw toTokenError(error);
       }
     },
+    passwordDates: options.passwordDates ?? lookupPasswordDates(config),
     close: () => deleteApp(app),
   };
 }

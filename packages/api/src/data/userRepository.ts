@@ -2,7 +2,7 @@
 import { normalizeEmail, type WarehouseUser } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
-const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config';
+const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config, sign_in_method';
 
 export async function findUserByUid(db: Queryable, uid: string): Promise<WarehouseUser | null> {
   const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where firebase_uid = $1`, [uid]);

@@ -7,6 +7,7 @@ import {
   rolesOutsideGrant,
   type InviteUser,
   type RoleName,
+  type SignInMethod,
 } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
@@ -85,6 +86,20 @@ export async function setUserName(owner: OwnerContext, userId: number, name: str
     const target = await loadTarget(tx, owner.orgId, userId);
     await tx.query('update users set name = $1 where id = $2', [name, userId]);
     await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'name', before: target.name, after: name });
+    return loadTarget(tx, owner.orgId, userId);
+  });
+}
+
+/**
+ * Who signs the user in (SECURITY.md #3). A partner user needs no PayPortal SMS step, so only the owner
+ * decides it, audited; their own sessions are not ended (the next request is judged by the new method).
+ */
+export async function setSignInMethod(owner: OwnerContext, userId: number, method: SignInMethod): Promise<OrgUserRow> {
+  return owner.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, owner.orgId, userId);
+    if (target.sign_in_method === method) return target;
+    await tx.query('update users set sign_in_method = $1 where id = $2', [method, userId]);
+    await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'sign-in-method', before: target.sign_in_method, after: method });
     return loadTarget(tx, owner.orgId, userId);
   });
 }

@@ -1,7 +1,7 @@
 // Reads the organisation's users for the owner (issue #7): one page at a time, searched and sorted in
 // SQL so organisations with thousands of users stay fast, then joined with the identity provider's
 // facts for that page only (firebase-admin getUsers takes up to 100 accounts per call).
-import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName } from '@payportal/shared';
+import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName, SignInMethod } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 import type { IdentityFacts, OrgIdentity } from './orgIdentity.ts';
 
@@ -13,11 +13,12 @@ export interface OrgUserRow {
   is_active: boolean;
   firebase_uid: string | null;
   config: { last_logged_in?: string | null; email_verified?: boolean };
+  sign_in_method: SignInMethod;
   roles: RoleName[];
 }
 
 const selectUsers = `
-  select u.id, u.email, u.name, u.org_id, u.is_active, u.firebase_uid, u.config,
+  select u.id, u.email, u.name, u.org_id, u.is_active, u.firebase_uid, u.config, u.sign_in_method,
     coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id
               where ur.user_id = u.id), '{}') as roles
   from users u`;
@@ -64,5 +65,6 @@ function toManagedUser(row: OrgUserRow, facts: IdentityFacts | undefined): Manag
     last_sign_in: facts?.lastSignIn ?? row.config.last_logged_in ?? null,
     second_factor_enrolled: facts?.secondFactorEnrolled ?? false,
     email_verified: facts?.emailVerified ?? row.config.email_verified ?? false,
+    sign_in_method: row.sign_in_method,
   };
 }

@@ -13,6 +13,7 @@ import {
   setUserActiveSchema,
   setUserNameSchema,
   setUserRolesSchema,
+  setSignInMethodSchema,
   signUpPath,
   userChangesQuerySchema,
   userChangesResponseSchema,
@@ -22,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
-import { inviteUser, resetSecondFactors, setUserActive, setUserName, setUserRoles, type OwnerContext } from '../organization/orgUserActions.ts';
+import { inviteUser, resetSecondFactors, setSignInMethod, setUserActive, setUserName, setUserRoles, type OwnerContext } from '../organization/orgUserActions.ts';
 import { readUserChanges } from '../organization/orgUserChanges.ts';
 import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from '../organization/orgUserDirectory.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
@@ -135,6 +136,24 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       },
     },
     async (request) => answer(await setUserActive(await ownerOf(request, request.params.orgId), request.params.userId, request.body.is_active)),
+  );
+
+  routes.put(
+    `${userPath}/sign-in-method`,
+    {
+      config: { access: ownerWrites },
+      schema: {
+        summary: 'Choose who signs a user in',
+        description:
+          'standalone: PayPortal\'s own sign-in, password and an SMS second factor (internal addresses skip the SMS step). partner: signed in by the partner portal that frames PayPortal; the API asks no PayPortal SMS step of them. Audited.',
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        body: setSignInMethodSchema,
+        response: changeResponses,
+      },
+    },
+    async (request) => answer(await setSignInMethod(await ownerOf(request, request.params.orgId), request.params.userId, request.body.sign_in_method)),
   );
 
   routes.delete(

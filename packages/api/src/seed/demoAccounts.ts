@@ -1,6 +1,6 @@
 // The demo organisations and accounts that `npm start` and the browser tests sign in with. One list
 // feeds both the identity emulator and the portal database, so the two always agree.
-import type { PlatformPermission, RoleName } from '@payportal/shared';
+import type { PlatformPermission, RoleName, SignInMethod } from '@payportal/shared';
 
 /** Every demo account has this password (10+ characters, spec §5). Development only. */
 export const DEMO_PASSWORD = 'Portal-demo-2026';
@@ -30,8 +30,15 @@ export interface DemoAccount {
   emailVerified?: boolean;
   identityDisabled?: boolean;
   phoneFactor?: string;
+  /**
+   * How long ago the password was set. The emulator cannot hold an old date (DESIGN.md §3), so the
+   * development API reads it from here until the password changes (auth/demoPasswordDates.ts).
+   */
+  passwordAgeDays?: number;
   /** Portal state. */
   active?: boolean;
+  /** Default standalone (PayPortal's password and SMS steps). */
+  signInMethod?: SignInMethod;
   lastLoggedInDaysAgo?: number;
   termsAccepted?: boolean;
 }
@@ -39,7 +46,7 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { uid: 'seed-owner', email: 'owner@acme.example', name: 'Olivia Owner', org: 'acme', roles: ['org_owner', 'query', 'upload'], phoneFactor: '+16505550101', purpose: 'org_owner, query and upload; SMS factor' },
   { uid: 'seed-analyst', email: 'analyst@acme.example', name: 'Quinn Analyst', org: 'acme', roles: ['query'], purpose: 'query only; registers a phone at first sign-in' },
-  { uid: 'seed-partner', email: 'partner@acme.example', name: 'Paula Partner', org: 'acme', roles: ['query'], purpose: 'partner-portal user of the partner demo (no SMS factor; only the embed tests sign in with it)' },
+  { uid: 'seed-partner', email: 'partner@acme.example', name: 'Paula Partner', org: 'acme', roles: ['query'], signInMethod: 'partner', purpose: 'partner-portal user of the partner demo: signed in by the partner portal, no SMS step (only the embed tests sign in with it)' },
   { uid: 'seed-uploader', email: 'uploader@acme.example', name: 'Uma Uploader', org: 'acme', roles: ['upload'], phoneFactor: '+16505550103', purpose: 'upload only; SMS factor' },
   { uid: 'seed-upload-admin', email: 'upload-admin@acme.example', name: 'Ada Upload-Admin', org: 'acme', roles: ['upload', 'upload_admin'], phoneFactor: '+16505550104', purpose: 'upload and upload_admin; SMS factor' },
   { uid: 'seed-embedded', email: 'embedded@acme.example', name: 'Eli Embedded', org: 'acme', roles: ['revenue_optimizer'], phoneFactor: '+16505550105', termsAccepted: false, purpose: 'revenue_optimizer only (embedded user); terms not yet accepted' },
@@ -47,7 +54,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { uid: 'seed-mfa', email: 'mfa@acme.example', name: 'Max Factor', org: 'acme', roles: ['query'], phoneFactor: '+16505550123', purpose: 'query; SMS factor enrolled (number ending 0123)' },
   { uid: 'seed-inactive', email: 'inactive@acme.example', name: 'Ina Inactive', org: 'acme', roles: ['query'], phoneFactor: '+16505550107', active: false, purpose: 'portal user deactivated (is_active false)' },
   { uid: 'seed-disabled', email: 'disabled@acme.example', name: 'Dee Disabled', org: 'acme', roles: ['query'], identityDisabled: true, purpose: 'identity account disabled' },
-  { uid: 'seed-stale', email: 'stale@acme.example', name: 'Stan Stale', org: 'acme', roles: ['query'], phoneFactor: '+16505550109', lastLoggedInDaysAgo: 90, purpose: 'last sign-in 90 days ago (password-age check)' },
+  { uid: 'seed-stale', email: 'stale@acme.example', name: 'Stan Stale', org: 'acme', roles: ['query'], phoneFactor: '+16505550109', lastLoggedInDaysAgo: 90, passwordAgeDays: 90, purpose: 'last sign-in and password both 90 days ago (password-age check)' },
   { uid: 'seed-unverified', email: 'unverified@acme.example', name: 'Val Unverified', org: 'acme', roles: ['query'], emailVerified: false, purpose: 'e-mail not verified' },
   { uid: 'seed-demo', email: 'demo@demo-payments.example', name: 'Dana Demo', org: 'demo', roles: ['org_owner', 'query'], phoneFactor: '+16505550111', purpose: 'owner of the demo organisation (is_demo true)' },
   { uid: 'seed-newcomer', email: 'newcomer@demo-payments.example', name: 'Nia Newcomer', org: 'demo', roles: ['revenue_optimizer'], phoneFactor: '+16505550112', termsAccepted: false, purpose: 'revenue_optimizer only; terms never accepted by the tests (support views them read-only in the partner demo)' },

@@ -42,11 +42,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
         : null;
       const config = { last_logged_in: lastLoggedIn, email_verified: account.emailVerified ?? true };
       const [user] = await tx.query<{ id: number }>(
-        `insert into users (email, firebase_uid, name, org_id, is_active, config) values ($1, $2, $3, $4, $5, $6)
+        `insert into users (email, firebase_uid, name, org_id, is_active, config, sign_in_method) values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (email) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
-           org_id = excluded.org_id, is_active = excluded.is_active, config = excluded.config
+           org_id = excluded.org_id, is_active = excluded.is_active, config = excluded.config, sign_in_method = excluded.sign_in_method
          returning id`,
-        [normalizeEmail(account.email), account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config)],
+        [normalizeEmail(account.email), account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config), account.signInMethod ?? 'standalone'],
       );
       const userId = user!.id;
       await tx.query('delete from user_roles where user_id = $1', [userId]);

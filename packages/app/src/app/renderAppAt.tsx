@@ -12,7 +12,7 @@ export function signedInAs(
 ): SignedInSession {
   return {
     status: 'signedIn',
-    user: { id: 42, email: 'person@acme.example', firebase_uid: 'uid-42', name: options.name ?? 'Quinn Analyst', org_id: 7, is_active: true, config: {} },
+    user: { id: 42, email: 'person@acme.example', firebase_uid: 'uid-42', name: options.name ?? 'Quinn Analyst', org_id: 7, is_active: true, config: {}, sign_in_method: 'standalone' as const },
     organization: { id: 7, is_demo: options.isDemo ?? false, name: 'Acme Acquiring' },
     roles,
     flags: roleFlags(roles),

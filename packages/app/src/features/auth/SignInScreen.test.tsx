@@ -11,7 +11,7 @@ vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).fir
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'signed-in-with-password' } }) }));
 
 const cachedOwner = {
-  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {} },
+  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
   organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
   roles: ['query' as const],
   assignableRoles: [],
@@ -159,7 +159,7 @@ describe('SignInScreen', () => {
 
   it('sends a signed-in user home', () => {
     setSignedIn({
-      user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {} },
+      user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
       previous_last_logged_in: null,
       roles: ['query'],
       assignable_roles: [],

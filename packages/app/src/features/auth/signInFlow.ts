@@ -1,7 +1,9 @@
 // spec §4, §5: what happens between "Sign In" and the home screen, in the specification's order:
 // multiple sessions → password sign-in (or second factor) → email verified → portal user active →
-// password age when the last login is older than 60 days → session started.
-import { AUTH_ERROR_TEXTS, AuthFlowError, authErrorMessage, errorCode, type AuthErrorArea } from '@payportal/shared';
+// password age when the last login is older than 60 days → session started. The API enforces the
+// rules itself (SECURITY.md #3); this flow leads the user through them and shows the API's refusals
+// as the spec's texts.
+import { API_ERROR_CODES, AuthFlowError, authErrorMessage, errorCode, type AuthErrorArea } from '@payportal/shared';
 import {
   browserLocalPersistence,
   browserSessionPersistence,
@@ -20,8 +22,7 @@ import { firebaseAuth } from '../../lib/firebase.ts';
 import { authenticate } from '../session/authenticateApi.ts';
 import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
 import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
-import { isInternalEmail } from './internalEmail.ts';
-import { isOlderThanPasswordLimit, passwordUpdatedAt } from './passwordAge.ts';
+import { isInternalEmail } from '@payportal/shared';
 
 export type SignInOutcome =
   | { next: 'home' }
@@ -81,19 +82,24 @@ export async function completeSignIn(user: User): Promise<void> {
   }
 }
 
+/** The API's refusals of a sign-in (SECURITY.md #3), as the spec's sign-in outcomes (§8). */
+const SIGN_IN_REFUSALS: Partial<Record<ApiError['code'], AuthFlowError['code']>> = {
+  [API_ERROR_CODES.disabled]: 'disabled',
+  [API_ERROR_CODES.emailNotVerified]: 'EMAIL_NOT_VERIFIED',
+  [API_ERROR_CODES.passwordExpired]: 'password-expired',
+  // The steps above ask for the SMS code whenever the API will: if it still refuses, a fresh start helps.
+  [API_ERROR_CODES.secondFactorRequired]: 'other',
+  [API_ERROR_CODES.signInTooOld]: 'other',
+};
+
 async function checkAndStart(user: User): Promise<void> {
   if (!user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
-  const answer = await authenticate().catch((error: unknown) => {
-    throw new AuthFlowError(error instanceof ApiError && error.code === 'disabled' ? 'disabled' : 'authorization');
+  const answer = await authenticate().catch(async (error: unknown) => {
+    const refusal = (error instanceof ApiError && SIGN_IN_REFUSALS[error.code]) || 'authorization';
+    // spec §4: the password-expired event sends a reset e-mail to the current user and logs out.
+    if (refusal === 'password-expired') await sendPasswordResetEmail(firebaseAuth(), user.email!);
+    throw new AuthFlowError(refusal);
   });
-  if (answer.previous_last_logged_in && isOlderThanPasswordLimit(Date.parse(answer.previous_last_logged_in), Date.now())) {
-    const updatedAt = await passwordUpdatedAt(await user.getIdToken());
-    if (updatedAt === undefined || isOlderThanPasswordLimit(updatedAt, Date.now())) {
-      // spec §4: the password-expired event sends a reset e-mail to the current user and logs out.
-      await sendPasswordResetEmail(firebaseAuth(), user.email!);
-      throw new AuthFlowError('password-expired');
-    }
-  }
   await startSignedInSession(user, answer);
   setSignInFlowActive(false);
 }
@@ -108,7 +114,6 @@ export async function abandonSignIn(): Promise<void> {
 /** The text of spec §8 for anything a sign-in step threw; `area` applies to the provider's own codes. */
 export function describeError(error: unknown, area: AuthErrorArea): string {
   if (error instanceof SignInError) return describeError(error.reason, error.area);
-  if (errorCode(error) === 'INVALID_ID_TOKEN') return AUTH_ERROR_TEXTS.other.INVALID_ID_TOKEN;
   if (error instanceof AuthFlowError) return authErrorMessage('signIn', error);
   return authErrorMessage(area, error);
 }

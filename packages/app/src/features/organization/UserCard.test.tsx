@@ -56,4 +56,20 @@ describe('UserCard (spec §2: assignableRoles, orgId, user; raises userDeactivat
     await vi.waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(expect.objectContaining({ second_factor_enrolled: false })));
     expect(sent.filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('lets the owner choose who signs the user in, and sends only that', async () => {
+    const sent = answerApi({
+      [`PUT ${base}/sign-in-method`]: ({ body }) => ({ body: { ...user, ...(body as object) } }),
+      'GET /api/auth/v1/organization/2/user-changes/': () => ({ body: [] }),
+    });
+    const onUserChanged = vi.fn();
+    render(<UserCard assignableRoles={['query']} orgId={2} user={user} onUserDeactivated={() => {}} onUserChanged={onUserChanged} />);
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save sign-in' });
+    expect(save.disabled).toBe(true);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Signs in with' }), 'Partner portal (framed only, no PayPortal SMS step)');
+    await userEvent.click(save);
+
+    await vi.waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(expect.objectContaining({ sign_in_method: 'partner' })));
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ sign_in_method: 'partner' });
+  });
 });

@@ -1,10 +1,12 @@
-// spec §2 "user edit (authentication, user)": the user's name, and a reset of their second factor
-// (unenrolled in the identity provider after a confirmation; they register a phone at next sign-in).
-import { setUserNameSchema, type ManagedUser } from '@payportal/shared';
+// spec §2 "user edit (authentication, user)": the user's name, how they sign in (SECURITY.md #3), and a
+// reset of their second factor (unenrolled in the identity provider after a confirmation; they register
+// a phone at next sign-in).
+import { SIGN_IN_METHODS, setUserNameSchema, type ManagedUser, type SignInMethod } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';
-import { resetUserSecondFactors, saveUserName } from './organizationApi.ts';
+import { resetUserSecondFactors, saveUserName, saveUserSignInMethod } from './organizationApi.ts';
+import { SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
 import { useAction } from './useAction.ts';
 
 export interface UserAuthentication {
@@ -23,6 +25,7 @@ export interface UserEditProps {
 export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps) {
   const id = useId();
   const [name, setName] = useState(user.name);
+  const [method, setMethod] = useState<SignInMethod>(user.sign_in_method);
   const [confirming, setConfirming] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
   const { pending, error, run } = useAction();
@@ -33,6 +36,11 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
     if (!parsed.success) return setInvalid('Name is required.');
     setInvalid(null);
     const updated = await run(() => saveUserName(orgId, user.id, parsed.data.name));
+    if (updated) onSaved(updated);
+  };
+  const saveMethod = async (event: FormEvent) => {
+    event.preventDefault();
+    const updated = await run(() => saveUserSignInMethod(orgId, user.id, method));
     if (updated) onSaved(updated);
   };
   const reset = async () => {
@@ -50,6 +58,21 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
         </div>
         <button type="submit" className={primaryButton} disabled={pending || name.trim() === user.name}>
           Save name
+        </button>
+      </form>
+      <form onSubmit={saveMethod}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-method`}>Signs in with</label>
+          <select id={`${id}-method`} value={method} onChange={(event) => setMethod(event.currentTarget.value as SignInMethod)}>
+            {SIGN_IN_METHODS.map((value) => (
+              <option key={value} value={value}>
+                {SIGN_IN_METHOD_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={primaryButton} disabled={pending || method === user.sign_in_method}>
+          Save sign-in
         </button>
       </form>
       <p>

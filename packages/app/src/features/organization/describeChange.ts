@@ -1,5 +1,5 @@
-import type { RoleName, UserChange } from '@payportal/shared';
-import { ROLE_LABELS } from './roleLabels.ts';
+import type { RoleName, SignInMethod, UserChange } from '@payportal/shared';
+import { ROLE_LABELS, SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
 
 const roleList = (value: unknown) =>
   Array.isArray(value) && value.length > 0 ? value.map((role) => ROLE_LABELS[role as RoleName] ?? String(role)).join(', ') : 'no roles';
@@ -20,5 +20,7 @@ export function describeChange(change: UserChange, nameTarget: boolean): string 
       return `reactivated${who || ' this user'}`;
     case 'second-factor-reset':
       return `reset the second factor of${who || ' this user'}`;
+    case 'sign-in-method':
+      return `changed how${who || ' this user'} signs in to “${SIGN_IN_METHOD_LABELS[change.after as SignInMethod] ?? String(change.after)}”`;
   }
 }

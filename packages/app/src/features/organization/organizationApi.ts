@@ -8,6 +8,7 @@ import {
   type InviteUser,
   type OrgUsersQuery,
   type RoleName,
+  type SignInMethod,
 } from '@payportal/shared';
 import { apiRequest } from '../../lib/apiClient.ts';
 
@@ -36,6 +37,10 @@ export function saveUserName(orgId: number, userId: number, name: string) {
 
 export function saveUserActive(orgId: number, userId: number, isActive: boolean) {
   return apiRequest(PATHS.active(orgId, userId), { method: 'PUT', body: { is_active: isActive }, schema: managedUserResponseSchema });
+}
+
+export function saveUserSignInMethod(orgId: number, userId: number, method: SignInMethod) {
+  return apiRequest(PATHS.signInMethod(orgId, userId), { method: 'PUT', body: { sign_in_method: method }, schema: managedUserResponseSchema });
 }
 
 export function resetUserSecondFactors(orgId: number, userId: number) {

@@ -1,4 +1,4 @@
-import type { RoleName } from '@payportal/shared';
+import type { RoleName, SignInMethod } from '@payportal/shared';
 
 /** How the screen names the roles of spec §6 (the specification gives only their keys). */
 export const ROLE_LABELS: Record<RoleName, string> = {
@@ -7,4 +7,10 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   upload: 'Upload',
   upload_admin: 'Upload admin',
   revenue_optimizer: 'Revenue optimizer (embedded)',
+};
+
+/** Who signs a user in (SECURITY.md #3), as the owner chooses it. */
+export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
+  standalone: 'PayPortal sign-in (password and SMS code)',
+  partner: 'Partner portal (framed only, no PayPortal SMS step)',
 };

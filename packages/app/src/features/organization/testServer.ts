@@ -39,5 +39,6 @@ export const managedUser = (id: number, overrides: Record<string, unknown> = {})
   last_sign_in: '2026-11-20T10:00:00.000Z',
   second_factor_enrolled: true,
   email_verified: true,
+  sign_in_method: 'standalone',
   ...overrides,
 });

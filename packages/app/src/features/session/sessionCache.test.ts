@@ -4,7 +4,7 @@ import { readSessionCache } from './sessionCache.ts';
 import { resetSession, setFramed, setSignedIn, setSignedOut } from './sessionStore.ts';
 
 const answer: AuthenticateResponse = {
-  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {} },
+  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
   previous_last_logged_in: null,
   roles: ['org_owner', 'query'],
   assignable_roles: ['query', 'upload'],

@@ -1,6 +1,9 @@
-import type { PortalConfig } from '@payportal/shared';
+import type { PortalConfig } from './browserConfig.ts';
 
-/** spec §2, §9: internal addresses (configured domains and single addresses) skip phone registration. */
+/**
+ * spec §2, §9: internal addresses (configured domains and single addresses) skip phone registration.
+ * One rule for the app's sign-in steps and the API's second-factor check (SECURITY.md #3).
+ */
 export function isInternalEmail(email: string, config: Pick<PortalConfig, 'internalEmailDomains' | 'internalEmails'>): boolean {
   const address = email.trim().toLowerCase();
   const domain = address.slice(address.lastIndexOf('@') + 1);

@@ -1,0 +1,60 @@
+// The sign-in rules of spec §4 and §5, enforced by the API on every request (issue #19 item 3), not only
+// by the app's screens: a token that breaks one is refused with its own code, which the app maps to the
+// spec's screen and text. They run after the token is verified and the portal user found active, and
+// before anything is written (so authenticate's last_logged_in is written only when all pass).
+//
+// Who they apply to (SECURITY.md #3): every user needs a verified e-mail and a sign-in at most 30 days
+// old. A standalone user (users.sign_in_method, set by the organisation's owner) also needs the SMS
+// second factor in this sign-in, unless their address is internal (spec §2), and a password set within
+// 60 days once their last login is 60 days old. A partner user is signed in by their partner portal:
+// PayPortal's SMS step and password policy are not theirs.
+import { API_ERROR_CODES, constants, isInternalEmail, type PortalConfig, type WarehouseUser } from '@payportal/shared';
+import { ApiError } from '../errors/apiError.ts';
+import { createExpiringCache } from './expiringCache.ts';
+import type { PasswordDates } from './passwordDates.ts';
+import type { VerifiedToken } from './verifyToken.ts';
+
+/** A password date that passed is trusted this long; one that failed is asked again (the user may reset it). */
+const PASSWORD_DATE_CACHE_MS = 10 * 60_000;
+
+export interface SignInRules {
+  /** Throws the refusal of the first rule `token` breaks for `user`. */
+  check(user: WarehouseUser, token: VerifiedToken, rawToken: string): Promise<void>;
+}
+
+export interface SignInRuleOptions {
+  internal: Pick<PortalConfig, 'internalEmailDomains' | 'internalEmails'>;
+  passwordDates: (uid: string, token: string) => Promise<PasswordDates>;
+  now?: () => number;
+}
+
+export function createSignInRules({ internal, passwordDates, now = Date.now }: SignInRuleOptions): SignInRules {
+  const passedPasswordAge = createExpiringCache<true>(10_000, now);
+
+  const checkPasswordAge = async (user: WarehouseUser, token: VerifiedToken, rawToken: string) => {
+    const lastLogin = Date.parse(user.config.last_logged_in ?? '');
+    // spec §4: the password date is looked up only when the last login is older than 60 days.
+    if (!(now() - lastLogin > constants.PASSWORD_MAX_AGE_MS) || passedPasswordAge.get(token.uid)) return;
+    const { updatedAt } = await passwordDates(token.uid, rawToken);
+    if (updatedAt !== null && now() - updatedAt > constants.PASSWORD_MAX_AGE_MS) {
+      throw new ApiError(403, API_ERROR_CODES.passwordExpired, 'The password is older than 60 days: reset it, then sign in again.');
+    }
+    passedPasswordAge.set(token.uid, true, now() + PASSWORD_DATE_CACHE_MS);
+  };
+
+  return {
+    async check(user, token, rawToken) {
+      if (!token.emailVerified) {
+        throw new ApiError(403, API_ERROR_CODES.emailNotVerified, 'Please check your email for a verification link.');
+      }
+      if (now() - token.authTime > constants.LOGIN_PERSISTENCE_MS) {
+        throw new ApiError(401, API_ERROR_CODES.signInTooOld, 'The sign-in is more than 30 days old: sign in again.');
+      }
+      if (user.sign_in_method === 'partner') return;
+      if (!token.secondFactor && !isInternalEmail(user.email, internal)) {
+        throw new ApiError(403, API_ERROR_CODES.secondFactorRequired, 'This account signs in with an SMS code: finish the second step of the sign-in first.');
+      }
+      await checkPasswordAge(user, token, rawToken);
+    },
+  };
+}
