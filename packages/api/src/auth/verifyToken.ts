@@ -27,6 +27,12 @@ export interface VerifiedToken {
 export interface TokenVerifier {
   /** fresh: verify now (writes, authenticate); otherwise a read may re-use a verification up to recheckMs old. */
   verify(token: string, options: { fresh: boolean }): Promise<VerifiedToken>;
+  /**
+   * The identity checks of `verify` without a token, for the support user behind an impersonation
+   * token (issue #19 item 5): refuses a deleted or disabled identity, or one whose sessions were revoked
+   * after `signedInAtMs`. Same window as `verify`: fresh asks now, otherwise an answer up to recheckMs old.
+   */
+  checkIdentity(uid: string, options: { fresh: boolean; signedInAtMs: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +87,7 @@ export function createTokenVerifier(
       }
     });
   const verifiedReads = createExpiringCache<VerifiedToken>(READ_CACHE_MAX_ENTRIES);
+  const checkedIdentities = createExpiringCache<IdentityStatus | null>(READ_CACHE_MAX_ENTRIES);
   const recheckMs = options.recheckMs ?? REVOCATION_WINDOW_MS;
   return {
     async verify(token, { fresh }) {
@@ -90,10 +97,7 @@ export function createTokenVerifier(
       try {
         const decoded = await auth.verifyIdToken(token);
         // the revocation check of verifyIdToken(token, true), with the identity service injectable
-        const status = await identityStatus(decoded.uid);
-        if (!status) throw unauthenticated();
-        if (status.disabled) throw disabledUser();
-        if (status.validSince !== null && decoded.auth_time * 1000 < status.validSince) throw tokenRevoked();
+        refuseIdentity(await identityStatus(decoded.uid), decoded.auth_time * 1000);
         const verified = { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true, expiresAt: decoded.exp * 1000 };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;
@@ -101,8 +105,27 @@ export function createTokenVerifier(
         throw toTokenError(error);
       }
     },
+    async checkIdentity(uid, { fresh, signedInAtMs }) {
+      try {
+        let status = fresh ? undefined : checkedIdentities.get(uid);
+        if (status === undefined) {
+          status = await identityStatus(uid);
+          checkedIdentities.set(uid, status, Date.now() + recheckMs);
+        }
+        refuseIdentity(status, signedInAtMs);
+      } catch (error) {
+        throw toTokenError(error);
+      }
+    },
     close: () => deleteApp(app),
   };
+}
+
+/** The identity's state as the answer to a sign-in made at `signedInAtMs`: nothing when it may go on. */
+function refuseIdentity(status: IdentityStatus | null, signedInAtMs: number): void {
+  if (!status) throw unauthenticated();
+  if (status.disabled) throw disabledUser();
+  if (status.validSince !== null && signedInAtMs < status.validSince) throw tokenRevoked();
 }
 
 const tokenRevoked = () => new ApiError(401, API_ERROR_CODES.tokenRevoked, 'The sign-in was revoked: sign in again.');
