@@ -108,6 +108,7 @@ describe('OpenAPI document', () => {
       '/api/analytics/v1/query',
       '/api/analytics/v1/values/{dimension}',
       '/api/auth/v1/authenticate/',
+      '/api/auth/v1/impersonation/',
       '/api/auth/v1/organization/{id}',
       '/api/auth/v1/organization/{orgId}/user-changes/',
       '/api/auth/v1/organization/{orgId}/users/',
