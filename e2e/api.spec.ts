@@ -1,6 +1,6 @@
 // The portal API over HTTP against the running stack (issue #3): a password sign-in at the real
 // identity emulator, then the API process with its PGlite file database and the seeded demo data.
-import { API_PATHS, authenticateResponseSchema, IMPERSONATE_HEADER } from '@payportal/shared';
+import { API_PATHS, authenticateResponseSchema, IMPERSONATE_HEADER, impersonationResponseSchema } from '@payportal/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '@payportal/api/demo-accounts';
 import { urls } from './urls.ts';
@@ -26,8 +26,18 @@ test('a signed-in user authenticates in one call and reads their own portal user
   expect(users.headers()['access-control-allow-origin']).toBeUndefined();
 });
 
-test('support staff read as another user, and their write is refused as read-only', async ({ request }) => {
-  const headers = { authorization: `Bearer ${await idToken(request, 'support@payportal.example')}`, [IMPERSONATE_HEADER]: 'staff@payportal.example' };
+test('support staff read as another user with an exchanged impersonation token, and their write is refused as read-only', async ({ request }) => {
+  const idTokenHeaders = { authorization: `Bearer ${await idToken(request, 'support@payportal.example')}` };
+  // SECURITY.md #5: the support person's own ID token is no master key.
+  const withIdToken = await request.get(`${urls.app}${API_PATHS.users}?email=staff@payportal.example`, { headers: { ...idTokenHeaders, [IMPERSONATE_HEADER]: 'staff@payportal.example' } });
+  expect(withIdToken.status()).toBe(403);
+  expect((await withIdToken.json()).error.code).toBe('api/impersonation-token-required');
+
+  const exchanged = await request.post(`${urls.app}${API_PATHS.impersonation}`, { headers: idTokenHeaders, data: { email: 'staff@payportal.example' } });
+  expect(exchanged.status()).toBe(201);
+  const { token, read_only } = impersonationResponseSchema.parse(await exchanged.json());
+  expect(read_only).toBe(true);
+  const headers = { authorization: `Bearer ${token}`, [IMPERSONATE_HEADER]: 'staff@payportal.example' };
   const users = await request.get(`${urls.app}${API_PATHS.users}?email=staff@payportal.example`, { headers });
   expect(users.status()).toBe(200);
   const [staff] = (await users.json()) as { id: number }[];

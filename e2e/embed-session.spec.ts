@@ -1,5 +1,6 @@
 // The embed protocol with real sessions: the partner demo as a user drives it, and the script-tag host
 // page for what a user cannot trigger. Needs the API's authenticate route (issue #3).
+import { API_PATHS } from '@payportal/shared';
 import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { urls } from './urls.ts';
@@ -14,6 +15,31 @@ async function impersonate(page: Page, email: string, ready: string) {
   await page.getByRole('combobox', { name: 'View the portal of' }).fill(email);
   await page.getByRole('button', { name: 'Impersonate' }).click();
   await expect(page.getByRole('status')).toHaveText(ready);
+}
+
+/**
+ * [I2] Records the portal API calls the page's frames make; `check()` asserts that impersonated calls
+ * were made and that every one carried an impersonation token, never the support person's ID token.
+ */
+function watchImpersonatedCalls(page: Page) {
+  const calls: Promise<{ path: string; authorization: string; impersonate: string | undefined }>[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(urls.app).origin || !url.pathname.startsWith('/api/')) return;
+    calls.push(request.allHeaders().then((headers) => ({ path: url.pathname, authorization: headers.authorization ?? '', impersonate: headers['impersonate-user'] })));
+  });
+  return {
+    async check() {
+      const made = await Promise.all(calls);
+      const impersonated = made.filter((call) => call.impersonate !== undefined);
+      expect(impersonated.length).toBeGreaterThan(0);
+      for (const call of impersonated) expect(call.authorization, `${call.path} as ${call.impersonate}`).toMatch(/^Bearer imp_/);
+      // The exchanges carry the ID token, and never the header.
+      const exchanges = made.filter((call) => call.path === API_PATHS.impersonation);
+      expect(exchanges.length).toBeGreaterThan(0);
+      for (const call of exchanges) expect(call.impersonate).toBeUndefined();
+    },
+  };
 }
 
 /** The demo log's frame → host lines, less content heights (they arrive whenever the content resizes). */
@@ -54,7 +80,8 @@ test('[M1][M2] the frame’s route is mirrored in the demo’s URL, the back but
   await expect(portalIn(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
 });
 
-test('[I1][M1] support staff impersonate one seeded user, then another, without reloading the frame', async ({ page }) => {
+test('[I1][I2][M1] support staff impersonate one seeded user, then another, without reloading the frame, with impersonation tokens only', async ({ page }) => {
+  const calls = watchImpersonatedCalls(page);
   await signInToDemo(page, 'PayPortal support staff');
   await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
   const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
@@ -62,9 +89,14 @@ test('[I1][M1] support staff impersonate one seeded user, then another, without 
   await impersonate(page, 'owner@acme.example', 'Portal ready: isEmbedded false, isOwner true');
   await expect(page.getByRole('log')).toContainText('host → frame: setUser owner@acme.example (impersonation)');
   expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  await calls.check();
+  // The token stays in memory: not in the frame's URL or DOM.
+  expect(frame.url()).not.toContain('imp_');
+  expect(await frame.content()).not.toContain('imp_');
 });
 
-test('[I1][M2] support staff view an embedded user’s terms read-only; Decline tells the demo termsDeclined, unauthorized, routeHome', async ({ page }) => {
+test('[I1][I2][M2] support staff view an embedded user’s terms read-only; Decline tells the demo termsDeclined, unauthorized, routeHome', async ({ page }) => {
+  const calls = watchImpersonatedCalls(page);
   await signInToDemo(page, 'PayPortal support staff');
   await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
   const terms = portalIn(page).getByRole('heading', { name: 'Terms and Conditions' });
@@ -88,9 +120,11 @@ test('[I1][M2] support staff view an embedded user’s terms read-only; Decline 
   const scroll = await page.getByRole('log').evaluate((list) => ({ overflows: list.scrollHeight > list.clientHeight, below: list.scrollHeight - list.scrollTop - list.clientHeight }));
   expect(scroll.overflows).toBe(true);
   expect(scroll.below).toBeLessThan(4);
+  await calls.check();
 });
 
-test('[M2] Contact sales in the framed revenue optimizer reaches the demo as contactSales', async ({ page }) => {
+test('[M2][I2] Contact sales in the framed revenue optimizer reaches the demo as contactSales', async ({ page }) => {
+  const calls = watchImpersonatedCalls(page);
   await signInToDemo(page, 'PayPortal support staff');
   await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
   await portalIn(page).getByRole('link', { name: /^Revenue Optimizer/ }).click();
@@ -98,6 +132,7 @@ test('[M2] Contact sales in the framed revenue optimizer reaches the demo as con
   await portalIn(page).getByRole('button', { name: 'Contact sales about data harmonization' }).click();
   await expect(page.getByRole('alert')).toHaveText('The user asked to contact sales: Northwind opens its sales form here.');
   expect((await receivedFromFrame(page)).at(-1)).toBe('frame → host: contactSales');
+  await calls.check();
 });
 
 test('[I1] the impersonation flag from a user who is not support staff is refused and the host told unauthorized', async ({ page }) => {

@@ -22,4 +22,10 @@ describe('API configuration', () => {
       expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual(['PORT', 'LOG_LEVEL']);
     }
   });
+
+  it('caps the impersonation token at 15 minutes: shorter may be configured, longer is refused', () => {
+    expect(readApiConfig({ NODE_ENV: 'test' }).IMPERSONATION_TOKEN_TTL_MS).toBe(15 * 60_000);
+    expect(readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: '60000' }).IMPERSONATION_TOKEN_TTL_MS).toBe(60_000);
+    expect(() => readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: String(15 * 60_000 + 1) })).toThrow(ConfigError);
+  });
 });

@@ -10,6 +10,9 @@ import { partnerOriginProblem } from './web/partnerOrigin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** The longest an impersonation token may live; the configuration can shorten it, never lengthen it. */
+export const IMPERSONATION_TOKEN_MAX_TTL_MS = 15 * 60_000;
+
 const hostPort = z.string().regex(/^[\w.-]+:\d+$/, { error: 'must look like host:port' });
 
 export const apiConfigSchema = z
@@ -42,6 +45,8 @@ export const apiConfigSchema = z
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     /** Reads re-use a token's verification (revocation, disabled identity) at most this long. */
     TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(REVOCATION_WINDOW_MS).default(REVOCATION_WINDOW_MS),
+    /** How long an impersonation token lives (issue #19 item 5): 15 minutes, never longer. */
+    IMPERSONATION_TOKEN_TTL_MS: z.coerce.number().int().min(1000).max(IMPERSONATION_TOKEN_MAX_TTL_MS).default(IMPERSONATION_TOKEN_MAX_TTL_MS),
     /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL (DESIGN.md §8). */
     ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
     CLICKHOUSE_URL: z.url().optional(),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
+import { impersonationHeaders } from './impersonation.ts';
 import { bearer, testConfig } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
@@ -88,7 +89,7 @@ describe('analytics routes', () => {
     const impersonated = await app.inject({
       method: 'POST',
       url: '/api/analytics/v1/query',
-      headers: { ...bearer(await idTokenFor('seed-support')), 'impersonate-user': 'analyst@acme.example' },
+      headers: await impersonationHeaders(app, 'seed-support', 'analyst@acme.example'),
       payload: { measures: ['transactions'] },
     });
     expect(impersonated.statusCode).toBe(200);

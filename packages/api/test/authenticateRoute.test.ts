@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { createIdentity, idTokenFor } from './emulatorTokens.ts';
+import { impersonationHeaders } from './impersonation.ts';
 import { bearer, createTestApp } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
 
@@ -99,7 +100,7 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
 
   it('answers the impersonated user for support staff, names the impersonator, and writes nothing for the target', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await authenticate('seed-support', { 'Impersonate-User': 'mfa@acme.example' });
+    const response = await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: await impersonationHeaders(app, 'seed-support', 'mfa@acme.example') });
     expect(response.statusCode).toBe(200);
     const body = authenticateResponseSchema.parse(response.json());
     expect(body.user.email).toBe('mfa@acme.example');

@@ -1,10 +1,11 @@
 // issue #3: every route × every kind of caller, on both databases. Asserts the status and code, that
 // a refused answer carries nothing but the error, and that a refused request changed nothing.
-import { API_ERROR_CODES, type ApiErrorCode, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES, API_PATHS, type ApiErrorCode, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor, withClaims } from './emulatorTokens.ts';
+import { exchangeForImpersonation } from './impersonation.ts';
 import { PORTAL_ROUTES, type CatalogueRoute } from './routeCatalogue.ts';
 import { createTestApp } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
@@ -19,7 +20,12 @@ interface MatrixCase {
   /** The seeded identity whose token is sent; null: no Authorization header. */
   caller: string | null;
   subject: string;
+  /** Acting as this user: with an impersonation token the caller exchanged first, or see `withIdToken`. */
   impersonate?: string;
+  /** Impersonate-User names this user instead of the token's (a token used for another target). */
+  header?: string;
+  /** Sends the caller's own ID token with Impersonate-User (the master key that is refused). */
+  withIdToken?: boolean;
   expired?: boolean;
   expect(route: CatalogueRoute): Outcome;
 }
@@ -58,18 +64,35 @@ const CASES: MatrixCase[] = [
       route.write && route.name !== 'POST authenticate' ? refused(403, API_ERROR_CODES.impersonationReadOnly) : route.namesSubject ? notFound : ok,
   },
   {
-    name: 'impersonation by a non-support user (an org owner)',
+    name: 'a support user’s own ID token with Impersonate-User (no master key)',
+    caller: 'seed-support-lead',
+    impersonate: 'mfa@acme.example',
+    withIdToken: true,
+    subject: 'mfa@acme.example',
+    expect: () => refused(403, API_ERROR_CODES.impersonationTokenRequired),
+  },
+  {
+    name: 'impersonation with a non-support user’s ID token (an org owner)',
     caller: 'seed-owner',
     impersonate: 'analyst@acme.example',
+    withIdToken: true,
+    subject: 'analyst@acme.example',
+    expect: () => refused(403, API_ERROR_CODES.impersonationTokenRequired),
+  },
+  {
+    name: 'an impersonation token sent for another user than its own',
+    caller: 'seed-support-lead',
+    impersonate: 'mfa@acme.example',
+    header: 'analyst@acme.example',
     subject: 'analyst@acme.example',
     expect: () => refused(403, API_ERROR_CODES.impersonationForbidden),
   },
   {
-    name: 'impersonation of an inactive user by support',
+    name: 'impersonation of a user deactivated after the exchange',
     caller: 'seed-support',
     impersonate: 'inactive@acme.example',
     subject: 'inactive@acme.example',
-    expect: (route) => (route.write && route.name !== 'POST authenticate' ? refused(403, API_ERROR_CODES.impersonationReadOnly) : refused(403, API_ERROR_CODES.disabled)),
+    expect: () => refused(403, API_ERROR_CODES.disabled),
   },
   { name: 'write under impersonation with support_write', caller: 'seed-support-lead', impersonate: 'mfa@acme.example', subject: 'mfa@acme.example', expect: () => ok },
 ];
@@ -78,6 +101,8 @@ describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
   let db: Database | null;
   let app: FastifyInstance;
   const users = new Map<string, WarehouseUser>();
+  /** Each impersonating case's token, exchanged once before the routes are walked. */
+  const impersonationTokens = new Map<string, string>();
   const snapshot = async () =>
     db!.query(
       `select (select json_agg(u order by u.id) from (select id, email, firebase_uid, name, org_id, is_active, config - 'last_logged_in' as config from users) u) as users,
@@ -89,6 +114,14 @@ describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
     if (!db) return;
     app = await createTestApp(db);
     for (const user of await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config from users')) users.set(user.email, user);
+    // Support staff cannot get a token for an inactive user: it is issued while the user is active.
+    await db.query("update users set is_active = true where email = 'inactive@acme.example'");
+    for (const matrixCase of CASES) {
+      if (matrixCase.impersonate && !matrixCase.withIdToken) {
+        impersonationTokens.set(matrixCase.name, (await exchangeForImpersonation(app, matrixCase.caller!, matrixCase.impersonate)).token);
+      }
+    }
+    await db.query("update users set is_active = false where email = 'inactive@acme.example'");
   });
   afterAll(async () => {
     await app?.close();
@@ -101,11 +134,11 @@ describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
       const subject = users.get(matrixCase.subject)!;
       const headers: Record<string, string> = {};
       if (matrixCase.caller) {
-        const token = await idTokenFor(matrixCase.caller);
+        const token = impersonationTokens.get(matrixCase.name) ?? (await idTokenFor(matrixCase.caller));
         const now = Math.floor(Date.now() / 1000);
         headers.authorization = `Bearer ${matrixCase.expired ? withClaims(token, { iat: now - 7200, exp: now - 3600 }) : token}`;
       }
-      if (matrixCase.impersonate) headers['impersonate-user'] = matrixCase.impersonate;
+      if (matrixCase.impersonate) headers['impersonate-user'] = matrixCase.header ?? matrixCase.impersonate;
       const before = await snapshot();
       const response = await app.inject({ ...route.request(subject), headers });
       const expected = matrixCase.expect(route);
@@ -122,15 +155,19 @@ describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
     });
   });
 
-  it('writes one audit row per impersonated request, refused ones included', async (context) => {
+  it('writes one audit row per impersonated request, refused ones included, and one per exchange', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const rows = await db.query<{ caller: string; target_email: string; method: string; status: number }>(
-      `select u.email as caller, a.target_email, a.method, a.status from impersonation_audit a join users u on u.id = a.caller_user_id order by a.id`,
+    const rows = await db.query<{ caller: string; target_email: string; method: string; path: string; status: number }>(
+      `select u.email as caller, a.target_email, a.method, a.path, a.status from impersonation_audit a join users u on u.id = a.caller_user_id order by a.id`,
     );
+    const exchanges = rows.filter((row) => row.path === API_PATHS.impersonation);
+    const uses = rows.filter((row) => row.path !== API_PATHS.impersonation);
     const impersonatedCases = CASES.filter((matrixCase) => matrixCase.impersonate);
-    expect(rows).toHaveLength(impersonatedCases.length * PORTAL_ROUTES.length);
-    expect(rows.filter((row) => row.caller === 'owner@acme.example').every((row) => row.status === 403)).toBe(true);
-    expect(rows).toContainEqual({ caller: 'support@payportal.example', target_email: 'analyst@acme.example', method: 'PUT', status: 403 });
-    expect(rows).toContainEqual({ caller: 'support-lead@payportal.example', target_email: 'mfa@acme.example', method: 'PUT', status: 200 });
+    expect(uses).toHaveLength(impersonatedCases.length * PORTAL_ROUTES.length);
+    expect(exchanges).toHaveLength(impersonatedCases.filter((matrixCase) => !matrixCase.withIdToken).length);
+    expect(exchanges.every((row) => row.method === 'POST' && row.status === 201)).toBe(true);
+    expect(uses.filter((row) => row.caller === 'owner@acme.example').every((row) => row.status === 403)).toBe(true);
+    expect(uses).toContainEqual({ caller: 'support@payportal.example', target_email: 'analyst@acme.example', method: 'PUT', path: expect.any(String), status: 403 });
+    expect(uses).toContainEqual({ caller: 'support-lead@payportal.example', target_email: 'mfa@acme.example', method: 'PUT', path: expect.any(String), status: 200 });
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
+import { createMember } from './orgMembers.ts';
 import { bearer, testConfig } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
@@ -85,6 +86,8 @@ function casesFor(path: string, method: string, operation: Operation): Case[] {
   return cases;
 }
 
+const OWNER_UID = 'bad-input-owner';
+
 describe('bad input on every route', () => {
   let db: Database;
   let engine: DuckDBEngine;
@@ -96,6 +99,11 @@ describe('bad input on every route', () => {
     const [acme] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
     await engine.ensureDataset({ orgId: acme!.id, scaleFactor: 0.01, endMonth: '2026-10-01' });
     app = await createApp({ config: testConfig(), db, analytics: engine });
+    // The sample ids name real rows (user 1 is the seeded owner), and some cases are valid changes that
+    // reach the identity service (a second-factor reset, a deactivation). The identities are shared by
+    // every test file, so in this file's database only its own owner keeps one.
+    await db.query('update users set firebase_uid = null');
+    await createMember(db, { uid: OWNER_UID, email: 'bad-input-owner@acme.example', name: 'Bo Badinput', orgId: acme!.id, roles: ['org_owner', 'query', 'upload', 'upload_admin'], phone: '+16505550177' });
   });
   afterAll(async () => {
     await app?.close();
@@ -107,7 +115,7 @@ describe('bad input on every route', () => {
     const document = (await app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
     const cases = Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).flatMap(([method, operation]) => casesFor(path, method, operation)));
     expect(cases.length).toBeGreaterThan(500);
-    const headers = bearer(await idTokenFor('seed-owner'));
+    const headers = bearer(await idTokenFor(OWNER_UID));
     const failures: string[] = [];
     let refused = 0;
     for (const item of cases) {

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor, signInWithoutSecondFactor, signInWithSmsCode } from './emulatorTokens.ts';
+import { impersonationHeaders } from './impersonation.ts';
 import { createMember, MEMBER_PASSWORD } from './orgMembers.ts';
 import { bearer, createTestApp } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
@@ -245,7 +246,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const response = await app.inject({
       method: 'PUT',
       url: PATHS.name(acme, await userId('analyst@acme.example')),
-      headers: { ...bearer(await idTokenFor('seed-support')), 'Impersonate-User': 'owner@acme.example' },
+      headers: await impersonationHeaders(app, 'seed-support', 'owner@acme.example'),
       payload: { name: 'Hijacked' },
     });
     expect(response.json().error.code).toBe('api/impersonation-read-only');

@@ -1,7 +1,7 @@
 // Issue #19 item 1: no route can be registered without saying who may call it, and every protected
 // route, walked from the app's own list, refuses a caller without a token (401) and, when it names
 // roles, a signed-in user holding none of them (403), before any of its own code runs.
-import { API_ERROR_CODES, IMPERSONATE_HEADER } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type DeclaredRoute } from '../src/auth/routeAccess.ts';
@@ -9,6 +9,7 @@ import type { Database } from '../src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demoAccounts.ts';
 import { createAppBuild } from './appBuild.ts';
 import { idTokenFor } from './emulatorTokens.ts';
+import { impersonationHeaders } from './impersonation.ts';
 import { bearer, createTestApp } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
@@ -57,7 +58,7 @@ describe('route access declarations', () => {
     try {
       bare.get('/api/own-only', { config: { access: signedIn('read', { impersonation: false }) } }, () => ({ ok: true }));
       bare.get('/api/as-user', { config: { access: signedIn('read', { impersonation: true }) } }, () => ({ ok: true }));
-      const headers = { ...bearer(await idTokenFor('seed-support')), [IMPERSONATE_HEADER]: 'analyst@acme.example' };
+      const headers = await impersonationHeaders(bare, 'seed-support', 'analyst@acme.example');
       const refused = await bare.inject({ url: '/api/own-only', headers });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.code).toBe(API_ERROR_CODES.impersonationForbidden);

@@ -17,6 +17,7 @@ import { PLATFORM_PERMISSIONS, ROLE_NAMES } from './roles.ts';
 
 export const API_PATHS = {
   authenticate: '/api/auth/v1/authenticate/',
+  impersonation: '/api/auth/v1/impersonation/',
   users: '/api/auth/v1/user/',
   user: (id: number) => `/api/auth/v1/user/${id}`,
   terms: '/api/auth/v1/termsandconditions/',
@@ -27,6 +28,24 @@ export const API_PATHS = {
 
 /** The request header that makes support staff act as another user (spec §6, DESIGN.md §4). */
 export const IMPERSONATE_HEADER = 'Impersonate-User';
+
+/** How an impersonation token starts, so the API tells it from an ID token without parsing either. */
+export const IMPERSONATION_TOKEN_PREFIX = 'imp_';
+
+/**
+ * POST /api/auth/v1/impersonation/ (issue #19 item 5): support staff exchange their own ID token for a
+ * short-lived impersonation token bound to themselves and `email`. Impersonated requests carry that
+ * token as the bearer, with Impersonate-User naming the same user; an ID token with the header is refused.
+ */
+export const impersonationRequestSchema = z.object({ email: emailSchema });
+export const impersonationResponseSchema = z.object({
+  /** `imp_` + 43 base64url characters; kept in memory only, like every token. */
+  token: z.string().startsWith(IMPERSONATION_TOKEN_PREFIX).max(64),
+  expires_at: z.iso.datetime({ offset: true }),
+  /** True unless the support user held support_write when the token was issued. */
+  read_only: z.boolean(),
+});
+export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
 
 /**
  * POST /api/auth/v1/authenticate/ (bearer ID token, empty body): verifies the token, links the

@@ -20,6 +20,10 @@ export const API_ERROR_CODES = {
   passwordExpired: 'api/password-expired',
   impersonationForbidden: 'api/impersonation-forbidden',
   impersonationReadOnly: 'api/impersonation-read-only',
+  /** The impersonation token is unknown or past its expiry: exchange the ID token for a new one. */
+  impersonationExpired: 'api/impersonation-expired',
+  /** An ID token sent with Impersonate-User: impersonation needs an exchanged impersonation token. */
+  impersonationTokenRequired: 'api/impersonation-token-required',
   rateLimited: 'api/rate-limited',
   databaseUnavailable: 'api/database-unavailable',
   identityUnavailable: 'api/identity-unavailable',

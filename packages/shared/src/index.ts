@@ -31,6 +31,9 @@ export type { ApiErrorCode, ApiErrorBody } from './apiErrors.ts';
 export {
   API_PATHS,
   IMPERSONATE_HEADER,
+  IMPERSONATION_TOKEN_PREFIX,
+  impersonationRequestSchema,
+  impersonationResponseSchema,
   authenticateResponseSchema,
   usersQuerySchema,
   usersResponseSchema,
@@ -46,7 +49,7 @@ export {
   organizationParamsSchema,
   organizationResponseSchema,
 } from './apiContract.ts';
-export type { AuthenticateResponse } from './apiContract.ts';
+export type { AuthenticateResponse, ImpersonationResponse } from './apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,

@@ -1,29 +1,44 @@
-// Who is calling (DESIGN.md §4): the verified token's portal user, or, for support staff sending
-// Impersonate-User, the user they act as. Every route's checks run against `caller.user`.
-import { API_ERROR_CODES, emailSchema, IMPERSONATE_HEADER, type PlatformPermission, type RoleName, type WarehouseUser } from '@payportal/shared';
+// Who is calling (DESIGN.md §4): the verified ID token's portal user, or, for support staff sending an
+// impersonation token (issue #19 item 5, impersonationCaller.ts), the user they act as. Every route's
+// checks run against `caller.user`.
+import { API_ERROR_CODES, IMPERSONATE_HEADER, type PlatformPermission, type RoleName, type WarehouseUser } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { AccessMode } from './routeAccess.ts';
-import { ApiError, disabledUser, forbidden, notFound, unauthenticated } from '../errors/apiError.ts';
-import { platformPermissionsOf } from '../data/roleRepository.ts';
+import { ApiError, disabledUser, forbidden, unauthenticated } from '../errors/apiError.ts';
 import { findUserByEmail, findUserByUid } from '../data/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
+import { resolveImpersonationCaller } from './impersonationCaller.ts';
+import { isImpersonationToken } from './impersonationTokens.ts';
 import type { SignInRules } from './signInRules.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
 
-export interface Caller {
+interface CallerBase {
   /** The user every check runs as. */
   user: WarehouseUser;
   /** The token's own user: the same as `user` unless impersonating. */
   signedIn: WarehouseUser;
-  token: VerifiedToken;
-  /** The signed-in user's platform permissions; loaded only when impersonating. */
-  platformPermissions: PlatformPermission[];
-  impersonating: boolean;
   /** The acting user's roles and the roles they may grant, set on routes that declare roles (callerHooks.ts). */
   roles?: RoleName[];
   assignable?: RoleName[];
 }
+
+/** Signed in with their own ID token. */
+export interface OwnCaller extends CallerBase {
+  impersonating: false;
+  token: VerifiedToken;
+}
+
+/** Support staff acting as `user` with an impersonation token. */
+export interface ImpersonatingCaller extends CallerBase {
+  impersonating: true;
+  /** The support user's platform permissions, as held now. */
+  platformPermissions: PlatformPermission[];
+  /** The token was issued with support_write and the support user still holds it. */
+  canWrite: boolean;
+}
+
+export type Caller = OwnCaller | ImpersonatingCaller;
 
 export interface ImpersonationAttempt {
   callerUserId: number;
@@ -50,6 +65,7 @@ export async function resolveCaller(
 ): Promise<Caller> {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (!token) throw unauthenticated('Sign in first: send the ID token as "Authorization: Bearer <token>".');
+  if (isImpersonationToken(token)) return resolveImpersonationCaller(request, token, access, deps, onImpersonationAttempt);
   const verified = await deps.verifier.verify(token, { fresh: access !== 'read' });
 
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
@@ -58,27 +74,15 @@ export async function resolveCaller(
   await deps.signInRules.check(signedIn, verified, token);
 
   const header = request.headers[impersonateHeader];
-  if (header === undefined) return { user: signedIn, signedIn, token: verified, platformPermissions: [], impersonating: false };
-
-  const targetEmail = Array.isArray(header) ? header.join(',') : header;
-  onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail });
-  const platformPermissions = await platformPermissionsOf(deps.db, signedIn.id);
-  if (!platformPermissions.includes('support')) {
-    throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'Only support staff may act as another user.');
-  }
-  if (access === 'write' && !platformPermissions.includes('support_write')) {
-    throw new ApiError(403, API_ERROR_CODES.impersonationReadOnly, 'Impersonated sessions are read-only without the support_write permission.');
-  }
-  const parsedEmail = emailSchema.safeParse(targetEmail);
-  if (!parsedEmail.success) {
-    throw new ApiError(400, API_ERROR_CODES.badRequest, `The ${IMPERSONATE_HEADER} header is not valid.`, [
-      { field: IMPERSONATE_HEADER, problem: parsedEmail.error.issues[0]?.message ?? 'must be an e-mail address' },
-    ]);
-  }
-  const user = await findUserByEmail(deps.db, parsedEmail.data);
-  if (!user) throw notFound();
-  if (!user.is_active) throw disabledUser();
-  return { user, signedIn, token: verified, platformPermissions, impersonating: true };
+  if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false };
+  // Issue #19 item 5: an ID token is no master key. Acting as a user needs an impersonation token
+  // (POST /api/auth/v1/impersonation/); the attempt is still written to the audit.
+  onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail: Array.isArray(header) ? header.join(',') : header });
+  throw new ApiError(
+    403,
+    API_ERROR_CODES.impersonationTokenRequired,
+    `An ID token cannot act as another user: exchange it for an impersonation token and send that with ${IMPERSONATE_HEADER}.`,
+  );
 }
 
 /** Reads may use a row at most `userCacheMs` old; writes always read the row afresh. */

@@ -46,6 +46,10 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     if (caller.impersonating && !access.impersonation) {
       throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'This cannot be done while acting as another user.');
     }
+    // Authenticate writes nothing for an impersonated user, so read-only sessions may call it.
+    if (caller.impersonating && access.mode === 'write' && !caller.canWrite) {
+      throw new ApiError(403, API_ERROR_CODES.impersonationReadOnly, 'Impersonated sessions are read-only without the support_write permission.');
+    }
     if (access.who === 'signedIn') {
       request.caller = caller;
       return;

@@ -34,6 +34,12 @@ export interface TokenVerifier {
   verify(token: string, options: { fresh: boolean }): Promise<VerifiedToken>;
   /** When the identity's password was set (spec §4), asked of the identity service with the user's own verified token. */
   passwordDates(uid: string, token: string): Promise<PasswordDates>;
+  /**
+   * The identity checks of `verify` without a token, for the support user behind an impersonation
+   * token (issue #19 item 5): refuses a deleted or disabled identity, or one whose sessions were revoked
+   * after `signedInAtMs`. Same window as `verify`: fresh asks now, otherwise an answer up to recheckMs old.
+   */
+  checkIdentity(uid: string, options: { fresh: boolean; signedInAtMs: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +96,7 @@ export function createTokenVerifier(
       }
     });
   const verifiedReads = createExpiringCache<VerifiedToken>(READ_CACHE_MAX_ENTRIES);
+  const checkedIdentities = createExpiringCache<IdentityStatus | null>(READ_CACHE_MAX_ENTRIES);
   const recheckMs = options.recheckMs ?? REVOCATION_WINDOW_MS;
   return {
     async verify(token, { fresh }) {
@@ -99,10 +106,7 @@ export function createTokenVerifier(
       try {
         const decoded = await auth.verifyIdToken(token);
         // the revocation check of verifyIdToken(token, true), with the identity service injectable
-        const status = await identityStatus(decoded.uid);
-        if (!status) throw unauthenticated();
-        if (status.disabled) throw disabledUser();
-        if (status.validSince !== null && decoded.auth_time * 1000 < status.validSince) throw tokenRevoked();
+        refuseIdentity(await identityStatus(decoded.uid), decoded.auth_time * 1000);
         const verified: VerifiedToken = {
           uid: decoded.uid,
           email: decoded.email ?? null,
@@ -118,8 +122,27 @@ export function createTokenVerifier(
       }
     },
     passwordDates: options.passwordDates ?? lookupPasswordDates(config),
+    async checkIdentity(uid, { fresh, signedInAtMs }) {
+      try {
+        let status = fresh ? undefined : checkedIdentities.get(uid);
+        if (status === undefined) {
+          status = await identityStatus(uid);
+          checkedIdentities.set(uid, status, Date.now() + recheckMs);
+        }
+        refuseIdentity(status, signedInAtMs);
+      } catch (error) {
+        throw toTokenError(error);
+      }
+    },
     close: () => deleteApp(app),
   };
+}
+
+/** The identity's state as the answer to a sign-in made at `signedInAtMs`: nothing when it may go on. */
+function refuseIdentity(status: IdentityStatus | null, signedInAtMs: number): void {
+  if (!status) throw unauthenticated();
+  if (status.disabled) throw disabledUser();
+  if (status.validSince !== null && signedInAtMs < status.validSince) throw tokenRevoked();
 }
 
 const tokenRevoked = () => new ApiError(401, API_ERROR_CODES.tokenRevoked, 'The sign-in was revoked: sign in again.');

@@ -1,8 +1,11 @@
 // Every product call (spec §7): bearer token, JSON, the Impersonate-User header when impersonating,
-// 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code.
-import { apiErrorBodySchema, IMPERSONATE_HEADER, type ApiErrorCode } from '@payportal/shared';
+// 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code. While
+// impersonating, the bearer is an impersonation token exchanged for the signed-in person's ID token
+// (issue #19 item 5): the API refuses an ID token with Impersonate-User.
+import { API_PATHS, apiErrorBodySchema, IMPERSONATE_HEADER, impersonationResponseSchema, type ApiErrorCode } from '@payportal/shared';
 import type { z } from 'zod';
-import { getTokenSource } from './tokenSource.ts';
+import { impersonationTokenSource } from './impersonationTokenSource.ts';
+import { getTokenSource, type TokenSource } from './tokenSource.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -15,11 +18,22 @@ export class ApiError extends Error {
   }
 }
 
-let impersonatedEmail: string | null = null;
+let impersonation: { email: string; tokens: TokenSource } | null = null;
 
-/** spec §4: the impersonation e-mail can be set or cleared; every request carries it while set. */
+/**
+ * spec §4: the impersonation e-mail can be set or cleared; every request carries it while set, with an
+ * impersonation token for that user as the bearer. Setting it starts a new token source (the first call
+ * exchanges); clearing it drops the token.
+ */
 export function setImpersonatedEmail(email: string | null): void {
-  impersonatedEmail = email;
+  impersonation = email
+    ? {
+        email,
+        tokens: impersonationTokenSource(() =>
+          apiRequest(API_PATHS.impersonation, { method: 'POST', body: { email }, schema: impersonationResponseSchema, ownIdToken: true }),
+        ),
+      }
+    : null;
 }
 
 export interface ApiRequest<Schema extends z.ZodType | undefined> {
@@ -28,6 +42,8 @@ export interface ApiRequest<Schema extends z.ZodType | undefined> {
   /** Parses the answer; omit for calls whose answer is not used. */
   schema?: Schema;
   signal?: AbortSignal;
+  /** Send the signed-in person's own ID token and no Impersonate-User, even while impersonating (the exchange). */
+  ownIdToken?: boolean;
 }
 
 type Answer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
@@ -36,12 +52,14 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   path: string,
   request: ApiRequest<Schema> = {},
 ): Promise<Answer<Schema>> {
+  // Fixed for the call, retry included: a switch of user meanwhile never mixes one user's token with another's e-mail.
+  const acting = request.ownIdToken ? null : impersonation;
   const send = async (forceRefresh: boolean) => {
-    const token = await getTokenSource()?.getToken(forceRefresh);
+    const token = await (acting ? acting.tokens : getTokenSource())?.getToken(forceRefresh);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    if (impersonatedEmail) headers[IMPERSONATE_HEADER] = impersonatedEmail;
+    if (acting) headers[IMPERSONATE_HEADER] = acting.email;
     return fetch(path, {
       method: request.method ?? 'GET',
       headers,
@@ -53,10 +71,12 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   let response: Response;
   try {
     response = await send(false);
-    // A token can expire between the schedule's refresh and this call: one retry with a fresh token.
+    // A token can expire between the schedule's refresh and this call: one retry with a fresh token
+    // (impersonating: a new exchange, e.g. after api/impersonation-expired).
     if (response.status === 401) response = await send(true);
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+    // A refused exchange is the API's answer, not a lost connection.
+    if (error instanceof ApiError || (error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'The portal could not be reached. Check your connection and try again.');
   }
 

@@ -1,6 +1,7 @@
-// spec §4 "Framed mode": authenticate with the host's token (with Impersonate-User when the host says
-// support staff are viewing this user), check the answer is the user the host named, and set the
-// session. A refusal tells the host unauthorized and routeHome.
+// spec §4 "Framed mode": authenticate with the host's token (when the host says support staff are
+// viewing this user, with an impersonation token exchanged for it and Impersonate-User: lib/apiClient),
+// check the answer is the user the host named, and set the session. A refusal tells the host
+// unauthorized and routeHome.
 import type { HostSession } from '@payportal/shared';
 import { setImpersonatedEmail } from '../../lib/apiClient.ts';
 import { authenticate } from '../session/authenticateApi.ts';
