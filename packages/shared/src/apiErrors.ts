@@ -13,6 +13,11 @@ export const API_ERROR_CODES = {
   /** The change conflicts with the current state (an address already in use, the last owner). */
   conflict: 'api/conflict',
   disabled: 'disabled',
+  /**
+   * An invitation link that cannot be accepted, for whatever reason (unknown, used, expired, another
+   * address, an identity already linked): one answer, so it tells nothing about other organisations.
+   */
+  inviteRefused: 'api/invite-refused',
   impersonationForbidden: 'api/impersonation-forbidden',
   impersonationReadOnly: 'api/impersonation-read-only',
   rateLimited: 'api/rate-limited',

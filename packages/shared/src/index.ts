@@ -19,6 +19,7 @@ export {
   userRoleSchema,
   termsRecordSchema,
   signUpPayloadSchema,
+  inviteSecretSchema,
 } from './domain.ts';
 export type { UserConfig, WarehouseUser, Organization, Role, UserRole, TermsRecord, SignUpPayload } from './domain.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
@@ -43,8 +44,9 @@ export {
   rolesResponseSchema,
   organizationParamsSchema,
   organizationResponseSchema,
+  acceptInviteSchema,
 } from './apiContract.ts';
-export type { AuthenticateResponse } from './apiContract.ts';
+export type { AuthenticateResponse, AcceptInvite } from './apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,
