@@ -16,6 +16,7 @@ import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
 import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
+import { registerInviteRoutes } from './routes/inviteRoutes.ts';
 import { registerOpenApi } from './routes/openApiDocument.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
@@ -29,6 +30,7 @@ import { registerSecurityHeaders } from './web/securityHeaders.ts';
 /** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
 const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerAuthenticateRoute,
+  registerInviteRoutes,
   registerUserRoutes,
   registerTermsRoutes,
   registerRoleRoutes,
