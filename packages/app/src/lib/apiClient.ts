@@ -2,7 +2,7 @@
 // 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code.
 import { apiErrorBodySchema, IMPERSONATE_HEADER, type ApiErrorCode } from '@payportal/shared';
 import type { z } from 'zod';
-import { getTokenSource } from './tokenSource.ts';
+import { getTokenSource, type TokenSource } from './tokenSource.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -28,6 +28,11 @@ export interface ApiRequest<Schema extends z.ZodType | undefined> {
   /** Parses the answer; omit for calls whose answer is not used. */
   schema?: Schema;
   signal?: AbortSignal;
+  /**
+   * Where the bearer token comes from instead of the session's: the sign-up screen accepts its invitation
+   * with the identity it has just created, before any portal session exists.
+   */
+  tokenSource?: TokenSource;
 }
 
 type Answer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
@@ -37,7 +42,7 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   request: ApiRequest<Schema> = {},
 ): Promise<Answer<Schema>> {
   const send = async (forceRefresh: boolean) => {
-    const token = await getTokenSource()?.getToken(forceRefresh);
+    const token = await (request.tokenSource ?? getTokenSource())?.getToken(forceRefresh);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
