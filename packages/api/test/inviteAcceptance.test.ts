@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { createIdentity, idTokenFor } from './emulatorTokens.ts';
+import { createIdentity, deleteIdentity, idTokenFor } from './emulatorTokens.ts';
 import { bearer, createTestApp } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
 
@@ -55,6 +55,8 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
   const rowOf = async (userId: number) =>
     (await db!.query<InviteRow>('select firebase_uid, invite_token_hash, is_active from users where id = $1', [userId]))[0]!;
   const newSecret = () => randomBytes(32).toString('base64url');
+  /** The address the identity's ID token carries. */
+  const identityEmail = async (uid: string) => JSON.parse(Buffer.from((await idTokenFor(uid)).split('.')[1]!, 'base64url').toString()).email as string;
 
   it('links the invited user to the new identity, whose e-mail may be unverified and in another letter case', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -78,10 +80,13 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
     await createIdentity({ uid: `once-${kind}`, email: link.email, emailVerified: false });
     expect((await accept(`once-${kind}`, link.invite)).statusCode).toBe(204);
 
-    // e.g. the person's identity was deleted and the address signed up again
+    const byTheSame = await accept(`once-${kind}`, link.invite);
+    // the identity is deleted and the address signs up again: a new identity with the same address
+    await deleteIdentity(`once-${kind}`);
     await createIdentity({ uid: `once-again-${kind}`, email: link.email, emailVerified: true });
-    for (const uid of [`once-${kind}`, `once-again-${kind}`]) {
-      const again = await accept(uid, link.invite);
+    expect(await identityEmail(`once-again-${kind}`)).toBe(link.email);
+    const byAnother = await accept(`once-again-${kind}`, link.invite);
+    for (const again of [byTheSame, byAnother]) {
       expect(again.statusCode).toBe(403);
       expect(again.json()).toEqual(REFUSED);
     }

@@ -144,6 +144,9 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(inviteUserResponseSchema.parse(usedElsewhere.json()).user).toMatchObject({ email: 'analyst@acme.example', signed_up: false, roles: ['query'] });
     expect(await acmeRows()).toEqual(rowsBefore);
     expect(await acmeChanges()).toEqual(changesBefore);
+    // looking the address up finds this organisation's user, not the other's
+    const found = await call('seed-demo', 'GET', `${API_PATHS.users}?email=analyst@acme.example`);
+    expect(found.json()).toMatchObject([{ email: 'analyst@acme.example', org_id: demo, firebase_uid: null }]);
 
     // now it is in this organisation too
     const again = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: 'Analyst@acme.example', roles: [] });
