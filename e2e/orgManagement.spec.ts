@@ -1,10 +1,11 @@
 // Issue #7 end to end in Chromium against the real stack: an owner invites, the invitee signs up
 // through the link, verifies (code from the emulator), signs in with the roles given, and loses access
-// at their next call once the owner deactivates them.
+// at their next call once the owner deactivates them. Issue #19 item 6: the sign-up accepts the link's
+// single-use invitation; a link the owner has replaced is refused.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { smsCodeFor, waitForOobCode } from './support/emulator.ts';
-import { signIn } from './support/signIn.ts';
+import { signIn, submitCredentials } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
 /** DESIGN.md §6: axe finds no serious violations on any screen. */
@@ -31,24 +32,42 @@ test('an owner invites a user who signs up through the link, gets the roles give
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByRole('checkbox', { name: 'Query' }).check();
   await dialog.getByRole('button', { name: 'Invite' }).click();
-  const link = await dialog.getByRole('textbox', { name: 'Sign-up link' }).inputValue();
+  const firstLink = await dialog.getByRole('textbox', { name: 'Sign-up link' }).inputValue();
   await expectNoSeriousAxeViolations(owner);
-  expect(new URL(link).pathname).toMatch(/^\/sign-up\/[\w-]+$/);
+  expect(new URL(firstLink).pathname).toMatch(/^\/sign-up\/[\w-]+$/);
   await dialog.getByRole('button', { name: 'Done' }).click();
 
+  // The link cannot be shown again (only its hash is stored): the user's card makes a new one.
+  await owner.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  await owner.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Ivy Invitee' }).click();
+  await owner.getByRole('button', { name: 'New sign-up link' }).click();
+  await expect(owner.getByText('Earlier links for this user no longer work.', { exact: false })).toBeVisible();
+  const link = await owner.getByRole('region', { name: 'User Ivy Invitee' }).getByRole('textbox', { name: 'Sign-up link' }).inputValue();
+  expect(link).not.toBe(firstLink);
+  await owner.getByRole('button', { name: 'Close user' }).click();
+  // cleared, so that searching again below reads the list afresh, after the invitee has signed in
+  await owner.getByRole('searchbox', { name: 'Search users' }).fill('');
+
   const invitee = await (await browser.newContext()).newPage();
-  await invitee.goto(link);
-  await expect(invitee.getByLabel('Email')).toHaveValue(email);
-  await expect(invitee.getByLabel('Name')).toHaveValue('Ivy Invitee');
-  await invitee.getByLabel('Password', { exact: true }).fill(password);
-  await invitee.getByLabel('Confirm Password').fill(password);
-  await invitee.getByRole('button', { name: 'Sign Up' }).click();
+  const signUp = async (from: string) => {
+    await invitee.goto(from);
+    await expect(invitee.getByLabel('Email')).toHaveValue(email);
+    await expect(invitee.getByLabel('Name')).toHaveValue('Ivy Invitee');
+    await invitee.getByLabel('Password', { exact: true }).fill(password);
+    await invitee.getByLabel('Confirm Password').fill(password);
+    await invitee.getByRole('button', { name: 'Sign Up' }).click();
+  };
+  await signUp(firstLink);
+  await expect(invitee.getByRole('alert')).toHaveText('This invitation link cannot be used. Please ask your administrator for a new invitation link.');
+  await signUp(link);
   await expect(invitee.getByRole('heading', { name: "You're almost done" })).toBeVisible();
+  await submitCredentials(invitee, email, { password });
+  await expect(invitee.getByRole('alert')).toHaveText('Please check your email for a verification link.');
   const verification = await waitForOobCode(email, 'VERIFY_EMAIL');
   await invitee.goto(`${urls.app}/usermgmt/action?mode=verifyEmail&oobCode=${verification.oobCode}`);
   await expect(invitee.getByText('Your email has been verified')).toBeVisible();
 
-  // The first sign-in links the identity to the invited user by the verified address (issue #3).
+  // The sign-up linked the identity to the invited user (issue #19 item 6): the first sign-in finds it.
   const authenticated = invitee.waitForResponse((response) => response.url().endsWith('/api/auth/v1/authenticate/') && response.ok());
   await signIn(invitee, email, { password, registerPhone: '6505550177' });
   const session = (await (await authenticated).json()) as { roles: string[]; user: { email: string } };

@@ -18,6 +18,7 @@ import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.
 import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
 import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
 import { registerImpersonationRoute } from './routes/impersonationRoute.ts';
+import { registerInviteRoutes } from './routes/inviteRoutes.ts';
 import { registerOpenApi } from './routes/openApiDocument.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
@@ -33,6 +34,7 @@ import { registerSecurityHeaders } from './web/securityHeaders.ts';
 const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerAuthenticateRoute,
   registerImpersonationRoute,
+  registerInviteRoutes,
   registerUserRoutes,
   registerTermsRoutes,
   registerRoleRoutes,

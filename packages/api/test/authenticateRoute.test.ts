@@ -53,40 +53,32 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     expect(body.embedded_terms_accepted).toBe(false);
   });
 
-  it('links the identity to the portal user with the same verified e-mail on first sign-in', async (context) => {
-    if (!db) return context.skip(POSTGRES_MISSING);
-    const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    // stored in the one normalised form; the identity provider keeps the letter case the person typed
-    await db.query("insert into users (email, name, org_id) values ($1, 'Nia New', $2)", [`new.hire.${kind}@acme.example`, org!.id]);
-    await createIdentity({ uid: `new-hire-${kind}`, email: `New.Hire.${kind}@ACME.example`, emailVerified: true, phone: '+16505550160' });
-    const body = authenticateResponseSchema.parse((await authenticate(`new-hire-${kind}`)).json());
-    expect(body.user).toMatchObject({ email: `new.hire.${kind}@acme.example`, firebase_uid: `new-hire-${kind}` });
-    const [row] = await db.query<{ firebase_uid: string }>('select firebase_uid from users where email = $1', [`new.hire.${kind}@acme.example`]);
-    expect(row!.firebase_uid).toBe(`new-hire-${kind}`);
-  });
-
   it('refuses to store an address in any but the normalised form', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
     await expect(db.query("insert into users (email, name, org_id) values ('Mixed.Case@acme.example', 'Mixed', $1)", [org!.id])).rejects.toThrow(/users_email_normalized/);
   });
 
-  it('refuses to link by an unverified e-mail, and never re-links a user who has an identity', async (context) => {
+  // Issue #19 item 6: only an accepted invitation links (inviteAcceptance.test.ts); an address alone,
+  // verified or not, never does, and a user who has an identity is never re-linked.
+  it('gives a first sign-in without an accepted invitation no access, whatever its e-mail, and links nothing', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    const unlinked = `unlinked.${kind}@acme.example`;
+    const invited = `invited.${kind}@acme.example`;
+    const unverified = `unverified.${kind}@acme.example`;
     const linked = `linked.${kind}@acme.example`;
-    await db.query("insert into users (email, name, org_id) values ($1, 'Una Linked', $3), ($2, 'Lin Ked', $3)", [unlinked, linked, org!.id]);
+    await db.query("insert into users (email, name, org_id) values ($1, 'Ivy Invited', $4), ($2, 'Una Verified', $4), ($3, 'Lin Ked', $4)", [invited, unverified, linked, org!.id]);
     await db.query('update users set firebase_uid = $2 where email = $1', [linked, `original-${kind}`]);
-    await createIdentity({ uid: `unverified-${kind}`, email: unlinked, emailVerified: false });
+    await createIdentity({ uid: `verified-${kind}`, email: invited, emailVerified: true });
+    await createIdentity({ uid: `unverified-${kind}`, email: unverified, emailVerified: false });
     await createIdentity({ uid: `impostor-${kind}`, email: linked, emailVerified: true });
-    for (const uid of [`unverified-${kind}`, `impostor-${kind}`]) {
+    for (const uid of [`verified-${kind}`, `unverified-${kind}`, `impostor-${kind}`]) {
       const response = await authenticate(uid);
       expect(response.statusCode).toBe(403);
-      expect(response.json().error.code).toBe('api/forbidden');
+      expect(response.json()).toEqual({ error: { code: 'api/forbidden', message: 'This account has no access to the portal.' } });
     }
-    const rows = await db.query<{ firebase_uid: string | null }>('select firebase_uid from users where email in ($1, $2) order by email', [linked, unlinked]);
-    expect(rows.map((row) => row.firebase_uid)).toEqual([`original-${kind}`, null]);
+    const rows = await db.query<{ firebase_uid: string | null }>('select firebase_uid from users where email in ($1, $2, $3) order by email', [invited, linked, unverified]);
+    expect(rows.map((row) => row.firebase_uid)).toEqual([null, `original-${kind}`, null]);
   });
 
   it('answers the typed disabled error for an inactive portal user and records nothing', async (context) => {
@@ -108,6 +100,18 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     expect(body.platform_permissions).toEqual(['support']);
     const [row] = await db.query<{ config: { last_logged_in: string | null } }>("select config from users where email = 'mfa@acme.example'");
     expect(row!.config.last_logged_in).toBeNull();
+  });
+
+  it('impersonates the linked user of an address that several organisations use', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const orgs = await db.query<{ id: number; name: string }>("select id, name from organizations where name in ('Acme Acquiring', 'Demo Payments') order by name");
+    const [acme, demo] = orgs.map((org) => org.id);
+    const email = `twice.${kind}@example.com`;
+    // the open invitation is the older row; the person signs in as the linked one
+    await db.query("insert into users (email, name, org_id) values ($1, 'Tess Invited', $2)", [email, acme]);
+    await db.query("insert into users (email, name, org_id, firebase_uid) values ($1, 'Tess Linked', $2, $3)", [email, demo, `twice-${kind}`]);
+    const answer = await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: await impersonationHeaders(app, 'seed-support', email) });
+    expect(authenticateResponseSchema.parse(answer.json()).user).toMatchObject({ name: 'Tess Linked', org_id: demo, firebase_uid: `twice-${kind}` });
   });
 
   it('limits authenticate calls per client address', async (context) => {

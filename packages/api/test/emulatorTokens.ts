@@ -61,6 +61,11 @@ export function revokeSessions(uid: string): Promise<void> {
   return withEmulatorAdmin((auth) => auth.revokeRefreshTokens(uid));
 }
 
+/** Deletes the identity, as a person closing their account would (its address can sign up again). */
+export async function deleteIdentity(uid: string): Promise<void> {
+  await withEmulatorAdmin((auth) => auth.deleteUser(uid));
+}
+
 /** Disables or enables the identity, as an administrator would in the identity provider's console. */
 export async function setIdentityDisabled(uid: string, disabled: boolean): Promise<void> {
   await withEmulatorAdmin((auth) => auth.updateUser(uid, { disabled }));

@@ -1,5 +1,6 @@
 // Issue #7 through app.inject on the real createApp: tokens from the identity emulator, identity facts,
 // revocation and second-factor removal through firebase-admin against that emulator.
+import { createHash } from 'node:crypto';
 import {
   API_ERROR_CODES,
   API_PATHS,
@@ -40,7 +41,8 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
 
   const call = async (uid: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(await idTokenFor(uid)), ...(payload && { payload }) });
-  const userId = async (email: string) => (await db!.query<{ id: number }>('select id from users where lower(email) = lower($1)', [email]))[0]!.id;
+  /** The id of Acme's user with this address (other organisations may use it too). */
+  const userId = async (email: string) => (await db!.query<{ id: number }>('select id from users where org_id = $1 and email = $2', [acme, email]))[0]!.id;
   const rolesOf = async (id: number) =>
     (await db!.query<{ name: string }>('select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [id])).map((row) => row.name);
   const changeCount = async () => (await db!.query<{ n: number }>('select count(*)::int as n from user_changes'))[0]!.n;
@@ -92,23 +94,75 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(response.statusCode).toBe(201);
     const body = inviteUserResponseSchema.parse(response.json());
     expect(body.user).toMatchObject({ name: 'Nia New', roles: ['query', 'upload'], is_active: true, signed_up: false, last_sign_in: null });
-    // stored and linked in the one normalised form (issue #19 item 11)
-    expect(decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))).toEqual({ email: `nia.${kind}@acme.example`, name: 'Nia New' });
+    // stored and linked in the one normalised form (issue #19 item 11); the link holds the invitation's
+    // secret, of which the database keeps only the SHA-256, valid for 14 days (issue #19 item 6)
+    const link = decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))!;
+    expect(link).toEqual({ email: `nia.${kind}@acme.example`, name: 'Nia New', invite: expect.stringMatching(/^[\w-]{43}$/) });
+    const [stored] = await db.query<{ invite_token_hash: string; days: number }>(
+      "select invite_token_hash, round(extract(epoch from invite_expires_at - now()) / 86400)::int as days from users where id = $1",
+      [body.user.id],
+    );
+    expect(stored).toEqual({ invite_token_hash: createHash('sha256').update(link.invite).digest('hex'), days: 14 });
     const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${body.user.id}`)).json());
     expect(change).toMatchObject({ action: 'invite', actor: { email: 'owner@acme.example', name: 'Olivia Owner' }, before: null });
     expect(change!.after).toEqual({ email: `nia.${kind}@acme.example`, name: 'Nia New', roles: ['query', 'upload'] });
   });
 
-  it('answers "Account already exists." for an address in this or another organisation, revealing nothing else', async (context) => {
+  it('answers "Account already exists." for an address already in this organisation, changing nothing', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const before = await changeCount();
     // letter case and surrounding spaces name the same stored address
-    for (const email of ['ANALYST@acme.example', ' analyst@acme.example ', 'demo@demo-payments.example']) {
+    for (const email of ['ANALYST@acme.example', ' analyst@acme.example ']) {
       const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Someone', email, roles: [] });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: { code: 'api/conflict', message: ORG_MANAGEMENT_MESSAGES.accountExists } });
     }
     expect(await changeCount()).toBe(before);
+  });
+
+  // Issue #19 item 6: addresses are unique per organisation, and the answer cannot tell whether another
+  // organisation uses one.
+  it("invites an address another organisation uses like any other: that organisation's row is untouched and the answer is the same", async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const acmeRows = () => db!.query('select * from users where org_id = $1 order by id', [acme]);
+    const acmeChanges = () => db!.query('select * from user_changes where org_id = $1 order by id', [acme]);
+    const [rowsBefore, changesBefore] = [await acmeRows(), await acmeChanges()];
+    const usedElsewhere = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: 'analyst@acme.example', roles: ['query'] });
+    const unused = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: `nobody.${kind}@acme.example`, roles: ['query'] });
+
+    // The two answers differ only in what the owner typed and what is new for each: id, address, secret.
+    const shape = (response: typeof unused) => {
+      const body = inviteUserResponseSchema.parse(response.json());
+      const link = decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))!;
+      return {
+        status: response.statusCode,
+        headers: Object.keys(response.headers).sort(),
+        user: { ...body.user, id: 0, email: '' },
+        link: { ...link, email: '', invite: link.invite.length },
+      };
+    };
+    expect(usedElsewhere.statusCode).toBe(201);
+    expect(shape(usedElsewhere)).toEqual(shape(unused));
+    expect(inviteUserResponseSchema.parse(usedElsewhere.json()).user).toMatchObject({ email: 'analyst@acme.example', signed_up: false, roles: ['query'] });
+    expect(await acmeRows()).toEqual(rowsBefore);
+    expect(await acmeChanges()).toEqual(changesBefore);
+    // looking the address up finds this organisation's user, not the other's
+    const found = await call('seed-demo', 'GET', `${API_PATHS.users}?email=analyst@acme.example`);
+    expect(found.json()).toMatchObject([{ email: 'analyst@acme.example', org_id: demo, firebase_uid: null }]);
+
+    // now it is in this organisation too
+    const again = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: 'Analyst@acme.example', roles: [] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(ORG_MANAGEMENT_MESSAGES.accountExists);
+  });
+
+  it('makes a new sign-up link only for users who have not signed up', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const signedUp = await call('seed-owner', 'POST', PATHS.inviteLink(acme, await userId('analyst@acme.example')));
+    expect(signedUp.statusCode).toBe(409);
+    expect(signedUp.json().error.message).toBe(ORG_MANAGEMENT_MESSAGES.alreadySignedUp);
+    const elsewhere = await call('seed-demo', 'POST', PATHS.inviteLink(demo, await userId('uploader@acme.example')));
+    expect(elsewhere.statusCode).toBe(404);
   });
 
   it('validates the invitation with the shared schema', async (context) => {

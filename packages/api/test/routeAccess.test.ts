@@ -16,6 +16,9 @@ import { openTestDatabase } from './testDatabase.ts';
 /** The routes anyone may call; a new one has to be added here on purpose. */
 const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox'];
 
+/** The routes whose caller need not have a portal user (issue #19 item 6); a new one has to be added here on purpose. */
+const IDENTITY_ROUTES = ['POST /api/auth/v1/invites/accept'];
+
 /** A request for the route with every path parameter filled; the answer must come before validation. */
 const requestFor = (route: DeclaredRoute) => ({
   method: route.method.split(',')[0] as HTTPMethods,
@@ -72,6 +75,7 @@ describe('route access declarations', () => {
     const routes = app.declaredRoutes;
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.filter((route) => route.access.who === 'public').map((route) => `${route.method} ${route.url}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect(routes.filter((route) => route.access.who === 'identity').map((route) => `${route.method} ${route.url}`)).toEqual(IDENTITY_ROUTES);
   });
 
   it('declares the roles each family of routes needs', () => {

@@ -6,6 +6,7 @@ import {
   bodyIdSchema,
   emailSchema,
   idSchema,
+  inviteSecretSchema,
   organizationSchema,
   roleSchema,
   termsRecordSchema,
@@ -24,6 +25,7 @@ export const API_PATHS = {
   userRoles: '/api/auth/v1/user-role/',
   roles: '/api/auth/v1/role/',
   organization: (id: number) => `/api/auth/v1/organization/${id}`,
+  acceptInvite: '/api/auth/v1/invites/accept',
 } as const;
 
 /** The request header that makes support staff act as another user (spec §6, DESIGN.md §4). */
@@ -66,6 +68,14 @@ export const authenticateResponseSchema = z.object({
   impersonated_by: z.email().nullable(),
 });
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+
+/**
+ * POST /api/auth/v1/invites/accept (issue #19 item 6): the sign-up screen, with the ID token of the
+ * identity it has just created, hands over the secret of its link; the API links that identity to the
+ * invited portal user. 204, or one refusal `api/invite-refused` whatever the reason.
+ */
+export const acceptInviteSchema = z.object({ invite: inviteSecretSchema });
+export type AcceptInvite = z.infer<typeof acceptInviteSchema>;
 
 /** GET /api/auth/v1/user/?email= */
 export const usersQuerySchema = z.object({ email: emailSchema });

@@ -18,6 +18,11 @@ export const API_ERROR_CODES = {
   secondFactorRequired: 'api/second-factor-required',
   signInTooOld: 'api/sign-in-too-old',
   passwordExpired: 'api/password-expired',
+  /**
+   * An invitation link that cannot be accepted, for whatever reason (unknown, used, expired, another
+   * address, an identity already linked): one answer, so it tells nothing about other organisations.
+   */
+  inviteRefused: 'api/invite-refused',
   impersonationForbidden: 'api/impersonation-forbidden',
   impersonationReadOnly: 'api/impersonation-read-only',
   /** The impersonation token is unknown or past its expiry: exchange the ID token for a new one. */

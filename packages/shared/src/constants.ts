@@ -16,6 +16,12 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 
+/**
+ * Issue #19 item 6: how long an invitation's sign-up link can be accepted (not in the specification;
+ * ours). After that the owner makes a new link from the user's card.
+ */
+export const INVITE_LIFETIME_MS = 14 * DAY;
+
 /** spec §3, §9: the embedded terms and conditions are product 2. */
 export const EMBEDDED_TERMS_PRODUCT_ID = 2;
 

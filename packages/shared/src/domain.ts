@@ -82,6 +82,15 @@ export const termsRecordSchema = z.object({
 });
 export type TermsRecord = z.infer<typeof termsRecordSchema>;
 
-/** spec §3: the sign-up hash carries the invitee's email and name. */
-export const signUpPayloadSchema = z.object({ email: emailSchema, name: z.string().min(1).max(200) });
+/**
+ * An invitation's single-use secret (issue #19 item 6): 32 random bytes as base64url. The API stores
+ * only its SHA-256; the secret itself travels in the sign-up link alone.
+ */
+export const inviteSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the invitation secret of a sign-up link' });
+
+/**
+ * spec §3: the sign-up hash carries the invitee's email and name; issue #19 item 6 adds the invitation's
+ * secret, which binds the sign-up to this one invitation.
+ */
+export const signUpPayloadSchema = z.object({ email: emailSchema, name: z.string().min(1).max(200), invite: inviteSecretSchema });
 export type SignUpPayload = z.infer<typeof signUpPayloadSchema>;

@@ -20,6 +20,7 @@ export {
   termsRecordSchema,
   signUpPayloadSchema,
   SIGN_IN_METHODS,
+  inviteSecretSchema,
 } from './domain.ts';
 export type { SignInMethod, UserConfig, WarehouseUser, Organization, Role, UserRole, TermsRecord, SignUpPayload } from './domain.ts';
 export { isInternalEmail } from './internalEmail.ts';
@@ -48,8 +49,9 @@ export {
   rolesResponseSchema,
   organizationParamsSchema,
   organizationResponseSchema,
+  acceptInviteSchema,
 } from './apiContract.ts';
-export type { AuthenticateResponse, ImpersonationResponse } from './apiContract.ts';
+export type { AuthenticateResponse, ImpersonationResponse, AcceptInvite } from './apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,

@@ -14,6 +14,7 @@ export const ORG_MANAGEMENT_PATHS = {
   active: (orgId: number, userId: number) => `${base(orgId)}${userId}/active`,
   secondFactors: (orgId: number, userId: number) => `${base(orgId)}${userId}/second-factors`,
   signInMethod: (orgId: number, userId: number) => `${base(orgId)}${userId}/sign-in-method`,
+  inviteLink: (orgId: number, userId: number) => `${base(orgId)}${userId}/invite-link`,
   history: (orgId: number) => `/api/auth/v1/organization/${orgId}/user-changes/`,
 } as const;
 
@@ -28,6 +29,7 @@ export const ORG_MANAGEMENT_MESSAGES = {
   notAssignable: 'You can only give or take roles that your own roles grant.',
   ownAccount: 'You cannot deactivate your own account.',
   notSignedUp: 'This user has not signed up yet.',
+  alreadySignedUp: 'This user has already signed up.',
 } as const;
 
 export const orgParamsSchema = z.object({ orgId: idSchema });
@@ -73,7 +75,11 @@ export const orgUsersPageSchema = z.object({
 });
 export type OrgUsersPage = z.infer<typeof orgUsersPageSchema>;
 
-/** POST users/: invite. The answer's sign-up path is what the owner copies to the invitee. */
+/**
+ * POST users/: invite. The answer's sign-up path, which holds the invitation's single-use secret, is what
+ * the owner copies to the invitee; it is shown once. POST users/{id}/invite-link answers the same shape
+ * with a new secret (the earlier link stops working).
+ */
 export const inviteUserSchema = z.object({
   name: z.string().trim().min(1, { error: 'is required' }).max(200),
   email: emailSchema,
@@ -94,7 +100,7 @@ export const setSignInMethodSchema = z.object({ sign_in_method: z.enum(SIGN_IN_M
 /** Answer of every change: the user as it is now. DELETE users/{id}/second-factors answers it too. */
 export const managedUserResponseSchema = managedUserSchema;
 
-export const USER_CHANGE_ACTIONS = ['invite', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset', 'sign-in-method'] as const;
+export const USER_CHANGE_ACTIONS = ['invite', 'invite-link', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset', 'sign-in-method'] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 
 /** GET user-changes/?user_id=&limit=: who changed what, before and after, when; newest first. */

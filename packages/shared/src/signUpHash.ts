@@ -1,14 +1,15 @@
-// spec §2, §3: /sign-up/{hash} carries the invitee's e-mail and name. The hash is base64url of the
+// spec §2, §3: /sign-up/{hash} carries the invitee's e-mail and name, and (issue #19 item 6) the
+// invitation's single-use secret, which the sign-up screen hands to the API. The hash is base64url of the
 // JSON payload (URL-safe without escaping); decoding validates with signUpPayloadSchema and answers
 // null for anything malformed, so a mangled link shows a clear error instead of a half-filled form.
 import { signUpPayloadSchema, type SignUpPayload } from './domain.ts';
 
-/** Longest hash we try to decode: a 254-character address and a 200-character name fit well inside. */
+/** Longest hash we try to decode: a 254-character address, a 200-character name and the secret fit well inside. */
 export const SIGN_UP_HASH_MAX_LENGTH = 2048;
 
 export function encodeSignUpHash(payload: SignUpPayload): string {
   const checked = signUpPayloadSchema.parse(payload);
-  const bytes = new TextEncoder().encode(JSON.stringify({ email: checked.email, name: checked.name }));
+  const bytes = new TextEncoder().encode(JSON.stringify({ email: checked.email, name: checked.name, invite: checked.invite }));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, unauthenticated } from '../errors/apiError.ts';
-import { findUserByEmail, findUserByUid } from '../data/userRepository.ts';
+import { findUserByUid } from '../data/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { isImpersonationToken } from './impersonationTokens.ts';
@@ -57,18 +57,35 @@ export interface CallerDependencies {
   userCacheMs: number;
 }
 
+/**
+ * A route declared `IDENTITY` (accepting an invitation): the verified token alone, checked afresh. Its
+ * caller may have no portal user yet, so there is no one to act as: Impersonate-User is refused.
+ */
+export async function resolveIdentity(request: FastifyRequest, verifier: TokenVerifier): Promise<VerifiedToken> {
+  const verified = await verifier.verify(bearerToken(request), { fresh: true });
+  if (request.headers[impersonateHeader] !== undefined) {
+    throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'This cannot be done while acting as another user.');
+  }
+  return verified;
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) throw unauthenticated('Sign in first: send the ID token as "Authorization: Bearer <token>".');
+  return token;
+}
+
 export async function resolveCaller(
   request: FastifyRequest,
   access: AccessMode,
   deps: CallerDependencies,
   onImpersonationAttempt: (attempt: ImpersonationAttempt) => void,
 ): Promise<Caller> {
-  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  if (!token) throw unauthenticated('Sign in first: send the ID token as "Authorization: Bearer <token>".');
+  const token = bearerToken(request);
   if (isImpersonationToken(token)) return resolveImpersonationCaller(request, token, access, deps, onImpersonationAttempt);
   const verified = await deps.verifier.verify(token, { fresh: access !== 'read' });
-
-  const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : (await findUserByUid(deps.db, verified.uid)) ?? (access === 'authenticate' ? await unlinkedUserFor(deps.db, verified) : null);
+  // Only an accepted invitation links an identity (issue #19 item 6): a sign-in with an address alone finds nothing.
+  const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
   await deps.signInRules.check(signedIn, verified, token);
@@ -92,11 +109,4 @@ async function cachedUser(deps: CallerDependencies, uid: string): Promise<Wareho
   const user = await findUserByUid(deps.db, uid);
   if (user && deps.userCacheMs > 0) deps.usersByUid.set(uid, user, Date.now() + deps.userCacheMs);
   return user;
-}
-
-/** First sign-in: the portal user with the token's verified e-mail and no identity linked yet. */
-async function unlinkedUserFor(db: Database, token: VerifiedToken): Promise<WarehouseUser | null> {
-  if (!token.email || !token.emailVerified) return null;
-  const user = await findUserByEmail(db, token.email);
-  return user && user.firebase_uid === null ? user : null;
 }

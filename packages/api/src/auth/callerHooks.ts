@@ -7,15 +7,17 @@ import { recordImpersonation } from '../data/impersonationAudit.ts';
 import { roleNamesOf, type UserRoleNames } from '../data/roleRepository.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, DatabaseUnavailableError, forbidden } from '../errors/apiError.ts';
-import { resolveCaller, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
+import { resolveCaller, resolveIdentity, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { ProtectedAccess } from './routeAccess.ts';
 import type { SignInRules } from './signInRules.ts';
-import type { TokenVerifier } from './verifyToken.ts';
+import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** The verified identity on routes declared IDENTITY, which may have no portal user yet. */
+    identity: VerifiedToken | null;
     impersonationAttempt: ImpersonationAttempt | null;
   }
 }
@@ -35,11 +37,16 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     return names;
   };
   app.decorateRequest('caller', null);
+  app.decorateRequest('identity', null);
   app.decorateRequest('impersonationAttempt', null);
 
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access.who === 'public') return;
+    if (access.who === 'identity') {
+      request.identity = await resolveIdentity(request, deps.verifier);
+      return;
+    }
     const caller = await resolveCaller(request, access.mode, deps, (attempt) => {
       request.impersonationAttempt = attempt;
     });
@@ -62,7 +69,8 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
   app.addHook('onSend', async (request, reply, payload) => {
     // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
     // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
-    if (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read') {
+    // An identity route's write (accepting an invitation) links a user: it empties the caches as well.
+    if (request.identity || (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read')) {
       deps.usersByUid.clear();
       rolesByUserId.clear();
       rolesGeneration++;
@@ -85,6 +93,12 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error(`route ${request.routeOptions.url} has no config.access`);
   return request.caller;
+}
+
+/** The verified identity of a route declared IDENTITY (set by the preValidation hook). */
+export function identityOf(request: FastifyRequest): VerifiedToken {
+  if (!request.identity) throw new Error(`route ${request.routeOptions.url} is not declared IDENTITY`);
+  return request.identity;
 }
 
 /** Refuses with 403 a user whose roles include none of `needed`. */

@@ -6,13 +6,20 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
  * read: the user row may come from the short read cache; write: the row is read afresh, the token's
- * revocation checked, and impersonation needs support_write; authenticate: a write that may also link
- * a first sign-in to its invited portal user.
+ * revocation checked, and impersonation needs support_write; authenticate: a sign-in, checked like a
+ * write, which support staff may call as another user without support_write because it writes nothing
+ * for that user. (It no longer links a first sign-in: only an accepted invitation links, issue #19 item 6.)
  */
 export type AccessMode = 'read' | 'write' | 'authenticate';
 
 export type RouteAccess =
   | { who: 'public' }
+  /**
+   * identity: a verified identity that need not have a portal user yet (accepting an invitation, issue
+   * #19 item 6). The token is verified afresh, revocation included; the portal user, if any, is not
+   * looked up, and Impersonate-User is refused.
+   */
+  | { who: 'identity' }
   | {
       /** signedIn: any active portal user; a role list: the acting user must hold one of them. */
       who: 'signedIn' | readonly [RoleName, ...RoleName[]];
@@ -20,7 +27,9 @@ export type RouteAccess =
       /** Whether support staff may call it acting as another user (Impersonate-User). */
       impersonation: boolean;
     };
-export type ProtectedAccess = Exclude<RouteAccess, { who: 'public' }>;
+
+/** The declarations whose caller is a portal user (callerHooks.ts resolves it). */
+export type ProtectedAccess = Extract<RouteAccess, { mode: AccessMode }>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,6 +48,7 @@ export interface DeclaredRoute {
 }
 
 export const PUBLIC: RouteAccess = { who: 'public' };
+export const IDENTITY: RouteAccess = { who: 'identity' };
 export const signedIn = (mode: AccessMode, options: { impersonation: boolean }): RouteAccess => ({ who: 'signedIn', mode, ...options });
 export const withRole = (roles: readonly [RoleName, ...RoleName[]], mode: AccessMode, options: { impersonation: boolean }): RouteAccess => ({ who: roles, mode, ...options });
 

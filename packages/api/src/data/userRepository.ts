@@ -9,25 +9,27 @@ export async function findUserByUid(db: Queryable, uid: string): Promise<Warehou
   return user ?? null;
 }
 
+/**
+ * The user with this address, for impersonation (Impersonate-User names an address). Addresses are
+ * unique per organisation (issue #19 item 6), so one address may have a row in several; at most one of
+ * them is linked to an identity, and that is the person who signs in: it is preferred, then the oldest.
+ */
 export async function findUserByEmail(db: Queryable, email: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where email = $1`, [normalizeEmail(email)]);
+  const [user] = await db.query<WarehouseUser>(
+    `select ${USER_COLUMNS} from users where email = $1 order by firebase_uid is null, id limit 1`,
+    [normalizeEmail(email)],
+  );
+  return user ?? null;
+}
+
+/** The user with this address in one organisation (addresses are unique per organisation). */
+export async function findOrgUserByEmail(db: Queryable, orgId: number, email: string): Promise<WarehouseUser | null> {
+  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where org_id = $1 and email = $2`, [orgId, normalizeEmail(email)]);
   return user ?? null;
 }
 
 export async function findUserById(db: Queryable, id: number): Promise<WarehouseUser | null> {
   const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
-  return user ?? null;
-}
-
-/**
- * First sign-in (issue #3): binds the identity to the portal user that has the same verified e-mail and
- * no identity yet. Answers null when another identity took it first.
- */
-export async function linkIdentity(db: Queryable, userId: number, uid: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(
-    `update users set firebase_uid = $2 where id = $1 and (firebase_uid is null or firebase_uid = $2) returning ${USER_COLUMNS}`,
-    [userId, uid],
-  );
   return user ?? null;
 }
 

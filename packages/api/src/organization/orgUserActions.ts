@@ -11,6 +11,7 @@ import {
 } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
+import { newInviteSecret } from '../invites/inviteSecret.ts';
 import type { OrgIdentity } from './orgIdentity.ts';
 import { findOrgUser, type OrgUserRow } from './orgUserDirectory.ts';
 import { recordUserChange, type ChangeActor } from './orgUserChanges.ts';
@@ -45,26 +46,64 @@ async function writeRoles(tx: Queryable, userId: number, roles: readonly RoleNam
   }
 }
 
-export async function inviteUser(owner: OwnerContext, invite: InviteUser): Promise<OrgUserRow> {
+/** A user with an open invitation and the secret of its sign-up link (shown to the owner once, never stored). */
+export interface OpenInvite {
+  row: OrgUserRow;
+  secret: string;
+}
+
+/**
+ * Issue #19 item 6: an address is unique per organisation. Only an address already in this organisation
+ * is refused (409); whether another organisation has it changes nothing here, not even the queries run.
+ */
+export async function inviteUser(owner: OwnerContext, invite: InviteUser): Promise<OpenInvite> {
   checkGrant(owner, [], invite.roles);
+  const { secret, hash, expiresAt } = newInviteSecret();
   return owner.db.transaction(async (tx) => {
-    // One answer whether the address is in this organisation or another: nothing about the other leaks.
-    const [taken] = await tx.query('select 1 from users where email = $1', [invite.email]);
-    if (taken) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.accountExists);
     const [created] = await tx.query<{ id: number }>(
-      `insert into users (email, name, org_id, is_active, config) values ($1, $2, $3, true, '{"last_logged_in": null, "email_verified": false}') returning id`,
-      [invite.email, invite.name, owner.orgId],
+      `insert into users (email, name, org_id, is_active, config, invite_token_hash, invite_expires_at)
+       values ($1, $2, $3, true, '{"last_logged_in": null, "email_verified": false}', $4, $5)
+       on conflict (org_id, email) do nothing returning id`,
+      [invite.email, invite.name, owner.orgId, hash, expiresAt.toISOString()],
     );
-    await writeRoles(tx, created!.id, invite.roles);
+    if (!created) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.accountExists);
+    await writeRoles(tx, created.id, invite.roles);
     await recordUserChange(tx, {
       orgId: owner.orgId,
-      targetUserId: created!.id,
+      targetUserId: created.id,
       actor: owner.actor,
       action: 'invite',
       before: null,
       after: { email: invite.email, name: invite.name, roles: invite.roles },
     });
-    return loadTarget(tx, owner.orgId, created!.id);
+    return { row: await loadTarget(tx, owner.orgId, created.id), secret };
+  });
+}
+
+/**
+ * A new sign-up link for a user who has not signed up: only the secret's hash is stored, so an earlier
+ * link cannot be shown again; this one replaces it (the earlier link stops working) with a new expiry.
+ */
+export async function renewInviteLink(owner: OwnerContext, userId: number): Promise<OpenInvite> {
+  const { secret, hash, expiresAt } = newInviteSecret();
+  return owner.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, owner.orgId, userId);
+    const [before] = await tx.query<{ invite_expires_at: Date | string | null }>('select invite_expires_at from users where id = $1 for update', [userId]);
+    // Checked under the row lock: an acceptance that links the user first makes this a 409, not a new link.
+    const [renewed] = await tx.query(
+      'update users set invite_token_hash = $2, invite_expires_at = $3 where id = $1 and firebase_uid is null returning id',
+      [userId, hash, expiresAt.toISOString()],
+    );
+    if (!renewed) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.alreadySignedUp);
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: userId,
+      actor: owner.actor,
+      action: 'invite-link',
+      before: { expires_at: before?.invite_expires_at ? new Date(before.invite_expires_at).toISOString() : null },
+      after: { expires_at: expiresAt.toISOString() },
+    });
+    return { row: target, secret };
   });
 }
 

@@ -1,5 +1,6 @@
-// POST /api/auth/v1/authenticate/ (issue #3): the bearer ID token → the portal user, linked and
-// signed in, with roles, organisation and terms in one round trip.
+// POST /api/auth/v1/authenticate/ (issue #3): the bearer ID token → its linked portal user, signed in,
+// with roles, organisation and terms in one round trip. Linking is not done here: an identity is linked
+// only by accepting its invitation (inviteRoutes.ts, issue #19 item 6).
 import { API_PATHS, authenticateResponseSchema, type AuthenticateResponse, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,11 +8,10 @@ import type { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { signedIn } from '../auth/routeAccess.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden } from '../errors/apiError.ts';
 import { findOrganization } from '../data/organizationRepository.ts';
 import { platformPermissionsOf, roleNamesOf } from '../data/roleRepository.ts';
 import { EMBEDDED_TERMS_PRODUCT_ID, termsOf } from '../data/termsRepository.ts';
-import { linkIdentity, mergeUserConfig } from '../data/userRepository.ts';
+import { mergeUserConfig } from '../data/userRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
@@ -23,7 +23,7 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
       schema: {
         summary: 'Sign in to the portal with a Firebase ID token',
         description:
-          'Verifies the bearer ID token (revocation checked), links the identity to the portal user with the same verified e-mail on first sign-in, records config.last_logged_in, and answers the user, roles, organisation and terms. With Impersonate-User (support staff) it answers the impersonated user and writes nothing but the audit row. Rate limited per client address.',
+          'Verifies the bearer ID token (revocation checked), finds the portal user linked to the identity (linked only by accepting an invitation: POST /api/auth/v1/invites/accept; an identity without one gets 403 api/forbidden, whatever its e-mail), records config.last_logged_in, and answers the user, roles, organisation and terms. With Impersonate-User (support staff) it answers the impersonated user and writes nothing but the audit row. Rate limited per client address.',
         tags: ['session'],
         security: bearerSecurity,
         response: { 200: authenticateResponseSchema, 429: errorResponses[400].describe('api/rate-limited'), ...errorResponses },
@@ -38,17 +38,13 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
           impersonatedBy: caller.signedIn.email,
         });
       }
-      const { user, previousLastLoggedIn } = await db.transaction(async (tx) => {
-        const linked = caller.user.firebase_uid === null ? await linkIdentity(tx, caller.user.id, caller.token.uid) : caller.user;
-        if (!linked) throw forbidden('This account has no access to the portal.');
-        const updated = await mergeUserConfig(tx, linked.id, {
-          last_logged_in: new Date().toISOString(),
-          email_verified: caller.token.emailVerified,
-        });
-        return { user: updated, previousLastLoggedIn: linked.config.last_logged_in ?? null };
+      // caller.user was read afresh for this call (authenticate mode never uses the read cache).
+      const user = await mergeUserConfig(db, caller.user.id, {
+        last_logged_in: new Date().toISOString(),
+        email_verified: caller.token.emailVerified,
       });
       return describeSession(db, user, {
-        previousLastLoggedIn,
+        previousLastLoggedIn: caller.user.config.last_logged_in ?? null,
         platformPermissions: await platformPermissionsOf(db, user.id),
         impersonatedBy: null,
       });

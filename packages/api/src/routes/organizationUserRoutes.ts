@@ -23,7 +23,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
-import { inviteUser, resetSecondFactors, setSignInMethod, setUserActive, setUserName, setUserRoles, type OwnerContext } from '../organization/orgUserActions.ts';
+import {
+  inviteUser,
+  renewInviteLink,
+  resetSecondFactors,
+  setSignInMethod,
+  setUserActive,
+  setUserName,
+  setUserRoles,
+  type OpenInvite,
+  type OwnerContext,
+} from '../organization/orgUserActions.ts';
 import { readUserChanges } from '../organization/orgUserChanges.ts';
 import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from '../organization/orgUserDirectory.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
@@ -50,6 +60,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
     return { db, identity, orgId, ownerId: user.id, actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name }, assignable };
   };
   const answer = async (row: OrgUserRow) => (await managedUsers([row], identity))[0]!;
+  // The link carries the invitation's secret; it is in this answer only (the database keeps its hash).
+  const inviteAnswer = async ({ row, secret }: OpenInvite) => ({ user: await answer(row), signUpPath: signUpPath({ email: row.email, name: row.name, invite: secret }) });
 
   routes.get(
     usersPath,
@@ -79,7 +91,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       schema: {
         summary: 'Invite a user',
         description:
-          'Creates the portal user with roles within the owner\'s grants and answers the /sign-up/{hash} path for the invitee. An address already in use, in any organisation: 409 "Account already exists.".',
+          'Creates the portal user with roles within the owner\'s grants and answers the /sign-up/{hash} path for the invitee; the hash holds the e-mail, the name and the invitation\'s single-use secret (valid for 14 days, shown only in this answer). Addresses are unique per organisation: an address already in this organisation is 409 "Account already exists."; whether another organisation uses it makes no difference to the answer.',
         tags,
         security: bearerSecurity,
         params: orgParamsSchema,
@@ -89,10 +101,27 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
     },
     async (request, reply) => {
       const owner = await ownerOf(request, request.params.orgId);
-      const row = await inviteUser(owner, request.body);
+      const invited = await inviteUser(owner, request.body);
       reply.code(201);
-      return { user: await answer(row), signUpPath: signUpPath({ email: row.email, name: row.name }) };
+      return inviteAnswer(invited);
     },
+  );
+
+  routes.post(
+    `${userPath}/invite-link`,
+    {
+      config: { access: ownerWrites },
+      schema: {
+        summary: 'A new sign-up link for a user who has not signed up',
+        description:
+          'Only the hash of an invitation\'s secret is stored, so an earlier link cannot be shown again: this makes a new secret (valid for 14 days) and answers its /sign-up/{hash} path; the earlier link stops working. Audited as `invite-link`. A user who has signed up: 409.',
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        response: { 200: inviteUserResponseSchema, ...conflictResponse, ...errorResponses },
+      },
+    },
+    async (request) => inviteAnswer(await renewInviteLink(await ownerOf(request, request.params.orgId), request.params.userId)),
   );
 
   routes.put(

@@ -16,7 +16,7 @@ import { callerOf } from '../auth/callerHooks.ts';
 import { signedIn } from '../auth/routeAccess.ts';
 import { canSeeUser } from '../auth/canSeeUser.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
-import { findUserByEmail, findUserById, mergeUserConfig, renameUser } from '../data/userRepository.ts';
+import { findOrgUserByEmail, findUserById, mergeUserConfig, renameUser } from '../data/userRepository.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
@@ -38,7 +38,9 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
     },
     async (request) => {
       const { user } = callerOf(request);
-      const target = request.query.email === user.email ? user : await findUserByEmail(db, request.query.email);
+      // Only the caller's own organisation is searched: whom the caller may see is there, and an address
+      // used in another organisation as well must not hide this organisation's user (issue #19 item 6).
+      const target = request.query.email === user.email ? user : await findOrgUserByEmail(db, user.org_id, request.query.email);
       if (!target || !(await canSeeUser(db, user, target))) throw notFound();
       return [target];
     },

@@ -1,4 +1,6 @@
-// Idempotent: running it again leaves the same rows (upserts keyed on names and e-mails).
+// Idempotent: running it again leaves the same rows (upserts keyed on names, and on organisation and
+// e-mail for users: addresses are unique per organisation). Demo users are linked to their stable
+// identity uids directly; they have no invitation to accept.
 import { normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
@@ -43,8 +45,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       const config = { last_logged_in: lastLoggedIn, email_verified: account.emailVerified ?? true };
       const [user] = await tx.query<{ id: number }>(
         `insert into users (email, firebase_uid, name, org_id, is_active, config, sign_in_method) values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (email) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
-           org_id = excluded.org_id, is_active = excluded.is_active, config = excluded.config, sign_in_method = excluded.sign_in_method
+         on conflict (org_id, email) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
+           is_active = excluded.is_active, config = excluded.config, sign_in_method = excluded.sign_in_method,
+           invite_token_hash = null, invite_expires_at = null
          returning id`,
         [normalizeEmail(account.email), account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config), account.signInMethod ?? 'standalone'],
       );

@@ -44,6 +44,11 @@ export interface ApiRequest<Schema extends z.ZodType | undefined> {
   signal?: AbortSignal;
   /** Send the signed-in person's own ID token and no Impersonate-User, even while impersonating (the exchange). */
   ownIdToken?: boolean;
+  /**
+   * Where the bearer token comes from instead of the session's: the sign-up screen accepts its invitation
+   * with the identity it has just created, before any portal session exists.
+   */
+  tokenSource?: TokenSource;
 }
 
 type Answer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
@@ -55,7 +60,7 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   // Fixed for the call, retry included: a switch of user meanwhile never mixes one user's token with another's e-mail.
   const acting = request.ownIdToken ? null : impersonation;
   const send = async (forceRefresh: boolean) => {
-    const token = await (acting ? acting.tokens : getTokenSource())?.getToken(forceRefresh);
+    const token = await (acting ? acting.tokens : (request.tokenSource ?? getTokenSource()))?.getToken(forceRefresh);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (request.body !== undefined) headers['content-type'] = 'application/json';

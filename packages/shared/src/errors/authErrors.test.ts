@@ -33,6 +33,8 @@ const CATALOGUE = [
   ['signUp', 'auth/invalid-email', 'Invalid email address.'],
   ['signUp', 'auth/weak-password', 'Password is not strong enough.'],
   ['signUp', 'auth/operation-not-allowed', 'An unknown error occurred'],
+  // ours (issue #19 item 6), not the specification's: the API refused the link's invitation
+  ['signUp', 'api/invite-refused', 'This invitation link cannot be used. Please ask your administrator for a new invitation link.'],
 ] as const;
 
 describe('authErrorMessage (spec §8)', () => {

@@ -40,6 +40,8 @@ export const AUTH_ERROR_TEXTS = {
     'auth/email-already-in-use': 'Account already exists.',
     'auth/invalid-email': 'Invalid email address.',
     'auth/weak-password': 'Password is not strong enough.',
+    // Ours, not the specification's (issue #19 item 6): the API refused the link's invitation.
+    'api/invite-refused': 'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
     other: 'An unknown error occurred',
   },
   other: {

@@ -8,11 +8,17 @@ import { SignUpScreen } from './SignUpScreen.tsx';
 
 vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({}) }));
+const acceptInvite = vi.fn(async (_identity: unknown, _invite: string) => undefined);
+vi.mock('./acceptInviteApi.ts', () => ({ acceptInvite: (identity: unknown, invite: string) => acceptInvite(identity, invite) }));
 
-const hash = encodeSignUpHash({ email: 'new.user@acme.example', name: 'Nia New' });
+const invite = 'Q2hhbmdlLW1lLXRoaXMtaXMtbm90LWEtcmVhbC1zZWM';
+const hash = encodeSignUpHash({ email: 'new.user@acme.example', name: 'Nia New', invite });
 
 describe('SignUpScreen', () => {
-  beforeEach(resetSdk);
+  beforeEach(() => {
+    resetSdk();
+    acceptInvite.mockClear();
+  });
   afterEach(cleanup);
 
   it('shows a clear error screen for a malformed hash', () => {
@@ -41,7 +47,7 @@ describe('SignUpScreen', () => {
     expect(submit.disabled).toBe(false);
   });
 
-  it('creates the account, sends the verification email and says "You\'re almost done"', async () => {
+  it('creates the account, accepts the invitation with it, sends the verification email and says "You\'re almost done"', async () => {
     const user = { email: 'new.user@acme.example' };
     sdk.createUserWithEmailAndPassword.mockResolvedValueOnce({ user });
     renderRoute(<SignUpScreen hash={hash} />, `/sign-up/${hash}`);
@@ -50,7 +56,9 @@ describe('SignUpScreen', () => {
     await userEvent.dblClick(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByRole('heading', { name: "You're almost done" })).toBeTruthy();
     expect(sdk.createUserWithEmailAndPassword).toHaveBeenCalledTimes(1);
+    expect(acceptInvite).toHaveBeenCalledWith(user, invite);
     expect(sdk.sendEmailVerification).toHaveBeenCalledWith(user);
+    expect(sdk.deleteUser).not.toHaveBeenCalled();
     expect(sdk.signOut).toHaveBeenCalled();
   });
 
@@ -60,5 +68,20 @@ describe('SignUpScreen', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Portal-demo-2026');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'Portal-demo-2026{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Account already exists.'));
+  });
+
+  it('removes the new account when the invitation is refused, and says the link cannot be used', async () => {
+    const user = { email: 'new.user@acme.example' };
+    sdk.createUserWithEmailAndPassword.mockResolvedValueOnce({ user });
+    acceptInvite.mockRejectedValueOnce(Object.assign(new Error('refused'), { code: 'api/invite-refused' }));
+    renderRoute(<SignUpScreen hash={hash} />, `/sign-up/${hash}`);
+    await userEvent.type(screen.getByLabelText('Password'), 'Portal-demo-2026');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'Portal-demo-2026{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('This invitation link cannot be used. Please ask your administrator for a new invitation link.'),
+    );
+    expect(sdk.deleteUser).toHaveBeenCalledWith(user);
+    expect(sdk.sendEmailVerification).not.toHaveBeenCalled();
+    expect(sdk.signOut).toHaveBeenCalled();
   });
 });

@@ -14,6 +14,7 @@ export const sdk = {
   applyActionCode: vi.fn(async () => undefined),
   checkActionCode: vi.fn(async () => ({ operation: 'REVERT_SECOND_FACTOR_ADDITION' })),
   createUserWithEmailAndPassword: vi.fn(),
+  deleteUser: vi.fn(async () => undefined),
   sendEmailVerification: vi.fn(async () => undefined),
   updateProfile: vi.fn(async () => undefined),
   verifyPhoneNumber: vi.fn(async () => 'verification-id'),

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { decodeSignUpHash } from '@payportal/shared';
+import { decodeSignUpHash, encodeSignUpHash } from '@payportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InviteDialog } from './InviteDialog.tsx';
 import { answerApi, managedUser } from './testServer.ts';
@@ -9,6 +9,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const invite = 'Q2hhbmdlLW1lLXRoaXMtaXMtbm90LWEtcmVhbC1zZWM';
 
 const fill = async (name: string, email: string, roles: string[]) => {
   await userEvent.type(screen.getByLabelText('Name'), name);
@@ -22,7 +24,7 @@ describe('InviteDialog', () => {
     const sent = answerApi({
       'POST /api/auth/v1/organization/7/users/': ({ body }) => {
         const { email, name } = body as { email: string; name: string };
-        const hash = btoa(JSON.stringify({ email, name })).replace(/=+$/, '');
+        const hash = encodeSignUpHash({ email, name, invite });
         return { status: 201, body: { user: managedUser(12, { email, name, signed_up: false }), signUpPath: `/sign-up/${hash}` } };
       },
     });
@@ -34,7 +36,7 @@ describe('InviteDialog', () => {
     const link = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Sign-up link' });
     const url = new URL(link.value);
     expect(url.pathname).toMatch(/^\/sign-up\//);
-    expect(decodeSignUpHash(url.pathname.split('/')[2]!)).toEqual({ email: 'nia@acme.example', name: 'Nia New' });
+    expect(decodeSignUpHash(url.pathname.split('/')[2]!)).toEqual({ email: 'nia@acme.example', name: 'Nia New', invite });
     expect(onInvited).toHaveBeenCalledOnce();
   });
 

@@ -1,6 +1,7 @@
 // Invite: name + e-mail + roles → the warehouse user exists and the owner copies a /sign-up/{hash} link
-// to send (issue #7). Input is checked with the shared schema before it leaves the browser.
-import { inviteUserSchema, type RoleName } from '@payportal/shared';
+// to send (issue #7). Input is checked with the shared schema before it leaves the browser. The link holds
+// the invitation's single-use secret and is shown only here (issue #19 item 6); the user's card makes a new one.
+import { constants, inviteUserSchema, type RoleName } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -9,6 +10,8 @@ import { Dialog } from './Dialog.tsx';
 import * as styles from './organization.css.ts';
 import { inviteOrgUser } from './organizationApi.ts';
 import { RoleEditor } from './RoleEditor.tsx';
+
+const LINK_DAYS = Math.round(constants.INVITE_LIFETIME_MS / (24 * 60 * 60 * 1000));
 
 export interface InviteDialogProps {
   orgId: number;
@@ -51,7 +54,9 @@ export function InviteDialog({ orgId, assignableRoles, onInvited, onClose }: Inv
     <Dialog title="Invite user" onClose={onClose}>
       {link ? (
         <>
-          <p role="status">Invitation ready. Send this sign-up link to {email}:</p>
+          <p role="status">
+            Invitation ready. Send this sign-up link to {email}; it works once, within {LINK_DAYS} days:
+          </p>
           <CopyLink label="Sign-up link" href={link} />
           <button type="button" className={primaryButton} onClick={onClose}>
             Done

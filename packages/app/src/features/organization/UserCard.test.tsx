@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ManagedUser } from '@payportal/shared';
+import { encodeSignUpHash, type ManagedUser } from '@payportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserCard } from './UserCard.tsx';
 import { answerApi, managedUser } from './testServer.ts';
@@ -71,5 +71,28 @@ describe('UserCard (spec §2: assignableRoles, orgId, user; raises userDeactivat
 
     await vi.waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(expect.objectContaining({ sign_in_method: 'partner' })));
     expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ sign_in_method: 'partner' });
+  });
+
+  it('makes a new sign-up link for a user who has not signed up, instead of showing the earlier one', async () => {
+    const invitee = managedUser(5, { name: 'Ivy Invitee', signed_up: false, second_factor_enrolled: false }) as ManagedUser;
+    const signUpPath = `/sign-up/${encodeSignUpHash({ email: invitee.email, name: invitee.name, invite: 'Q2hhbmdlLW1lLXRoaXMtaXMtbm90LWEtcmVhbC1zZWM' })}`;
+    const sent = answerApi({
+      [`POST ${base}/invite-link`]: () => ({ body: { user: invitee, signUpPath } }),
+      'GET /api/auth/v1/organization/2/user-changes/': () => ({ body: [] }),
+    });
+    render(<UserCard assignableRoles={['query']} orgId={2} user={invitee} onUserDeactivated={() => {}} onUserChanged={() => {}} />);
+    expect(screen.queryByRole('textbox', { name: 'Sign-up link' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'New sign-up link' }));
+
+    const link = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Sign-up link' });
+    expect(new URL(link.value).pathname).toBe(signUpPath);
+    expect(screen.getByText(/Earlier links for this user no longer work/)).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+
+  it('offers no sign-up link for a user who has signed up', () => {
+    answerApi({ 'GET /api/auth/v1/organization/2/user-changes/': () => ({ body: [] }) });
+    render(<UserCard assignableRoles={['query']} orgId={2} user={user} onUserDeactivated={() => {}} onUserChanged={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'New sign-up link' })).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 // spec §2 "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
 // of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
-import { signUpPath, type ManagedUser, type RoleName } from '@payportal/shared';
+import type { ManagedUser, RoleName } from '@payportal/shared';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
-import { CopyLink } from './CopyLink.tsx';
+import { NewSignUpLink } from './NewSignUpLink.tsx';
 import * as styles from './organization.css.ts';
 import { saveUserActive, saveUserRoles } from './organizationApi.ts';
 import { RoleEditor } from './RoleEditor.tsx';
@@ -52,9 +52,7 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
         {user.is_active ? 'Active' : 'Deactivated'}
         {user.signed_up ? '' : ' · Invitation open'}
       </p>
-      {!user.signed_up && (
-        <CopyLink label="Sign-up link" href={new URL(signUpPath({ email: user.email, name: user.name }), window.location.origin).href} />
-      )}
+      {!user.signed_up && <NewSignUpLink orgId={orgId} user={user} onRenewed={changed} />}
       <RoleEditor legend="Roles" assignableRoles={assignableRoles} value={roles} onChange={setRoles} disabled={pending} />
       <div className={styles.actions}>
         <button type="button" className={primaryButton} disabled={pending || !rolesChanged} onClick={async () => changed(await run(() => saveUserRoles(orgId, user.id, roles)))}>

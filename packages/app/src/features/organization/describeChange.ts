@@ -10,6 +10,8 @@ export function describeChange(change: UserChange, nameTarget: boolean): string 
   switch (change.action) {
     case 'invite':
       return `invited${who} with ${roleList((change.after as { roles?: unknown } | null)?.roles)}`;
+    case 'invite-link':
+      return `made a new sign-up link for${who || ' this user'}`;
     case 'roles':
       return `changed roles of${who || ' this user'} from ${roleList(change.before)} to ${roleList(change.after)}`;
     case 'name':

@@ -27,6 +27,11 @@ export function inviteOrgUser(orgId: number, invite: InviteUser) {
   return apiRequest(PATHS.users(orgId), { method: 'POST', body: invite, schema: inviteUserResponseSchema });
 }
 
+/** A new sign-up link for a user who has not signed up; the earlier link stops working (issue #19 item 6). */
+export function renewInviteLink(orgId: number, userId: number) {
+  return apiRequest(PATHS.inviteLink(orgId, userId), { method: 'POST', schema: inviteUserResponseSchema });
+}
+
 export function saveUserRoles(orgId: number, userId: number, roles: RoleName[]) {
   return apiRequest(PATHS.roles(orgId, userId), { method: 'PUT', body: { roles }, schema: managedUserResponseSchema });
 }
