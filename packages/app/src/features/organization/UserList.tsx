@@ -25,6 +25,7 @@ const columns: { field: OrgUsersSortField | null; label: string }[] = [
 
 export function UserList({ users, busy, sort, direction, onSort, onOpen }: UserListProps) {
   return (
+    <div className={styles.tableScroll}>
     <table className={styles.table} aria-busy={busy}>
       <caption className={styles.visuallyHidden}>Users of the organization</caption>
       <thead>
@@ -60,5 +61,6 @@ export function UserList({ users, busy, sort, direction, onSort, onOpen }: UserL
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

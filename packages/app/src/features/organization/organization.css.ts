@@ -3,7 +3,9 @@ import { vars } from '../../theme/themes.css.ts';
 
 export const page = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const toolbar = style({ display: 'flex', gap: '0.75rem', alignItems: 'end', flexWrap: 'wrap', marginBottom: '1rem' });
-export const table = style({ width: '100%', borderCollapse: 'collapse', background: vars.color.surface });
+/** The list scrolls sideways on a phone instead of widening the whole page. */
+export const tableScroll = style({ overflowX: 'auto', WebkitOverflowScrolling: 'touch' });
+export const table = style({ width: '100%', minWidth: '44rem', borderCollapse: 'collapse', background: vars.color.surface });
 globalStyle(`${table} th, ${table} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}` });
 export const linkButton = style({
   background: 'none',
@@ -25,6 +27,19 @@ export const panel = style({
   borderRadius: '0.5rem',
 });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem', marginBottom: '0.75rem' });
+// Text fields and selects of the screen: full-size touch targets in the theme's colours.
+globalStyle(`${field} input, ${field} select, ${toolbar} input`, {
+  font: 'inherit',
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.375rem',
+  padding: '0.5rem 0.625rem',
+  maxWidth: '100%',
+});
+globalStyle(`${field} input, ${field} select`, { width: '28rem' });
+/** Each of a user's forms (name, sign-in) stands apart from the next. */
+globalStyle(`${panel} form`, { marginBottom: '1.25rem' });
 export const alert = style({ color: vars.color.danger });
 export const dialog = style({ maxWidth: '32rem', width: '100%', border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', padding: '1.5rem' });
 export const visuallyHidden = style({
