@@ -92,3 +92,21 @@ describe('apiRequest bearer tokens', () => {
     await expect(apiRequest(API_PATHS.roles)).rejects.toMatchObject({ status: 403, code: API_ERROR_CODES.impersonationForbidden });
   });
 });
+
+describe('apiRequest cancellation', () => {
+  it('hands the caller’s AbortSignal to fetch and rejects an aborted call with AbortError, not as a lost connection', async () => {
+    vi.mocked(fetch).mockImplementationOnce(
+      (_path, init) =>
+        new Promise((_resolve, reject) => {
+          // Like fetch: an already aborted signal rejects at once, a later abort when it comes.
+          const abort = () => reject(new DOMException('aborted', 'AbortError'));
+          if (init?.signal?.aborted) abort();
+          init?.signal?.addEventListener('abort', abort);
+        }),
+    );
+    const controller = new AbortController();
+    const call = apiRequest(API_PATHS.roles, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

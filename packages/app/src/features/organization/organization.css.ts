@@ -26,7 +26,6 @@ export const panel = style({
 });
 export const field = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem', marginBottom: '0.75rem' });
 export const alert = style({ color: vars.color.danger });
-export const dialog = style({ maxWidth: '32rem', width: '100%', border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', padding: '1.5rem' });
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,
