@@ -3,6 +3,7 @@
 import { API_ERROR_CODES, API_PATHS } from '@payportal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setImpersonatedEmail } from './apiClient.ts';
+import { impersonationAccess } from './impersonationAccess.ts';
 import { setTokenSource } from './tokenSource.ts';
 
 interface Sent {
@@ -84,6 +85,15 @@ describe('apiRequest bearer tokens', () => {
       { path: API_PATHS.impersonation, authorization: 'Bearer id-token', impersonate: undefined },
       { path: API_PATHS.roles, authorization: 'Bearer imp_2', impersonate: 'analyst@acme.example' },
     ]);
+  });
+
+  it('records whether the impersonation is read-only from the exchange, and forgets it when impersonation ends', async () => {
+    setImpersonatedEmail('owner@acme.example');
+    expect(impersonationAccess.readOnly).toBeNull();
+    await apiRequest(API_PATHS.roles);
+    expect(impersonationAccess.readOnly).toBe(true);
+    setImpersonatedEmail(null);
+    expect(impersonationAccess.readOnly).toBeNull();
   });
 
   it('reports a refused exchange with the API’s code, not as a lost connection', async () => {
