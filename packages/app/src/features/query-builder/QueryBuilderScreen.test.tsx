@@ -4,8 +4,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, type Answer, type SentRequest } from '../../testing/answerApi.ts';
-import { CLEAR_QUESTION, QueryBuilderScreen } from './QueryBuilderScreen.tsx';
-import { catalogueAnswer, stateMonthAnswer } from './testCatalogue.ts';
+import { CLEAR_QUESTION } from './BuilderToolbar.tsx';
+import { QueryBuilderScreen } from './QueryBuilderScreen.tsx';
+import { catalogueAnswer, limitsAnswer, stateMonthAnswer } from './testCatalogue.ts';
 
 afterEach(() => {
   cleanup();
@@ -21,6 +22,8 @@ function renderBuilder(query: (request: SentRequest) => Answer | Promise<Answer>
   const sent = answerApi({
     'GET /api/analytics/v1/catalogue': () => ({ body: catalogueAnswer }),
     'POST /api/analytics/v1/query': query,
+    'GET /api/exports/v1/limits': () => ({ body: limitsAnswer }),
+    'GET /api/exports/v1/jobs/': () => ({ body: { jobs: [] } }),
     'POST /api/exports/v1/estimate': () => ({ body: { rows: 1234, row_cap: 1_000_000, capped: false } }),
     'GET /api/analytics/v1/values/region': ({ search }) => ({
       body: { values: REGIONS.filter((region) => region.label.toLowerCase().startsWith((search.get('search') ?? '').toLowerCase())) },

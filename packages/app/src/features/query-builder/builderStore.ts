@@ -1,6 +1,6 @@
 // The query builder's choices (issue #13): a module-level valtio proxy plus the actions that change it,
 // one builder per page. The screen turns it into a query description with `toQueryDescription`.
-import type { DateRangePreset, DimensionId, MeasureId, TimeGranularity } from '@payportal/shared';
+import { DEFAULT_CSV_OPTIONS, type CsvOptions, type DateRangePreset, type DimensionId, type MeasureId, type TimeGranularity } from '@payportal/shared';
 import { proxy } from 'valtio';
 
 /** The members of the two compound searches (spec §2: industry group → industry, region → state). */
@@ -31,6 +31,8 @@ export interface BuilderState {
   selections: Record<CompoundMember, Selection[]>;
   date: DateChoice;
   order: { member: string; direction: 'asc' | 'desc' } | null;
+  /** How the file is written (issue #13 item 4). */
+  csv: CsvOptions;
 }
 
 const emptySelections = (): Record<CompoundMember, Selection[]> => ({ industry_group: [], industry: [], region: [], state: [] });
@@ -44,6 +46,7 @@ export const emptyBuilder = (): BuilderState => ({
   selections: emptySelections(),
   date: emptyDate(),
   order: null,
+  csv: { ...DEFAULT_CSV_OPTIONS },
 });
 
 export const builder = proxy<BuilderState>(emptyBuilder());
@@ -94,9 +97,13 @@ export function sortBy(member: string): void {
   builder.order = { member, direction: builder.order?.member === member && builder.order.direction === 'asc' ? 'desc' : 'asc' };
 }
 
-/** spec §2 "Do you wish to clear all selections?": every choice goes; the name and description stay. */
+export function setCsvOption<Key extends keyof CsvOptions>(key: Key, value: CsvOptions[Key]): void {
+  builder.csv[key] = value;
+}
+
+/** spec §2 "Do you wish to clear all selections?": every choice of rows and columns goes; the name, description and file options stay. */
 export function clearSelections(): void {
-  Object.assign(builder, { ...emptyBuilder(), name: builder.name, description: builder.description });
+  Object.assign(builder, { ...emptyBuilder(), name: builder.name, description: builder.description, csv: { ...builder.csv } });
 }
 
 export function loadBuilder(state: BuilderState): void {

@@ -2,6 +2,7 @@
 // each way, so the preview, the row estimate and the saved export can never ask different questions.
 import {
   dateRangeSchema,
+  type CsvOptions,
   type DateRangePreset,
   type DimensionId,
   type QueryDescription,
@@ -49,10 +50,14 @@ const isCompound = (member: string): member is CompoundMember => (COMPOUND_MEMBE
  * A saved description back into builder choices. Filters the builder cannot show (another operator or
  * member) are reported, not silently dropped, so the screen can say the export holds more than it shows.
  */
-export function fromQueryDescription(description: QueryDescription, entry: { name: string; description: string }): { state: BuilderState; unshown: number } {
+export function fromQueryDescription(
+  description: QueryDescription,
+  entry: { name: string; description: string; csv?: CsvOptions },
+): { state: BuilderState; unshown: number } {
   const state = emptyBuilder();
   state.name = entry.name;
   state.description = entry.description;
+  if (entry.csv) state.csv = { ...entry.csv };
   state.measures = [...description.measures];
   state.dimensions = [...description.dimensions];
   let unshown = 0;
