@@ -26,7 +26,7 @@ export function AttributesCard({ dimensions, disabled }: { dimensions: Catalogue
                     <input
                       type="checkbox"
                       checked={on}
-                      disabled={!on && full}
+                      disabled={disabled || (!on && full)}
                       onChange={(event) => toggleDimension(dimension.id as DimensionId, event.currentTarget.checked)}
                     />
                     {dimension.label}
