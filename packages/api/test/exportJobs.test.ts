@@ -158,7 +158,8 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
   it('runs again an export left running by a process that died, and fails one that died twice, never leaving it running', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     await app.close();
-    const [{ id: userId, org_id: orgId }] = await db.query<{ id: number; org_id: number }>("select id, org_id from users where firebase_uid = 'seed-analyst'");
+    const [analystRow] = await db.query<{ id: number; org_id: number }>("select id, org_id from users where firebase_uid = 'seed-analyst'");
+    const { id: userId, org_id: orgId } = analystRow!;
     const orphan = async (attempts: number) => {
       const [row] = await db!.query<{ id: number }>(
         `insert into export_jobs (org_id, user_id, requested_by, name, query, csv, row_cap, status, attempts, started_at, heartbeat_at, rows_written)
@@ -203,7 +204,8 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
 
   it('neutralises text cells that start like a formula, leaving negative numbers numbers; off when asked', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const [{ id: demoId }] = await db.query<{ id: number }>("select id from organizations where name = 'Demo Payments'");
+    const [demoOrg] = await db.query<{ id: number }>("select id from organizations where name = 'Demo Payments'");
+    const demoId = demoOrg!.id;
     const hostile = ['=HYPERLINK("http://evil.example","x")', '+1', '-2', '@SUM(A1)', '\tTab'];
     await engine.withConnection(async (connection) => {
       const mids = (await connection.runAndReadAll('select merchant_id from merchants where org_id = $1 order by merchant_id limit 5', [demoId])).getRowsJS();
