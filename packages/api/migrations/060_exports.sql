@@ -20,6 +20,8 @@ create table export_jobs (
   id integer generated always as identity primary key,
   org_id integer not null references organizations (id),
   user_id integer not null references users (id),
+  -- The signed-in person who asked: the user, or support staff impersonating them (for the audit).
+  requested_by integer not null references users (id),
   definition_id integer references export_definitions (id) on delete set null,
   name text not null,
   query jsonb not null,
