@@ -18,8 +18,8 @@ export function CompoundField({ legend, parent, child, disabled }: CompoundField
   const parents = selections[parent.member];
   const onlyParent = parents.length === 1 ? parents[0]!.value : undefined;
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.label}>{legend}</legend>
+    <fieldset className={styles.group}>
+      <legend className={styles.groupLegend}>{legend}</legend>
       {[
         { ...parent, narrowTo: undefined },
         { ...child, narrowTo: onlyParent },

@@ -24,8 +24,8 @@ export function DateField({ disabled }: { disabled?: boolean }) {
   const { date } = useSnapshot(builder);
   const problem = customRangeProblem(date);
   return (
-    <fieldset className={styles.fieldset} disabled={disabled}>
-      <legend className={styles.legend}>Dates</legend>
+    <fieldset className={styles.group} disabled={disabled}>
+      <legend className={styles.groupLegend}>Dates</legend>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-range`}>
           Date range

@@ -76,7 +76,7 @@ export function ExportRunCard({ runBody, blocked, job, onJob }: ExportRunCardPro
       )}
       {blocked && <p className={styles.hint}>{blocked}</p>}
       {!blocked && runBody === null && !job && <p className={styles.hint}>Choose attributes or metrics first.</p>}
-      <div className={styles.titleActions}>
+      <div className={styles.cardActions}>
         {job && !finished && (
           <button type="button" className={secondaryButton} disabled={pending !== null} onClick={() => act('cancel', async () => onJob(await cancelJob(job.id)))}>
             {pending === 'cancel' ? 'Cancelling…' : 'Cancel export'}

@@ -23,8 +23,8 @@ export function FileOptionsCard({ disabled }: { disabled?: boolean }) {
             Header row
           </label>
           <select id={`${id}-header`} className={styles.control} value={csv.header} onChange={(event) => setCsvOption('header', event.currentTarget.value as 'labels' | 'ids')}>
-            <option value="labels">Column names (Gross sales volume)</option>
-            <option value="ids">Column ids (gsv)</option>
+            <option value="labels">Column names</option>
+            <option value="ids">Column ids (for scripts)</option>
           </select>
         </div>
         <ul className={styles.plainList}>

@@ -11,7 +11,7 @@ export function FiltersCard({ disabled }: { disabled?: boolean }) {
       <h2 id={`${id}-title`} className={styles.cardTitle}>
         Filters
       </h2>
-      <div className={styles.column}>
+      <div className={styles.groups}>
         <CompoundField legend="Industry" parent={{ member: 'industry_group', label: 'Industry groups' }} child={{ member: 'industry', label: 'Industries (MCC)' }} disabled={disabled} />
         <CompoundField legend="Location" parent={{ member: 'region', label: 'Regions' }} child={{ member: 'state', label: 'States' }} disabled={disabled} />
         <DateField disabled={disabled} />

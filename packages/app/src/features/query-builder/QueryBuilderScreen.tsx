@@ -80,7 +80,7 @@ export function QueryBuilderScreen({ id }: QueryBuilderScreenProps) {
           {access.reason}
         </p>
       )}
-      <p role="status" className={styles.hint}>
+      <p role="status" className={styles.notice}>
         {actions.notice || saved.notice}
       </p>
       {actions.error && (
@@ -101,10 +101,10 @@ export function QueryBuilderScreen({ id }: QueryBuilderScreenProps) {
             <AttributesCard dimensions={catalogue.data.dimensions} disabled={locked} />
             <MetricsCard measures={catalogue.data.measures} disabled={locked} />
             <FiltersCard disabled={locked} />
-            <FileOptionsCard disabled={locked} />
           </div>
           <div className={styles.column}>
             <PreviewCard description={shape.query} />
+            <FileOptionsCard disabled={locked} />
             <ExportRunCard runBody={runBody} blocked={access.canRun ? null : 'Running exports is not available in read-only support mode.'} job={job} onJob={setJob} />
             {pollFailed && (
               <p role="alert" className={styles.alert}>

@@ -42,6 +42,8 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
     onPick({ value: option.value, label: option.label, parent: option.parent });
     setText('');
     setActive(0);
+    // Closed after a pick, so the chip just added is seen; ArrowDown or typing opens the list again.
+    setOpen(false);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

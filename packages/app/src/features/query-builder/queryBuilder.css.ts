@@ -7,6 +7,7 @@ const narrow = '(max-width: 56rem)';
 export const titleRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap', marginBottom: '1rem' });
 export const title = style({ margin: 0, fontSize: '1.5rem' });
 export const titleActions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' });
+export const cardActions = style([titleActions, { marginTop: '0.75rem' }]);
 
 /** Builder on the left, preview on the right; one column on a phone. */
 export const layout = style({
@@ -29,6 +30,20 @@ export const card = style({
 export const cardTitle = style({ margin: '0 0 0.75rem', fontSize: '1rem', fontWeight: 700 });
 export const fieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
 export const legend = style({ padding: 0, marginBottom: '0.75rem', fontSize: '1rem', fontWeight: 700 });
+/** A group inside a card (Industry, Location, Dates): a small heading with a rule above it. */
+export const group = style({ border: 'none', borderTop: `1px solid ${vars.color.border}`, margin: 0, padding: '0.75rem 0 0', minWidth: 0 });
+export const groupLegend = style({
+  float: 'left', // a floated legend sits inside the box, under the rule, like any heading
+  width: '100%',
+  padding: 0,
+  marginBottom: '0.5rem',
+  fontSize: '0.75rem',
+  fontWeight: 700,
+  letterSpacing: '0.06em',
+  textTransform: 'uppercase',
+  color: vars.color.textMuted,
+});
+globalStyle(`${group} > legend + *`, { clear: 'both' });
 
 export const field = style({ display: 'grid', gap: '0.3rem', marginBottom: '0.75rem' });
 export const label = style({ fontWeight: 600, fontSize: '0.875rem' });
@@ -53,7 +68,7 @@ export const twoUp = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', ga
 
 export const checkList = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))',
   gap: '0.35rem 0.75rem',
   listStyle: 'none',
   margin: 0,
@@ -157,3 +172,6 @@ export const empty = style({ padding: '2rem 1rem', textAlign: 'center', color: v
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const sticky = style({ '@media': { '(min-width: 56.01rem)': { position: 'sticky', top: '1rem' } } });
+export const groups = style({ display: 'grid', gap: '0.75rem' });
+/** "Saved …", "Deleted …": a line under the title, empty (and without height) the rest of the time. */
+export const notice = style({ margin: 0, fontSize: '0.875rem', color: vars.color.textMuted, selectors: { '&:not(:empty)': { marginBottom: '0.75rem' } } });
