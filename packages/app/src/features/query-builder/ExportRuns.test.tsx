@@ -63,6 +63,39 @@ describe('saving', () => {
     expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ query: { dimensions: ['state', 'card_brand'] } });
   });
 
+  it('deletes after asking, and says so on the empty builder it returns to', async () => {
+    const sent = answerExports({ 'DELETE /api/exports/v1/definitions/7': () => ({ status: 204 }) });
+    const view = renderAppAt('/csv/7/edit', analyst);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete the saved export “Monthly GSV by state”?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted “Monthly GSV by state”.')).toBeTruthy();
+    expect(view.address()).toBe('/csv/new');
+    expect(screen.getByRole('heading', { level: 1, name: 'New CSV export' })).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('lists saved exports (mine first, then the organisation’s) and opens one in the builder', async () => {
+    const sent = answerExports({
+      'GET /api/exports/v1/definitions/': ({ search }) => ({
+        body: search.get('mine') === 'true'
+          ? { definitions: [definitionAnswer()], total: 1 }
+          : { definitions: [definitionAnswer(), definitionAnswer({ id: 8, name: 'Chargebacks by brand', owner: { id: 5, name: 'Olivia Owner' }, can_edit: false })], total: 2 },
+      }),
+    });
+    const view = renderAppAt('/csv/new', analyst);
+    await userEvent.click(await screen.findByRole('button', { name: 'Saved exports' }));
+    const dialog = screen.getByRole('dialog', { name: 'Saved exports' });
+    expect(await within(dialog).findByText('1 saved export')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Only mine' }));
+    expect(await within(dialog).findByText('2 saved exports')).toBeTruthy();
+    expect(within(dialog).getByText(/Olivia Owner · updated/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Monthly GSV by state' }));
+    expect(view.address()).toBe('/csv/7/edit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monthly GSV by state' })).toBeTruthy();
+    expect(sent.some((request) => request.path === '/api/exports/v1/definitions/' && request.search.get('mine') === 'false')).toBe(true);
+  });
+
   it('someone else’s export is read-only, names its owner, and still runs as saved', async () => {
     const sent = answerExports({
       'GET /api/exports/v1/definitions/7': () => ({ body: definitionAnswer({ can_edit: false, owner: { id: 5, name: 'Olivia Owner' } }) }),
