@@ -10,6 +10,7 @@ import type { FileStore } from '../storage/fileStore.ts';
 import { deleteOldTickets } from './downloadTickets.ts';
 import { recordExportEvent } from './exportAudit.ts';
 import { claimNextJob, expireDueJobs, fileKeyOf, finishJob, recoverStaleJobs, requeueJob, type JobRow } from './jobRepository.ts';
+import { createRowCounter, type RowCounter } from './rowCounter.ts';
 import { PROGRESS_INTERVAL_MS, runExportJob } from './runExportJob.ts';
 
 const POLL_MS = 1000;
@@ -28,6 +29,8 @@ export interface ExportRunner {
   sweep(): Promise<void>;
   /** Stops taking jobs and puts the running ones back in the queue for the next start. */
   stop(): Promise<void>;
+  /** Row counts for estimates, shared with the jobs so a run after a preview does not count again. */
+  readonly rowCounter: RowCounter;
 }
 
 export interface ExportRunnerOptions {
@@ -41,13 +44,14 @@ export interface ExportRunnerOptions {
 
 export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
   const { db, store, log } = options;
+  const rowCounter = createRowCounter(options.engine);
   const running = new Map<number, Promise<void>>();
   const shutdown = new AbortController();
   let claiming = false;
   let timers: NodeJS.Timeout[] = [];
 
   const finish = async (job: JobRow) => {
-    const outcome = await runExportJob(job, { db, engine: options.engine, store, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
+    const outcome = await runExportJob(job, { db, engine: options.engine, rowCounter, store, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
     if (outcome.status === 'shutdown') return requeueJob(db, job.id);
     if (!(await finishJob(db, job.id, outcome))) {
       // Declared dead by another process meanwhile: its verdict stands, this file goes.
@@ -91,6 +95,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
   const safely = (work: () => Promise<void>, what: string) => () => void work().catch((error: unknown) => log.warn({ err: error }, what));
 
   return {
+    rowCounter,
     async start() {
       await sweep();
       timers = [setInterval(safely(fill, 'export queue not read'), POLL_MS), setInterval(safely(sweep, 'export sweep failed'), SWEEP_MS)];

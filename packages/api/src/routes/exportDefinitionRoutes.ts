@@ -38,7 +38,7 @@ export function viewerOf(request: FastifyRequest): DefinitionViewer {
   return { userId: user.id, orgId: user.org_id, isOrgOwner: roles.includes('org_owner') };
 }
 
-export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, analytics, today }: RouteDeps): void {
+export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, exportRunner, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const schema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags, security: bearerSecurity, ...extra });
 
@@ -56,17 +56,17 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
     {
       config: { access: reader },
       schema: schema('How many rows an export of a query would have', {
-        description: 'Counts the rows in the analytics engine (with the caller’s row cap applied, so a large result costs no more than the cap). Reads only.',
+        description: 'Counts the rows in the analytics engine, with the caller’s row cap applied. The count is remembered, so running the same query next does not count again. Reads only.',
         body: estimateBodySchema,
         response: { 200: estimateSchema, ...errorResponses, 504: errorResponses[503].describe('analytics/timeout') },
       }),
     },
     async (request) => {
-      if (!analytics) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
+      if (!exportRunner) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
       const { user, roles = [] } = callerOf(request);
       const rowCap = rowCapOf(roles, config);
       queryColumns(request.body.query);
-      const rows = await analytics.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const rows = await exportRunner.rowCounter.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
       const limit = Math.min(rowCap, request.body.query.limit ?? Number.POSITIVE_INFINITY);
       return { rows: Math.min(rows, limit), row_cap: rowCap, capped: rows > rowCap && limit === rowCap };
     },
