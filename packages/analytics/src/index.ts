@@ -7,6 +7,7 @@ export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';
 export type { ClickHouseEngineOptions } from './clickhouse/clickhouseEngine.ts';
 export type { DuckDBEngineOptions, DatasetRequest } from './duckdb/duckdbEngine.ts';
 export { QueryError } from './compiler/queryError.ts';
+export { queryColumns } from './compiler/queryColumns.ts';
 export type { QueryIssue } from './compiler/queryError.ts';
 export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';

@@ -13,9 +13,14 @@ import type { Database } from './db/database.ts';
 import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
+import { createExportRunner } from './exports/exportRunner.ts';
+import { redactDownloadTicket } from './exports/downloadTickets.ts';
 import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
+import { registerExportDefinitionRoutes } from './routes/exportDefinitionRoutes.ts';
+import { registerExportDownloadRoute } from './routes/exportDownloadRoute.ts';
+import { registerExportJobRoutes } from './routes/exportJobRoutes.ts';
 import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
 import { registerImpersonationRoute } from './routes/impersonationRoute.ts';
 import { registerInviteRoutes } from './routes/inviteRoutes.ts';
@@ -26,6 +31,7 @@ import { registerRoleRoutes } from './routes/roleRoutes.ts';
 import type { RouteDeps, RouteGroup } from './routes/routeDeps.ts';
 import { registerTermsRoutes } from './routes/termsRoutes.ts';
 import { registerUserRoutes } from './routes/userRoutes.ts';
+import { localFileStore } from './storage/fileStore.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { withDemoPasswordDates } from './seed/demoPasswordDates.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
@@ -41,6 +47,9 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerOrganizationRoutes,
   registerOrganizationUserRoutes,
   registerAnalyticsRoutes,
+  registerExportDefinitionRoutes,
+  registerExportJobRoutes,
+  registerExportDownloadRoute,
   registerCodeInbox,
 ];
 
@@ -59,7 +68,15 @@ export interface AppDependencies {
 
 export async function createApp({ config, db: rawDb, verifier, identity, analytics, today }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            // A download ticket is a credential for a minute: its URL is logged without it.
+            serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactDownloadTicket(request.url), remoteAddress: request.ip }) },
+          },
     bodyLimit: 64 * 1024,
     // X-Forwarded-For only from the configured proxies: anyone else could pick their own rate-limit key.
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
@@ -95,7 +112,16 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     await db.query('select 1');
     return { status: 'ok' };
   });
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: today ?? (() => new Date().toISOString().slice(0, 10)) };
+  const todayOf = today ?? (() => new Date().toISOString().slice(0, 10));
+  const fileStore = localFileStore(config.DATA_DIR);
+  // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
+  // it was running go back to the queue for the next start.
+  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, config, today: todayOf, log: app.log }) : null;
+  if (exportRunner) {
+    app.addHook('onReady', () => exportRunner.start());
+    app.addHook('onClose', () => exportRunner.stop());
+  }
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

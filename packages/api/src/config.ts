@@ -54,6 +54,15 @@ export const apiConfigSchema = z
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
     /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */
     DEMO_DATA_SCALE: z.coerce.number().min(0.01).max(100).default(1),
+    /** Days a finished export file is kept before it is deleted (issue #13 item 3). */
+    EXPORT_TTL_DAYS: z.coerce.number().min(0).max(365).default(7),
+    /** Rows one export may hold for the query role, and for an org owner (the larger of the caller's roles counts). */
+    EXPORT_ROW_CAP_QUERY: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
+    EXPORT_ROW_CAP_ORG_OWNER: z.coerce.number().int().min(1).max(100_000_000).default(5_000_000),
+    /** Exports running at once in this process. */
+    EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Exports one user may have queued or running; one more answers 429 exports/queue-full. */
+    EXPORT_MAX_ACTIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

@@ -1,5 +1,5 @@
 // Bad input per route, oversized bodies, unknown routes, headers and the OpenAPI document.
-import { API_PATHS, apiErrorBodySchema } from '@payportal/shared';
+import { API_PATHS, apiErrorBodySchema, EXPORT_PATHS } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -17,6 +17,11 @@ const BAD_INPUT = [
   { name: 'POST terms without acceptance_status', method: 'POST', url: API_PATHS.terms, payload: { user_id: 1, product_id: 2 }, field: 'acceptance_status' },
   { name: 'GET user-role without user_id', method: 'GET', url: API_PATHS.userRoles, field: 'user_id' },
   { name: 'GET organization with a fractional id', method: 'GET', url: '/api/auth/v1/organization/1.5', field: 'id' },
+  { name: 'POST an export definition without a name', method: 'POST', url: EXPORT_PATHS.definitions(), payload: { query: { measures: ['gsv'] } }, field: 'name' },
+  { name: 'POST an export definition with an unknown header', method: 'POST', url: EXPORT_PATHS.definitions(), payload: { name: 'A', query: { measures: ['gsv'] }, csv: { header: 'both' } }, field: 'csv.header' },
+  { name: 'POST an export run with a definition and a query', method: 'POST', url: EXPORT_PATHS.jobs(), payload: { definition_id: 1, query: { measures: ['gsv'] } }, field: 'definition_id' },
+  { name: 'GET an export job with a non-numeric id', method: 'GET', url: '/api/exports/v1/jobs/abc', field: 'jobId' },
+  { name: 'GET a download with a malformed ticket', method: 'GET', url: '/api/exports/v1/downloads/short', field: 'ticket', problem: 'must be a download ticket' },
 ] as const;
 
 describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
@@ -124,6 +129,15 @@ describe('OpenAPI document', () => {
       '/api/auth/v1/user-role/',
       '/api/auth/v1/user/',
       '/api/auth/v1/user/{id}',
+      '/api/exports/v1/definitions/',
+      '/api/exports/v1/definitions/{definitionId}',
+      '/api/exports/v1/downloads/{ticket}',
+      '/api/exports/v1/estimate',
+      '/api/exports/v1/jobs/',
+      '/api/exports/v1/jobs/{jobId}',
+      '/api/exports/v1/jobs/{jobId}/cancel',
+      '/api/exports/v1/jobs/{jobId}/download-ticket',
+      '/api/exports/v1/limits',
     ]);
     expect(document.paths['/api/auth/v1/user/'].get.parameters).toContainEqual(expect.objectContaining({ name: 'email', in: 'query', required: true }));
     expect(document.paths['/api/auth/v1/authenticate/'].post.security).toEqual([{ bearerAuth: [] }]);

@@ -14,7 +14,9 @@ import { bearer, createTestApp } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** The routes anyone may call; a new one has to be added here on purpose. */
-const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox'];
+const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox',
+  // The ticket in its path is the authorisation (a browser download sends no bearer token): exportDownloads.test.ts.
+  'GET /api/exports/v1/downloads/:ticket'];
 
 /** The routes whose caller need not have a portal user (issue #19 item 6); a new one has to be added here on purpose. */
 const IDENTITY_ROUTES = ['POST /api/auth/v1/invites/accept'];
@@ -81,6 +83,7 @@ describe('route access declarations', () => {
   it('declares the roles each family of routes needs', () => {
     for (const route of app.declaredRoutes) {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
+      if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') expect(route.access.who, route.url).toEqual(['query']);
       if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
     }
   });

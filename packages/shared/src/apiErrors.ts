@@ -37,6 +37,8 @@ export const API_ERROR_CODES = {
   analyticsTimeout: 'analytics/timeout',
   /** The analytics engine could not answer (not started, or failed); the rest of the portal works. */
   analyticsUnavailable: 'analytics/unavailable',
+  /** The caller already has as many exports waiting or running as allowed: wait for one to finish. */
+  exportQueueFull: 'exports/queue-full',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

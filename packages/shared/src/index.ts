@@ -172,3 +172,32 @@ export type {
   CatalogueResponse,
   ValuesResponse,
 } from './analytics/queryDescription.ts';
+export { EXPORT_ROUTES, EXPORT_PATHS } from './exports/exportPaths.ts';
+export { CSV_HEADERS, csvOptionsSchema, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
+export type { CsvHeader, CsvOptions, CsvOptionsInput } from './exports/csvOptions.ts';
+export {
+  EXPORT_NAME_MAX,
+  EXPORT_DESCRIPTION_MAX,
+  exportNameSchema,
+  exportDescriptionSchema,
+  definitionParamsSchema,
+  exportDefinitionBodySchema,
+  exportDefinitionSchema,
+  definitionListQuerySchema,
+  definitionListSchema,
+} from './exports/exportDefinition.ts';
+export type { ExportDefinition, ExportDefinitionBody, ExportDefinitionBodyInput, DefinitionListQuery, DefinitionList } from './exports/exportDefinition.ts';
+export {
+  EXPORT_JOB_STATUSES,
+  FINISHED_JOB_STATUSES,
+  jobParamsSchema,
+  exportJobSchema,
+  runExportBodySchema,
+  jobListQuerySchema,
+  jobListSchema,
+  downloadTicketSchema,
+  downloadParamsSchema,
+} from './exports/exportJob.ts';
+export type { ExportJobStatus, ExportJob, RunExportBody, RunExportBodyInput, JobListQuery, JobList, DownloadTicket } from './exports/exportJob.ts';
+export { rowCapText, exportLimitsSchema, estimateBodySchema, estimateSchema } from './exports/exportLimits.ts';
+export type { ExportLimits, ExportEstimate } from './exports/exportLimits.ts';

@@ -57,6 +57,13 @@ export class ClickHouseEngine implements AnalyticsEngine {
     return streamRows(this.client, compiled.sql, (rows) => sink(rows.map((row) => columns.map((column) => toCell(row[column.name], column))), columns), { timeoutMs: options.timeoutMs });
   }
 
+  async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
+    const compiled = compileQuery(description, scope, clickhouseDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
+    const rows = await queryRows(this.client, `select count() from (${compiled.sql})`, { timeoutMs: options.timeoutMs ?? this.options.timeoutMs });
+    return Number(rows[0]?.[0] ?? 0);
+  }
+
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
     const compiled = compileValues(request, scope.orgId, clickhouseDialect);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];

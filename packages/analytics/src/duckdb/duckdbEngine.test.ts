@@ -91,5 +91,8 @@ describe('DuckDBEngine', () => {
     const capped = await engine.query(description, scope, { rowCap: 500 });
     expect(capped.truncated).toBe(true);
     expect(streamed.slice(0, 500)).toEqual(capped.rows);
+    // the count an export's estimate uses is the row count the stream hands over, and the cap applies
+    expect(await engine.count(description, scope)).toBe(count);
+    expect(await engine.count(description, scope, { rowCap: 500 })).toBe(501);
   });
 });

@@ -93,6 +93,13 @@ export class DuckDBEngine implements AnalyticsEngine {
     });
   }
 
+  async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
+    const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
+    const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs ?? this.options.timeoutMs);
+    return Number(rows[0]![0]);
+  }
+
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
     const compiled = compileValues(request, scope.orgId, duckdbDialect);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];

@@ -3,7 +3,9 @@ import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { ExportRunner } from '../exports/exportRunner.ts';
 import type { OrgIdentity } from '../organization/orgIdentity.ts';
+import type { FileStore } from '../storage/fileStore.ts';
 
 export interface RouteDeps {
   config: ApiConfig;
@@ -13,6 +15,10 @@ export interface RouteDeps {
   analytics: AnalyticsEngine | null;
   /** Identity administration for the owner's routes; createApp makes firebase-admin's unless given. */
   identity: OrgIdentity;
+  /** Files under DATA_DIR (exports now; uploads and documents later). */
+  fileStore: FileStore;
+  /** The export job runner; null without an analytics engine (running an export then answers 503). */
+  exportRunner: ExportRunner | null;
   /** The caller's today as YYYY-MM-DD (UTC), for date presets; tests may pin it. */
   today: () => string;
 }

@@ -52,6 +52,7 @@ const ForgotPasswordScreen = lazyScreen(() => import('../features/auth/ForgotPas
 const SignUpScreen = lazyScreen(() => import('../features/auth/SignUpScreen.tsx').then((m) => m.SignUpScreen));
 const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHandlerScreen.tsx').then((m) => m.ActionHandlerScreen));
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
+const QueryBuilderScreen = lazyScreen(() => import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -69,8 +70,8 @@ export const routeTable: RouteRow[] = [
   guarded('/profile', 'general', ProfileScreen, noInputs, { standaloneOnly: true }),
   guarded('/amla', 'query', notYet('Merchant-Level'), noInputs),
   guarded('/revenue-optimizer', 'embedded', RevenueOptimizerScreen, noInputs),
-  guarded('/csv/new', 'query', notYet('Query Builder'), noInputs),
-  guarded('/csv/:id?/edit', 'query', notYet('Query Builder'), ({ params }) => ({ id: params.id })),
+  guarded('/csv/new', 'query', QueryBuilderScreen, noInputs),
+  guarded('/csv/:id?/edit', 'query', QueryBuilderScreen, ({ params }) => ({ id: params.id })),
   guarded('/dashboard/new', 'query', notYet('New dashboard'), ({ session }) => ({
     orgId: session.organization.id,
     warehouseId: session.user.id,

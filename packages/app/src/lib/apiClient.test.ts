@@ -3,6 +3,7 @@
 import { API_ERROR_CODES, API_PATHS } from '@payportal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setImpersonatedEmail } from './apiClient.ts';
+import { impersonationAccess } from './impersonationAccess.ts';
 import { setTokenSource } from './tokenSource.ts';
 
 interface Sent {
@@ -86,9 +87,36 @@ describe('apiRequest bearer tokens', () => {
     ]);
   });
 
+  it('records whether the impersonation is read-only from the exchange, and forgets it when impersonation ends', async () => {
+    setImpersonatedEmail('owner@acme.example');
+    expect(impersonationAccess.readOnly).toBeNull();
+    await apiRequest(API_PATHS.roles);
+    expect(impersonationAccess.readOnly).toBe(true);
+    setImpersonatedEmail(null);
+    expect(impersonationAccess.readOnly).toBeNull();
+  });
+
   it('reports a refused exchange with the API’s code, not as a lost connection', async () => {
     vi.mocked(fetch).mockImplementationOnce(async () => json(403, { error: { code: API_ERROR_CODES.impersonationForbidden, message: 'Only support staff may act as another user.' } }));
     setImpersonatedEmail('owner@acme.example');
     await expect(apiRequest(API_PATHS.roles)).rejects.toMatchObject({ status: 403, code: API_ERROR_CODES.impersonationForbidden });
+  });
+});
+
+describe('apiRequest cancellation', () => {
+  it('hands the caller’s AbortSignal to fetch and rejects an aborted call with AbortError, not as a lost connection', async () => {
+    vi.mocked(fetch).mockImplementationOnce(
+      (_path, init) =>
+        new Promise((_resolve, reject) => {
+          // Like fetch: an already aborted signal rejects at once, a later abort when it comes.
+          const abort = () => reject(new DOMException('aborted', 'AbortError'));
+          if (init?.signal?.aborted) abort();
+          init?.signal?.addEventListener('abort', abort);
+        }),
+    );
+    const controller = new AbortController();
+    const call = apiRequest(API_PATHS.roles, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -4,6 +4,7 @@
 // (issue #19 item 5): the API refuses an ID token with Impersonate-User.
 import { API_PATHS, apiErrorBodySchema, IMPERSONATE_HEADER, impersonationResponseSchema, type ApiErrorCode } from '@payportal/shared';
 import type { z } from 'zod';
+import { setImpersonationReadOnly } from './impersonationAccess.ts';
 import { impersonationTokenSource } from './impersonationTokenSource.ts';
 import { getTokenSource, type TokenSource } from './tokenSource.ts';
 
@@ -26,12 +27,16 @@ let impersonation: { email: string; tokens: TokenSource } | null = null;
  * exchanges); clearing it drops the token.
  */
 export function setImpersonatedEmail(email: string | null): void {
+  setImpersonationReadOnly(null);
   impersonation = email
     ? {
         email,
-        tokens: impersonationTokenSource(() =>
-          apiRequest(API_PATHS.impersonation, { method: 'POST', body: { email }, schema: impersonationResponseSchema, ownIdToken: true }),
-        ),
+        tokens: impersonationTokenSource(async () => {
+          const issued = await apiRequest(API_PATHS.impersonation, { method: 'POST', body: { email }, schema: impersonationResponseSchema, ownIdToken: true });
+          // Only while this impersonation is still the current one (a switch of user may have happened meanwhile).
+          if (impersonation?.email === email) setImpersonationReadOnly(issued.read_only);
+          return issued;
+        }),
       }
     : null;
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { decodeSignUpHash, encodeSignUpHash } from '@payportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InviteDialog } from './InviteDialog.tsx';
-import { answerApi, managedUser } from './testServer.ts';
+import { answerApi } from '../../testing/answerApi.ts';
+import { managedUser } from './managedUser.ts';
 
 afterEach(() => {
   cleanup();

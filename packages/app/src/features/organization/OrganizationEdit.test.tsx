@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrganizationEdit } from './OrganizationEdit.tsx';
-import { answerApi, managedUser, type SentRequest } from './testServer.ts';
+import { answerApi, type SentRequest } from '../../testing/answerApi.ts';
+import { managedUser } from './managedUser.ts';
 
 afterEach(() => {
   cleanup();

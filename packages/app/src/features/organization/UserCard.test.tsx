@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { encodeSignUpHash, type ManagedUser } from '@payportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserCard } from './UserCard.tsx';
-import { answerApi, managedUser } from './testServer.ts';
+import { answerApi } from '../../testing/answerApi.ts';
+import { managedUser } from './managedUser.ts';
 
 afterEach(() => {
   cleanup();

@@ -41,7 +41,6 @@ globalStyle(`${field} input, ${field} select`, { width: '28rem' });
 /** Each of a user's forms (name, sign-in) stands apart from the next. */
 globalStyle(`${panel} form`, { marginBottom: '1.25rem' });
 export const alert = style({ color: vars.color.danger });
-export const dialog = style({ maxWidth: '32rem', width: '100%', border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', padding: '1.5rem' });
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,

@@ -1,9 +1,9 @@
 // A modal dialog on the native <dialog> element: focus moves in and back to the opener, Escape closes,
-// the page behind is inert.
+// the page behind is inert. Shared by every feature that asks something in a dialog.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import * as styles from './organization.css.ts';
+import * as styles from './dialog.css.ts';
 
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function Dialog({ title, onClose, children, role }: { title: string; onClose: () => void; children: ReactNode; role?: 'alertdialog' }) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -19,6 +19,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
     <dialog
       ref={ref}
       aria-labelledby={id}
+      role={role}
       className={styles.dialog}
       onCancel={(event) => {
         event.preventDefault();

@@ -7,38 +7,39 @@ export interface SentRequest {
   path: string;
   search: URLSearchParams;
   body: unknown;
+  /** The request's AbortSignal: a test can tell a superseded request was cancelled. */
+  signal: AbortSignal | undefined;
 }
 
-type Handler = (request: SentRequest) => { status?: number; body?: unknown };
+export interface Answer {
+  status?: number;
+  body?: unknown;
+}
+/** An answer, or a promise of one for a test that holds the API back (a slow query, a superseded search). */
+type Handler = (request: SentRequest) => Answer | Promise<Answer>;
 
 export function answerApi(routes: Record<string, Handler>): SentRequest[] {
   const sent: SentRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const aborted = () => new DOMException('The request was aborted.', 'AbortError');
+    if (init.signal?.aborted) throw aborted();
     const url = new URL(input, 'http://portal.test');
     const request: SentRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,
       search: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init.signal ?? undefined,
     };
     sent.push(request);
     const handler = routes[`${request.method} ${request.path}`];
-    const answer = handler ? handler(request) : { status: 404, body: { error: { code: 'api/not-found', message: 'No route' } } };
+    const answered = handler ? Promise.resolve(handler(request)) : Promise.resolve({ status: 404, body: { error: { code: 'api/not-found', message: 'No route' } } });
+    // Like fetch: an abort while the answer is on its way rejects with AbortError.
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(aborted()));
+      answered.then(resolve, reject);
+    });
     return new Response(JSON.stringify(answer.body ?? null), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
   return sent;
 }
-
-export const managedUser = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  email: `user${id}@acme.example`,
-  name: `User ${id}`,
-  is_active: true,
-  roles: ['query'],
-  signed_up: true,
-  last_sign_in: '2026-11-20T10:00:00.000Z',
-  second_factor_enrolled: true,
-  email_verified: true,
-  sign_in_method: 'standalone',
-  ...overrides,
-});

@@ -1,0 +1,65 @@
+// The text of an export (issue #13 item 4): RFC 4180 (CRLF lines, fields quoted when they hold a
+// quote, comma or line break, quotes doubled), ISO 8601 dates as the engine gives them, numbers with
+// '.' decimals, no thousands separators and no exponent, empty for null. Text cells that a spreadsheet
+// would run as a formula (= + - @ tab CR first, OWASP "CSV injection") get a leading apostrophe;
+// numbers are typed, never text, so a negative number stays a number.
+import type { CsvHeader, QueryCell, QueryColumn } from '@payportal/shared';
+
+const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function quoteField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Plain decimal notation: JavaScript's own, except where it would write an exponent. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const size = Math.abs(value);
+  if (size === 0) return '0';
+  if (size >= 1e-6 && size < 1e21) return String(value);
+  // At 1e21 and above every double is an integer; below 1e-6 toFixed(20) keeps what a double holds.
+  if (size >= 1e21) return BigInt(value).toString();
+  const fixed = value.toFixed(20).replace(/0+$/, '');
+  return fixed.endsWith('.') ? `${fixed}0` : fixed;
+}
+
+type CellWriter = (cell: QueryCell) => string;
+
+function cellWriter(column: QueryColumn, neutralise: boolean): CellWriter {
+  if (column.type === 'number') return (cell) => (typeof cell === 'number' ? formatNumber(cell) : cell === null ? '' : quoteField(String(cell)));
+  if (column.type === 'boolean') return (cell) => (cell === null ? '' : String(cell));
+  return neutralise
+    ? (cell) => (cell === null ? '' : quoteField(neutraliseFormula(String(cell))))
+    : (cell) => (cell === null ? '' : quoteField(String(cell)));
+}
+
+export interface CsvEncoder {
+  /** The header line, CRLF included. */
+  header: string;
+  /** The lines of `rows`, each ending in CRLF. */
+  encode(rows: readonly QueryCell[][]): string;
+}
+
+export function createCsvEncoder(columns: readonly QueryColumn[], options: { header: CsvHeader; neutraliseFormulas: boolean }): CsvEncoder {
+  const writers = columns.map((column) => cellWriter(column, options.neutraliseFormulas));
+  // Labels and ids are ours, but a label could one day start with '-' or hold a comma: same rules.
+  const names = columns.map((column) => (options.header === 'ids' ? column.name : column.label));
+  const header = `${names.map((name) => quoteField(options.neutraliseFormulas ? neutraliseFormula(name) : name)).join(',')}\r\n`;
+  const last = writers.length - 1;
+  return {
+    header,
+    encode(rows) {
+      let text = '';
+      for (const row of rows) {
+        for (let index = 0; index < last; index++) text += `${writers[index]!(row[index] ?? null)},`;
+        text += `${writers[last]!(row[last] ?? null)}\r\n`;
+      }
+      return text;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// Every export run, its end and every download is written down (issue #13 item 5): who (the acting
+// user and the signed-in person, who differ when support staff impersonate), what (the query), rows.
+import type { QueryDescription } from '@payportal/shared';
+import type { Queryable } from '../db/database.ts';
+
+export type ExportAuditEvent = 'run' | 'ready' | 'failed' | 'cancelled' | 'download';
+
+export interface ExportAuditEntry {
+  orgId: number;
+  jobId: number;
+  userId: number;
+  signedInUserId: number;
+  event: ExportAuditEvent;
+  definitionId?: number | null;
+  query?: QueryDescription;
+  rows?: number;
+}
+
+export async function recordExportEvent(db: Queryable, entry: ExportAuditEntry): Promise<void> {
+  await db.query(
+    'insert into export_audit (org_id, job_id, user_id, signed_in_user_id, event, definition_id, query, rows) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [entry.orgId, entry.jobId, entry.userId, entry.signedInUserId, entry.event, entry.definitionId ?? null, entry.query ? JSON.stringify(entry.query) : null, entry.rows ?? null],
+  );
+}

@@ -1,0 +1,113 @@
+// The export job runner (issue #13 item 3): a few jobs at a time (EXPORT_CONCURRENCY), claimed from
+// the export_jobs table (jobRepository.ts), woken at once by a new run and by a poll otherwise (a job
+// queued by another API process). At start, and every half minute, jobs left 'running' by a process
+// that died are run again or failed with a reason; ready files past their expiry are deleted.
+import type { AnalyticsEngine } from '@payportal/analytics';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { FileStore } from '../storage/fileStore.ts';
+import { deleteOldTickets } from './downloadTickets.ts';
+import { recordExportEvent } from './exportAudit.ts';
+import { claimNextJob, expireDueJobs, fileKeyOf, finishJob, recoverStaleJobs, requeueJob, type JobRow } from './jobRepository.ts';
+import { createRowCounter, type RowCounter } from './rowCounter.ts';
+import { PROGRESS_INTERVAL_MS, runExportJob } from './runExportJob.ts';
+
+const POLL_MS = 1000;
+const SWEEP_MS = 30_000;
+/** A running job without a heartbeat for this long belongs to a dead process (heartbeats come every PROGRESS_INTERVAL_MS). */
+export const STALE_AFTER_SECONDS = Math.max(30, (PROGRESS_INTERVAL_MS * 20) / 1000);
+/** A job whose process died this many times is failed rather than run once more. */
+export const MAX_ATTEMPTS = 2;
+
+export interface ExportRunner {
+  /** Recovers dead processes' jobs, then starts running queued ones. */
+  start(): Promise<void>;
+  /** A job was queued: look now rather than at the next poll. */
+  wake(): void;
+  /** Stale jobs recovered, expired files deleted, old tickets dropped (also runs on its own timer). */
+  sweep(): Promise<void>;
+  /** Stops taking jobs and puts the running ones back in the queue for the next start. */
+  stop(): Promise<void>;
+  /** Row counts for estimates, shared with the jobs so a run after a preview does not count again. */
+  readonly rowCounter: RowCounter;
+}
+
+export interface ExportRunnerOptions {
+  db: Database;
+  engine: AnalyticsEngine;
+  store: FileStore;
+  config: Pick<ApiConfig, 'EXPORT_CONCURRENCY' | 'EXPORT_TTL_DAYS'>;
+  today: () => string;
+  log: FastifyBaseLogger;
+}
+
+export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
+  const { db, store, log } = options;
+  const rowCounter = createRowCounter(options.engine);
+  const running = new Map<number, Promise<void>>();
+  const shutdown = new AbortController();
+  let claiming = false;
+  let timers: NodeJS.Timeout[] = [];
+
+  const finish = async (job: JobRow) => {
+    const outcome = await runExportJob(job, { db, engine: options.engine, rowCounter, store, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
+    if (outcome.status === 'shutdown') return requeueJob(db, job.id);
+    if (!(await finishJob(db, job.id, outcome))) {
+      // Declared dead by another process meanwhile: its verdict stands, this file goes.
+      if (outcome.status === 'ready') await store.remove(outcome.fileKey);
+      return;
+    }
+    await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: job.user_id, signedInUserId: job.requested_by, event: outcome.status, rows: outcome.rowsWritten });
+  };
+
+  const fill = async () => {
+    if (claiming || shutdown.signal.aborted) return;
+    claiming = true;
+    try {
+      while (running.size < options.config.EXPORT_CONCURRENCY && !shutdown.signal.aborted) {
+        const job = await claimNextJob(db);
+        if (!job) break;
+        const work = finish(job)
+          .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'export job not finished'))
+          .finally(() => {
+            running.delete(job.id);
+            void fill();
+          });
+        running.set(job.id, work);
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'export queue not read');
+    } finally {
+      claiming = false;
+    }
+  };
+
+  const sweep = async () => {
+    const { requeued, failed } = await recoverStaleJobs(db, STALE_AFTER_SECONDS, MAX_ATTEMPTS);
+    for (const id of [...requeued, ...failed]) await store.remove(fileKeyOf(id));
+    if (requeued.length || failed.length) log.warn({ requeued, failed }, 'export jobs of a stopped process recovered');
+    for (const { fileKey } of await expireDueJobs(db)) if (fileKey) await store.remove(fileKey);
+    await deleteOldTickets(db);
+    if (requeued.length) void fill();
+  };
+
+  const safely = (work: () => Promise<void>, what: string) => () => void work().catch((error: unknown) => log.warn({ err: error }, what));
+
+  return {
+    rowCounter,
+    async start() {
+      await sweep();
+      timers = [setInterval(safely(fill, 'export queue not read'), POLL_MS), setInterval(safely(sweep, 'export sweep failed'), SWEEP_MS)];
+      for (const timer of timers) timer.unref();
+      void fill();
+    },
+    wake: () => void fill(),
+    sweep,
+    async stop() {
+      timers.forEach(clearInterval);
+      shutdown.abort();
+      await Promise.allSettled(running.values());
+    },
+  };
+}

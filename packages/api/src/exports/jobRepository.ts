@@ -1,0 +1,211 @@
+// Export jobs in PostgreSQL (issue #13 item 3). The table is the queue: a runner claims the oldest
+// queued job with FOR UPDATE SKIP LOCKED, so two runners (two API processes on one server) never take
+// the same job, and a job's state survives any process. Reads name the caller's user and organisation:
+// another user's job is not found (404).
+import { exportJobSchema, type CsvOptions, type ExportJob, type QueryDescription } from '@payportal/shared';
+import type { Queryable } from '../db/database.ts';
+
+export interface JobRow {
+  id: number;
+  org_id: number;
+  user_id: number;
+  requested_by: number;
+  definition_id: number | null;
+  name: string;
+  query: QueryDescription;
+  csv: CsvOptions;
+  status: ExportJob['status'];
+  row_cap: number;
+  rows_written: number;
+  rows_estimate: number | null;
+  capped: boolean;
+  failure_reason: string | null;
+  file_key: string | null;
+  file_bytes: number | null;
+  attempts: number;
+  cancel_requested: boolean;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  expires_at: Date | string | null;
+}
+
+// bigint columns as double precision: both adapters then hand over plain numbers.
+const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, csv, status, row_cap, rows_written::float8 as rows_written,
+  rows_estimate::float8 as rows_estimate, capped, failure_reason, file_key, file_bytes::float8 as file_bytes, attempts,
+  cancel_requested, created_at, started_at, finished_at, expires_at`;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Where a job's file lives in the file store: one key per job, so a re-run overwrites a partial file. */
+export const fileKeyOf = (jobId: number) => `exports/${jobId}.csv`;
+
+/** The download's name: the export's name made safe for any file system, with the right extension. */
+export function fileNameOf(name: string, csv: CsvOptions): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  const safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '') || 'export';
+  return `${safe.slice(0, 100)}.csv${csv.gzip ? '.gz' : ''}`;
+}
+
+export function toExportJob(row: JobRow): ExportJob {
+  return exportJobSchema.parse({
+    id: row.id,
+    definition_id: row.definition_id,
+    name: row.name,
+    status: row.status,
+    query: row.query,
+    csv: row.csv,
+    rows_written: row.rows_written,
+    rows_estimate: row.rows_estimate,
+    row_cap: row.row_cap,
+    capped: row.capped,
+    failure_reason: row.failure_reason,
+    file_bytes: row.status === 'ready' ? row.file_bytes : null,
+    file_name: fileNameOf(row.name, row.csv),
+    created_at: iso(row.created_at),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+    expires_at: iso(row.expires_at),
+  });
+}
+
+export interface NewJob {
+  orgId: number;
+  userId: number;
+  requestedBy: number;
+  definitionId: number | null;
+  name: string;
+  query: QueryDescription;
+  csv: CsvOptions;
+  rowCap: number;
+}
+
+export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
+  const [row] = await db.query<JobRow>(
+    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, csv, row_cap) values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
+    [job.orgId, job.userId, job.requestedBy, job.definitionId, job.name, JSON.stringify(job.query), JSON.stringify(job.csv), job.rowCap],
+  );
+  return row!;
+}
+
+/** Queued and running jobs of a user (the per-user limit). */
+export async function countActiveJobs(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ active: number }>("select count(*)::int as active from export_jobs where user_id = $1 and status in ('queued', 'running')", [userId]);
+  return row!.active;
+}
+
+export async function findJob(db: Queryable, id: number, owner: { userId: number; orgId: number }): Promise<JobRow | null> {
+  const [row] = await db.query<JobRow>(`select ${COLUMNS} from export_jobs where id = $1 and user_id = $2 and org_id = $3`, [id, owner.userId, owner.orgId]);
+  return row ?? null;
+}
+
+/** For the download route, whose ticket already names the job and its user. */
+export async function findJobById(db: Queryable, id: number): Promise<JobRow | null> {
+  const [row] = await db.query<JobRow>(`select ${COLUMNS} from export_jobs where id = $1`, [id]);
+  return row ?? null;
+}
+
+export async function listJobs(db: Queryable, owner: { userId: number; orgId: number }, options: { definitionId?: number; limit: number }): Promise<JobRow[]> {
+  return db.query<JobRow>(
+    `select ${COLUMNS} from export_jobs where user_id = $1 and org_id = $2 and ($3::int is null or definition_id = $3)
+     order by created_at desc, id desc limit $4`,
+    [owner.userId, owner.orgId, options.definitionId ?? null, options.limit],
+  );
+}
+
+/** The oldest queued job, now running and ours; null when none waits. */
+export async function claimNextJob(db: Queryable): Promise<JobRow | null> {
+  const [row] = await db.query<JobRow>(
+    `update export_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1, rows_written = 0
+     where id = (select id from export_jobs where status = 'queued' order by created_at, id for update skip locked limit 1)
+     returning ${COLUMNS}`,
+  );
+  return row ?? null;
+}
+
+/** Progress and heartbeat of a running job; answers whether its owner asked to cancel it. */
+export async function recordProgress(db: Queryable, id: number, progress: { rowsWritten: number; rowsEstimate?: number }): Promise<{ cancelRequested: boolean }> {
+  const [row] = await db.query<{ cancel_requested: boolean }>(
+    `update export_jobs set rows_written = $2, rows_estimate = coalesce($3, rows_estimate), heartbeat_at = now()
+     where id = $1 and status = 'running' returning cancel_requested`,
+    [id, progress.rowsWritten, progress.rowsEstimate ?? null],
+  );
+  // Not running any more (a cancel of a queued job raced the claim, or a runner declared it dead): stop.
+  return { cancelRequested: row?.cancel_requested ?? true };
+}
+
+export type JobOutcome =
+  | { status: 'ready'; rowsWritten: number; capped: boolean; fileKey: string; fileBytes: number; ttlDays: number }
+  | { status: 'failed'; rowsWritten: number; reason: string }
+  | { status: 'cancelled'; rowsWritten: number };
+
+/** Ends a running job; false when it was not running any more (nothing changes then). */
+export async function finishJob(db: Queryable, id: number, outcome: JobOutcome): Promise<boolean> {
+  const ready = outcome.status === 'ready' ? outcome : null;
+  const rows = await db.query(
+    `update export_jobs set status = $2, rows_written = $3, capped = $4, file_key = $5, file_bytes = $6, failure_reason = $7,
+       finished_at = now(), heartbeat_at = null, expires_at = case when $2 = 'ready' then now() + make_interval(secs => $8::float8 * 86400) end
+     where id = $1 and status = 'running' returning id`,
+    [
+      id,
+      outcome.status,
+      outcome.rowsWritten,
+      ready?.capped ?? false,
+      ready?.fileKey ?? null,
+      ready?.fileBytes ?? null,
+      outcome.status === 'failed' ? outcome.reason : null,
+      ready?.ttlDays ?? 0,
+    ],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Cancel: a queued job is cancelled at once; a running one is asked to stop (its runner sees the flag
+ * at its next heartbeat and deletes the partial file). Null when the job is not the caller's.
+ */
+export async function cancelJob(db: Queryable, id: number, owner: { userId: number; orgId: number }): Promise<JobRow | null> {
+  await db.query(
+    `update export_jobs set
+       status = case when status = 'queued' then 'cancelled' else status end,
+       finished_at = case when status = 'queued' then now() else finished_at end,
+       cancel_requested = case when status = 'running' then true else cancel_requested end
+     where id = $1 and user_id = $2 and org_id = $3`,
+    [id, owner.userId, owner.orgId],
+  );
+  return findJob(db, id, owner);
+}
+
+/** Puts a job this process was running back in the queue (a graceful stop): it runs again, uncounted. */
+export async function requeueJob(db: Queryable, id: number): Promise<void> {
+  await db.query("update export_jobs set status = 'queued', attempts = greatest(attempts - 1, 0), heartbeat_at = null, started_at = null, rows_written = 0 where id = $1 and status = 'running'", [id]);
+}
+
+/**
+ * Jobs left 'running' by a process that died (no heartbeat since `staleSeconds`): run again while they
+ * have attempts left, otherwise failed with the reason. Answers the ids it touched, each with the
+ * partial file to delete.
+ */
+export async function recoverStaleJobs(db: Queryable, staleSeconds: number, maxAttempts: number): Promise<{ requeued: number[]; failed: number[] }> {
+  const stale = `status = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::float8))`;
+  const failed = await db.query<{ id: number }>(
+    `update export_jobs set status = 'failed', finished_at = now(), heartbeat_at = null,
+       failure_reason = 'The server stopped while this export ran, ' || attempts || ' times: run it again, or ask for fewer rows.'
+     where ${stale} and attempts >= $2 returning id`,
+    [staleSeconds, maxAttempts],
+  );
+  const requeued = await db.query<{ id: number }>(
+    `update export_jobs set status = 'queued', heartbeat_at = null, started_at = null, rows_written = 0 where ${stale} returning id`,
+    [staleSeconds],
+  );
+  return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id) };
+}
+
+/** Ready jobs past their expiry become expired; answers the files to delete. */
+export async function expireDueJobs(db: Queryable): Promise<{ id: number; fileKey: string | null }[]> {
+  const rows = await db.query<{ id: number; file_key: string | null }>(
+    `update export_jobs j set status = 'expired', file_key = null from (select id, file_key from export_jobs where status = 'ready' and expires_at <= now() for update) old
+     where j.id = old.id returning j.id, old.file_key`,
+  );
+  return rows.map((row) => ({ id: row.id, fileKey: row.file_key }));
+}

@@ -1,0 +1,137 @@
+// Saved CSV export definitions, the caller's limits and the row estimate (issue #13 item 2; contract:
+// packages/shared/src/exports/). Anyone in the organisation with the query role reads them; saving,
+// changing and deleting are writes, so support staff impersonating need support_write (the caller
+// hooks enforce it); changing and deleting are for the definition's owner or an org owner.
+import { queryColumns } from '@payportal/analytics';
+import {
+  API_ERROR_CODES,
+  definitionListQuerySchema,
+  definitionListSchema,
+  definitionParamsSchema,
+  estimateBodySchema,
+  estimateSchema,
+  EXPORT_ROUTES,
+  exportDefinitionBodySchema,
+  exportDefinitionSchema,
+  exportLimitsSchema,
+  rowCapText,
+} from '@payportal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf } from '../auth/callerHooks.ts';
+import { withRole } from '../auth/routeAccess.ts';
+import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
+import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition, type DefinitionViewer } from '../exports/definitionRepository.ts';
+import { rowCapOf } from '../exports/rowCap.ts';
+import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import type { RouteDeps } from './routeDeps.ts';
+
+const tags = ['exports'];
+const reader = withRole(['query'], 'read', { impersonation: true });
+const writer = withRole(['query'], 'write', { impersonation: true });
+const NOT_EDITABLE = 'Only the owner of this export or an organisation owner can change or delete it.';
+
+/** The verified caller's organisation and standing; never anything the request names. */
+export function viewerOf(request: FastifyRequest): DefinitionViewer {
+  const { user, roles = [] } = callerOf(request);
+  return { userId: user.id, orgId: user.org_id, isOrgOwner: roles.includes('org_owner') };
+}
+
+export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, exportRunner, today }: RouteDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const schema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags, security: bearerSecurity, ...extra });
+
+  routes.get(
+    EXPORT_ROUTES.limits,
+    { config: { access: reader }, schema: schema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }) },
+    async (request) => {
+      const rowCap = rowCapOf(callerOf(request).roles ?? [], config);
+      return { row_cap: rowCap, row_cap_text: rowCapText(rowCap), max_active_jobs: config.EXPORT_MAX_ACTIVE_PER_USER, file_lifetime_days: config.EXPORT_TTL_DAYS };
+    },
+  );
+
+  routes.post(
+    EXPORT_ROUTES.estimate,
+    {
+      config: { access: reader },
+      schema: schema('How many rows an export of a query would have', {
+        description: 'Counts the rows in the analytics engine, with the caller’s row cap applied. The count is remembered, so running the same query next does not count again. Reads only.',
+        body: estimateBodySchema,
+        response: { 200: estimateSchema, ...errorResponses, 504: errorResponses[503].describe('analytics/timeout') },
+      }),
+    },
+    async (request) => {
+      if (!exportRunner) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
+      const { user, roles = [] } = callerOf(request);
+      const rowCap = rowCapOf(roles, config);
+      queryColumns(request.body.query);
+      const rows = await exportRunner.rowCounter.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const limit = Math.min(rowCap, request.body.query.limit ?? Number.POSITIVE_INFINITY);
+      return { rows: Math.min(rows, limit), row_cap: rowCap, capped: rows > rowCap && limit === rowCap };
+    },
+  );
+
+  routes.get(
+    EXPORT_ROUTES.definitions,
+    {
+      config: { access: reader },
+      schema: schema('The organisation’s saved exports', { querystring: definitionListQuerySchema, response: { 200: definitionListSchema, ...errorResponses } }),
+    },
+    async (request) => listDefinitions(db, viewerOf(request), request.query),
+  );
+
+  routes.post(
+    EXPORT_ROUTES.definitions,
+    {
+      config: { access: writer },
+      schema: schema('Save an export', { body: exportDefinitionBodySchema, response: { 201: exportDefinitionSchema, ...errorResponses } }),
+    },
+    async (request, reply) => {
+      // A question the data cannot answer is refused now, not when it first runs.
+      queryColumns(request.body.query);
+      return reply.code(201).send(await createDefinition(db, viewerOf(request), request.body));
+    },
+  );
+
+  routes.get(
+    EXPORT_ROUTES.definition,
+    { config: { access: reader }, schema: schema('One saved export', { params: definitionParamsSchema, response: { 200: exportDefinitionSchema, ...errorResponses } }) },
+    async (request) => (await findDefinition(db, request.params.definitionId, viewerOf(request))) ?? Promise.reject(notFound()),
+  );
+
+  routes.put(
+    EXPORT_ROUTES.definition,
+    {
+      config: { access: writer },
+      schema: schema('Change a saved export (its owner or an org owner)', {
+        params: definitionParamsSchema,
+        body: exportDefinitionBodySchema,
+        response: { 200: exportDefinitionSchema, ...errorResponses },
+      }),
+    },
+    async (request) => {
+      queryColumns(request.body.query);
+      const updated = await updateDefinition(db, request.params.definitionId, viewerOf(request), request.body);
+      if (updated === 'forbidden') throw forbidden(NOT_EDITABLE);
+      return updated ?? Promise.reject(notFound());
+    },
+  );
+
+  routes.delete(
+    EXPORT_ROUTES.definition,
+    {
+      config: { access: writer },
+      schema: schema('Delete a saved export (its owner or an org owner); its past runs stay', {
+        params: definitionParamsSchema,
+        response: { 204: z.null().describe('deleted'), ...errorResponses },
+      }),
+    },
+    async (request, reply) => {
+      const outcome = await deleteDefinition(db, request.params.definitionId, viewerOf(request));
+      if (outcome === 'forbidden') throw forbidden(NOT_EDITABLE);
+      if (!outcome) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,139 @@
+// Export runs (issue #13 item 3): run, watch, cancel, and a download ticket for a ready file. A job is
+// its runner's own: another user's or organisation's id answers 404. Running and cancelling are
+// writes: they create or stop work in the user's name (and a run is audited as theirs), so support
+// staff impersonating need support_write. A download ticket is a read (support may download).
+import { queryColumns } from '@payportal/analytics';
+import {
+  API_ERROR_CODES,
+  apiErrorBodySchema,
+  DEFAULT_CSV_OPTIONS,
+  downloadTicketSchema,
+  EXPORT_ROUTES,
+  exportJobSchema,
+  jobListQuerySchema,
+  jobListSchema,
+  jobParamsSchema,
+  runExportBodySchema,
+} from '@payportal/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../auth/callerHooks.ts';
+import { withRole } from '../auth/routeAccess.ts';
+import { ApiError, notFound } from '../errors/apiError.ts';
+import { findDefinition } from '../exports/definitionRepository.ts';
+import { mintDownloadTicket } from '../exports/downloadTickets.ts';
+import { recordExportEvent } from '../exports/exportAudit.ts';
+import { cancelJob, countActiveJobs, findJob, insertJob, listJobs, toExportJob } from '../exports/jobRepository.ts';
+import { rowCapOf } from '../exports/rowCap.ts';
+import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import { viewerOf } from './exportDefinitionRoutes.ts';
+import type { RouteDeps } from './routeDeps.ts';
+
+const tags = ['exports'];
+const reader = withRole(['query'], 'read', { impersonation: true });
+const writer = withRole(['query'], 'write', { impersonation: true });
+const AD_HOC_NAME = 'Export';
+
+const ownerOf = (request: FastifyRequest) => {
+  const { user } = callerOf(request);
+  return { userId: user.id, orgId: user.org_id };
+};
+
+export function registerExportJobRoutes(app: FastifyInstance, { config, db, exportRunner }: RouteDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const schema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags, security: bearerSecurity, ...extra });
+
+  routes.get(
+    EXPORT_ROUTES.jobs,
+    { config: { access: reader }, schema: schema('The caller’s export runs, newest first', { querystring: jobListQuerySchema, response: { 200: jobListSchema, ...errorResponses } }) },
+    async (request) => ({ jobs: (await listJobs(db, ownerOf(request), { definitionId: request.query.definition_id, limit: request.query.limit })).map(toExportJob) }),
+  );
+
+  routes.post(
+    EXPORT_ROUTES.jobs,
+    {
+      config: { access: writer },
+      schema: schema('Run an export', {
+        description: `A saved definition (definition_id) or the builder’s query. Answers 202 with the queued job; poll it for progress. At most EXPORT_MAX_ACTIVE_PER_USER (default ${config.EXPORT_MAX_ACTIVE_PER_USER}) queued or running per user, then 429 exports/queue-full.`,
+        body: runExportBodySchema,
+        response: {
+          202: exportJobSchema,
+          ...errorResponses,
+          429: apiErrorBodySchema.describe('exports/queue-full: wait for one of your exports to finish'),
+          503: errorResponses[503].describe('api/database-unavailable or analytics/unavailable'),
+        },
+      }),
+    },
+    async (request, reply) => {
+      if (!exportRunner) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Exports are not available on this server.');
+      const caller = callerOf(request);
+      const viewer = viewerOf(request);
+      const body = request.body;
+      const definition = body.definition_id === undefined ? null : await findDefinition(db, body.definition_id, viewer);
+      if (body.definition_id !== undefined && !definition) throw notFound();
+      const run = definition
+        ? { definitionId: definition.id, name: definition.name, query: definition.query, csv: definition.csv }
+        : { definitionId: null, name: body.name ?? AD_HOC_NAME, query: body.query!, csv: body.csv ?? DEFAULT_CSV_OPTIONS };
+      queryColumns(run.query);
+      const job = await db.transaction(async (tx) => {
+        // The user's row is the lock: two runs at once cannot both pass the queue limit.
+        await tx.query('select id from users where id = $1 for update', [caller.user.id]);
+        if ((await countActiveJobs(tx, caller.user.id)) >= config.EXPORT_MAX_ACTIVE_PER_USER) {
+          throw new ApiError(429, API_ERROR_CODES.exportQueueFull, `You already have ${config.EXPORT_MAX_ACTIVE_PER_USER} exports waiting or running: wait for one to finish.`);
+        }
+        const row = await insertJob(tx, { orgId: viewer.orgId, userId: viewer.userId, requestedBy: caller.signedIn.id, rowCap: rowCapOf(caller.roles ?? [], config), ...run });
+        await recordExportEvent(tx, { orgId: viewer.orgId, jobId: row.id, userId: viewer.userId, signedInUserId: caller.signedIn.id, event: 'run', definitionId: run.definitionId, query: run.query });
+        return row;
+      });
+      exportRunner.wake();
+      return reply.code(202).send(toExportJob(job));
+    },
+  );
+
+  routes.get(
+    EXPORT_ROUTES.job,
+    { config: { access: reader }, schema: schema('One export run: status and progress', { params: jobParamsSchema, response: { 200: exportJobSchema, ...errorResponses } }) },
+    async (request) => {
+      const job = await findJob(db, request.params.jobId, ownerOf(request));
+      if (!job) throw notFound();
+      return toExportJob(job);
+    },
+  );
+
+  routes.post(
+    EXPORT_ROUTES.cancelJob,
+    {
+      config: { access: writer },
+      schema: schema('Cancel an export run', {
+        description: 'A queued run is cancelled at once; a running one stops within a second (the answer may still say running) and its partial file is deleted. A finished run is left as it is.',
+        params: jobParamsSchema,
+        response: { 200: exportJobSchema, ...errorResponses },
+      }),
+    },
+    async (request) => {
+      const job = await cancelJob(db, request.params.jobId, ownerOf(request));
+      if (!job) throw notFound();
+      return toExportJob(job);
+    },
+  );
+
+  routes.post(
+    EXPORT_ROUTES.downloadTicket,
+    {
+      config: { access: reader },
+      schema: schema('A single-use download URL for a ready export', {
+        description: 'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
+        params: jobParamsSchema,
+        response: { 200: downloadTicketSchema, ...errorResponses, 409: apiErrorBodySchema.describe('api/conflict: the export is not ready (or has expired)') },
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const job = await findJob(db, request.params.jobId, ownerOf(request));
+      if (!job) throw notFound();
+      if (job.status !== 'ready') throw new ApiError(409, API_ERROR_CODES.conflict, `This export is ${job.status}: only a ready export can be downloaded.`);
+      const { ticket, expiresAt } = await mintDownloadTicket(db, { jobId: job.id, userId: caller.user.id, signedInUserId: caller.signedIn.id });
+      return { url: EXPORT_ROUTES.download.replace(':ticket', ticket), expires_at: expiresAt.toISOString() };
+    },
+  );
+}

@@ -1,0 +1,100 @@
+// What the export tests share: an engine whose stream can be held at its first page (so a job stays
+// running as long as a test needs), polling a job to a status, and downloading a ready file.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
+import { EXPORT_PATHS, exportJobSchema, downloadTicketSchema, type ExportJob, type ExportJobStatus } from '@payportal/shared';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { createApp } from '../src/app.ts';
+import type { Database } from '../src/db/database.ts';
+import { testConfig } from './testApp.ts';
+
+export interface HeldEngine {
+  engine: AnalyticsEngine;
+  /** From now on every stream waits at its first page until release(). */
+  hold(): void;
+  release(): void;
+}
+
+export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
+  let gate: Promise<void> = Promise.resolve();
+  let open: () => void = () => undefined;
+  const engine: AnalyticsEngine = {
+    name: inner.name,
+    query: (...args) => inner.query(...args),
+    count: (...args) => inner.count(...args),
+    values: (...args) => inner.values(...args),
+    dataVersion: (orgId) => inner.dataVersion(orgId),
+    close: () => inner.close(),
+    stream: (description, scope, sink, options) =>
+      inner.stream(
+        description,
+        scope,
+        async (rows, columns) => {
+          await gate;
+          return sink(rows, columns);
+        },
+        options,
+      ),
+  };
+  return {
+    engine,
+    hold: () => (gate = new Promise((resolve) => (open = resolve))),
+    release: () => open(),
+  };
+}
+
+export async function waitForJob(app: FastifyInstance, headers: Record<string, string>, jobId: number, statuses: ExportJobStatus[], timeoutMs = 30_000): Promise<ExportJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await app.inject({ url: EXPORT_PATHS.job(jobId), headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const job = exportJobSchema.parse(response.json());
+    if (statuses.includes(job.status)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} is still ${job.status}, not ${statuses.join(' or ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function mintTicket(app: FastifyInstance, headers: Record<string, string>, jobId: number) {
+  const response = await app.inject({ method: 'POST', url: EXPORT_PATHS.downloadTicket(jobId), headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return downloadTicketSchema.parse(response.json());
+}
+
+/** Mints a ticket and downloads with it (no bearer token), answering the response and the file's text. */
+export async function download(app: FastifyInstance, headers: Record<string, string>, jobId: number) {
+  const { url } = await mintTicket(app, headers, jobId);
+  const response = await app.inject({ url });
+  expect(response.statusCode, response.body).toBe(200);
+  const bytes = response.rawPayload;
+  const text = response.headers['content-type'] === 'application/gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+  return { response, text, url };
+}
+
+const END_MONTH = '2026-10-01';
+/** Small: a few hundred merchants, enough for tens of thousands of merchant-day rows. */
+const SCALE = 0.01;
+
+/** One DuckDB in memory with Acme's and Demo's datasets, shared by a test file's database kinds. */
+export async function openExportEngine(db: Database): Promise<DuckDBEngine> {
+  const engine = await DuckDBEngine.open({ path: ':memory:', threads: 2 });
+  const orgs = await db.query<{ id: number }>("select id from organizations where name in ('Acme Acquiring', 'Demo Payments')");
+  for (const { id } of orgs) await engine.ensureDataset({ orgId: id, scaleFactor: SCALE, endMonth: END_MONTH });
+  return engine;
+}
+
+/** The app over `db` with the held engine and its own DATA_DIR; small caps so tests can reach them. */
+export async function openExportApp(db: Database, engine: AnalyticsEngine, dataDir: string, overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+  return createApp({
+    config: testConfig({ DATA_DIR: dataDir, EXPORT_ROW_CAP_QUERY: '1000', EXPORT_ROW_CAP_ORG_OWNER: '3000', ...overrides }),
+    db,
+    analytics: engine,
+    today: () => '2026-11-23',
+  });
+}
+
+export const newDataDir = () => mkdtemp(join(tmpdir(), 'payportal-exports-'));

@@ -1,0 +1,46 @@
+// The CSV attributes card (spec §2): the dimensions that become the export's columns, one row per
+// combination of their values. The date is chosen in the date field, so it is not listed here.
+import type { CatalogueResponse, DimensionId } from '@payportal/shared';
+import { useSnapshot } from 'valtio';
+import { builder, toggleDimension } from './builderStore.ts';
+import * as styles from './queryBuilder.css.ts';
+
+/** The query description's own bound (queryDescriptionSchema: at most 8 dimensions). */
+export const MAX_ATTRIBUTES = 8;
+
+export function AttributesCard({ dimensions, disabled }: { dimensions: CatalogueResponse['dimensions']; disabled?: boolean }) {
+  const { dimensions: chosen } = useSnapshot(builder);
+  const full = chosen.length >= MAX_ATTRIBUTES;
+  return (
+    <section className={styles.card}>
+      <fieldset className={styles.fieldset} disabled={disabled} aria-describedby={full ? 'attributes-full' : undefined}>
+        <legend className={styles.legend}>Attributes</legend>
+        <ul className={styles.checkList}>
+          {dimensions
+            .filter((dimension) => dimension.id !== 'date')
+            .map((dimension) => {
+              const on = chosen.includes(dimension.id as DimensionId);
+              return (
+                <li key={dimension.id}>
+                  <label className={styles.check} title={dimension.description}>
+                    <input
+                      type="checkbox"
+                      checked={on}
+                      disabled={disabled || (!on && full)}
+                      onChange={(event) => toggleDimension(dimension.id as DimensionId, event.currentTarget.checked)}
+                    />
+                    {dimension.label}
+                  </label>
+                </li>
+              );
+            })}
+        </ul>
+        {full && (
+          <p id="attributes-full" className={styles.hint}>
+            An export holds at most {MAX_ATTRIBUTES} attributes.
+          </p>
+        )}
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// Running the export (issue #13 item 3): the role's cap said before the run, then the run's state with
+// a progress bar, Cancel while it works, Download when ready, Run again when finished; failed and
+// expired runs say why. The status is a polite live region, so progress is heard without a flood.
+import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits, type RunExportBodyInput } from '@payportal/shared';
+import { useId, useState } from 'react';
+import { ApiError } from '../../lib/apiClient.ts';
+import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import { downloadExport } from './downloadExport.ts';
+import * as runStyles from './exportRun.css.ts';
+import { cancelJob, fetchLimits, runExport } from './exportsApi.ts';
+import { JobProgress } from './JobProgress.tsx';
+import { capNote, JOB_STATUS_LABELS, jobSummary } from './jobText.ts';
+import * as styles from './queryBuilder.css.ts';
+import { useDebouncedRequest } from './useDebouncedRequest.ts';
+
+export interface ExportRunCardProps {
+  /** What Run sends: the saved definition, or the builder's query; null while there is nothing to run. */
+  runBody: RunExportBodyInput | null;
+  /** Why Run is disabled (read-only support), or null. */
+  blocked: string | null;
+  job: ExportJob | null;
+  onJob: (job: ExportJob) => void;
+}
+
+export function ExportRunCard({ runBody, blocked, job, onJob }: ExportRunCardProps) {
+  const id = useId();
+  const limits = useDebouncedRequest<ExportLimits>('limits', (signal) => fetchLimits(signal), { delayMs: 0, failure: 'The export limits could not be loaded.' });
+  const [pending, setPending] = useState<'run' | 'cancel' | 'download' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const act = async (what: 'run' | 'cancel' | 'download', work: () => Promise<void>) => {
+    setPending(what);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'That did not work. Please try again.');
+    } finally {
+      setPending(null);
+    }
+  };
+  const run = () => act('run', async () => onJob(await runExport(runBody!)));
+  const finished = job !== null && FINISHED_JOB_STATUSES.includes(job.status);
+  const note = job ? capNote(job) : null;
+  const runDisabled = runBody === null || blocked !== null || pending !== null;
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        Export
+      </h2>
+      {limits.data && (
+        <p className={styles.hint}>
+          Exports are {limits.data.row_cap_text}; files are kept {limits.data.file_lifetime_days} days.
+        </p>
+      )}
+      {job && (
+        <div className={runStyles.summary}>
+          <div className={runStyles.statusRow}>
+            <span className={runStyles.badge} data-status={job.status}>
+              {JOB_STATUS_LABELS[job.status]}
+            </span>
+            <span className={runStyles.runName}>{job.file_name}</span>
+          </div>
+          {!finished && <JobProgress job={job} />}
+          <p role="status" className={runStyles.summary}>
+            {jobSummary(job)}
+          </p>
+          {note && <p className={styles.note}>{note}</p>}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className={styles.alert}>
+          {error}
+        </p>
+      )}
+      {blocked && <p className={styles.hint}>{blocked}</p>}
+      {!blocked && runBody === null && !job && <p className={styles.hint}>Choose attributes or metrics first.</p>}
+      <div className={styles.cardActions}>
+        {job && !finished && (
+          <button type="button" className={secondaryButton} disabled={pending !== null} onClick={() => act('cancel', async () => onJob(await cancelJob(job.id)))}>
+            {pending === 'cancel' ? 'Cancelling…' : 'Cancel export'}
+          </button>
+        )}
+        {job?.status === 'ready' && (
+          <button type="button" className={primaryButton} disabled={pending !== null} onClick={() => act('download', () => downloadExport(job.id))}>
+            {pending === 'download' ? 'Preparing download…' : 'Download CSV'}
+          </button>
+        )}
+        {(!job || finished) && (
+          <button type="button" className={job?.status === 'ready' ? secondaryButton : primaryButton} disabled={runDisabled} onClick={run}>
+            {pending === 'run' ? 'Starting…' : job ? 'Run again' : 'Run export'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

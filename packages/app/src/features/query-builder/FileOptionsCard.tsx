@@ -1,0 +1,43 @@
+// How the CSV file is written (issue #13 item 4): header labels or ids, a BOM for Excel, gzip, and the
+// formula-injection guard (on by default; turning it off is for people who know why).
+import { useId } from 'react';
+import { useSnapshot } from 'valtio';
+import { builder, setCsvOption } from './builderStore.ts';
+import * as styles from './queryBuilder.css.ts';
+
+const SWITCHES = [
+  { key: 'bom', label: 'Add a byte order mark (helps Excel read accents)' },
+  { key: 'gzip', label: 'Compress the file (.csv.gz)' },
+  { key: 'neutraliseFormulas', label: 'Protect against spreadsheet formulas in text' },
+] as const;
+
+export function FileOptionsCard({ disabled }: { disabled?: boolean }) {
+  const id = useId();
+  const { csv } = useSnapshot(builder);
+  return (
+    <section className={styles.card}>
+      <fieldset className={styles.fieldset} disabled={disabled}>
+        <legend className={styles.legend}>File</legend>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-header`}>
+            Header row
+          </label>
+          <select id={`${id}-header`} className={styles.control} value={csv.header} onChange={(event) => setCsvOption('header', event.currentTarget.value as 'labels' | 'ids')}>
+            <option value="labels">Column names</option>
+            <option value="ids">Column ids (for scripts)</option>
+          </select>
+        </div>
+        <ul className={styles.plainList}>
+          {SWITCHES.map(({ key, label }) => (
+            <li key={key}>
+              <label className={styles.check}>
+                <input type="checkbox" checked={csv[key]} onChange={(event) => setCsvOption(key, event.currentTarget.checked)} />
+                {label}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+// The live preview of issue #13: the first rows of the export as it stands, the row-count estimate, and
+// what is happening (waiting for choices, loading, failed with a retry). The status line is a polite
+// live region, so a screen reader hears the new count without losing its place.
+import { rowCapText, type QueryDescriptionInput } from '@payportal/shared';
+import { useId } from 'react';
+import { useSnapshot } from 'valtio';
+import { secondaryButton } from '../../ui/button.css.ts';
+import { builder, sortBy } from './builderStore.ts';
+import { formatRows } from './formatCell.ts';
+import { PreviewTable } from './PreviewTable.tsx';
+import * as styles from './queryBuilder.css.ts';
+import { PREVIEW_ROWS, useLivePreview } from './useLivePreview.ts';
+
+type Estimate = ReturnType<typeof useLivePreview>['estimate'];
+
+/** The whole export's size, and the cap's cut when there is one (issue #13: say plainly what a cap cuts). */
+function describeEstimate(estimate: Estimate): string {
+  if (estimate.status === 'loading') return 'Counting rows…';
+  if (estimate.status === 'error') return estimate.error;
+  if (estimate.status !== 'ready') return '';
+  const { rows, capped, row_cap } = estimate.data;
+  return capped ? `${formatRows(rows)} match; the export is ${rowCapText(row_cap)}` : `${formatRows(rows)} in the export`;
+}
+
+export function PreviewCard({ description }: { description: QueryDescriptionInput | null }) {
+  const id = useId();
+  const { order } = useSnapshot(builder);
+  const { preview, estimate } = useLivePreview(description);
+  const result = preview.data;
+  const status =
+    preview.status === 'idle'
+      ? ''
+      : preview.status === 'loading'
+        ? 'Updating preview…'
+        : preview.status === 'error'
+          ? 'The preview is out of date.'
+          : describeEstimate(estimate);
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <div className={styles.previewHead}>
+        <h2 id={`${id}-title`} className={styles.cardTitle}>
+          Preview
+        </h2>
+        <p role="status" className={styles.figure}>
+          {status}
+        </p>
+      </div>
+      {preview.status === 'error' && (
+        <div role="alert" className={styles.alert}>
+          {preview.error}{' '}
+          <button type="button" className={secondaryButton} onClick={preview.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {preview.status === 'idle' && <p className={styles.empty}>Choose attributes or metrics to see the first rows of your export.</p>}
+      {result && (
+        result.rows.length === 0 ? (
+          <p className={styles.empty}>No rows match these choices. Try a wider date range or fewer filters.</p>
+        ) : (
+          <PreviewTable
+            result={result}
+            order={order}
+            onSort={sortBy}
+            busy={preview.status === 'loading'}
+            caption={`First ${Math.min(PREVIEW_ROWS, result.rows.length)} rows of the export`}
+          />
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// The preview's rows (issue #13): column headers are buttons that sort the export (the order is part
+// of its description) and announce the order with aria-sort; values in the catalogue's formats.
+import type { QueryResult } from '@payportal/shared';
+import type { BuilderState } from './builderStore.ts';
+import { formatCell } from './formatCell.ts';
+import * as styles from './queryBuilder.css.ts';
+
+export interface PreviewTableProps {
+  result: QueryResult;
+  order: BuilderState['order'];
+  onSort: (member: string) => void;
+  busy: boolean;
+  caption: string;
+}
+
+export function PreviewTable({ result, order, onSort, busy, caption }: PreviewTableProps) {
+  return (
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
+      <table className={`${styles.table} ${busy ? styles.busy : ''}`} aria-busy={busy}>
+        <caption className={styles.visuallyHidden}>{caption}</caption>
+        <thead>
+          <tr>
+            {result.columns.map((column) => {
+              const sorted = order?.member === column.name ? order.direction : null;
+              return (
+                <th
+                  key={column.name}
+                  scope="col"
+                  className={column.type === 'number' ? styles.numeric : undefined}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                >
+                  <button type="button" className={styles.sortButton} onClick={() => onSort(column.name)}>
+                    {column.label}
+                    <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {result.rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, index) => {
+                const column = result.columns[index]!;
+                return (
+                  <td key={column.name} className={column.type === 'number' ? styles.numeric : undefined}>
+                    {formatCell(cell, column)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// What a run's state means in words (issue #13 item 3), shared by the run card and the past runs list.
+import { rowCapText, type ExportJob } from '@payportal/shared';
+import { formatRows } from './formatCell.ts';
+
+export const JOB_STATUS_LABELS: Record<ExportJob['status'], string> = {
+  queued: 'Waiting to start',
+  running: 'Running',
+  ready: 'Ready',
+  expired: 'Expired',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatInstant = (iso: string) => dateTime.format(new Date(iso));
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** One sentence on where the run stands. */
+export function jobSummary(job: ExportJob): string {
+  switch (job.status) {
+    case 'queued':
+      return 'Waiting for a free slot; it starts shortly.';
+    case 'running':
+      return job.rows_estimate === null
+        ? 'Counting rows…'
+        : `${job.rows_written.toLocaleString('en-US')} of ${Math.min(job.rows_estimate, job.row_cap).toLocaleString('en-US')} rows written`;
+    case 'ready':
+      return `${formatRows(job.rows_written)}${job.file_bytes === null ? '' : `, ${formatBytes(job.file_bytes)}`}${job.expires_at ? `. Kept until ${formatInstant(job.expires_at)}.` : '.'}`;
+    case 'expired':
+      return 'The file was deleted after its storage period. Run the export again for a fresh file.';
+    case 'failed':
+      return job.failure_reason ?? 'The export stopped with an error.';
+    case 'cancelled':
+      return 'The export was cancelled before it finished.';
+  }
+}
+
+/** Issue #13: say plainly what a cap cut, after the run as before it. */
+export function capNote(job: ExportJob): string | null {
+  if (!job.capped) return null;
+  const total = job.rows_estimate === null ? '' : ` of ${formatRows(job.rows_estimate)}`;
+  return `This file holds the first ${formatRows(job.row_cap)}${total}: exports are ${rowCapText(job.row_cap)}.`;
+}

@@ -1,0 +1,66 @@
+// Save (create or replace) and delete a saved export (issue #13 item 2). The body is checked with the
+// shared schema first, so the name's problem is shown beside the name instead of coming back as a 400.
+import { exportDefinitionBodySchema, type ExportDefinition } from '@payportal/shared';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError } from '../../lib/apiClient.ts';
+import { paths } from '../../lib/paths.ts';
+import type { BuilderShape } from './builderShape.ts';
+import { deleteDefinition, saveDefinition } from './exportsApi.ts';
+import { handOver } from './screenHandOff.ts';
+
+export function useDefinitionActions(definition: ExportDefinition | null, onSaved: (definition: ExportDefinition) => void) {
+  const [, navigate] = useLocation();
+  const [pending, setPending] = useState<'save' | 'delete' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const attempt = async (what: 'save' | 'delete', work: () => Promise<void>) => {
+    setPending(what);
+    setError(null);
+    setNotice('');
+    try {
+      await work();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'The export could not be saved. Please try again.');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const save = (shape: BuilderShape) => {
+    if (!shape.query) {
+      setError('Choose attributes or metrics before saving.');
+      return;
+    }
+    const parsed = exportDefinitionBodySchema.safeParse(shape);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      if (issue.path[0] === 'name') setNameError(`The name ${issue.message}.`);
+      else setError(`The export cannot be saved: ${issue.path.join('.')} ${issue.message}.`);
+      return;
+    }
+    setNameError(null);
+    return attempt('save', async () => {
+      const saved = await saveDefinition(parsed.data, definition?.id);
+      if (definition) {
+        onSaved(saved);
+        setNotice(`Saved “${saved.name}”.`);
+      } else {
+        handOver({ definitionId: saved.id, definition: saved, notice: `Saved “${saved.name}”.` });
+        navigate(paths.csvEdit(String(saved.id)), { replace: true });
+      }
+    });
+  };
+
+  const remove = () =>
+    definition &&
+    attempt('delete', async () => {
+      await deleteDefinition(definition.id);
+      handOver({ definitionId: null, definition: null, notice: `Deleted “${definition.name}”.` });
+      navigate(paths.csvNew(), { replace: true });
+    });
+
+  return { pending, error, nameError, notice, save, remove };
+}

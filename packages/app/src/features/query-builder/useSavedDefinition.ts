@@ -1,0 +1,40 @@
+// Edit mode (spec §2 /csv/{id}/edit): loads the saved export and puts its choices into the builder, or
+// takes them from the screen that has just saved it (screenHandOff.ts). An id that is not a number
+// reads as not found, like one the API does not show this caller (another organisation's: 404).
+import { definitionParamsSchema, type ExportDefinition } from '@payportal/shared';
+import { useEffect, useState } from 'react';
+import { loadBuilder, resetBuilder } from './builderStore.ts';
+import { fetchDefinition } from './exportsApi.ts';
+import { dropHandOff, peekHandOff } from './screenHandOff.ts';
+import { fromQueryDescription } from './toQueryDescription.ts';
+import { useDebouncedRequest } from './useDebouncedRequest.ts';
+
+export function useSavedDefinition(id: string | undefined) {
+  const parsed = id === undefined ? null : definitionParamsSchema.safeParse({ definitionId: id });
+  const definitionId = parsed?.success ? parsed.data.definitionId : null;
+  // Before the first render reads the builder: each visit starts empty unless a hand-off fills it.
+  const [handOff] = useState(() => {
+    const taken = peekHandOff(definitionId);
+    if (!taken) resetBuilder();
+    return taken;
+  });
+  useEffect(() => dropHandOff(), []);
+  const [saved, setSaved] = useState<ExportDefinition | null>(handOff?.definition ?? null);
+  const loaded = useDebouncedRequest<ExportDefinition>(definitionId === null || handOff ? null : String(definitionId), (signal) => fetchDefinition(definitionId!, signal), {
+    delayMs: 0,
+    failure: 'This export could not be loaded. Please try again.',
+  });
+  const fetched = loaded.status === 'ready' ? loaded.data : null;
+  useEffect(() => {
+    if (fetched) loadBuilder(fromQueryDescription(fetched.query, fetched).state);
+  }, [fetched]);
+  return {
+    definitionId,
+    definition: saved ?? fetched,
+    setSaved,
+    notice: handOff?.notice ?? '',
+    loading: loaded.status === 'loading',
+    error: parsed !== null && !parsed.success ? 'This export was not found.' : loaded.error,
+    retry: loaded.retry,
+  };
+}

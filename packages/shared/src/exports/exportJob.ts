@@ -1,0 +1,96 @@
+// An export run (issue #13 item 3): queued → running → ready → expired, or failed (with a reason) or
+// cancelled. A job keeps a copy of the description and options it ran with, so a definition edited
+// later never changes what an earlier file holds. Jobs are the runner's own: another user's (or
+// organisation's) job id answers 404.
+import { z } from 'zod';
+import { idSchema } from '../domain.ts';
+import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
+import { csvOptionsSchema } from './csvOptions.ts';
+import { exportNameSchema } from './exportDefinition.ts';
+
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'ready', 'expired', 'failed', 'cancelled'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+/** Statuses a job never leaves except by expiry (ready) or not at all. */
+export const FINISHED_JOB_STATUSES: readonly ExportJobStatus[] = ['ready', 'expired', 'failed', 'cancelled'];
+
+export const jobParamsSchema = z.object({ jobId: idSchema });
+
+export const exportJobSchema = z.object({
+  id: z.number().int(),
+  /** The saved definition it ran, or null for an ad-hoc run from the builder. */
+  definition_id: z.number().int().nullable(),
+  /** The definition's name at run time (the file is named after it). */
+  name: z.string(),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  query: queryDescriptionSchema,
+  csv: csvOptionsSchema,
+  /** Data rows written so far (the header not counted); updated a few times a second while running. */
+  rows_written: z.number().int().min(0),
+  /** How many rows the result has, counted when the job starts; null until then. */
+  rows_estimate: z.number().int().min(0).nullable(),
+  /** The most rows this caller's role may export. */
+  row_cap: z.number().int().min(1),
+  /** True when the result had more rows than row_cap and the file stops there. */
+  capped: z.boolean(),
+  /** For failed: what went wrong, in words a person can act on. */
+  failure_reason: z.string().nullable(),
+  /** Bytes of the finished file (compressed when gzip); null until ready. */
+  file_bytes: z.number().int().min(0).nullable(),
+  /** The download's file name, e.g. "Monthly GSV.csv.gz". */
+  file_name: z.string(),
+  /** ISO 8601 instants. */
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** When a ready file is deleted (and the job becomes expired). */
+  expires_at: z.string().nullable(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;
+
+/**
+ * POST jobs/: run a saved definition (`definition_id`), or the builder's current query without saving
+ * it (`query`, optional `csv` and `name`). Exactly one of the two.
+ */
+export const runExportBodySchema = z
+  .strictObject({
+    definition_id: idSchema.optional(),
+    query: queryDescriptionSchema.optional(),
+    csv: csvOptionsSchema.optional(),
+    name: exportNameSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.definition_id === undefined) === (body.query === undefined)) {
+      context.addIssue({ code: 'custom', path: ['definition_id'], message: 'send either definition_id or query, not both or neither' });
+    }
+    if (body.definition_id !== undefined && (body.csv !== undefined || body.name !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['csv'], message: 'a saved definition runs with its own name and options' });
+    }
+  });
+export type RunExportBody = z.output<typeof runExportBodySchema>;
+export type RunExportBodyInput = z.input<typeof runExportBodySchema>;
+
+/** GET jobs/?definition_id=&limit=: the caller's runs, newest first. */
+export const jobListQuerySchema = z.strictObject({
+  definition_id: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type JobListQuery = z.output<typeof jobListQuerySchema>;
+
+export const jobListSchema = z.object({ jobs: z.array(exportJobSchema) });
+export type JobList = z.infer<typeof jobListSchema>;
+
+/**
+ * POST jobs/{id}/download-ticket: a path to GET (no bearer token needed, none ever goes into a URL)
+ * that works once, for this caller's ready job, until expires_at (a minute). Navigate the browser to
+ * it (or use an <a download>) so the file streams to disk.
+ */
+export const downloadTicketSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type DownloadTicket = z.infer<typeof downloadTicketSchema>;
+
+export const downloadParamsSchema = z.object({
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a download ticket' }),
+});
