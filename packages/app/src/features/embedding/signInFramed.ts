@@ -9,14 +9,21 @@ import { setSignedIn, setSignedOut } from '../session/sessionStore.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
 import { reportToHost } from './hostChannel.ts';
 
+/** Bumped by every sign-in: the host may switch users (setUser) while an earlier sign-in is still answering. */
+let latest = 0;
+
 export async function signInFramed(session: Omit<HostSession, 'token' | 'initPath'>): Promise<void> {
+  const attempt = ++latest;
   setImpersonatedEmail(session.impersonation ? session.email : null);
   try {
     const answer = await authenticate();
+    // A later user switch has taken over: this answer, or this failure, is no longer the session.
+    if (attempt !== latest) return;
     if (answer.user.email.toLowerCase() !== session.email.toLowerCase()) throw new Error('the token is not this user’s');
     setSignedIn(answer);
     setFramedConnectionStatus('connected');
   } catch (error) {
+    if (attempt !== latest) return;
     setImpersonatedEmail(null);
     setSignedOut('unauthorized');
     setFramedConnectionStatus('refused');
