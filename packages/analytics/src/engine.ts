@@ -23,7 +23,7 @@ export interface AnalyticsEngine {
   query(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<QueryResult>;
   /** For exports: every row, in pages, without the row cap. Resolves with the row count. */
   stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
-  /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply. */
+  /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */

@@ -60,7 +60,8 @@ export class ClickHouseEngine implements AnalyticsEngine {
   async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
     const compiled = compileQuery(description, scope, clickhouseDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
-    const rows = await queryRows(this.client, `select count() from (${compiled.sql})`, { timeoutMs: options.timeoutMs ?? this.options.timeoutMs });
+    // Like stream, limited only when the caller asks: an export job counts as long as it must.
+    const rows = await queryRows(this.client, `select count() from (${compiled.sql})`, { timeoutMs: options.timeoutMs });
     return Number(rows[0]?.[0] ?? 0);
   }
 

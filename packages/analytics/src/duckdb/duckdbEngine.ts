@@ -96,7 +96,8 @@ export class DuckDBEngine implements AnalyticsEngine {
   async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
     const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
-    const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs ?? this.options.timeoutMs);
+    // Like stream, limited only when the caller asks: an export job counts as long as it must.
+    const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs);
     return Number(rows[0]![0]);
   }
 

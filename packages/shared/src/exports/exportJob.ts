@@ -27,7 +27,7 @@ export const exportJobSchema = z.object({
   csv: csvOptionsSchema,
   /** Data rows written so far (the header not counted); updated a few times a second while running. */
   rows_written: z.number().int().min(0),
-  /** How many rows the result has, counted when the job starts; null until then. */
+  /** How many rows the file will hold (the cap and the description's limit applied), counted when the job starts; null until then. */
   rows_estimate: z.number().int().min(0).nullable(),
   /** The most rows this caller's role may export. */
   row_cap: z.number().int().min(1),
