@@ -2,19 +2,12 @@ import type { AuthenticateResponse } from '@payportal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../lib/tokenSource.ts';
 import { answerApi } from '../../testing/answerApi.ts';
+import { authenticateAnswer } from '../../testing/authenticateAnswer.ts';
 import { resetSession, session } from '../session/sessionStore.ts';
 import { signInFramed } from './signInFramed.ts';
 
-const answerFor = (email: string, embedded: boolean): AuthenticateResponse => ({
-  user: { id: 7, email, firebase_uid: `uid-${email}`, name: email, org_id: 1, is_active: true, config: {}, sign_in_method: 'partner' },
-  previous_last_logged_in: null,
-  roles: embedded ? ['revenue_optimizer'] : ['query'],
-  assignable_roles: [],
-  organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
-  embedded_terms_accepted: false,
-  platform_permissions: [],
-  impersonated_by: null,
-});
+const answerFor = (email: string, embedded: boolean): AuthenticateResponse =>
+  authenticateAnswer({ user: { email, firebase_uid: `uid-${email}`, name: email, sign_in_method: 'partner' }, roles: embedded ? ['revenue_optimizer'] : ['query'], assignable_roles: [] });
 
 afterEach(() => {
   resetSession();

@@ -1,18 +1,9 @@
-import type { AuthenticateResponse } from '@payportal/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authenticateAnswer } from '../../testing/authenticateAnswer.ts';
 import { readSessionCache } from './sessionCache.ts';
 import { resetSession, setFramed, setSignedIn, setSignedOut } from './sessionStore.ts';
 
-const answer: AuthenticateResponse = {
-  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
-  previous_last_logged_in: null,
-  roles: ['org_owner', 'query'],
-  assignable_roles: ['query', 'upload'],
-  organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
-  embedded_terms_accepted: false,
-  platform_permissions: [],
-  impersonated_by: null,
-};
+const answer = authenticateAnswer();
 
 afterEach(() => {
   resetSession();
