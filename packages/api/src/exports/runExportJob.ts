@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { openCsvFile } from './csvFile.ts';
 import { fileKeyOf, recordProgress, type JobOutcome, type JobRow } from './jobRepository.ts';
+import { exportRowLimit } from './rowCap.ts';
 import type { RowCounter } from './rowCounter.ts';
 
 /** How often a running job writes its progress and heartbeat, and hears of a cancel. */
@@ -51,9 +52,8 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
   try {
     const columns = queryColumns(job.query);
     // The engine hands over at most one row more than the cap or the description's own limit, whichever
-    // is lower: that row tells a capped file. Only the role's cap makes a file "capped".
-    const limit = Math.min(job.query.limit ?? Number.POSITIVE_INFINITY, job.row_cap);
-    const capBinds = job.row_cap < (job.query.limit ?? Number.POSITIVE_INFINITY);
+    // is lower: that row tells a capped file.
+    const { limit, capBinds } = exportRowLimit(job.query, job.row_cap);
     const estimate = await context.rowCounter.count(job.query, scope, { rowCap: job.row_cap });
     await recordProgress(db, job.id, { rowsWritten: 0, rowsEstimate: Math.min(estimate, limit) });
     file = await openCsvFile(store, key, columns, job.csv);

@@ -23,7 +23,7 @@ import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
 import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition, type DefinitionViewer } from '../exports/definitionRepository.ts';
-import { rowCapOf } from '../exports/rowCap.ts';
+import { exportRowLimit, rowCapOf } from '../exports/rowCap.ts';
 import { bearerSecurity, errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
@@ -67,8 +67,8 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
       const rowCap = rowCapOf(roles, config);
       queryColumns(request.body.query);
       const rows = await exportRunner.rowCounter.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
-      const limit = Math.min(rowCap, request.body.query.limit ?? Number.POSITIVE_INFINITY);
-      return { rows: Math.min(rows, limit), row_cap: rowCap, capped: rows > rowCap && limit === rowCap };
+      const { limit, capBinds } = exportRowLimit(request.body.query, rowCap);
+      return { rows: Math.min(rows, limit), row_cap: rowCap, capped: capBinds && rows > limit };
     },
   );
 

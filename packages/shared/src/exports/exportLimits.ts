@@ -24,10 +24,10 @@ export type ExportLimits = z.infer<typeof exportLimitsSchema>;
 export const estimateBodySchema = z.strictObject({ query: queryDescriptionSchema });
 
 export const estimateSchema = z.object({
-  /** Rows the export would have without a cap. */
+  /** Rows the file would hold: the query's rows, cut at its own limit and the caller's row cap. */
   rows: z.number().int().min(0),
   row_cap: z.number().int().min(1),
-  /** rows > row_cap: the file would stop at row_cap. */
+  /** The role's cap (not the query's own limit) cuts the file: it would stop at row_cap. */
   capped: z.boolean(),
 });
 export type ExportEstimate = z.infer<typeof estimateSchema>;
