@@ -21,7 +21,7 @@ export interface ValueOption {
 export interface AnalyticsEngine {
   readonly name: 'duckdb' | 'clickhouse';
   query(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<QueryResult>;
-  /** For exports: every row, in pages, without the row cap. Resolves with the row count. */
+  /** For exports: every row, in pages, without QUERY_ROW_CAP; with `rowCap`, at most rowCap + 1 rows (the last tells the cap cut). Resolves with the row count. */
   stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;

@@ -34,7 +34,6 @@ export class ClickHouseEngine implements AnalyticsEngine {
     this.cache = createQueryCache(options.cacheEntries ?? 500);
   }
 
-  /** A client for the server; the tables are made by the copy (copyFromDuckDB.ts), not here. */
   /** Creates the tables that are missing (as DuckDBEngine.open does), so a server nobody loaded yet answers with no rows. */
   static async connect(options: ClickHouseEngineOptions): Promise<ClickHouseEngine> {
     const client = createClickHouseClient({ url: options.url, database: options.database });

@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { deleteOldTickets } from './downloadTickets.ts';
 import { recordExportEvent } from './exportAudit.ts';
-import { claimNextJob, expireDueJobs, fileKeyOf, finishJob, recoverStaleJobs, requeueJob, type JobRow } from './jobRepository.ts';
+import { claimNextJob, dueExpiries, fileKeyOf, finishJob, markExpired, recoverStaleJobs, requeueJob, type EndedJob, type JobRow } from './jobRepository.ts';
 import { createRowCounter, type RowCounter } from './rowCounter.ts';
 import { PROGRESS_INTERVAL_MS, runExportJob } from './runExportJob.ts';
 
@@ -50,15 +50,24 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
   let claiming = false;
   let timers: NodeJS.Timeout[] = [];
 
+  const audit = (job: Pick<JobRow, 'id' | 'org_id' | 'user_id' | 'requested_by'>, event: 'ready' | 'failed' | 'cancelled', rows: number) =>
+    recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: job.user_id, signedInUserId: job.requested_by, event, rows });
+  const auditEnded = (job: EndedJob) => audit(job, job.status, job.rows_written);
+
   const finish = async (job: JobRow) => {
+    const claim = { id: job.id, attempt: job.attempts };
     const outcome = await runExportJob(job, { db, engine: options.engine, rowCounter, store, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
-    if (outcome.status === 'shutdown') return requeueJob(db, job.id);
-    if (!(await finishJob(db, job.id, outcome))) {
-      // Declared dead by another process meanwhile: its verdict stands, this file goes.
+    if (outcome.status === 'shutdown') {
+      const cancelled = await requeueJob(db, claim);
+      if (cancelled) await auditEnded(cancelled);
+      return;
+    }
+    if (!(await finishJob(db, claim, outcome))) {
+      // Declared dead meanwhile, and perhaps taken over: that verdict stands, this attempt's file goes.
       if (outcome.status === 'ready') await store.remove(outcome.fileKey);
       return;
     }
-    await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: job.user_id, signedInUserId: job.requested_by, event: outcome.status, rows: outcome.rowsWritten });
+    await audit(job, outcome.status, outcome.rowsWritten);
   };
 
   const fill = async () => {
@@ -84,10 +93,15 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
   };
 
   const sweep = async () => {
-    const { requeued, failed } = await recoverStaleJobs(db, STALE_AFTER_SECONDS, MAX_ATTEMPTS);
-    for (const id of [...requeued, ...failed]) await store.remove(fileKeyOf(id));
-    if (requeued.length || failed.length) log.warn({ requeued, failed }, 'export jobs of a stopped process recovered');
-    for (const { fileKey } of await expireDueJobs(db)) if (fileKey) await store.remove(fileKey);
+    const { requeued, ended } = await recoverStaleJobs(db, STALE_AFTER_SECONDS, MAX_ATTEMPTS);
+    for (const { id, attempt } of [...requeued, ...ended.map((job) => ({ id: job.id, attempt: job.attempts }))]) await store.remove(fileKeyOf(id, attempt));
+    for (const job of ended) await auditEnded(job);
+    if (requeued.length || ended.length) log.warn({ requeued: requeued.map((job) => job.id), ended: ended.map((job) => job.id) }, 'export jobs of a stopped process recovered');
+    // The file goes first: a crash in between leaves a ready job to expire again, never a file nobody owns.
+    for (const { id, fileKey } of await dueExpiries(db)) {
+      if (fileKey) await store.remove(fileKey);
+      await markExpired(db, id);
+    }
     await deleteOldTickets(db);
     if (requeued.length) void fill();
   };

@@ -37,8 +37,11 @@ const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, 
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Where a job's file lives in the file store: one key per job, so a re-run overwrites a partial file. */
-export const fileKeyOf = (jobId: number) => `exports/${jobId}.csv`;
+/**
+ * Where an attempt's file lives in the file store. One key per attempt: a runner declared dead (but still
+ * alive) and the runner that took the job over never write, or delete, each other's file.
+ */
+export const fileKeyOf = (jobId: number, attempt: number) => `exports/${jobId}-${attempt}.csv`;
 
 /** The download's name: the export's name made safe for any file system, with the right extension. */
 export function fileNameOf(name: string, csv: CsvOptions): string {
@@ -123,14 +126,20 @@ export async function claimNextJob(db: Queryable): Promise<JobRow | null> {
   return row ?? null;
 }
 
-/** Progress and heartbeat of a running job; answers whether its owner asked to cancel it. */
-export async function recordProgress(db: Queryable, id: number, progress: { rowsWritten: number; rowsEstimate?: number }): Promise<{ cancelRequested: boolean }> {
+/** One claim of a job: its id and the attempt the claim made (the claim's token). */
+export interface JobClaim {
+  id: number;
+  attempt: number;
+}
+
+/** Progress and heartbeat of a running attempt; answers whether its owner asked to cancel it. */
+export async function recordProgress(db: Queryable, claim: JobClaim, progress: { rowsWritten: number; rowsEstimate?: number }): Promise<{ cancelRequested: boolean }> {
   const [row] = await db.query<{ cancel_requested: boolean }>(
-    `update export_jobs set rows_written = $2, rows_estimate = coalesce($3, rows_estimate), heartbeat_at = now()
-     where id = $1 and status = 'running' returning cancel_requested`,
-    [id, progress.rowsWritten, progress.rowsEstimate ?? null],
+    `update export_jobs set rows_written = $3, rows_estimate = coalesce($4, rows_estimate), heartbeat_at = now()
+     where id = $1 and attempts = $2 and status = 'running' returning cancel_requested`,
+    [claim.id, claim.attempt, progress.rowsWritten, progress.rowsEstimate ?? null],
   );
-  // Not running any more (a cancel of a queued job raced the claim, or a runner declared it dead): stop.
+  // Not this attempt's any more (a cancel of a queued job raced the claim, or it was declared dead): stop.
   return { cancelRequested: row?.cancel_requested ?? true };
 }
 
@@ -139,15 +148,15 @@ export type JobOutcome =
   | { status: 'failed'; rowsWritten: number; reason: string }
   | { status: 'cancelled'; rowsWritten: number };
 
-/** Ends a running job; false when it was not running any more (nothing changes then). */
-export async function finishJob(db: Queryable, id: number, outcome: JobOutcome): Promise<boolean> {
+/** Ends a running attempt; false when the job is not this attempt's any more (nothing changes then). */
+export async function finishJob(db: Queryable, claim: JobClaim, outcome: JobOutcome): Promise<boolean> {
   const ready = outcome.status === 'ready' ? outcome : null;
   const rows = await db.query(
     `update export_jobs set status = $2, rows_written = $3, capped = $4, file_key = $5, file_bytes = $6, failure_reason = $7,
        finished_at = now(), heartbeat_at = null, expires_at = case when $2 = 'ready' then now() + make_interval(secs => $8::float8 * 86400) end
-     where id = $1 and status = 'running' returning id`,
+     where id = $1 and attempts = $9 and status = 'running' returning id`,
     [
-      id,
+      claim.id,
       outcome.status,
       outcome.rowsWritten,
       ready?.capped ?? false,
@@ -155,57 +164,89 @@ export async function finishJob(db: Queryable, id: number, outcome: JobOutcome):
       ready?.fileBytes ?? null,
       outcome.status === 'failed' ? outcome.reason : null,
       ready?.ttlDays ?? 0,
+      claim.attempt,
     ],
   );
   return rows.length === 1;
 }
 
 /**
- * Cancel: a queued job is cancelled at once; a running one is asked to stop (its runner sees the flag
- * at its next heartbeat and deletes the partial file). Null when the job is not the caller's.
+ * Cancel: a queued job is cancelled at once (`endedNow`: the caller audits it); a running one is asked
+ * to stop (its runner sees the flag at its next heartbeat, deletes the partial file and audits the end).
+ * Null when the job is not the caller's.
  */
-export async function cancelJob(db: Queryable, id: number, owner: { userId: number; orgId: number }): Promise<JobRow | null> {
-  await db.query(
-    `update export_jobs set
-       status = case when status = 'queued' then 'cancelled' else status end,
-       finished_at = case when status = 'queued' then now() else finished_at end,
-       cancel_requested = case when status = 'running' then true else cancel_requested end
-     where id = $1 and user_id = $2 and org_id = $3`,
+export async function cancelJob(db: Queryable, id: number, owner: { userId: number; orgId: number }): Promise<{ job: JobRow; endedNow: boolean } | null> {
+  const [changed] = await db.query<{ was: ExportJob['status'] }>(
+    `with old as (select id, status from export_jobs where id = $1 and user_id = $2 and org_id = $3 for update)
+     update export_jobs j set
+       status = case when old.status = 'queued' then 'cancelled' else j.status end,
+       finished_at = case when old.status = 'queued' then now() else j.finished_at end,
+       cancel_requested = case when old.status = 'running' then true else j.cancel_requested end
+     from old where j.id = old.id returning old.status as was`,
     [id, owner.userId, owner.orgId],
   );
-  return findJob(db, id, owner);
+  if (!changed) return null;
+  const job = await findJob(db, id, owner);
+  return job && { job, endedNow: changed.was === 'queued' };
 }
 
-/** Puts a job this process was running back in the queue (a graceful stop): it runs again, uncounted. */
-export async function requeueJob(db: Queryable, id: number): Promise<void> {
-  await db.query("update export_jobs set status = 'queued', attempts = greatest(attempts - 1, 0), heartbeat_at = null, started_at = null, rows_written = 0 where id = $1 and status = 'running'", [id]);
+/** A job the queue itself ended (its owner's cancel, or failed after dead processes), for the audit. */
+export interface EndedJob {
+  id: number;
+  attempts: number;
+  org_id: number;
+  user_id: number;
+  requested_by: number;
+  status: 'cancelled' | 'failed';
+  rows_written: number;
+}
+const ENDED_COLUMNS = 'id, attempts, org_id, user_id, requested_by, status, rows_written::float8 as rows_written';
+
+/**
+ * Puts a job this process was running back in the queue (a graceful stop): it runs again, uncounted. A
+ * job its owner asked to cancel meanwhile ends cancelled instead (answered, for the audit).
+ */
+export async function requeueJob(db: Queryable, claim: JobClaim): Promise<EndedJob | null> {
+  const [row] = await db.query<EndedJob>(
+    `update export_jobs set
+       status = case when cancel_requested then 'cancelled' else 'queued' end,
+       finished_at = case when cancel_requested then now() end,
+       attempts = case when cancel_requested then attempts else greatest(attempts - 1, 0) end,
+       heartbeat_at = null, started_at = case when cancel_requested then started_at end, rows_written = 0
+     where id = $1 and attempts = $2 and status = 'running' returning ${ENDED_COLUMNS}`,
+    [claim.id, claim.attempt],
+  );
+  return row?.status === 'cancelled' ? row : null;
 }
 
 /**
- * Jobs left 'running' by a process that died (no heartbeat since `staleSeconds`): run again while they
- * have attempts left, otherwise failed with the reason. Answers the ids it touched, each with the
- * partial file to delete.
+ * Jobs left 'running' by a process that died (no heartbeat since `staleSeconds`): cancelled when their
+ * owner asked, run again while they have attempts left, otherwise failed with the reason. Every attempt
+ * answered has a partial file to delete; the ended ones are audited by the caller.
  */
-export async function recoverStaleJobs(db: Queryable, staleSeconds: number, maxAttempts: number): Promise<{ requeued: number[]; failed: number[] }> {
+export async function recoverStaleJobs(db: Queryable, staleSeconds: number, maxAttempts: number): Promise<{ requeued: JobClaim[]; ended: EndedJob[] }> {
   const stale = `status = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::float8))`;
-  const failed = await db.query<{ id: number }>(
-    `update export_jobs set status = 'failed', finished_at = now(), heartbeat_at = null,
-       failure_reason = 'The server stopped while this export ran, ' || attempts || ' times: run it again, or ask for fewer rows.'
-     where ${stale} and attempts >= $2 returning id`,
+  const ended = await db.query<EndedJob>(
+    `update export_jobs set status = case when cancel_requested then 'cancelled' else 'failed' end, finished_at = now(), heartbeat_at = null,
+       failure_reason = case when cancel_requested then null
+         else 'The server stopped while this export ran, ' || attempts || ' times: run it again, or ask for fewer rows.' end
+     where ${stale} and (cancel_requested or attempts >= $2) returning ${ENDED_COLUMNS}`,
     [staleSeconds, maxAttempts],
   );
-  const requeued = await db.query<{ id: number }>(
-    `update export_jobs set status = 'queued', heartbeat_at = null, started_at = null, rows_written = 0 where ${stale} returning id`,
+  const requeued = await db.query<{ id: number; attempts: number }>(
+    `update export_jobs set status = 'queued', heartbeat_at = null, started_at = null, rows_written = 0 where ${stale} returning id, attempts`,
     [staleSeconds],
   );
-  return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id) };
+  return { requeued: requeued.map((row) => ({ id: row.id, attempt: row.attempts })), ended };
 }
 
-/** Ready jobs past their expiry become expired; answers the files to delete. */
-export async function expireDueJobs(db: Queryable): Promise<{ id: number; fileKey: string | null }[]> {
-  const rows = await db.query<{ id: number; file_key: string | null }>(
-    `update export_jobs j set status = 'expired', file_key = null from (select id, file_key from export_jobs where status = 'ready' and expires_at <= now() for update) old
-     where j.id = old.id returning j.id, old.file_key`,
-  );
+/** Ready jobs past their expiry, with the file each holds (deleted before the job is marked expired). */
+export async function dueExpiries(db: Queryable): Promise<{ id: number; fileKey: string | null }[]> {
+  const rows = await db.query<{ id: number; file_key: string | null }>("select id, file_key from export_jobs where status = 'ready' and expires_at <= now()");
   return rows.map((row) => ({ id: row.id, fileKey: row.file_key }));
+}
+
+/** After its file is gone: the job says expired. */
+export async function markExpired(db: Queryable, id: number): Promise<void> {
+  await db.query("update export_jobs set status = 'expired', file_key = null where id = $1 and status = 'ready'", [id]);
 }

@@ -40,14 +40,15 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
   let stop: StopReason | null = null;
   const onShutdown = () => (stop ??= 'shutdown');
   shutdown.addEventListener('abort', onShutdown);
+  const claim = { id: job.id, attempt: job.attempts };
   const heartbeat = setInterval(() => {
-    recordProgress(db, job.id, { rowsWritten })
+    recordProgress(db, claim, { rowsWritten })
       .then(({ cancelRequested }) => {
         if (cancelRequested) stop ??= 'cancelled';
       })
       .catch((error: unknown) => context.log.warn({ err: error, jobId: job.id }, 'export progress not recorded'));
   }, PROGRESS_INTERVAL_MS);
-  const key = fileKeyOf(job.id);
+  const key = fileKeyOf(job.id, job.attempts);
   let file: Awaited<ReturnType<typeof openCsvFile>> | null = null;
   try {
     const columns = queryColumns(job.query);
@@ -55,7 +56,7 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
     // is lower: that row tells a capped file.
     const { limit, capBinds } = exportRowLimit(job.query, job.row_cap);
     const estimate = await context.rowCounter.count(job.query, scope, { rowCap: job.row_cap });
-    await recordProgress(db, job.id, { rowsWritten: 0, rowsEstimate: Math.min(estimate, limit) });
+    await recordProgress(db, claim, { rowsWritten: 0, rowsEstimate: Math.min(estimate, limit) });
     file = await openCsvFile(store, key, columns, job.csv);
     const open = file;
     await engine.stream(

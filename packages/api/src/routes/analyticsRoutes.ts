@@ -3,8 +3,6 @@
 // only reads). The organisation of every query is the verified caller's, never read from the request.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import {
-  API_ERROR_CODES,
-  apiErrorBodySchema,
   catalogueResponseSchema,
   DATE_RANGE_PRESETS,
   DIMENSIONS,
@@ -23,25 +21,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
-import { ApiError } from '../errors/apiError.ts';
-import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import { analyticsErrors, bearerSecurity, errorResponses, requireAnalytics } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 const tags = ['analytics'];
-const analyticsErrors = {
-  ...errorResponses,
-  503: apiErrorBodySchema.describe('api/database-unavailable, api/identity-unavailable or analytics/unavailable'),
-  504: apiErrorBodySchema.describe('analytics/timeout: the query ran past the time limit and was stopped'),
-};
 
 // Queries only read: impersonating support staff may ask them as the user.
 const analysts = withRole(['query'], 'read', { impersonation: true });
 
 export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytics, today }: RouteDeps): void {
-  const engineOf = (): AnalyticsEngine => {
-    if (!analytics) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
-    return analytics;
-  };
+  const engineOf = (): AnalyticsEngine => requireAnalytics(analytics);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /** The caller's organisation (never the request's) and roles; the declared role was checked. */

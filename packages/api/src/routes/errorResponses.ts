@@ -1,5 +1,7 @@
 // The error answers every portal route may give, for the OpenAPI document and the serializer.
-import { apiErrorBodySchema } from '@payportal/shared';
+import type { AnalyticsEngine } from '@payportal/analytics';
+import { API_ERROR_CODES, apiErrorBodySchema } from '@payportal/shared';
+import { ApiError } from '../errors/apiError.ts';
 
 export const errorResponses = {
   400: apiErrorBodySchema.describe('api/bad-request: `issues` names each field and its problem'),
@@ -11,3 +13,16 @@ export const errorResponses = {
 
 /** Security scheme of every portal route in the OpenAPI document. */
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** The answers of routes that ask the analytics engine (queries, estimates, export runs). */
+export const analyticsErrors = {
+  ...errorResponses,
+  503: apiErrorBodySchema.describe('api/database-unavailable, api/identity-unavailable or analytics/unavailable'),
+  504: apiErrorBodySchema.describe('analytics/timeout: the query ran past the time limit and was stopped'),
+};
+
+/** The engine (or the service built on it), or 503 analytics/unavailable when this server has none. */
+export function requireAnalytics<Service extends AnalyticsEngine | object>(service: Service | null): Service {
+  if (!service) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
+  return service;
+}

@@ -4,7 +4,6 @@
 // hooks enforce it); changing and deleting are for the definition's owner or an org owner.
 import { queryColumns } from '@payportal/analytics';
 import {
-  API_ERROR_CODES,
   definitionListQuerySchema,
   definitionListSchema,
   definitionParamsSchema,
@@ -16,35 +15,25 @@ import {
   exportLimitsSchema,
   rowCapText,
 } from '@payportal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import { withRole } from '../auth/routeAccess.ts';
-import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
-import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition, type DefinitionViewer } from '../exports/definitionRepository.ts';
+import { forbidden, notFound } from '../errors/apiError.ts';
+import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition } from '../exports/definitionRepository.ts';
 import { exportRowLimit, rowCapOf } from '../exports/rowCap.ts';
-import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import { analyticsErrors, errorResponses, requireAnalytics } from './errorResponses.ts';
+import { exportReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
-const tags = ['exports'];
-const reader = withRole(['query'], 'read', { impersonation: true });
-const writer = withRole(['query'], 'write', { impersonation: true });
 const NOT_EDITABLE = 'Only the owner of this export or an organisation owner can change or delete it.';
-
-/** The verified caller's organisation and standing; never anything the request names. */
-export function viewerOf(request: FastifyRequest): DefinitionViewer {
-  const { user, roles = [] } = callerOf(request);
-  return { userId: user.id, orgId: user.org_id, isOrgOwner: roles.includes('org_owner') };
-}
 
 export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, exportRunner, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const schema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags, security: bearerSecurity, ...extra });
 
   routes.get(
     EXPORT_ROUTES.limits,
-    { config: { access: reader }, schema: schema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }) },
+    { config: { access: exportReader }, schema: exportSchema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }) },
     async (request) => {
       const rowCap = rowCapOf(callerOf(request).roles ?? [], config);
       return { row_cap: rowCap, row_cap_text: rowCapText(rowCap), max_active_jobs: config.EXPORT_MAX_ACTIVE_PER_USER, file_lifetime_days: config.EXPORT_TTL_DAYS };
@@ -54,19 +43,19 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
   routes.post(
     EXPORT_ROUTES.estimate,
     {
-      config: { access: reader },
-      schema: schema('How many rows an export of a query would have', {
+      config: { access: exportReader },
+      schema: exportSchema('How many rows an export of a query would have', {
         description: 'Counts the rows in the analytics engine, with the caller’s row cap applied. The count is remembered, so running the same query next does not count again. Reads only.',
         body: estimateBodySchema,
-        response: { 200: estimateSchema, ...errorResponses, 504: errorResponses[503].describe('analytics/timeout') },
+        response: { 200: estimateSchema, ...analyticsErrors },
       }),
     },
     async (request) => {
-      if (!exportRunner) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Analytics is not available on this server.');
+      const { rowCounter } = requireAnalytics(exportRunner);
       const { user, roles = [] } = callerOf(request);
       const rowCap = rowCapOf(roles, config);
       queryColumns(request.body.query);
-      const rows = await exportRunner.rowCounter.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const rows = await rowCounter.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
       const { limit, capBinds } = exportRowLimit(request.body.query, rowCap);
       return { rows: Math.min(rows, limit), row_cap: rowCap, capped: capBinds && rows > limit };
     },
@@ -75,8 +64,8 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
   routes.get(
     EXPORT_ROUTES.definitions,
     {
-      config: { access: reader },
-      schema: schema('The organisation’s saved exports', { querystring: definitionListQuerySchema, response: { 200: definitionListSchema, ...errorResponses } }),
+      config: { access: exportReader },
+      schema: exportSchema('The organisation’s saved exports', { querystring: definitionListQuerySchema, response: { 200: definitionListSchema, ...errorResponses } }),
     },
     async (request) => listDefinitions(db, viewerOf(request), request.query),
   );
@@ -84,8 +73,8 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
   routes.post(
     EXPORT_ROUTES.definitions,
     {
-      config: { access: writer },
-      schema: schema('Save an export', { body: exportDefinitionBodySchema, response: { 201: exportDefinitionSchema, ...errorResponses } }),
+      config: { access: exportWriter },
+      schema: exportSchema('Save an export', { body: exportDefinitionBodySchema, response: { 201: exportDefinitionSchema, ...errorResponses } }),
     },
     async (request, reply) => {
       // A question the data cannot answer is refused now, not when it first runs.
@@ -96,15 +85,15 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
 
   routes.get(
     EXPORT_ROUTES.definition,
-    { config: { access: reader }, schema: schema('One saved export', { params: definitionParamsSchema, response: { 200: exportDefinitionSchema, ...errorResponses } }) },
+    { config: { access: exportReader }, schema: exportSchema('One saved export', { params: definitionParamsSchema, response: { 200: exportDefinitionSchema, ...errorResponses } }) },
     async (request) => (await findDefinition(db, request.params.definitionId, viewerOf(request))) ?? Promise.reject(notFound()),
   );
 
   routes.put(
     EXPORT_ROUTES.definition,
     {
-      config: { access: writer },
-      schema: schema('Change a saved export (its owner or an org owner)', {
+      config: { access: exportWriter },
+      schema: exportSchema('Change a saved export (its owner or an org owner)', {
         params: definitionParamsSchema,
         body: exportDefinitionBodySchema,
         response: { 200: exportDefinitionSchema, ...errorResponses },
@@ -121,8 +110,8 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
   routes.delete(
     EXPORT_ROUTES.definition,
     {
-      config: { access: writer },
-      schema: schema('Delete a saved export (its owner or an org owner); its past runs stay', {
+      config: { access: exportWriter },
+      schema: exportSchema('Delete a saved export (its owner or an org owner); its past runs stay', {
         params: definitionParamsSchema,
         response: { 204: z.null().describe('deleted'), ...errorResponses },
       }),

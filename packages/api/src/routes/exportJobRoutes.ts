@@ -15,57 +15,47 @@ import {
   jobParamsSchema,
   runExportBodySchema,
 } from '@payportal/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import { withRole } from '../auth/routeAccess.ts';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { findDefinition } from '../exports/definitionRepository.ts';
 import { mintDownloadTicket } from '../exports/downloadTickets.ts';
 import { recordExportEvent } from '../exports/exportAudit.ts';
 import { cancelJob, countActiveJobs, findJob, insertJob, listJobs, toExportJob } from '../exports/jobRepository.ts';
 import { rowCapOf } from '../exports/rowCap.ts';
-import { bearerSecurity, errorResponses } from './errorResponses.ts';
-import { viewerOf } from './exportDefinitionRoutes.ts';
+import { analyticsErrors, errorResponses, requireAnalytics } from './errorResponses.ts';
+import { exportReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
-const tags = ['exports'];
-const reader = withRole(['query'], 'read', { impersonation: true });
-const writer = withRole(['query'], 'write', { impersonation: true });
 const AD_HOC_NAME = 'Export';
-
-const ownerOf = (request: FastifyRequest) => {
-  const { user } = callerOf(request);
-  return { userId: user.id, orgId: user.org_id };
-};
 
 export function registerExportJobRoutes(app: FastifyInstance, { config, db, exportRunner }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const schema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags, security: bearerSecurity, ...extra });
 
   routes.get(
     EXPORT_ROUTES.jobs,
-    { config: { access: reader }, schema: schema('The caller’s export runs, newest first', { querystring: jobListQuerySchema, response: { 200: jobListSchema, ...errorResponses } }) },
-    async (request) => ({ jobs: (await listJobs(db, ownerOf(request), { definitionId: request.query.definition_id, limit: request.query.limit })).map(toExportJob) }),
+    { config: { access: exportReader }, schema: exportSchema('The caller’s export runs, newest first', { querystring: jobListQuerySchema, response: { 200: jobListSchema, ...errorResponses } }) },
+    async (request) => ({ jobs: (await listJobs(db, viewerOf(request), { definitionId: request.query.definition_id, limit: request.query.limit })).map(toExportJob) }),
   );
 
   routes.post(
     EXPORT_ROUTES.jobs,
     {
-      config: { access: writer },
-      schema: schema('Run an export', {
+      config: { access: exportWriter },
+      schema: exportSchema('Run an export', {
         description: `A saved definition (definition_id) or the builder’s query. Answers 202 with the queued job; poll it for progress. At most EXPORT_MAX_ACTIVE_PER_USER (default ${config.EXPORT_MAX_ACTIVE_PER_USER}) queued or running per user, then 429 exports/queue-full.`,
         body: runExportBodySchema,
         response: {
           202: exportJobSchema,
           ...errorResponses,
           429: apiErrorBodySchema.describe('exports/queue-full: wait for one of your exports to finish'),
-          503: errorResponses[503].describe('api/database-unavailable or analytics/unavailable'),
+          503: analyticsErrors[503],
         },
       }),
     },
     async (request, reply) => {
-      if (!exportRunner) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Exports are not available on this server.');
+      const runner = requireAnalytics(exportRunner);
       const caller = callerOf(request);
       const viewer = viewerOf(request);
       const body = request.body;
@@ -85,16 +75,16 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
         await recordExportEvent(tx, { orgId: viewer.orgId, jobId: row.id, userId: viewer.userId, signedInUserId: caller.signedIn.id, event: 'run', definitionId: run.definitionId, query: run.query });
         return row;
       });
-      exportRunner.wake();
+      runner.wake();
       return reply.code(202).send(toExportJob(job));
     },
   );
 
   routes.get(
     EXPORT_ROUTES.job,
-    { config: { access: reader }, schema: schema('One export run: status and progress', { params: jobParamsSchema, response: { 200: exportJobSchema, ...errorResponses } }) },
+    { config: { access: exportReader }, schema: exportSchema('One export run: status and progress', { params: jobParamsSchema, response: { 200: exportJobSchema, ...errorResponses } }) },
     async (request) => {
-      const job = await findJob(db, request.params.jobId, ownerOf(request));
+      const job = await findJob(db, request.params.jobId, viewerOf(request));
       if (!job) throw notFound();
       return toExportJob(job);
     },
@@ -103,16 +93,20 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
   routes.post(
     EXPORT_ROUTES.cancelJob,
     {
-      config: { access: writer },
-      schema: schema('Cancel an export run', {
-        description: 'A queued run is cancelled at once; a running one stops within a second (the answer may still say running) and its partial file is deleted. A finished run is left as it is.',
+      config: { access: exportWriter },
+      schema: exportSchema('Cancel an export run', {
+        description: 'A queued run is cancelled at once; a running one stops at its next page of rows (the answer may still say running) and its partial file is deleted. A finished run is left as it is.',
         params: jobParamsSchema,
         response: { 200: exportJobSchema, ...errorResponses },
       }),
     },
     async (request) => {
-      const job = await cancelJob(db, request.params.jobId, ownerOf(request));
-      if (!job) throw notFound();
+      const caller = callerOf(request);
+      const cancelled = await cancelJob(db, request.params.jobId, viewerOf(request));
+      if (!cancelled) throw notFound();
+      const { job, endedNow } = cancelled;
+      // A queued run ends here; a running one is audited by its runner when it stops.
+      if (endedNow) await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: job.user_id, signedInUserId: caller.signedIn.id, event: 'cancelled', rows: 0 });
       return toExportJob(job);
     },
   );
@@ -120,8 +114,8 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
   routes.post(
     EXPORT_ROUTES.downloadTicket,
     {
-      config: { access: reader },
-      schema: schema('A single-use download URL for a ready export', {
+      config: { access: exportReader },
+      schema: exportSchema('A single-use download URL for a ready export', {
         description: 'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
         params: jobParamsSchema,
         response: { 200: downloadTicketSchema, ...errorResponses, 409: apiErrorBodySchema.describe('api/conflict: the export is not ready (or has expired)') },
@@ -129,7 +123,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
     },
     async (request) => {
       const caller = callerOf(request);
-      const job = await findJob(db, request.params.jobId, ownerOf(request));
+      const job = await findJob(db, request.params.jobId, viewerOf(request));
       if (!job) throw notFound();
       if (job.status !== 'ready') throw new ApiError(409, API_ERROR_CODES.conflict, `This export is ${job.status}: only a ready export can be downloaded.`);
       const { ticket, expiresAt } = await mintDownloadTicket(db, { jobId: job.id, userId: caller.user.id, signedInUserId: caller.signedIn.id });
