@@ -161,6 +161,7 @@ export {
   valuesQuerySchema,
   valuesResponseSchema,
   VALUE_DIMENSION_IDS,
+  VALUE_SEARCH_MAX_LENGTH,
 } from './analytics/queryDescription.ts';
 export type {
   QueryDescription,

@@ -183,9 +183,12 @@ export const valuesParamsSchema = z.object({
   dimension: z.enum(VALUE_DIMENSION_IDS, { error: `must be one of ${VALUE_DIMENSION_IDS.join(', ')}` }),
 });
 
+/** The longest search or parent value the values route takes (the app's search box stops there too). */
+export const VALUE_SEARCH_MAX_LENGTH = 100;
+
 export const valuesQuerySchema = z.strictObject({
-  search: unicodeText(100).optional(),
-  parent: unicodeText(100).optional(),
+  search: unicodeText(VALUE_SEARCH_MAX_LENGTH).optional(),
+  parent: unicodeText(VALUE_SEARCH_MAX_LENGTH).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -1,7 +1,7 @@
 // Issue #13 items 2, 3 and 5 on the screen: saving, edit mode and who may change it, running with
 // progress, cancel, the download ticket, the cap before and after, failed runs, read-only support.
 import type { ExportJob } from '@payportal/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
@@ -61,6 +61,26 @@ describe('saving', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save export' }));
     expect(await screen.findByText('Saved “Monthly GSV by state”.')).toBeTruthy();
     expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ query: { dimensions: ['state', 'card_brand'] } });
+  });
+
+  it('going from one saved export to another loads the other, and saves it, not the first', async () => {
+    const sent = answerExports({
+      'PUT /api/exports/v1/definitions/7': ({ body }) => ({ body: definitionAnswer(body as object) }),
+      'GET /api/exports/v1/definitions/8': () => ({ body: definitionAnswer({ id: 8, name: 'Chargebacks by brand' }) }),
+      'PUT /api/exports/v1/definitions/8': ({ body }) => ({ body: definitionAnswer({ ...(body as object), id: 8 }) }),
+    });
+    const view = renderAppAt('/csv/7/edit', analyst);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monthly GSV by state' })).toBeTruthy();
+    // the first export saved once, so the screen holds it as saved
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Region' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save export' }));
+    expect(await screen.findByText('Saved “Monthly GSV by state”.')).toBeTruthy();
+    act(() => view.location.navigate('/csv/8/edit'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chargebacks by brand' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Card brand' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save export' }));
+    expect(await screen.findByText('Saved “Chargebacks by brand”.')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'PUT').map((request) => request.path)).toEqual(['/api/exports/v1/definitions/7', '/api/exports/v1/definitions/8']);
   });
 
   it('deletes after asking, and says so on the empty builder it returns to', async () => {

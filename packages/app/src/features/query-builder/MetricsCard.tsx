@@ -18,8 +18,9 @@ export function MetricsCard({ measures, disabled }: { measures: CatalogueRespons
       {chosen.length === 0 && <p className={styles.hint}>No metrics yet: add the figures each row should carry.</p>}
       <ol className={styles.plainList}>
         {chosen.map((measure, index) => (
+          // Keyed by place: choosing another metric keeps the row (and the keyboard's focus on its select).
           <MetricField
-            key={measure}
+            key={index}
             position={index + 1}
             value={measure}
             choices={measures.filter((item) => item.id === measure || !chosen.includes(item.id as MeasureId))}

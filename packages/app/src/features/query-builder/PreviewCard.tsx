@@ -22,7 +22,8 @@ function describeEstimate(estimate: Estimate): string {
   return capped ? `${formatRows(rows)} match; the export is ${rowCapText(row_cap)}` : `${formatRows(rows)} in the export`;
 }
 
-export function PreviewCard({ description }: { description: QueryDescriptionInput | null }) {
+/** `sortable`: the order is part of the export, so only someone who may change it sorts. */
+export function PreviewCard({ description, sortable }: { description: QueryDescriptionInput | null; sortable: boolean }) {
   const id = useId();
   const { order } = useSnapshot(builder);
   const { preview, estimate } = useLivePreview(description);
@@ -61,7 +62,7 @@ export function PreviewCard({ description }: { description: QueryDescriptionInpu
           <PreviewTable
             result={result}
             order={order}
-            onSort={sortBy}
+            onSort={sortable ? sortBy : undefined}
             busy={preview.status === 'loading'}
             caption={`First ${Math.min(PREVIEW_ROWS, result.rows.length)} rows of the export`}
           />

@@ -8,7 +8,8 @@ import * as styles from './queryBuilder.css.ts';
 export interface PreviewTableProps {
   result: QueryResult;
   order: BuilderState['order'];
-  onSort: (member: string) => void;
+  /** Absent: the headers only show the order (a read-only export). */
+  onSort?: (member: string) => void;
   busy: boolean;
   caption: string;
 }
@@ -29,10 +30,17 @@ export function PreviewTable({ result, order, onSort, busy, caption }: PreviewTa
                   className={column.type === 'number' ? styles.numeric : undefined}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                 >
-                  <button type="button" className={styles.sortButton} onClick={() => onSort(column.name)}>
-                    {column.label}
-                    <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                  </button>
+                  {onSort ? (
+                    <button type="button" className={styles.sortButton} onClick={() => onSort(column.name)}>
+                      {column.label}
+                      <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                    </button>
+                  ) : (
+                    <>
+                      {column.label}
+                      {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
+                    </>
+                  )}
                 </th>
               );
             })}

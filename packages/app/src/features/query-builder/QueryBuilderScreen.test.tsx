@@ -105,16 +105,19 @@ describe('QueryBuilderScreen: building and previewing', () => {
     expect(queries(sent)).toHaveLength(2);
   });
 
-  it('does not ask with a custom range that ends before it starts, and says why', async () => {
+  it('does not ask with a custom range that is unfinished or ends before it starts, and says why', async () => {
     const sent = renderBuilder();
     await addMetric('Gross sales volume');
+    await vi.waitFor(() => expect(queries(sent)).toHaveLength(1));
     await userEvent.selectOptions(screen.getByLabelText('Date range'), 'Custom range…');
     await userEvent.type(screen.getByLabelText('From'), '2026-05-01');
     await userEvent.type(screen.getByLabelText('To'), '2026-04-01');
     expect(screen.getByText('The start date must be on or before the end date.')).toBeTruthy();
     expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
-    await vi.waitFor(() => expect(queries(sent).at(-1)?.body).toMatchObject({ timeDimension: { dimension: 'date', granularity: 'month' } }));
-    expect(queries(sent).some((request) => JSON.stringify(request.body).includes('2026-05-01'))).toBe(false);
+    // longer than the preview's pause: the question on screen is not a whole one, so nothing is asked
+    // (neither with the range nor silently without it, as all dates)
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(queries(sent)).toHaveLength(1);
   });
 });
 

@@ -30,7 +30,16 @@ export interface QueryBuilderScreenProps {
   id?: string;
 }
 
+/**
+ * One builder per export: the router keeps a route's screen mounted when only its id changes
+ * (/csv/7/edit → /csv/8/edit), and what the builder holds (the export as saved, its choices, its run)
+ * belongs to the export it was opened for.
+ */
 export function QueryBuilderScreen({ id }: QueryBuilderScreenProps) {
+  return <ExportBuilder key={id ?? 'new'} id={id} />;
+}
+
+function ExportBuilder({ id }: QueryBuilderScreenProps) {
   const saved = useSavedDefinition(id);
   const { definition } = saved;
   const catalogue = useDebouncedRequest<CatalogueResponse>('catalogue', (signal) => fetchCatalogue(signal), {
@@ -103,7 +112,7 @@ export function QueryBuilderScreen({ id }: QueryBuilderScreenProps) {
             <FiltersCard disabled={locked} />
           </div>
           <div className={styles.column}>
-            <PreviewCard description={shape.query} />
+            <PreviewCard description={shape.query} sortable={!locked} />
             <FileOptionsCard disabled={locked} />
             <ExportRunCard runBody={runBody} blocked={access.canRun ? null : 'Running exports is not available in read-only support mode.'} job={job} onJob={setJob} />
             {pollFailed && (

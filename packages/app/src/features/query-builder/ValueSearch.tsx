@@ -1,7 +1,7 @@
 // One search of the CSV compound field (spec §2): a WAI-ARIA 1.2 combobox whose options come from
 // GET /api/analytics/v1/values/:dimension as the user types (debounced, superseded searches aborted).
 // ArrowDown/ArrowUp move through the options, Enter picks, Escape closes; picked values become chips.
-import type { ValuesResponse } from '@payportal/shared';
+import { VALUE_SEARCH_MAX_LENGTH, type ValuesResponse } from '@payportal/shared';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { searchValues } from './analyticsApi.ts';
 import type { Selection } from './builderStore.ts';
@@ -76,6 +76,7 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
           aria-controls={`${id}-listbox`}
           aria-activedescendant={expanded && options.length > 0 ? optionId(current) : undefined}
           autoComplete="off"
+          maxLength={VALUE_SEARCH_MAX_LENGTH}
           placeholder="Type to search"
           value={text}
           disabled={disabled}

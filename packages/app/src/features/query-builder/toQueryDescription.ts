@@ -21,13 +21,14 @@ export function customRangeProblem(date: Snapshot<BuilderState>['date']): string
 
 /**
  * Null until the builder asks something: at least one attribute or metric (a date column alone would
- * be a list of months, which nobody exports).
+ * be a list of months, which nobody exports). Null too while a custom date range is unfinished or
+ * reversed: the question is not the one on screen, so it is neither previewed, saved nor run.
  */
 export function toQueryDescription(state: Snapshot<BuilderState>): QueryDescriptionInput | null {
   const granularity = state.date.granularity === 'none' ? undefined : state.date.granularity;
   if (state.measures.length === 0 && state.dimensions.length === 0) return null;
-  const dateRange =
-    state.date.range === 'all' ? undefined : state.date.range === 'custom' ? (customRangeProblem(state.date) ? undefined : ([state.date.from, state.date.to] as [string, string])) : state.date.range;
+  if (state.date.range === 'custom' && customRangeProblem(state.date)) return null;
+  const dateRange = state.date.range === 'all' ? undefined : state.date.range === 'custom' ? ([state.date.from, state.date.to] as [string, string]) : state.date.range;
   const filters: QueryFilter[] = COMPOUND_MEMBERS.flatMap((member) => {
     const values = state.selections[member].map((selection) => selection.value);
     return values.length > 0 ? [{ member, operator: 'in' as const, values }] : [];

@@ -25,7 +25,8 @@ export function useDebouncedRequest<T>(
     if (asked === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      request(controller.signal).then(
+      // Inside the promise: a request whose input checks throw before it is sent fails like any other.
+      Promise.resolve(controller.signal).then(request).then(
         (data) => setSettled({ key: asked, data, error: null }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
