@@ -5,7 +5,7 @@ import { API_ERROR_CODES, API_PATHS, type WarehouseUser } from '@payportal/share
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { createTokenVerifier, type TokenVerifier } from '../src/auth/verifyToken.ts';
+import { createTokenVerifier, type IdentityStatus, type TokenVerifier } from '../src/auth/verifyToken.ts';
 import { readApiConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { localSigningKeys, type LocalSigningKeys } from './localSigningKeys.ts';
@@ -19,11 +19,13 @@ let verifier: TokenVerifier;
 let db: Database;
 let app: FastifyInstance;
 let analyst: WarehouseUser;
+/** What the identity service says of every uid (Google's cannot be reached here); a test may change it. */
+let identity: IdentityStatus | null = { disabled: false, validSince: null };
 
 beforeAll(async () => {
   keys = await localSigningKeys(PROJECT_ID);
   const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
-  verifier = createTokenVerifier(config, keys.verifierOptions);
+  verifier = createTokenVerifier(config, { ...keys.verifierOptions, identityStatus: async () => identity });
   db = (await openTestDatabase('pglite'))!;
   app = await createApp({ config, db, verifier });
   const [row] = await db.query<WarehouseUser>("select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where email = 'analyst@acme.example'");
@@ -95,5 +97,24 @@ describe('tokens in production mode', () => {
     const response = await send(keys.sign('seed-analyst', 'analyst@acme.example', { iat: now - 7200, exp: now - 3600, auth_time: now - 7200 }));
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe(API_ERROR_CODES.tokenExpired);
+  });
+
+  // In production firebase-admin does not ask the identity service itself (it does beside the emulator):
+  // these refusals are the verifier's own (SECURITY.md #4).
+  it('refuses a token whose identity is disabled, revoked since its sign-in, or deleted', async () => {
+    const fresh = (label: string) => keys.sign('seed-analyst', 'analyst@acme.example', { case: label });
+    try {
+      identity = { disabled: true, validSince: null };
+      expect((await send(fresh('disabled'))).json().error.code).toBe(API_ERROR_CODES.disabled);
+      identity = { disabled: false, validSince: Date.now() + 1000 };
+      const revoked = await send(fresh('revoked'));
+      expect(revoked.statusCode).toBe(401);
+      expect(revoked.json().error.code).toBe(API_ERROR_CODES.tokenRevoked);
+      identity = null;
+      expect((await send(fresh('deleted'))).json().error.code).toBe(API_ERROR_CODES.unauthenticated);
+    } finally {
+      identity = { disabled: false, validSince: null };
+    }
+    expect((await send(fresh('restored'))).statusCode).toBe(200);
   });
 });
