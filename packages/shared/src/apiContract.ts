@@ -50,14 +50,13 @@ export const impersonationResponseSchema = z.object({
 export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
 
 /**
- * POST /api/auth/v1/authenticate/ (bearer ID token, empty body): verifies the token, links the
- * identity to the portal user on first sign-in, records last_logged_in, and answers everything the app
- * needs to start in one round trip. `previous_last_logged_in` is the value before this sign-in, for
- * the 60-day password-age rule (spec §4).
+ * POST /api/auth/v1/authenticate/ (bearer ID token, empty body): verifies the token and the sign-in
+ * rules (the 60-day password age included, on the server), records last_logged_in, and answers
+ * everything the app needs to start in one round trip. An identity is linked to its portal user only by
+ * accepting an invitation (POST /api/auth/v1/invites/accept).
  */
 export const authenticateResponseSchema = z.object({
   user: warehouseUserSchema,
-  previous_last_logged_in: z.string().nullable(),
   roles: z.array(z.enum(ROLE_NAMES)),
   assignable_roles: z.array(z.enum(ROLE_NAMES)),
   organization: organizationSchema,

@@ -32,22 +32,14 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
     async (request) => {
       const caller = callerOf(request);
       if (caller.impersonating) {
-        return describeSession(db, caller.user, {
-          previousLastLoggedIn: caller.user.config.last_logged_in ?? null,
-          platformPermissions: caller.platformPermissions,
-          impersonatedBy: caller.signedIn.email,
-        });
+        return describeSession(db, caller.user, { platformPermissions: caller.platformPermissions, impersonatedBy: caller.signedIn.email });
       }
       // caller.user was read afresh for this call (authenticate mode never uses the read cache).
       const user = await mergeUserConfig(db, caller.user.id, {
         last_logged_in: new Date().toISOString(),
         email_verified: caller.token.emailVerified,
       });
-      return describeSession(db, user, {
-        previousLastLoggedIn: caller.user.config.last_logged_in ?? null,
-        platformPermissions: await platformPermissionsOf(db, user.id),
-        impersonatedBy: null,
-      });
+      return describeSession(db, user, { platformPermissions: platformPermissionsOf(db, user.id), impersonatedBy: null });
     },
   );
 }
@@ -55,17 +47,21 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
 async function describeSession(
   db: Database,
   user: WarehouseUser,
-  session: { previousLastLoggedIn: string | null; platformPermissions: AuthenticateResponse['platform_permissions']; impersonatedBy: string | null },
+  session: { platformPermissions: AuthenticateResponse['platform_permissions'] | Promise<AuthenticateResponse['platform_permissions']>; impersonatedBy: string | null },
 ): Promise<z.input<typeof authenticateResponseSchema>> {
-  const [roles, organization, terms] = await Promise.all([roleNamesOf(db, user.id), findOrganization(db, user.org_id), termsOf(db, user.id)]);
+  const [roles, organization, terms, platformPermissions] = await Promise.all([
+    roleNamesOf(db, user.id),
+    findOrganization(db, user.org_id),
+    termsOf(db, user.id),
+    session.platformPermissions,
+  ]);
   return {
     user,
-    previous_last_logged_in: session.previousLastLoggedIn,
     roles: roles.roles,
     assignable_roles: roles.assignable,
     organization: organization!,
     embedded_terms_accepted: terms.some((record) => record.product_id === EMBEDDED_TERMS_PRODUCT_ID && record.acceptance_status),
-    platform_permissions: session.platformPermissions,
+    platform_permissions: platformPermissions,
     impersonated_by: session.impersonatedBy,
   };
 }

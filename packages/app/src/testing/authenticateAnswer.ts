@@ -5,7 +5,6 @@ export function authenticateAnswer(overrides: { user?: Partial<AuthenticateRespo
   const { user, ...rest } = overrides;
   return {
     user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone', ...user },
-    previous_last_logged_in: null,
     roles: ['org_owner', 'query'],
     assignable_roles: ['query', 'upload'],
     organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },

@@ -160,7 +160,6 @@ describe('SignInScreen', () => {
   it('sends a signed-in user home', () => {
     setSignedIn({
       user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
-      previous_last_logged_in: null,
       roles: ['query'],
       assignable_roles: [],
       organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },

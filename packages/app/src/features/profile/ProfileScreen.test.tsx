@@ -15,7 +15,6 @@ describe('ProfileScreen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setSignedIn({
       user,
-      previous_last_logged_in: null,
       roles: ['org_owner'],
       assignable_roles: [],
       organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
