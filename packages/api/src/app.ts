@@ -33,7 +33,6 @@ import { registerTermsRoutes } from './routes/termsRoutes.ts';
 import { registerUserRoutes } from './routes/userRoutes.ts';
 import { localFileStore } from './storage/fileStore.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
-import { withDemoPasswordDates } from './seed/demoPasswordDates.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
 
 /** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
@@ -104,7 +103,8 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   await registerOpenApi(app);
   const signInRules = createSignInRules({
     internal: { internalEmailDomains: config.INTERNAL_EMAIL_DOMAINS, internalEmails: config.INTERNAL_EMAILS },
-    passwordDates: config.SEED_DEMO ? withDemoPasswordDates(tokenVerifier.passwordDates) : tokenVerifier.passwordDates,
+    // The demo seed's password dates exist only in the development stack (SEED_DEMO, refused in production).
+    passwordDates: config.SEED_DEMO ? (await import('./seed/demoPasswordDates.ts')).withDemoPasswordDates(tokenVerifier.passwordDates) : tokenVerifier.passwordDates,
   });
   registerCallerHooks(app, { db, verifier: tokenVerifier, signInRules, userCacheMs: config.USER_CACHE_MS });
 

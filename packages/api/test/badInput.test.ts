@@ -3,6 +3,7 @@
 // values in its path, query and body, sent by a signed-in owner with every role a route may ask for;
 // every answer must be a 4xx with the error body, or a success.
 import { DuckDBEngine } from '@payportal/analytics';
+import { API_ERROR_CODES } from '@payportal/shared';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -87,6 +88,14 @@ function casesFor(path: string, method: string, operation: Operation): Case[] {
 }
 
 const OWNER_UID = 'bad-input-owner';
+/** Answers about the caller, not the input (SECURITY.md #3). */
+const CALLER_REFUSALS = new Set<string>([
+  API_ERROR_CODES.emailNotVerified,
+  API_ERROR_CODES.secondFactorRequired,
+  API_ERROR_CODES.signInTooOld,
+  API_ERROR_CODES.passwordExpired,
+  API_ERROR_CODES.disabled,
+]);
 
 describe('bad input on every route', () => {
   let db: Database;
@@ -123,7 +132,10 @@ describe('bad input on every route', () => {
       if (response.statusCode >= 500) failures.push(`${item.label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       if (response.statusCode >= 400 && response.statusCode < 500) {
         refused++;
-        if (item.method !== 'HEAD' && typeof response.json().error?.code !== 'string') failures.push(`${item.label}: ${response.statusCode} without the error body`);
+        const code: unknown = item.method === 'HEAD' ? undefined : response.json().error?.code;
+        if (item.method !== 'HEAD' && typeof code !== 'string') failures.push(`${item.label}: ${response.statusCode} without the error body`);
+        // A refused caller never reaches the input checks: the case would prove nothing.
+        if (response.statusCode === 401 || (typeof code === 'string' && CALLER_REFUSALS.has(code))) failures.push(`${item.label}: the caller was refused (${response.statusCode} ${String(code)})`);
       }
     }
     expect(failures).toEqual([]);

@@ -15,7 +15,7 @@ import { openTestDatabase } from './testDatabase.ts';
 
 /** The routes anyone may call; a new one has to be added here on purpose. */
 const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox',
-  // The ticket in its path is the authorisation (a browser download sends no bearer token): exportDownloads.test.ts.
+  // The ticket in its path is the authorisation (a browser download sends no bearer token): exportAccess.test.ts.
   'GET /api/exports/v1/downloads/:ticket'];
 
 /** The routes whose caller need not have a portal user (issue #19 item 6); a new one has to be added here on purpose. */

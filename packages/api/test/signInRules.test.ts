@@ -6,7 +6,7 @@ import { API_ERROR_CODES, API_PATHS } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import type { PasswordDates } from '../src/auth/passwordDates.ts';
+import { lookupPasswordDates, type PasswordDates } from '../src/auth/passwordDates.ts';
 import { createTokenVerifier } from '../src/auth/verifyToken.ts';
 import type { Database } from '../src/db/database.ts';
 import { createIdentity, idTokenFor, signInWithoutSecondFactor } from './emulatorTokens.ts';
@@ -105,7 +105,10 @@ describe('sign-in rules at the API', () => {
   });
 
   it('asks the identity emulator itself for the password date (accounts:lookup), which reads as just set', async () => {
+    const token = await idTokenFor('seed-mfa');
+    const { updatedAt } = await lookupPasswordDates(testConfig())('seed-mfa', token);
+    expect(Date.now() - updatedAt!).toBeLessThan(DAY);
     await setLastLoggedIn('mfa@acme.example', new Date(Date.now() - 90 * DAY));
-    expect((await signedInAs(app, await idTokenFor('seed-mfa'))).statusCode).toBe(200);
+    expect((await signedInAs(app, token)).statusCode).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ export async function findUserByUid(db: Queryable, uid: string): Promise<Warehou
 }
 
 /**
- * The user with this address, for impersonation (Impersonate-User names an address). Addresses are
+ * The user with this address, for impersonation (the exchange names an address). Addresses are
  * unique per organisation (issue #19 item 6), so one address may have a row in several; at most one of
  * them is linked to an identity, and that is the person who signs in: it is preferred, then the oldest.
  */

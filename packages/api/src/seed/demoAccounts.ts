@@ -32,7 +32,7 @@ export interface DemoAccount {
   phoneFactor?: string;
   /**
    * How long ago the password was set. The emulator cannot hold an old date (DESIGN.md §3), so the
-   * development API reads it from here until the password changes (auth/demoPasswordDates.ts).
+   * development API reads it from here until the password changes (seed/demoPasswordDates.ts).
    */
   passwordAgeDays?: number;
   /** Portal state. */
