@@ -5,11 +5,11 @@ import { API_ERROR_CODES, IMPERSONATE_HEADER, type PlatformPermission, type Role
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { AccessMode } from './routeAccess.ts';
-import { ApiError, disabledUser, forbidden, unauthenticated } from '../errors/apiError.ts';
+import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';
 import { findUserByUid } from '../data/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
-import { isImpersonationToken } from './impersonationTokens.ts';
+import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';
 import type { SignInRules } from './signInRules.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
 
@@ -46,7 +46,6 @@ export interface ImpersonationAttempt {
 }
 
 const BEARER = /^Bearer ([\w.~+/=-]+)$/;
-const impersonateHeader = IMPERSONATE_HEADER.toLowerCase();
 
 export interface CallerDependencies {
   db: Database;
@@ -64,7 +63,7 @@ export interface CallerDependencies {
 export async function resolveIdentity(request: FastifyRequest, verifier: TokenVerifier): Promise<VerifiedToken> {
   const verified = await verifier.verify(bearerToken(request), { fresh: true });
   if (request.headers[impersonateHeader] !== undefined) {
-    throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'This cannot be done while acting as another user.');
+    throw impersonationForbidden();
   }
   return verified;
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordImpersonation } from '../data/impersonationAudit.ts';
 import { roleNamesOf, type UserRoleNames } from '../data/roleRepository.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError, DatabaseUnavailableError, forbidden } from '../errors/apiError.ts';
+import { ApiError, DatabaseUnavailableError, forbidden, impersonationForbidden } from '../errors/apiError.ts';
 import { resolveCaller, resolveIdentity, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { ProtectedAccess } from './routeAccess.ts';
@@ -51,7 +51,7 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
       request.impersonationAttempt = attempt;
     });
     if (caller.impersonating && !access.impersonation) {
-      throw new ApiError(403, API_ERROR_CODES.impersonationForbidden, 'This cannot be done while acting as another user.');
+      throw impersonationForbidden();
     }
     // Authenticate writes nothing for an impersonated user, so read-only sessions may call it.
     if (caller.impersonating && access.mode === 'write' && !caller.canWrite) {

@@ -8,12 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import { findLiveImpersonationToken } from '../data/impersonationTokenRepository.ts';
 import { platformPermissionsOf } from '../data/roleRepository.ts';
 import { findUserById } from '../data/userRepository.ts';
-import { ApiError, disabledUser, unauthenticated } from '../errors/apiError.ts';
+import { ApiError, disabledUser, impersonationForbidden, notSupportStaff, unauthenticated } from '../errors/apiError.ts';
 import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerContext.ts';
-import { hashImpersonationToken, impersonationForbidden } from './impersonationTokens.ts';
+import { hashImpersonationToken, impersonateHeader } from './impersonationTokens.ts';
 import type { AccessMode } from './routeAccess.ts';
-
-const impersonateHeader = IMPERSONATE_HEADER.toLowerCase();
 
 export async function resolveImpersonationCaller(
   request: FastifyRequest,
@@ -38,7 +36,7 @@ export async function resolveImpersonationCaller(
   if (!supportUser.is_active) throw disabledUser();
   if (!supportUser.firebase_uid) throw unauthenticated();
   await deps.verifier.checkIdentity(supportUser.firebase_uid, { fresh: access !== 'read', signedInAtMs: stored.createdAtMs });
-  if (!permissions.includes('support')) throw impersonationForbidden('Only support staff may act as another user.');
+  if (!permissions.includes('support')) throw notSupportStaff();
   const header = request.headers[impersonateHeader];
   if (typeof header !== 'string' || normalizeEmail(header) !== target.email) {
     throw impersonationForbidden(`The impersonation token was issued for another user: send ${IMPERSONATE_HEADER} with the user it names.`);

@@ -2,21 +2,22 @@
 // opaque token bound to them and one target user, read-only unless they hold support_write, living at
 // most IMPERSONATION_TOKEN_TTL_MS (15 minutes). The frame sends it instead of the ID token, so what a
 // partner page relays on every impersonated call can reach one user for minutes, not anyone for an hour.
-import { createHash, randomBytes } from 'node:crypto';
-import { API_ERROR_CODES, IMPERSONATION_TOKEN_PREFIX, type ImpersonationResponse, type WarehouseUser } from '@payportal/shared';
+import { IMPERSONATE_HEADER, IMPERSONATION_TOKEN_PREFIX, type ImpersonationResponse, type WarehouseUser } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 import { platformPermissionsOf } from '../data/roleRepository.ts';
 import { saveImpersonationToken } from '../data/impersonationTokenRepository.ts';
 import { findUserByEmail } from '../data/userRepository.ts';
-import { ApiError, disabledUser, notFound } from '../errors/apiError.ts';
+import { disabledUser, impersonationForbidden, notFound, notSupportStaff } from '../errors/apiError.ts';
+import { newSecret, sha256 } from './secrets.ts';
 
 /** Tells an impersonation token from an ID token (a JWT never starts with `imp_`). */
 export const isImpersonationToken = (bearer: string): boolean => bearer.startsWith(IMPERSONATION_TOKEN_PREFIX);
 
 /** What the table stores and looks up: the token itself is never stored. */
-export const hashImpersonationToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
+export const hashImpersonationToken = (token: string): string => sha256(token);
 
-export const impersonationForbidden = (message: string) => new ApiError(403, API_ERROR_CODES.impersonationForbidden, message);
+/** The header as Node hands it over (lower case). */
+export const impersonateHeader = IMPERSONATE_HEADER.toLowerCase();
 
 export interface ImpersonationRequest {
   /** The verified signed-in caller (an ID token, never an impersonation token). */
@@ -30,14 +31,14 @@ export interface ImpersonationRequest {
 export async function issueImpersonationToken(db: Queryable, request: ImpersonationRequest): Promise<ImpersonationResponse> {
   // Checked before anything of the target is read, so a refused caller learns nothing about it.
   const permissions = await platformPermissionsOf(db, request.supportUser.id);
-  if (!permissions.includes('support')) throw impersonationForbidden('Only support staff may act as another user.');
+  if (!permissions.includes('support')) throw notSupportStaff();
   const target = await findUserByEmail(db, request.email);
   if (!target) throw notFound();
   if (!target.is_active) throw disabledUser();
   // Support staff acting as each other would blur whose work the audit shows; no support task needs it.
   if ((await platformPermissionsOf(db, target.id)).length > 0) throw impersonationForbidden('Support staff cannot act as other support staff.');
 
-  const token = IMPERSONATION_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const token = IMPERSONATION_TOKEN_PREFIX + newSecret();
   const canWrite = permissions.includes('support_write');
   const expiresAtMs = request.nowMs + request.ttlMs;
   await saveImpersonationToken(db, {

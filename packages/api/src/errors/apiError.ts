@@ -24,6 +24,12 @@ export const notFound = () => new ApiError(404, API_ERROR_CODES.notFound, 'Not f
 
 export const forbidden = (message: string) => new ApiError(403, API_ERROR_CODES.forbidden, message);
 
+/** A route that refuses impersonation, or an impersonation the caller may not make. */
+export const impersonationForbidden = (message = 'This cannot be done while acting as another user.') =>
+  new ApiError(403, API_ERROR_CODES.impersonationForbidden, message);
+
+export const notSupportStaff = () => impersonationForbidden('Only support staff may act as another user.');
+
 /** spec §8: "disabled: Please contact support." */
 export const disabledUser = () => new ApiError(403, API_ERROR_CODES.disabled, 'Please contact support.');
 

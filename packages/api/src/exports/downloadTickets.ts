@@ -2,19 +2,17 @@
 // file streams to disk, and no session token ever goes into a URL. An authenticated POST mints a
 // ticket for one ready job of the caller: 32 random bytes, valid for a minute, good for one GET. Only
 // its SHA-256 is stored, and it is redeemed in one statement, so two GETs racing get one file.
-import { createHash, randomBytes } from 'node:crypto';
+import { newSecret, sha256 } from '../auth/secrets.ts';
 import type { Queryable } from '../db/database.ts';
 
 export const DOWNLOAD_TICKET_TTL_SECONDS = 60;
 
-const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
-
 export async function mintDownloadTicket(db: Queryable, grant: { jobId: number; userId: number; signedInUserId: number }): Promise<{ ticket: string; expiresAt: Date }> {
-  const ticket = randomBytes(32).toString('base64url');
+  const ticket = newSecret();
   const [row] = await db.query<{ expires_at: Date | string }>(
     `insert into export_download_tickets (ticket_hash, job_id, user_id, signed_in_user_id, expires_at)
      values ($1, $2, $3, $4, now() + make_interval(secs => $5)) returning expires_at`,
-    [hashOf(ticket), grant.jobId, grant.userId, grant.signedInUserId, DOWNLOAD_TICKET_TTL_SECONDS],
+    [sha256(ticket), grant.jobId, grant.userId, grant.signedInUserId, DOWNLOAD_TICKET_TTL_SECONDS],
   );
   return { ticket, expiresAt: new Date(row!.expires_at) };
 }
@@ -30,7 +28,7 @@ export async function redeemDownloadTicket(db: Queryable, ticket: string): Promi
      where t.ticket_hash = $1 and t.used_at is null and t.expires_at > now()
        and j.id = t.job_id and j.user_id = t.user_id and j.status = 'ready' and j.expires_at > now()
      returning t.job_id, t.user_id, t.signed_in_user_id`,
-    [hashOf(ticket)],
+    [sha256(ticket)],
   );
   return row ? { jobId: row.job_id, userId: row.user_id, signedInUserId: row.signed_in_user_id } : null;
 }

@@ -1,8 +1,8 @@
 // An invitation's single-use secret (issue #19 item 6). The secret goes to the owner once, inside the
 // sign-up link; the database keeps only its SHA-256, so a copy of the table opens no invitation.
 // Never log either.
-import { createHash, randomBytes } from 'node:crypto';
 import { constants } from '@payportal/shared';
+import { newSecret, sha256 } from '../auth/secrets.ts';
 
 export interface NewInviteSecret {
   /** 32 random bytes as base64url: what the sign-up link carries (shared `inviteSecretSchema`). */
@@ -14,10 +14,10 @@ export interface NewInviteSecret {
 }
 
 export function hashInviteSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return sha256(secret, 'hex');
 }
 
 export function newInviteSecret(now = Date.now()): NewInviteSecret {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newSecret();
   return { secret, hash: hashInviteSecret(secret), expiresAt: new Date(now + constants.INVITE_LIFETIME_MS) };
 }
