@@ -24,6 +24,7 @@ export {
 } from './domain.ts';
 export type { SignInMethod, UserConfig, WarehouseUser, Organization, Role, UserRole, TermsRecord, SignUpPayload } from './domain.ts';
 export { isInternalEmail } from './internalEmail.ts';
+export { isLoginTooOld, isOlderThanPasswordAge } from './signInAge.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
 export { firebaseWebConfigSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
 export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';

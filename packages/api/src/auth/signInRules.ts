@@ -8,7 +8,7 @@
 // second factor in this sign-in, unless their address is internal (spec §2), and a password set within
 // 60 days once their last login is 60 days old. A partner user is signed in by their partner portal:
 // PayPortal's SMS step and password policy are not theirs.
-import { API_ERROR_CODES, constants, isInternalEmail, type PortalConfig, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES, AUTH_ERROR_TEXTS, isInternalEmail, isLoginTooOld, isOlderThanPasswordAge, type PortalConfig, type WarehouseUser } from '@payportal/shared';
 import { ApiError } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { PasswordDates } from './passwordDates.ts';
@@ -34,9 +34,9 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
   const checkPasswordAge = async (user: WarehouseUser, token: VerifiedToken, rawToken: string) => {
     const lastLogin = Date.parse(user.config.last_logged_in ?? '');
     // spec §4: the password date is looked up only when the last login is older than 60 days.
-    if (!(now() - lastLogin > constants.PASSWORD_MAX_AGE_MS) || passedPasswordAge.get(token.uid)) return;
+    if (!isOlderThanPasswordAge(lastLogin, now()) || passedPasswordAge.get(token.uid)) return;
     const { updatedAt } = await passwordDates(token.uid, rawToken);
-    if (updatedAt !== null && now() - updatedAt > constants.PASSWORD_MAX_AGE_MS) {
+    if (updatedAt !== null && isOlderThanPasswordAge(updatedAt, now())) {
       throw new ApiError(403, API_ERROR_CODES.passwordExpired, 'The password is older than 60 days: reset it, then sign in again.');
     }
     passedPasswordAge.set(token.uid, true, now() + PASSWORD_DATE_CACHE_MS);
@@ -45,9 +45,9 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
   return {
     async check(user, token, rawToken) {
       if (!token.emailVerified) {
-        throw new ApiError(403, API_ERROR_CODES.emailNotVerified, 'Please check your email for a verification link.');
+        throw new ApiError(403, API_ERROR_CODES.emailNotVerified, AUTH_ERROR_TEXTS.signIn.EMAIL_NOT_VERIFIED);
       }
-      if (now() - token.authTime > constants.LOGIN_PERSISTENCE_MS) {
+      if (isLoginTooOld(token.authTime, now())) {
         throw new ApiError(401, API_ERROR_CODES.signInTooOld, 'The sign-in is more than 30 days old: sign in again.');
       }
       if (user.sign_in_method === 'partner') return;

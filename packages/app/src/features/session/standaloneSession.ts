@@ -1,11 +1,10 @@
 // spec §4, standalone mode: auto-login on start, the token refresh schedule, and logout. The sign-in
 // screens run their own checks first (features/auth/signInFlow.ts) and then call `startSignedInSession`.
-import type { AuthenticateResponse } from '@payportal/shared';
+import { isLoginTooOld, type AuthenticateResponse } from '@payportal/shared';
 import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { setTokenSource } from '../../lib/tokenSource.ts';
 import { authenticate } from './authenticateApi.ts';
-import { isLoginTooOld } from './loginPersistence.ts';
 import { startRefreshSchedule, type TokenTimes } from './refreshSchedule.ts';
 import { setSignedIn, setSignedOut } from './sessionStore.ts';
 import { differsFromStoredUser, forgetStoredUser } from './storedUser.ts';
