@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthFlowError } from './AuthFlowError.ts';
-import { authErrorMessage, errorCode } from './authErrors.ts';
+import { authErrorMessage, errorCode, signInRefusalOf } from './authErrors.ts';
 
 // spec §8, entry by entry: [area, what the provider (or our flow) reports, the exact text].
 const CATALOGUE = [
@@ -63,5 +63,19 @@ describe('authErrorMessage (spec §8)', () => {
   it('reads the code of anything thrown', () => {
     expect(errorCode({ code: 'auth/user-disabled' })).toBe('auth/user-disabled');
     expect(errorCode(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('signInRefusalOf (SECURITY.md #3: the API refuses a sign-in)', () => {
+  it.each([
+    ['disabled', 'disabled'],
+    ['api/email-not-verified', 'EMAIL_NOT_VERIFIED'],
+    ['api/password-expired', 'password-expired'],
+    ['api/second-factor-required', 'other'],
+    ['api/sign-in-too-old', 'other'],
+    ['api/forbidden', 'authorization'],
+    [undefined, 'authorization'],
+  ])('%s → %s', (apiCode, signInCode) => {
+    expect(signInRefusalOf(apiCode)).toBe(signInCode);
   });
 });

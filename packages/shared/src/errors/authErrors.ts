@@ -63,6 +63,23 @@ const PROVIDER_ALIASES: Record<string, string> = {
   'auth/network-request-failed': 'other',
 };
 
+/**
+ * The API's refusals of a sign-in (SECURITY.md #3) as our sign-in codes. The steps before authenticate
+ * ask for the SMS code whenever the API will, so a second-factor or too-old refusal means a fresh start.
+ */
+const API_SIGN_IN_REFUSALS: Record<string, keyof (typeof AUTH_ERROR_TEXTS)['signIn']> = {
+  disabled: 'disabled',
+  'api/email-not-verified': 'EMAIL_NOT_VERIFIED',
+  'api/password-expired': 'password-expired',
+  'api/second-factor-required': 'other',
+  'api/sign-in-too-old': 'other',
+};
+
+/** The sign-in code for an API refusal of authenticate; any other refusal is an account error (spec §8 "authorization"). */
+export function signInRefusalOf(apiCode: string | undefined): keyof (typeof AUTH_ERROR_TEXTS)['signIn'] {
+  return (apiCode !== undefined && API_SIGN_IN_REFUSALS[apiCode]) || 'authorization';
+}
+
 /** The code of anything thrown: a FirebaseError's `code`, our own `AuthFlowError`, else nothing. */
 export function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;

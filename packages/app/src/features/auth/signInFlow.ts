@@ -1,9 +1,8 @@
 // spec §4, §5: what happens between "Sign In" and the home screen, in the specification's order:
-// multiple sessions → password sign-in (or second factor) → email verified → portal user active →
-// password age when the last login is older than 60 days → session started. The API enforces the
-// rules itself (SECURITY.md #3); this flow leads the user through them and shows the API's refusals
-// as the spec's texts.
-import { API_ERROR_CODES, AuthFlowError, authErrorMessage, errorCode, type AuthErrorArea } from '@payportal/shared';
+// multiple sessions → password sign-in (or second factor, or phone registration) → email verified →
+// authenticate, where the API checks the rest (portal user active, the second factor, the 60-day
+// password age: SECURITY.md #3) → session started. The API's refusals become the spec's texts.
+import { AuthFlowError, authErrorMessage, errorCode, isInternalEmail, signInRefusalOf, type AuthErrorArea } from '@payportal/shared';
 import {
   browserLocalPersistence,
   browserSessionPersistence,
@@ -22,7 +21,6 @@ import { firebaseAuth } from '../../lib/firebase.ts';
 import { authenticate } from '../session/authenticateApi.ts';
 import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
 import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
-import { isInternalEmail } from '@payportal/shared';
 
 export type SignInOutcome =
   | { next: 'home' }
@@ -82,20 +80,10 @@ export async function completeSignIn(user: User): Promise<void> {
   }
 }
 
-/** The API's refusals of a sign-in (SECURITY.md #3), as the spec's sign-in outcomes (§8). */
-const SIGN_IN_REFUSALS: Partial<Record<ApiError['code'], AuthFlowError['code']>> = {
-  [API_ERROR_CODES.disabled]: 'disabled',
-  [API_ERROR_CODES.emailNotVerified]: 'EMAIL_NOT_VERIFIED',
-  [API_ERROR_CODES.passwordExpired]: 'password-expired',
-  // The steps above ask for the SMS code whenever the API will: if it still refuses, a fresh start helps.
-  [API_ERROR_CODES.secondFactorRequired]: 'other',
-  [API_ERROR_CODES.signInTooOld]: 'other',
-};
-
 async function checkAndStart(user: User): Promise<void> {
   if (!user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
   const answer = await authenticate().catch(async (error: unknown) => {
-    const refusal = (error instanceof ApiError && SIGN_IN_REFUSALS[error.code]) || 'authorization';
+    const refusal = signInRefusalOf(error instanceof ApiError ? error.code : undefined);
     // spec §4: the password-expired event sends a reset e-mail to the current user and logs out.
     if (refusal === 'password-expired') await sendPasswordResetEmail(firebaseAuth(), user.email!);
     throw new AuthFlowError(refusal);
