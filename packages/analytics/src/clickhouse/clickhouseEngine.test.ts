@@ -76,7 +76,7 @@ describe('ClickHouseEngine', () => {
     expect(after.rows[0]![0]).toBeGreaterThan(0);
   });
 
-  it('answers values and versions within the engine’s own time limit', async () => {
+  it('answers values and versions on an engine with its own time limit', async () => {
     const limited = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: database.name, timeoutMs: 5_000 });
     try {
       expect((await limited.values({ dimension: 'merchant', limit: 5 }, scope)).length).toBe(5);

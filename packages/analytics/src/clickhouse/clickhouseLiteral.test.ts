@@ -2,7 +2,7 @@
 // and nothing written after it in the query may be swallowed or changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
-import { clickhouseBigInt, clickhouseBoolean, clickhouseDate, clickhouseNumber, clickhouseString, clickhouseStringValue } from './clickhouseLiteral.ts';
+import { clickhouseBoolean, clickhouseDate, clickhouseNumber, clickhouseString, clickhouseStringValue } from './clickhouseLiteral.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -125,18 +125,6 @@ describe('clickhouseNumber', () => {
 
   it.each([[NaN], [Infinity], [-Infinity], [5e-324], ['1' as unknown as number]])('refuses %s', (value) => {
     expect(() => clickhouseNumber(value)).toThrow(RangeError);
-  });
-});
-
-describe('clickhouseBigInt', () => {
-  const values = [0n, 42n, -1n, 123456789012345678n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 64n - 1n];
-
-  it('reads back as the same integer beyond 2^53', async () => {
-    expect(await row(values.map((value) => `toString(${clickhouseBigInt(value)})`).join(', '))).toEqual(values.map(String));
-  });
-
-  it.each([[2n ** 64n], [-(2n ** 63n) - 1n], [1 as unknown as bigint]])('refuses %s', (value) => {
-    expect(() => clickhouseBigInt(value)).toThrow(RangeError);
   });
 });
 

@@ -63,17 +63,6 @@ export function clickhouseNumber(value: number): string {
   return value < 0 ? `(${String(value)})` : String(value);
 }
 
-const INT64_MIN = -(2n ** 63n);
-const UINT64_MAX = 2n ** 64n - 1n;
-
-/** An integer literal for ids beyond 2^53 (Int64 and UInt64 range; beyond it ClickHouse would round). */
-export function clickhouseBigInt(value: bigint): string {
-  if (typeof value !== 'bigint' || value < INT64_MIN || value > UINT64_MAX) {
-    throw new RangeError(`clickhouseBigInt: expected a bigint within Int64/UInt64, received ${describe(value)}`);
-  }
-  return value < 0n ? `(${value})` : String(value);
-}
-
 /** 1 or 0: ClickHouse 18.16 has no Bool type, booleans are UInt8 columns. */
 export function clickhouseBoolean(value: boolean): string {
   if (typeof value !== 'boolean') throw new TypeError(`clickhouseBoolean: expected a boolean, received ${describe(value)}`);

@@ -13,7 +13,6 @@ export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end
   --end-month YYYY-MM-01  the last of the 13 months (default: this month, as npm start uses)
   --file path             the DuckDB file (default: the API's, $DATA_DIR/analytics.duckdb, DATA_DIR defaulting to .data)`;
 
-/** The API's database file name (packages/api/src/analytics/openAnalytics.ts). */
 /** The API's DATA_DIR default (packages/api/src/config.ts): .data at the repository root. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data', import.meta.url));
 

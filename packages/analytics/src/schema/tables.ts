@@ -119,4 +119,3 @@ export const VIEWS = {
 } as const;
 
 export type DimensionTable = keyof typeof DIMENSION_TABLES;
-export type FactTable = keyof typeof FACT_TABLES;
