@@ -163,6 +163,7 @@ export {
   valuesResponseSchema,
   VALUE_DIMENSION_IDS,
   VALUE_SEARCH_MAX_LENGTH,
+  QUERY_DIMENSIONS_MAX,
 } from './analytics/queryDescription.ts';
 export type {
   QueryDescription,

@@ -7,7 +7,7 @@ import type { ImpersonationResponse } from '@payportal/shared';
 import type { TokenSource } from './tokenSource.ts';
 
 /** Exchanged again when less than this remains, so a call never leaves with a token about to lapse. */
-export const IMPERSONATION_RENEW_BEFORE_MS = 60_000;
+const IMPERSONATION_RENEW_BEFORE_MS = 60_000;
 
 /** `exchange` sends the signed-in person's own ID token to POST /api/auth/v1/impersonation/. */
 export function impersonationTokenSource(exchange: () => Promise<ImpersonationResponse>, now: () => number = Date.now): TokenSource {

@@ -114,11 +114,14 @@ export const orderSchema = z.strictObject({
   direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('asc'),
 });
 
+/** At most this many attributes (dimensions) in one question: the builder stops there too. */
+export const QUERY_DIMENSIONS_MAX = 8;
+
 export const queryDescriptionSchema = z
   .strictObject({
     measures: z.array(measureIdSchema).max(24).default([]),
     /** Everything but the date, which comes through timeDimension. */
-    dimensions: z.array(dimensionIdSchema).max(8).default([]),
+    dimensions: z.array(dimensionIdSchema).max(QUERY_DIMENSIONS_MAX).default([]),
     timeDimension: timeDimensionSchema.optional(),
     filters: z.array(filterSchema).max(32).default([]),
     order: z.array(orderSchema).max(8).default([]),

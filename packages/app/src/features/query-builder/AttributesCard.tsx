@@ -1,16 +1,14 @@
 // The CSV attributes card (spec §2): the dimensions that become the export's columns, one row per
 // combination of their values. The date is chosen in the date field, so it is not listed here.
-import type { CatalogueResponse, DimensionId } from '@payportal/shared';
+import { QUERY_DIMENSIONS_MAX, type CatalogueResponse, type DimensionId } from '@payportal/shared';
 import { useSnapshot } from 'valtio';
 import { builder, toggleDimension } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
 
-/** The query description's own bound (queryDescriptionSchema: at most 8 dimensions). */
-export const MAX_ATTRIBUTES = 8;
 
 export function AttributesCard({ dimensions, disabled }: { dimensions: CatalogueResponse['dimensions']; disabled?: boolean }) {
   const { dimensions: chosen } = useSnapshot(builder);
-  const full = chosen.length >= MAX_ATTRIBUTES;
+  const full = chosen.length >= QUERY_DIMENSIONS_MAX;
   return (
     <section className={styles.card}>
       <fieldset className={styles.fieldset} disabled={disabled} aria-describedby={full ? 'attributes-full' : undefined}>
@@ -37,7 +35,7 @@ export function AttributesCard({ dimensions, disabled }: { dimensions: Catalogue
         </ul>
         {full && (
           <p id="attributes-full" className={styles.hint}>
-            An export holds at most {MAX_ATTRIBUTES} attributes.
+            An export holds at most {QUERY_DIMENSIONS_MAX} attributes.
           </p>
         )}
       </fieldset>

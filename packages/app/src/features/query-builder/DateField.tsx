@@ -7,7 +7,7 @@ import { builder, setDate, type DateChoice } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
 import { customRangeProblem } from './toQueryDescription.ts';
 
-export const PRESET_LABELS: Record<DateRangePreset, string> = {
+const PRESET_LABELS: Record<DateRangePreset, string> = {
   last_7_days: 'Last 7 days',
   last_30_days: 'Last 30 days',
   last_90_days: 'Last 90 days',
@@ -17,7 +17,7 @@ export const PRESET_LABELS: Record<DateRangePreset, string> = {
   last_year: 'Last year',
 };
 
-export const GRANULARITY_LABELS: Record<TimeGranularity, string> = { day: 'Day', week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year' };
+const GRANULARITY_LABELS: Record<TimeGranularity, string> = { day: 'Day', week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year' };
 
 export function DateField({ disabled }: { disabled?: boolean }) {
   const id = useId();

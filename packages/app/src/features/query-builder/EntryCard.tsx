@@ -1,5 +1,6 @@
 // The CSV entry card (spec §2): the export's name and description, which saving requires and the file
 // name comes from.
+import { EXPORT_DESCRIPTION_MAX, EXPORT_NAME_MAX } from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setEntry } from './builderStore.ts';
@@ -21,7 +22,7 @@ export function EntryCard({ disabled, nameError }: { disabled?: boolean; nameErr
           id={`${id}-name`}
           className={styles.control}
           value={name}
-          maxLength={120}
+          maxLength={EXPORT_NAME_MAX}
           disabled={disabled}
           placeholder="e.g. Monthly volume by state"
           aria-invalid={nameError ? true : undefined}
@@ -42,7 +43,7 @@ export function EntryCard({ disabled, nameError }: { disabled?: boolean; nameErr
           id={`${id}-description`}
           className={styles.control}
           rows={2}
-          maxLength={1000}
+          maxLength={EXPORT_DESCRIPTION_MAX}
           value={description}
           disabled={disabled}
           onChange={(event) => setEntry('description', event.currentTarget.value)}

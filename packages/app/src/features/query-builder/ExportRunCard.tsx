@@ -56,16 +56,15 @@ export function ExportRunCard({ runBody, blocked, job, onJob }: ExportRunCardPro
       )}
       {job && (
         <div className={runStyles.summary}>
-          <div className={runStyles.statusRow}>
+          {/* Only the status is announced (once per change); the live row count is the progress bar's value. */}
+          <div role="status" className={runStyles.statusRow}>
             <span className={runStyles.badge} data-status={job.status}>
               {JOB_STATUS_LABELS[job.status]}
             </span>
             <span className={runStyles.runName}>{job.file_name}</span>
           </div>
           {!finished && <JobProgress job={job} />}
-          <p role="status" className={runStyles.summary}>
-            {jobSummary(job)}
-          </p>
+          <p className={runStyles.summary}>{jobSummary(job)}</p>
           {note && <p className={styles.note}>{note}</p>}
         </div>
       )}

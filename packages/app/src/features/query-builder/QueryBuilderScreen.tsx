@@ -5,6 +5,7 @@ import { exportNameSchema } from '@payportal/shared';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
+import { secondaryButton } from '../../ui/button.css.ts';
 import { session } from '../session/sessionStore.ts';
 import { fetchCatalogue } from './analyticsApi.ts';
 import { AttributesCard } from './AttributesCard.tsx';
@@ -67,7 +68,12 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
   if (saved.error) {
     return (
       <div role="alert" className={styles.alert}>
-        {saved.error}
+        {saved.error}{' '}
+        {saved.retry && (
+          <button type="button" className={secondaryButton} onClick={saved.retry}>
+            Try again
+          </button>
+        )}
       </div>
     );
   }

@@ -14,7 +14,7 @@ export const JOB_STATUS_LABELS: Record<ExportJob['status'], string> = {
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatInstant = (iso: string) => dateTime.format(new Date(iso));
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;

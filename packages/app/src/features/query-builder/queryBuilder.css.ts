@@ -171,7 +171,6 @@ export const alert = style([note, { background: vars.color.surface, color: vars.
 export const empty = style({ padding: '2rem 1rem', textAlign: 'center', color: vars.color.textMuted });
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });
-export const sticky = style({ '@media': { '(min-width: 56.01rem)': { position: 'sticky', top: '1rem' } } });
 export const groups = style({ display: 'grid', gap: '0.75rem' });
 /** "Saved …", "Deleted …": a line under the title, empty (and without height) the rest of the time. */
 export const notice = style({ margin: 0, fontSize: '0.875rem', color: vars.color.textMuted, selectors: { '&:not(:empty)': { marginBottom: '0.75rem' } } });

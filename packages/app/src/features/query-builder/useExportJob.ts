@@ -4,7 +4,7 @@ import { FINISHED_JOB_STATUSES, type ExportJob } from '@payportal/shared';
 import { useEffect, useState } from 'react';
 import { fetchJob } from './exportsApi.ts';
 
-export const POLL_MS = 1000;
+const POLL_MS = 1000;
 const RETRY_MS = 5000;
 
 export function useExportJob() {

@@ -35,6 +35,7 @@ export function useSavedDefinition(id: string | undefined) {
     notice: handOff?.notice ?? '',
     loading: loaded.status === 'loading',
     error: parsed !== null && !parsed.success ? 'This export was not found.' : loaded.error,
-    retry: loaded.retry,
+    /** Asking again helps when loading failed, not when the id cannot name an export. */
+    retry: parsed !== null && !parsed.success ? null : loaded.retry,
   };
 }
