@@ -79,30 +79,44 @@ try {
 
   // As the builder runs it: its estimate counted the rows while the person built the query, so the run
   // reuses that count (exports/rowCounter.ts) and only streams.
+  // The builder's estimate runs under the interactive time limit; on a slow machine it may not finish,
+  // and the run after it is then cold again (said in the table).
   progress('the builder’s estimate, then the same export');
-  await call('POST', EXPORT_PATHS.estimate(), { query: EXPORT });
+  const estimated = await call('POST', EXPORT_PATHS.estimate(), { query: EXPORT }).then(
+    () => true,
+    () => false,
+  );
   const previewedStarted = performance.now();
   const previewed = await untilDone((await run()).id);
   const previewedSeconds = (performance.now() - previewedStarted) / 1000;
 
+  // A question the rollup answers, a different one each time so no answer comes from the cache.
+  let round = 0;
+  const lightCalls = async (until: () => boolean): Promise<number[]> => {
+    const latencies: number[] = [];
+    while (!until()) {
+      const light = { measures: ['gsv', 'transactions'], dimensions: ['region'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' }, limit: 1 + (round++ % 10_000) };
+      const started = performance.now();
+      await call('POST', '/api/analytics/v1/query', light);
+      latencies.push(performance.now() - started);
+      await sleep(50);
+    }
+    return latencies.sort((a, b) => a - b);
+  };
+  const percentile = (latencies: number[], q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+
+  progress('the light query call alone (the baseline of its latency)');
+  const idleEnd = performance.now() + 15_000;
+  const idle = await lightCalls(() => performance.now() > idleEnd);
+
   progress('two exports at once, a light query call after another meanwhile');
   const pair = [await run(), await run()];
-  const latencies: number[] = [];
-  let round = 0;
   const running = Promise.all(pair.map((job) => untilDone(job.id)));
   let done = false;
   void running.finally(() => (done = true));
-  while (!done) {
-    // A question the rollup answers, a different one each time so no answer comes from the cache.
-    const light = { measures: ['gsv', 'transactions'], dimensions: ['region'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' }, limit: 1 + (round++ % 10_000) };
-    const started = performance.now();
-    await call('POST', '/api/analytics/v1/query', light);
-    latencies.push(performance.now() - started);
-    await sleep(50);
-  }
+  const latencies = await lightCalls(() => done);
   const both = await running;
-  latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  const p = (q: number) => percentile(latencies, q);
 
   const rowsPerSecond = previewed.rows_written / previewedSeconds;
   const coldRowsPerSecond = alone.rows_written / wallSeconds;
@@ -118,16 +132,18 @@ try {
       [
         ['DuckDB COPY … TO csv (baseline)', millions(copied.rows), (copied.ms / 1000).toFixed(1), millions(copyRowsPerSecond), mb(copied.bytes), 'same SQL, same instance'],
         ['export job, cold: POST → ready', millions(alone.rows_written), wallSeconds.toFixed(1), millions(coldRowsPerSecond), mb(alone.file_bytes ?? 0), 'counts the rows, then streams'],
-        ['export job after the builder’s estimate', millions(previewed.rows_written), previewedSeconds.toFixed(1), millions(rowsPerSecond), mb(previewed.file_bytes ?? 0), 'count remembered: streams only'],
+        ['export job after the builder’s estimate', millions(previewed.rows_written), previewedSeconds.toFixed(1), millions(rowsPerSecond), mb(previewed.file_bytes ?? 0), estimated ? 'count remembered: streams only' : 'the estimate timed out: counted again'],
         ...both.map((job, index) => [`two at once, #${index + 1}`, millions(job.rows_written), seconds(job, 'created_at').toFixed(1), millions(job.rows_written / seconds(job, 'created_at')), mb(job.file_bytes ?? 0), job.status]),
       ],
     ),
   );
   console.log(`\nAPI RSS: ${mb(rssBefore)} before the export, peak ${mb(rssPeak)}: growth ${mb(growth)}`);
-  console.log(`light query while two exports run: ${latencies.length} calls, p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
+  console.log(`light query alone (baseline): ${idle.length} calls, p50 ${percentile(idle, 0.5).toFixed(0)} ms, p99 ${percentile(idle, 0.99).toFixed(0)} ms`);
+  console.log(`light query while two exports run: ${latencies.length} calls, p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (${(p(0.99) / percentile(idle, 0.99)).toFixed(1)}× the baseline), max ${latencies.at(-1)!.toFixed(0)} ms`);
+  // A saved export's run has no estimate before it: the cold run is the one every export can count on.
   const checks: [string, boolean, string][] = [
-    [`≥ ${millions(TARGET.rowsPerSecond)} rows/s through the job (after the estimate)`, rowsPerSecond >= TARGET.rowsPerSecond, `${millions(rowsPerSecond)} (cold ${millions(coldRowsPerSecond)})`],
-    [`≥ ${TARGET.copyRatio}× DuckDB COPY`, ratio >= TARGET.copyRatio, `${ratio.toFixed(2)}× (cold ${coldRatio.toFixed(2)}×)`],
+    [`≥ ${millions(TARGET.rowsPerSecond)} rows/s through the job (cold)`, coldRowsPerSecond >= TARGET.rowsPerSecond, `${millions(coldRowsPerSecond)} (after the estimate ${millions(rowsPerSecond)})`],
+    [`≥ ${TARGET.copyRatio}× DuckDB COPY (cold)`, coldRatio >= TARGET.copyRatio, `${coldRatio.toFixed(2)}× (after the estimate ${ratio.toFixed(2)}×)`],
     [`RSS growth < ${TARGET.rssMb} MB`, growth < TARGET.rssMb * 2 ** 20, mb(growth)],
     [`light-query p99 < ${TARGET.lightP99Ms} ms under two exports`, p(0.99) < TARGET.lightP99Ms, `${p(0.99).toFixed(0)} ms`],
   ];
