@@ -63,9 +63,11 @@ export interface AppDependencies {
   analytics?: AnalyticsEngine;
   /** The caller's today (UTC) for analytics date presets; tests pin it. */
   today?: () => string;
+  /** Where the log goes (standard output by default); tests read it to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function createApp({ config, db: rawDb, verifier, identity, analytics, today }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({ config, db: rawDb, verifier, identity, analytics, today, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -75,6 +77,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
             redact: ['req.headers.authorization'],
             // A download ticket is a credential for a minute: its URL is logged without it.
             serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactDownloadTicket(request.url), remoteAddress: request.ip }) },
+            ...(logStream && { stream: logStream }),
           },
     bodyLimit: 64 * 1024,
     // X-Forwarded-For only from the configured proxies: anyone else could pick their own rate-limit key.

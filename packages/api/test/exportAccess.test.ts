@@ -3,16 +3,18 @@
 // organisation's ids answer 404; tickets work once and briefly; impersonating support staff preview
 // and download but save, delete or run only with support_write; every run and download is audited.
 import { rm } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import type { DuckDBEngine } from '@payportal/analytics';
 import { API_ERROR_CODES, definitionListSchema, EXPORT_PATHS, exportDefinitionSchema, exportJobSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { redactDownloadTicket } from '../src/exports/downloadTickets.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { download, mintTicket, newDataDir, openExportApp, openExportEngine, waitForJob } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
-import { bearer } from './testApp.ts';
+import { bearer, testConfig } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
 
 const BY_REGION = { measures: ['gsv', 'transactions'], dimensions: ['region'] };
@@ -169,5 +171,21 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
       [job.id],
     );
     expect(downloads).toEqual([{ signed_in: 'seed-support' }]);
+  });
+
+  it('writes the download URL to the request log without its ticket', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const lines: string[] = [];
+    const logStream = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
+    const logged = await createApp({ config: testConfig({ LOG_LEVEL: 'info' }), db, logStream });
+    try {
+      const ticket = 'B'.repeat(43);
+      await logged.inject({ url: `/api/exports/v1/downloads/${ticket}` });
+      const log = lines.join('');
+      expect(log).toContain('/api/exports/v1/downloads/[ticket]');
+      expect(log).not.toContain(ticket);
+    } finally {
+      await logged.close();
+    }
   });
 });
