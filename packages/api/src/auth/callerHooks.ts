@@ -70,10 +70,14 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
     // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
     // An identity route's write (accepting an invitation) links a user: it empties the caches as well.
-    if (request.identity || (request.caller && (request.routeOptions.config.access as ProtectedAccess).mode !== 'read')) {
+    // Authenticate, on every sign-in and page load, changes only the caller's own row (last login).
+    const mode = request.caller ? (request.routeOptions.config.access as ProtectedAccess).mode : null;
+    if (request.identity || mode === 'write') {
       deps.usersByUid.clear();
       rolesByUserId.clear();
       rolesGeneration++;
+    } else if (mode === 'authenticate' && request.caller?.signedIn.firebase_uid) {
+      deps.usersByUid.delete(request.caller.signedIn.firebase_uid);
     }
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;
