@@ -7,7 +7,7 @@ import { secondaryButton } from '../../ui/button.css.ts';
 import { CopyLink } from './CopyLink.tsx';
 import * as styles from './organization.css.ts';
 import { renewInviteLink } from './organizationApi.ts';
-import { useAction } from './useAction.ts';
+import { useAction } from '../../ui/useAction.ts';
 
 export interface NewSignUpLinkProps {
   orgId: number;
@@ -18,7 +18,7 @@ export interface NewSignUpLinkProps {
 
 export function NewSignUpLink({ orgId, user, onRenewed }: NewSignUpLinkProps) {
   const [link, setLink] = useState<string | null>(null);
-  const { pending, error, run } = useAction();
+  const { busy: pending, error, run } = useAction();
   const renew = async () => {
     const answer = await run(() => renewInviteLink(orgId, user.id));
     if (!answer) return;

@@ -7,7 +7,7 @@ import { NewSignUpLink } from './NewSignUpLink.tsx';
 import * as styles from './organization.css.ts';
 import { saveUserActive, saveUserRoles } from './organizationApi.ts';
 import { RoleEditor } from './RoleEditor.tsx';
-import { useAction } from './useAction.ts';
+import { useAction } from '../../ui/useAction.ts';
 import { UserEdit } from './UserEdit.tsx';
 import { UserHistory } from './UserHistory.tsx';
 
@@ -27,7 +27,7 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a card moves keyboard focus to it (it appears below the list).
   useEffect(() => heading.current?.focus(), []);
-  const { pending, error, run } = useAction();
+  const { busy: pending, error, run } = useAction();
   const rolesChanged = roles.length !== user.roles.length || roles.some((role) => !user.roles.includes(role));
 
   const changed = (updated: ManagedUser | undefined) => {

@@ -7,7 +7,7 @@ import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';
 import { resetUserSecondFactors, saveUserName, saveUserSignInMethod } from './organizationApi.ts';
 import { SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
-import { useAction } from './useAction.ts';
+import { useAction } from '../../ui/useAction.ts';
 
 export interface UserAuthentication {
   signedUp: boolean;
@@ -28,7 +28,7 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
   const [method, setMethod] = useState<SignInMethod>(user.sign_in_method);
   const [confirming, setConfirming] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const { pending, error, run } = useAction();
+  const { busy: pending, error, run } = useAction();
 
   const saveName = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
 // Running the export (issue #13 item 3): the role's cap said before the run, then the run's state with
 // a progress bar, Cancel while it works, Download when ready, Run again when finished; failed and
-// expired runs say why. The status is a polite live region, so progress is heard without a flood.
+// expired runs say why. The status is a live region announced when it changes; the row count is the
+// progress bar's value, so progress is heard without a flood.
 import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits, type RunExportBodyInput } from '@payportal/shared';
-import { useId, useState } from 'react';
-import { ApiError } from '../../lib/apiClient.ts';
+import { useId } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import { useAction } from '../../ui/useAction.ts';
 import { downloadExport } from './downloadExport.ts';
 import * as runStyles from './exportRun.css.ts';
 import { cancelJob, fetchLimits, runExport } from './exportsApi.ts';
@@ -25,20 +26,8 @@ export interface ExportRunCardProps {
 export function ExportRunCard({ runBody, blocked, job, onJob }: ExportRunCardProps) {
   const id = useId();
   const limits = useDebouncedRequest<ExportLimits>('limits', (signal) => fetchLimits(signal), { delayMs: 0, failure: 'The export limits could not be loaded.' });
-  const [pending, setPending] = useState<'run' | 'cancel' | 'download' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const act = async (what: 'run' | 'cancel' | 'download', work: () => Promise<void>) => {
-    setPending(what);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'That did not work. Please try again.');
-    } finally {
-      setPending(null);
-    }
-  };
+  const { pending, error, run: runAction } = useAction<'run' | 'cancel' | 'download'>();
+  const act = (tag: 'run' | 'cancel' | 'download', work: () => Promise<void>) => runAction(work, { tag, failure: 'That did not work. Please try again.' });
   const run = () => act('run', async () => onJob(await runExport(runBody!)));
   const finished = job !== null && FINISHED_JOB_STATUSES.includes(job.status);
   const note = job ? capNote(job) : null;

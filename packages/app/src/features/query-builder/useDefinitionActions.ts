@@ -3,31 +3,17 @@
 import { exportDefinitionBodySchema, type ExportDefinition } from '@payportal/shared';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { ApiError } from '../../lib/apiClient.ts';
 import { paths } from '../../lib/paths.ts';
+import { useAction } from '../../ui/useAction.ts';
 import type { BuilderShape } from './builderShape.ts';
 import { deleteDefinition, saveDefinition } from './exportsApi.ts';
 import { handOver } from './screenHandOff.ts';
 
 export function useDefinitionActions(definition: ExportDefinition | null, onSaved: (definition: ExportDefinition) => void) {
   const [, navigate] = useLocation();
-  const [pending, setPending] = useState<'save' | 'delete' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, run } = useAction<'save' | 'delete'>();
   const [nameError, setNameError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
-
-  const attempt = async (what: 'save' | 'delete', work: () => Promise<void>) => {
-    setPending(what);
-    setError(null);
-    setNotice('');
-    try {
-      await work();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The export could not be saved. Please try again.');
-    } finally {
-      setPending(null);
-    }
-  };
 
   const save = (shape: BuilderShape) => {
     if (!shape.query) {
@@ -42,7 +28,8 @@ export function useDefinitionActions(definition: ExportDefinition | null, onSave
       return;
     }
     setNameError(null);
-    return attempt('save', async () => {
+    setNotice('');
+    return run(async () => {
       const saved = await saveDefinition(parsed.data, definition?.id);
       if (definition) {
         onSaved(saved);
@@ -51,16 +38,16 @@ export function useDefinitionActions(definition: ExportDefinition | null, onSave
         handOver({ definitionId: saved.id, definition: saved, notice: `Saved “${saved.name}”.` });
         navigate(paths.csvEdit(String(saved.id)), { replace: true });
       }
-    });
+    }, { tag: 'save', failure: 'The export could not be saved. Please try again.' });
   };
 
   const remove = () =>
     definition &&
-    attempt('delete', async () => {
+    run(async () => {
       await deleteDefinition(definition.id);
       handOver({ definitionId: null, definition: null, notice: `Deleted “${definition.name}”.` });
       navigate(paths.csvNew(), { replace: true });
-    });
+    }, { tag: 'delete', failure: 'The export could not be deleted. Please try again.' });
 
   return { pending, error, nameError, notice, save, remove };
 }
