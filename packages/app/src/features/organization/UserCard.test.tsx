@@ -67,7 +67,7 @@ describe('UserCard (spec §2: assignableRoles, orgId, user; raises userDeactivat
     render(<UserCard assignableRoles={['query']} orgId={2} user={user} onUserDeactivated={() => {}} onUserChanged={onUserChanged} />);
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save sign-in' });
     expect(save.disabled).toBe(true);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Signs in with' }), 'Partner portal (framed only, no PayPortal SMS step)');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Signs in with' }), 'Partner portal (framed)');
     await userEvent.click(save);
 
     await vi.waitFor(() => expect(onUserChanged).toHaveBeenCalledWith(expect.objectContaining({ sign_in_method: 'partner' })));

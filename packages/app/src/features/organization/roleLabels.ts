@@ -11,6 +11,6 @@ export const ROLE_LABELS: Record<RoleName, string> = {
 
 /** Who signs a user in (SECURITY.md #3), as the owner chooses it. */
 export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
-  standalone: 'PayPortal sign-in (password and SMS code)',
-  partner: 'Partner portal (framed only, no PayPortal SMS step)',
+  standalone: 'PayPortal, with SMS code',
+  partner: 'Partner portal (framed)',
 };
