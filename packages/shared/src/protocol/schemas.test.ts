@@ -32,6 +32,8 @@ describe('[V2] portalPathSchema', () => {
     '//evil.example/',
     '/\\evil.example',
     '/a\nb',
+    '/a\u007fb',
+    '/a\u0085b',
     `/${'a'.repeat(2048)}`,
     '/csv/../admin',
     '/csv/./x',
