@@ -87,7 +87,8 @@ export async function resolveCaller(
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
-  await deps.signInRules.check(signedIn, verified, token);
+  const lookup = deps.signInRules.check(signedIn, verified, token);
+  if (lookup) await lookup;
 
   const header = request.headers[impersonateHeader];
   if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false };

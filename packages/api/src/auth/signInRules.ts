@@ -18,8 +18,11 @@ import type { VerifiedToken } from './verifyToken.ts';
 const PASSWORD_DATE_CACHE_MS = 10 * 60_000;
 
 export interface SignInRules {
-  /** Throws the refusal of the first rule `token` breaks for `user`. */
-  check(user: WarehouseUser, token: VerifiedToken, rawToken: string): Promise<void>;
+  /**
+   * Throws the refusal of the first rule `token` breaks for `user`. Answers a promise only when the
+   * identity service must be asked (the password date): every other request pays no await for it.
+   */
+  check(user: WarehouseUser, token: VerifiedToken, rawToken: string): Promise<void> | undefined;
 }
 
 export interface SignInRuleOptions {
@@ -31,10 +34,7 @@ export interface SignInRuleOptions {
 export function createSignInRules({ internal, passwordDates, now = Date.now }: SignInRuleOptions): SignInRules {
   const passedPasswordAge = createExpiringCache<true>(10_000, now);
 
-  const checkPasswordAge = async (user: WarehouseUser, token: VerifiedToken, rawToken: string) => {
-    const lastLogin = Date.parse(user.config.last_logged_in ?? '');
-    // spec §4: the password date is looked up only when the last login is older than 60 days.
-    if (!isOlderThanPasswordAge(lastLogin, now()) || passedPasswordAge.get(token.uid)) return;
+  const checkPasswordAge = async (token: VerifiedToken, rawToken: string) => {
     const { updatedAt } = await passwordDates(token.uid, rawToken);
     if (updatedAt !== null && isOlderThanPasswordAge(updatedAt, now())) {
       throw new ApiError(403, API_ERROR_CODES.passwordExpired, 'The password is older than 60 days: reset it, then sign in again.');
@@ -43,18 +43,21 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
   };
 
   return {
-    async check(user, token, rawToken) {
+    check(user, token, rawToken) {
       if (!token.emailVerified) {
         throw new ApiError(403, API_ERROR_CODES.emailNotVerified, AUTH_ERROR_TEXTS.signIn.EMAIL_NOT_VERIFIED);
       }
       if (isLoginTooOld(token.authTime, now())) {
         throw new ApiError(401, API_ERROR_CODES.signInTooOld, 'The sign-in is more than 30 days old: sign in again.');
       }
-      if (user.sign_in_method === 'partner') return;
+      if (user.sign_in_method === 'partner') return undefined;
       if (!token.secondFactor && !isInternalEmail(user.email, internal)) {
         throw new ApiError(403, API_ERROR_CODES.secondFactorRequired, 'This account signs in with an SMS code: finish the second step of the sign-in first.');
       }
-      await checkPasswordAge(user, token, rawToken);
+      // spec §4: the password date is looked up only when the last login is older than 60 days.
+      const lastLogin = Date.parse(user.config.last_logged_in ?? '');
+      if (!isOlderThanPasswordAge(lastLogin, now()) || passedPasswordAge.get(token.uid)) return undefined;
+      return checkPasswordAge(token, rawToken);
     },
   };
 }
