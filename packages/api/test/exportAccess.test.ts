@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { redactDownloadTicket } from '../src/exports/downloadTickets.ts';
+import { redactDownloadTicket } from '../src/downloads/downloadTickets.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { download, mintTicket, newDataDir, openExportApp, openExportEngine, waitForJob } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
