@@ -122,7 +122,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect(redactDownloadTicket(url)).toBe('/api/exports/v1/downloads/[ticket]');
 
     const late = await mintTicket(app, as['seed-analyst']!, job.id);
-    await db.query("update export_download_tickets set expires_at = now() - interval '1 second'");
+    await db.query("update download_tickets set expires_at = now() - interval '1 second'");
     expect((await app.inject({ url: late.url })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/exports/v1/downloads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     // HEAD would use a ticket up without sending the file: there is none

@@ -78,5 +78,7 @@ function table(pdf: Pdf, result: QueryResult, x: number, y: number, widths: numb
 }
 
 function footer(pdf: Pdf, text: string): void {
+  // Below the bottom margin: without this, pdfkit would start a new page for it.
+  pdf.page.margins.bottom = 0;
   pdf.font('Helvetica').fontSize(7).fillColor(MUTED).text(text, LEFT, 800, { width: WIDTH, lineBreak: false });
 }
