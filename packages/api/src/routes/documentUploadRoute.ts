@@ -3,7 +3,7 @@
 // string, checked by the shared schema. The bytes decide: a file that does not begin with %PDF- is
 // refused with a reason whatever its name, one over the cap stops there, and the SHA-256 is kept.
 import { Readable } from 'node:stream';
-import { API_ERROR_CODES, apiErrorBodySchema, DOCUMENT_MAX_BYTES, DOCUMENT_ROUTES, documentSchema as portalDocumentSchema, uploadDocumentQuerySchema } from '@payportal/shared';
+import { API_ERROR_CODES, apiErrorBodySchema, DOCUMENT_MAX_BYTES, DOCUMENT_ROUTES, DOCUMENT_TOO_LARGE_TEXT, documentSchema as portalDocumentSchema, uploadDocumentQuerySchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
@@ -20,7 +20,7 @@ const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 const REFUSALS: Record<UploadRefusal, ApiError> = {
   'not-a-pdf': new ApiError(422, API_ERROR_CODES.notAPdf, 'This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.'),
   empty: new ApiError(422, API_ERROR_CODES.notAPdf, 'This file is empty: choose a PDF file.'),
-  'too-large': new ApiError(413, API_ERROR_CODES.payloadTooLarge, `This file is larger than ${MAX_MB} MB: upload a PDF of at most ${MAX_MB} MB.`),
+  'too-large': new ApiError(413, API_ERROR_CODES.payloadTooLarge, DOCUMENT_TOO_LARGE_TEXT),
 };
 
 /** A file name from the title: letters, digits and a few marks kept, the rest '-'; always ends in .pdf. */

@@ -7,14 +7,17 @@ import { DOCUMENT_TYPES, GENERATED_DOCUMENT_TYPES, UPLOADED_DOCUMENT_TYPES } fro
 /** A calendar month as YYYY-MM, 2000–2199. */
 export const periodSchema = z.string().regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM' });
 
-// Control characters would break a file name or a header; a title is one line a person reads.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// Control characters (C0, DEL, C1) would break a file name or a header; a title is one line a person reads.
+const isControl = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+};
 export const documentTitleSchema = z
   .string()
   .trim()
   .min(1, { error: 'is required' })
   .max(200, { error: 'must be at most 200 characters' })
-  .refine((value) => !CONTROL.test(value), { error: 'must be one line of text' });
+  .refine((value) => ![...value].some(isControl), { error: 'must be one line of text' });
 
 export const documentParamsSchema = z.object({ documentId: idSchema });
 

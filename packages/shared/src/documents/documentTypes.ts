@@ -20,6 +20,9 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 /** The largest PDF an upload may be. */
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 
+/** Why a file over the cap is refused: the API answers it, the app says it before sending. */
+export const DOCUMENT_TOO_LARGE_TEXT = `This file is larger than ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB: upload a PDF of at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
+
 /** A PDF file starts with these bytes (ISO 32000-1 §7.5.2); the name and the declared type prove nothing. */
 export const PDF_MAGIC = '%PDF-';
 
