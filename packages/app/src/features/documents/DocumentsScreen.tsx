@@ -103,7 +103,7 @@ export function DocumentsScreen() {
           <input id={`${id}-search`} type="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.currentTarget.value)} />
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${id}-type`}>Type</label>
+          <label htmlFor={`${id}-type`}>Filter by type</label>
           <select id={`${id}-type`} value={type} onChange={(event) => {
               setType(event.currentTarget.value as DocumentType | '');
               setPage(1);
@@ -117,7 +117,7 @@ export function DocumentsScreen() {
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${id}-period`}>Month</label>
+          <label htmlFor={`${id}-period`}>Filter by month</label>
           <input id={`${id}-period`} type="month" value={period} onChange={(event) => {
               setPeriod(event.currentTarget.value);
               setPage(1);
