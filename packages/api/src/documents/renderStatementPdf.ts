@@ -31,9 +31,9 @@ export function renderStatementPdf(statement: Statement, createdAt: Date): Promi
     figureRows(pdf, sections.fees, LEFT + half + 24, y, half);
 
     y = heading(pdf, 'Gross sales volume by day', LEFT, 300, WIDTH);
-    drawDailyVolume(pdf, sections.dailyVolume, { x: LEFT, y, width: WIDTH, height: 150 });
-    y = heading(pdf, 'Gross sales volume by card brand', LEFT, 480, WIDTH);
-    drawBrandBars(pdf, sections.byCardBrand, { x: LEFT, y, width: WIDTH, height: 100 });
+    drawDailyVolume(pdf, sections.dailyVolume, { x: LEFT, y, width: WIDTH, height: 200 });
+    y = heading(pdf, 'Gross sales volume by card brand', LEFT, 540, WIDTH);
+    drawBrandBars(pdf, sections.byCardBrand, { x: LEFT, y, width: WIDTH, height: 120 });
     footer(pdf, `Generated ${createdAt.toISOString().slice(0, 10)} from the analytics data of ${monthLabel(period)}.`);
 
     pdf.addPage();

@@ -40,10 +40,10 @@ export function DocumentTable({ documents, busy, onView, onDownload, onDelete }:
             <tr key={document.id}>
               <td>{DOCUMENT_TYPE_LABELS[document.type]}</td>
               <td>{document.title}</td>
-              <td>{periodText(document)}</td>
+              <td className={styles.noWrap}>{periodText(document)}</td>
               <td className={styles.number}>{formatBytes(document.bytes)}</td>
               <td>{creatorText(document)}</td>
-              <td>
+              <td className={styles.noWrap}>
                 <time dateTime={document.created_at}>{new Date(document.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}</time>
               </td>
               <td>

@@ -40,7 +40,11 @@ export function DocumentsScreen() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  useEffect(() => viewerHeading.current?.focus(), [viewing]);
+  // The opened document is below the list: it comes into view with its heading focused.
+  useEffect(() => {
+    viewerHeading.current?.focus();
+    viewerHeading.current?.scrollIntoView({ block: 'start' });
+  }, [viewing]);
 
   const query = { search: search || undefined, type: type || undefined, period: period || undefined, page, page_size: DOCUMENT_PAGE_SIZE };
   const list = useRequest(JSON.stringify([query, version]), (signal) => fetchDocuments(query, signal), 'The documents could not be loaded.');
@@ -74,27 +78,6 @@ export function DocumentsScreen() {
           {shown.can_generate && <GenerateForm onGenerated={added} />}
           {shown.can_upload && <UploadForm onUploaded={added} />}
         </div>
-      )}
-
-      {viewing && (
-        <section className={styles.viewer} aria-labelledby={`${id}-viewer`}>
-          <div className={styles.viewerHeader}>
-            <h2 id={`${id}-viewer`} ref={viewerHeading} tabIndex={-1}>
-              {viewing.title}
-            </h2>
-            <div className={styles.rowActions}>
-              <button type="button" className={secondaryButton} onClick={() => void download(viewing)}>
-                Download
-              </button>
-              <button type="button" className={secondaryButton} onClick={() => setViewing(null)}>
-                Close
-              </button>
-            </div>
-          </div>
-          <Suspense fallback={<p role="status">Opening the document…</p>}>
-            <PdfViewer documentId={viewing.id} title={viewing.title} />
-          </Suspense>
-        </section>
       )}
 
       <div className={styles.filters} role="search">
@@ -153,6 +136,27 @@ export function DocumentsScreen() {
           )}
         </>
       )}
+      {viewing && (
+        <section className={styles.viewer} aria-labelledby={`${id}-viewer`}>
+          <div className={styles.viewerHeader}>
+            <h2 id={`${id}-viewer`} ref={viewerHeading} tabIndex={-1}>
+              {viewing.title}
+            </h2>
+            <div className={styles.rowActions}>
+              <button type="button" className={secondaryButton} onClick={() => void download(viewing)}>
+                Download
+              </button>
+              <button type="button" className={secondaryButton} onClick={() => setViewing(null)}>
+                Close
+              </button>
+            </div>
+          </div>
+          <Suspense fallback={<p role="status">Opening the document…</p>}>
+            <PdfViewer documentId={viewing.id} title={viewing.title} />
+          </Suspense>
+        </section>
+      )}
+
       {deleting && <ConfirmDialog question={`Delete “${deleting.title}”?`} confirmLabel="Delete" onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} />}
     </div>
   );

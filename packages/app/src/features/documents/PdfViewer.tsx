@@ -12,6 +12,8 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** Pages beyond this are not drawn (a notice says so); the download has them all. */
 const MAX_PAGES = 30;
+/** An A4 page reads well at this width; wider only makes the reader scroll more. */
+const MAX_WIDTH = 860;
 
 export interface PdfViewerProps {
   documentId: number;
@@ -24,24 +26,38 @@ export function PdfViewer({ documentId, title }: PdfViewerProps) {
 
   useEffect(() => {
     const controller = new AbortController();
+    const target = holder.current!;
     let pdf: PDFDocumentProxy | null = null;
+    let drawnWidth = 0;
+    let drawing = Promise.resolve();
+    const widthNow = () => Math.min(Math.max(target.clientWidth - 32, 260), MAX_WIDTH);
+    // Pages are drawn for the holder's width, and drawn again when it changes (a turned phone, a resized frame).
+    const draw = () => {
+      drawing = drawing.then(async () => {
+        const width = widthNow();
+        if (!pdf || controller.signal.aborted || Math.abs(width - drawnWidth) < 8) return;
+        drawnWidth = width;
+        const drawn: HTMLElement[] = [];
+        for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES) && !controller.signal.aborted; number++) drawn.push(await drawPage(pdf, number, width, title));
+        if (!controller.signal.aborted) target.replaceChildren(...drawn);
+      });
+      return drawing;
+    };
+    const resized = new ResizeObserver(() => void draw().catch(() => undefined));
     const show = async () => {
       const bytes = await fetchDocumentBytes(documentId, controller.signal);
       pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-      const target = holder.current;
-      if (!target || controller.signal.aborted) return;
-      target.replaceChildren();
-      const width = Math.max(target.clientWidth - 32, 280);
-      for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES) && !controller.signal.aborted; number++) {
-        target.append(await drawPage(pdf, number, width, title));
-      }
+      await draw();
+      if (controller.signal.aborted) return;
       setStatus({ state: 'shown', pages: pdf.numPages });
+      resized.observe(target);
     };
     show().catch(() => {
       if (!controller.signal.aborted) setStatus({ state: 'failed', pages: 0 });
     });
     return () => {
       controller.abort();
+      resized.disconnect();
       void pdf?.destroy();
     };
   }, [documentId, title]);

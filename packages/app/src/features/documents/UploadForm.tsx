@@ -43,7 +43,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (document: PortalDocume
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Share a PDF</h2>
       <form ref={form} onSubmit={submit} className={styles.fields}>
-        <div className={styles.field}>
+        <div className={styles.wideField}>
           <label htmlFor={`${id}-file`}>PDF file</label>
           <input id={`${id}-file`} type="file" accept="application/pdf,.pdf" required onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)} />
         </div>

@@ -8,6 +8,8 @@ export const pages = style({ display: 'flex', flexDirection: 'column', gap: '1re
 export const page = style({
   position: 'relative',
   maxWidth: '100%',
+  // The text layer keeps its drawn size until the page is drawn again for a new width.
+  overflow: 'hidden',
   background: '#fff',
   boxShadow: '0 1px 4px rgb(0 0 0 / 0.25)',
   vars: { '--scale-round-x': '1px', '--scale-round-y': '1px' },
