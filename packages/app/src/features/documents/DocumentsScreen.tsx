@@ -2,12 +2,13 @@
 // files. Everyone with a portal role reads, searches and downloads; org owners generate and delete;
 // org owners and upload admins share PDFs. What the caller may do comes from the API's answer, so an
 // impersonated read-only session sees no write controls.
-import { DOCUMENT_PAGE_SIZE, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType, type PortalDocument } from '@payportal/shared';
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_TYPES, type DocumentType, type PortalDocument } from '@payportal/shared';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
 import { useRequest } from '../../ui/useRequest.ts';
+import { FormOutcome, MonthField, TypeField } from './DocumentFields.tsx';
 import { DocumentTable } from './DocumentTable.tsx';
 import { deleteDocument, downloadDocument, fetchDocuments } from './documentsApi.ts';
 import * as styles from './documents.css.ts';
@@ -67,6 +68,11 @@ export function DocumentsScreen() {
     setNotice(`${document.title} is deleted.`);
     setVersion((value) => value + 1);
   };
+  /** A new filter shows its first page. */
+  const filter = (change: () => void) => {
+    change();
+    setPage(1);
+  };
   const download = (document: PortalDocument) => action.run(() => downloadDocument(document.id), { failure: 'The download could not start. Please try again.' });
 
   return (
@@ -85,37 +91,11 @@ export function DocumentsScreen() {
           <label htmlFor={`${id}-search`}>Search by title</label>
           <input id={`${id}-search`} type="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.currentTarget.value)} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-type`}>Filter by type</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => {
-              setType(event.currentTarget.value as DocumentType | '');
-              setPage(1);
-            }}>
-            <option value="">All types</option>
-            {DOCUMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {DOCUMENT_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-period`}>Filter by month</label>
-          <input id={`${id}-period`} type="month" value={period} onChange={(event) => {
-              setPeriod(event.currentTarget.value);
-              setPage(1);
-            }} />
-        </div>
+        <TypeField id={`${id}-type`} label="Filter by type" anyLabel="All types" types={DOCUMENT_TYPES} value={type} onChange={(value) => filter(() => setType(value))} />
+        <MonthField id={`${id}-period`} label="Filter by month" value={period} onChange={(value) => filter(() => setPeriod(value))} />
       </div>
 
-      <p role="status" className={styles.message}>
-        {notice}
-      </p>
-      {(list.error ?? action.error) && (
-        <p role="alert" className={styles.alert}>
-          {list.error ?? action.error}
-        </p>
-      )}
+      <FormOutcome done={notice} error={list.error ?? action.error} />
       {list.loading && !shown && <p role="status">Loading documents…</p>}
       {shown && (
         <>

@@ -1,9 +1,10 @@
 // Generate a month's statement or merchant master extract (issue #18 item 1; org owners): any month that
 // has ended, last month by default. Making it again replaces that month's earlier one.
-import { DOCUMENT_TYPE_LABELS, GENERATED_DOCUMENT_TYPES, lastFullMonth, type GeneratedDocumentType, type PortalDocument } from '@payportal/shared';
+import { GENERATED_DOCUMENT_TYPES, lastFullMonth, type GeneratedDocumentType, type PortalDocument } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
+import { FormOutcome, MonthField, TypeField } from './DocumentFields.tsx';
 import { generateDocument } from './documentsApi.ts';
 import * as styles from './documents.css.ts';
 
@@ -29,32 +30,13 @@ export function GenerateForm({ onGenerated }: { onGenerated: (document: PortalDo
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Generate from your data</h2>
       <form onSubmit={submit} className={styles.fields}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-type`}>Document</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.currentTarget.value as GeneratedDocumentType)}>
-            {GENERATED_DOCUMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {DOCUMENT_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-period`}>Month</label>
-          <input id={`${id}-period`} type="month" required max={latest} value={period} onChange={(event) => setPeriod(event.currentTarget.value)} />
-        </div>
+        <TypeField id={`${id}-type`} label="Document" types={GENERATED_DOCUMENT_TYPES} value={type} onChange={(value) => value && setType(value)} />
+        <MonthField id={`${id}-period`} label="Month" required max={latest} value={period} onChange={setPeriod} />
         <button type="submit" className={primaryButton} disabled={action.busy || !period}>
           {action.busy ? 'Generating…' : 'Generate'}
         </button>
       </form>
-      <p role="status" className={styles.message}>
-        {done}
-      </p>
-      {action.error && (
-        <p role="alert" className={styles.alert}>
-          {action.error}
-        </p>
-      )}
+      <FormOutcome done={done} error={action.error} />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 // Upload a shared PDF (issue #18 item 2; org owners and upload admins): the file, its title, type and
 // month. The API decides by the file's bytes whether it is a PDF and says why when it is not.
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_TEXT, DOCUMENT_TYPE_LABELS, lastFullMonth, UPLOADED_DOCUMENT_TYPES, type PortalDocument, type UploadedDocumentType } from '@payportal/shared';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_TEXT, lastFullMonth, UPLOADED_DOCUMENT_TYPES, type PortalDocument, type UploadedDocumentType } from '@payportal/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
+import { FormOutcome, MonthField, TypeField } from './DocumentFields.tsx';
 import { uploadDocument } from './documentsApi.ts';
 import * as styles from './documents.css.ts';
 
@@ -51,32 +52,13 @@ export function UploadForm({ onUploaded }: { onUploaded: (document: PortalDocume
           <label htmlFor={`${id}-title`}>Title</label>
           <input id={`${id}-title`} required maxLength={200} value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.currentTarget.value as UploadedDocumentType)}>
-            {UPLOADED_DOCUMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {DOCUMENT_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-period`}>Month</label>
-          <input id={`${id}-period`} type="month" required value={period} onChange={(event) => setPeriod(event.currentTarget.value)} />
-        </div>
+        <TypeField id={`${id}-type`} label="Type" types={UPLOADED_DOCUMENT_TYPES} value={type} onChange={(value) => value && setType(value)} />
+        <MonthField id={`${id}-period`} label="Month" required value={period} onChange={setPeriod} />
         <button type="submit" className={primaryButton} disabled={action.busy || !file || file.size > DOCUMENT_MAX_BYTES || !title.trim() || !period}>
           {action.busy ? 'Uploading…' : 'Upload'}
         </button>
       </form>
-      <p role="status" className={styles.message}>
-        {done}
-      </p>
-      {action.error && (
-        <p role="alert" className={styles.alert}>
-          {action.error}
-        </p>
-      )}
+      <FormOutcome done={done} error={action.error} />
     </section>
   );
 }
