@@ -3,13 +3,15 @@
 // paged; downloads through single-use tickets with a safe name; everything audited; another
 // organisation's documents answer 404; impersonating support staff read but do not write.
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { DuckDBEngine } from '@payportal/analytics';
 import { API_ERROR_CODES, DOCUMENT_MAX_BYTES, DOCUMENT_PATHS, documentSchema, downloadTicketSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { listOf, SMALL_PDF, upload, uploaded, waitForGenerated } from './documentHelpers.ts';
+import { listOf, SMALL_PDF, upload, uploaded, uploadUrl, waitForGenerated } from './documentHelpers.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { newDataDir, openExportApp, openExportEngine } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
@@ -33,6 +35,9 @@ describe.each(DATABASE_KINDS)('documents on %s', (kind) => {
     app = await openExportApp(db, engine, dataDir);
     await app.ready();
     for (const uid of ['seed-owner', 'seed-analyst', 'seed-upload-admin', 'seed-uploader', 'seed-demo']) as[uid] = bearer(await idTokenFor(uid));
+    // Last month's documents are made after the server is ready: every test starts once they are there.
+    await waitForGenerated(app, as['seed-owner']!, 2);
+    await waitForGenerated(app, as['seed-demo']!, 2);
   });
   afterAll(async () => {
     await app?.close();
@@ -48,12 +53,12 @@ describe.each(DATABASE_KINDS)('documents on %s', (kind) => {
   it('makes last full month’s statement and merchant master extract for each organisation with data at start', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     // today is 2026-11-23 (openExportApp): the last full month is October.
-    const generated = await waitForGenerated(app, as['seed-analyst']!, 2);
+    const generated = (await listOf(app, as['seed-analyst']!)).documents.filter((document) => document.generated);
     expect(generated.map(({ type, period, title, content_type, created_by }) => ({ type, period, title, content_type, created_by })).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
       { type: 'merchant_extract', period: '2026-10', title: 'Merchant master extract October 2026', content_type: 'text/csv', created_by: null },
       { type: 'statement', period: '2026-10', title: 'Portfolio statement October 2026', content_type: 'application/pdf', created_by: null },
     ]);
-    await waitForGenerated(app, as['seed-demo']!, 2);
+    expect((await listOf(app, as['seed-demo']!)).documents.filter((document) => document.generated)).toHaveLength(2);
     const extract = generated.find((document) => document.type === 'merchant_extract')!;
     const ticket = downloadTicketSchema.parse((await ticketFor(as['seed-analyst']!, extract.id)).json());
     const file = await app.inject({ url: ticket.url });
@@ -94,11 +99,24 @@ describe.each(DATABASE_KINDS)('documents on %s', (kind) => {
 
   it('refuses a file that is not a PDF by its bytes, whatever its name, with a reason; and one over the cap', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
+    // No refused upload leaves a file behind.
+    const files = async () => (await readdir(join(dataDir, 'documents'), { recursive: true })).sort();
+    const before = await files();
     const renamed = await upload(app, as['seed-owner']!, { ...NOTICE, title: 'notes.pdf' }, Buffer.from('PK\u0003\u0004 a zip file renamed notes.pdf'));
     expect(renamed.statusCode).toBe(422);
     expect(renamed.json().error).toEqual({ code: API_ERROR_CODES.notAPdf, message: 'This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.' });
     const huge = await upload(app, as['seed-owner']!, NOTICE, Buffer.concat([SMALL_PDF, Buffer.alloc(DOCUMENT_MAX_BYTES)]));
     expect(huge.statusCode).toBe(413);
+    // Without a Content-Length (a streamed body), the store stops reading at the cap.
+    const streamed = await app.inject({
+      method: 'POST',
+      url: uploadUrl(NOTICE),
+      headers: { ...as['seed-owner']!, 'content-type': 'application/pdf' },
+      payload: Readable.from([SMALL_PDF, Buffer.alloc(DOCUMENT_MAX_BYTES / 2), Buffer.alloc(DOCUMENT_MAX_BYTES / 2)]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().error.code).toBe(API_ERROR_CODES.payloadTooLarge);
+    expect(await files()).toEqual(before);
     expect((await listOf(app, as['seed-owner']!, '?search=notes.pdf')).total).toBe(0);
     const bad = await upload(app, as['seed-owner']!, { ...NOTICE, type: 'statement' });
     expect(bad.statusCode).toBe(400);

@@ -56,7 +56,9 @@ export async function storeUpload(store: FileStore, key: string, body: Readable,
     await finished(file);
     return { key, bytes, sha256: hash.digest('hex') };
   } catch (error) {
+    // The file may still be opening: removed only once it is closed, so no empty file is left behind.
     file.destroy();
+    await finished(file).catch(() => undefined);
     body.resume();
     await store.remove(key);
     throw error;
