@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
+import { useSettledSearch } from '../../ui/useSettledSearch.ts';
 import { useRequest } from '../../ui/useRequest.ts';
 import { FormOutcome, MonthField, TypeField } from './DocumentFields.tsx';
 import { DocumentTable } from './DocumentTable.tsx';
@@ -18,15 +19,12 @@ import { UploadForm } from './UploadForm.tsx';
 // PDF.js comes with the first document opened, not with the list.
 const PdfViewer = lazy(() => import('./PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })));
 
-const SEARCH_DELAY_MS = 300;
-
 export function DocumentsScreen() {
   const id = useId();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
   const [type, setType] = useState<DocumentType | ''>('');
   const [period, setPeriod] = useState('');
   const [page, setPage] = useState(1);
+  const { typed, setTyped, search } = useSettledSearch(() => setPage(1));
   const [version, setVersion] = useState(0);
   const [viewing, setViewing] = useState<PortalDocument | null>(null);
   const [deleting, setDeleting] = useState<PortalDocument | null>(null);
@@ -34,13 +32,6 @@ export function DocumentsScreen() {
   const action = useAction();
   const viewerHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   // The opened document is below the list: it comes into view with its heading focused.
   useEffect(() => {
     viewerHeading.current?.focus();
