@@ -3,48 +3,36 @@
 // paged; downloads through single-use tickets with a safe name; everything audited; another
 // organisation's documents answer 404; impersonating support staff read but do not write.
 import { createHash } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { DuckDBEngine } from '@payportal/analytics';
 import { API_ERROR_CODES, DOCUMENT_MAX_BYTES, DOCUMENT_PATHS, documentSchema, downloadTicketSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { listOf, SMALL_PDF, upload, uploaded, uploadUrl, waitForGenerated } from './documentHelpers.ts';
-import { idTokenFor } from './emulatorTokens.ts';
-import { newDataDir, openExportApp, openExportEngine } from './exportHelpers.ts';
+import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
-import { bearer } from './testApp.ts';
-import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
 
 const NOTICE = { title: 'Visa fee changes April 2027', type: 'scheme_notice', period: '2026-10' };
 
 describe.each(DATABASE_KINDS)('documents on %s', (kind) => {
-  let db: Database | null;
-  let engine: DuckDBEngine;
-  let dataDir: string;
+  let stack: AnalyticsTestApp | null = null;
+  let db: Database | null = null;
   let app: FastifyInstance;
-  const as: Record<string, Record<string, string>> = {};
+  let dataDir: string;
+  let as: AnalyticsTestApp['as'] = {};
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    if (!db) return;
-    engine = await openExportEngine(db);
-    dataDir = await newDataDir();
-    app = await openExportApp(db, engine, dataDir);
-    await app.ready();
-    for (const uid of ['seed-owner', 'seed-analyst', 'seed-upload-admin', 'seed-uploader', 'seed-demo']) as[uid] = bearer(await idTokenFor(uid));
+    stack = await openAnalyticsTestApp(kind, ['seed-owner', 'seed-analyst', 'seed-upload-admin', 'seed-uploader', 'seed-demo']);
+    if (!stack) return;
+    ({ db, app, dataDir, as } = stack);
     // Last month's documents are made after the server is ready: every test starts once they are there.
     await waitForGenerated(app, as['seed-owner']!, 2);
     await waitForGenerated(app, as['seed-demo']!, 2);
   });
-  afterAll(async () => {
-    await app?.close();
-    await engine?.close();
-    await db?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   const audit = async (documentId: number) =>
     (await db!.query<{ event: string; user_id: number | null }>('select event, user_id from document_audit where document_id = $1 order by id', [documentId])).map((row) => row.event);

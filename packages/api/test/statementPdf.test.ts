@@ -2,18 +2,12 @@
 // statement, its pages are rendered to text with PDF.js (the library the app views it with), and each
 // figure is compared with the answer of POST /api/analytics/v1/query to the same question for the same
 // month, asked here independently of the statement's own code.
-import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { DuckDBEngine } from '@payportal/analytics';
 import { DOCUMENT_PATHS, documentSchema, formatCell, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import { idTokenFor } from './emulatorTokens.ts';
-import { newDataDir, openExportApp, openExportEngine } from './exportHelpers.ts';
-import { bearer } from './testApp.ts';
-import { openTestDatabase } from './testDatabase.ts';
+import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
 
 const MONTH = ['2026-09-01', '2026-09-30'] as [string, string];
 const standardFontDataUrl = `${createRequire(import.meta.url).resolve('pdfjs-dist/package.json').replace(/package\.json$/, '')}standard_fonts/`;
@@ -31,25 +25,16 @@ async function pageTexts(bytes: Buffer): Promise<string[][]> {
 }
 
 describe('the statement PDF', () => {
-  let db: Database;
-  let engine: DuckDBEngine;
-  let dataDir: string;
+  let stack: AnalyticsTestApp;
   let app: FastifyInstance;
   let owner: Record<string, string>;
 
   beforeAll(async () => {
-    db = (await openTestDatabase('pglite'))!;
-    engine = await openExportEngine(db);
-    dataDir = await newDataDir();
-    app = await openExportApp(db, engine, dataDir);
-    owner = bearer(await idTokenFor('seed-owner'));
+    stack = (await openAnalyticsTestApp('pglite', ['seed-owner']))!;
+    ({ app } = stack);
+    owner = stack.as['seed-owner']!;
   });
-  afterAll(async () => {
-    await app?.close();
-    await engine?.close();
-    await db?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   const ask = async (query: QueryDescriptionInput) => {
     const response = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: owner, payload: query });
