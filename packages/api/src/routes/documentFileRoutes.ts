@@ -2,11 +2,10 @@
 // URL), and as a download through a single-use ticket (downloads/downloadTickets.ts), since a browser
 // navigation sends no token and none may go into a URL. Both are audited; every failure of a
 // ticket answers the same 404.
-import { DOCUMENT_ROUTES, documentParamsSchema, downloadParamsSchema, downloadTicketSchema } from '@payportal/shared';
+import { DOCUMENT_ROUTES, documentParamsSchema, downloadTicketSchema } from '@payportal/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import { PUBLIC } from '../auth/routeAccess.ts';
 import { recordDocumentEvent, type DocumentAuditEvent } from '../documents/documentAudit.ts';
 import { findDocument, type DocumentRow } from '../documents/documentRepository.ts';
 import { mintDownloadTicket, redeemDownloadTicket } from '../downloads/downloadTickets.ts';
@@ -16,6 +15,7 @@ import { attachmentDisposition } from '../web/contentDisposition.ts';
 import { documentReader, documentSchema } from './documentRouteParts.ts';
 import { errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
+import { ticketDownloadOptions } from './ticketDownloadOptions.ts';
 
 export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -65,18 +65,7 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
 
   routes.get(
     DOCUMENT_ROUTES.download,
-    {
-      // No HEAD: it would run this handler and use the ticket up without sending the file.
-      exposeHeadRoute: false,
-      config: { access: PUBLIC },
-      schema: {
-        summary: 'Download a document with a ticket from POST …/download-ticket',
-        description: 'No bearer token: the ticket is the authorisation. It works once and for a minute; any other case answers 404.',
-        tags: ['documents'],
-        params: downloadParamsSchema,
-        response: { 400: errorResponses[400], 404: errorResponses[404], 503: errorResponses[503] },
-      },
-    },
+    ticketDownloadOptions('documents', 'Download a document with a ticket from POST …/download-ticket', 'The body is the file (application/pdf or text/csv).'),
     async (request, reply) => {
       const grant = await redeemDownloadTicket(db, 'document', request.params.ticket);
       // Still there, and still in the organisation of the user the ticket was minted for.
