@@ -12,6 +12,15 @@ export interface QueryOptions {
   rowCap?: number;
 }
 
+export interface CsvCopyOptions extends QueryOptions {
+  /** Text cells a spreadsheet would run as a formula get a leading apostrophe. */
+  neutraliseFormulas: boolean;
+  /** Aborting interrupts the statement in the engine, aggregation included; the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** The engine's own estimate of the statement's progress, 0–100, about twice a second. */
+  onProgress?: (percent: number) => void;
+}
+
 export interface ValueOption {
   value: string;
   label: string;
@@ -23,6 +32,12 @@ export interface AnalyticsEngine {
   query(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<QueryResult>;
   /** For exports: every row, in pages, without QUERY_ROW_CAP; with `rowCap`, at most rowCap + 1 rows (the last tells the cap cut). Resolves with the row count. */
   stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
+  /**
+   * For exports, on an engine that writes CSV itself (DuckDB's COPY): the rows `stream` would hand over,
+   * as CSV lines without a header, written to the local file `path` without passing through JavaScript.
+   * Resolves with the rows written (rowCap + 1 when the cap cut). Engines without it are streamed.
+   */
+  copyCsv?(description: QueryDescription, scope: QueryScope, path: string, options: CsvCopyOptions): Promise<number>;
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;

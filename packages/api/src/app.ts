@@ -1,4 +1,5 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared';
@@ -119,7 +120,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const fileStore = localFileStore(config.DATA_DIR);
   // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
   // it was running go back to the queue for the next start.
-  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, config, today: todayOf, log: app.log }) : null;
+  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log }) : null;
   if (exportRunner) {
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());

@@ -7,12 +7,13 @@ import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { FilterValue } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
-import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
+import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 
 /** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
@@ -36,6 +37,11 @@ export interface DatasetRequest {
   scaleFactor: number;
   /** 'YYYY-MM-01': the last of the 13 generated months. */
   endMonth: string;
+}
+
+/** An export's statement: every row (no QUERY_ROW_CAP), or rowCap + 1 so a cut is known. */
+function compileExport(description: QueryDescription, scope: QueryScope, options: QueryOptions) {
+  return compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
 }
 
 export class DuckDBEngine implements AnalyticsEngine {
@@ -76,7 +82,7 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
-    const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // An export is limited only when its caller asks (options.timeoutMs), as on ClickHouse: the sink's pace is its own.
     return this.interruptible(options.timeoutMs, async (connection) => {
@@ -93,8 +99,28 @@ export class DuckDBEngine implements AnalyticsEngine {
     });
   }
 
+  async copyCsv(description: QueryDescription, scope: QueryScope, path: string, options: CsvCopyOptions): Promise<number> {
+    const compiled = compileExport(description, scope, options);
+    const empty = (await this.dataVersion(scope.orgId)) === NO_DATASET;
+    const names = compiled.columns.map((_column, index) => `c${index}`).join(', ');
+    const rows = empty ? 'select * from (select 1) where false' : `select ${csvCellsSql(compiled.columns, options.neutraliseFormulas)} from (${compiled.sql}) as r(${names})`;
+    return this.interruptible(options.timeoutMs, async (connection) => {
+      const progress = options.onProgress && setInterval(() => {
+        const { percentage } = connection.progress;
+        if (percentage >= 0) options.onProgress!(percentage);
+      }, 500);
+      try {
+        // The path is the API's own scratch file, never a caller's text.
+        const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, empty ? [] : compiled.params);
+        return result.rowsChanged;
+      } finally {
+        clearInterval(progress);
+      }
+    }, options.signal);
+  }
+
   async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
-    const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // Like stream, limited only when the caller asks: an export job counts as long as it must.
     const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs);
@@ -161,26 +187,32 @@ export class DuckDBEngine implements AnalyticsEngine {
     return this.interruptible(timeoutMs, async (connection) => (await connection.runAndReadAll(sql, params)).getRowsJS() as unknown[][]);
   }
 
-  /** `work` on a pooled connection, interrupted in the engine past `timeoutMs` (AnalyticsTimeoutError). */
-  private interruptible<T>(timeoutMs: number | undefined, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  /**
+   * `work` on a pooled connection, interrupted in the engine past `timeoutMs` (AnalyticsTimeoutError)
+   * or when `signal` aborts (its reason is thrown).
+   */
+  private interruptible<T>(timeoutMs: number | undefined, work: (connection: DuckDBConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
     return this.pool.use(async (connection) => {
-      // DuckDB forgets an interrupt that arrives before the statement starts, so past the deadline
-      // the connection is interrupted again every few milliseconds until the statement gives up.
+      // DuckDB forgets an interrupt that arrives before the statement starts, so once asked the
+      // connection is interrupted again every few milliseconds until the statement gives up.
       let repeat: NodeJS.Timeout | undefined;
-      const timer = timeoutMs
-        ? setTimeout(() => {
-            connection.interrupt();
-            repeat = setInterval(() => connection.interrupt(), 5);
-          }, timeoutMs)
-        : undefined;
+      const interrupt = () => {
+        connection.interrupt();
+        repeat ??= setInterval(() => connection.interrupt(), 5);
+      };
+      const timer = timeoutMs ? setTimeout(interrupt, timeoutMs) : undefined;
+      signal?.addEventListener('abort', interrupt);
       try {
+        if (signal?.aborted) throw signal.reason;
         return await work(connection);
       } catch (error) {
+        if (signal?.aborted) throw signal.reason;
         if (timeoutMs && error instanceof Error && /INTERRUPT/i.test(error.message)) throw new AnalyticsTimeoutError(timeoutMs);
         throw error;
       } finally {
         clearTimeout(timer);
         clearInterval(repeat);
+        signal?.removeEventListener('abort', interrupt);
       }
     });
   }

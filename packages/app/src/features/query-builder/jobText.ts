@@ -31,10 +31,15 @@ export function jobSummary(job: ExportJob): string {
   switch (job.status) {
     case 'queued':
       return 'Waiting for a free slot; it starts shortly.';
-    case 'running':
-      return job.rows_estimate === null
-        ? 'Counting rows…'
-        : `${job.rows_written.toLocaleString('en-US')} of ${Math.min(job.rows_estimate, job.row_cap).toLocaleString('en-US')} rows written`;
+    case 'running': {
+      const target = job.rows_estimate === null ? null : Math.min(job.rows_estimate, job.row_cap);
+      // The engine writes the file itself: rows are known at the end, its own estimate of the way meanwhile.
+      if (job.percent_done !== null && job.rows_written === 0) {
+        return `About ${Math.round(job.percent_done)}% done${target === null ? '' : ` of ${target.toLocaleString('en-US')} rows`}`;
+      }
+      if (target === null) return 'Preparing the rows…';
+      return `${job.rows_written.toLocaleString('en-US')} of ${target.toLocaleString('en-US')} rows written`;
+    }
     case 'ready':
       return `${formatRows(job.rows_written)}${job.file_bytes === null ? '' : `, ${formatBytes(job.file_bytes)}`}${job.expires_at ? `. Kept until ${formatInstant(job.expires_at)}.` : '.'}`;
     case 'expired':
