@@ -17,8 +17,15 @@ export interface CsvCopyOptions extends QueryOptions {
   neutraliseFormulas: boolean;
   /** Aborting interrupts the statement in the engine, aggregation included; the call rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** The engine's own estimate of the statement's progress, 0–100, about twice a second. */
-  onProgress?: (percent: number) => void;
+  /** About twice a second: the engine's own estimate of how far it is (0–100) and the rows of the pieces written so far. */
+  onProgress?: (progress: { percent: number; rows: number }) => void;
+}
+
+export interface CsvCopy {
+  /** Rows written, rowCap + 1 at most (the last one then tells the cap cut). */
+  rows: number;
+  /** The files that hold them, in order. */
+  files: string[];
 }
 
 export interface ValueOption {
@@ -34,10 +41,11 @@ export interface AnalyticsEngine {
   stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
   /**
    * For exports, on an engine that writes CSV itself (DuckDB's COPY): the rows `stream` would hand over,
-   * as CSV lines without a header, written to the local file `path` without passing through JavaScript.
-   * Resolves with the rows written (rowCap + 1 when the cap cut). Engines without it are streamed.
+   * as CSV lines without a header, written into files in the local folder `directory` (which exists)
+   * without passing through JavaScript, a month at a time where that changes nothing (exportPieces.ts).
+   * Engines without it are streamed.
    */
-  copyCsv?(description: QueryDescription, scope: QueryScope, path: string, options: CsvCopyOptions): Promise<number>;
+  copyCsv?(description: QueryDescription, scope: QueryScope, directory: string, options: CsvCopyOptions): Promise<CsvCopy>;
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;

@@ -3,11 +3,12 @@
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { QueryDescription, QueryResult } from '@payportal/shared';
-import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
+import { compileQuery, type CompiledQuery, type QueryScope } from '../compiler/compileQuery.ts';
+import { exportPieces } from '../compiler/exportPieces.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { FilterValue } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
-import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
+import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { createQueryCache } from '../queryCache.ts';
@@ -99,24 +100,46 @@ export class DuckDBEngine implements AnalyticsEngine {
     });
   }
 
-  async copyCsv(description: QueryDescription, scope: QueryScope, path: string, options: CsvCopyOptions): Promise<number> {
-    const compiled = compileExport(description, scope, options);
-    const empty = (await this.dataVersion(scope.orgId)) === NO_DATASET;
+  async copyCsv(description: QueryDescription, scope: QueryScope, directory: string, options: CsvCopyOptions): Promise<CsvCopy> {
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return { rows: 0, files: [] };
+    const months = (await this.run("select distinct strftime(date_trunc('month', day), '%Y-%m-%d') as month from merchant_daily where org_id = $1::integer order by month", [scope.orgId])).map((row) => String(row[0]));
+    const pieces = exportPieces(description, scope.today, months);
+    const cap = options.rowCap ?? Number.MAX_SAFE_INTEGER - 1;
+    const limit = Math.min(description.limit ?? cap, cap);
+    const copy: CsvCopy = { rows: 0, files: [] };
+    for (const [index, piece] of pieces.entries()) {
+      const room = limit - copy.rows;
+      const path = join(directory, `part-${index}.csv`);
+      const progress = (percent: number) => options.onProgress?.({ percent: ((index + percent / 100) / pieces.length) * 100, rows: copy.rows });
+      copy.files.push(path);
+      copy.rows += await this.copyPiece(compileExport(piece, scope, { ...options, rowCap: room }), path, options, progress);
+      // The row past the limit is in: it tells the cut, and no later piece is needed.
+      if (copy.rows > limit) break;
+    }
+    return copy;
+  }
+
+  /** One COPY statement into `path`; the connection's progress reported meanwhile. */
+  private copyPiece(compiled: CompiledQuery, path: string, options: CsvCopyOptions, progress: (percent: number) => void): Promise<number> {
     const names = compiled.columns.map((_column, index) => `c${index}`).join(', ');
-    const rows = empty ? 'select * from (select 1) where false' : `select ${csvCellsSql(compiled.columns, options.neutraliseFormulas)} from (${compiled.sql}) as r(${names})`;
-    return this.interruptible(options.timeoutMs, async (connection) => {
-      const progress = options.onProgress && setInterval(() => {
-        const { percentage } = connection.progress;
-        if (percentage >= 0) options.onProgress!(percentage);
-      }, 500);
-      try {
-        // The path is the API's own scratch file, never a caller's text.
-        const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, empty ? [] : compiled.params);
-        return result.rowsChanged;
-      } finally {
-        clearInterval(progress);
-      }
-    }, options.signal);
+    const rows = `select ${csvCellsSql(compiled.columns, options.neutraliseFormulas)} from (${compiled.sql}) as r(${names})`;
+    return this.interruptible(
+      options.timeoutMs,
+      async (connection) => {
+        const timer = setInterval(() => {
+          const { percentage } = connection.progress;
+          if (percentage >= 0) progress(percentage);
+        }, 500);
+        try {
+          // The path is the API's own scratch folder's, never a caller's text.
+          const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, compiled.params);
+          return result.rowsChanged;
+        } finally {
+          clearInterval(timer);
+        }
+      },
+      options.signal,
+    );
   }
 
   async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {

@@ -1,7 +1,8 @@
-// An export the engine writes itself (issue #13, bench:export): DuckDB's COPY puts the CSV lines in a
-// scratch file on the API's disk without a value passing through JavaScript, then the file's BOM,
-// header and gzip are put around those bytes on their way into the file store. The engine is asked for
-// one row more than the file may hold (that row tells a cut); it is taken off the scratch file's end.
+// An export the engine writes itself (issue #13, bench:export): DuckDB's COPY puts the CSV lines in
+// scratch files on the API's disk (a month of rows each where that changes nothing) without a value
+// passing through JavaScript, then the file's BOM, header and gzip are put around those bytes on their
+// way into the file store. The engine is asked for one row more than the file may hold (that row tells
+// a cut); it is taken off the last scratch file's end.
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,29 +16,28 @@ export interface EngineCopyRequest {
   copyCsv: CopyCsv;
   query: QueryDescription;
   scope: QueryScope;
-  /** The scratch file's folder and name (made and deleted here; scratchNameOf). */
-  scratchDir: string;
-  scratchName: string;
+  /** The scratch folder (scratchFolderOf), made and deleted here. */
+  scratch: string;
   /** Data rows the file may hold: a row past it is dropped. */
   limit: number;
   options: CsvCopyOptions;
 }
 
 /** One per attempt, like the stored file: a process declared dead never shares one with its successor. */
-export const scratchNameOf = (jobId: number, attempt: number) => `export-${jobId}-${attempt}.csv`;
+export const scratchFolderOf = (scratchDir: string, jobId: number, attempt: number) => join(scratchDir, `export-${jobId}-${attempt}`);
 
 /** Writes the engine's rows into `file` (whose header is written); resolves with the rows it holds and whether the engine had more. */
 export async function copyThroughEngine(request: EngineCopyRequest, file: CsvFile): Promise<{ rowsWritten: number; more: boolean }> {
-  await mkdir(request.scratchDir, { recursive: true });
-  const scratch = join(request.scratchDir, request.scratchName);
+  await rm(request.scratch, { recursive: true, force: true });
+  await mkdir(request.scratch, { recursive: true });
   try {
-    const rows = await request.copyCsv(request.query, request.scope, scratch, request.options);
+    const { rows, files } = await request.copyCsv(request.query, request.scope, request.scratch, request.options);
     const more = rows > request.limit;
-    if (more) await dropLastRecord(scratch);
-    await file.append(createReadStream(scratch));
+    if (more) await dropLastRecord(files.at(-1)!);
+    for (const path of files) await file.append(createReadStream(path));
     return { rowsWritten: Math.min(rows, request.limit), more };
   } finally {
-    await rm(scratch, { force: true });
+    await rm(request.scratch, { recursive: true, force: true });
   }
 }
 

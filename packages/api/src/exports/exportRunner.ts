@@ -3,14 +3,13 @@
 // queued by another API process). At start, and every half minute, jobs left 'running' by a process
 // that died are run again or failed with a reason; ready files past their expiry are deleted.
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { deleteOldTickets } from './downloadTickets.ts';
-import { scratchNameOf } from './engineCopy.ts';
+import { scratchFolderOf } from './engineCopy.ts';
 import { recordExportEvent } from './exportAudit.ts';
 import { claimNextJob, dueExpiries, fileKeyOf, finishJob, markExpired, recoverStaleJobs, requeueJob, type EndedJob, type JobRow } from './jobRepository.ts';
 import { createRowCounter, type RowCounter } from './rowCounter.ts';
@@ -101,7 +100,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
     const { requeued, ended } = await recoverStaleJobs(db, STALE_AFTER_SECONDS, MAX_ATTEMPTS);
     for (const { id, attempt } of [...requeued, ...ended.map((job) => ({ id: job.id, attempt: job.attempts }))]) {
       await store.remove(fileKeyOf(id, attempt));
-      await rm(join(options.scratchDir, scratchNameOf(id, attempt)), { force: true });
+      await rm(scratchFolderOf(options.scratchDir, id, attempt), { recursive: true, force: true });
     }
     for (const job of ended) await auditEnded(job);
     if (requeued.length || ended.length) log.warn({ requeued: requeued.map((job) => job.id), ended: ended.map((job) => job.id) }, 'export jobs of a stopped process recovered');

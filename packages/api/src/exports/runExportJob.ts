@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { openCsvFile, type CsvFile } from './csvFile.ts';
-import { copyThroughEngine, scratchNameOf } from './engineCopy.ts';
+import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';
 import { fileKeyOf, recordProgress, type JobOutcome, type JobProgress, type JobRow } from './jobRepository.ts';
 import { exportRowLimit } from './rowCap.ts';
 import type { RowCounter } from './rowCounter.ts';
@@ -101,10 +101,17 @@ async function copyByEngine({ job, scope, limit, file, stopped, progress, contex
       copyCsv,
       query: job.query,
       scope,
-      scratchDir: context.scratchDir,
-      scratchName: scratchNameOf(job.id, job.attempts),
+      scratch: scratchFolderOf(context.scratchDir, job.id, job.attempts),
       limit,
-      options: { rowCap: job.row_cap, neutraliseFormulas: job.csv.neutraliseFormulas, signal: stopped, onProgress: (percent) => (progress.percentDone = percent) },
+      options: {
+        rowCap: job.row_cap,
+        neutraliseFormulas: job.csv.neutraliseFormulas,
+        signal: stopped,
+        onProgress: ({ percent, rows }) => {
+          progress.percentDone = percent;
+          progress.rowsWritten = Math.min(rows, limit);
+        },
+      },
     },
     file,
   );

@@ -30,8 +30,8 @@ export const exportJobSchema = z.object({
   /** How many rows the file will hold (the cap and the description's limit applied), known when the builder's estimate counted them or a streamed job counted them at its start; null otherwise. */
   rows_estimate: z.number().int().min(0).nullable(),
   /**
-   * While running, when the engine writes the file itself (DuckDB) and rows are counted only at the
-   * end: its own estimate of how far it is, 0–100. Null otherwise.
+   * While running, when the engine writes the file itself (DuckDB): its own estimate of how far it is,
+   * 0–100 (rows_written then grows a month of rows at a time). Null otherwise.
    */
   percent_done: z.number().min(0).max(100).nullable(),
   /** The most rows this caller's role may export. */

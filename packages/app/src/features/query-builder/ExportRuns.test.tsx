@@ -180,13 +180,13 @@ describe('running', () => {
   it('while the engine writes the file itself, the bar follows its own percentage', async () => {
     answerExports({
       'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer() }),
-      'GET /api/exports/v1/jobs/31': () => ({ body: jobAnswer({ status: 'running', percent_done: 42.7, rows_written: 0, rows_estimate: null }) }),
+      'GET /api/exports/v1/jobs/31': () => ({ body: jobAnswer({ status: 'running', percent_done: 42.7, rows_written: 81_250, rows_estimate: null }) }),
     });
     renderAppAt('/csv/7/edit', analyst);
     await userEvent.click(await screen.findByRole('button', { name: 'Run export' }));
     const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
     await vi.waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('43'), { timeout: 4000 });
-    expect(bar.getAttribute('aria-valuetext')).toBe('About 43% done');
+    expect(bar.getAttribute('aria-valuetext')).toBe('About 43% done, 81,250 rows written');
   });
 
   it('cancels a running export', async () => {

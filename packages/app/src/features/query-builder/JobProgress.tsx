@@ -8,7 +8,7 @@ import { jobSummary } from './jobText.ts';
 /** How far a running job is, 0–100, or null when nothing says. */
 function percentOf(job: ExportJob): number | null {
   if (job.status !== 'running') return null;
-  if (job.percent_done !== null && job.rows_written === 0) return job.percent_done;
+  if (job.percent_done !== null) return job.percent_done;
   if (job.rows_estimate === null) return null;
   const target = Math.min(job.rows_estimate, job.row_cap);
   return target === 0 ? 100 : Math.min(100, (job.rows_written / target) * 100);

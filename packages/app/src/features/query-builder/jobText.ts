@@ -33,12 +33,11 @@ export function jobSummary(job: ExportJob): string {
       return 'Waiting for a free slot; it starts shortly.';
     case 'running': {
       const target = job.rows_estimate === null ? null : Math.min(job.rows_estimate, job.row_cap);
-      // The engine writes the file itself: rows are known at the end, its own estimate of the way meanwhile.
-      if (job.percent_done !== null && job.rows_written === 0) {
-        return `About ${Math.round(job.percent_done)}% done${target === null ? '' : ` of ${target.toLocaleString('en-US')} rows`}`;
-      }
-      if (target === null) return 'Preparing the rows…';
-      return `${job.rows_written.toLocaleString('en-US')} of ${target.toLocaleString('en-US')} rows written`;
+      const rows = job.rows_written.toLocaleString('en-US');
+      if (target !== null) return `${rows} of ${target.toLocaleString('en-US')} rows written`;
+      // The engine writes the file itself: its own estimate of the way, and the rows of the months written.
+      if (job.percent_done !== null) return `About ${Math.round(job.percent_done)}% done${job.rows_written > 0 ? `, ${rows} rows written` : ''}`;
+      return 'Preparing the rows…';
     }
     case 'ready':
       return `${formatRows(job.rows_written)}${job.file_bytes === null ? '' : `, ${formatBytes(job.file_bytes)}`}${job.expires_at ? `. Kept until ${formatInstant(job.expires_at)}.` : '.'}`;
