@@ -67,7 +67,7 @@ export function handSimulation(months: Month[], plan: RawPlan, definition: Scena
   }
   let uplift = after - base.billed;
   if (actions.capBps !== null && base.gsv > 0) uplift = Math.min(uplift, (base.gsv * actions.capBps) / 10_000);
-  const rateChange = base.gsv > 0 ? (uplift / base.gsv) * 10_000 : 0;
+  const rateChange = base.gsv > 0 && Math.abs(uplift) >= 0.005 ? (uplift / base.gsv) * 10_000 : 0;
   const row = definition.attrition.find((entry) => entry.sizeTier === plan.sizeTier)!;
   const h0 = row.baseHazard;
   const h1 = Math.min(1, h0 + row.beta * Math.max(0, rateChange));

@@ -59,7 +59,7 @@ describe('revenue optimizer on SF 0.01', () => {
     expect(result.waterfall.net).toBeCloseTo(sum(hand.map((row) => row.gross - row.loss)), 4);
     expect(result.waterfall.grossUplift).not.toBe(0);
     expect(result.waterfall.attritionLoss).not.toBe(0);
-    const over = hand.filter((row) => row.rateChange > definition.toleranceBps).sort((a, b) => b.rateChange - a.rateChange);
+    const over = hand.filter((row) => row.rateChange > definition.toleranceBps).sort((a, b) => Math.round((b.rateChange - a.rateChange) * 1e6) || a.plan.merchantId - b.plan.merchantId);
     expect(result.overTolerance.count).toBe(over.length);
     expect(result.overTolerance.merchants.map((row) => row.merchantId)).toEqual(over.slice(0, 50).map((row) => row.plan.merchantId));
     result.overTolerance.merchants.forEach((row, index) => {
@@ -69,7 +69,7 @@ describe('revenue optimizer on SF 0.01', () => {
     expect(sum(result.distribution.map((bucket) => bucket.merchants))).toBe(hand.length);
     expect(result.distribution.find((bucket) => bucket.bucket === '≤ 0')!.merchants).toBe(hand.filter((row) => row.rateChange <= 0).length);
     const affected = await engine.optimize({ kind: 'affected', definition }, scope);
-    expect(affected).toHaveLength(hand.filter((row) => Math.abs(row.uplift) > 1e-9).length);
+    expect(affected).toHaveLength(hand.filter((row) => Math.abs(row.uplift) >= 0.005).length);
   });
 
   it('gives each merchant’s P&L as the hand computation does, and the catalogue query agrees on GSV, fees, interchange and scheme fees', async () => {

@@ -30,11 +30,12 @@ export function simulationCtes(orgId: number, period: OptimizerPeriod, definitio
     select *, ${cap === null ? 'raw_uplift' : `case when gsv > 0 then least(raw_uplift, gsv * ${cap} / 10000) else raw_uplift end`} as uplift
     from per_merchant
   ), attrition(size_tier, base_hazard, beta) as (values ${attritionRows}),
+  -- An uplift under half a cent is float dust (a merchant on its minimum before and after): no change.
   sim as materialized (
     select c.merchant_id, p.mid, p.dba_name, p.size_tier, p.plan_type, c.gsv, c.base_net, c.uplift,
-      case when c.gsv > 0 then c.uplift / c.gsv * 10000 else 0 end as rate_change,
+      case when c.gsv > 0 and abs(c.uplift) >= 0.005 then c.uplift / c.gsv * 10000 else 0 end as rate_change,
       a.base_hazard as h0,
-      least(1, a.base_hazard + a.beta * greatest(0, case when c.gsv > 0 then c.uplift / c.gsv * 10000 else 0 end)) as h1
+      least(1, a.base_hazard + a.beta * greatest(0, case when c.gsv > 0 and abs(c.uplift) >= 0.005 then c.uplift / c.gsv * 10000 else 0 end)) as h1
     from capped c join merchant_plans p using (merchant_id) join attrition a on a.size_tier = p.size_tier
   )`;
 }
@@ -49,17 +50,17 @@ export const MERCHANT_COLUMNS = `merchant_id::double, mid, dba_name, size_tier, 
 export function simulationSummarySql(ctes: string, tolerance: string, topMerchants: number): string {
   const blank = `null, null, null, null, null, null, null, null, null, null, null`;
   return `${ctes}
-  select 'total' as kind, null as label, count(*)::double, sum(gsv), sum(base_net), count(*) filter (where uplift <> 0)::double,
+  select 'total' as kind, null as label, count(*)::double, sum(gsv), sum(base_net), count(*) filter (where abs(uplift) >= 0.005)::double,
     count(*) filter (where rate_change > ${tolerance})::double, sum(uplift * (1 - h0 / 2)), sum((base_net + uplift) * (h1 - h0) / 2), ${blank}
   from sim
   union all
   select 'bucket', ${BUCKET}, count(*)::double, sum(gsv), null, null, null, null, null, ${blank} from sim group by 2
   union all
   select * from (select 'over', null, null, null, null, null, null, null, null, ${MERCHANT_COLUMNS} from sim
-    where rate_change > ${tolerance} order by rate_change desc, merchant_id limit ${topMerchants})`;
+    where rate_change > ${tolerance} order by round(rate_change, 6) desc, merchant_id limit ${topMerchants})`;
 }
 
 /** Every merchant whose bill the scenario changes, largest uplift first. */
 export function affectedMerchantsSql(ctes: string): string {
-  return `${ctes} select ${MERCHANT_COLUMNS} from sim where uplift <> 0 order by uplift desc, merchant_id`;
+  return `${ctes} select ${MERCHANT_COLUMNS} from sim where abs(uplift) >= 0.005 order by uplift desc, merchant_id`;
 }
