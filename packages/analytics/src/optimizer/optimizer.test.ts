@@ -114,9 +114,9 @@ describe('revenue optimizer on SF 0.01', () => {
       expect(scenario.interchangeChange).toBeLessThanOrEqual(0);
     }
     const durbin = result.scenarios.find((scenario) => scenario.scenario === 'durbin_revision')!;
-    const regulated = sales.length && (await engine.withConnection(async (connection) =>
+    const regulated = await engine.withConnection(async (connection) =>
       (await connection.runAndReadAll(`select count(*)::double, sum(round(amount::double * 0.04 / 100 + 0.154, 2) - interchange_fee::double) from transactions
-        where org_id = ${scope.orgId} and regulated_debit and auth_result = 'approved' and not is_refund and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}'`)).getRowsJS()));
+        where org_id = ${scope.orgId} and regulated_debit and auth_result = 'approved' and not is_refund and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}'`)).getRowsJS());
     expect(durbin.affectedSales).toBe(Number(regulated[0]![0]));
     expect(durbin.interchangeChange).toBeCloseTo(Number(regulated[0]![1]), 6);
   });
