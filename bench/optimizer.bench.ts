@@ -12,31 +12,18 @@ import { join } from 'node:path';
 import { completeMonthsBefore, DuckDBEngine, endMonthOf } from '@payportal/analytics';
 import { OPTIMIZER_PATHS, queryDescriptionSchema, type ScenarioDefinitionInput } from '@payportal/shared';
 import { createApp } from '../packages/api/src/app.ts';
-import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';
-import { readApiConfig } from '../packages/api/src/config.ts';
-import { migrate } from '../packages/api/src/db/migrate.ts';
-import { openPgliteDatabase } from '../packages/api/src/db/pgliteDatabase.ts';
-import { DEMO_ORGANIZATIONS } from '../packages/api/src/seed/demoAccounts.ts';
-import { seedDemoData } from '../packages/api/src/seed/seedDatabase.ts';
-import { localSigningKeys } from '../packages/api/test/localSigningKeys.ts';
+import { openBenchPortal } from './benchPortal.ts';
 
 const SCALES = (process.env.BENCH_SF ?? '1,10').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 if (!SCALES.every((sf) => sf > 0) || !(Number.isInteger(RUNS) && RUNS > 0)) throw new Error(`BENCH_SF must list scale factors > 0 and BENCH_RUNS be a positive integer (got ${process.env.BENCH_SF}, ${RUNS})`);
 const TARGET_MS = (sf: number) => (sf <= 1 ? 300 : 2000);
-const PROJECT_ID = 'payportal-bench';
 const today = new Date().toISOString().slice(0, 10);
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
 
-const keys = await localSigningKeys(PROJECT_ID);
-const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'bench', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
-const db = await openPgliteDatabase();
-await migrate(db);
-await seedDemoData(db);
-const verifier = createTokenVerifier(config, keys.verifierOptions);
-const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
+const { keys, config, db, verifier, acmeId } = await openBenchPortal();
 const authorization = `Bearer ${keys.sign('seed-optimizer', 'optimizer@acme.example')}`;
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-optimizer-'));
 const period = completeMonthsBefore(today, 12);
@@ -54,7 +41,7 @@ try {
   for (const sf of SCALES) {
     const engine = await DuckDBEngine.open({ path: join(dir, `sf${sf}.duckdb`), cacheEntries: 0, timeoutMs: 600_000 });
     const started = performance.now();
-    await engine.ensureDataset({ orgId: acme!.id, scaleFactor: sf, endMonth: endMonthOf(today) });
+    await engine.ensureDataset({ orgId: acmeId, scaleFactor: sf, endMonth: endMonthOf(today) });
     progress(`SF ${sf} generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const api = await createApp({ config, db, verifier, analytics: engine });
     await api.listen({ port: 0, host: '127.0.0.1' });
@@ -72,7 +59,7 @@ try {
     await post(OPTIMIZER_PATHS.pnl(), { months: 12 });
     for (let run = 0; run <= RUNS; run++) {
       const begun = performance.now();
-      await engine.query(plainPnl, { orgId: acme!.id, today }, { rowCap: 100_000 });
+      await engine.query(plainPnl, { orgId: acmeId, today }, { rowCap: 100_000 });
       if (run > 0) times.plain.push(performance.now() - begun);
       const simulate = await post(OPTIMIZER_PATHS.simulate(), sliderChange(run));
       const pnl = await post(OPTIMIZER_PATHS.pnl(), { months: 12 });

@@ -1,6 +1,6 @@
 // The simulator's inputs (issue #17 item 2): the segment (industry group, region, size tier, plan
 // type) and the actions, as sliders that change the result as they move.
-import { PLAN_TYPE_LABELS, PLAN_TYPES, SIZE_TIERS, type SegmentOptions } from '@payportal/shared';
+import { PLAN_TYPE_LABELS, PLAN_TYPES, SIZE_TIERS, type PlanType, type SegmentOptions, type SizeTier } from '@payportal/shared';
 import { useSnapshot } from 'valtio';
 import { money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
@@ -28,24 +28,8 @@ export function ScenarioControls({ options }: { options: SegmentOptions | null }
           {options?.regions.map((name) => <option key={name}>{name}</option>)}
         </select>
       </label>
-      <fieldset className={css.checks}>
-        <legend className={css.legend}>Size tier (none ticked: every tier)</legend>
-        {SIZE_TIERS.map((tier) => (
-          <label key={tier} className={css.check}>
-            <input type="checkbox" checked={segment.sizeTiers.includes(tier)} onChange={(event) => toggleSegment('sizeTiers', tier, event.target.checked)} />
-            {tier}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className={css.checks}>
-        <legend className={css.legend}>Plan type (none ticked: every plan)</legend>
-        {PLAN_TYPES.map((type) => (
-          <label key={type} className={css.check}>
-            <input type="checkbox" checked={segment.planTypes.includes(type)} onChange={(event) => toggleSegment('planTypes', type, event.target.checked)} />
-            {PLAN_TYPE_LABELS[type]}
-          </label>
-        ))}
-      </fieldset>
+      <CheckGroup legend="Size tier (none ticked: every tier)" field="sizeTiers" choices={SIZE_TIERS.map((tier) => [tier, tier])} ticked={segment.sizeTiers} />
+      <CheckGroup legend="Plan type (none ticked: every plan)" field="planTypes" choices={PLAN_TYPES.map((type) => [type, PLAN_TYPE_LABELS[type]])} ticked={segment.planTypes} />
       <Slider label="Markup" min={0} max={100} step={1} value={actions.markupBps} text={`+${actions.markupBps} bps`} onChange={(value) => setAction('markupBps', value)} />
       <Slider label="Per-item fee" min={0} max={0.3} step={0.01} value={actions.perItem} text={`+${money(actions.perItem)}`} onChange={(value) => setAction('perItem', value)} />
       <Slider label="Monthly fee" min={0} max={50} step={1} value={actions.monthlyFee} text={`+${money(actions.monthlyFee)}`} onChange={(value) => setAction('monthlyFee', value)} />
@@ -64,5 +48,20 @@ export function ScenarioControls({ options }: { options: SegmentOptions | null }
       <Slider label="Cap per merchant" min={0} max={100} step={1} value={actions.capBps ?? 100} text={actions.capBps === null ? 'No cap' : `${actions.capBps} bps`} onChange={(value) => setAction('capBps', value >= 100 ? null : value)} />
       <Slider label="Tolerance" min={0} max={100} step={1} value={definition.toleranceBps} text={`${definition.toleranceBps} bps`} onChange={setTolerance} />
     </section>
+  );
+}
+
+/** Ticks for one segment list; an empty list means every value. */
+function CheckGroup({ legend, field, choices, ticked }: { legend: string; field: 'sizeTiers' | 'planTypes'; choices: [PlanType | SizeTier, string][]; ticked: readonly string[] }) {
+  return (
+    <fieldset className={css.checks}>
+      <legend className={css.legend}>{legend}</legend>
+      {choices.map(([value, label]) => (
+        <label key={value} className={css.check}>
+          <input type="checkbox" checked={ticked.includes(value)} onChange={(event) => toggleSegment(field, value, event.target.checked)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
