@@ -69,7 +69,7 @@ test('the optimizer demo user, framed in the partner demo: P&L, a two-action sce
 
   // A scenario with two actions on the blended plans; a slider moves and the waterfall follows.
   await portal.getByRole('tab', { name: 'Repricing simulator' }).click();
-  await portal.getByRole('checkbox', { name: 'Blended' }).check();
+  await portal.getByRole('checkbox', { name: 'Blended', exact: true }).check();
   await pressTimes(portal.getByRole('slider', { name: /^Monthly fee/ }), 'ArrowRight', 5);
   const net = portal.getByRole('region', { name: 'Expected 12-month value' }).locator('dd').nth(2);
   const settle = async (markup: number): Promise<SimulationResult> => {
