@@ -3,6 +3,7 @@
 // a slider and see the waterfall change, save and compare two scenarios, export one's affected
 // merchants, and find the top leaking merchant and its cause. Every figure read off the screen is
 // checked against the optimizer API asked the same question with the frame's own credentials.
+import AxeBuilder from '@axe-core/playwright';
 import { leakageResultSchema, LEAKAGE_CAUSE_LABELS, OPTIMIZER_PATHS, simulationResultSchema, type SimulationResult } from '@payportal/shared';
 import { expect, type FrameLocator, type Locator, type Page, type Request } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
@@ -42,6 +43,12 @@ async function pressTimes(slider: Locator, key: 'ArrowRight' | 'ArrowLeft', time
   for (let turn = 0; turn < times; turn++) await slider.press(key);
 }
 
+/** The portal in its frame, and the demo page around it, less the demo's message log (an <ol role="log">, not ours). */
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).exclude('[role="log"]').analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
+
 async function screenshotFramed(page: Page, portal: FrameLocator, name: string): Promise<void> {
   await portal.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (const width of [1280, 390]) {
@@ -65,6 +72,7 @@ test('the optimizer demo user, framed in the partner demo: P&L, a two-action sce
   await expect(portal.getByRole('columnheader', { name: /GSV/ })).toHaveAttribute('aria-sort', 'descending');
   const asked = (await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON())) as { rows: { name: string }[] };
   await expect(pnlTable.locator('tbody tr').first().locator('td').first()).toHaveText(asked.rows[0]!.name);
+  await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'pnl');
 
   // A scenario with two actions on the blended plans; a slider moves and the waterfall follows.
@@ -102,6 +110,7 @@ test('the optimizer demo user, framed in the partner demo: P&L, a two-action sce
   const comparison = portal.getByRole('table', { name: 'Scenario comparison' });
   await expect(comparison.getByRole('row', { name: /^Net/ })).toContainText(dollars(first.waterfall.net));
   await expect(comparison.getByRole('row', { name: /^Net/ })).toContainText(dollars(second.waterfall.net));
+  await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'simulator');
 
   // The affected merchants of the first scenario, as a file with one row per merchant the API counts.

@@ -90,6 +90,17 @@ describe('revenue optimizer on SF 0.01', () => {
       expect(asked!.slice(-4)).toEqual([row.gsv, row.transactionFees, row.interchange, row.schemeFees].map((value) => expect.closeTo(value, 6)));
     }
     expect(result.rows.map((row) => row.gsv)).toEqual([...result.rows.map((row) => row.gsv)].sort((a, b) => b - a));
+
+    // Flags and the search filter the page, never the totals; the over-recovery line is the 95th percentile.
+    const over = await engine.optimize({ kind: 'pnl', request: pnlRequestSchema.parse({ flag: 'over', limit: 500 }) }, scope);
+    expect(over.matching).toBe(result.totals.over);
+    expect(over.totals).toEqual(result.totals);
+    expect(over.rows.every((row) => row.netRateBps! > over.overThresholdBps! && row.netRevenue >= 0)).toBe(true);
+    const rates = result.rows.flatMap((row) => (row.netRateBps === null ? [] : [row.netRateBps])).sort((a, b) => a - b);
+    expect(over.rows).toHaveLength(rates.filter((rate) => rate > over.overThresholdBps!).length);
+    const someone = result.rows[3]!;
+    const found = await engine.optimize({ kind: 'pnl', request: pnlRequestSchema.parse({ search: someone.mid.toLowerCase() }) }, scope);
+    expect(found.rows.map((row) => row.merchantId)).toEqual([someone.merchantId]);
   });
 
   it('ranks leaking merchants by recoverable dollars a month with their main cause, as counted from the raw sales', async () => {

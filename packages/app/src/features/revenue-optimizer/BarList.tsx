@@ -15,7 +15,7 @@ export function BarList({ label, bars }: { label: string; bars: Bar[] }) {
     <ul className={css.bars} aria-label={label}>
       {bars.map((item) => (
         <li key={item.label} className={css.bar}>
-          <span>{item.label}</span>
+          <span className={css.barLabel}>{item.label}</span>
           <span className={css.barTrack} aria-hidden="true">
             <span className={`${css.barFill} ${item.loss ? css.barLoss : ''}`} style={{ left: 0, width: `${(Math.abs(item.value) / largest) * 100}%` }} />
           </span>

@@ -6,6 +6,7 @@ import { BarList } from './BarList.tsx';
 import { count, money, percent } from './formatFigures.ts';
 import { fetchLeakage } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
+import { ScrollBox } from './ScrollBox.tsx';
 
 export function LeakagePanel() {
   const answer = useDebouncedRequest('leakage', (signal) => fetchLeakage(signal), { delayMs: 0, failure: 'Leakage could not be loaded. Try again.' });
@@ -13,7 +14,7 @@ export function LeakagePanel() {
   const data = answer.data;
   if (!data) return <p className={css.hint}>Loading…</p>;
   return (
-    <div className={css.layout}>
+    <div className={css.column}>
       <section className={css.card} aria-labelledby="leakage-causes">
         <h2 id="leakage-causes" className={css.cardTitle}>{`Leakage: ${money(data.total / 12)} a month`}</h2>
         <BarList label="Leakage by cause (12 months)" bars={data.causes.map((cause) => ({ label: LEAKAGE_CAUSE_LABELS[cause.cause], value: cause.leakage, text: money(cause.leakage), loss: true }))} />
@@ -21,7 +22,7 @@ export function LeakagePanel() {
       </section>
       <section className={css.card} aria-labelledby="leaking-merchants">
         <h2 id="leaking-merchants" className={css.cardTitle}>Merchants by recoverable dollars a month</h2>
-        <div className={css.tableScroll}>
+        <ScrollBox label="Leaking merchants">
           <table className={css.table} aria-label="Leaking merchants">
             <thead>
               <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Downgraded sales</th><th>Main cause</th></tr>
@@ -37,7 +38,7 @@ export function LeakagePanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       </section>
     </div>
   );

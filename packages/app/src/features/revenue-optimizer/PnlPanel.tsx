@@ -65,7 +65,7 @@ export function PnlPanel() {
         )}
       </section>
       {data && (
-        <div className={css.layout}>
+        <>
           <section className={css.card} aria-labelledby="pnl-distribution">
             <h2 id="pnl-distribution" className={css.cardTitle}>Net effective rate across the portfolio</h2>
             <BarList label="Merchants by net effective rate (bps)" bars={data.distribution.map((bucket) => ({ label: `${bucket.bucket} bps`, value: bucket.merchants, text: count(bucket.merchants), loss: bucket.bucket === '< 0' }))} />
@@ -77,7 +77,7 @@ export function PnlPanel() {
             <h2 id="pnl-merchants" className={css.cardTitle}>{`Merchants (${count(Math.min(data.matching, data.rows.length))} of ${count(data.matching)})`}</h2>
             <PnlTable rows={data.rows} sort={sort} onSort={(column) => setSort((old) => ({ column, direction: old.column === column && old.direction === 'desc' ? 'asc' : 'desc' }))} />
           </section>
-        </div>
+        </>
       )}
     </div>
   );

@@ -3,6 +3,7 @@
 import type { PnlRow, PnlSortColumn } from '@payportal/shared';
 import { bps, money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
+import { ScrollBox } from './ScrollBox.tsx';
 
 const COLUMNS: { key: PnlSortColumn; label: string; cell: (row: PnlRow) => string }[] = [
   { key: 'name', label: 'Merchant', cell: (row) => row.name },
@@ -19,7 +20,7 @@ const COLUMNS: { key: PnlSortColumn; label: string; cell: (row: PnlRow) => strin
 export function PnlTable({ rows, sort, onSort }: { rows: PnlRow[]; sort: { column: PnlSortColumn; direction: 'asc' | 'desc' }; onSort: (column: PnlSortColumn) => void }) {
   if (rows.length === 0) return <p className={css.hint}>No merchant matches these filters.</p>;
   return (
-    <div className={css.tableScroll}>
+    <ScrollBox label="Merchant P&L">
       <table className={css.table} aria-label="Merchant P&L">
         <thead>
           <tr>
@@ -45,6 +46,6 @@ export function PnlTable({ rows, sort, onSort }: { rows: PnlRow[]; sort: { colum
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

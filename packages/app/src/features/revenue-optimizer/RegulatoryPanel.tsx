@@ -5,6 +5,7 @@ import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, money, signedMoney } from './formatFigures.ts';
 import { fetchRegulatory } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
+import { ScrollBox } from './ScrollBox.tsx';
 
 export function RegulatoryPanel() {
   const answer = useDebouncedRequest('regulatory', (signal) => fetchRegulatory(signal), { delayMs: 0, failure: 'The what-ifs could not be loaded. Try again.' });
@@ -14,7 +15,7 @@ export function RegulatoryPanel() {
   return (
     <section className={css.card} aria-labelledby="what-ifs">
       <h2 id="what-ifs" className={css.cardTitle}>Regulatory what-ifs</h2>
-      <div className={css.tableScroll}>
+      <ScrollBox label="Regulatory what-ifs">
         <table className={css.table} aria-label="Regulatory what-ifs">
           <thead>
             <tr>
@@ -35,7 +36,7 @@ export function RegulatoryPanel() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <p className={css.hint}>{`Sales from ${data.period[0]} to ${data.period[1]}, repriced under each rule. IC++ bills pass interchange through; blended, tiered and flat plans keep their price, so the acquirer keeps the difference.`}</p>
     </section>
   );

@@ -4,6 +4,7 @@ import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, signedMoney } from './formatFigures.ts';
 import { simulate } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
+import { ScrollBox } from './ScrollBox.tsx';
 
 const ROWS: [string, (result: SimulationResult) => string][] = [
   ['Merchants affected', (result) => count(result.affected)],
@@ -16,12 +17,12 @@ const ROWS: [string, (result: SimulationResult) => string][] = [
 export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }) {
   const key = scenarios.length >= 2 ? scenarios.map((scenario) => scenario.id).join(',') : null;
   const results = useDebouncedRequest(key, (signal) => Promise.all(scenarios.map((scenario) => simulate(scenario.definition, signal))), { delayMs: 0, failure: 'The comparison could not be loaded.' });
-  if (key === null) return <p className={css.hint}>Tick two scenarios to compare them side by side.</p>;
+  if (key === null) return null;
   if (results.error) return <p className={css.alert} role="alert">{results.error}</p>;
   if (!results.data || results.data.length !== scenarios.length) return <p className={css.hint}>Comparing…</p>;
   const answers = results.data;
   return (
-    <div className={css.tableScroll}>
+    <ScrollBox label="Scenario comparison">
       <table className={css.table} aria-label="Scenario comparison">
         <thead>
           <tr><th>Figure</th>{scenarios.map((scenario) => <th key={scenario.id} className={css.numeric}>{scenario.name}</th>)}</tr>
@@ -32,6 +33,6 @@ export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -48,15 +48,18 @@ export function ScenarioLibrary({ canSave }: { canSave: boolean }) {
       </form>
       <p role="status" className={message?.error ? css.alert : css.hint}>{message?.text ?? ''}</p>
       {list.error && <p className={css.alert} role="alert">{list.error}</p>}
+      <p className={css.hint}>Tick two or more to compare them side by side.</p>
       <ul className={css.plainList} aria-label="Scenarios">
         {scenarios.map((scenario) => (
-          <li key={scenario.id} className={css.actions}>
+          <li key={scenario.id} className={css.scenarioRow}>
             <label className={css.check}>
-              <input type="checkbox" checked={chosen.includes(scenario.id)} onChange={(event) => setChosen((old) => (event.target.checked ? [...old, scenario.id] : old.filter((id) => id !== scenario.id)))} />
-              {`Compare ${scenario.name}`}
+              <input type="checkbox" aria-label={`Compare ${scenario.name}`} checked={chosen.includes(scenario.id)} onChange={(event) => setChosen((old) => (event.target.checked ? [...old, scenario.id] : old.filter((id) => id !== scenario.id)))} />
+              <strong>{scenario.name}</strong>
             </label>
-            <button type="button" className={secondaryButton} onClick={() => loadDefinition(scenario.definition)}>{`Open ${scenario.name}`}</button>
-            <button type="button" className={secondaryButton} onClick={() => void exportMerchants(scenario)}>{`Export merchants of ${scenario.name}`}</button>
+            <span className={css.smallButtons}>
+              <button type="button" className={secondaryButton} aria-label={`Open ${scenario.name}`} onClick={() => loadDefinition(scenario.definition)}>Open</button>
+              <button type="button" className={secondaryButton} aria-label={`Export merchants of ${scenario.name}`} onClick={() => void exportMerchants(scenario)}>Export merchants</button>
+            </span>
           </li>
         ))}
       </ul>

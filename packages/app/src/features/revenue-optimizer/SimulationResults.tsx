@@ -5,6 +5,7 @@ import type { SimulationResult } from '@payportal/shared';
 import { BarList } from './BarList.tsx';
 import { bps, count, money, percent, signedMoney } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
+import { ScrollBox } from './ScrollBox.tsx';
 
 export function SimulationResults({ result, busy, toleranceBps }: { result: SimulationResult; busy: boolean; toleranceBps: number }) {
   const { waterfall } = result;
@@ -36,7 +37,7 @@ export function SimulationResults({ result, busy, toleranceBps }: { result: Simu
       <section className={css.card} aria-labelledby="over-tolerance">
         <h2 id="over-tolerance" className={css.cardTitle}>{`Over the ${toleranceBps} bps tolerance: ${count(result.overTolerance.count)} merchants`}</h2>
         {result.overTolerance.merchants.length > 0 && (
-          <div className={css.tableScroll}>
+          <ScrollBox label="Merchants over the tolerance">
             <table className={css.table} aria-label="Merchants over the tolerance">
               <thead>
                 <tr><th>Merchant</th><th>Size tier</th><th className={css.numeric}>Rate change</th><th className={css.numeric}>Revenue change</th><th className={css.numeric}>Attrition</th></tr>
@@ -53,7 +54,7 @@ export function SimulationResults({ result, busy, toleranceBps }: { result: Simu
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
     </div>

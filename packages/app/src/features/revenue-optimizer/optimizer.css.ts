@@ -4,13 +4,14 @@ import { vars } from '../../theme/themes.css.ts';
 
 const narrow = '(max-width: 56rem)';
 
-export const screen = style({ maxWidth: '80rem', margin: '0 auto', padding: '1.25rem 1rem 2rem', display: 'grid', gap: '1rem' });
+// minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+export const screen = style({ maxWidth: '80rem', margin: '0 auto', padding: '1.25rem 1rem 2rem', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' });
 export const title = style({ margin: 0, fontSize: '1.5rem' });
 export const lead = style({ margin: 0, color: vars.color.textMuted });
 
-export const tabs = style({ display: 'flex', gap: '0.25rem', flexWrap: 'wrap', borderBottom: `1px solid ${vars.color.border}` });
+export const tabs = style({ display: 'flex', gap: '0.25rem', overflowX: 'auto', borderBottom: `1px solid ${vars.color.border}` });
 export const tab = style({
-  font: 'inherit', fontWeight: 600, padding: '0.55rem 0.9rem', border: 'none', borderBottom: '3px solid transparent', background: 'none',
+  font: 'inherit', fontWeight: 600, padding: '0.55rem 0.9rem', whiteSpace: 'nowrap', flex: '0 0 auto', border: 'none', borderBottom: '3px solid transparent', background: 'none',
   color: vars.color.textMuted, cursor: 'pointer',
   selectors: { '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.primary } },
 });
@@ -42,17 +43,22 @@ export const checks = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 0
 export const legend = style({ fontWeight: 600, fontSize: '0.875rem', padding: 0, marginBottom: '0.3rem' });
 export const check = style({ display: 'flex', gap: '0.35rem', alignItems: 'center', fontSize: '0.875rem' });
 
-export const figures = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: '0.75rem', margin: 0 });
+export const figures = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', gap: '0.75rem', margin: '0 0 0.75rem' });
 export const figure = style({ margin: 0 });
 globalStyle(`${figure} dt`, { fontSize: '0.8125rem', color: vars.color.textMuted });
 globalStyle(`${figure} dd`, { margin: 0, fontSize: '1.125rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
 
 export const bars = style({ display: 'grid', gap: '0.35rem', listStyle: 'none', margin: 0, padding: 0 });
-export const bar = style({ display: 'grid', gridTemplateColumns: 'minmax(6rem, 11rem) minmax(0, 1fr) auto', gap: '0.5rem', alignItems: 'center', fontSize: '0.875rem' });
-export const barTrack = style({ height: '0.85rem', background: vars.palette.neutral[100], borderRadius: '0.25rem', position: 'relative', overflow: 'hidden' });
+export const bar = style({
+  display: 'grid', gridTemplateColumns: 'minmax(6rem, 11rem) minmax(0, 1fr) auto', gap: '0.25rem 0.5rem', alignItems: 'center', fontSize: '0.875rem',
+  // On a phone the label and figure share a line and the bar runs under them, full width.
+  '@media': { '(max-width: 30rem)': { gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateAreas: '"label value" "track track"' } },
+});
+export const barLabel = style({ '@media': { '(max-width: 30rem)': { gridArea: 'label' } } });
+export const barTrack = style({ '@media': { '(max-width: 30rem)': { gridArea: 'track' } }, height: '0.85rem', background: vars.palette.neutral[100], borderRadius: '0.25rem', position: 'relative', overflow: 'hidden' });
 export const barFill = style({ position: 'absolute', top: 0, bottom: 0, background: vars.color.primary, borderRadius: '0.25rem' });
 export const barLoss = style({ background: vars.color.danger });
-export const barValue = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', minWidth: '6.5rem' });
+export const barValue = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', minWidth: '6.5rem', '@media': { '(max-width: 30rem)': { gridArea: 'value' } } });
 
 export const tableScroll = style({ overflow: 'auto', maxHeight: '30rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.375rem' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
@@ -71,4 +77,11 @@ export const note = style({
 export const alert = style([note, { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger }]);
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.35rem' });
-export const compare = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))', gap: '1rem' });
+/** A saved scenario: its name, then its buttons; the buttons go under the name on a phone. */
+export const scenarioRow = style({
+  display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '0.5rem', alignItems: 'center', padding: '0.4rem 0',
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { '(max-width: 30rem)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+export const smallButtons = style({ display: 'flex', gap: '0.4rem', flexWrap: 'wrap' });
+export const numberInput = style([control, { width: '4.25rem', padding: '0.25rem 0.35rem' }]);
