@@ -7,6 +7,7 @@ import { completeMonthsBefore } from './optimizerPeriod.ts';
 import { TOP_MERCHANTS, TRAILING_MONTHS, type OptimizerAnswer, type OptimizerQuestion } from './optimizerQuestion.ts';
 import { pnlSql } from './pnlSql.ts';
 import { regulatorySql } from './regulatorySql.ts';
+import { segmentOptionsSql } from './segmentSql.ts';
 import { affectedMerchantsSql, simulationCtes, simulationSummarySql } from './simulationSql.ts';
 
 export interface OptimizerContext {
@@ -51,10 +52,13 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
   const period: [string, string] = [trailing.from, trailing.last];
   switch (question.kind) {
     case 'segments': {
-      const rows = await ask(context, (b) => `select distinct 'group', industry_group from merchant_dim where org_id = ${b.value(orgId, 'integer')}
-        union all select distinct 'region', region from merchant_dim where org_id = ${b.value(orgId, 'integer')} order by 1, 2`);
-      const of = (kind: string) => rows.filter((row) => row[0] === kind).map((row) => text(row[1]));
-      return { industryGroups: of('group'), regions: of('region') } as OptimizerAnswer<Q>;
+      const rows = await ask(context, (b) => segmentOptionsSql(orgId, b));
+      const of = (kind: string) => rows.filter((row) => row[0] === kind);
+      const children = (kind: string) => of(kind).map((row) => ({ value: text(row[1]), label: text(row[2]), parent: text(row[3]) }));
+      return {
+        industryGroups: of('group').map((row) => text(row[1])), industries: children('industry'),
+        regions: of('region').map((row) => text(row[1])), states: children('state'),
+      } as OptimizerAnswer<Q>;
     }
     case 'simulate': {
       const { definition } = question;

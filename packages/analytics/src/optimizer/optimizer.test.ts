@@ -72,6 +72,18 @@ describe('revenue optimizer on SF 0.01', () => {
     expect(affected).toHaveLength(hand.filter((row) => Math.abs(row.uplift) >= 0.005).length);
   });
 
+  it('offers the compound fields’ values and narrows a scenario to a region’s merchants', async () => {
+    const options = await engine.optimize({ kind: 'segments' }, scope);
+    expect(options.industries.every((industry) => options.industryGroups.includes(industry.parent) && /^\d{4}$/.test(industry.value))).toBe(true);
+    expect(options.states.every((state) => options.regions.includes(state.parent))).toBe(true);
+    const region = options.regions[0]!;
+    const inRegion = await engine.withConnection(async (connection) =>
+      (await connection.runAndReadAll(`select merchant_id::double from merchant_dim where org_id = ${scope.orgId} and region = '${region.replaceAll("'", "''")}'`)).getRowsJS().map((row) => Number(row[0])));
+    const active = new Set(sales.filter((sale) => sale.sale).map((sale) => sale.merchantId));
+    const result = await engine.optimize({ kind: 'simulate', definition: scenarioDefinitionSchema.parse({ segment: { regions: [region] } }) }, scope);
+    expect(result.merchants).toBe(inRegion.filter((id) => active.has(id)).length);
+  });
+
   it('gives each merchant’s P&L as the hand computation does, and the catalogue query agrees on GSV, fees, interchange and scheme fees', async () => {
     const result = await engine.optimize({ kind: 'pnl', request: pnlRequestSchema.parse({ months: 12, limit: 500, sort: 'gsv', direction: 'desc' }) }, scope);
     const catalogue = await engine.query(

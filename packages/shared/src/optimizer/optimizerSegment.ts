@@ -24,9 +24,15 @@ export const segmentSchema = z.strictObject({
 export type Segment = z.output<typeof segmentSchema>;
 export type SegmentInput = z.input<typeof segmentSchema>;
 
-/** What the segment fields can hold for the caller's organisation. */
+const childOption = z.object({ value: z.string(), label: z.string(), parent: z.string() });
+
+/** What the segment fields can hold for the caller's organisation: the compound fields' two levels each. */
 export const segmentOptionsSchema = z.object({
   industryGroups: z.array(z.string()),
+  /** MCCs, under their industry group. */
+  industries: z.array(childOption),
   regions: z.array(z.string()),
+  /** State codes, under their region. */
+  states: z.array(childOption),
 });
 export type SegmentOptions = z.infer<typeof segmentOptionsSchema>;

@@ -1,5 +1,6 @@
 // Saved, named repricing scenarios (issue #17 item 2), kept in PostgreSQL per organisation.
 import { z } from 'zod';
+import { segmentOptionsSchema } from './optimizerSegment.ts';
 import { scenarioDefinitionSchema } from './repricing.ts';
 
 export const scenarioBodySchema = z.strictObject({
@@ -24,6 +25,6 @@ export const scenarioParamsSchema = z.strictObject({ scenarioId: z.coerce.number
 export const optimizerDefaultsSchema = z.object({
   attrition: z.array(z.object({ sizeTier: z.string(), baseHazard: z.number(), beta: z.number() })),
   sources: z.array(z.string()),
-  segmentOptions: z.object({ industryGroups: z.array(z.string()), regions: z.array(z.string()) }),
+  segmentOptions: segmentOptionsSchema,
 });
 export type OptimizerDefaults = z.infer<typeof optimizerDefaultsSchema>;

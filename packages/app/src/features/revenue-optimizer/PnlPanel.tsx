@@ -1,22 +1,25 @@
 // The merchant P&L (issue #17 item 1): per merchant over complete months, billed fees by component,
 // interchange, scheme fees, net revenue and net effective rate; under- and over-recovery flagged;
-// sortable by any column, filtered by flag, plan type and name. Figures come from the optimizer API.
-import { PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType, type PnlRequestInput, type PnlSortColumn } from '@payportal/shared';
+// sortable by any column, filtered by the compound industry and region fields, flag, plan type and
+// name. Figures come from the optimizer API.
+import { PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType, type PnlRequestInput, type PnlSortColumn, type SegmentOptions } from '@payportal/shared';
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';
 import { bps, count, money } from './formatFigures.ts';
 import { PnlTable } from './PnlTable.tsx';
+import { SegmentFields, type CompoundField } from './SegmentFields.tsx';
 import { fetchPnl } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 
-export function PnlPanel() {
+export function PnlPanel({ options }: { options: SegmentOptions | null }) {
   const [months, setMonths] = useState<1 | 3 | 6 | 12>(12);
   const [flag, setFlag] = useState<'all' | 'under' | 'over'>('all');
   const [planType, setPlanType] = useState<PlanType | ''>('');
   const [search, setSearch] = useState('');
+  const [compound, setCompound] = useState<Record<CompoundField, string[]>>({ industryGroups: [], industries: [], regions: [], states: [] });
   const [sort, setSort] = useState<{ column: PnlSortColumn; direction: 'asc' | 'desc' }>({ column: 'netRevenue', direction: 'asc' });
-  const request: PnlRequestInput = { months, flag, search, sort: sort.column, direction: sort.direction, segment: { planTypes: planType ? [planType] : [] } };
+  const request: PnlRequestInput = { months, flag, search, sort: sort.column, direction: sort.direction, segment: { ...compound, planTypes: planType ? [planType] : [] } };
   const answer = useDebouncedRequest(JSON.stringify(request), (signal) => fetchPnl(request, signal), { delayMs: 250, failure: 'The P&L could not be loaded. Try again.' });
   const data = answer.data;
 
@@ -39,6 +42,7 @@ export function PnlPanel() {
               <option value="over">Over-recovery (attrition risk)</option>
             </select>
           </label>
+          <SegmentFields segment={compound} options={options} onChange={(changes) => setCompound((old) => ({ ...old, ...changes }))} />
           <label className={css.field}>
             <span className={css.label}>Plan type</span>
             <select className={css.control} value={planType} onChange={(event) => setPlanType(event.target.value as PlanType | '')}>

@@ -42,7 +42,7 @@ export function RevenueOptimizerScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'pnl' && <PnlPanel />}
+        {tab === 'pnl' && <PnlPanel options={defaults.data?.segmentOptions ?? null} />}
         {tab === 'simulator' && <SimulatorPanel defaults={defaults.data} canSave={!impersonating || readOnly === false} />}
         {tab === 'leakage' && <LeakagePanel />}
         {tab === 'regulatory' && <RegulatoryPanel />}

@@ -4,7 +4,8 @@ import { PLAN_TYPE_LABELS, PLAN_TYPES, SIZE_TIERS, type PlanType, type SegmentOp
 import { useSnapshot } from 'valtio';
 import { money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
-import { setAction, setSegmentValue, setTolerance, simulator, toggleSegment } from './simulatorStore.ts';
+import { SegmentFields } from './SegmentFields.tsx';
+import { setAction, setSegmentFields, setTolerance, simulator, toggleSegment } from './simulatorStore.ts';
 import { Slider } from './Slider.tsx';
 
 export function ScenarioControls({ options }: { options: SegmentOptions | null }) {
@@ -14,20 +15,7 @@ export function ScenarioControls({ options }: { options: SegmentOptions | null }
   return (
     <section className={css.card} aria-labelledby="scenario-controls">
       <h2 id="scenario-controls" className={css.cardTitle}>Scenario</h2>
-      <label className={css.field}>
-        <span className={css.label}>Industry group</span>
-        <select className={css.control} value={segment.industryGroups[0] ?? ''} onChange={(event) => setSegmentValue('industryGroups', event.target.value)}>
-          <option value="">Every industry group</option>
-          {options?.industryGroups.map((name) => <option key={name}>{name}</option>)}
-        </select>
-      </label>
-      <label className={css.field}>
-        <span className={css.label}>Region</span>
-        <select className={css.control} value={segment.regions[0] ?? ''} onChange={(event) => setSegmentValue('regions', event.target.value)}>
-          <option value="">Every region</option>
-          {options?.regions.map((name) => <option key={name}>{name}</option>)}
-        </select>
-      </label>
+      <SegmentFields segment={segment} options={options} onChange={setSegmentFields} />
       <CheckGroup legend="Size tier (none ticked: every tier)" field="sizeTiers" choices={SIZE_TIERS.map((tier) => [tier, tier])} ticked={segment.sizeTiers} />
       <CheckGroup legend="Plan type (none ticked: every plan)" field="planTypes" choices={PLAN_TYPES.map((type) => [type, PLAN_TYPE_LABELS[type]])} ticked={segment.planTypes} />
       <Slider label="Markup" min={0} max={100} step={1} value={actions.markupBps} text={`+${actions.markupBps} bps`} onChange={(value) => setAction('markupBps', value)} />

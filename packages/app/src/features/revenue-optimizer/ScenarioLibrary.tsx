@@ -1,17 +1,17 @@
 // Saved scenarios (issue #17 item 2): save the one on screen under a name, open one, tick two or more
-// to compare them side by side, export a scenario's affected merchants. Support staff without
-// support_write see the list but cannot save (the API refuses; the page says why).
+// to compare them side by side, export a scenario's affected merchants, delete one. Support staff
+// without support_write see the list but cannot save or delete (the API refuses; the page says why).
 import type { SavedScenario, ScenarioDefinition } from '@payportal/shared';
 import { useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { ScenarioComparison } from './ScenarioComparison.tsx';
-import { downloadAffectedMerchants, fetchScenarios, saveScenario } from './optimizerApi.ts';
+import { deleteScenario, downloadAffectedMerchants, fetchScenarios, saveScenario } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 import { loadDefinition, simulator } from './simulatorStore.ts';
 
-export const READ_ONLY_REASON = 'You are viewing this portal in read-only support mode: scenarios can be simulated and compared, but saving one needs the support_write permission.';
+export const READ_ONLY_REASON = 'You are viewing this portal in read-only support mode: scenarios can be simulated and compared, but saving or deleting one needs the support_write permission.';
 
 export function ScenarioLibrary({ canSave }: { canSave: boolean }) {
   const [name, setName] = useState('');
@@ -30,6 +30,16 @@ export function ScenarioLibrary({ canSave }: { canSave: boolean }) {
       setVersion((value) => value + 1);
     } catch (error) {
       setMessage({ text: error instanceof ApiError ? error.message : 'The scenario could not be saved.', error: true });
+    }
+  };
+  const remove = async (scenario: SavedScenario) => {
+    try {
+      await deleteScenario(scenario.id);
+      setMessage({ text: `Deleted “${scenario.name}”.`, error: false });
+      setChosen((old) => old.filter((id) => id !== scenario.id));
+      setVersion((value) => value + 1);
+    } catch (error) {
+      setMessage({ text: error instanceof ApiError ? error.message : 'The scenario could not be deleted.', error: true });
     }
   };
   const exportMerchants = (scenario: SavedScenario) =>
@@ -59,6 +69,7 @@ export function ScenarioLibrary({ canSave }: { canSave: boolean }) {
             <span className={css.smallButtons}>
               <button type="button" className={secondaryButton} aria-label={`Open ${scenario.name}`} onClick={() => loadDefinition(scenario.definition)}>Open</button>
               <button type="button" className={secondaryButton} aria-label={`Export merchants of ${scenario.name}`} onClick={() => void exportMerchants(scenario)}>Export merchants</button>
+              <button type="button" className={secondaryButton} aria-label={`Delete ${scenario.name}`} disabled={!canSave} onClick={() => void remove(scenario)}>Delete</button>
             </span>
           </li>
         ))}

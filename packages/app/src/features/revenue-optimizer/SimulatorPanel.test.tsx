@@ -20,7 +20,7 @@ const result = (net: number): SimulationResult => ({
   distribution: (['≤ 0', '0–5', '5–10', '10–25', '25–50', '50–100', '> 100'] as const).map((bucket) => ({ bucket, merchants: 0, gsv: 0 })),
   overTolerance: { count: 0, merchants: [] },
 });
-const defaults = { attrition: [...DEFAULT_ATTRITION], sources: ['a source'], segmentOptions: { industryGroups: ['Food & Dining'], regions: ['South'] } };
+const defaults = { attrition: [...DEFAULT_ATTRITION], sources: ['a source'], segmentOptions: { industryGroups: ['Food & Dining'], industries: [{ value: '5812', label: 'Restaurants', parent: 'Food & Dining' }], regions: ['South'], states: [{ value: 'TX', label: 'Texas', parent: 'South' }] } };
 
 describe('repricing simulator', () => {
   it('asks once the slider rests, cancels the superseded request, and shows the newest waterfall', async () => {

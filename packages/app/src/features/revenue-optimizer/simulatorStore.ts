@@ -29,8 +29,8 @@ export function toggleSegment(field: 'planTypes' | 'sizeTiers', value: PlanType 
   (simulator.definition.segment[field] as string[]) = next;
 }
 
-export function setSegmentValue(field: 'industryGroups' | 'regions', value: string): void {
-  simulator.definition.segment[field] = value ? [value] : [];
+export function setSegmentFields(changes: Partial<Record<'industryGroups' | 'industries' | 'regions' | 'states', string[]>>): void {
+  Object.assign(simulator.definition.segment, changes);
 }
 
 export function setAttrition(sizeTier: SizeTier, key: 'baseHazard' | 'beta', value: number): void {
