@@ -30,7 +30,9 @@ export const layout = style({
 export const column = style({ display: 'grid', gap: '1rem', minWidth: 0 });
 export const twoUp = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))', gap: '1rem', minWidth: 0 });
 
-export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: '0 0.75rem', alignItems: 'end' });
+// A long industry name must not stretch its filter across the row.
+globalStyle(`${filters} select, ${filters} input`, { maxWidth: '15rem' });
 export const field = style({ display: 'grid', gap: '0.3rem', marginBottom: '0.75rem', minWidth: 0 });
 export const label = style({ fontWeight: 600, fontSize: '0.875rem', display: 'flex', justifyContent: 'space-between', gap: '0.5rem' });
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.8125rem', margin: 0 });
