@@ -50,7 +50,7 @@ export const figure = style({ margin: 0 });
 globalStyle(`${figure} dt`, { fontSize: '0.8125rem', color: vars.color.textMuted });
 globalStyle(`${figure} dd`, { margin: 0, fontSize: '1.125rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
 
-export const bars = style({ display: 'grid', gap: '0.35rem', listStyle: 'none', margin: 0, padding: 0 });
+export const bars = style({ display: 'grid', gap: '0.35rem', listStyle: 'none', margin: '0 0 0.5rem', padding: 0 });
 export const bar = style({
   display: 'grid', gridTemplateColumns: 'minmax(6rem, 11rem) minmax(0, 1fr) auto', gap: '0.25rem 0.5rem', alignItems: 'center', fontSize: '0.875rem',
   // On a phone the label and figure share a line and the bar runs under them, full width.
