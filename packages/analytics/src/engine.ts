@@ -3,6 +3,7 @@
 import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
+import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 
 export interface QueryOptions {
   /** Interrupt the query in the engine after this long and throw AnalyticsTimeoutError. */
@@ -49,6 +50,11 @@ export interface AnalyticsEngine {
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;
+  /**
+   * The revenue optimizer's questions (issue #17, OPTIMIZER.md), answered by set-based SQL. DuckDB only so
+   * far: an engine without it makes the optimizer routes answer 503 (CLICKHOUSE.md says why).
+   */
+  optimize?<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<OptimizerAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

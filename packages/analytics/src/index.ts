@@ -11,3 +11,5 @@ export { queryColumns } from './compiler/queryColumns.ts';
 export type { QueryIssue } from './compiler/queryError.ts';
 export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';
+export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
+export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';

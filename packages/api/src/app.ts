@@ -26,6 +26,8 @@ import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
 import { registerImpersonationRoute } from './routes/impersonationRoute.ts';
 import { registerInviteRoutes } from './routes/inviteRoutes.ts';
 import { registerOpenApi } from './routes/openApiDocument.ts';
+import { registerOptimizerRoutes } from './routes/optimizerRoutes.ts';
+import { registerOptimizerScenarioRoutes } from './routes/optimizerScenarioRoutes.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerRoleRoutes } from './routes/roleRoutes.ts';
@@ -50,6 +52,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerExportDefinitionRoutes,
   registerExportJobRoutes,
   registerExportDownloadRoute,
+  registerOptimizerRoutes,
+  registerOptimizerScenarioRoutes,
   registerCodeInbox,
 ];
 

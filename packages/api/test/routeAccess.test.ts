@@ -85,7 +85,10 @@ describe('route access declarations', () => {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
       if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') expect(route.access.who, route.url).toEqual(['query']);
       if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
+      // issue #17: the optimizer is for revenue_optimizer users alone (optimizerRouteParts.ts says why not owners).
+      if (route.url.startsWith('/api/optimizer/')) expect(route.access.who, route.url).toEqual(['revenue_optimizer']);
     }
+    expect(app.declaredRoutes.filter((route) => route.url.startsWith('/api/optimizer/')).length).toBeGreaterThanOrEqual(8);
   });
 
   it('answers 401 without a token on every protected route', async () => {

@@ -11,6 +11,8 @@ import { duckdbDialect } from '../compiler/duckdbDialect.ts';
 import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
+import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
+import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
@@ -155,6 +157,12 @@ export class DuckDBEngine implements AnalyticsEngine {
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs);
     return rows.map(toValueOption);
+  }
+
+  async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerOptimizer(question, { dialect: duckdbDialect, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
   }
 
   async dataVersion(orgId: number): Promise<string> {
