@@ -15,27 +15,14 @@ import { DuckDBEngine } from '@payportal/analytics';
 import type { QueryDescription } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../packages/api/src/app.ts';
-import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';
-import { readApiConfig } from '../packages/api/src/config.ts';
-import { migrate } from '../packages/api/src/db/migrate.ts';
-import { openPgliteDatabase } from '../packages/api/src/db/pgliteDatabase.ts';
-import { DEMO_ORGANIZATIONS } from '../packages/api/src/seed/demoAccounts.ts';
-import { seedDemoData } from '../packages/api/src/seed/seedDatabase.ts';
-import { localSigningKeys } from '../packages/api/test/localSigningKeys.ts';
+import { openBenchPortal } from './benchPortal.ts';
 
-const PROJECT_ID = 'payportal-bench';
 /** The engine and the hand-written SQL are timed without the API's limit: a slow query is a figure, not an error. */
 const DIRECT_TIMEOUT_MS = 600_000;
 
 export type RunRequest = { sql: string } | { description: QueryDescription; scope: { orgId: number; today: string }; rollup: 'never' | 'always' | 'auto' };
 
-const keys = await localSigningKeys(PROJECT_ID);
-const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'bench', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
-const db = await openPgliteDatabase();
-await migrate(db);
-await seedDemoData(db);
-const verifier = createTokenVerifier(config, keys.verifierOptions);
-const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
+const { keys, config, db, verifier, acmeId } = await openBenchPortal();
 
 let serving: { api: FastifyInstance; engine: DuckDBEngine } | null = null;
 
@@ -61,7 +48,7 @@ async function run(request: RunRequest): Promise<object> {
     });
     // A lent connection may write, so the engine forgets its data versions; read Acme's again outside
     // the timing, as a running API holds it, so the next API and engine turns are not charged for it.
-    await engine.dataVersion(acme!.id);
+    await engine.dataVersion(acmeId);
     return answer;
   }
   const started = performance.now();
@@ -70,7 +57,7 @@ async function run(request: RunRequest): Promise<object> {
 }
 
 const reply = (answer: object) => process.stdout.write(`${JSON.stringify(answer)}\n`);
-reply({ orgId: acme!.id, token: keys.sign('seed-analyst', 'analyst@acme.example') });
+reply({ orgId: acmeId, token: keys.sign('seed-analyst', 'analyst@acme.example') });
 
 for await (const line of createInterface({ input: process.stdin })) {
   const space = line.indexOf(' ');

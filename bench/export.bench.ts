@@ -77,10 +77,10 @@ try {
   clearInterval(sampler);
   if (alone.status !== 'ready') throw new Error(`the export ended ${alone.status}: ${alone.failure_reason}`);
 
-  // As the builder runs it: its estimate counted the rows while the person built the query, so the run
-  // reuses that count (exports/rowCounter.ts) and only streams.
-  // The builder's estimate runs under the interactive time limit; on a slow machine it may not finish,
-  // and the run after it is then cold again (said in the table).
+  // As the builder runs it: its estimate counted the rows while the person built the query; the run
+  // takes that count as its progress bar's total (exports/rowCounter.ts) and does not count.
+  // The builder's estimate runs under the interactive time limit; on a slow machine it may not finish
+  // (said in the table).
   progress('the builder’s estimate, then the same export');
   const estimated = await call('POST', EXPORT_PATHS.estimate(), { query: EXPORT }).then(
     () => true,
@@ -131,8 +131,8 @@ try {
       ['way', 'rows', 'seconds', 'rows/s', 'file', 'note'],
       [
         ['DuckDB COPY … TO csv (baseline)', millions(copied.rows), (copied.ms / 1000).toFixed(1), millions(copyRowsPerSecond), mb(copied.bytes), 'same SQL, same instance'],
-        ['export job, cold: POST → ready', millions(alone.rows_written), wallSeconds.toFixed(1), millions(coldRowsPerSecond), mb(alone.file_bytes ?? 0), 'counts the rows, then streams'],
-        ['export job after the builder’s estimate', millions(previewed.rows_written), previewedSeconds.toFixed(1), millions(rowsPerSecond), mb(previewed.file_bytes ?? 0), estimated ? 'count remembered: streams only' : 'the estimate timed out: counted again'],
+        ['export job, cold: POST → ready', millions(alone.rows_written), wallSeconds.toFixed(1), millions(coldRowsPerSecond), mb(alone.file_bytes ?? 0), 'DuckDB writes the CSV itself, no count'],
+        ['export job after the builder’s estimate', millions(previewed.rows_written), previewedSeconds.toFixed(1), millions(rowsPerSecond), mb(previewed.file_bytes ?? 0), estimated ? 'the estimate only gives the bar its total' : 'the estimate timed out'],
         ...both.map((job, index) => [`two at once, #${index + 1}`, millions(job.rows_written), seconds(job, 'created_at').toFixed(1), millions(job.rows_written / seconds(job, 'created_at')), mb(job.file_bytes ?? 0), job.status]),
       ],
     ),

@@ -3,6 +3,7 @@
 import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
+import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 
 export interface QueryOptions {
   /** Interrupt the query in the engine after this long and throw AnalyticsTimeoutError. */
@@ -10,6 +11,22 @@ export interface QueryOptions {
   /** auto (default) reads the rollup whenever it holds every member. */
   rollup?: 'auto' | 'never' | 'always';
   rowCap?: number;
+}
+
+export interface CsvCopyOptions extends QueryOptions {
+  /** Text cells a spreadsheet would run as a formula get a leading apostrophe. */
+  neutraliseFormulas: boolean;
+  /** Aborting interrupts the statement in the engine, aggregation included; the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** About twice a second: the engine's own estimate of how far it is (0–100) and the rows of the pieces written so far. */
+  onProgress?: (progress: { percent: number; rows: number }) => void;
+}
+
+export interface CsvCopy {
+  /** Rows written, rowCap + 1 at most (the last one then tells the cap cut). */
+  rows: number;
+  /** The files that hold them, in order. */
+  files: string[];
 }
 
 export interface ValueOption {
@@ -23,9 +40,21 @@ export interface AnalyticsEngine {
   query(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<QueryResult>;
   /** For exports: every row, in pages, without QUERY_ROW_CAP; with `rowCap`, at most rowCap + 1 rows (the last tells the cap cut). Resolves with the row count. */
   stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
+  /**
+   * For exports, on an engine that writes CSV itself (DuckDB's COPY): the rows `stream` would hand over,
+   * as CSV lines without a header, written into files in the local folder `directory` (which exists)
+   * without passing through JavaScript, a month at a time where that changes nothing (exportPieces.ts).
+   * Engines without it are streamed.
+   */
+  copyCsv?(description: QueryDescription, scope: QueryScope, directory: string, options: CsvCopyOptions): Promise<CsvCopy>;
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;
+  /**
+   * The revenue optimizer's questions (issue #17, OPTIMIZER.md), answered by set-based SQL. DuckDB only so
+   * far: an engine without it makes the optimizer routes answer 503 (CLICKHOUSE.md says why).
+   */
+  optimize?<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<OptimizerAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

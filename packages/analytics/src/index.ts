@@ -1,5 +1,5 @@
 // Explicit named exports: what is not listed here is private to the package.
-export type { AnalyticsEngine, QueryOptions, ValueOption } from './engine.ts';
+export type { AnalyticsEngine, CsvCopy, CsvCopyOptions, QueryOptions, ValueOption } from './engine.ts';
 export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
 export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
 export { endMonthOf } from './generator/generateDataset.ts';
@@ -11,3 +11,5 @@ export { queryColumns } from './compiler/queryColumns.ts';
 export type { QueryIssue } from './compiler/queryError.ts';
 export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';
+export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
+export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';

@@ -1,4 +1,5 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared';
@@ -29,6 +30,8 @@ import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
 import { registerImpersonationRoute } from './routes/impersonationRoute.ts';
 import { registerInviteRoutes } from './routes/inviteRoutes.ts';
 import { registerOpenApi } from './routes/openApiDocument.ts';
+import { registerOptimizerRoutes } from './routes/optimizerRoutes.ts';
+import { registerOptimizerScenarioRoutes } from './routes/optimizerScenarioRoutes.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerRoleRoutes } from './routes/roleRoutes.ts';
@@ -56,6 +59,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerDocumentRoutes,
   registerDocumentUploadRoute,
   registerDocumentFileRoutes,
+  registerOptimizerRoutes,
+  registerOptimizerScenarioRoutes,
   registerCodeInbox,
 ];
 
@@ -126,7 +131,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const fileStore = localFileStore(config.DATA_DIR);
   // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
   // it was running go back to the queue for the next start.
-  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, config, today: todayOf, log: app.log }) : null;
+  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log }) : null;
   if (exportRunner) {
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());

@@ -144,6 +144,14 @@ describe('OpenAPI document', () => {
       '/api/exports/v1/jobs/{jobId}/cancel',
       '/api/exports/v1/jobs/{jobId}/download-ticket',
       '/api/exports/v1/limits',
+      '/api/optimizer/v1/defaults',
+      '/api/optimizer/v1/leakage',
+      '/api/optimizer/v1/pnl',
+      '/api/optimizer/v1/regulatory',
+      '/api/optimizer/v1/scenarios/',
+      '/api/optimizer/v1/scenarios/{scenarioId}',
+      '/api/optimizer/v1/scenarios/{scenarioId}/merchants.csv',
+      '/api/optimizer/v1/simulate',
     ]);
     expect(document.paths['/api/auth/v1/user/'].get.parameters).toContainEqual(expect.objectContaining({ name: 'email', in: 'query', required: true }));
     expect(document.paths['/api/auth/v1/authenticate/'].post.security).toEqual([{ bearerAuth: [] }]);

@@ -1,5 +1,5 @@
-// What the export tests share: an engine whose stream can be held at its first page (so a job stays
-// running as long as a test needs), polling a job to a status, and downloading a ready file.
+// What the export tests share: an engine whose stream can be held at its first page, and whose own
+// CSV copy before it starts (so a job stays running as long as a test needs; a stop still ends it), polling a job to a status, and downloading a ready file.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { openTestDatabase, type DatabaseKind } from './testDatabase.ts';
 
 export interface HeldEngine {
   engine: AnalyticsEngine;
-  /** From now on every stream waits at its first page until release(). */
+  /** From now on every stream waits at its first page, and every copy before it starts, until release(). */
   hold(): void;
   release(): void;
 }
@@ -41,6 +41,16 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
         },
         options,
       ),
+    ...(inner.copyCsv && {
+      copyCsv: async (description, scope, path, options) => {
+        // Held like a long aggregation in the engine: a stop (cancel, shutdown) ends the wait, as it interrupts the engine.
+        await new Promise<void>((resolve, reject) => {
+          options.signal?.addEventListener('abort', () => reject(options.signal!.reason as Error));
+          void gate.then(resolve);
+        });
+        return inner.copyCsv!(description, scope, path, options);
+      },
+    }),
   };
   return {
     engine,

@@ -92,7 +92,10 @@ describe('route access declarations', () => {
         const who = ['GET', 'HEAD'].includes(route.method) || route.url.endsWith('/download-ticket') ? [...ROLE_NAMES] : route.method === 'POST' && route.url.endsWith('/documents/') ? ['org_owner', 'upload_admin'] : ['org_owner'];
         expect(route.access.who, `${route.method} ${route.url}`).toEqual(who);
       }
+      // issue #17: the optimizer is for revenue_optimizer users alone (optimizerRouteParts.ts says why not owners).
+      if (route.url.startsWith('/api/optimizer/')) expect(route.access.who, route.url).toEqual(['revenue_optimizer']);
     }
+    expect(app.declaredRoutes.filter((route) => route.url.startsWith('/api/optimizer/')).length).toBeGreaterThanOrEqual(8);
   });
 
   it('answers 401 without a token on every protected route', async () => {

@@ -230,3 +230,19 @@ export {
 } from './documents/documentSchemas.ts';
 export type { PortalDocument, DocumentListQuery, DocumentListQueryInput, DocumentList, UploadDocumentQuery, GenerateDocumentBody } from './documents/documentSchemas.ts';
 export { formatCell, formatRows } from './analytics/formatCell.ts';
+// The revenue optimizer (issue #17).
+export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';
+export { PLAN_TYPE_LABELS, PLAN_TYPES, segmentOptionsSchema, segmentSchema, SIZE_TIERS } from './optimizer/optimizerSegment.ts';
+export type { PlanType, Segment, SegmentInput, SegmentOptions, SizeTier } from './optimizer/optimizerSegment.ts';
+export { ATTRITION_SOURCES, attritionRowSchema, attritionTableSchema, DEFAULT_ATTRITION } from './optimizer/attritionModel.ts';
+export type { AttritionRow } from './optimizer/attritionModel.ts';
+export { affectedMerchantSchema, RATE_CHANGE_BUCKETS, repricingActionsSchema, scenarioDefinitionSchema, simulationResultSchema } from './optimizer/repricing.ts';
+export type { AffectedMerchant, RepricingActions, ScenarioDefinition, ScenarioDefinitionInput, SimulationResult } from './optimizer/repricing.ts';
+export { NET_RATE_BUCKETS, PNL_FLAGS, PNL_SORT_COLUMNS, pnlRequestSchema, pnlResultSchema, pnlRowSchema } from './optimizer/merchantPnl.ts';
+export type { PnlRequest, PnlRequestInput, PnlResult, PnlRow, PnlSortColumn } from './optimizer/merchantPnl.ts';
+export { LEAKAGE_CAUSE_LABELS, LEAKAGE_CAUSES, leakageResultSchema } from './optimizer/leakage.ts';
+export type { LeakageCause, LeakageResult } from './optimizer/leakage.ts';
+export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from './optimizer/regulatory.ts';
+export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
+export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
+export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';

@@ -3,16 +3,20 @@
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { QueryDescription, QueryResult } from '@payportal/shared';
-import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
+import { compileQuery, type CompiledQuery, type QueryScope } from '../compiler/compileQuery.ts';
+import { exportPieces } from '../compiler/exportPieces.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { FilterValue } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
-import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
+import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
+import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
+import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 
 /** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
@@ -36,6 +40,11 @@ export interface DatasetRequest {
   scaleFactor: number;
   /** 'YYYY-MM-01': the last of the 13 generated months. */
   endMonth: string;
+}
+
+/** An export's statement: every row (no QUERY_ROW_CAP), or rowCap + 1 so a cut is known. */
+function compileExport(description: QueryDescription, scope: QueryScope, options: QueryOptions) {
+  return compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
 }
 
 export class DuckDBEngine implements AnalyticsEngine {
@@ -76,7 +85,7 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
-    const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // An export is limited only when its caller asks (options.timeoutMs), as on ClickHouse: the sink's pace is its own.
     return this.interruptible(options.timeoutMs, async (connection) => {
@@ -93,8 +102,50 @@ export class DuckDBEngine implements AnalyticsEngine {
     });
   }
 
+  async copyCsv(description: QueryDescription, scope: QueryScope, directory: string, options: CsvCopyOptions): Promise<CsvCopy> {
+    if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return { rows: 0, files: [] };
+    const months = (await this.run("select distinct strftime(date_trunc('month', day), '%Y-%m-%d') as month from merchant_daily where org_id = $1::integer order by month", [scope.orgId])).map((row) => String(row[0]));
+    const pieces = exportPieces(description, scope.today, months);
+    const cap = options.rowCap ?? Number.MAX_SAFE_INTEGER - 1;
+    const limit = Math.min(description.limit ?? cap, cap);
+    const copy: CsvCopy = { rows: 0, files: [] };
+    for (const [index, piece] of pieces.entries()) {
+      const room = limit - copy.rows;
+      const path = join(directory, `part-${index}.csv`);
+      const progress = (percent: number) => options.onProgress?.({ percent: ((index + percent / 100) / pieces.length) * 100, rows: copy.rows });
+      copy.files.push(path);
+      copy.rows += await this.copyPiece(compileExport(piece, scope, { ...options, rowCap: room }), path, options, progress);
+      // The row past the limit is in: it tells the cut, and no later piece is needed.
+      if (copy.rows > limit) break;
+    }
+    return copy;
+  }
+
+  /** One COPY statement into `path`; the connection's progress reported meanwhile. */
+  private copyPiece(compiled: CompiledQuery, path: string, options: CsvCopyOptions, progress: (percent: number) => void): Promise<number> {
+    const names = compiled.columns.map((_column, index) => `c${index}`).join(', ');
+    const rows = `select ${csvCellsSql(compiled.columns, options.neutraliseFormulas)} from (${compiled.sql}) as r(${names})`;
+    return this.interruptible(
+      options.timeoutMs,
+      async (connection) => {
+        const timer = setInterval(() => {
+          const { percentage } = connection.progress;
+          if (percentage >= 0) progress(percentage);
+        }, 500);
+        try {
+          // The path is the API's own scratch folder's, never a caller's text.
+          const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, compiled.params);
+          return result.rowsChanged;
+        } finally {
+          clearInterval(timer);
+        }
+      },
+      options.signal,
+    );
+  }
+
   async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
-    const compiled = compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // Like stream, limited only when the caller asks: an export job counts as long as it must.
     const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs);
@@ -106,6 +157,12 @@ export class DuckDBEngine implements AnalyticsEngine {
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs);
     return rows.map(toValueOption);
+  }
+
+  async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerOptimizer(question, { dialect: duckdbDialect, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
   }
 
   async dataVersion(orgId: number): Promise<string> {
@@ -161,26 +218,32 @@ export class DuckDBEngine implements AnalyticsEngine {
     return this.interruptible(timeoutMs, async (connection) => (await connection.runAndReadAll(sql, params)).getRowsJS() as unknown[][]);
   }
 
-  /** `work` on a pooled connection, interrupted in the engine past `timeoutMs` (AnalyticsTimeoutError). */
-  private interruptible<T>(timeoutMs: number | undefined, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  /**
+   * `work` on a pooled connection, interrupted in the engine past `timeoutMs` (AnalyticsTimeoutError)
+   * or when `signal` aborts (its reason is thrown).
+   */
+  private interruptible<T>(timeoutMs: number | undefined, work: (connection: DuckDBConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
     return this.pool.use(async (connection) => {
-      // DuckDB forgets an interrupt that arrives before the statement starts, so past the deadline
-      // the connection is interrupted again every few milliseconds until the statement gives up.
+      // DuckDB forgets an interrupt that arrives before the statement starts, so once asked the
+      // connection is interrupted again every few milliseconds until the statement gives up.
       let repeat: NodeJS.Timeout | undefined;
-      const timer = timeoutMs
-        ? setTimeout(() => {
-            connection.interrupt();
-            repeat = setInterval(() => connection.interrupt(), 5);
-          }, timeoutMs)
-        : undefined;
+      const interrupt = () => {
+        connection.interrupt();
+        repeat ??= setInterval(() => connection.interrupt(), 5);
+      };
+      const timer = timeoutMs ? setTimeout(interrupt, timeoutMs) : undefined;
+      signal?.addEventListener('abort', interrupt);
       try {
+        if (signal?.aborted) throw signal.reason;
         return await work(connection);
       } catch (error) {
+        if (signal?.aborted) throw signal.reason;
         if (timeoutMs && error instanceof Error && /INTERRUPT/i.test(error.message)) throw new AnalyticsTimeoutError(timeoutMs);
         throw error;
       } finally {
         clearTimeout(timer);
         clearInterval(repeat);
+        signal?.removeEventListener('abort', interrupt);
       }
     });
   }

@@ -11,6 +11,8 @@ const BOM = '\uFEFF';
 
 export interface CsvFile {
   write(rows: readonly QueryCell[][]): Promise<void>;
+  /** Lines already encoded (by the engine), copied in as they are. */
+  append(lines: AsyncIterable<Buffer>): Promise<void>;
   /** Ends the file; resolves with its size in bytes once it is on disk. */
   finish(): Promise<number>;
   /** Stops writing and deletes what was written. */
@@ -34,7 +36,7 @@ export async function openCsvFile(store: FileStore, key: string, columns: readon
   file.on('error', fail);
   gzip?.on('error', fail);
 
-  const write = async (text: string) => {
+  const write = async (text: string | Buffer) => {
     if (failure) throw failure;
     if (out.write(text)) return;
     const waiting = new AbortController();
@@ -50,6 +52,9 @@ export async function openCsvFile(store: FileStore, key: string, columns: readon
 
   return {
     write: (rows) => write(encoder.encode(rows)),
+    async append(lines) {
+      for await (const chunk of lines) await write(chunk);
+    },
     async finish() {
       if (failure) throw failure;
       out.end();

@@ -42,6 +42,10 @@ describe('CSV text (issue #13 item 4)', () => {
     expect(formatNumber(-0.5)).toBe('-0.5');
     expect(formatNumber(1e21)).toBe('1000000000000000000000');
     expect(formatNumber(1.5e-7)).toBe('0.00000015');
+    expect(formatNumber(-0.000012)).toBe('-0.000012');
+    expect(formatNumber(1e16)).toBe('10000000000000000');
+    expect(formatNumber(12345678901234568)).toBe('12345678901234568');
+    expect(formatNumber(100)).toBe('100');
     expect(formatNumber(-0)).toBe('0');
     expect(formatNumber(Number.NaN)).toBe('');
   });

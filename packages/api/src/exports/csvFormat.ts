@@ -16,16 +16,23 @@ export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** Plain decimal notation: JavaScript's own, except where it would write an exponent. */
+/**
+ * Plain decimal notation with JavaScript's shortest digits that read back as the same double: its
+ * own text, except that an exponent is written out ('1.2e-7' → '0.00000012', '1e+21' → '1' and 21
+ * zeros). DuckDB's COPY writes the same (analytics src/duckdb/csvCellSql.ts).
+ */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return '';
-  const size = Math.abs(value);
-  if (size === 0) return '0';
-  if (size >= 1e-6 && size < 1e21) return String(value);
-  // At 1e21 and above every double is an integer; below 1e-6 toFixed(20) keeps what a double holds.
-  if (size >= 1e21) return BigInt(value).toString();
-  const fixed = value.toFixed(20).replace(/0+$/, '');
-  return fixed.endsWith('.') ? `${fixed}0` : fixed;
+  if (value === 0) return '0';
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, lead, fraction = '', exponentText] = match;
+  const digits = lead! + fraction;
+  const exponent = Number(exponentText);
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  if (digits.length <= exponent + 1) return `${sign}${digits}${'0'.repeat(exponent + 1 - digits.length)}`;
+  return `${sign}${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
 }
 
 type CellWriter = (cell: QueryCell) => string;

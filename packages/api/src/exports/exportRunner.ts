@@ -2,12 +2,14 @@
 // the export_jobs table (jobRepository.ts), woken at once by a new run and by a poll otherwise (a job
 // queued by another API process). At start, and every half minute, jobs left 'running' by a process
 // that died are run again or failed with a reason; ready files past their expiry are deleted.
+import { rm } from 'node:fs/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { deleteOldTickets } from '../downloads/downloadTickets.ts';
+import { scratchFolderOf } from './engineCopy.ts';
 import { recordExportEvent } from './exportAudit.ts';
 import { claimNextJob, dueExpiries, fileKeyOf, finishJob, markExpired, recoverStaleJobs, requeueJob, type EndedJob, type JobRow } from './jobRepository.ts';
 import { createRowCounter, type RowCounter } from './rowCounter.ts';
@@ -37,6 +39,8 @@ export interface ExportRunnerOptions {
   db: Database;
   engine: AnalyticsEngine;
   store: FileStore;
+  /** Where the engine writes an export's rows before they go into the store (runExportJob.ts). */
+  scratchDir: string;
   config: Pick<ApiConfig, 'EXPORT_CONCURRENCY' | 'EXPORT_TTL_DAYS'>;
   today: () => string;
   log: FastifyBaseLogger;
@@ -56,7 +60,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
 
   const finish = async (job: JobRow) => {
     const claim = { id: job.id, attempt: job.attempts };
-    const outcome = await runExportJob(job, { db, engine: options.engine, rowCounter, store, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
+    const outcome = await runExportJob(job, { db, engine: options.engine, rowCounter, store, scratchDir: options.scratchDir, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
     if (outcome.status === 'shutdown') {
       const cancelled = await requeueJob(db, claim);
       if (cancelled) await auditEnded(cancelled);
@@ -94,7 +98,10 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
 
   const sweep = async () => {
     const { requeued, ended } = await recoverStaleJobs(db, STALE_AFTER_SECONDS, MAX_ATTEMPTS);
-    for (const { id, attempt } of [...requeued, ...ended.map((job) => ({ id: job.id, attempt: job.attempts }))]) await store.remove(fileKeyOf(id, attempt));
+    for (const { id, attempt } of [...requeued, ...ended.map((job) => ({ id: job.id, attempt: job.attempts }))]) {
+      await store.remove(fileKeyOf(id, attempt));
+      await rm(scratchFolderOf(options.scratchDir, id, attempt), { recursive: true, force: true });
+    }
     for (const job of ended) await auditEnded(job);
     if (requeued.length || ended.length) log.warn({ requeued: requeued.map((job) => job.id), ended: ended.map((job) => job.id) }, 'export jobs of a stopped process recovered');
     // The file goes first: a crash in between leaves a ready job to expire again, never a file nobody owns.

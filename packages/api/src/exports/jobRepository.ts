@@ -18,6 +18,7 @@ export interface JobRow {
   row_cap: number;
   rows_written: number;
   rows_estimate: number | null;
+  percent_done: number | null;
   capped: boolean;
   failure_reason: string | null;
   file_key: string | null;
@@ -32,7 +33,7 @@ export interface JobRow {
 
 // bigint columns as double precision: both adapters then hand over plain numbers.
 const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, csv, status, row_cap, rows_written::float8 as rows_written,
-  rows_estimate::float8 as rows_estimate, capped, failure_reason, file_key, file_bytes::float8 as file_bytes, attempts,
+  rows_estimate::float8 as rows_estimate, percent_done, capped, failure_reason, file_key, file_bytes::float8 as file_bytes, attempts,
   cancel_requested, created_at, started_at, finished_at, expires_at`;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -60,6 +61,7 @@ export function toExportJob(row: JobRow): ExportJob {
     csv: row.csv,
     rows_written: row.rows_written,
     rows_estimate: row.rows_estimate,
+    percent_done: row.status === 'running' ? row.percent_done : null,
     row_cap: row.row_cap,
     capped: row.capped,
     failure_reason: row.failure_reason,
@@ -119,7 +121,7 @@ export async function listJobs(db: Queryable, owner: { userId: number; orgId: nu
 /** The oldest queued job, now running and ours; null when none waits. */
 export async function claimNextJob(db: Queryable): Promise<JobRow | null> {
   const [row] = await db.query<JobRow>(
-    `update export_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1, rows_written = 0
+    `update export_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1, rows_written = 0, percent_done = null
      where id = (select id from export_jobs where status = 'queued' order by created_at, id for update skip locked limit 1)
      returning ${COLUMNS}`,
   );
@@ -133,11 +135,18 @@ export interface JobClaim {
 }
 
 /** Progress and heartbeat of a running attempt; answers whether its owner asked to cancel it. */
-export async function recordProgress(db: Queryable, claim: JobClaim, progress: { rowsWritten: number; rowsEstimate?: number }): Promise<{ cancelRequested: boolean }> {
+export interface JobProgress {
+  rowsWritten: number;
+  rowsEstimate?: number;
+  /** The engine's estimate (0–100) while it writes the file itself; rows are known only at the end then. */
+  percentDone?: number;
+}
+
+export async function recordProgress(db: Queryable, claim: JobClaim, progress: JobProgress): Promise<{ cancelRequested: boolean }> {
   const [row] = await db.query<{ cancel_requested: boolean }>(
-    `update export_jobs set rows_written = $3, rows_estimate = coalesce($4, rows_estimate), heartbeat_at = now()
+    `update export_jobs set rows_written = $3, rows_estimate = coalesce($4, rows_estimate), percent_done = coalesce($5, percent_done), heartbeat_at = now()
      where id = $1 and attempts = $2 and status = 'running' returning cancel_requested`,
-    [claim.id, claim.attempt, progress.rowsWritten, progress.rowsEstimate ?? null],
+    [claim.id, claim.attempt, progress.rowsWritten, progress.rowsEstimate ?? null, progress.percentDone ?? null],
   );
   // Not this attempt's any more (a cancel of a queued job raced the claim, or it was declared dead): stop.
   return { cancelRequested: row?.cancel_requested ?? true };
@@ -152,7 +161,8 @@ export type JobOutcome =
 export async function finishJob(db: Queryable, claim: JobClaim, outcome: JobOutcome): Promise<boolean> {
   const ready = outcome.status === 'ready' ? outcome : null;
   const rows = await db.query(
-    `update export_jobs set status = $2, rows_written = $3, capped = $4, file_key = $5, file_bytes = $6, failure_reason = $7,
+    `update export_jobs set status = $2, rows_written = $3, capped = $4,
+       rows_estimate = case when $2 = 'ready' then coalesce(rows_estimate, $3) else rows_estimate end, file_key = $5, file_bytes = $6, failure_reason = $7,
        finished_at = now(), heartbeat_at = null, expires_at = case when $2 = 'ready' then now() + make_interval(secs => $8::float8 * 86400) end
      where id = $1 and attempts = $9 and status = 'running' returning id`,
     [
@@ -212,7 +222,7 @@ export async function requeueJob(db: Queryable, claim: JobClaim): Promise<EndedJ
        status = case when cancel_requested then 'cancelled' else 'queued' end,
        finished_at = case when cancel_requested then now() end,
        attempts = case when cancel_requested then attempts else greatest(attempts - 1, 0) end,
-       heartbeat_at = null, started_at = case when cancel_requested then started_at end, rows_written = 0
+       heartbeat_at = null, started_at = case when cancel_requested then started_at end, rows_written = 0, percent_done = null
      where id = $1 and attempts = $2 and status = 'running' returning ${ENDED_COLUMNS}`,
     [claim.id, claim.attempt],
   );
@@ -234,7 +244,7 @@ export async function recoverStaleJobs(db: Queryable, staleSeconds: number, maxA
     [staleSeconds, maxAttempts],
   );
   const requeued = await db.query<{ id: number; attempts: number }>(
-    `update export_jobs set status = 'queued', heartbeat_at = null, started_at = null, rows_written = 0 where ${stale} returning id, attempts`,
+    `update export_jobs set status = 'queued', heartbeat_at = null, started_at = null, rows_written = 0, percent_done = null where ${stale} returning id, attempts`,
     [staleSeconds],
   );
   return { requeued: requeued.map((row) => ({ id: row.id, attempt: row.attempts })), ended };

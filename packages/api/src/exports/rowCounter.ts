@@ -8,6 +8,8 @@ import type { QueryDescription } from '@payportal/shared';
 
 export interface RowCounter {
   count(description: QueryDescription, scope: QueryScope, options: { rowCap: number; timeoutMs?: number }): Promise<number>;
+  /** The count remembered from an earlier `count`, without counting: undefined when there is none. */
+  known(description: QueryDescription, scope: QueryScope, options: { rowCap: number }): Promise<number | undefined>;
 }
 
 /** The same description whatever its keys' order (a job's comes back from jsonb, which reorders them). */
@@ -20,15 +22,22 @@ function canonical(value: unknown): unknown {
 
 export function createRowCounter(engine: AnalyticsEngine, entries = 500): RowCounter {
   const counts = new Map<string, number>();
+  const keyOf = async (description: QueryDescription, scope: QueryScope, rowCap: number) =>
+    JSON.stringify([scope.orgId, await engine.dataVersion(scope.orgId), scope.today, rowCap, canonical(description)]);
+  const recall = (key: string) => {
+    const known = counts.get(key);
+    if (known !== undefined) {
+      counts.delete(key);
+      counts.set(key, known);
+    }
+    return known;
+  };
   return {
+    known: async (description, scope, options) => recall(await keyOf(description, scope, options.rowCap)),
     async count(description, scope, options) {
-      const key = JSON.stringify([scope.orgId, await engine.dataVersion(scope.orgId), scope.today, options.rowCap, canonical(description)]);
-      const known = counts.get(key);
-      if (known !== undefined) {
-        counts.delete(key);
-        counts.set(key, known);
-        return known;
-      }
+      const key = await keyOf(description, scope, options.rowCap);
+      const known = recall(key);
+      if (known !== undefined) return known;
       const counted = await engine.count(description, scope, options);
       counts.set(key, counted);
       if (counts.size > entries) counts.delete(counts.keys().next().value!);

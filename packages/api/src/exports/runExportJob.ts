@@ -1,12 +1,15 @@
-// One export, from a claimed job to a file (issue #13 items 3 and 4): count the rows (the estimate),
-// stream every page from the engine into the CSV file, stop at the role's cap, and keep the job's
-// progress and heartbeat moving a couple of times a second. Memory holds one page of rows at a time.
-import { AnalyticsTimeoutError, QueryError, queryColumns, type AnalyticsEngine } from '@payportal/analytics';
+// One export, from a claimed job to a file (issue #13 items 3 and 4), keeping the job's progress and
+// heartbeat moving a couple of times a second, stopping at the role's cap, at a cancel or at shutdown.
+// Two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
+// put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own
+// progress); otherwise the rows are counted (the estimate), then streamed a page at a time into the file.
+import { AnalyticsTimeoutError, QueryError, queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { openCsvFile } from './csvFile.ts';
-import { fileKeyOf, recordProgress, type JobOutcome, type JobRow } from './jobRepository.ts';
+import { openCsvFile, type CsvFile } from './csvFile.ts';
+import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';
+import { fileKeyOf, recordProgress, type JobOutcome, type JobProgress, type JobRow } from './jobRepository.ts';
 import { exportRowLimit } from './rowCap.ts';
 import type { RowCounter } from './rowCounter.ts';
 
@@ -18,6 +21,8 @@ export interface ExportJobContext {
   engine: AnalyticsEngine;
   rowCounter: RowCounter;
   store: FileStore;
+  /** A folder on this machine's disk for the engine's own CSV files (DuckDB writes only local files). */
+  scratchDir: string;
   ttlDays: number;
   today: () => string;
   log: FastifyBaseLogger;
@@ -32,58 +37,108 @@ class ExportStopped extends Error {
   }
 }
 
+interface Written {
+  rowsWritten: number;
+  /** The engine had rows past the file's limit. */
+  more: boolean;
+}
+
+interface Run {
+  job: JobRow;
+  scope: QueryScope;
+  limit: number;
+  file: CsvFile;
+  stopped: AbortSignal;
+  /** What the next heartbeat records. */
+  progress: JobProgress;
+  context: ExportJobContext;
+}
+
 export async function runExportJob(job: JobRow, context: ExportJobContext, shutdown: AbortSignal): Promise<JobOutcome | { status: 'shutdown' }> {
-  const { db, engine, store } = context;
-  const scope = { orgId: job.org_id, today: context.today() };
-  let rowsWritten = 0;
-  let capped = false;
-  let stop: StopReason | null = null;
-  const onShutdown = () => (stop ??= 'shutdown');
+  const { db, store } = context;
+  const stop = new AbortController();
+  const stopFor = (reason: StopReason) => stop.signal.aborted || stop.abort(new ExportStopped(reason));
+  const onShutdown = () => stopFor('shutdown');
+  if (shutdown.aborted) onShutdown();
   shutdown.addEventListener('abort', onShutdown);
   const claim = { id: job.id, attempt: job.attempts };
+  const progress: JobProgress = { rowsWritten: 0 };
   const heartbeat = setInterval(() => {
-    recordProgress(db, claim, { rowsWritten })
-      .then(({ cancelRequested }) => {
-        if (cancelRequested) stop ??= 'cancelled';
-      })
+    recordProgress(db, claim, progress)
+      .then(({ cancelRequested }) => cancelRequested && stopFor('cancelled'))
       .catch((error: unknown) => context.log.warn({ err: error, jobId: job.id }, 'export progress not recorded'));
   }, PROGRESS_INTERVAL_MS);
   const key = fileKeyOf(job.id, job.attempts);
-  let file: Awaited<ReturnType<typeof openCsvFile>> | null = null;
+  let file: CsvFile | null = null;
   try {
-    const columns = queryColumns(job.query);
     // The engine hands over at most one row more than the cap or the description's own limit, whichever
     // is lower: that row tells a capped file.
     const { limit, capBinds } = exportRowLimit(job.query, job.row_cap);
-    const estimate = await context.rowCounter.count(job.query, scope, { rowCap: job.row_cap });
-    await recordProgress(db, claim, { rowsWritten: 0, rowsEstimate: Math.min(estimate, limit) });
-    file = await openCsvFile(store, key, columns, job.csv);
-    const open = file;
-    await engine.stream(
-      job.query,
-      scope,
-      async (rows) => {
-        if (stop) throw new ExportStopped(stop);
-        const room = limit - rowsWritten;
-        if (rows.length > room && capBinds) capped = true;
-        const page = rows.length > room ? rows.slice(0, room) : rows;
-        if (page.length === 0) return;
-        await open.write(page);
-        rowsWritten += page.length;
-      },
-      { rowCap: job.row_cap },
-    );
-    if (stop) throw new ExportStopped(stop);
+    file = await openCsvFile(store, key, queryColumns(job.query), job.csv);
+    const run: Run = { job, scope: { orgId: job.org_id, today: context.today() }, limit, file, stopped: stop.signal, progress, context };
+    const { rowsWritten, more } = context.engine.copyCsv ? await copyByEngine(run, context.engine.copyCsv.bind(context.engine)) : await streamPages(run);
+    stop.signal.throwIfAborted();
     const fileBytes = await file.finish();
-    return { status: 'ready', rowsWritten, capped, fileKey: key, fileBytes, ttlDays: context.ttlDays };
+    return { status: 'ready', rowsWritten, capped: more && capBinds, fileKey: key, fileBytes, ttlDays: context.ttlDays };
   } catch (error) {
     await (file ? file.discard() : store.remove(key)).catch(() => undefined);
-    if (error instanceof ExportStopped) return error.reason === 'cancelled' ? { status: 'cancelled', rowsWritten } : { status: 'shutdown' };
-    return { status: 'failed', rowsWritten, reason: failureReason(error, context.log, job.id) };
+    const stopped = stop.signal.aborted ? (stop.signal.reason as ExportStopped) : null;
+    if (stopped) return stopped.reason === 'cancelled' ? { status: 'cancelled', rowsWritten: progress.rowsWritten } : { status: 'shutdown' };
+    return { status: 'failed', rowsWritten: progress.rowsWritten, reason: failureReason(error, context.log, job.id) };
   } finally {
     clearInterval(heartbeat);
     shutdown.removeEventListener('abort', onShutdown);
   }
+}
+
+/** The engine writes the rows; a cancel or shutdown interrupts it, aggregation included. */
+async function copyByEngine({ job, scope, limit, file, stopped, progress, context }: Run, copyCsv: NonNullable<AnalyticsEngine['copyCsv']>): Promise<Written> {
+  // A count the builder's estimate already made gives the bar its total; none is made for it.
+  const known = await context.rowCounter.known(job.query, scope, { rowCap: job.row_cap });
+  if (known !== undefined) progress.rowsEstimate = Math.min(known, limit);
+  const written = await copyThroughEngine(
+    {
+      copyCsv,
+      query: job.query,
+      scope,
+      scratch: scratchFolderOf(context.scratchDir, job.id, job.attempts),
+      limit,
+      options: {
+        rowCap: job.row_cap,
+        neutraliseFormulas: job.csv.neutraliseFormulas,
+        signal: stopped,
+        onProgress: ({ percent, rows }) => {
+          progress.percentDone = percent;
+          progress.rowsWritten = Math.min(rows, limit);
+        },
+      },
+    },
+    file,
+  );
+  progress.rowsWritten = written.rowsWritten;
+  return written;
+}
+
+/** Counted first (the estimate), then a page at a time; a stop is heard between pages. */
+async function streamPages({ job, scope, limit, file, stopped, progress, context }: Run): Promise<Written> {
+  const estimate = await context.rowCounter.count(job.query, scope, { rowCap: job.row_cap });
+  progress.rowsEstimate = Math.min(estimate, limit);
+  let more = false;
+  await context.engine.stream(
+    job.query,
+    scope,
+    async (rows) => {
+      stopped.throwIfAborted();
+      const room = limit - progress.rowsWritten;
+      if (rows.length > room) more = true;
+      const page = rows.length > room ? rows.slice(0, room) : rows;
+      if (page.length === 0) return;
+      await file.write(page);
+      progress.rowsWritten += page.length;
+    },
+    { rowCap: job.row_cap },
+  );
+  return { rowsWritten: progress.rowsWritten, more };
 }
 
 /** Words the person who ran it can act on; the details go to the log, never to the caller. */

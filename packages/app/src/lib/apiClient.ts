@@ -55,6 +55,8 @@ export interface ApiRequest<Schema extends z.ZodType | undefined> {
    * with the identity it has just created, before any portal session exists.
    */
   tokenSource?: TokenSource;
+  /** Resolve with the body as text (a CSV file) instead of parsing JSON; the caller casts it to string. */
+  text?: boolean;
 }
 
 type Answer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
@@ -64,6 +66,7 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   request: ApiRequest<Schema> = {},
 ): Promise<Answer<Schema>> {
   const response = await apiFetch(path, request);
+  if (request.text) return (await response.text()) as Answer<Schema>;
   if (response.status === 204 || !request.schema) return undefined as Answer<Schema>;
   const parsed = request.schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');

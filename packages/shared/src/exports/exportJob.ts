@@ -27,8 +27,13 @@ export const exportJobSchema = z.object({
   csv: csvOptionsSchema,
   /** Data rows written so far (the header not counted); updated a few times a second while running. */
   rows_written: z.number().int().min(0),
-  /** How many rows the file will hold (the cap and the description's limit applied), counted when the job starts; null until then. */
+  /** How many rows the file will hold (the cap and the description's limit applied), known when the builder's estimate counted them or a streamed job counted them at its start; null otherwise. */
   rows_estimate: z.number().int().min(0).nullable(),
+  /**
+   * While running, when the engine writes the file itself (DuckDB): its own estimate of how far it is,
+   * 0–100 (rows_written then grows a month of rows at a time). Null otherwise.
+   */
+  percent_done: z.number().min(0).max(100).nullable(),
   /** The most rows this caller's role may export. */
   row_cap: z.number().int().min(1),
   /** True when the result had more rows than row_cap and the file stops there. */

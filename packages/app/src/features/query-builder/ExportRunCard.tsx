@@ -12,7 +12,7 @@ import { cancelJob, fetchLimits, runExport } from './exportsApi.ts';
 import { JobProgress } from './JobProgress.tsx';
 import { capNote, JOB_STATUS_LABELS, jobSummary } from './jobText.ts';
 import * as styles from './queryBuilder.css.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export interface ExportRunCardProps {
   /** What Run sends: the saved definition, or the builder's query; null while there is nothing to run. */

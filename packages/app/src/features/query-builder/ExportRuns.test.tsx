@@ -165,8 +165,8 @@ describe('running', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Run export' }));
     const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
-    await vi.waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('250000'), { timeout: 4000 });
-    expect(bar.getAttribute('aria-valuemax')).toBe('1000000');
+    await vi.waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('25'), { timeout: 4000 });
+    expect(bar.getAttribute('aria-valuemax')).toBe('100');
     expect(screen.getByText('250,000 of 1,000,000 rows written')).toBeTruthy();
 
     expect(await screen.findByText(/^1,000,000 rows, 50 MB\. Kept until/)).toBeTruthy();
@@ -176,6 +176,18 @@ describe('running', () => {
     expect(sent.filter((request) => request.path.endsWith('/download-ticket'))).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Run again' })).toBeTruthy();
   }, 15_000); // two progress polls a second apart, as the screen really polls
+
+  it('while the engine writes the file itself, the bar follows its own percentage', async () => {
+    answerExports({
+      'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer() }),
+      'GET /api/exports/v1/jobs/31': () => ({ body: jobAnswer({ status: 'running', percent_done: 42.7, rows_written: 81_250, rows_estimate: null }) }),
+    });
+    renderAppAt('/csv/7/edit', analyst);
+    await userEvent.click(await screen.findByRole('button', { name: 'Run export' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
+    await vi.waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('43'), { timeout: 4000 });
+    expect(bar.getAttribute('aria-valuetext')).toBe('About 43% done, 81,250 rows written');
+  });
 
   it('cancels a running export', async () => {
     const sent = answerExports({

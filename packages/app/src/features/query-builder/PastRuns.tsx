@@ -9,7 +9,7 @@ import * as runStyles from './exportRun.css.ts';
 import { listJobs } from './exportsApi.ts';
 import { formatInstant, JOB_STATUS_LABELS, jobSummary } from './jobText.ts';
 import * as styles from './queryBuilder.css.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export interface PastRunsProps {
   definitionId: number | null;

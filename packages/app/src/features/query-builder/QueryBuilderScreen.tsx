@@ -20,7 +20,7 @@ import { MetricsCard } from './MetricsCard.tsx';
 import { PastRuns } from './PastRuns.tsx';
 import { PreviewCard } from './PreviewCard.tsx';
 import * as styles from './queryBuilder.css.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { useDefinitionActions } from './useDefinitionActions.ts';
 import { useExportJob } from './useExportJob.ts';
 import { useSavedDefinition } from './useSavedDefinition.ts';

@@ -11,7 +11,7 @@ import * as runStyles from './exportRun.css.ts';
 import { listDefinitions } from './exportsApi.ts';
 import { formatInstant } from './jobText.ts';
 import * as styles from './queryBuilder.css.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 const SEARCH_DELAY_MS = 300;
 

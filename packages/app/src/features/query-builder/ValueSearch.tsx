@@ -6,7 +6,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { searchValues } from './analyticsApi.ts';
 import type { Selection } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export interface ValueSearchProps {
   dimension: string;

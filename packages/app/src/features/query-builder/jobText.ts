@@ -30,10 +30,14 @@ export function jobSummary(job: ExportJob): string {
   switch (job.status) {
     case 'queued':
       return 'Waiting for a free slot; it starts shortly.';
-    case 'running':
-      return job.rows_estimate === null
-        ? 'Counting rows…'
-        : `${job.rows_written.toLocaleString('en-US')} of ${Math.min(job.rows_estimate, job.row_cap).toLocaleString('en-US')} rows written`;
+    case 'running': {
+      const target = job.rows_estimate === null ? null : Math.min(job.rows_estimate, job.row_cap);
+      const rows = job.rows_written.toLocaleString('en-US');
+      if (target !== null) return `${rows} of ${target.toLocaleString('en-US')} rows written`;
+      // The engine writes the file itself: its own estimate of the way, and the rows of the months written.
+      if (job.percent_done !== null) return `About ${Math.round(job.percent_done)}% done${job.rows_written > 0 ? `, ${rows} rows written` : ''}`;
+      return 'Preparing the rows…';
+    }
     case 'ready':
       return `${formatRows(job.rows_written)}${job.file_bytes === null ? '' : `, ${formatBytes(job.file_bytes)}`}${job.expires_at ? `. Kept until ${formatInstant(job.expires_at)}.` : '.'}`;
     case 'expired':

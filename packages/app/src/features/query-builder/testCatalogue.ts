@@ -56,6 +56,7 @@ export function jobAnswer(overrides: Partial<ExportJob> = {}): ExportJob {
     csv: { ...DEFAULT_CSV_OPTIONS },
     rows_written: 0,
     rows_estimate: null,
+    percent_done: null,
     row_cap: 1_000_000,
     capped: false,
     failure_reason: null,

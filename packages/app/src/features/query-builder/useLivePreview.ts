@@ -4,7 +4,7 @@
 import type { ExportEstimate, QueryDescriptionInput, QueryResult } from '@payportal/shared';
 import { runQuery } from './analyticsApi.ts';
 import { estimateRows } from './exportsApi.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export const PREVIEW_ROWS = 100;
 const DELAY_MS = 400;

@@ -7,7 +7,7 @@ import { loadBuilder, resetBuilder } from './builderStore.ts';
 import { fetchDefinition } from './exportsApi.ts';
 import { dropHandOff, peekHandOff } from './screenHandOff.ts';
 import { fromQueryDescription } from './toQueryDescription.ts';
-import { useDebouncedRequest } from './useDebouncedRequest.ts';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export function useSavedDefinition(id: string | undefined) {
   const parsed = id === undefined ? null : definitionParamsSchema.safeParse({ definitionId: id });

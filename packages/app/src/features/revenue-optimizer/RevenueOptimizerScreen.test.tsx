@@ -2,17 +2,22 @@
 // The framed message crossing to a real partner portal is in e2e/embed-session.spec.ts.
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
 import { setTestPortalConfig } from '../../lib/testPortalConfig.ts';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';
+import { answerApi } from '../../testing/answerApi.ts';
 import { resetSession } from '../session/sessionStore.ts';
+
+// The optimizer's own calls are not this test's concern: every one answers 404 here, none leaves the process.
+beforeEach(() => answerApi({}));
 
 afterEach(() => {
   cleanup();
   resetSession();
   setParentNotifier(null);
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const embeddedUser = signedInAs(['revenue_optimizer'], { termsAccepted: true });

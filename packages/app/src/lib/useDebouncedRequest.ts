@@ -2,7 +2,7 @@
 // request of an older key the moment a newer one exists (issue #13: the builder must not hammer the
 // API). The last answer stays on screen while a newer one loads, so the preview does not flicker.
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../lib/apiClient.ts';
+import { ApiError } from './apiClient.ts';
 
 export type RequestState<T> =
   | { status: 'idle'; data: null; error: null }

@@ -1,0 +1,135 @@
+// Issue #17 "Done when", in Chromium inside the partner demo's frame: support staff with support_write
+// view the optimizer demo user's portal, open the P&L, build a repricing scenario with two actions, move
+// a slider and see the waterfall change, save and compare two scenarios, export one's affected
+// merchants, and find the top leaking merchant and its cause. Every figure read off the screen is
+// checked against the optimizer API asked the same question with the frame's own credentials.
+import AxeBuilder from '@axe-core/playwright';
+import { leakageResultSchema, LEAKAGE_CAUSE_LABELS, OPTIMIZER_PATHS, simulationResultSchema, type SimulationResult } from '@payportal/shared';
+import { expect, type FrameLocator, type Locator, type Page, type Request } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { readFileSync } from 'node:fs';
+import { portalIn, test } from './embedHost.ts';
+import { urls } from './urls.ts';
+
+const SCREENS = '/tmp/optimizer-screens';
+const dollars = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
+
+async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
+  await page.goto(urls.demo);
+  await page.getByRole('radio', { name: 'PayPortal support staff' }).check();
+  await page.getByLabel('Email').fill('support-lead@payportal.example');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('combobox', { name: 'View the portal of' }).fill('optimizer@acme.example');
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded true, isOwner false');
+  const portal = portalIn(page);
+  await portal.getByRole('link', { name: /^Revenue Optimizer/ }).click();
+  await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);
+  await expect(portal.getByRole('heading', { level: 1, name: 'Revenue Optimizer' })).toBeVisible();
+  return portal;
+}
+
+/** Asks the API what the frame last asked at `path`, with the frame's own headers (impersonation token included). */
+async function askAsFrame(page: Page, request: Request, body?: unknown): Promise<unknown> {
+  const headers = await request.allHeaders();
+  const sent = { authorization: headers.authorization!, 'impersonate-user': headers['impersonate-user']!, 'content-type': 'application/json' };
+  const response = body === undefined ? await page.request.get(request.url(), { headers: sent }) : await page.request.post(request.url(), { headers: sent, data: body });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+async function pressTimes(slider: Locator, key: 'ArrowRight' | 'ArrowLeft', times: number): Promise<void> {
+  await slider.focus();
+  for (let turn = 0; turn < times; turn++) await slider.press(key);
+}
+
+/** The portal in its frame, and the demo page around it, less the demo's message log (an <ol role="log">, not ours). */
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).exclude('[role="log"]').analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
+
+async function screenshotFramed(page: Page, portal: FrameLocator, name: string): Promise<void> {
+  await portal.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.screenshot({ path: `${SCREENS}/${name}-framed-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('the optimizer demo user, framed in the partner demo: P&L, a two-action scenario whose waterfall follows the slider, two saved scenarios compared, their merchants exported, and the top leaking merchant with its cause', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const portal = await viewOptimizerUserInDemo(page);
+
+  // The P&L: a row per merchant, sortable; the API gives the same first row for the same question.
+  const pnlTable = portal.getByRole('table', { name: 'Merchant P&L' });
+  await expect(pnlTable).toBeVisible({ timeout: 30_000 });
+  const pnlRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.pnl()));
+  await portal.getByRole('button', { name: /^GSV/ }).click();
+  await expect(portal.getByRole('columnheader', { name: /GSV/ })).toHaveAttribute('aria-sort', 'descending');
+  const asked = (await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON())) as { rows: { name: string }[] };
+  await expect(pnlTable.locator('tbody tr').first().locator('td').first()).toHaveText(asked.rows[0]!.name);
+  await expectNoSeriousAxeViolations(page);
+  await screenshotFramed(page, portal, 'pnl');
+
+  // A scenario with two actions on the blended plans; a slider moves and the waterfall follows.
+  await portal.getByRole('tab', { name: 'Repricing simulator' }).click();
+  await portal.getByRole('checkbox', { name: 'Blended', exact: true }).check();
+  await pressTimes(portal.getByRole('slider', { name: /^Monthly fee/ }), 'ArrowRight', 5);
+  const net = portal.getByRole('region', { name: 'Expected 12-month value' }).locator('dd').nth(2);
+  const settle = async (markup: number): Promise<SimulationResult> => {
+    const request = await page.waitForRequest((sent) => sent.url().endsWith(OPTIMIZER_PATHS.simulate()) && (sent.postDataJSON() as { actions: { markupBps: number } }).actions.markupBps === markup);
+    const answer = simulationResultSchema.parse(await askAsFrame(page, request, request.postDataJSON()));
+    await expect(portal.getByText(dollars(answer.waterfall.net), { exact: true }).first()).toBeVisible();
+    return answer;
+  };
+  const at20 = settle(20);
+  await pressTimes(portal.getByRole('slider', { name: /^Markup/ }), 'ArrowRight', 20);
+  const first = await at20;
+  expect(first.waterfall.grossUplift).toBeGreaterThan(0);
+  await expect(net).toHaveText(dollars(first.waterfall.net));
+  await portal.getByLabel('Scenario name').fill('Blended +20 bps');
+  await portal.getByRole('button', { name: 'Save scenario' }).click();
+  await expect(portal.getByText('Saved “Blended +20 bps”.')).toBeVisible();
+
+  const at40 = settle(40);
+  await pressTimes(portal.getByRole('slider', { name: /^Markup/ }), 'ArrowRight', 20);
+  const second = await at40;
+  expect(second.waterfall.net).not.toBeCloseTo(first.waterfall.net, 2);
+  await expect(net).toHaveText(dollars(second.waterfall.net));
+  await portal.getByLabel('Scenario name').fill('Blended +40 bps');
+  await portal.getByRole('button', { name: 'Save scenario' }).click();
+  await expect(portal.getByText('Saved “Blended +40 bps”.')).toBeVisible();
+
+  // Compared side by side: each column is the API's answer for that saved scenario.
+  await portal.getByRole('checkbox', { name: 'Compare Blended +20 bps' }).first().check();
+  await portal.getByRole('checkbox', { name: 'Compare Blended +40 bps' }).first().check();
+  const comparison = portal.getByRole('table', { name: 'Scenario comparison' });
+  await expect(comparison.getByRole('row', { name: /^Net/ })).toContainText(dollars(first.waterfall.net));
+  await expect(comparison.getByRole('row', { name: /^Net/ })).toContainText(dollars(second.waterfall.net));
+  await expectNoSeriousAxeViolations(page);
+  await screenshotFramed(page, portal, 'simulator');
+
+  // The affected merchants of the first scenario, as a file with one row per merchant the API counts.
+  const downloading = page.waitForEvent('download');
+  await portal.getByRole('button', { name: 'Export merchants of Blended +20 bps' }).first().click();
+  const records = parse(readFileSync((await (await downloading).path())!), { columns: true }) as Record<string, string>[];
+  expect(records).toHaveLength(first.affected);
+
+  // Leakage: the top merchant and its main cause, as the API ranks them.
+  const leakageRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.leakage()));
+  await portal.getByRole('tab', { name: 'Interchange leakage' }).click();
+  const leakage = leakageResultSchema.parse(await askAsFrame(page, await leakageRequest));
+  const top = leakage.merchants[0]!;
+  const firstRow = portal.getByRole('table', { name: 'Leaking merchants' }).locator('tbody tr').first();
+  await expect(firstRow).toContainText(top.name);
+  await expect(firstRow).toContainText(LEAKAGE_CAUSE_LABELS[top.mainCause]);
+  await expect(firstRow).toContainText(top.recoverablePerMonth.toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
+  await screenshotFramed(page, portal, 'leakage');
+  await portal.getByRole('tab', { name: 'Regulatory what-ifs' }).click();
+  await expect(portal.getByRole('table', { name: 'Regulatory what-ifs' })).toBeVisible({ timeout: 30_000 });
+  await screenshotFramed(page, portal, 'regulatory');
+});

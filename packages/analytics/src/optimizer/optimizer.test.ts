@@ -1,0 +1,146 @@
+// issue #17 "Done when": the optimizer's numbers agree with a hand computation on SF 0.01, and the P&L
+// agrees with the catalogue's own query for the same merchants and months.
+import { DEFAULT_ATTRITION, pnlRequestSchema, queryDescriptionSchema, scenarioDefinitionSchema, type ScenarioDefinitionInput } from '@payportal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { handPnl, handSimulation, monthsOf, type RawPlan, type RawSale } from '../../test/optimizerHandComputation.ts';
+import { LEAKAGE_CAUSE_SQL } from './leakageSql.ts';
+
+const scope = { orgId: 5, today: '2026-10-20' };
+const PERIOD = ['2025-10-01', '2026-10-01'] as const;
+
+const TWO_ACTIONS: ScenarioDefinitionInput = {
+  segment: { planTypes: ['blended', 'flat', 'tiered'] },
+  actions: { markupBps: 15, monthlyFee: 5, minimumDiscount: 30 },
+  toleranceBps: 20,
+};
+const MOVED_AND_CAPPED: ScenarioDefinitionInput = {
+  actions: { perItem: 0.05, moveToIcPlusPlus: { markupBps: 40, perItem: 0.08 }, capBps: 12 },
+  attrition: DEFAULT_ATTRITION.map((row) => ({ ...row, beta: row.beta * 2 })),
+  toleranceBps: 5,
+};
+
+describe('revenue optimizer on SF 0.01', () => {
+  let engine: DuckDBEngine;
+  let sales: RawSale[];
+  let plans: RawPlan[];
+  beforeAll(async () => {
+    engine = await DuckDBEngine.open({ path: ':memory:', connections: 2, threads: 2 });
+    await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    [sales, plans] = await engine.withConnection(async (connection) => {
+      const rows = (await connection.runAndReadAll(`select merchant_id::double, strftime(txn_date, '%Y-%m'), auth_result = 'approved' and settled and not is_refund,
+          amount::double, interchange_fee::double, scheme_fee::double, merchant_fee::double
+        from transactions where org_id = ${scope.orgId} and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}'`)).getRowsJS();
+      const planRows = (await connection.runAndReadAll(`select m.merchant_id::double, m.size_tier, p.plan_type, p.monthly_fee::double, p.pci_fee::double, p.min_discount::double
+        from merchants m join pricing_plans p on p.pricing_plan_id = m.pricing_plan_id and p.org_id = m.org_id where m.org_id = ${scope.orgId}`)).getRowsJS();
+      return [
+        rows.map(([merchantId, month, sale, amount, interchange, scheme, fee]) => ({ merchantId: Number(merchantId), month: String(month), sale: Boolean(sale), amount: Number(amount), interchange: Number(interchange), scheme: Number(scheme), fee: Number(fee) })),
+        planRows.map(([merchantId, sizeTier, planType, monthly, pci, minimum]) => ({ merchantId: Number(merchantId), sizeTier: String(sizeTier), planType: String(planType), monthly: Number(monthly), pci: Number(pci), minimum: Number(minimum) })),
+      ] as const;
+    });
+  });
+  afterAll(() => engine?.close());
+
+  it.for([
+    ['two actions on the blended, flat and tiered plans', TWO_ACTIONS],
+    ['a move to IC++ with a per-item fee, capped, with a doubled β', MOVED_AND_CAPPED],
+  ] as const)('simulates %s exactly as the hand computation over the raw transactions', async ([, input]) => {
+    const definition = scenarioDefinitionSchema.parse(input);
+    const result = await engine.optimize({ kind: 'simulate', definition }, scope);
+    const covered = plans.filter((plan) => definition.segment.planTypes.length === 0 || definition.segment.planTypes.includes(plan.planType as never));
+    const hand = covered.map((plan) => ({ plan, months: monthsOf(sales, plan.merchantId) })).filter(({ months }) => months.length > 0)
+      .map(({ plan, months }) => ({ plan, ...handSimulation(months, plan, definition) }));
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    expect(result.period).toEqual(['2025-10-01', '2026-09-30']);
+    expect(result.merchants).toBe(hand.length);
+    expect(result.merchants).toBeGreaterThan(3);
+    expect(result.waterfall.grossUplift).toBeCloseTo(sum(hand.map((row) => row.gross)), 4);
+    expect(result.waterfall.attritionLoss).toBeCloseTo(sum(hand.map((row) => row.loss)), 4);
+    expect(result.waterfall.net).toBeCloseTo(sum(hand.map((row) => row.gross - row.loss)), 4);
+    expect(result.waterfall.grossUplift).not.toBe(0);
+    expect(result.waterfall.attritionLoss).not.toBe(0);
+    const over = hand.filter((row) => row.rateChange > definition.toleranceBps).sort((a, b) => Math.round((b.rateChange - a.rateChange) * 1e6) || a.plan.merchantId - b.plan.merchantId);
+    expect(result.overTolerance.count).toBe(over.length);
+    expect(result.overTolerance.merchants.map((row) => row.merchantId)).toEqual(over.slice(0, 50).map((row) => row.plan.merchantId));
+    result.overTolerance.merchants.forEach((row, index) => {
+      expect(row.rateChangeBps).toBeCloseTo(over[index]!.rateChange, 6);
+      expect(row.hazardAfter).toBeCloseTo(over[index]!.h1, 9);
+    });
+    expect(sum(result.distribution.map((bucket) => bucket.merchants))).toBe(hand.length);
+    expect(result.distribution.find((bucket) => bucket.bucket === '≤ 0')!.merchants).toBe(hand.filter((row) => row.rateChange <= 0).length);
+    const affected = await engine.optimize({ kind: 'affected', definition }, scope);
+    expect(affected).toHaveLength(hand.filter((row) => Math.abs(row.uplift) >= 0.005).length);
+  });
+
+  it('offers the compound fields’ values and narrows a scenario to a region’s merchants', async () => {
+    const options = await engine.optimize({ kind: 'segments' }, scope);
+    expect(options.industries.every((industry) => options.industryGroups.includes(industry.parent) && /^\d{4}$/.test(industry.value))).toBe(true);
+    expect(options.states.every((state) => options.regions.includes(state.parent))).toBe(true);
+    const region = options.regions[0]!;
+    const inRegion = await engine.withConnection(async (connection) =>
+      (await connection.runAndReadAll(`select merchant_id::double from merchant_dim where org_id = ${scope.orgId} and region = '${region.replaceAll("'", "''")}'`)).getRowsJS().map((row) => Number(row[0])));
+    const active = new Set(sales.filter((sale) => sale.sale).map((sale) => sale.merchantId));
+    const result = await engine.optimize({ kind: 'simulate', definition: scenarioDefinitionSchema.parse({ segment: { regions: [region] } }) }, scope);
+    expect(result.merchants).toBe(inRegion.filter((id) => active.has(id)).length);
+  });
+
+  it('gives each merchant’s P&L as the hand computation does, and the catalogue query agrees on GSV, fees, interchange and scheme fees', async () => {
+    const result = await engine.optimize({ kind: 'pnl', request: pnlRequestSchema.parse({ months: 12, limit: 500, sort: 'gsv', direction: 'desc' }) }, scope);
+    const catalogue = await engine.query(
+      queryDescriptionSchema.parse({ measures: ['gsv', 'billed_fees', 'interchange', 'scheme_fees'], dimensions: ['merchant'], timeDimension: { dimension: 'date', dateRange: ['2025-10-01', '2026-09-30'] } }),
+      scope,
+    );
+    expect(result.rows.length).toBe(result.totals.merchants);
+    for (const row of result.rows) {
+      const hand = handPnl(monthsOf(sales, row.merchantId), plans.find((plan) => plan.merchantId === row.merchantId)!);
+      expect(row.gsv).toBeCloseTo(hand.gsv, 6);
+      expect(row.accountFees).toBeCloseTo(hand.accountFees, 6);
+      expect(row.netRevenue).toBeCloseTo(hand.netRevenue, 6);
+      expect(row.flag === 'under').toBe(hand.netRevenue < 0);
+      const asked = catalogue.rows.find((cells) => String(cells[0]).includes(row.mid) || cells[0] === row.name);
+      expect(asked, row.name).toBeDefined();
+      expect(asked!.slice(-4)).toEqual([row.gsv, row.transactionFees, row.interchange, row.schemeFees].map((value) => expect.closeTo(value, 6)));
+    }
+    expect(result.rows.map((row) => row.gsv)).toEqual([...result.rows.map((row) => row.gsv)].sort((a, b) => b - a));
+
+    // Flags and the search filter the page, never the totals; the over-recovery line is the 95th percentile.
+    const over = await engine.optimize({ kind: 'pnl', request: pnlRequestSchema.parse({ flag: 'over', limit: 500 }) }, scope);
+    expect(over.matching).toBe(result.totals.over);
+    expect(over.totals).toEqual(result.totals);
+    expect(over.rows.every((row) => row.netRateBps! > over.overThresholdBps! && row.netRevenue >= 0)).toBe(true);
+    const rates = result.rows.flatMap((row) => (row.netRateBps === null ? [] : [row.netRateBps])).sort((a, b) => a - b);
+    expect(over.rows).toHaveLength(rates.filter((rate) => rate > over.overThresholdBps!).length);
+    const someone = result.rows[3]!;
+    const found = await engine.optimize({ kind: 'pnl', request: pnlRequestSchema.parse({ search: someone.mid.toLowerCase() }) }, scope);
+    expect(found.rows.map((row) => row.merchantId)).toEqual([someone.merchantId]);
+  });
+
+  it('ranks leaking merchants by recoverable dollars a month with their main cause, as counted from the raw sales', async () => {
+    const result = await engine.optimize({ kind: 'leakage' }, scope);
+    const top = result.merchants[0]!;
+    const byCause = await engine.withConnection(async (connection) =>
+      (await connection.runAndReadAll(`select ${LEAKAGE_CAUSE_SQL} as cause, sum(interchange_fee - target_interchange_fee)::double from transactions
+        where org_id = ${scope.orgId} and merchant_id = ${top.merchantId} and is_downgraded and auth_result = 'approved' and not is_refund
+          and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}' group by cause order by 2 desc`)).getRowsJS(),
+    );
+    const total = byCause.reduce((sum, row) => sum + Number(row[1]), 0);
+    expect(top.recoverablePerMonth).toBeCloseTo(total / 12, 6);
+    expect(top.mainCause).toBe(byCause[0]![0]);
+    expect(result.merchants.map((row) => row.recoverablePerMonth)).toEqual([...result.merchants.map((row) => row.recoverablePerMonth)].sort((a, b) => b - a));
+    expect(result.total).toBeGreaterThan(0);
+  });
+
+  it('prices the regulatory what-ifs: lower interchange, passed through on IC++ and kept as margin on blended plans', async () => {
+    const result = await engine.optimize({ kind: 'regulatory' }, scope);
+    for (const scenario of result.scenarios) {
+      expect(scenario.interchangeChange).toBeCloseTo(scenario.icPlusPlusPassThrough - scenario.blendedMarginChange, 6);
+      expect(scenario.interchangeChange).toBeLessThanOrEqual(0);
+    }
+    const durbin = result.scenarios.find((scenario) => scenario.scenario === 'durbin_revision')!;
+    const regulated = await engine.withConnection(async (connection) =>
+      (await connection.runAndReadAll(`select count(*)::double, sum(round(amount::double * 0.04 / 100 + 0.154, 2) - interchange_fee::double) from transactions
+        where org_id = ${scope.orgId} and regulated_debit and auth_result = 'approved' and not is_refund and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}'`)).getRowsJS());
+    expect(durbin.affectedSales).toBe(Number(regulated[0]![0]));
+    expect(durbin.interchangeChange).toBeCloseTo(Number(regulated[0]![1]), 6);
+  });
+});

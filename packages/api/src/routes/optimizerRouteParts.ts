@@ -1,0 +1,33 @@
+// What every revenue optimizer route shares (issue #17 item 5): its tag, who may call it, and the engine.
+// Only revenue_optimizer users reach the optimizer, not org owners by default: spec §6 makes the role the
+// mark of the embedded user the screen is for, and the app's embedded guard sends everyone else home,
+// so an owner who wants it assigns themself the role (an audited, visible choice) rather than getting a
+// second, unguarded door. Reads allow impersonating support staff; writes need support_write.
+import type { AnalyticsEngine } from '@payportal/analytics';
+import { API_ERROR_CODES } from '@payportal/shared';
+import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../auth/callerHooks.ts';
+import { withRole } from '../auth/routeAccess.ts';
+import { ApiError } from '../errors/apiError.ts';
+import type { ScenarioActor } from '../optimizer/scenarioRepository.ts';
+import { bearerSecurity, requireAnalytics } from './errorResponses.ts';
+
+export const optimizerReader = withRole(['revenue_optimizer'], 'read', { impersonation: true });
+export const optimizerWriter = withRole(['revenue_optimizer'], 'write', { impersonation: true });
+
+export const optimizerSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['optimizer'], security: bearerSecurity, ...extra });
+
+export type Optimizing = Required<Pick<AnalyticsEngine, 'optimize'>>;
+
+/** The engine's optimizer, or 503 analytics/unavailable (none, or one without it: ClickHouse so far). */
+export function requireOptimizer(analytics: AnalyticsEngine | null): Optimizing {
+  const engine = requireAnalytics(analytics);
+  if (!engine.optimize) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'The revenue optimizer is not available on this analytics engine.');
+  return { optimize: engine.optimize.bind(engine) };
+}
+
+/** The verified caller as the optimizer sees them; never anything the request names. */
+export function actorOf(request: FastifyRequest): ScenarioActor {
+  const { user, signedIn } = callerOf(request);
+  return { orgId: user.org_id, userId: user.id, signedInUserId: signedIn.id };
+}

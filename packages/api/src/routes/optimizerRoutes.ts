@@ -1,0 +1,67 @@
+// The revenue optimizer's analyses (issue #17, contract: packages/shared/src/optimizer/): the merchant
+// P&L, the repricing simulation, interchange leakage and the regulatory what-ifs. All read; all computed
+// in the analytics engine as set-based SQL over the caller's organisation only.
+import {
+  ATTRITION_SOURCES,
+  DEFAULT_ATTRITION,
+  leakageResultSchema,
+  OPTIMIZER_ROUTES,
+  optimizerDefaultsSchema,
+  pnlRequestSchema,
+  pnlResultSchema,
+  regulatoryResultSchema,
+  scenarioDefinitionSchema,
+  simulationResultSchema,
+} from '@payportal/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsErrors } from './errorResponses.ts';
+import { actorOf, optimizerReader, optimizerSchema, requireOptimizer } from './optimizerRouteParts.ts';
+import type { RouteDeps } from './routeDeps.ts';
+
+export function registerOptimizerRoutes(app: FastifyInstance, { analytics, config, today }: RouteDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const options = { timeoutMs: config.ANALYTICS_TIMEOUT_MS };
+  const scopeOf = (request: Parameters<typeof actorOf>[0]) => ({ orgId: actorOf(request).orgId, today: today() });
+
+  routes.get(
+    OPTIMIZER_ROUTES.defaults,
+    { config: { access: optimizerReader }, schema: optimizerSchema('The attrition model’s defaults and the segment fields’ values', { response: { 200: optimizerDefaultsSchema, ...analyticsErrors } }) },
+    async (request) => ({
+      attrition: [...DEFAULT_ATTRITION],
+      sources: [...ATTRITION_SOURCES],
+      segmentOptions: await requireOptimizer(analytics).optimize({ kind: 'segments' }, scopeOf(request), options),
+    }),
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.pnl,
+    { config: { access: optimizerReader }, schema: optimizerSchema('Merchant P&L over complete months', { body: pnlRequestSchema, response: { 200: pnlResultSchema, ...analyticsErrors } }) },
+    async (request) => requireOptimizer(analytics).optimize({ kind: 'pnl', request: request.body }, scopeOf(request), options),
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.simulate,
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('Simulate a repricing scenario on the trailing 12 months', {
+        description: 'Reads only: saving a scenario is POST scenarios/.',
+        body: scenarioDefinitionSchema,
+        response: { 200: simulationResultSchema, ...analyticsErrors },
+      }),
+    },
+    async (request) => requireOptimizer(analytics).optimize({ kind: 'simulate', definition: request.body }, scopeOf(request), options),
+  );
+
+  routes.get(
+    OPTIMIZER_ROUTES.leakage,
+    { config: { access: optimizerReader }, schema: optimizerSchema('Interchange leakage by cause; merchants by recoverable $/month', { response: { 200: leakageResultSchema, ...analyticsErrors } }) },
+    async (request) => requireOptimizer(analytics).optimize({ kind: 'leakage' }, scopeOf(request), options),
+  );
+
+  routes.get(
+    OPTIMIZER_ROUTES.regulatory,
+    { config: { access: optimizerReader }, schema: optimizerSchema('Regulatory what-ifs', { response: { 200: regulatoryResultSchema, ...analyticsErrors } }) },
+    async (request) => requireOptimizer(analytics).optimize({ kind: 'regulatory' }, scopeOf(request), options),
+  );
+}

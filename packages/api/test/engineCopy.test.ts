@@ -1,0 +1,110 @@
+// The two ways an export's rows reach its file (issue #13, bench:export): DuckDB's own COPY (no value
+// through JavaScript) and the engine's stream through the API's encoder, which engines without a CSV
+// writer (ClickHouse) take. They must write the same bytes: same numbers, quoting, neutralised
+// formulas, BOM and header, and the same cut at a cap.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBEngine, queryColumns } from '@payportal/analytics';
+import { DEFAULT_CSV_OPTIONS, queryDescriptionSchema, type CsvOptions, type QueryDescriptionInput } from '@payportal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCsvFile } from '../src/exports/csvFile.ts';
+import { copyThroughEngine, dropLastRecord } from '../src/exports/engineCopy.ts';
+import { localFileStore } from '../src/storage/fileStore.ts';
+import { newDataDir } from './exportHelpers.ts';
+
+const scope = { orgId: 1, today: '2026-11-23' };
+const CSV: CsvOptions = { ...DEFAULT_CSV_OPTIONS, bom: true, header: 'labels', neutraliseFormulas: true };
+/** Text with commas, apostrophes and ampersands (names), ratios with long fractions, money, counts and dates. */
+const QUESTIONS: Record<string, QueryDescriptionInput> = {
+  merchants_by_month: { measures: ['gsv', 'approval_rate', 'avg_ticket', 'transactions'], dimensions: ['merchant', 'industry'], timeDimension: { dimension: 'date', granularity: 'month' } },
+  states_by_card_brand: { measures: ['chargeback_ratio', 'net_revenue', 'net_effective_rate_bps'], dimensions: ['state', 'card_brand'] },
+  brands_by_day_last_90_days: { measures: ['gsv', 'chargebacks'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_90_days' } },
+  regions_by_month_limited: { measures: ['transactions'], dimensions: ['region'], timeDimension: { dimension: 'date', granularity: 'month' }, limit: 30 },
+};
+
+describe('an export written by the engine itself and one streamed through the API', () => {
+  let engine: DuckDBEngine;
+  let dir: string;
+  beforeAll(async () => {
+    engine = await DuckDBEngine.open({ path: ':memory:', threads: 2 });
+    await engine.ensureDataset({ orgId: 1, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    dir = await newDataDir();
+  });
+  afterAll(async () => {
+    await engine?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const store = () => localFileStore(dir);
+  const streamed = async (key: string, input: QueryDescriptionInput, limit: number) => {
+    const query = queryDescriptionSchema.parse(input);
+    const file = await openCsvFile(store(), key, queryColumns(query), CSV);
+    let rows = 0;
+    await engine.stream(query, scope, async (page) => {
+      const kept = page.slice(0, limit - rows);
+      rows += kept.length;
+      if (kept.length) await file.write(kept);
+    }, { rowCap: limit });
+    await file.finish();
+    return readFile(join(dir, key));
+  };
+  const copied = async (key: string, input: QueryDescriptionInput, limit: number) => {
+    const query = queryDescriptionSchema.parse(input);
+    const file = await openCsvFile(store(), key, queryColumns(query), CSV);
+    const written = await copyThroughEngine(
+      { copyCsv: engine.copyCsv.bind(engine), query, scope, scratch: join(dir, `${key}.scratch`), limit, options: { rowCap: limit, neutraliseFormulas: true } },
+      file,
+    );
+    await file.finish();
+    return { written, bytes: await readFile(join(dir, key)) };
+  };
+
+  it.each(Object.entries(QUESTIONS))('writes the same bytes both ways: %s', async (name, question) => {
+    const limit = question.limit ?? 1_000_000;
+    const { written, bytes } = await copied(`${name}-copy.csv`, question, limit);
+    const expected = await streamed(`${name}-stream.csv`, question, limit);
+    expect(written.more).toBe(question.limit !== undefined);
+    if (question.limit) expect(written.rowsWritten).toBe(question.limit);
+    expect(written.rowsWritten).toBeGreaterThan(20);
+    expect(bytes.toString('utf8')).toBe(expected.toString('utf8'));
+  });
+
+  it.each([5, 137])('cuts at a cap of %i the same way (within the first month, and months later), and tells that the engine had more', async (cap) => {
+    const question = QUESTIONS.merchants_by_month!;
+    const { written, bytes } = await copied(`capped-${cap}-copy.csv`, question, cap);
+    expect(written).toEqual({ rowsWritten: cap, more: true });
+    expect(bytes.toString('utf8')).toBe((await streamed(`capped-${cap}-stream.csv`, question, cap)).toString('utf8'));
+  });
+
+  it('a copy asked to stop is interrupted in the engine and writes nothing', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('cancelled by its owner'));
+    const query = queryDescriptionSchema.parse(QUESTIONS.merchants_by_month!);
+    await mkdir(join(dir, 'stopped'));
+    await expect(engine.copyCsv(query, scope, join(dir, 'stopped'), { neutraliseFormulas: true, signal: stop.signal })).rejects.toThrow('cancelled by its owner');
+    expect(await readdir(join(dir, 'stopped'))).toEqual([]);
+  });
+});
+
+describe('taking the last record off a CSV file', () => {
+  let dir: string;
+  beforeAll(async () => (dir = await newDataDir()));
+  afterAll(async () => dir && rm(dir, { recursive: true, force: true }));
+
+  const cut = async (text: string) => {
+    const path = join(dir, 'file.csv');
+    await writeFile(path, text);
+    await dropLastRecord(path);
+    return readFile(path, 'utf8');
+  };
+
+  it('cuts after the last line break outside quotes', async () => {
+    expect(await cut('a,1\r\nb,2\r\n')).toBe('a,1\r\n');
+    expect(await cut('a,1\r\n"b\r\n""c""\r\nd",2\r\n')).toBe('a,1\r\n');
+    expect(await cut('"x\r\ny",1\r\n"",2\r\n')).toBe('"x\r\ny",1\r\n');
+  });
+
+  it('empties a file of one record, however long', async () => {
+    expect(await cut(`"${'\r\n'.repeat(40_000)}",1\r\n`)).toBe('');
+  });
+});

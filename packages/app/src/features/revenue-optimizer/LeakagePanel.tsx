@@ -1,0 +1,45 @@
+// Interchange leakage (issue #17 item 3): what downgrades cost over the trailing 12 months, by cause,
+// and the merchants who could recover most a month.
+import { LEAKAGE_CAUSE_LABELS } from '@payportal/shared';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
+import { BarList } from './BarList.tsx';
+import { count, money, percent } from './formatFigures.ts';
+import { fetchLeakage } from './optimizerApi.ts';
+import * as css from './optimizer.css.ts';
+import { ScrollBox } from './ScrollBox.tsx';
+
+export function LeakagePanel() {
+  const answer = useDebouncedRequest('leakage', (signal) => fetchLeakage(signal), { delayMs: 0, failure: 'Leakage could not be loaded. Try again.' });
+  if (answer.error) return <p className={css.alert} role="alert">{answer.error}</p>;
+  const data = answer.data;
+  if (!data) return <p className={css.hint}>Loading…</p>;
+  return (
+    <div className={css.column}>
+      <section className={css.card} aria-labelledby="leakage-causes">
+        <h2 id="leakage-causes" className={css.cardTitle}>{`Leakage: ${money(data.total / 12)} a month`}</h2>
+        <BarList label="Leakage by cause (12 months)" bars={data.causes.map((cause) => ({ label: LEAKAGE_CAUSE_LABELS[cause.cause], value: cause.leakage, text: money(cause.leakage), loss: true }))} />
+        <p className={css.hint}>{`Actual − target interchange of downgraded sales, ${data.period[0]} to ${data.period[1]}.`}</p>
+      </section>
+      <section className={css.card} aria-labelledby="leaking-merchants">
+        <h2 id="leaking-merchants" className={css.cardTitle}>Merchants by recoverable dollars a month</h2>
+        <ScrollBox label="Leaking merchants">
+          <table className={css.table} aria-label="Leaking merchants">
+            <thead>
+              <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Downgraded sales</th><th>Main cause</th></tr>
+            </thead>
+            <tbody>
+              {data.merchants.map((row) => (
+                <tr key={row.merchantId}>
+                  <td>{row.name}</td>
+                  <td className={css.numeric}>{money(row.recoverablePerMonth)}</td>
+                  <td className={css.numeric}>{count(row.downgradedSales)}</td>
+                  <td>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
+      </section>
+    </div>
+  );
+}

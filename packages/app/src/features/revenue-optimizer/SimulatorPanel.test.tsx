@@ -1,0 +1,56 @@
+// issue #17 item 2: sliders update the result once they rest (debounced), a newer position cancels the
+// request of an older one, and support staff without support_write cannot save a scenario.
+import { DEFAULT_ATTRITION, type SimulationResult } from '@payportal/shared';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, type Answer } from '../../testing/answerApi.ts';
+import { READ_ONLY_REASON } from './ScenarioLibrary.tsx';
+import { SimulatorPanel } from './SimulatorPanel.tsx';
+import { resetSimulator } from './simulatorStore.ts';
+
+afterEach(() => {
+  cleanup();
+  resetSimulator();
+  vi.unstubAllGlobals();
+});
+
+const result = (net: number): SimulationResult => ({
+  period: ['2025-10-01', '2026-09-30'], merchants: 10, affected: 4, gsv: 1_000_000, baseRevenue: 20_000,
+  waterfall: { grossUplift: net + 100, attritionLoss: 100, net },
+  distribution: (['≤ 0', '0–5', '5–10', '10–25', '25–50', '50–100', '> 100'] as const).map((bucket) => ({ bucket, merchants: 0, gsv: 0 })),
+  overTolerance: { count: 0, merchants: [] },
+});
+const defaults = { attrition: [...DEFAULT_ATTRITION], sources: ['a source'], segmentOptions: { industryGroups: ['Food & Dining'], industries: [{ value: '5812', label: 'Restaurants', parent: 'Food & Dining' }], regions: ['South'], states: [{ value: 'TX', label: 'Texas', parent: 'South' }] } };
+
+describe('repricing simulator', () => {
+  it('asks once the slider rests, cancels the superseded request, and shows the newest waterfall', async () => {
+    const held: ((answer: Answer) => void)[] = [];
+    const sent = answerApi({
+      'POST /api/optimizer/v1/simulate': (request) => {
+        const markup = (request.body as { actions: { markupBps: number } }).actions.markupBps;
+        if (markup === 10) return new Promise<Answer>((resolve) => held.push(resolve));
+        return { body: result(markup * 1000) };
+      },
+      'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+    });
+    render(<SimulatorPanel defaults={defaults} canSave />);
+    await screen.findByText('+$100.00', { selector: 'dd' });
+    const markup = screen.getByRole('slider', { name: /^Markup/ });
+    fireEvent.change(markup, { target: { value: '5' } });
+    fireEvent.change(markup, { target: { value: '10' } });
+    await waitFor(() => expect(held).toHaveLength(1));
+    const superseded = sent.findLast((request) => request.path.endsWith('/simulate'))!;
+    fireEvent.change(markup, { target: { value: '20' } });
+    await screen.findByText('+$20,000.00', { selector: 'dd' });
+    expect(superseded.signal?.aborted).toBe(true);
+    const markups = sent.filter((request) => request.path.endsWith('/simulate')).map((request) => (request.body as { actions: { markupBps: number } }).actions.markupBps);
+    expect(markups).toEqual([0, 10, 20]);
+  });
+
+  it('lets read-only support staff simulate but not save, and says why', async () => {
+    answerApi({ 'POST /api/optimizer/v1/simulate': () => ({ body: result(0) }), 'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }) });
+    render(<SimulatorPanel defaults={defaults} canSave={false} />);
+    expect((await screen.findByRole('note')).textContent).toBe(READ_ONLY_REASON);
+    expect((screen.getByRole('button', { name: 'Save scenario' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

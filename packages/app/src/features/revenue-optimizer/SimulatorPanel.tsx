@@ -1,0 +1,33 @@
+// The repricing simulator (issue #17 item 2): the scenario on the left, its result on the right. Each
+// change is sent once the sliders rest for 250 ms, and a newer change cancels the request of an older one.
+import type { OptimizerDefaults } from '@payportal/shared';
+import { useSnapshot } from 'valtio';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
+import { AttritionTable } from './AttritionTable.tsx';
+import { ScenarioControls } from './ScenarioControls.tsx';
+import { ScenarioLibrary } from './ScenarioLibrary.tsx';
+import { SimulationResults } from './SimulationResults.tsx';
+import { simulate } from './optimizerApi.ts';
+import * as css from './optimizer.css.ts';
+import { simulator } from './simulatorStore.ts';
+
+export const SLIDER_DEBOUNCE_MS = 250;
+
+export function SimulatorPanel({ defaults, canSave }: { defaults: OptimizerDefaults | null; canSave: boolean }) {
+  const { definition } = useSnapshot(simulator);
+  const key = JSON.stringify(definition);
+  const answer = useDebouncedRequest(key, (signal) => simulate(JSON.parse(key), signal), { delayMs: SLIDER_DEBOUNCE_MS, failure: 'The simulation could not be run. Try again.' });
+  return (
+    <div className={css.layout}>
+      <div className={css.column}>
+        <ScenarioControls options={defaults?.segmentOptions ?? null} />
+        <AttritionTable sources={defaults?.sources ?? []} />
+      </div>
+      <div className={css.column}>
+        {answer.error && <p className={css.alert} role="alert">{answer.error}</p>}
+        {answer.data ? <SimulationResults result={answer.data} busy={answer.status === 'loading'} toleranceBps={definition.toleranceBps} /> : <p className={css.hint}>Simulating…</p>}
+        <ScenarioLibrary canSave={canSave} />
+      </div>
+    </div>
+  );
+}
