@@ -1,6 +1,6 @@
 // Explicit named exports: what is not listed here is private to the package.
 export type { AnalyticsEngine, CsvCopy, CsvCopyOptions, QueryOptions, ValueOption } from './engine.ts';
-export { AnalyticsTimeoutError } from './engine.ts';
+export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
 export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
 export { endMonthOf } from './generator/generateDataset.ts';
 export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';

@@ -14,12 +14,16 @@ import type { Database } from './db/database.ts';
 import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
+import { generateLastMonth } from './documents/generateAtStart.ts';
 import { createExportRunner } from './exports/exportRunner.ts';
-import { redactDownloadTicket } from './exports/downloadTickets.ts';
+import { redactDownloadTicket } from './downloads/downloadTickets.ts';
 import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './routes/analyticsRoutes.ts';
 import { registerExportDefinitionRoutes } from './routes/exportDefinitionRoutes.ts';
+import { registerDocumentFileRoutes } from './routes/documentFileRoutes.ts';
+import { registerDocumentRoutes } from './routes/documentRoutes.ts';
+import { registerDocumentUploadRoute } from './routes/documentUploadRoute.ts';
 import { registerExportDownloadRoute } from './routes/exportDownloadRoute.ts';
 import { registerExportJobRoutes } from './routes/exportJobRoutes.ts';
 import { registerAuthenticateRoute } from './routes/authenticateRoute.ts';
@@ -52,6 +56,9 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerExportDefinitionRoutes,
   registerExportJobRoutes,
   registerExportDownloadRoute,
+  registerDocumentRoutes,
+  registerDocumentUploadRoute,
+  registerDocumentFileRoutes,
   registerOptimizerRoutes,
   registerOptimizerScenarioRoutes,
   registerCodeInbox,
@@ -129,6 +136,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());
   }
+  if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
   const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
@@ -137,4 +145,17 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     return sendApiError(reply, new ApiError(404, API_ERROR_CODES.notFound, `No route ${request.method} ${request.url.split('?')[0]}.`));
   });
   return app;
+}
+
+/** Last full month's documents for every organisation, made once the server is ready; closing waits for the one in progress. */
+function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof generateLastMonth>[0]): void {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    running = generateLastMonth(deps, app.log, () => stopped).catch((error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'));
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    await running;
+  });
 }

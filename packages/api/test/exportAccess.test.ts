@@ -2,45 +2,32 @@
 // (its owner or an org owner edits), runs and download tickets the runner's own, another
 // organisation's ids answer 404; tickets work once and briefly; impersonating support staff preview
 // and download but save, delete or run only with support_write; every run and download is audited.
-import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
-import type { DuckDBEngine } from '@payportal/analytics';
 import { API_ERROR_CODES, definitionListSchema, EXPORT_PATHS, exportDefinitionSchema, exportJobSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { redactDownloadTicket } from '../src/exports/downloadTickets.ts';
-import { idTokenFor } from './emulatorTokens.ts';
-import { download, mintTicket, newDataDir, openExportApp, openExportEngine, waitForJob } from './exportHelpers.ts';
+import { redactDownloadTicket } from '../src/downloads/downloadTickets.ts';
+import { download, mintTicket, openAnalyticsTestApp, waitForJob, type AnalyticsTestApp } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
-import { bearer, testConfig } from './testApp.ts';
-import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+import { testConfig } from './testApp.ts';
+import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
 
 const BY_REGION = { measures: ['gsv', 'transactions'], dimensions: ['region'] };
 const SAVED = { name: 'GSV by region', description: 'For the board pack', query: BY_REGION, csv: { header: 'labels' } };
 
 describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
-  let db: Database | null;
-  let engine: DuckDBEngine;
-  let dataDir: string;
+  let stack: AnalyticsTestApp | null = null;
+  let db: Database | null = null;
   let app: FastifyInstance;
-  const as: Record<string, Record<string, string>> = {};
+  let as: AnalyticsTestApp['as'] = {};
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    if (!db) return;
-    engine = await openExportEngine(db);
-    dataDir = await newDataDir();
-    app = await openExportApp(db, engine, dataDir);
-    for (const uid of ['seed-analyst', 'seed-mfa', 'seed-owner', 'seed-demo']) as[uid] = bearer(await idTokenFor(uid));
+    stack = await openAnalyticsTestApp(kind, ['seed-analyst', 'seed-mfa', 'seed-owner', 'seed-demo']);
+    if (stack) ({ db, app, as } = stack);
   });
-  afterAll(async () => {
-    await app?.close();
-    await engine?.close();
-    await db?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => app.inject({ method, url, headers, ...(payload && { payload }) });
   const save = async (headers: Record<string, string>, body: object = SAVED) => {
@@ -122,7 +109,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect(redactDownloadTicket(url)).toBe('/api/exports/v1/downloads/[ticket]');
 
     const late = await mintTicket(app, as['seed-analyst']!, job.id);
-    await db.query("update export_download_tickets set expires_at = now() - interval '1 second'");
+    await db.query("update download_tickets set expires_at = now() - interval '1 second'");
     expect((await app.inject({ url: late.url })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/exports/v1/downloads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     // HEAD would use a ticket up without sending the file: there is none

@@ -1,6 +1,6 @@
 // What the export tests share: an engine whose stream can be held at its first page, and whose own
 // CSV copy before it starts (so a job stays running as long as a test needs; a stop still ends it), polling a job to a status, and downloading a ready file.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { testConfig } from './testApp.ts';
+import { idTokenFor } from './emulatorTokens.ts';
+import { bearer, testConfig } from './testApp.ts';
+import { openTestDatabase, type DatabaseKind } from './testDatabase.ts';
 
 export interface HeldEngine {
   engine: AnalyticsEngine;
@@ -108,3 +110,35 @@ export async function openExportApp(db: Database, engine: AnalyticsEngine, dataD
 }
 
 export const newDataDir = () => mkdtemp(join(tmpdir(), 'payportal-exports-'));
+
+export interface AnalyticsTestApp {
+  db: Database;
+  engine: DuckDBEngine;
+  dataDir: string;
+  app: FastifyInstance;
+  /** Bearer headers by seeded uid. */
+  as: Record<string, Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A test file's stack for routes that ask the analytics engine (exports, documents): the database of
+ * `kind`, DuckDB with the small datasets, the app with its own DATA_DIR, and headers for `uids`; null
+ * when that database cannot be had here (PostgreSQL missing).
+ */
+export async function openAnalyticsTestApp(kind: DatabaseKind, uids: readonly string[]): Promise<AnalyticsTestApp | null> {
+  const db = await openTestDatabase(kind);
+  if (!db) return null;
+  const engine = await openExportEngine(db);
+  const dataDir = await newDataDir();
+  const app = await openExportApp(db, engine, dataDir);
+  const as: AnalyticsTestApp['as'] = {};
+  for (const uid of uids) as[uid] = bearer(await idTokenFor(uid));
+  const close = async () => {
+    await app.close();
+    await engine.close();
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { db, engine, dataDir, app, as, close };
+}

@@ -1,7 +1,7 @@
 // Issue #19 item 1: no route can be registered without saying who may call it, and every protected
 // route, walked from the app's own list, refuses a caller without a token (401) and, when it names
 // roles, a signed-in user holding none of them (403), before any of its own code runs.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES, ROLE_NAMES } from '@payportal/shared';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type DeclaredRoute } from '../src/auth/routeAccess.ts';
@@ -16,7 +16,7 @@ import { openTestDatabase } from './testDatabase.ts';
 /** The routes anyone may call; a new one has to be added here on purpose. */
 const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox',
   // The ticket in its path is the authorisation (a browser download sends no bearer token): exportAccess.test.ts.
-  'GET /api/exports/v1/downloads/:ticket'];
+  'GET /api/exports/v1/downloads/:ticket', 'GET /api/documents/v1/downloads/:ticket'];
 
 /** The routes whose caller need not have a portal user (issue #19 item 6); a new one has to be added here on purpose. */
 const IDENTITY_ROUTES = ['POST /api/auth/v1/invites/accept'];
@@ -27,9 +27,11 @@ const requestFor = (route: DeclaredRoute) => ({
   url: route.url.replace(/:\w+/g, '1').replace('*', 'x'),
 });
 
-/** A seeded, active, verified account that holds none of `roles`. */
-const uidWithout = (roles: readonly string[]) =>
-  DEMO_ACCOUNTS.find((account) => account.active !== false && account.emailVerified !== false && !account.identityDisabled && account.roles.length > 0 && !account.roles.some((role) => roles.includes(role)))!.uid;
+/** A seeded, active, verified account that holds none of `roles`: one with other roles, or (for a route every role may call) one with none. */
+const uidWithout = (roles: readonly string[]) => {
+  const usable = DEMO_ACCOUNTS.filter((account) => account.active !== false && account.emailVerified !== false && !account.identityDisabled && !account.roles.some((role) => roles.includes(role)));
+  return (usable.find((account) => account.roles.length > 0) ?? usable[0]!).uid;
+};
 
 describe('route access declarations', () => {
   let db: Database;
@@ -85,6 +87,11 @@ describe('route access declarations', () => {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
       if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') expect(route.access.who, route.url).toEqual(['query']);
       if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
+      // Documents: every role reads (spec §2, general guard); org owners and upload admins upload; org owners delete and generate.
+      if (route.url.startsWith('/api/documents/') && route.access.who !== 'public') {
+        const who = ['GET', 'HEAD'].includes(route.method) || route.url.endsWith('/download-ticket') ? [...ROLE_NAMES] : route.method === 'POST' && route.url.endsWith('/documents/') ? ['org_owner', 'upload_admin'] : ['org_owner'];
+        expect(route.access.who, `${route.method} ${route.url}`).toEqual(who);
+      }
       // issue #17: the optimizer is for revenue_optimizer users alone (optimizerRouteParts.ts says why not owners).
       if (route.url.startsWith('/api/optimizer/')) expect(route.access.who, route.url).toEqual(['revenue_optimizer']);
     }

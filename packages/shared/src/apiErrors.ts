@@ -39,6 +39,8 @@ export const API_ERROR_CODES = {
   analyticsUnavailable: 'analytics/unavailable',
   /** The caller already has as many exports waiting or running as allowed: wait for one to finish. */
   exportQueueFull: 'exports/queue-full',
+  /** An uploaded document whose bytes are not a PDF (whatever its name or declared type says). */
+  notAPdf: 'documents/not-a-pdf',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

@@ -198,12 +198,38 @@ export {
   runExportBodySchema,
   jobListQuerySchema,
   jobListSchema,
-  downloadTicketSchema,
-  downloadParamsSchema,
 } from './exports/exportJob.ts';
-export type { ExportJobStatus, ExportJob, RunExportBody, RunExportBodyInput, JobListQuery, JobList, DownloadTicket } from './exports/exportJob.ts';
+export { downloadTicketSchema, downloadParamsSchema } from './downloadTicket.ts';
+export type { DownloadTicket } from './downloadTicket.ts';
+export type { ExportJobStatus, ExportJob, RunExportBody, RunExportBodyInput, JobListQuery, JobList } from './exports/exportJob.ts';
 export { rowCapText, exportLimitsSchema, estimateBodySchema, estimateSchema } from './exports/exportLimits.ts';
 export type { ExportLimits, ExportEstimate } from './exports/exportLimits.ts';
+export { DOCUMENT_ROUTES, DOCUMENT_PATHS } from './documents/documentPaths.ts';
+export {
+  GENERATED_DOCUMENT_TYPES,
+  UPLOADED_DOCUMENT_TYPES,
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE_TEXT,
+  PDF_MAGIC,
+  monthLabel,
+  lastFullMonth,
+} from './documents/documentTypes.ts';
+export type { GeneratedDocumentType, UploadedDocumentType, DocumentType } from './documents/documentTypes.ts';
+export {
+  periodSchema,
+  documentTitleSchema,
+  documentParamsSchema,
+  documentSchema,
+  DOCUMENT_PAGE_SIZE,
+  documentListQuerySchema,
+  documentListSchema,
+  uploadDocumentQuerySchema,
+  generateDocumentBodySchema,
+} from './documents/documentSchemas.ts';
+export type { PortalDocument, DocumentListQuery, DocumentListQueryInput, DocumentList, UploadDocumentQuery, GenerateDocumentBody } from './documents/documentSchemas.ts';
+export { formatCell, formatRows } from './analytics/formatCell.ts';
 // The revenue optimizer (issue #17).
 export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';
 export { PLAN_TYPE_LABELS, PLAN_TYPES, segmentOptionsSchema, segmentSchema, SIZE_TIERS } from './optimizer/optimizerSegment.ts';

@@ -1,6 +1,7 @@
 // Saved export definitions (issue #13 item 2) in PostgreSQL. Every statement names the caller's
 // organisation, so another organisation's id finds nothing (404, never 403).
 import { exportDefinitionSchema, type ExportDefinition, type ExportDefinitionBody } from '@payportal/shared';
+import { containsPattern } from '../db/likePattern.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface DefinitionViewer {
@@ -53,8 +54,7 @@ export async function listDefinitions(
   viewer: DefinitionViewer,
   options: { search: string; mine: boolean; limit: number },
 ): Promise<{ definitions: ExportDefinition[]; total: number }> {
-  // The search is a plain substring: % and _ are escaped so a name with them matches literally.
-  const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = containsPattern(options.search);
   const where = `where d.org_id = $1 and ($2 = '%%' or lower(d.name) like $2 or lower(d.description) like $2) and (not $3::boolean or d.owner_id = $4)`;
   const params = [viewer.orgId, pattern, options.mine, viewer.userId];
   const rows = await db.query<DefinitionRow>(`${SELECT} ${where} order by d.updated_at desc, d.id desc limit $5`, [...params, options.limit]);

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { deleteOldTickets } from './downloadTickets.ts';
+import { deleteOldTickets } from '../downloads/downloadTickets.ts';
 import { scratchFolderOf } from './engineCopy.ts';
 import { recordExportEvent } from './exportAudit.ts';
 import { claimNextJob, dueExpiries, fileKeyOf, finishJob, markExpired, recoverStaleJobs, requeueJob, type EndedJob, type JobRow } from './jobRepository.ts';

@@ -1,38 +1,27 @@
 // The download of a ready export (issue #13 item 4): a plain GET the browser streams to disk. It is
 // public in routeAccess terms (a browser navigation sends no bearer token, and none may go into a
 // URL); the single-use ticket in its path, minted by an authenticated POST for one job and one user,
-// is the authorisation (exports/downloadTickets.ts). Every failure answers the same 404.
-import { downloadParamsSchema, EXPORT_ROUTES } from '@payportal/shared';
+// is the authorisation (downloads/downloadTickets.ts). Every failure answers the same 404.
+import { EXPORT_ROUTES } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PUBLIC } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
-import { redeemDownloadTicket } from '../exports/downloadTickets.ts';
+import { redeemDownloadTicket } from '../downloads/downloadTickets.ts';
 import { recordExportEvent } from '../exports/exportAudit.ts';
 import { fileNameOf, findJobById } from '../exports/jobRepository.ts';
 import { attachmentDisposition } from '../web/contentDisposition.ts';
-import { errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
+import { ticketDownloadOptions } from './ticketDownloadOptions.ts';
 
 export function registerExportDownloadRoute(app: FastifyInstance, { db, fileStore }: RouteDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     EXPORT_ROUTES.download,
-    {
-      // No HEAD: it would run this handler and use the ticket up without sending the file.
-      exposeHeadRoute: false,
-      config: { access: PUBLIC },
-      schema: {
-        summary: 'Download a ready export with a ticket from POST …/download-ticket',
-        description: 'No bearer token: the ticket is the authorisation. It works once and for a minute; any other case answers 404. The body is the CSV file (text/csv, or application/gzip).',
-        tags: ['exports'],
-        params: downloadParamsSchema,
-        response: { 400: errorResponses[400], 404: errorResponses[404], 503: errorResponses[503] },
-      },
-    },
+    ticketDownloadOptions('exports', 'Download a ready export with a ticket from POST …/download-ticket', 'The body is the CSV file (text/csv, or application/gzip).'),
     async (request, reply) => {
-      const grant = await redeemDownloadTicket(db, request.params.ticket);
-      const job = grant && (await findJobById(db, grant.jobId));
-      if (!grant || !job?.file_key) throw notFound();
+      const grant = await redeemDownloadTicket(db, 'export', request.params.ticket);
+      const job = grant && (await findJobById(db, grant.subjectId));
+      // Still the same user's, still ready (an expired job's file is gone).
+      if (!grant || !job?.file_key || job.user_id !== grant.userId || job.status !== 'ready' || !job.expires_at || new Date(job.expires_at) <= new Date()) throw notFound();
       const file = await fileStore.openRead(job.file_key).catch(() => Promise.reject(notFound()));
       await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: grant.userId, signedInUserId: grant.signedInUserId, event: 'download', rows: job.rows_written });
       return reply

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { findDefinition } from '../exports/definitionRepository.ts';
-import { mintDownloadTicket } from '../exports/downloadTickets.ts';
+import { mintDownloadTicket } from '../downloads/downloadTickets.ts';
 import { recordExportEvent } from '../exports/exportAudit.ts';
 import { cancelJob, countActiveJobs, findJob, insertJob, listJobs, toExportJob } from '../exports/jobRepository.ts';
 import { rowCapOf } from '../exports/rowCap.ts';
@@ -126,7 +126,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
       const job = await findJob(db, request.params.jobId, viewerOf(request));
       if (!job) throw notFound();
       if (job.status !== 'ready') throw new ApiError(409, API_ERROR_CODES.conflict, `This export is ${job.status}: only a ready export can be downloaded.`);
-      const { ticket, expiresAt } = await mintDownloadTicket(db, { jobId: job.id, userId: caller.user.id, signedInUserId: caller.signedIn.id });
+      const { ticket, expiresAt } = await mintDownloadTicket(db, { kind: 'export', subjectId: job.id, userId: caller.user.id, signedInUserId: caller.signedIn.id });
       return { url: EXPORT_ROUTES.download.replace(':ticket', ticket), expires_at: expiresAt.toISOString() };
     },
   );

@@ -53,6 +53,7 @@ const SignUpScreen = lazyScreen(() => import('../features/auth/SignUpScreen.tsx'
 const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHandlerScreen.tsx').then((m) => m.ActionHandlerScreen));
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
 const QueryBuilderScreen = lazyScreen(() => import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen));
+const DocumentsScreen = lazyScreen(() => import('../features/documents/DocumentsScreen.tsx').then((m) => m.DocumentsScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -100,7 +101,7 @@ export const routeTable: RouteRow[] = [
     isOwner: session.flags.isOwner,
   })),
   guarded('/dashboards', 'query', notYet('Dashboards'), ({ session }) => ({ userId: session.user.id })),
-  guarded('/documents', 'general', notYet('Documents'), noInputs),
+  guarded('/documents', 'general', DocumentsScreen, noInputs),
   open('/auth', SignInScreen, noInputs),
   open('/forgot-password', ForgotPasswordScreen, noInputs),
   open('/sign-up/:hash', SignUpScreen, ({ hash }) => ({ hash: hash! })),

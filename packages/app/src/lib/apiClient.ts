@@ -43,6 +43,7 @@ export function setImpersonatedEmail(email: string | null): void {
 
 export interface ApiRequest<Schema extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Sent as JSON; a Blob (a file) is sent as its bytes, with the Blob's type. */
   body?: unknown;
   /** Parses the answer; omit for calls whose answer is not used. */
   schema?: Schema;
@@ -64,18 +65,34 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   path: string,
   request: ApiRequest<Schema> = {},
 ): Promise<Answer<Schema>> {
+  const response = await apiFetch(path, request);
+  if (request.text) return (await response.text()) as Answer<Schema>;
+  if (response.status === 204 || !request.schema) return undefined as Answer<Schema>;
+  const parsed = request.schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
+  return parsed.data as Answer<Schema>;
+}
+
+/** A call whose answer is a file's bytes (a document for the in-page viewer), with the same token rules. */
+export async function apiBytes(path: string, request: Pick<ApiRequest<undefined>, 'signal'> = {}): Promise<ArrayBuffer> {
+  const response = await apiFetch(path, request);
+  return response.arrayBuffer();
+}
+
+async function apiFetch(path: string, request: ApiRequest<z.ZodType | undefined>): Promise<Response> {
   // Fixed for the call, retry included: a switch of user meanwhile never mixes one user's token with another's e-mail.
   const acting = request.ownIdToken ? null : impersonation;
+  const file = request.body instanceof Blob ? request.body : null;
   const send = async (forceRefresh: boolean) => {
     const token = await (acting ? acting.tokens : (request.tokenSource ?? getTokenSource()))?.getToken(forceRefresh);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.body !== undefined) headers['content-type'] = file ? file.type || 'application/octet-stream' : 'application/json';
     if (acting) headers[IMPERSONATE_HEADER] = acting.email;
     return fetch(path, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: file ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
       signal: request.signal,
     });
   };
@@ -93,11 +110,7 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (request.text) return (await response.text()) as Answer<Schema>;
-  if (response.status === 204 || !request.schema) return undefined as Answer<Schema>;
-  const parsed = request.schema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
-  return parsed.data as Answer<Schema>;
+  return response;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

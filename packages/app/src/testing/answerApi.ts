@@ -6,7 +6,9 @@ export interface SentRequest {
   method: string;
   path: string;
   search: URLSearchParams;
+  /** JSON bodies parsed; a file (Blob) as it was sent. */
   body: unknown;
+  contentType: string | null;
   /** The request's AbortSignal: a test can tell a superseded request was cancelled. */
   signal: AbortSignal | undefined;
 }
@@ -28,7 +30,8 @@ export function answerApi(routes: Record<string, Handler>): SentRequest[] {
       method: init.method ?? 'GET',
       path: url.pathname,
       search: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
+      contentType: new Headers(init.headers).get('content-type'),
       signal: init.signal ?? undefined,
     };
     sent.push(request);

@@ -84,18 +84,3 @@ export type JobListQuery = z.output<typeof jobListQuerySchema>;
 
 export const jobListSchema = z.object({ jobs: z.array(exportJobSchema) });
 export type JobList = z.infer<typeof jobListSchema>;
-
-/**
- * POST jobs/{id}/download-ticket: a path to GET (no bearer token needed, none ever goes into a URL)
- * that works once, for this caller's ready job, until expires_at (a minute). Navigate the browser to
- * it (or use an <a download>) so the file streams to disk.
- */
-export const downloadTicketSchema = z.object({
-  url: z.string(),
-  expires_at: z.string(),
-});
-export type DownloadTicket = z.infer<typeof downloadTicketSchema>;
-
-export const downloadParamsSchema = z.object({
-  ticket: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a download ticket' }),
-});

@@ -1,8 +1,9 @@
 // spec §2 "organization edit; receives assignable roles and orgId": the owner's user administration
 // (issue #7): search, sort and page the users, invite, open a user's card, read the recent history.
 import { type ManagedUser, type OrgUsersQuery, type OrgUsersSortField, type RoleName } from '@payportal/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import { useSettledSearch } from '../../ui/useSettledSearch.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import * as styles from './organization.css.ts';
 import { UserCard } from './UserCard.tsx';
@@ -16,27 +17,17 @@ export interface OrganizationEditProps {
   pageSize?: number;
 }
 
-const SEARCH_DELAY_MS = 300;
-
 export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: OrganizationEditProps) {
   const searchId = useId();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState<OrgUsersSortField>('name');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const [page, setPage] = useState(1);
+  const { typed, setTyped, search } = useSettledSearch(() => setPage(1));
   const [version, setVersion] = useState(0);
   const [inviting, setInviting] = useState(false);
   const [open, setOpen] = useState<ManagedUser | null>(null);
   const [notice, setNotice] = useState('');
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const query = useMemo<OrgUsersQuery>(() => ({ search, sort, direction, page, pageSize }), [search, sort, direction, page, pageSize]);
   const state = useOrgUsers(orgId, query, version);

@@ -1,12 +1,11 @@
 // The live preview of issue #13: the first rows of the export as it stands, the row-count estimate, and
 // what is happening (waiting for choices, loading, failed with a retry). The status line is a polite
 // live region, so a screen reader hears the new count without losing its place.
-import { rowCapText, type QueryDescriptionInput } from '@payportal/shared';
+import { formatRows, rowCapText, type QueryDescriptionInput } from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { builder, sortBy } from './builderStore.ts';
-import { formatRows } from './formatCell.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 import * as styles from './queryBuilder.css.ts';
 import { PREVIEW_ROWS, useLivePreview } from './useLivePreview.ts';

@@ -1,8 +1,7 @@
 // The preview's rows (issue #13): column headers are buttons that sort the export (the order is part
 // of its description) and announce the order with aria-sort; values in the catalogue's formats.
-import type { QueryResult } from '@payportal/shared';
+import { formatCell, type QueryResult } from '@payportal/shared';
 import type { BuilderState } from './builderStore.ts';
-import { formatCell } from './formatCell.ts';
 import * as styles from './queryBuilder.css.ts';
 
 export interface PreviewTableProps {

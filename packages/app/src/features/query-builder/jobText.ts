@@ -1,6 +1,5 @@
 // What a run's state means in words (issue #13 item 3), shared by the run card and the past runs list.
-import { rowCapText, type ExportJob } from '@payportal/shared';
-import { formatRows } from './formatCell.ts';
+import { formatRows, rowCapText, type ExportJob } from '@payportal/shared';
 
 export const JOB_STATUS_LABELS: Record<ExportJob['status'], string> = {
   queued: 'Waiting to start',

@@ -1,6 +1,7 @@
 // A cell as the catalogue says to show it (DATA.md §6 formats): money with two decimals, counts with
-// grouping, fractions as percentages, basis points. The CSV file keeps raw values; this is for eyes.
-import type { QueryCell, QueryColumn } from '@payportal/shared';
+// grouping, fractions as percentages, basis points. The CSV file keeps raw values; this is for eyes:
+// the app's tables and the statement PDF (issue #18) show numbers alike.
+import type { QueryCell, QueryColumn } from './queryDescription.ts';
 
 // The synthetic acquirer settles in US dollars (DATA.md); a per-organisation currency has no field yet.
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,0 +1,74 @@
+// Makes a month's statement (PDF) or merchant master extract (CSV) for an organisation from the analytics
+// data (issue #18 item 1), stores it and records it; making it again replaces the month's earlier one.
+import type { AnalyticsEngine } from '@payportal/analytics';
+import { monthLabel, type GeneratedDocumentType } from '@payportal/shared';
+import type { Database } from '../db/database.ts';
+import type { FileStore } from '../storage/fileStore.ts';
+import { recordDocumentEvent } from './documentAudit.ts';
+import { documentFileKey, storeBytes } from './documentFiles.ts';
+import { saveDocument } from './documentRepository.ts';
+import { loadStatement } from './loadStatement.ts';
+import { merchantExtractCsv } from './merchantExtractCsv.ts';
+import { renderStatementPdf, statementTitle } from './renderStatementPdf.ts';
+
+export interface GenerationDeps {
+  db: Database;
+  engine: AnalyticsEngine;
+  store: FileStore;
+  today: () => string;
+  timeoutMs: number;
+}
+
+export interface GenerationRequest {
+  orgId: number;
+  type: GeneratedDocumentType;
+  /** YYYY-MM */
+  period: string;
+  /** Who asked; null when the portal generates at start. */
+  userId: number | null;
+  signedInUserId: number | null;
+}
+
+const FILES = {
+  statement: { extension: 'pdf', contentType: 'application/pdf', fileName: (period: string) => `portfolio-statement-${period}.pdf`, title: statementTitle },
+  merchant_extract: { extension: 'csv', contentType: 'text/csv', fileName: (period: string) => `merchant-master-${period}.csv`, title: (period: string) => `Merchant master extract ${monthLabel(period)}` },
+} as const;
+
+/** Answers the new document's id. */
+export async function generateDocument({ db, engine, store, today, timeoutMs }: GenerationDeps, request: GenerationRequest): Promise<number> {
+  const { orgId, type, period } = request;
+  const scope = { orgId, today: today() };
+  const [org] = await db.query<{ name: string }>('select name from organizations where id = $1', [orgId]);
+  const bytes =
+    type === 'statement'
+      ? await renderStatementPdf(await loadStatement(engine, scope, period, org?.name ?? '', timeoutMs), new Date())
+      : await merchantExtractCsv(engine, scope, period, timeoutMs);
+  const file = FILES[type];
+  const stored = await storeBytes(store, documentFileKey(orgId, file.extension), bytes);
+  const title = file.title(period);
+  try {
+    const saved = await db.transaction(async (tx) => {
+      const result = await saveDocument(tx, {
+        org_id: orgId,
+        type,
+        generated: true,
+        title,
+        period,
+        file_key: stored.key,
+        file_name: file.fileName(period),
+        content_type: file.contentType,
+        bytes: stored.bytes,
+        sha256: stored.sha256,
+        created_by: request.userId,
+        signed_in_user_id: request.signedInUserId,
+      });
+      await recordDocumentEvent(tx, { orgId, documentId: result.id, userId: request.userId, signedInUserId: request.signedInUserId, event: 'generate', title, sha256: stored.sha256 });
+      return result;
+    });
+    if (saved.replaced) await store.remove(saved.replaced.file_key);
+    return saved.id;
+  } catch (error) {
+    await store.remove(stored.key);
+    throw error;
+  }
+}
