@@ -4,6 +4,7 @@ import { decideRoute, type GuardDecision, type GuardParentMessage } from '@paypo
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
+import { markRouteDrawn } from '../features/embedding/framedConnectionStore.ts';
 import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
@@ -26,7 +27,14 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
     framed,
     termsAccepted: signedIn?.embeddedTermsAccepted ?? false,
   });
-  if (decision.action === 'allow' && signedIn) return <Screen {...row.inputs({ params, session: signedIn })} />;
+  if (decision.action === 'allow' && signedIn) {
+    return (
+      <>
+        <Screen {...row.inputs({ params, session: signedIn })} />
+        <RouteDrawn />
+      </>
+    );
+  }
   return <Refused decision={decision} />;
 }
 
@@ -44,11 +52,21 @@ function Refused({ decision }: { decision: GuardDecision }) {
     <>
       {decision.action === 'notifyParent' && <NotifyParent message={decision.message} />}
       <p role="alert">You do not have access to this page.</p>
+      <RouteDrawn />
     </>
   );
 }
 
 function NotifyParent({ message }: { message: GuardParentMessage }) {
   useEffect(() => notifyParent(message), [message]);
+  return null;
+}
+
+/**
+ * Committed only with the screen beside it, so not while a lazily loaded screen is still the Suspense
+ * fallback: then the framed app tells the host it is ready (HostReporter).
+ */
+function RouteDrawn() {
+  useEffect(markRouteDrawn, []);
   return null;
 }
