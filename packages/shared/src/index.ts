@@ -88,7 +88,7 @@ export { decideEmbeddedRoute } from './guards/decideEmbeddedRoute.ts';
 export { isEmbeddedOnly } from './guards/guardDecision.ts';
 export type { RouteGuard } from './guards/decideRoute.ts';
 export type { GuardDecision, GuardInput, GuardUser, GuardTarget, GuardParentMessage } from './guards/guardDecision.ts';
-export { AUTH_ERROR_TEXTS, authErrorMessage, errorCode, signInRefusalOf } from './errors/authErrors.ts';
+export { AUTH_ERROR_TEXTS, authErrorMessage, errorCode, serviceErrorMessage, signInRefusalOf } from './errors/authErrors.ts';
 export type { AuthErrorArea } from './errors/authErrors.ts';
 export { AuthFlowError } from './errors/AuthFlowError.ts';
 export {

@@ -93,3 +93,18 @@ export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
   const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
   return texts[code] ?? texts.other!;
 }
+
+/**
+ * spec §8 "Phone registration and code check failures show the service's message": a code of the
+ * catalogue gets its text; any other failure the identity service's own message (a FirebaseError's,
+ * without its "Firebase: " prefix and "(auth/…)" suffix), and the area's "other" only when the
+ * service said nothing more than its code.
+ */
+export function serviceErrorMessage(area: AuthErrorArea, error: unknown): string {
+  const raw = typeof error === 'string' ? error : errorCode(error);
+  const code = raw === undefined ? undefined : (PROVIDER_ALIASES[raw] ?? raw);
+  const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
+  if (code !== undefined && code !== 'other' && texts[code]) return texts[code];
+  const message = error instanceof Error ? error.message.replace(/^Firebase:\s*/, '').replace(/\s*\((?:auth|api)\/[\w-]+\)\.?$/, '').trim() : '';
+  return message && message !== 'Error' ? message : texts.other!;
+}
