@@ -46,6 +46,18 @@ describe('SignInScreen', () => {
     expect(screen.getByRole('progressbar', { name: 'Sign-in progress' }).getAttribute('aria-valuemax')).toBe('3');
   });
 
+  it('[spec §2, §6] lets a signed-out person read the Terms and Conditions from the sign-in page, staying on /auth (/terms would send them back here)', async () => {
+    const { location } = renderRoute(<SignInScreen />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Terms and Conditions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(dialog.textContent).toContain('1. Acceptance');
+    expect(location.history.at(-1)).toBe('/auth');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ })).toBeTruthy();
+  });
+
   it('asks for the terms before anything is sent', async () => {
     renderRoute(<SignInScreen />);
     await fillAndSubmit('owner@acme.example', { terms: false });
