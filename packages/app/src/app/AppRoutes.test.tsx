@@ -1,5 +1,5 @@
 // spec §2 route table and §6 guards, applied by the app: where each path lands for each user.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSession } from '../features/session/sessionStore.ts';
 import { setParentNotifier } from '../lib/parentNotifier.ts';
@@ -7,6 +7,7 @@ import { renderAppAt, signedInAs } from './renderAppAt.tsx';
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   resetSession();
   setParentNotifier(null);
   vi.unstubAllGlobals();
@@ -64,6 +65,18 @@ describe('guards on routes (spec §6)', () => {
   it('sends a signed-out visitor of a guarded route to /auth', async () => {
     await expectLanding('/dashboards', { status: 'signedOut' }, '/auth');
     await expectLanding('/acme/organization/manage', { status: 'signedOut' }, '/acme/auth');
+  });
+
+  it('[spec §6 general guard] missing stored user data: clears the session and goes to /auth (standalone only)', async () => {
+    const { address, location } = renderAppAt('/home', query);
+    expect(await screen.findByRole('heading', { name: 'Welcome to PayPortal' })).toBeTruthy();
+    localStorage.clear(); // another tab signed out, or the user cleared the site's data
+    act(() => location.navigate('/dashboards'));
+    await waitFor(() => expect(address()).toBe('/auth?logout=true'));
+    cleanup();
+    localStorage.clear();
+    renderAppAt('/dashboards', query, true); // framed nothing is stored: the route opens
+    expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeTruthy();
   });
 
   it('shows a loading state, not a redirect, while the session starts', async () => {

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { markRouteDrawn } from '../features/embedding/framedConnectionStore.ts';
+import { readSessionCache } from '../features/session/sessionCache.ts';
 import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
@@ -22,8 +23,11 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
   if (logout && !framed) return <Redirect to={paths.auth({ logout: true })} replace />;
 
   const signedIn = current.status === 'signedIn' ? current : null;
+  // spec §6 general guard: signed in, but the stored user data is gone (cleared in another tab, or by
+  // hand): clear and go to /auth. Framed, nothing is stored (spec §4), so it cannot be missing.
+  const dataMissing = signedIn !== null && !framed && readSessionCache() === null;
   const decision = decideRoute(row.guard, {
-    user: signedIn ? signedIn.flags : null,
+    user: dataMissing ? 'dataMissing' : signedIn ? signedIn.flags : null,
     framed,
     termsAccepted: signedIn?.embeddedTermsAccepted ?? false,
   });
