@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSession } from '../features/session/sessionStore.ts';
 import { setParentNotifier } from '../lib/parentNotifier.ts';
-import { renderAppAt, signedInAs } from './renderAppAt.tsx';
+import { renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
 
 afterEach(() => {
   cleanup();

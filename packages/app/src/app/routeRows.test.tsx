@@ -4,9 +4,9 @@
 import { encodeSignUpHash } from '@payportal/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTestPortalConfig } from '../lib/testPortalConfig.ts';
+import { setTestPortalConfig } from '../testing/testPortalConfig.ts';
 import { resetSession } from '../features/session/sessionStore.ts';
-import { renderAppAt, signedInAs } from './renderAppAt.tsx';
+import { renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
 import { routeTable } from './routeTable.tsx';
 
 const everyone = signedInAs(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'], { termsAccepted: true });

@@ -1,10 +1,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActionHandlerScreen } from './ActionHandlerScreen.tsx';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
-import { renderRoute } from './renderRoute.tsx';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({}) }));
 
 const open = (query: string) => renderRoute(<ActionHandlerScreen />, `/usermgmt/action?${query}`);

@@ -1,13 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
-import { renderRoute } from './renderRoute.tsx';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 import { readSessionCache, saveSessionCache } from '../session/sessionCache.ts';
 import { resetSession, setSignedIn } from '../session/sessionStore.ts';
 import { SignInScreen } from './SignInScreen.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'signed-in-with-password' } }) }));
 
 const cachedOwner = {

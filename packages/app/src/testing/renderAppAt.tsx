@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { saveSessionCache } from '../features/session/sessionCache.ts';
 import { session, type SignedInSession } from '../features/session/sessionStore.ts';
-import { AppShell } from './AppShell.tsx';
+import { AppShell } from '../app/AppShell.tsx';
 
 export function signedInAs(
   roles: RoleName[],
