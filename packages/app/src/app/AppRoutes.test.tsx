@@ -1,6 +1,7 @@
 // spec §2 route table and §6 guards, applied by the app: where each path lands for each user.
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferSessionStart } from '../features/session/sessionStart.ts';
 import { resetSession } from '../features/session/sessionStore.ts';
 import { setParentNotifier } from '../lib/parentNotifier.ts';
 import { renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
@@ -73,6 +74,21 @@ describe('guards on routes (spec §6)', () => {
     localStorage.clear();
     renderAppAt('/dashboards', query, true); // framed nothing is stored: the route opens
     expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeTruthy();
+  });
+
+  it('[issue #20 item 9] starts the standalone session after an open route such as /auth is drawn, and at once on a guarded route', async () => {
+    const start = vi.fn();
+    deferSessionStart(start);
+    renderAppAt('/auth', { status: 'loading' });
+    expect(start).not.toHaveBeenCalled(); // the sign-in screen's code is still arriving
+    expect(await screen.findByRole('heading', { name: 'Sign in to PayPortal' })).toBeTruthy();
+    await waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    cleanup();
+    const again = vi.fn();
+    deferSessionStart(again);
+    renderAppAt('/dashboards', { status: 'loading' });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await waitFor(() => expect(again).toHaveBeenCalledTimes(1));
   });
 
   it('shows a loading state, not a redirect, while the session starts', async () => {

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { markRouteDrawn } from '../features/embedding/framedConnectionStore.ts';
 import { readSessionCache } from '../features/session/sessionCache.ts';
+import { startDeferredSession } from '../features/session/sessionStart.ts';
 import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
@@ -17,8 +18,22 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
   const logout = new URLSearchParams(useSearch()).get('logout') === 'true';
   const Screen = row.screen;
 
-  if (row.guard === 'none') return <Screen {...row.inputs(params)} />;
-  if (current.status === 'loading') return <LoadingScreen />;
+  if (row.guard === 'none') {
+    return (
+      <>
+        <Screen {...row.inputs(params)} />
+        <RouteDrawn />
+      </>
+    );
+  }
+  if (current.status === 'loading') {
+    return (
+      <>
+        <LoadingScreen />
+        <StartSession />
+      </>
+    );
+  }
   // spec §2: logout=true on a guarded route signs out (not when framed); /auth does the signing out.
   if (logout && !framed) return <Redirect to={paths.auth({ logout: true })} replace />;
 
@@ -71,6 +86,15 @@ function NotifyParent({ message }: { message: GuardParentMessage }) {
  * fallback: then the framed app tells the host it is ready (HostReporter).
  */
 function RouteDrawn() {
-  useEffect(markRouteDrawn, []);
+  useEffect(() => {
+    markRouteDrawn();
+    startDeferredSession(); // an open route (/auth) first draws, then the session starts
+  }, []);
+  return null;
+}
+
+/** A guarded route cannot draw without a session: it starts now. */
+function StartSession() {
+  useEffect(startDeferredSession, []);
   return null;
 }
