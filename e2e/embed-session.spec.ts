@@ -65,6 +65,21 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
   expect(await frame.content()).not.toContain('eyJ');
 });
 
+test('the partner demo looks like a partner portal: its own header and navigation, the portal as its main panel, the log in a drawer (issue #20 item 10)', async ({ page }) => {
+  await signInToDemo(page, 'Partner user');
+  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Northwind' }).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('main').locator('iframe[title="PayPortal"]')).toBeVisible();
+  const drawer = page.getByRole('complementary', { name: 'Message log of PayPortal' });
+  await expect(drawer.getByRole('log')).toContainText('frame → host: hello protocol 1');
+  await header.getByRole('button', { name: 'Message log' }).click();
+  await expect(drawer).toBeHidden();
+  await header.getByRole('button', { name: 'Message log' }).click();
+  await expect(drawer).toBeVisible();
+});
+
 test('[M1][M2] the frame’s route is mirrored in the demo’s URL, the back button steps back, and a deep link opens there', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
