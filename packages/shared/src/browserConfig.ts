@@ -28,6 +28,9 @@ export const portalConfigSchema = z.object({
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
+/** spec §7 "list projects to check authorized domains": the identity service's project configuration. */
+export const identityProjectSchema = z.object({ authorizedDomains: z.array(z.string()) });
+
 /** Server side: put the configuration into the page in place of the build's empty placeholder. */
 export function injectConfig(html: string, config: unknown): string {
   if (!html.includes(PLACEHOLDER)) throw new Error(`the page has no ${CONFIG_ELEMENT_ID} placeholder`);

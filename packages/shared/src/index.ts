@@ -26,7 +26,7 @@ export type { SignInMethod, UserConfig, WarehouseUser, Organization, Role, UserR
 export { isInternalEmail } from './internalEmail.ts';
 export { isLoginTooOld, isOlderThanPasswordAge } from './signInAge.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
-export { firebaseWebConfigSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
+export { firebaseWebConfigSchema, identityProjectSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
 export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';
 export { API_ERROR_CODES, apiErrorBodySchema } from './apiErrors.ts';
 export type { ApiErrorCode, ApiErrorBody } from './apiErrors.ts';

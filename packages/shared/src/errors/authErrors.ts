@@ -15,6 +15,9 @@ export const AUTH_ERROR_TEXTS = {
     authorization: 'User Account Error. Please contact support.',
     terms: 'Please accept the Terms and Conditions',
     multiple_sessions: 'Multiple sessions detected. Please try logging in again',
+    // Ours, not the specification's (issue #20 item 5, spec §7): this web address is not one of the
+    // identity project's authorised domains.
+    'auth/unauthorized-domain': 'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
     'password-expired': 'A password reset is required. Please check your email for a link to reset your password.',
     other: 'Please refresh the page and try again',
   },

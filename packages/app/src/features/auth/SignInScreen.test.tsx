@@ -30,10 +30,13 @@ describe('SignInScreen', () => {
   beforeEach(() => {
     resetSdk();
     localStorage.clear();
+    // spec §7: the identity project authorises this page's host (the one call here that is not the SDK's).
+    vi.stubGlobal('fetch', async () => Response.json({ projectId: 'demo-test', authorizedDomains: [location.hostname] }));
   });
   afterEach(() => {
     cleanup();
     resetSession();
+    vi.unstubAllGlobals();
   });
 
   it('shows every part of the sign-in form of spec §2', () => {
@@ -56,6 +59,19 @@ describe('SignInScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ })).toBeTruthy();
+  });
+
+  it('[spec §7] refuses sign-in on a host the identity project does not authorise, saying so, before anything is sent', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => (asked.push(url), Response.json({ projectId: 'demo-test', authorizedDomains: ['portal.example'] })));
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('owner@acme.example');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
+    );
+    expect(asked).toEqual(['https://identitytoolkit.googleapis.com/v1/projects?key=test-key']);
+    expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
   });
 
   it('asks for the terms before anything is sent', async () => {

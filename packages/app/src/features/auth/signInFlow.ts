@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/apiClient.ts';
 import { portalConfig } from '../../lib/config.ts';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { authenticate } from '../session/authenticateApi.ts';
+import { assertAuthorizedDomain } from './authorizedDomain.ts';
 import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
 import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
 
@@ -51,6 +52,10 @@ export async function signInWithPassword({ email, password, stayLoggedIn }: Cred
     await signOut(firebaseAuth()).catch(() => undefined);
     throw new SignInError('signIn', new AuthFlowError('multiple_sessions'));
   }
+  // spec §7: a host the identity project does not authorise is refused before anything is sent.
+  await assertAuthorizedDomain(portalConfig().firebase, location.hostname).catch((error: unknown) => {
+    throw new SignInError('signIn', error);
+  });
   const auth = firebaseAuth();
   setSignInFlowActive(true);
   try {
