@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as styles from './authLayout.css.ts';
 import { flipIn } from './FlipCardFaces.css.ts';
 import type { FlipFace } from './useFlipSave.ts';
@@ -17,10 +17,10 @@ interface FlipCardFacesProps {
  * faces hold for spec §9's 1 s, 0.5 s and 1 s (useFlipSave). The form does not flip on first load.
  */
 export function FlipCardFaces(props: FlipCardFacesProps) {
-  const flipped = useRef(false);
-  if (props.face !== 'front') flipped.current = true;
+  const [flipped, setFlipped] = useState(false);
+  if (props.face !== 'front' && !flipped) setFlipped(true); // from the first save on, every face flips in
   return (
-    <div key={props.face} data-face={props.face} className={flipped.current ? flipIn : undefined}>
+    <div key={props.face} data-face={props.face} className={flipped ? flipIn : undefined}>
       <Face {...props} />
     </div>
   );
