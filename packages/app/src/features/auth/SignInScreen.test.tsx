@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
@@ -72,6 +72,45 @@ describe('SignInScreen', () => {
     );
     expect(asked).toEqual(['https://identitytoolkit.googleapis.com/v1/projects?key=test-key']);
     expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('[spec §9] applies the password show/hide toggle 1 s after load, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderRoute(<SignInScreen />);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      const toggle = screen.getByRole('button', { name: 'Show password' });
+      await act(() => vi.advanceTimersByTimeAsync(999));
+      expect(toggle.hasAttribute('disabled')).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(toggle.hasAttribute('disabled')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('[spec §5] reads the email from the field itself, as a password manager fills it without typing', async () => {
+    sdk.signInWithEmailAndPassword.mockRejectedValueOnce({ code: 'auth/wrong-password' });
+    renderRoute(<SignInScreen />);
+    // Autofill sets the value without the key and input events React would see.
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'autofilled@acme.example';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'Portal-demo-2026';
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(sdk.signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'autofilled@acme.example', 'Portal-demo-2026'));
+  });
+
+  it('[spec §4] shows the sign-in progress steps: -1 idle, 1 while working, -1 again when the error shows', async () => {
+    let fail!: (reason: unknown) => void;
+    sdk.signInWithEmailAndPassword.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    renderRoute(<SignInScreen />);
+    const progress = () => screen.getByRole('progressbar', { name: 'Sign-in progress' });
+    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['0', 'Waiting']);
+    await fillAndSubmit('owner@acme.example');
+    await waitFor(() => expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['2', 'Working']));
+    fail({ code: 'auth/wrong-password' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password is not correct.'));
+    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['0', 'Waiting']);
   });
 
   it('asks for the terms before anything is sent', async () => {
