@@ -25,6 +25,8 @@ export const portalConfigSchema = z.object({
   internalEmails: z.array(z.string().check(z.minLength(1))),
   supportEmail: z.email(),
   salesEmail: z.email(),
+  /** spec §4: a non-production deployment sends standalone visitors to this portal (sandbox or production). */
+  redirectStandaloneTo: z.optional(z.url()),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 

@@ -22,6 +22,7 @@ export function portalBrowserConfig(config: ApiConfig): PortalConfig {
     internalEmails: config.INTERNAL_EMAILS,
     supportEmail: config.SUPPORT_EMAIL,
     salesEmail: config.SALES_EMAIL,
+    ...(config.NON_PRODUCTION_REDIRECT_URL && { redirectStandaloneTo: config.NON_PRODUCTION_REDIRECT_URL }),
   };
 }
 
