@@ -1,4 +1,4 @@
-// bench:embed (issue #6): the SDK's size per build (min+gzip, comlink included) beside comlink alone,
+// bench:embed (issue #6): the SDK's size per build (min+gzip; it bundles nothing, issue #20) beside comlink alone,
 // and the time from mountPortal() to `ready` in headless Chromium, cold (new browser context) and warm
 // (same context, remounted), beside a baseline measured in the same run: a bare <iframe> of the same
 // portal URL until its load event. Runs the whole stack on its own ports (offset 21000).
@@ -100,7 +100,7 @@ try {
   }
 
   console.log('bench:embed');
-  console.log(`  SDK size, min+gzip (comlink included; baseline comlink alone ${kb(comlink)})`);
+  console.log(`  SDK size, min+gzip (no dependencies: it speaks comlink's wire format itself; baseline comlink alone ${kb(comlink)})`);
   console.log(`    ESM   ${kb(esm)}   (budget ≤ ${kb(ESM_BUDGET)}; penpal 3.40 KB)`);
   console.log(`    IIFE  ${kb(iife)}`);
   console.log(`  time on localhost, headless Chromium, median of ${RUNS} (host 127.0.0.1, portal localhost)`);
