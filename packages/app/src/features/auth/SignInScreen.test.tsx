@@ -196,6 +196,8 @@ describe('SignInScreen', () => {
     await user.type(screen.getByLabelText('Authentication Code'), '123456{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid verification code'));
     expect(sdk.verifyPhoneNumber).toHaveBeenCalledTimes(1);
+    // spec §4: a failed two-factor submit ends on step 2 with the error shown.
+    expect(screen.getByRole('progressbar', { name: 'Two-factor progress' }).getAttribute('aria-valuetext')).toBe('Finished');
   });
 
   it('asks a user without a factor from an outside address to register a phone', async () => {
@@ -209,8 +211,14 @@ describe('SignInScreen', () => {
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('65055501');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Waiting');
+    let sent!: (verificationId: string) => void;
+    sdk.verifyPhoneNumber.mockReturnValueOnce(new Promise((resolve) => (sent = resolve)));
     await user.type(screen.getByLabelText('Phone number'), '99');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    // spec §4 phone registration: step 1 while sending, then the code entry (step 2 done).
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Working'));
+    sent('verification-id');
     expect(await screen.findByText('A code has been sent to the phone number ending in 0199.')).toBeTruthy();
   });
 
