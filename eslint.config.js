@@ -7,6 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const forbid = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
+const APP_API_ONLY = { group: ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'], message: 'the app talks to the API over HTTP only' };
+const NO_TEST_CODE = { group: ['**/testing/*', 'vitest', 'vitest/*', '@testing-library/*'], message: 'production code does not import test-only code (src/testing/) or test libraries' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -42,6 +44,13 @@ export default tseslint.config(
     },
   },
   {
+    // Test-only code lives in src/testing/ (fakes, render helpers, test configuration) and production
+    // code never imports it, nor vitest (issue #20 item 8): nothing of a test reaches a build.
+    files: ['packages/app/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/app/src/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_API_ONLY, NO_TEST_CODE] }] },
+  },
+  {
     // Imports flow lib/ui → features → app (CONVENTIONS.md): app/ composes features, never the reverse.
     files: ['packages/app/src/{features,lib,ui,theme}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -50,8 +59,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'], message: 'the app talks to the API over HTTP only' },
+            APP_API_ONLY,
             { group: ['**/app/*'], message: 'features and shared code do not import app/: it composes them' },
+            NO_TEST_CODE,
           ],
         },
       ],

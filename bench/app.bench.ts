@@ -15,7 +15,9 @@ import { readStackConfig } from '../scripts/stackConfig.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 21000);
-const BUDGET_KB = 150;
+/** issue #20 item 9: /auth loads at most 120 KB gzip and is interactive within 400 ms; the run fails above either. */
+const BUDGET_KB = 120;
+const BUDGET_MS = 400;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -32,10 +34,19 @@ async function loadAuth(browser: Browser, url: string): Promise<Load> {
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
   const assets = new Map<string, number>();
+  // Only what arrived before the form was usable counts; later responses (the Firebase SDK the
+  // standalone session loads after /auth is drawn) are not read, and a body still unread at close is dropped.
+  let measuring = true;
   page.on('response', (response) => {
+    if (!measuring) return;
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(response.body().then((body) => void assets.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length)));
+    pending.push(
+      response
+        .body()
+        .then((body) => void assets.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length))
+        .catch(() => undefined),
+    );
   });
   await page.goto(url, { waitUntil: 'commit' });
   // Measured inside the page (performance.now() counts from navigation start), checked every frame.
@@ -49,6 +60,7 @@ async function loadAuth(browser: Browser, url: string): Promise<Load> {
     { polling: 'raf', timeout: 30_000 },
   );
   const interactiveMs = (await handle.jsonValue()) as number;
+  measuring = false;
   await Promise.all(pending);
   await context.close();
   return { interactiveMs, assets };
@@ -86,13 +98,14 @@ try {
   const total = [...assets.values()].reduce((sum, bytes) => sum + bytes, 0);
   const entry = [...assets].filter(([name]) => /\/index-[^/]+\.(js|css)$/.test(name)).reduce((sum, [, bytes]) => sum + bytes, 0);
   console.log(`\nbench:app, /auth in headless Chromium, median of ${RUNS} cold loads`);
-  console.log(`  gzip JS + CSS loaded before the form is usable   ${kb(total)}   (target < ${BUDGET_KB} KB)`);
+  console.log(`  gzip JS + CSS loaded before the form is usable   ${kb(total)}   (target ≤ ${BUDGET_KB} KB)`);
   console.log(`    baseline: entry chunk every route loads        ${kb(entry)}   (/auth adds ${kb(total - entry)})`);
   for (const [name, bytes] of [...assets].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(48)} ${kb(bytes)}`);
   const interactive = median(loads.map((load) => load.interactiveMs));
   const floor = median(floors);
-  console.log(`  navigation → interactive sign-in form             ${interactive.toFixed(0)} ms   (target < 1000 ms)`);
+  console.log(`  navigation → interactive sign-in form             ${interactive.toFixed(0)} ms   (target ≤ ${BUDGET_MS} ms)`);
   console.log(`    baseline: the document with scripts blocked    ${floor.toFixed(0)} ms   (scripts add ${(interactive - floor).toFixed(0)} ms)`);
+  if (total > BUDGET_KB * 1024 || interactive > BUDGET_MS) process.exitCode = 1;
 } finally {
   await browser.close();
   await stack.stop();

@@ -110,9 +110,14 @@ test('action links: removing a second factor, a used code, and other modes', asy
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:update*', (route) =>
     route.fulfill({ json: { kind: 'identitytoolkit#SetAccountInfoResponse', email: 'mfa@acme.example' } }),
   );
+  // spec §9: the redirect comes 5 seconds after the message, on the page's own (installed) clock.
+  await page.clock.install();
   await page.goto(actionLink('revertSecondFactorAddition', 'revert-code'));
   await expect(page.getByRole('heading', { name: '2-Step Verification has been removed' })).toBeVisible();
-  await expect(page).toHaveURL(`${urls.app}/auth`, { timeout: 7_000 });
+  await page.clock.runFor(4_900);
+  expect(new URL(page.url()).pathname).toBe('/usermgmt/action');
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL(`${urls.app}/auth`);
   await page.unrouteAll();
 
   await page.goto(actionLink('verifyEmail', 'no-such-code'));

@@ -38,14 +38,21 @@ test('two-factor sign-in: a wrong code is refused, the right one reaches home; p
   await page.getByLabel('Name', { exact: true }).fill('Max Factor-Renamed');
   await page.getByRole('button', { name: 'Update Name' }).dblclick();
   await expect(nameCard.getByRole('status')).toHaveText('One sec...');
+  // spec §4, §9: the card flips to each face (an animation), and not for a person who asks for reduced motion.
+  const animation = () => nameCard.locator('[data-face]').evaluate((face) => getComputedStyle(face).animationName);
+  expect(await animation()).not.toBe('none');
   await expect(nameCard.getByRole('status')).toHaveText('Saved!');
   await expect(page.getByRole('button', { name: 'Account menu for Max Factor-Renamed' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Max Factor-Renamed');
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Max Factor-Renamed');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.getByLabel('Name', { exact: true }).fill('Max Factor');
   await page.getByRole('button', { name: 'Update Name' }).click();
+  await expect(nameCard.getByRole('status')).toHaveText('One sec...');
+  expect(await animation()).toBe('none');
   await expect(nameCard.getByRole('status')).toHaveText('Saved!');
+  await page.emulateMedia({ reducedMotion: null });
 
   for (const password of ['Portal-demo-2026-changed', DEMO_PASSWORD]) {
     await page.getByLabel('New Password', { exact: true }).fill(password);

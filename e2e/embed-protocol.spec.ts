@@ -49,15 +49,23 @@ test('[H1][H2][O3] the frame says hello with its version and the host answers wi
   await page.goto(allowedHost);
   await mountInPage(page, { token: 'token-1' });
   await expect.poll(async () => (await readRecord(page)).log).toEqual(expect.arrayContaining(['received hello', 'sent session']));
-  // Past the handshake the frame reports over the port: here it could not authenticate this token.
-  await expect.poll(async () => (await readRecord(page)).events).toEqual(['unauthorized', 'routeHome']);
-  expect((await readRecord(page)).ready).toBe('embed/unauthorized');
+  // Past the handshake the frame reports over the port: here the API could not read this token, which
+  // is the host's to fix, not a refused user (issue #20 item 2, PROTOCOL.md M4): no onUnauthorized.
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/token-rejected');
+  expect((await readRecord(page)).events).toEqual([]);
+  expect((await readRecord(page)).log).toContain('received tokenRejected');
+  await expect(portalIn(page).getByRole('status')).toHaveText('The partner portal’s sign-in could not be verified. Please sign in again.');
 });
 
 test('[O1] a page on a third origin that frames the portal and sends a session gets nothing from it', async ({ page, thirdOrigin }) => {
   await page.goto(`${thirdOrigin}/host`);
   await mountInPage(page, { token: 'token-1', timeoutMs: 8000 });
   await expect.poll(async () => (await readRecord(page)).ready, { timeout: 9000 }).toMatch(/^embed\/(frame-load-failed|timeout)$/);
+  // What the integrator reads (issue #20 item 2): the src, this page's origin and where to add it.
+  const message = await page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.catch((error: Error) => error.message));
+  expect(message).toContain(urls.app);
+  expect(message).toContain(`framed by ${thirdOrigin}`);
+  expect(message).toMatch(/PARTNER_ORIGINS, or EXTRA_PARTNER_ORIGINS/);
   const record = await readRecord(page);
   expect(record.log).not.toContain('received hello');
   expect(record.tokenCalls).toBe(0);
@@ -153,19 +161,30 @@ test('[E1] ready rejects with embed/timeout when the portal does not answer in t
   expect((await readRecord(page)).errors).toEqual(['embed/timeout']);
 });
 
-test('[T1][E1] a getToken that fails or never answers ends in embed/session-expired', async ({ page }) => {
+test('[T1][E1] a getToken that never answers ends in embed/token-timeout, one that throws in embed/session-expired with the thrown error as cause', async ({ page }) => {
   await page.goto(allowedHost);
-  await page.evaluate((src) => {
-    const w = window as unknown as { result: string; PayPortal: typeof EmbedSdk };
-    w.PayPortal.mountPortal({
-      container: '#slot',
-      src,
-      getToken: () => new Promise<string>(() => undefined),
-      tokenTimeoutMs: 500,
-      user: { email: 'partner@acme.example', name: 'Paula Partner' },
-    }).ready.catch((error: { code: string }) => (w.result = error.code));
-  }, urls.app);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { result?: string }).result)).toBe('embed/session-expired');
+  const outcome = (throws: boolean) =>
+    page.evaluate(
+      ({ src, throws }) => {
+        const sdk = (window as unknown as { PayPortal: typeof EmbedSdk }).PayPortal;
+        document.querySelector('#slot')!.replaceChildren();
+        return sdk
+          .mountPortal({
+            container: '#slot',
+            src,
+            getToken: () => (throws ? Promise.reject(new Error('partner session gone')) : new Promise<string>(() => undefined)),
+            tokenTimeoutMs: 500,
+            user: { email: 'partner@acme.example', name: 'Paula Partner' },
+          })
+          .ready.then(
+            () => 'resolved',
+            (error: { code: string; message: string; cause?: { message?: string } }) => `${error.code} | ${error.message} | ${error.cause?.message ?? 'no cause'}`,
+          );
+      },
+      { src: urls.app, throws },
+    );
+  expect(await outcome(false)).toBe('embed/token-timeout | embed/token-timeout: getToken() did not answer within 500 ms (tokenTimeoutMs) | no cause');
+  expect(await outcome(true)).toMatch(/^embed\/session-expired \| .* \| partner session gone$/);
 });
 
 test('[S2] a frame reload re-handshakes on a new port', async ({ page }) => {
@@ -175,7 +194,7 @@ test('[S2] a frame reload re-handshakes on a new port', async ({ page }) => {
   const frame = await portalFrame(page);
   await frame.evaluate(() => location.reload());
   await expect.poll(async () => (await readRecord(page)).log.filter((entry) => entry === 'sent session')).toHaveLength(2);
-  await expect.poll(async () => (await readRecord(page)).events.filter((event) => event === 'unauthorized')).toHaveLength(2);
+  await expect.poll(async () => (await readRecord(page)).log.filter((entry) => entry === 'received tokenRejected')).toHaveLength(2);
 });
 
 test('[S2][O2] a frame navigated to another origin is detected and gets no session', async ({ page, thirdOrigin }) => {
@@ -214,8 +233,8 @@ test('[S1][S3] destroy removes the frame and every listener; a replayed handshak
   await mountInPage(page);
   expect(await messageListeners()).toBe(before + 1);
   await expect.poll(async () => (await readRecord(page)).log).toContain('sent session');
-  // The frame refuses the fake session first; destroying before that would settle `ready` as embed/closed.
-  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
+  // The frame refuses the fake token first; destroying before that would settle `ready` as embed/closed.
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/token-rejected');
   await page.evaluate(() => {
     const w = window as unknown as { portal: { destroy(): void }; detached: HTMLIFrameElement };
     w.detached = document.querySelector('iframe')!;
@@ -223,7 +242,7 @@ test('[S1][S3] destroy removes the frame and every listener; a replayed handshak
   });
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await messageListeners()).toBe(before);
-  expect((await readRecord(page)).ready).toBe('embed/unauthorized');
+  expect((await readRecord(page)).ready).toBe('embed/token-rejected');
   // The old frame element comes back: its new document says hello to a host that no longer listens.
   await page.evaluate(() => document.body.append((window as unknown as { detached: HTMLIFrameElement }).detached));
   await expect(portalIn(page).getByRole('status')).toHaveText(WAITING);
@@ -237,8 +256,9 @@ test('[X1] two portals on one page each handshake with their own frame only', as
   await mountInPage(page, { key: 'left', slot: '#slot' });
   await mountInPage(page, { key: 'right', slot: '#slot2', email: 'owner@acme.example', name: 'Olivia Owner' });
   for (const key of ['left', 'right']) {
-    await expect.poll(async () => (await readRecord(page, key)).events).toEqual(['unauthorized', 'routeHome']);
+    await expect.poll(async () => (await readRecord(page, key)).ready).toBe('embed/token-rejected');
     const record = await readRecord(page, key);
+    expect(record.events).toEqual([]);
     expect(record.log.filter((entry) => entry === 'received hello')).toHaveLength(1);
     expect(record.log.filter((entry) => entry === 'sent session')).toHaveLength(1);
     // The handshake's token, then the one fresh token the frame asks for after the API's 401.

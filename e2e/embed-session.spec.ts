@@ -65,6 +65,21 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
   expect(await frame.content()).not.toContain('eyJ');
 });
 
+test('the partner demo looks like a partner portal: its own header and navigation, the portal as its main panel, the log in a drawer (issue #20 item 10)', async ({ page }) => {
+  await signInToDemo(page, 'Partner user');
+  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('navigation', { name: 'Northwind' }).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('main').locator('iframe[title="PayPortal"]')).toBeVisible();
+  const drawer = page.getByRole('complementary', { name: 'Message log of PayPortal' });
+  await expect(drawer.getByRole('log')).toContainText('frame → host: hello protocol 1');
+  await header.getByRole('button', { name: 'Message log' }).click();
+  await expect(drawer).toBeHidden();
+  await header.getByRole('button', { name: 'Message log' }).click();
+  await expect(drawer).toBeVisible();
+});
+
 test('[M1][M2] the frame’s route is mirrored in the demo’s URL, the back button steps back, and a deep link opens there', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
@@ -150,7 +165,33 @@ test('[T1] after a 401 the frame asks the host once for a fresh token and carrie
   const record = await readRecord(page);
   expect(record.tokenCalls).toBe(2);
   expect(record.log).toContain('received getToken');
-  expect(record.events[0]).toBe('session {"isEmbedded":false,"isOwner":false}');
+  // Routes may be reported before the session: `ready` waits for the first route's content (issue #20 item 1).
+  expect(record.events.filter((event) => event.startsWith('session'))).toEqual(['session {"isEmbedded":false,"isOwner":false}']);
+});
+
+test('[M2] ready resolves once the first route is drawn, not while the frame still shows Loading… (issue #20 item 1)', async ({ page }) => {
+  // The home screen's chunk arrives 1.5 s late: `ready` must wait for it.
+  await page.route(/\/assets\/HomeScreen-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example') });
+  await page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready);
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
+  const drawn = await frame.evaluate(() => document.querySelector('main')?.textContent ?? '');
+  expect(drawn).not.toContain('Loading…');
+  expect(drawn).toContain('The big data solution for the modern acquirer.');
+});
+
+test('[M2] a role guard’s redirect after ready is a route change, not unauthorized (issue #20 item 1)', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), initPath: '/dashboards' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  await navigateInPage(page, '/revenue-optimizer'); // partner@acme.example holds query, not revenue_optimizer
+  await expect.poll(async () => (await readRecord(page)).events.at(-1)).toBe('route "/home"');
+  expect((await readRecord(page)).events.filter((event) => !event.startsWith('route') && !event.startsWith('session'))).toEqual([]);
+  expect((await readRecord(page)).errors).toEqual([]);
 });
 
 test('[X1][M3] two signed-in portals on one page: navigating one reports only there, and each sizes to its content', async ({ page }) => {

@@ -1,5 +1,5 @@
 // The shell inside a partner's frame (spec §1, §6): no header, no standalone-only routes, and a
-// guard that refuses tells the partner portal. Real session: an emulator ID token through the SDK.
+// guard's redirect reaches the partner portal as a route change (issue #20 item 1). Real session: an emulator ID token through the SDK.
 import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 
@@ -9,10 +9,11 @@ async function mountAsStaff(page: Page, initPath: string) {
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
 }
 
-test('framed, a query user sent away from /revenue-optimizer lands home, the host hears unauthorized, and there is no header', async ({ page }) => {
+test('framed, a query user sent away from /revenue-optimizer lands home, the host hears the route, not unauthorized, and there is no header', async ({ page }) => {
   await mountAsStaff(page, '/revenue-optimizer');
   await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
-  await expect.poll(async () => (await readRecord(page)).events).toContain('unauthorized');
+  await expect.poll(async () => (await readRecord(page)).events).toContain('route "/home"');
+  expect((await readRecord(page)).events).not.toContain('unauthorized');
   await expect(portalIn(page).getByRole('banner')).toHaveCount(0);
   await expect(portalIn(page).getByRole('link', { name: 'PayPortal home' })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedIdentities } from '@payportal/api/seed-identities';
 import { assertPortsFree } from './ports.ts';
-import { repoRoot, stackUrls, type StackConfig } from './stackConfig.ts';
+import { partnerOrigins, repoRoot, stackUrls, type StackConfig } from './stackConfig.ts';
 import { waitForHttp } from './waitFor.ts';
 
 export interface StackOptions {
@@ -123,7 +123,7 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     DATA_DIR: config.DATA_DIR,
     FIREBASE_PROJECT_ID: config.FIREBASE_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    PARTNER_ORIGINS: [urls.demo, ...config.EXTRA_PARTNER_ORIGINS].join(','),
+    PARTNER_ORIGINS: partnerOrigins(config).join(','),
     SEED_DEMO: 'true',
     LOG_LEVEL: options.verbose ? 'warn' : 'error',
   });

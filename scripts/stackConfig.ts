@@ -34,6 +34,11 @@ export const PORT_VARIABLES = {
   DEMO_PORT: 'partner demo',
 } as const satisfies Partial<Record<keyof StackConfig, string>>;
 
+/** The origins the stack's portal lets frame it (the API's PARTNER_ORIGINS): the demo's, then EXTRA_PARTNER_ORIGINS. */
+export function partnerOrigins(config: StackConfig): string[] {
+  return [stackUrls(config).demo, ...config.EXTRA_PARTNER_ORIGINS];
+}
+
 export function stackUrls(config: StackConfig) {
   return {
     app: `http://localhost:${config.API_PORT}`,

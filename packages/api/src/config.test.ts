@@ -1,12 +1,22 @@
 import { ConfigError } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';
 import { listenHost, readApiConfig } from './config.ts';
+import { portalBrowserConfig } from './web/appHost.ts';
 
 describe('API configuration', () => {
   it('refuses an emulator host in production, because emulator tokens are unsigned', () => {
     expect(() =>
       readApiConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_API_KEY: 'key' }),
     ).toThrow(ConfigError);
+  });
+
+  it('[spec §4] a non-production deployment names the portal standalone visitors go to; production refuses it; the page carries it', () => {
+    const config = readApiConfig({ NODE_ENV: 'development', NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/' });
+    expect(portalBrowserConfig(config).redirectStandaloneTo).toBe('https://sandbox.payportal.example/');
+    expect(portalBrowserConfig(readApiConfig({ NODE_ENV: 'development' }))).not.toHaveProperty('redirectStandaloneTo');
+    expect(() => readApiConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'key', NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/' })).toThrow(
+      /NON_PRODUCTION_REDIRECT_URL: must not be set in production/,
+    );
   });
 
   it('listens on loopback only while it talks to the emulator', () => {

@@ -37,6 +37,11 @@ export const apiConfigSchema = z
     SUPPORT_EMAIL: z.email().default('support@payportal.example'),
     SALES_EMAIL: z.email().default('sales@payportal.example'),
     SEED_DEMO: z.preprocess(envFlag, z.boolean()).default(false),
+    /**
+     * spec §4: a non-production deployment (a review app, a developer's build) sends standalone visitors
+     * to this portal, the sandbox or production one; framed pages stay. Unset: no redirect (the demo stack).
+     */
+    NON_PRODUCTION_REDIRECT_URL: z.url().optional(),
     /** A query or transaction without an answer after this long gives 503 api/database-unavailable. */
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** Authenticate calls per client address and minute. */
@@ -72,6 +77,7 @@ export const apiConfigSchema = z
     // inbox and the demo accounts exist only beside the emulator.
     if (production && config.FIREBASE_AUTH_EMULATOR_HOST) refuse('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production (emulator tokens are unsigned; it also serves the code inbox): set NODE_ENV=development for the local stack');
     if (production && config.SEED_DEMO) refuse('SEED_DEMO', 'must not be set in production (it creates demo accounts with a published password)');
+    if (production && config.NON_PRODUCTION_REDIRECT_URL) refuse('NON_PRODUCTION_REDIRECT_URL', 'must not be set in production (production is where the others redirect to)');
     if (production && !config.FIREBASE_PROJECT_ID) refuse('FIREBASE_PROJECT_ID', 'is required in production');
     if (production && !config.FIREBASE_API_KEY) refuse('FIREBASE_API_KEY', 'is required in production');
     config.PARTNER_ORIGINS?.forEach((origin, index) => {

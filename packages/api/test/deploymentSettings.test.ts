@@ -73,9 +73,20 @@ describe('a deployment with no development settings', () => {
   });
 
   it('hides the code inbox', async () => {
-    expect((await app.inject({ url: '/dev/inbox' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/dev/inbox', headers: { accept: 'application/json' } })).statusCode).toBe(404);
     const asBrowser = await app.inject({ url: '/dev/inbox', headers: { accept: 'text/html', host: 'localhost' } });
     expect(asBrowser.body).not.toContain('Code inbox');
+  });
+
+  it('answers / without an Accept header (curl) with the app, and a JSON-only client with the JSON 404 (issue #20 item 4)', async () => {
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const page = await app.inject({ url: '/', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    }
+    const json = await app.inject({ url: '/', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toMatchObject({ error: { code: 'api/not-found' } });
   });
 
   it('lets no page frame the portal but its own origin', async () => {

@@ -3,11 +3,14 @@
  * stable; messages are for people and may change.
  */
 export type EmbedErrorCode =
+  | 'embed/bad-option'
   | 'embed/timeout'
   | 'embed/origin-rejected'
   | 'embed/incompatible'
   | 'embed/frame-load-failed'
   | 'embed/session-expired'
+  | 'embed/token-timeout'
+  | 'embed/token-rejected'
   | 'embed/unauthorized'
   | 'embed/closed';
 
@@ -15,8 +18,9 @@ export class EmbedError extends Error {
   readonly code: EmbedErrorCode;
   override readonly name = 'EmbedError';
 
-  constructor(code: EmbedErrorCode, message: string) {
-    super(message);
+  /** `cause`: what went wrong underneath, e.g. the value your `getToken()` threw. */
+  constructor(code: EmbedErrorCode, message: string, cause?: unknown) {
+    super(`${code}: ${message}`, cause === undefined ? undefined : { cause });
     this.code = code;
   }
 }

@@ -1,41 +1,82 @@
 import type { EMBED_ERROR_CODES } from '@payportal/shared/protocol/wire';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import type { EmbedErrorCode } from './EmbedError.ts';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { EmbedError, EmbedErrorCode } from './EmbedError.ts';
 import { mountPortal } from './mountPortal.ts';
+import type { MountPortalOptions } from './types.ts';
 
-afterEach(() => document.body.replaceChildren());
+beforeEach(() => (document.body.innerHTML = '<div id="slot"></div>'));
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
 
-const options = { src: 'https://portal.example/', getToken: async () => 'token', user: { email: 'a@b.example', name: 'A' } };
+const options: MountPortalOptions = { container: '#slot', src: 'https://portal.example/', getToken: async () => 'token', user: { email: 'a@b.example', name: 'A' } };
 
 describe('mountPortal', () => {
   it('[S3] appends a titled frame and on destroy removes it and rejects ready with embed/closed', async () => {
-    document.body.innerHTML = '<div id="slot"></div>';
-    const portal = mountPortal({ ...options, container: '#slot' });
+    const portal = mountPortal(options);
     expect(document.querySelector('#slot iframe')?.getAttribute('title')).toBe('PayPortal');
     portal.destroy();
     expect(document.querySelector('iframe')).toBeNull();
     await expect(portal.ready).rejects.toMatchObject({ name: 'EmbedError', code: 'embed/closed' });
   });
 
-  it('names the selector that matched nothing, and the expected shape of missing options', () => {
-    expect(() => mountPortal({ ...options, container: '#missing' })).toThrow('#missing');
-    document.body.innerHTML = '<div id="slot"></div>';
-    expect(() => mountPortal({ ...options, container: '#slot', getToken: undefined as never })).toThrow('getToken');
+  it('[S3] after destroy, navigate and setUser reject with embed/closed and no callback fires, onLog included', async () => {
+    const onLog = vi.fn();
+    const onError = vi.fn();
+    const portal = mountPortal({ ...options, onLog, onError });
+    portal.destroy();
+    await expect(portal.navigate('/dashboards')).rejects.toMatchObject({ code: 'embed/closed' });
+    await expect(portal.setUser({ email: 'c@d.example', name: 'C' })).rejects.toMatchObject({ code: 'embed/closed' });
+    expect(onLog).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Partial<MountPortalOptions>, RegExp]>([
+    ['a selector that matches nothing', { container: '#missing' }, /container must be an element, or a CSS selector .*received "#missing"/],
+    ['a src that is not an http(s) URL', { src: 'javascript:alert(1)' }, /src must be the portal's http\(s\) URL/],
+    ['no getToken', { getToken: undefined as never }, /getToken must be a function .*received undefined/],
+    ['a user without a name', { user: { email: 'a@b.example' } as never }, /user must be \{ email: string, name: string \}; received \{"email":"a@b.example"\}/],
+    ['a zero timeout', { timeoutMs: 0 }, /timeoutMs must be a number of milliseconds above 0; received 0/],
+    ['a callback that is not a function', { onRoute: 'yes' as never }, /onRoute must be a function; received "yes"/],
+  ])('throws embed/bad-option naming the option and what it accepts for %s, before any frame exists', (_, bad, message) => {
+    let thrown: EmbedError | undefined;
+    try {
+      mountPortal({ ...options, ...bad });
+    } catch (error) {
+      thrown = error as EmbedError;
+    }
+    expect(thrown).toMatchObject({ name: 'EmbedError', code: 'embed/bad-option' });
+    expect(thrown?.message).toMatch(message);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it.each(['//evil.example/', '/a/../b', '/a%5cb', 'javascript:alert(1)'])('[V2] refuses %j as initPath with embed/bad-option, before any frame exists', (initPath) => {
+    expect(() => mountPortal({ ...options, initPath })).toThrow(/initPath must be a portal path/);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it('[M1] refuses to navigate to anything but a portal path', async () => {
-    document.body.innerHTML = '<div id="slot"></div>';
-    const portal = mountPortal({ ...options, container: '#slot' });
-    await expect(portal.navigate('https://evil.example/')).rejects.toThrow(TypeError);
-    await expect(portal.navigate('/csv/../admin')).rejects.toThrow(TypeError);
-    await expect(portal.navigate('/%2f%2fevil.example')).rejects.toThrow(TypeError);
+    const portal = mountPortal(options);
+    for (const path of ['https://evil.example/', '/csv/../admin', '/%2f%2fevil.example']) {
+      await expect(portal.navigate(path)).rejects.toMatchObject({ code: 'embed/bad-option', message: expect.stringContaining('navigate(path) must be a portal path') });
+    }
     portal.destroy();
   });
 
-  it.each(['//evil.example/', '/a/../b', '/a%5cb', 'javascript:alert(1)'])('refuses %j as initPath, before any frame exists', (initPath) => {
-    document.body.innerHTML = '<div id="slot"></div>';
-    expect(() => mountPortal({ ...options, container: '#slot', initPath })).toThrow(/initPath must be a portal path/);
-    expect(document.querySelector('iframe')).toBeNull();
+  it('[E1] frame-load-failed names the src, this page’s origin and how to check both causes', async () => {
+    vi.useFakeTimers();
+    const onError = vi.fn();
+    const portal = mountPortal({ ...options, src: 'https://portal.example/app/', onError });
+    document.querySelector('iframe')!.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(3000);
+    await expect(portal.ready).rejects.toMatchObject({ code: 'embed/frame-load-failed' });
+    const message = (onError.mock.calls[0]![0] as EmbedError).message;
+    expect(message).toContain('https://portal.example/app/');
+    expect(message).toContain(`framed by ${location.origin}`);
+    expect(message).toContain('open it in a tab');
+    expect(message).toMatch(/PARTNER_ORIGINS.*EXTRA_PARTNER_ORIGINS/);
+    portal.destroy();
   });
 
   it('[E1] publishes exactly the protocol error codes', () => {

@@ -4,7 +4,7 @@ import { LIMITS, PORTAL_PATH_PATTERN, type FrameNotice } from '@payportal/shared
 
 // Written out, not imported: the published declarations must not name the private shared package.
 // readFrameEvent.test.ts checks that every one of the protocol's FRAME_NOTICES is read.
-const NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined'] as const satisfies readonly FrameNotice[];
+const NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined', 'tokenRejected'] as const satisfies readonly FrameNotice[];
 export type Notice = (typeof NOTICES)[number];
 
 export type FrameEventView =

@@ -1,9 +1,12 @@
-// Northwind, a partner portal: its own sign-in, then PayPortal framed with the SDK. `/` shows one
-// portal with its route mirrored in the URL; `/two` shows two portals side by side.
+// Northwind, a partner portal: its own header and navigation, its own sign-in, then PayPortal framed
+// with the SDK as the main panel of its Analytics page (issue #20 item 10: what a real embedding looks
+// like). `/` shows one portal with its route mirrored in the URL and the message log in a drawer; `/two`
+// shows two portals side by side, each with its log below.
 import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
 import { useEffect, useState } from 'preact/hooks';
 import type { DemoConfig } from './demoConfig.ts';
 import { demoAuth } from './demoAuth.ts';
+import { NorthwindHeader } from './NorthwindHeader.tsx';
 import { PortalView, type ViewedUser } from './PortalView.tsx';
 import { SignInForm, type DemoRole } from './SignInForm.tsx';
 import { UserPicker } from './UserPicker.tsx';
@@ -15,29 +18,17 @@ export function App({ config }: { config: DemoConfig }) {
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const [role, setRole] = useState<DemoRole>(() => (sessionStorage.getItem(ROLE_KEY) as DemoRole | null) ?? 'partner');
   const [viewed, setViewed] = useState<ViewedUser | null>(null);
+  // The drawer starts open where there is room beside the portal, closed on a phone.
+  const [logOpen, setLogOpen] = useState(() => window.matchMedia('(min-width: 64rem)').matches);
   useEffect(() => onAuthStateChanged(auth, setUser), [auth]);
 
   const own: ViewedUser | null = user ? { email: user.email ?? '', name: user.displayName ?? user.email ?? '', impersonation: false } : null;
   const shown = viewed ?? (role === 'support' ? { email: 'partner@acme.example', name: 'Paula Partner', impersonation: true } : own);
   const two = location.pathname.startsWith('/two');
 
-  return (
-    <>
-      <header>
-        <h1>Northwind Partner Portal</h1>
-        <nav aria-label="Northwind">
-          <a href="/">One portal</a> · <a href="/two">Two portals side by side</a>
-        </nav>
-        {user && (
-          <p>
-            Signed in as {user.email} ({role === 'support' ? 'PayPortal support staff' : 'partner user'}){' '}
-            <button type="button" onClick={() => void signOut(auth).then(() => setViewed(null))}>
-              Sign out
-            </button>
-          </p>
-        )}
-      </header>
-      {user === null && (
+  if (user === null) {
+    return (
+      <div class="nw-signin-page">
         <SignInForm
           auth={auth}
           onSignedIn={(picked) => {
@@ -45,14 +36,34 @@ export function App({ config }: { config: DemoConfig }) {
             setRole(picked);
           }}
         />
-      )}
-      {user && shown && role === 'support' && <UserPicker viewed={shown} onPick={setViewed} />}
-      {user && shown && (
-        <main class={two ? 'side-by-side' : undefined}>
-          <PortalView portalUrl={config.portalUrl} auth={auth} viewed={shown} title={two ? 'PayPortal (left)' : 'PayPortal'} initPath="/home" mirror={!two} />
-          {two && <PortalView portalUrl={config.portalUrl} auth={auth} viewed={shown} title="PayPortal (right)" initPath="/dashboards" mirror={false} />}
-        </main>
-      )}
-    </>
+      </div>
+    );
+  }
+  return (
+    <div class={`nw-app${logOpen && !two ? ' nw-app--drawer' : ''}`}>
+      <NorthwindHeader
+        two={two}
+        account={user ? { email: user.email ?? '', role: role === 'support' ? 'PayPortal support staff' : 'Partner user' } : null}
+        onSignOut={() => void signOut(auth).then(() => setViewed(null))}
+        logOpen={logOpen}
+        onToggleLog={two ? undefined : () => setLogOpen((open) => !open)}
+      />
+      <main class="nw-main">
+        <div class="nw-page-head">
+          <div>
+            <p class="nw-breadcrumb">Northwind / Analytics</p>
+            <h1>{two ? 'Analytics, side by side' : 'Analytics'}</h1>
+          </div>
+          <p class="nw-powered">Merchant analytics powered by PayPortal</p>
+        </div>
+        {user && shown && role === 'support' && <UserPicker viewed={shown} onPick={setViewed} />}
+        {user && shown && (
+          <div class={two ? 'nw-side-by-side' : undefined}>
+            <PortalView portalUrl={config.portalUrl} auth={auth} viewed={shown} title={two ? 'PayPortal (left)' : 'PayPortal'} initPath="/home" mirror={!two} logOpen={two || logOpen} drawer={!two} />
+            {two && <PortalView portalUrl={config.portalUrl} auth={auth} viewed={shown} title="PayPortal (right)" initPath="/dashboards" mirror={false} logOpen drawer={false} />}
+          </div>
+        )}
+      </main>
+    </div>
   );
 }

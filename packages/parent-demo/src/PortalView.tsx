@@ -20,9 +20,12 @@ interface PortalViewProps {
   initPath: string;
   /** Mirror the frame's route in this page's URL (one portal per page can). */
   mirror: boolean;
+  logOpen: boolean;
+  /** The log in the page's drawer (one portal) or below the portal (side by side). */
+  drawer: boolean;
 }
 
-export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror }: PortalViewProps) {
+export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror, logOpen, drawer }: PortalViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const portal = useRef<PortalHandle | null>(null);
   const [status, setStatus] = useState('Loading the portal…');
@@ -67,11 +70,23 @@ export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror }:
   }, [viewed]);
 
   return (
-    <section aria-label={title} class="portal">
-      <p role="status">{status}</p>
-      {notice && <p role="alert">{notice}</p>}
-      <div ref={container} />
-      <MessageLog label={`Messages of ${title}`} entries={log} />
-    </section>
+    <>
+      <section aria-label={title} class="nw-panel portal">
+        <div class="nw-panel-bar">
+          <p role="status" class={status.startsWith('Portal ready') ? 'nw-status nw-status--ok' : status.startsWith('Loading') ? 'nw-status' : 'nw-status nw-status--error'}>
+            {status}
+          </p>
+          {notice && (
+            <p role="alert" class="nw-notice">
+              {notice}
+            </p>
+          )}
+        </div>
+        <div ref={container} class="nw-frame" />
+      </section>
+      <aside id={drawer ? 'nw-drawer' : undefined} class={drawer ? 'nw-drawer' : 'nw-log-below'} hidden={!logOpen} aria-label={`Message log of ${title}`}>
+        <MessageLog label={`Messages of ${title}`} entries={log} />
+      </aside>
+    </>
   );
 }

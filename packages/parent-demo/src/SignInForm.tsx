@@ -28,7 +28,15 @@ export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role
   };
 
   return (
-    <form onSubmit={submit} aria-label="Partner sign-in">
+    <form onSubmit={submit} aria-label="Partner sign-in" class="nw-card nw-signin">
+      <p class="nw-brand nw-brand--dark">
+        <span class="nw-mark" aria-hidden="true">
+          N
+        </span>
+        Northwind
+      </p>
+      <h1>Northwind Partner Portal</h1>
+      <p class="nw-muted">Sign in to your merchant services account.</p>
       <fieldset>
         <legend>Sign in as</legend>
         {(['partner', 'support'] as const).map((value) => (
@@ -38,13 +46,13 @@ export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role
           </label>
         ))}
       </fieldset>
-      <label>
+      <label class="nw-field">
         Email <input type="email" required value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
       </label>
-      <label>
+      <label class="nw-field">
         Password <input type="password" required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
       </label>
-      <button type="submit" disabled={busy}>
+      <button type="submit" class="nw-button nw-button--primary" disabled={busy}>
         Sign in
       </button>
       {error && <p role="alert">{error}</p>}

@@ -17,13 +17,15 @@ export function UserPicker({ viewed, onPick }: { viewed: ViewedUser; onPick: (us
   const name = SEEDED.find(([address]) => address === email)?.[1] ?? email;
   return (
     <form
+      class="nw-card nw-toolbar"
       aria-label="Impersonation"
       onSubmit={(event) => {
         event.preventDefault();
         onPick({ email, name, impersonation: true });
       }}
     >
-      <label>
+      <span class="nw-toolbar-title">Support view</span>
+      <label class="nw-field nw-field--inline">
         View the portal of{' '}
         <input type="email" list="seeded-users" required value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
       </label>
@@ -34,7 +36,9 @@ export function UserPicker({ viewed, onPick }: { viewed: ViewedUser; onPick: (us
           </option>
         ))}
       </datalist>
-      <button type="submit">Impersonate</button>
+      <button type="submit" class="nw-button nw-button--primary">
+        Impersonate
+      </button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 // The portal API's paths and bodies (spec §7, plus the authenticate call the specification leaves
 // unnamed). The API validates with these schemas and the app parses answers with them.
-import { z } from 'zod';
+// zod/mini (issue #20 item 9): the app's sign-in path parses answers with these; full zod cost 25 KB there.
+import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
 import {
   bodyIdSchema,
@@ -42,7 +43,7 @@ export const IMPERSONATION_TOKEN_PREFIX = 'imp_';
 export const impersonationRequestSchema = z.object({ email: emailSchema });
 export const impersonationResponseSchema = z.object({
   /** `imp_` + 43 base64url characters; kept in memory only, like every token. */
-  token: z.string().startsWith(IMPERSONATION_TOKEN_PREFIX).max(64),
+  token: z.string().check(z.startsWith(IMPERSONATION_TOKEN_PREFIX), z.maxLength(64)),
   expires_at: z.iso.datetime({ offset: true }),
   /** True unless the support user held support_write when the token was issued. */
   read_only: z.boolean(),
@@ -64,7 +65,7 @@ export const authenticateResponseSchema = z.object({
   /** Our own staff's permissions; empty for everyone else. Never set by an organisation. */
   platform_permissions: z.array(z.enum(PLATFORM_PERMISSIONS)),
   /** Set when the caller is support staff acting as `user`. */
-  impersonated_by: z.email().nullable(),
+  impersonated_by: z.nullable(z.email()),
 });
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
 
@@ -83,19 +84,19 @@ export const usersResponseSchema = z.array(warehouseUserSchema);
 /** PUT /api/auth/v1/user/{id}: the caller may change only their own name and config.last_logged_in. */
 export const userParamsSchema = z.object({ id: idSchema });
 export const userUpdateSchema = z.object({
-  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
-  id: bodyIdSchema.optional(),
-  firebase_uid: z.string().max(128).nullable().optional(),
-  name: z.string().trim().min(1).max(200),
-  org_id: bodyIdSchema.optional(),
-  is_active: z.boolean().optional(),
-  config: userConfigSchema.optional(),
+  email: z.optional(z.string().check(z.maxLength(EMAIL_MAX_LENGTH))),
+  id: z.optional(bodyIdSchema),
+  firebase_uid: z.optional(z.nullable(z.string().check(z.maxLength(128)))),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  org_id: z.optional(bodyIdSchema),
+  is_active: z.optional(z.boolean()),
+  config: z.optional(userConfigSchema),
 });
 export const userUpdateResponseSchema = warehouseUserSchema;
 
 /** GET and POST /api/auth/v1/termsandconditions/ */
 export const termsQuerySchema = z.object({ user_id: idSchema });
-export const termsResponseSchema = z.array(termsRecordSchema.pick({ product_id: true, acceptance_status: true }));
+export const termsResponseSchema = z.array(z.pick(termsRecordSchema, { product_id: true, acceptance_status: true }));
 export const termsCreateSchema = termsRecordSchema;
 
 /** GET /api/auth/v1/user-role/?user_id= */

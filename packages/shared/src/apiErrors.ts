@@ -1,6 +1,7 @@
 // The API's error codes (DESIGN.md §7): one catalogue, `as const`. Codes are API; messages are not.
 // `disabled` keeps the specification's own name (spec §8: "disabled: Please contact support.").
-import { z } from 'zod';
+// zod/mini (issue #20 item 9): every answer the app reads may be an error body.
+import * as z from 'zod/mini';
 
 export const API_ERROR_CODES = {
   badRequest: 'api/bad-request',
@@ -49,7 +50,7 @@ export const apiErrorBodySchema = z.object({
     code: z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]),
     message: z.string(),
     /** For api/bad-request: which field, and what is wrong with it. */
-    issues: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
+    issues: z.optional(z.array(z.object({ field: z.string(), problem: z.string() }))),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -26,7 +26,7 @@ export type { SignInMethod, UserConfig, WarehouseUser, Organization, Role, UserR
 export { isInternalEmail } from './internalEmail.ts';
 export { isLoginTooOld, isOlderThanPasswordAge } from './signInAge.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
-export { firebaseWebConfigSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
+export { firebaseWebConfigSchema, identityProjectSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
 export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';
 export { API_ERROR_CODES, apiErrorBodySchema } from './apiErrors.ts';
 export type { ApiErrorCode, ApiErrorBody } from './apiErrors.ts';
@@ -88,7 +88,7 @@ export { decideEmbeddedRoute } from './guards/decideEmbeddedRoute.ts';
 export { isEmbeddedOnly } from './guards/guardDecision.ts';
 export type { RouteGuard } from './guards/decideRoute.ts';
 export type { GuardDecision, GuardInput, GuardUser, GuardTarget, GuardParentMessage } from './guards/guardDecision.ts';
-export { AUTH_ERROR_TEXTS, authErrorMessage, errorCode, signInRefusalOf } from './errors/authErrors.ts';
+export { AUTH_ERROR_TEXTS, authErrorMessage, errorCode, serviceErrorMessage, signInRefusalOf } from './errors/authErrors.ts';
 export type { AuthErrorArea } from './errors/authErrors.ts';
 export { AuthFlowError } from './errors/AuthFlowError.ts';
 export {

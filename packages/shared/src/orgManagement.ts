@@ -105,7 +105,7 @@ export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 
 /** GET user-changes/?user_id=&limit=: who changed what, before and after, when; newest first. */
 export const userChangesQuerySchema = z.object({
-  user_id: idSchema.optional(),
+  user_id: z.optional(idSchema),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const userChangeSchema = z.object({

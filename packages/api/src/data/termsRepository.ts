@@ -2,9 +2,6 @@
 import type { TermsRecord } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
-/** spec §7: the embedded terms are product id 2. */
-export const EMBEDDED_TERMS_PRODUCT_ID = 2;
-
 export function termsOf(db: Queryable, userId: number): Promise<Pick<TermsRecord, 'product_id' | 'acceptance_status'>[]> {
   return db.query('select product_id, acceptance_status from terms_acceptances where user_id = $1 order by product_id', [userId]);
 }

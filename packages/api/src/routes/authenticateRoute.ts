@@ -1,7 +1,7 @@
 // POST /api/auth/v1/authenticate/ (issue #3): the bearer ID token → its linked portal user, signed in,
 // with roles, organisation and terms in one round trip. Linking is not done here: an identity is linked
 // only by accepting its invitation (inviteRoutes.ts, issue #19 item 6).
-import { API_PATHS, authenticateResponseSchema, type AuthenticateResponse, type WarehouseUser } from '@payportal/shared';
+import { API_PATHS, authenticateResponseSchema, EMBEDDED_TERMS_PRODUCT_ID, type AuthenticateResponse, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -10,9 +10,9 @@ import { signedIn } from '../auth/routeAccess.ts';
 import type { Database } from '../db/database.ts';
 import { findOrganization } from '../data/organizationRepository.ts';
 import { platformPermissionsOf, roleNamesOf } from '../data/roleRepository.ts';
-import { EMBEDDED_TERMS_PRODUCT_ID, termsOf } from '../data/termsRepository.ts';
+import { termsOf } from '../data/termsRepository.ts';
 import { mergeUserConfig } from '../data/userRepository.ts';
-import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import { bearerSecurity, describedError, errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: RouteDeps): void {
@@ -26,7 +26,7 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
           'Verifies the bearer ID token (revocation checked), finds the portal user linked to the identity (linked only by accepting an invitation: POST /api/auth/v1/invites/accept; an identity without one gets 403 api/forbidden, whatever its e-mail), records config.last_logged_in, and answers the user, roles, organisation and terms. With Impersonate-User (support staff) it answers the impersonated user and writes nothing but the audit row. Rate limited per client address.',
         tags: ['session'],
         security: bearerSecurity,
-        response: { 200: authenticateResponseSchema, 429: errorResponses[400].describe('api/rate-limited'), ...errorResponses },
+        response: { 200: authenticateResponseSchema, 429: describedError('api/rate-limited'), ...errorResponses },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@
 // string, checked by the shared schema. The bytes decide: a file that does not begin with %PDF- is
 // refused with a reason whatever its name, one over the cap stops there, and the SHA-256 is kept.
 import { Readable } from 'node:stream';
-import { API_ERROR_CODES, apiErrorBodySchema, DOCUMENT_MAX_BYTES, DOCUMENT_ROUTES, DOCUMENT_TOO_LARGE_TEXT, documentSchema as portalDocumentSchema, uploadDocumentQuerySchema } from '@payportal/shared';
+import { API_ERROR_CODES, DOCUMENT_MAX_BYTES, DOCUMENT_ROUTES, DOCUMENT_TOO_LARGE_TEXT, documentSchema as portalDocumentSchema, uploadDocumentQuerySchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
@@ -12,7 +12,7 @@ import { documentFileKey, storeUpload, UploadRefused, type UploadRefusal } from 
 import { findDocument, saveDocument, toPortalDocument } from '../documents/documentRepository.ts';
 import { ApiError } from '../errors/apiError.ts';
 import { documentSchema, documentUploader, viewerOf } from './documentRouteParts.ts';
-import { errorResponses } from './errorResponses.ts';
+import { describedError, errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
@@ -40,8 +40,8 @@ export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStor
         response: {
           201: portalDocumentSchema,
           ...errorResponses,
-          413: apiErrorBodySchema.describe('api/payload-too-large: over the size cap'),
-          422: apiErrorBodySchema.describe('documents/not-a-pdf: the bytes are not a PDF'),
+          413: describedError('api/payload-too-large: over the size cap'),
+          422: describedError('documents/not-a-pdf: the bytes are not a PDF'),
         },
       }),
     },

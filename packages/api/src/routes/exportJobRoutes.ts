@@ -5,7 +5,6 @@
 import { queryColumns } from '@payportal/analytics';
 import {
   API_ERROR_CODES,
-  apiErrorBodySchema,
   DEFAULT_CSV_OPTIONS,
   downloadTicketSchema,
   EXPORT_ROUTES,
@@ -24,7 +23,7 @@ import { mintDownloadTicket } from '../downloads/downloadTickets.ts';
 import { recordExportEvent } from '../exports/exportAudit.ts';
 import { cancelJob, countActiveJobs, findJob, insertJob, listJobs, toExportJob } from '../exports/jobRepository.ts';
 import { rowCapOf } from '../exports/rowCap.ts';
-import { analyticsErrors, errorResponses, requireAnalytics } from './errorResponses.ts';
+import { analyticsErrors, errorResponses, requireAnalytics, describedError } from './errorResponses.ts';
 import { exportReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
@@ -49,7 +48,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
         response: {
           202: exportJobSchema,
           ...errorResponses,
-          429: apiErrorBodySchema.describe('exports/queue-full: wait for one of your exports to finish'),
+          429: describedError('exports/queue-full: wait for one of your exports to finish'),
           503: analyticsErrors[503],
         },
       }),
@@ -118,7 +117,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
       schema: exportSchema('A single-use download URL for a ready export', {
         description: 'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
         params: jobParamsSchema,
-        response: { 200: downloadTicketSchema, ...errorResponses, 409: apiErrorBodySchema.describe('api/conflict: the export is not ready (or has expired)') },
+        response: { 200: downloadTicketSchema, ...errorResponses, 409: describedError('api/conflict: the export is not ready (or has expired)') },
       }),
     },
     async (request) => {

@@ -1,14 +1,14 @@
 // POST /api/auth/v1/invites/accept (issue #19 item 6): the sign-up screen links the identity it has just
 // created to its invitation, with the secret of the sign-up link. The only route whose caller may have
 // no portal user yet (declared IDENTITY).
-import { acceptInviteSchema, apiErrorBodySchema, API_PATHS } from '@payportal/shared';
+import { acceptInviteSchema, API_PATHS } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { identityOf } from '../auth/callerHooks.ts';
 import { IDENTITY } from '../auth/routeAccess.ts';
 import { acceptInvite } from '../invites/acceptInvite.ts';
-import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import { bearerSecurity, describedError, errorResponses } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 export function registerInviteRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
@@ -27,8 +27,8 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config }: Route
         response: {
           204: z.null().describe('Accepted: the identity is linked; sign in as usual once the e-mail is verified'),
           ...errorResponses,
-          403: apiErrorBodySchema.describe('api/invite-refused, or api/impersonation-forbidden with Impersonate-User, or disabled for a disabled identity'),
-          429: errorResponses[400].describe('api/rate-limited'),
+          403: describedError('api/invite-refused, or api/impersonation-forbidden with Impersonate-User, or disabled for a disabled identity'),
+          429: describedError('api/rate-limited'),
         },
       },
     },

@@ -2,7 +2,6 @@
 // users. Every route: the caller must hold org_owner in the organisation named in the path (any other
 // organisation id: 404, a non-owner: 403), ids of users elsewhere are 404, and changes are audited.
 import {
-  apiErrorBodySchema,
   inviteUserResponseSchema,
   inviteUserSchema,
   managedUserResponseSchema,
@@ -36,7 +35,7 @@ import {
 } from '../organization/orgUserActions.ts';
 import { readUserChanges } from '../organization/orgUserChanges.ts';
 import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from '../organization/orgUserDirectory.ts';
-import { bearerSecurity, errorResponses } from './errorResponses.ts';
+import { bearerSecurity, errorResponses, describedError } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 const tags = ['organization users'];
@@ -44,7 +43,7 @@ const tags = ['organization users'];
 const usersPath = '/api/auth/v1/organization/:orgId/users/';
 const userPath = `${usersPath}:userId`;
 const historyPath = '/api/auth/v1/organization/:orgId/user-changes/';
-const conflictResponse = { 409: apiErrorBodySchema.describe('api/conflict: the change conflicts with the current state') };
+const conflictResponse = { 409: describedError('api/conflict: the change conflicts with the current state') };
 const changeResponses = { 200: managedUserResponseSchema, ...conflictResponse, ...errorResponses };
 
 const ownerReads = withRole(['org_owner'], 'read', { impersonation: true });

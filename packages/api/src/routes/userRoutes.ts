@@ -12,6 +12,7 @@ import {
 } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { signedIn } from '../auth/routeAccess.ts';
 import { canSeeUser } from '../auth/canSeeUser.ts';
@@ -87,7 +88,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
 }
 
 /** issue #3: never the org, roles, is_active or firebase_uid; the app sends them back unchanged. */
-function protectedChanges(user: WarehouseUser, body: typeof userUpdateSchema._output): string[] {
+function protectedChanges(user: WarehouseUser, body: z.output<typeof userUpdateSchema>): string[] {
   const changed: string[] = [];
   if (body.email !== undefined && normalizeEmail(body.email) !== user.email) changed.push('email');
   if (body.firebase_uid !== undefined && body.firebase_uid !== user.firebase_uid) changed.push('firebase_uid');

@@ -1,7 +1,7 @@
 // Idempotent: running it again leaves the same rows (upserts keyed on names, and on organisation and
 // e-mail for users: addresses are unique per organisation). Demo users are linked to their stable
 // identity uids directly; they have no invitation to accept.
-import { normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { EMBEDDED_TERMS_PRODUCT_ID, normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
 
@@ -62,7 +62,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       }
       await tx.query('delete from terms_acceptances where user_id = $1', [userId]);
       if (account.termsAccepted !== false && account.roles.includes('revenue_optimizer')) {
-        await tx.query('insert into terms_acceptances (user_id, product_id, acceptance_status) values ($1, 2, true)', [userId]);
+        await tx.query('insert into terms_acceptances (user_id, product_id, acceptance_status) values ($1, $2, true)', [userId, EMBEDDED_TERMS_PRODUCT_ID]);
       }
     }
   });

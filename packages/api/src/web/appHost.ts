@@ -22,6 +22,7 @@ export function portalBrowserConfig(config: ApiConfig): PortalConfig {
     internalEmails: config.INTERNAL_EMAILS,
     supportEmail: config.SUPPORT_EMAIL,
     salesEmail: config.SALES_EMAIL,
+    ...(config.NON_PRODUCTION_REDIRECT_URL && { redirectStandaloneTo: config.NON_PRODUCTION_REDIRECT_URL }),
   };
 }
 
@@ -58,10 +59,12 @@ export async function registerAppHost(app: FastifyInstance, config: ApiConfig): 
   };
 }
 
+/**
+ * A GET outside /api/ that accepts HTML: a browser, and also `curl` with no Accept header or one that
+ * takes any type (issue #20 item 4: the first thing a partner engineer tries). A client that asks for JSON only gets
+ * the API's JSON 404.
+ */
 export function wantsAppPage(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !request.url.startsWith('/api/') &&
-    (request.headers.accept ?? '').includes('text/html')
-  );
+  const accept = request.headers.accept ?? '*/*';
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && /text\/html|\*\/\*/.test(accept);
 }

@@ -4,6 +4,9 @@ import { decideRoute, type GuardDecision, type GuardParentMessage } from '@paypo
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
+import { markRouteDrawn } from '../features/embedding/framedConnectionStore.ts';
+import { readSessionCache } from '../features/session/sessionCache.ts';
+import { startDeferredSession } from '../features/session/sessionStart.ts';
 import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
@@ -15,18 +18,42 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
   const logout = new URLSearchParams(useSearch()).get('logout') === 'true';
   const Screen = row.screen;
 
-  if (row.guard === 'none') return <Screen {...row.inputs(params)} />;
-  if (current.status === 'loading') return <LoadingScreen />;
+  if (row.guard === 'none') {
+    return (
+      <>
+        <Screen {...row.inputs(params)} />
+        <RouteDrawn />
+      </>
+    );
+  }
+  if (current.status === 'loading') {
+    return (
+      <>
+        <LoadingScreen />
+        <StartSession />
+      </>
+    );
+  }
   // spec §2: logout=true on a guarded route signs out (not when framed); /auth does the signing out.
   if (logout && !framed) return <Redirect to={paths.auth({ logout: true })} replace />;
 
   const signedIn = current.status === 'signedIn' ? current : null;
+  // spec §6 general guard: signed in, but the stored user data is gone (cleared in another tab, or by
+  // hand): clear and go to /auth. Framed, nothing is stored (spec §4), so it cannot be missing.
+  const dataMissing = signedIn !== null && !framed && readSessionCache() === null;
   const decision = decideRoute(row.guard, {
-    user: signedIn ? signedIn.flags : null,
+    user: dataMissing ? 'dataMissing' : signedIn ? signedIn.flags : null,
     framed,
     termsAccepted: signedIn?.embeddedTermsAccepted ?? false,
   });
-  if (decision.action === 'allow' && signedIn) return <Screen {...row.inputs({ params, session: signedIn })} />;
+  if (decision.action === 'allow' && signedIn) {
+    return (
+      <>
+        <Screen {...row.inputs({ params, session: signedIn })} />
+        <RouteDrawn />
+      </>
+    );
+  }
   return <Refused decision={decision} />;
 }
 
@@ -44,11 +71,30 @@ function Refused({ decision }: { decision: GuardDecision }) {
     <>
       {decision.action === 'notifyParent' && <NotifyParent message={decision.message} />}
       <p role="alert">You do not have access to this page.</p>
+      <RouteDrawn />
     </>
   );
 }
 
 function NotifyParent({ message }: { message: GuardParentMessage }) {
   useEffect(() => notifyParent(message), [message]);
+  return null;
+}
+
+/**
+ * Committed only with the screen beside it, so not while a lazily loaded screen is still the Suspense
+ * fallback: then the framed app tells the host it is ready (HostReporter).
+ */
+function RouteDrawn() {
+  useEffect(() => {
+    markRouteDrawn();
+    startDeferredSession(); // an open route (/auth) first draws, then the session starts
+  }, []);
+  return null;
+}
+
+/** A guarded route cannot draw without a session: it starts now. */
+function StartSession() {
+  useEffect(startDeferredSession, []);
   return null;
 }

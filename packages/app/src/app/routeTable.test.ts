@@ -1,6 +1,6 @@
 // spec §2: each route receives the inputs its row of the table names.
 import { describe, expect, it } from 'vitest';
-import { signedInAs } from './renderAppAt.tsx';
+import { signedInAs } from '../testing/renderAppAt.tsx';
 import { routeTable, type RouteParams } from './routeTable.tsx';
 
 const owner = signedInAs(['org_owner', 'query'], { isDemo: true });

@@ -4,6 +4,9 @@
 // (issue #19 item 5): the API refuses an ID token with Impersonate-User.
 import { API_PATHS, apiErrorBodySchema, IMPERSONATE_HEADER, impersonationResponseSchema, type ApiErrorCode } from '@payportal/shared';
 import type { z } from 'zod';
+// Full zod or zod/mini schemas alike (both are zod's core type); parsed with zod/mini's function, so the
+// sign-in path loads no full zod (issue #20 item 9).
+import { safeParse } from 'zod/mini';
 import { setImpersonationReadOnly } from './impersonationAccess.ts';
 import { impersonationTokenSource } from './impersonationTokenSource.ts';
 import { getTokenSource, type TokenSource } from './tokenSource.ts';
@@ -41,7 +44,7 @@ export function setImpersonatedEmail(email: string | null): void {
     : null;
 }
 
-export interface ApiRequest<Schema extends z.ZodType | undefined> {
+export interface ApiRequest<Schema extends z.core.$ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** Sent as JSON; a Blob (a file) is sent as its bytes, with the Blob's type. */
   body?: unknown;
@@ -59,16 +62,16 @@ export interface ApiRequest<Schema extends z.ZodType | undefined> {
   text?: boolean;
 }
 
-type Answer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
+type Answer<Schema> = Schema extends z.core.$ZodType ? z.output<Schema> : undefined;
 
-export async function apiRequest<Schema extends z.ZodType | undefined = undefined>(
+export async function apiRequest<Schema extends z.core.$ZodType | undefined = undefined>(
   path: string,
   request: ApiRequest<Schema> = {},
 ): Promise<Answer<Schema>> {
   const response = await apiFetch(path, request);
   if (request.text) return (await response.text()) as Answer<Schema>;
   if (response.status === 204 || !request.schema) return undefined as Answer<Schema>;
-  const parsed = request.schema.safeParse(await response.json().catch(() => undefined));
+  const parsed = safeParse(request.schema, await response.json().catch(() => undefined));
   if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
   return parsed.data as Answer<Schema>;
 }
@@ -79,7 +82,7 @@ export async function apiBytes(path: string, request: Pick<ApiRequest<undefined>
   return response.arrayBuffer();
 }
 
-async function apiFetch(path: string, request: ApiRequest<z.ZodType | undefined>): Promise<Response> {
+async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | undefined>): Promise<Response> {
   // Fixed for the call, retry included: a switch of user meanwhile never mixes one user's token with another's e-mail.
   const acting = request.ownIdToken ? null : impersonation;
   const file = request.body instanceof Blob ? request.body : null;

@@ -8,8 +8,3 @@ export function portalConfig(): PortalConfig {
   cached ??= readEmbeddedConfig(document.getElementById(CONFIG_ELEMENT_ID)?.textContent, portalConfigSchema);
   return cached;
 }
-
-/** Tests set the configuration directly instead of writing a page. */
-export function setPortalConfigForTests(config: PortalConfig | undefined): void {
-  cached = config;
-}

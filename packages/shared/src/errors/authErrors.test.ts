@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthFlowError } from './AuthFlowError.ts';
-import { authErrorMessage, errorCode, signInRefusalOf } from './authErrors.ts';
+import { authErrorMessage, errorCode, serviceErrorMessage, signInRefusalOf } from './authErrors.ts';
 
 // spec §8, entry by entry: [area, what the provider (or our flow) reports, the exact text].
 const CATALOGUE = [
@@ -77,5 +77,25 @@ describe('signInRefusalOf (SECURITY.md #3: the API refuses a sign-in)', () => {
     [undefined, 'authorization'],
   ])('%s → %s', (apiCode, signInCode) => {
     expect(signInRefusalOf(apiCode)).toBe(signInCode);
+  });
+});
+
+/** What the Firebase SDK throws: an Error whose message carries the service's text and the code. */
+const firebaseError = (code: string, message: string) => Object.assign(new Error(`Firebase: ${message} (${code}).`), { code });
+
+describe('[spec §4, §8] phone registration and code check failures show the service’s message', () => {
+  it('shows the service’s own message for a failure the catalogue does not name, not "An unknown error occurred"', () => {
+    const error = firebaseError('auth/quota-exceeded', 'Exceeded quota for verifying phone numbers.');
+    expect(authErrorMessage('secondFactor', error)).toBe('An unknown error occurred');
+    expect(serviceErrorMessage('secondFactor', error)).toBe('Exceeded quota for verifying phone numbers.');
+    expect(serviceErrorMessage('secondFactor', firebaseError('auth/second-factor-already-in-use', 'The second factor is already enrolled on this account.'))).toBe(
+      'The second factor is already enrolled on this account.',
+    );
+  });
+
+  it('keeps the catalogue’s text for the codes it names, and "other" when the service said only its code', () => {
+    expect(serviceErrorMessage('secondFactor', firebaseError('auth/invalid-verification-code', 'The SMS code is wrong.'))).toBe('Invalid verification code');
+    expect(serviceErrorMessage('secondFactor', firebaseError('auth/internal-error', 'Error'))).toBe('An unknown error occurred');
+    expect(serviceErrorMessage('secondFactor', undefined)).toBe('An unknown error occurred');
   });
 });

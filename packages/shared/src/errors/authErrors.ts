@@ -15,6 +15,9 @@ export const AUTH_ERROR_TEXTS = {
     authorization: 'User Account Error. Please contact support.',
     terms: 'Please accept the Terms and Conditions',
     multiple_sessions: 'Multiple sessions detected. Please try logging in again',
+    // Ours, not the specification's (issue #20 item 5, spec §7): this web address is not one of the
+    // identity project's authorised domains.
+    'auth/unauthorized-domain': 'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
     'password-expired': 'A password reset is required. Please check your email for a link to reset your password.',
     other: 'Please refresh the page and try again',
   },
@@ -92,4 +95,19 @@ export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
   const code = raw === undefined ? 'other' : (PROVIDER_ALIASES[raw] ?? raw);
   const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
   return texts[code] ?? texts.other!;
+}
+
+/**
+ * spec §8 "Phone registration and code check failures show the service's message": a code of the
+ * catalogue gets its text; any other failure the identity service's own message (a FirebaseError's,
+ * without its "Firebase: " prefix and "(auth/…)" suffix), and the area's "other" only when the
+ * service said nothing more than its code.
+ */
+export function serviceErrorMessage(area: AuthErrorArea, error: unknown): string {
+  const raw = typeof error === 'string' ? error : errorCode(error);
+  const code = raw === undefined ? undefined : (PROVIDER_ALIASES[raw] ?? raw);
+  const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
+  if (code !== undefined && code !== 'other' && texts[code]) return texts[code];
+  const message = error instanceof Error ? error.message.replace(/^Firebase:\s*/, '').replace(/\s*\((?:auth|api)\/[\w-]+\)\.?$/, '').trim() : '';
+  return message && message !== 'Error' ? message : texts.other!;
 }

@@ -59,7 +59,7 @@ export type ExportJob = z.infer<typeof exportJobSchema>;
  */
 export const runExportBodySchema = z
   .strictObject({
-    definition_id: idSchema.optional(),
+    definition_id: z.optional(idSchema),
     query: queryDescriptionSchema.optional(),
     csv: csvOptionsSchema.optional(),
     name: exportNameSchema.optional(),
@@ -77,7 +77,7 @@ export type RunExportBodyInput = z.input<typeof runExportBodySchema>;
 
 /** GET jobs/?definition_id=&limit=: the caller's runs, newest first. */
 export const jobListQuerySchema = z.strictObject({
-  definition_id: idSchema.optional(),
+  definition_id: z.optional(idSchema),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type JobListQuery = z.output<typeof jobListQuerySchema>;

@@ -1,12 +1,14 @@
 import { allow, isEmbeddedOnly, redirectTo, type GuardDecision, type GuardInput } from './guardDecision.ts';
 
 /**
- * spec §6, query guard: isQuery allowed; embedded-only users → /revenue-optimizer; others → /profile,
- * or `unauthorized` to the parent when framed (there is no /profile in a frame).
+ * spec §6, query guard: isQuery allowed; embedded-only users → /revenue-optimizer; others → /profile.
+ * Framed (no /profile there) spec §6 posts `unauthorized`; issue #20 item 1 departs from it: only a lost
+ * or refused session is unauthorized, so a signed-in user without the role goes to /home, a route
+ * change the host hears as one (PROTOCOL.md M2).
  */
 export function decideQueryRoute({ user, framed }: GuardInput): GuardDecision {
   const flags = typeof user === 'object' ? user : null;
   if (flags?.isQuery) return allow;
   if (flags && isEmbeddedOnly(flags)) return redirectTo('/revenue-optimizer');
-  return framed ? { action: 'notifyParent', message: 'unauthorized' } : redirectTo('/profile');
+  return redirectTo(framed ? '/home' : '/profile');
 }

@@ -110,10 +110,10 @@ describe('query guard (spec §6)', () => {
     same('query', false, allow),
     same('embeddedAndQuery', true, allow),
     same('embeddedOnly', true, to('/revenue-optimizer')),
-    { user: 'owner', termsAccepted: false, standalone: to('/profile'), framed: unauthorized },
-    { user: 'upload', termsAccepted: false, standalone: to('/profile'), framed: unauthorized },
-    { user: 'embeddedAndOwner', termsAccepted: true, standalone: to('/profile'), framed: unauthorized },
-    { user: 'noRoles', termsAccepted: false, standalone: to('/profile'), framed: unauthorized },
+    { user: 'owner', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
+    { user: 'upload', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
+    { user: 'embeddedAndOwner', termsAccepted: true, standalone: to('/profile'), framed: to('/home') },
+    { user: 'noRoles', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
   ]);
 });
 
@@ -121,10 +121,10 @@ describe('embedded guard (spec §6)', () => {
   runTable(decideEmbeddedRoute, [
     same('embeddedOnly', true, allow),
     same('embeddedAndQuery', false, allow),
-    { user: 'query', termsAccepted: false, standalone: to('/home'), framed: to('/home', 'unauthorized') },
-    { user: 'owner', termsAccepted: false, standalone: to('/home'), framed: to('/home', 'unauthorized') },
-    { user: 'upload', termsAccepted: false, standalone: to('/home'), framed: to('/home', 'unauthorized') },
-    { user: 'noRoles', termsAccepted: false, standalone: to('/home'), framed: to('/home', 'unauthorized') },
+    { user: 'query', termsAccepted: false, standalone: to('/home'), framed: to('/home') },
+    { user: 'owner', termsAccepted: false, standalone: to('/home'), framed: to('/home') },
+    { user: 'upload', termsAccepted: false, standalone: to('/home'), framed: to('/home') },
+    { user: 'noRoles', termsAccepted: false, standalone: to('/home'), framed: to('/home') },
   ]);
 });
 
@@ -139,7 +139,7 @@ describe('decideRoute: the general guard runs before the route’s own', () => {
   });
   it('applies the query guard once the general guard allows', () => {
     expect(decideRoute('query', input('upload'))).toEqual(to('/profile'));
-    expect(decideRoute('query', input('upload', false, true))).toEqual(unauthorized);
+    expect(decideRoute('query', input('upload', false, true))).toEqual(to('/home'));
   });
   it('lets /terms through for the embedded-only user the general guard sends there', () => {
     expect(decideRoute('terms', input('embeddedOnly'))).toEqual(allow);

@@ -15,8 +15,11 @@ export const WIRE = {
 export const helloMessage = () => ({ kind: WIRE.hello, version: PROTOCOL_VERSION }) as const;
 export const incompatibleMessage = () => ({ kind: WIRE.incompatible, version: PROTOCOL_VERSION }) as const;
 
-/** The frame → host reports that carry nothing but their name (PROTOCOL.md M2). */
-export const FRAME_NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined'] as const;
+/**
+ * The frame → host reports that carry nothing but their name (PROTOCOL.md M2). `tokenRejected` (M4): the
+ * API could not verify the host's token, which is the host's to fix, not a refused user.
+ */
+export const FRAME_NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined', 'tokenRejected'] as const;
 export type FrameNotice = (typeof FRAME_NOTICES)[number];
 
 /** The RPC functions each side exposes over its port (PROTOCOL.md R1); nothing else is callable. */
@@ -25,11 +28,14 @@ export const FRAME_METHODS = ['navigate', 'setUser'] as const;
 
 /** Typed error codes of the host SDK (PROTOCOL.md E1). Codes are API, messages are not. */
 export const EMBED_ERROR_CODES = [
+  'embed/bad-option',
   'embed/timeout',
   'embed/origin-rejected',
   'embed/incompatible',
   'embed/frame-load-failed',
   'embed/session-expired',
+  'embed/token-timeout',
+  'embed/token-rejected',
   'embed/unauthorized',
   'embed/closed',
 ] as const;

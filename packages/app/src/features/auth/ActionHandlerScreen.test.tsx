@@ -1,10 +1,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActionHandlerScreen } from './ActionHandlerScreen.tsx';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
-import { renderRoute } from './renderRoute.tsx';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({}) }));
 
 const open = (query: string) => renderRoute(<ActionHandlerScreen />, `/usermgmt/action?${query}`);
@@ -17,13 +17,15 @@ describe('ActionHandlerScreen', () => {
   });
 
   it('verifies the email, says so, and goes to /auth after 5 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the screen's timer is fake, and time moves only when the test says so: the 5 s are asserted.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { location } = open('mode=verifyEmail&oobCode=abc');
-    expect(await screen.findByRole('heading', { name: 'Your email has been verified' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(0)); // the identity call answers; no time passes
+    expect(screen.getByRole('heading', { name: 'Your email has been verified' })).toBeTruthy();
     expect(sdk.applyActionCode).toHaveBeenCalledWith(expect.anything(), 'abc');
-    await act(() => vi.advanceTimersByTimeAsync(4900));
+    await act(() => vi.advanceTimersByTimeAsync(4999));
     expect(location.history.at(-1)).toBe('/usermgmt/action?mode=verifyEmail&oobCode=abc');
-    await act(() => vi.advanceTimersByTimeAsync(200));
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(location.history.at(-1)).toBe('/auth');
   });
 

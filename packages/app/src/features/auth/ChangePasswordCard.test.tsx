@@ -2,10 +2,10 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordCard } from './ChangePasswordCard.tsx';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
-import { renderRoute } from './renderRoute.tsx';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'u1' } }) }));
 
 async function choose(password: string) {

@@ -2,7 +2,7 @@
 // Password, Request Credentials, 3-step progress. spec §5: the email is read from the field itself
 // (password managers fill fields without React seeing it), and the terms must be accepted.
 import { AUTH_ERROR_TEXTS, constants, validateEmail, validateRequired } from '@payportal/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { portalConfig } from '../../lib/config.ts';
 import * as styles from './authLayout.css.ts';
@@ -11,6 +11,9 @@ import { ProgressSteps, type ProgressStep } from './ProgressSteps.tsx';
 import type { Credentials } from './signInFlow.ts';
 import { TextField } from './TextField.tsx';
 import { useSingleFlight } from './useSingleFlight.ts';
+
+// Loaded when opened: the sign-in page's own bundle stays small (bench:app).
+const TermsReadDialog = lazy(() => import('../terms/TermsReadDialog.tsx').then((module) => ({ default: module.TermsReadDialog })));
 
 interface CredentialsFormProps {
   /** Resolves when this form's part is done; rejects with the text to show. */
@@ -23,6 +26,7 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ email?: string | null; password?: string | null }>({});
   const [showPassword, setShowPassword] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
   const [toggleReady, setToggleReady] = useState(false);
   const { busy, run } = useSingleFlight();
 
@@ -76,9 +80,20 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
           </button>
         }
       />
-      <label className={styles.inline}>
-        <input type="checkbox" name="terms" /> I accept the <a href="/terms" target="_blank" rel="noreferrer">Terms and Conditions</a>
-      </label>
+      <div className={styles.inline}>
+        {/* The button sits beside the label, not in it: a label names only its checkbox. */}
+        <label className={styles.inline}>
+          <input type="checkbox" name="terms" aria-label="I accept the Terms and Conditions" /> I accept the
+        </label>
+        <button type="button" className={styles.linkButton} onClick={() => setTermsOpen(true)}>
+          Terms and Conditions
+        </button>
+      </div>
+      {termsOpen && (
+        <Suspense fallback={null}>
+          <TermsReadDialog onClose={() => setTermsOpen(false)} />
+        </Suspense>
+      )}
       <label className={styles.inline}>
         <input type="checkbox" name="stayLoggedIn" /> Stay logged in
       </label>

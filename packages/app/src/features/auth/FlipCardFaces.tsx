@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as styles from './authLayout.css.ts';
+import { flipIn } from './FlipCardFaces.css.ts';
 import type { FlipFace } from './useFlipSave.ts';
 
 interface FlipCardFacesProps {
@@ -10,8 +11,22 @@ interface FlipCardFacesProps {
   children: ReactNode;
 }
 
-/** The saving and result faces shared by the change-password card and the name update (spec §2, §4). */
-export function FlipCardFaces({ face, error, onBack, children }: FlipCardFacesProps) {
+/**
+ * The saving and result faces shared by the change-password card and the name update (spec §2, §4).
+ * Each change of face flips the card in (FlipCardFaces.css.ts; none with prefers-reduced-motion); the
+ * faces hold for spec §9's 1 s, 0.5 s and 1 s (useFlipSave). The form does not flip on first load.
+ */
+export function FlipCardFaces(props: FlipCardFacesProps) {
+  const [flipped, setFlipped] = useState(false);
+  if (props.face !== 'front' && !flipped) setFlipped(true); // from the first save on, every face flips in
+  return (
+    <div key={props.face} data-face={props.face} className={flipped ? flipIn : undefined}>
+      <Face {...props} />
+    </div>
+  );
+}
+
+function Face({ face, error, onBack, children }: FlipCardFacesProps) {
   if (face === 'front') return <>{children}</>;
   if (face === 'failed') {
     return (

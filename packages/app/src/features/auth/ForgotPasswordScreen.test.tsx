@@ -1,11 +1,11 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
-import { renderRoute } from './renderRoute.tsx';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({}) }));
 
 describe('ForgotPasswordScreen', () => {

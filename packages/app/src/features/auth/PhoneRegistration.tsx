@@ -8,7 +8,7 @@ import { COUNTRIES, DEFAULT_COUNTRY } from './countries.ts';
 import { confirmEnrollment, lastFourDigits, sendEnrollmentCode } from './phoneFactor.ts';
 import { toPhoneNumber } from './phoneNumber.ts';
 import { ProgressSteps, type ProgressStep } from './ProgressSteps.tsx';
-import { describeError, SignInError } from './signInFlow.ts';
+import { describeError, describeServiceError, SignInError } from './signInFlow.ts';
 import { TextField } from './TextField.tsx';
 import { useInvisibleRecaptcha } from './useInvisibleRecaptcha.ts';
 import { useSingleFlight } from './useSingleFlight.ts';
@@ -44,7 +44,7 @@ export function PhoneRegistration({ recaptchaHost, onAbandon }: PhoneRegistratio
         setSent({ verificationId, e164: checked.e164 });
       } catch (failure) {
         setStep(2);
-        setError(describeError(failure, 'secondFactor'));
+        setError(describeServiceError(failure));
       }
     });
   };
@@ -55,7 +55,7 @@ export function PhoneRegistration({ recaptchaHost, onAbandon }: PhoneRegistratio
         await confirmEnrollment(sent.verificationId, code);
       } catch (failure) {
         if (failure instanceof SignInError) return onAbandon(describeError(failure, 'signIn'));
-        throw new Error(describeError(failure, 'secondFactor'));
+        throw new Error(describeServiceError(failure));
       }
     };
     return <CodeEntry lastDigits={lastFourDigits(sent.e164)} onSubmit={confirm} sending={false} />;

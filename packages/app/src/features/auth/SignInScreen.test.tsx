@@ -1,13 +1,13 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
-import { renderRoute } from './renderRoute.tsx';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 import { readSessionCache, saveSessionCache } from '../session/sessionCache.ts';
 import { resetSession, setSignedIn } from '../session/sessionStore.ts';
 import { SignInScreen } from './SignInScreen.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'signed-in-with-password' } }) }));
 
 const cachedOwner = {
@@ -30,10 +30,13 @@ describe('SignInScreen', () => {
   beforeEach(() => {
     resetSdk();
     localStorage.clear();
+    // spec §7: the identity project authorises this page's host (the one call here that is not the SDK's).
+    vi.stubGlobal('fetch', async () => Response.json({ projectId: 'demo-test', authorizedDomains: [location.hostname] }));
   });
   afterEach(() => {
     cleanup();
     resetSession();
+    vi.unstubAllGlobals();
   });
 
   it('shows every part of the sign-in form of spec §2', () => {
@@ -44,6 +47,70 @@ describe('SignInScreen', () => {
     expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Request Credentials' }).getAttribute('href')).toMatch(/^mailto:support@payportal\.example\?/);
     expect(screen.getByRole('progressbar', { name: 'Sign-in progress' }).getAttribute('aria-valuemax')).toBe('3');
+  });
+
+  it('[spec §2, §6] lets a signed-out person read the Terms and Conditions from the sign-in page, staying on /auth (/terms would send them back here)', async () => {
+    const { location } = renderRoute(<SignInScreen />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Terms and Conditions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(dialog.textContent).toContain('1. Acceptance');
+    expect(location.history.at(-1)).toBe('/auth');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ })).toBeTruthy();
+  });
+
+  it('[spec §7] refuses sign-in on a host the identity project does not authorise, saying so, before anything is sent', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => (asked.push(url), Response.json({ projectId: 'demo-test', authorizedDomains: ['portal.example'] })));
+    renderRoute(<SignInScreen />);
+    await fillAndSubmit('owner@acme.example');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
+    );
+    expect(asked).toEqual(['https://identitytoolkit.googleapis.com/v1/projects?key=test-key']);
+    expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('[spec §9] applies the password show/hide toggle 1 s after load, not before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderRoute(<SignInScreen />);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      const toggle = screen.getByRole('button', { name: 'Show password' });
+      await act(() => vi.advanceTimersByTimeAsync(999));
+      expect(toggle.hasAttribute('disabled')).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(toggle.hasAttribute('disabled')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('[spec §5] reads the email from the field itself, as a password manager fills it without typing', async () => {
+    sdk.signInWithEmailAndPassword.mockRejectedValueOnce({ code: 'auth/wrong-password' });
+    renderRoute(<SignInScreen />);
+    // Autofill sets the value without the key and input events React would see.
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'autofilled@acme.example';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'Portal-demo-2026';
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(sdk.signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'autofilled@acme.example', 'Portal-demo-2026'));
+  });
+
+  it('[spec §4] shows the sign-in progress steps: -1 idle, 1 while working, -1 again when the error shows', async () => {
+    let fail!: (reason: unknown) => void;
+    sdk.signInWithEmailAndPassword.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    renderRoute(<SignInScreen />);
+    const progress = () => screen.getByRole('progressbar', { name: 'Sign-in progress' });
+    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['0', 'Waiting']);
+    await fillAndSubmit('owner@acme.example');
+    await waitFor(() => expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['2', 'Working']));
+    fail({ code: 'auth/wrong-password' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password is not correct.'));
+    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['0', 'Waiting']);
   });
 
   it('asks for the terms before anything is sent', async () => {
@@ -129,6 +196,8 @@ describe('SignInScreen', () => {
     await user.type(screen.getByLabelText('Authentication Code'), '123456{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid verification code'));
     expect(sdk.verifyPhoneNumber).toHaveBeenCalledTimes(1);
+    // spec §4: a failed two-factor submit ends on step 2 with the error shown.
+    expect(screen.getByRole('progressbar', { name: 'Two-factor progress' }).getAttribute('aria-valuetext')).toBe('Finished');
   });
 
   it('asks a user without a factor from an outside address to register a phone', async () => {
@@ -142,8 +211,14 @@ describe('SignInScreen', () => {
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('65055501');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Waiting');
+    let sent!: (verificationId: string) => void;
+    sdk.verifyPhoneNumber.mockReturnValueOnce(new Promise((resolve) => (sent = resolve)));
     await user.type(screen.getByLabelText('Phone number'), '99');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    // spec §4 phone registration: step 1 while sending, then the code entry (step 2 done).
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Working'));
+    sent('verification-id');
     expect(await screen.findByText('A code has been sent to the phone number ending in 0199.')).toBeTruthy();
   });
 

@@ -1,16 +1,18 @@
 // spec §2 /auth: credentials, then (when needed) the two-factor login or the phone registration step.
 // An already signed-in user goes home; ?logout=true signs out first (spec §2 route table). The SMS
-// steps (phone library, reCAPTCHA) load only when a sign-in starts, keeping the form itself small.
+// steps (phone library, reCAPTCHA) load only when a sign-in starts, and the sign-in flow itself (the
+// Firebase SDK) loads beside the form, not before it (issue #20 item 9: the form is usable sooner).
 import type { MultiFactorResolver } from 'firebase/auth';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
-import { logOut } from '../session/standaloneSession.ts';
+import { authErrorMessage } from '@payportal/shared';
 import { session } from '../session/sessionStore.ts';
 import * as styles from './authLayout.css.ts';
 import { CredentialsForm } from './CredentialsForm.tsx';
-import { describeError, signInWithPassword, type Credentials } from './signInFlow.ts';
+import type { Credentials } from './signInFlow.ts';
 
+const loadSignInFlow = () => import('./signInFlow.ts');
 const loadTwoFactorLogin = () => import('./TwoFactorLogin.tsx');
 const loadPhoneRegistration = () => import('./PhoneRegistration.tsx');
 const TwoFactorLogin = lazy(() => loadTwoFactorLogin().then((module) => ({ default: module.TwoFactorLogin })));
@@ -31,10 +33,12 @@ export function SignInScreen() {
 
   useEffect(() => {
     if (!logoutRequested) return;
-    void logOut().then(() => {
-      setLoggedOut(true);
-      navigate('/auth', { replace: true });
-    });
+    void import('../session/standaloneSession.ts')
+      .then((module) => module.logOut())
+      .then(() => {
+        setLoggedOut(true);
+        navigate('/auth', { replace: true });
+      });
   }, [logoutRequested, navigate]);
 
   const recaptchaHost = useCallback(() => recaptchaElement.current!, []);
@@ -47,11 +51,14 @@ export function SignInScreen() {
     setAbandoned(null);
     void loadTwoFactorLogin();
     void loadPhoneRegistration();
+    const flow = await loadSignInFlow().catch(() => {
+      throw new Error(authErrorMessage('signIn', 'other')); // the page could not load its own code
+    });
     try {
-      const outcome = await signInWithPassword(credentials);
+      const outcome = await flow.signInWithPassword(credentials);
       if (outcome.next !== 'home') setView(outcome.next === 'secondFactor' ? { name: 'secondFactor', resolver: outcome.resolver } : { name: 'registerPhone' });
     } catch (error) {
-      throw new Error(describeError(error, 'signIn'));
+      throw new Error(flow.describeError(error, 'signIn'));
     }
   };
 

@@ -2,11 +2,11 @@ import { encodeSignUpHash } from '@payportal/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSdk, sdk } from './firebaseAuthFake.ts';
-import { renderRoute } from './renderRoute.tsx';
+import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 import { SignUpScreen } from './SignUpScreen.tsx';
 
-vi.mock('firebase/auth', async () => (await import('./firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({}) }));
 const acceptInvite = vi.fn(async (_identity: unknown, _invite: string) => undefined);
 vi.mock('./acceptInviteApi.ts', () => ({ acceptInvite: (identity: unknown, invite: string) => acceptInvite(identity, invite) }));

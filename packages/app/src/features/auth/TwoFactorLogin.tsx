@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CodeEntry } from './CodeEntry.tsx';
 import { FormAlert } from './FormAlert.tsx';
 import { confirmSignInCode, lastFourDigits, phoneHint, sendSignInCode } from './phoneFactor.ts';
-import { describeError, SignInError } from './signInFlow.ts';
+import { describeError, describeServiceError, SignInError } from './signInFlow.ts';
 import { useInvisibleRecaptcha } from './useInvisibleRecaptcha.ts';
 
 interface TwoFactorLoginProps {
@@ -34,7 +34,7 @@ export function TwoFactorLogin({ resolver, recaptchaHost, onAbandon }: TwoFactor
       await confirmSignInCode(resolver, verificationId, code);
     } catch (error) {
       if (error instanceof SignInError) return onAbandon(describeError(error, 'signIn'));
-      throw new Error(describeError(error, 'secondFactor'));
+      throw new Error(describeServiceError(error)); // spec §8: a code check failure shows the service's message
     }
   };
 

@@ -43,6 +43,19 @@ export const input = style({
 
 export const inline = style({ display: 'flex', gap: '0.5rem', alignItems: 'center' });
 
+/** A button that reads as a link inside a sentence (it opens a dialog, so it is a button). */
+export const linkButton = style({
+  background: 'none',
+  border: 0,
+  padding: 0,
+  font: 'inherit',
+  color: 'LinkText',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  marginLeft: '-0.25rem',
+  minHeight: '1.5rem',
+});
+
 export const fieldError = style({ color: '#cf222e', fontSize: '0.875rem', margin: 0 });
 
 export const alert = style({

@@ -2,7 +2,7 @@
 // multiple sessions → password sign-in (or second factor, or phone registration) → email verified →
 // authenticate, where the API checks the rest (portal user active, the second factor, the 60-day
 // password age: SECURITY.md #3) → session started. The API's refusals become the spec's texts.
-import { AuthFlowError, authErrorMessage, errorCode, isInternalEmail, signInRefusalOf, type AuthErrorArea } from '@payportal/shared';
+import { AuthFlowError, authErrorMessage, errorCode, isInternalEmail, serviceErrorMessage, signInRefusalOf, type AuthErrorArea } from '@payportal/shared';
 import {
   browserLocalPersistence,
   browserSessionPersistence,
@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/apiClient.ts';
 import { portalConfig } from '../../lib/config.ts';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { authenticate } from '../session/authenticateApi.ts';
+import { assertAuthorizedDomain } from './authorizedDomain.ts';
 import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
 import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
 
@@ -51,6 +52,10 @@ export async function signInWithPassword({ email, password, stayLoggedIn }: Cred
     await signOut(firebaseAuth()).catch(() => undefined);
     throw new SignInError('signIn', new AuthFlowError('multiple_sessions'));
   }
+  // spec §7: a host the identity project does not authorise is refused before anything is sent.
+  await assertAuthorizedDomain(portalConfig().firebase, location.hostname).catch((error: unknown) => {
+    throw new SignInError('signIn', error);
+  });
   const auth = firebaseAuth();
   setSignInFlowActive(true);
   try {
@@ -104,4 +109,10 @@ export function describeError(error: unknown, area: AuthErrorArea): string {
   if (error instanceof SignInError) return describeError(error.reason, error.area);
   if (error instanceof AuthFlowError) return authErrorMessage('signIn', error);
   return authErrorMessage(area, error);
+}
+
+/** spec §8: phone registration and code check failures show the identity service's own message. */
+export function describeServiceError(error: unknown): string {
+  if (error instanceof SignInError || error instanceof AuthFlowError) return describeError(error, 'secondFactor');
+  return serviceErrorMessage('secondFactor', error);
 }

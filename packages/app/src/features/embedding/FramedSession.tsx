@@ -13,6 +13,7 @@ const STATUS_TEXT: Record<Exclude<FramedConnectionStatus, 'connected'>, string> 
   waiting: 'Waiting for the partner portal…',
   signingIn: 'Signing in…',
   refused: 'This portal is not available for this user. Please contact support.',
+  tokenRejected: 'The partner portal’s sign-in could not be verified. Please sign in again.',
   incompatible: 'This partner portal uses another version of the PayPortal SDK. Please contact support.',
 };
 

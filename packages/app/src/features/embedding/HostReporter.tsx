@@ -1,22 +1,24 @@
-// Keeps the host informed while the framed app runs: the session report after each sign-in has
-// rendered (spec §4: isEmbedded and isOwner), every route change, and the content height for
-// auto-resize (PROTOCOL.md M3).
+// Keeps the host informed while the framed app runs: the session report once a sign-in's first route
+// is drawn, not while it still shows "Loading…" (spec §4: isEmbedded and isOwner; the host's `ready`),
+// every route change, and the content height for auto-resize (PROTOCOL.md M3).
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { session } from '../session/sessionStore.ts';
+import { framedConnection } from './framedConnectionStore.ts';
 import { reportToHost } from './hostChannel.ts';
 
 export function HostReporter() {
   const { current } = useSnapshot(session);
+  const { routeDrawn } = useSnapshot(framedConnection);
   const [location] = useLocation();
   const signedInAs = current.status === 'signedIn' ? `${current.user.id}:${current.impersonatedBy ?? ''}` : null;
 
   useEffect(() => {
-    if (current.status === 'signedIn') reportToHost({ type: 'session', isEmbedded: current.flags.isEmbedded, isOwner: current.flags.isOwner });
+    if (current.status === 'signedIn' && routeDrawn) reportToHost({ type: 'session', isEmbedded: current.flags.isEmbedded, isOwner: current.flags.isOwner });
     // Once per signed-in user: the flags cannot change without a new sign-in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signedInAs]);
+  }, [signedInAs, routeDrawn]);
 
   useEffect(() => reportToHost({ type: 'route', path: location }), [location]);
 

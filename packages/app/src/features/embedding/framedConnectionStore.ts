@@ -9,11 +9,23 @@ export type FramedConnectionStatus =
   | 'connected'
   /** The API refused the session: the parent was told unauthorized and routeHome. */
   | 'refused'
+  /** The API could not verify the host's token (401): the parent was told tokenRejected (PROTOCOL.md M4). */
+  | 'tokenRejected'
   /** The parent speaks another protocol version (PROTOCOL.md V1). */
   | 'incompatible';
 
-export const framedConnection = proxy<{ status: FramedConnectionStatus }>({ status: 'waiting' });
+export const framedConnection = proxy<{ status: FramedConnectionStatus; routeDrawn: boolean }>({ status: 'waiting', routeDrawn: false });
 
 export function setFramedConnectionStatus(status: FramedConnectionStatus): void {
   framedConnection.status = status;
+}
+
+/** A route's content (not a loading placeholder) has been committed to the page (PROTOCOL.md M2: ready waits for it). */
+export function markRouteDrawn(): void {
+  if (!framedConnection.routeDrawn) framedConnection.routeDrawn = true;
+}
+
+export function resetFramedConnection(): void {
+  framedConnection.status = 'waiting';
+  framedConnection.routeDrawn = false;
 }

@@ -1,9 +1,10 @@
 // spec §4 "Framed mode": authenticate with the host's token (when the host says support staff are
 // viewing this user, with an impersonation token exchanged for it and Impersonate-User: lib/apiClient),
 // check the answer is the user the host named, and set the session. A refusal tells the host
-// unauthorized and routeHome.
+// unauthorized and routeHome; a token the API cannot verify (401) tells it tokenRejected instead
+// (PROTOCOL.md M4: the host's token is wrong, the user was not refused).
 import type { HostSession } from '@payportal/shared';
-import { setImpersonatedEmail } from '../../lib/apiClient.ts';
+import { ApiError, setImpersonatedEmail } from '../../lib/apiClient.ts';
 import { authenticate } from '../session/authenticateApi.ts';
 import { setSignedIn, setSignedOut } from '../session/sessionStore.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
@@ -26,9 +27,14 @@ export async function signInFramed(session: Omit<HostSession, 'token' | 'initPat
     if (attempt !== latest) return;
     setImpersonatedEmail(null);
     setSignedOut('unauthorized');
-    setFramedConnectionStatus('refused');
-    reportToHost({ type: 'unauthorized' });
-    reportToHost({ type: 'routeHome' });
+    if (error instanceof ApiError && error.status === 401) {
+      setFramedConnectionStatus('tokenRejected');
+      reportToHost({ type: 'tokenRejected' });
+    } else {
+      setFramedConnectionStatus('refused');
+      reportToHost({ type: 'unauthorized' });
+      reportToHost({ type: 'routeHome' });
+    }
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // spec §1: the home screen's description and the demo banner of is_demo organisations.
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
+import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
 import { resetSession } from '../session/sessionStore.ts';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../auth/renderRoute.tsx';
+import { renderRoute } from '../../testing/renderRoute.tsx';
 import { resetSession, session, setSignedIn } from '../session/sessionStore.ts';
 import { ProfileScreen } from './ProfileScreen.tsx';
 
-vi.mock('firebase/auth', async () => (await import('../auth/firebaseAuthFake.ts')).firebaseAuthModule());
+vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: null }) }));
 
 const user = { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const };

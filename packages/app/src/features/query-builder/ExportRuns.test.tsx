@@ -4,10 +4,10 @@ import type { ExportJob } from '@payportal/shared';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
+import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
 import { setImpersonationReadOnly } from '../../lib/impersonationAccess.ts';
 import { answerApi, type Answer, type SentRequest } from '../../testing/answerApi.ts';
-import { catalogueAnswer, definitionAnswer, jobAnswer, limitsAnswer, stateMonthAnswer } from './testCatalogue.ts';
+import { catalogueAnswer, definitionAnswer, jobAnswer, limitsAnswer, stateMonthAnswer } from '../../testing/queryBuilderAnswers.ts';
 
 afterEach(() => {
   cleanup();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, type Answer, type SentRequest } from '../../testing/answerApi.ts';
 import { CLEAR_QUESTION } from './BuilderToolbar.tsx';
 import { QueryBuilderScreen } from './QueryBuilderScreen.tsx';
-import { catalogueAnswer, limitsAnswer, stateMonthAnswer } from './testCatalogue.ts';
+import { catalogueAnswer, limitsAnswer, stateMonthAnswer } from '../../testing/queryBuilderAnswers.ts';
 
 afterEach(() => {
   cleanup();

@@ -3,8 +3,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
-import { setTestPortalConfig } from '../../lib/testPortalConfig.ts';
+import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
+import { setTestPortalConfig } from '../../testing/testPortalConfig.ts';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';
 import { answerApi } from '../../testing/answerApi.ts';
 import { resetSession } from '../session/sessionStore.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isTokenExpired, refreshDelay, retryDelay, startRefreshSchedule, type TokenTimes } from './refreshSchedule.ts';
+import { refreshDelay, retryDelay, startRefreshSchedule, type TokenTimes } from './refreshSchedule.ts';
 
 const MINUTE = 60_000;
 const issuedAt = (ms: number): TokenTimes => ({ issuedAtMs: ms, expiresAtMs: ms + 60 * MINUTE });
@@ -13,13 +13,6 @@ describe('refreshDelay (spec §4, §9)', () => {
   it('refreshes at once when less than 5 minutes remain at start', () => {
     expect(refreshDelay(issuedAt(0), 55 * MINUTE + 1)).toBe(0);
     expect(refreshDelay(issuedAt(0), 70 * MINUTE)).toBe(0);
-  });
-});
-
-describe('isTokenExpired', () => {
-  it('treats the token as expired 30 seconds early', () => {
-    expect(isTokenExpired(issuedAt(0), 60 * MINUTE - 30_001)).toBe(false);
-    expect(isTokenExpired(issuedAt(0), 60 * MINUTE - 30_000)).toBe(true);
   });
 });
 

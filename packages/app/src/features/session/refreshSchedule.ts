@@ -14,11 +14,6 @@ export function refreshDelay(token: TokenTimes, nowMs: number): number {
   return Math.max(0, token.issuedAtMs + constants.TOKEN_REFRESH_AFTER_MS - nowMs);
 }
 
-/** A token counts as expired 30 seconds before its real expiry. */
-export function isTokenExpired(token: TokenTimes, nowMs: number): boolean {
-  return nowMs >= token.expiresAtMs - constants.TOKEN_EXPIRY_SKEW_MS;
-}
-
 /** Backoff after the n-th failed refresh in a row (0-based): 30 s, doubling, at most 16 minutes. */
 export function retryDelay(failures: number): number {
   return Math.min(constants.REFRESH_BACKOFF_START_MS * 2 ** failures, constants.REFRESH_BACKOFF_MAX_MS);

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
+import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
 import { resetSession } from '../session/sessionStore.ts';
 import { AVATAR_COLOURS } from './avatarColour.ts';
 

@@ -3,11 +3,14 @@ import { contrastRatio } from '../../theme/contrastRatio.ts';
 import { AVATAR_COLOURS, avatarColour, avatarLetter } from './avatarColour.ts';
 
 describe('the avatar (spec §2)', () => {
-  it('picks its colour from the length of the name', () => {
-    expect(avatarColour('Quinn Analyst')).toBe(AVATAR_COLOURS[13 % AVATAR_COLOURS.length]);
-    expect(avatarColour('Olivia Owner')).toBe(AVATAR_COLOURS[12 % AVATAR_COLOURS.length]);
-    expect(avatarColour('Ann')).toBe(avatarColour('Bob'));
-    expect(avatarColour('Ann')).not.toBe(avatarColour('Anna'));
+  it('picks its colour from the length of the name: fixed expected colours, not the formula again', () => {
+    expect(avatarColour('Quinn Analyst')).toBe('#0e7490'); // 13 letters
+    expect(avatarColour('Olivia Owner')).toBe('#c2410c'); // 12
+    expect(avatarColour('Anna')).toBe('#c2410c'); // 4: the same length class as 12
+    expect(avatarColour('Ann')).toBe('#6d28d9'); // 3
+    expect(avatarColour('Bob')).toBe('#6d28d9');
+    expect(avatarColour('Eli Embe')).toBe('#1d4ed8'); // 8: back to the first colour
+    expect(avatarColour('')).toBe('#1d4ed8');
   });
 
   it('shows the first letter of the name, upper-cased', () => {

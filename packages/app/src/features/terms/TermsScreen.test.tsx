@@ -3,7 +3,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signedInAs } from '../../app/renderAppAt.tsx';
+import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';
 import { resetSession, session } from '../session/sessionStore.ts';
 

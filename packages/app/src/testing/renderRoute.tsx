@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { setTestPortalConfig } from '../../lib/testPortalConfig.ts';
+import { setTestPortalConfig } from './testPortalConfig.ts';
 
 export function renderRoute(element: ReactElement, path = '/auth') {
   setTestPortalConfig();

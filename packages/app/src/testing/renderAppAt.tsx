@@ -3,8 +3,9 @@ import { roleFlags, type RoleName } from '@payportal/shared';
 import { render } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { saveSessionCache } from '../features/session/sessionCache.ts';
 import { session, type SignedInSession } from '../features/session/sessionStore.ts';
-import { AppShell } from './AppShell.tsx';
+import { AppShell } from '../app/AppShell.tsx';
 
 export function signedInAs(
   roles: RoleName[],
@@ -25,6 +26,8 @@ export function signedInAs(
 export function renderAppAt(path: string, current: SignedInSession | { status: 'signedOut' } | { status: 'loading' }, framed = false) {
   session.current = structuredClone(current); // the store mutates it; the test's value stays as written
   session.framed = framed;
+  // Standalone, a signed-in user's data is stored (spec §3); the general guard checks it is there (§6).
+  if (current.status === 'signedIn' && !framed) saveSessionCache(current);
   const location = memoryLocation({ path, record: true });
   const view = render(
     <Router hook={location.hook} searchHook={location.searchHook}>
