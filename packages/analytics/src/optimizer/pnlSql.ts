@@ -38,8 +38,9 @@ export function pnlSql(orgId: number, period: OptimizerPeriod, request: PnlReque
     select r.*, case when r.net_revenue < 0 then 'under' when r.net_rate > t.over_bps then 'over' end as flag, t.over_bps
     from rated r, threshold t
   )
-  select 'total' as kind, null as label, count(*)::double, sum(gsv), sum(transaction_fees), sum(account_fees), sum(billed_fees), sum(ic), sum(sf),
-    sum(net_revenue), count(*) filter (where flag = 'under')::double, count(*) filter (where flag = 'over')::double, any_value(over_bps),
+  -- Totals in cents: a sum of doubles depends on the order DuckDB's threads add them in, and two asks of one portfolio must agree.
+  select 'total' as kind, null as label, count(*)::double, round(sum(gsv), 2), round(sum(transaction_fees), 2), round(sum(account_fees), 2),
+    round(sum(billed_fees), 2), round(sum(ic), 2), round(sum(sf), 2), round(sum(net_revenue), 2), count(*) filter (where flag = 'under')::double, count(*) filter (where flag = 'over')::double, any_value(over_bps),
     (select count(*) from pnl where ${flag} and ${search})::double, ${blank}
   from pnl
   union all

@@ -34,7 +34,7 @@ const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1
   '/dashboard/:id/chart/:chartId/edit': { path: '/dashboard/3/chart/8/edit', who: everyone, ...placeholder('Edit chart') },
   '/dashboard/:id/chart/:chartId/copy': { path: '/dashboard/3/chart/8/copy', who: everyone, ...placeholder('Copy chart') },
   '/dashboards': { path: '/dashboards', who: everyone, ...placeholder('Dashboards') },
-  '/documents': { path: '/documents', who: everyone, ...placeholder('Documents') },
+  '/documents': { path: '/documents', who: everyone, heading: 'Documents', text: 'Loading documents…' },
   '/auth': { path: '/auth', who: signedOut, heading: 'Sign in to PayPortal', text: 'Forgot Password' },
   '/forgot-password': { path: '/forgot-password', who: signedOut, heading: 'Forgot your password?', text: 'Back to Login' },
   '/sign-up/:hash': {
