@@ -48,18 +48,10 @@ export const NET_RATE_BUCKETS = ['< 0', '0–25', '25–50', '50–100', '100–
 
 export const pnlResultSchema = z.object({
   period: z.tuple([z.string(), z.string()]),
-  totals: z.object({
-    merchants: z.number(),
-    gsv: z.number(),
-    transactionFees: z.number(),
-    accountFees: z.number(),
-    billedFees: z.number(),
-    interchange: z.number(),
-    schemeFees: z.number(),
-    netRevenue: z.number(),
-    under: z.number(),
-    over: z.number(),
-  }),
+  /** The portfolio's sums of the row figures, with its merchants and how many are flagged each way. */
+  totals: pnlRowSchema
+    .pick({ gsv: true, transactionFees: true, accountFees: true, billedFees: true, interchange: true, schemeFees: true, netRevenue: true })
+    .extend({ merchants: z.number(), under: z.number(), over: z.number() }),
   /** The net effective rate above which a merchant is flagged over-recovered. */
   overThresholdBps: z.number().nullable(),
   distribution: z.array(z.object({ bucket: z.enum(NET_RATE_BUCKETS), merchants: z.number() })),
