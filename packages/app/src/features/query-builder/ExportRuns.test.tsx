@@ -22,7 +22,7 @@ function answerExports(routes: Routes = {}) {
   return answerApi({
     'GET /api/analytics/v1/catalogue': () => ({ body: catalogueAnswer }),
     'POST /api/analytics/v1/query': () => ({ body: stateMonthAnswer(3) }),
-    'POST /api/exports/v1/estimate': () => ({ body: { rows: 2_500_000, row_cap: 1_000_000, capped: true } }),
+    'POST /api/exports/v1/estimate': () => ({ body: { rows: 1_000_000, row_cap: 1_000_000, capped: true } }),
     'GET /api/exports/v1/limits': () => ({ body: limitsAnswer }),
     'GET /api/exports/v1/jobs/': () => ({ body: { jobs: [] } }),
     'GET /api/exports/v1/definitions/7': () => ({ body: definitionAnswer() }),
@@ -147,8 +147,8 @@ describe('running', () => {
   it('says the cap before the run, shows progress against the estimate, and downloads through a single-use ticket', async () => {
     let polls = 0;
     const progress: ExportJob[] = [
-      jobAnswer({ status: 'running', rows_estimate: 2_500_000, rows_written: 250_000 }),
-      jobAnswer({ status: 'ready', rows_estimate: 2_500_000, rows_written: 1_000_000, capped: true, file_bytes: 52_428_800, expires_at: '2026-11-30T10:00:00.000Z' }),
+      jobAnswer({ status: 'running', rows_estimate: 1_000_000, rows_written: 250_000 }),
+      jobAnswer({ status: 'ready', rows_estimate: 1_000_000, rows_written: 1_000_000, capped: true, file_bytes: 52_428_800, expires_at: '2026-11-30T10:00:00.000Z' }),
     ];
     const sent = answerExports({
       'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer() }),
@@ -161,7 +161,7 @@ describe('running', () => {
     });
     renderAppAt('/csv/7/edit', analyst);
     expect(await screen.findByText('Exports are limited to 1,000,000 rows for your role; files are kept 7 days.')).toBeTruthy();
-    expect(await screen.findByText('2,500,000 rows match; the export is limited to 1,000,000 rows for your role')).toBeTruthy();
+    expect(await screen.findByText('More than 1,000,000 rows match; the export is limited to 1,000,000 rows for your role')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Run export' }));
     const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
@@ -170,7 +170,7 @@ describe('running', () => {
     expect(screen.getByText('250,000 of 1,000,000 rows written')).toBeTruthy();
 
     expect(await screen.findByText(/^1,000,000 rows, 50 MB\. Kept until/)).toBeTruthy();
-    expect(screen.getByText('This file holds the first 1,000,000 rows of 2,500,000 rows: exports are limited to 1,000,000 rows for your role.')).toBeTruthy();
+    expect(screen.getByText('This file holds the first 1,000,000 rows; more rows match: exports are limited to 1,000,000 rows for your role.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await vi.waitFor(() => expect(clicked).toEqual(['/api/exports/v1/downloads/abc']));
     expect(sent.filter((request) => request.path.endsWith('/download-ticket'))).toHaveLength(1);

@@ -18,7 +18,8 @@ function describeEstimate(estimate: Estimate): string {
   if (estimate.status === 'error') return estimate.error;
   if (estimate.status !== 'ready') return '';
   const { rows, capped, row_cap } = estimate.data;
-  return capped ? `${formatRows(rows)} match; the export is ${rowCapText(row_cap)}` : `${formatRows(rows)} in the export`;
+  // Counting stops one row past the cap, so a capped count says only that more rows match.
+  return capped ? `More than ${formatRows(row_cap)} match; the export is ${rowCapText(row_cap)}` : `${formatRows(rows)} in the export`;
 }
 
 /** `sortable`: the order is part of the export, so only someone who may change it sorts. */

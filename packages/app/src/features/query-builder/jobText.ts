@@ -49,9 +49,8 @@ export function jobSummary(job: ExportJob): string {
   }
 }
 
-/** Issue #13: say plainly what a cap cut, after the run as before it. */
+/** Issue #13: say plainly what a cap cut (the count stops one row past the cap: no total is known). */
 export function capNote(job: ExportJob): string | null {
   if (!job.capped) return null;
-  const total = job.rows_estimate === null ? '' : ` of ${formatRows(job.rows_estimate)}`;
-  return `This file holds the first ${formatRows(job.row_cap)}${total}: exports are ${rowCapText(job.row_cap)}.`;
+  return `This file holds the first ${formatRows(job.row_cap)}; more rows match: exports are ${rowCapText(job.row_cap)}.`;
 }
