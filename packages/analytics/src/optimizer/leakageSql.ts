@@ -23,9 +23,10 @@ export function leakageSql(orgId: number, period: OptimizerPeriod, months: numbe
       case when sum(leak) > 0 then max(leak) / sum(leak) else 0 end as share
     from by_cause group by merchant_id
   )
-  select 'cause' as kind, cause, sum(leak), sum(sales), null, null, null, null from by_cause group by cause
+  -- Money in cents: sums of doubles depend on the order DuckDB's threads add them in, and two asks must agree.
+  select 'cause' as kind, cause, round(sum(leak), 2), sum(sales), null, null, null, null from by_cause group by cause
   union all
-  select * from (select 'merchant', b.main_cause, b.leak / ${binder.value(months, 'number')}, b.sales, b.share, b.merchant_id::double, d.mid, d.dba_name
+  select * from (select 'merchant', b.main_cause, round(b.leak / ${binder.value(months, 'number')}, 2), b.sales, b.share, b.merchant_id::double, d.mid, d.dba_name
     from by_merchant b join merchant_dim d on d.org_id = ${org} and d.merchant_id = b.merchant_id
     where b.leak > 0 order by b.leak desc, b.merchant_id limit ${topMerchants})`;
 }

@@ -20,9 +20,10 @@ export const REGULATORY_RULES = {
 export function regulatorySql(orgId: number, period: OptimizerPeriod, binder: Binder): string {
   const org = binder.value(orgId, 'integer');
   const branches = Object.entries(REGULATORY_RULES).map(
-    ([scenario, rule]) => `select '${scenario}' as scenario, count(*)::double as sales, sum(amount) as gsv, sum(new_ic - ic) as change,
-      coalesce(sum(new_ic - ic) filter (where plan_type = 'ic_plus_plus'), 0) as pass_through,
-      coalesce(-sum(new_ic - ic) filter (where plan_type <> 'ic_plus_plus'), 0) as margin
+    // Money in cents, so two asks agree whatever order DuckDB's threads add the doubles in.
+    ([scenario, rule]) => `select '${scenario}' as scenario, count(*)::double as sales, round(sum(amount), 2) as gsv, round(sum(new_ic - ic), 2) as change,
+      round(coalesce(sum(new_ic - ic) filter (where plan_type = 'ic_plus_plus'), 0), 2) as pass_through,
+      round(coalesce(-sum(new_ic - ic) filter (where plan_type <> 'ic_plus_plus'), 0), 2) as margin
     from (select *, ${rule.interchange} as new_ic from sales where ${rule.applies}) s`,
   );
   return `with sales as materialized (

@@ -50,11 +50,12 @@ export const MERCHANT_COLUMNS = `merchant_id::double, mid, dba_name, size_tier, 
 export function simulationSummarySql(ctes: string, tolerance: string, topMerchants: number): string {
   const blank = `null, null, null, null, null, null, null, null, null, null, null`;
   return `${ctes}
-  select 'total' as kind, null as label, count(*)::double, sum(gsv), sum(base_net), count(*) filter (where abs(uplift) >= 0.005)::double,
-    count(*) filter (where rate_change > ${tolerance})::double, sum(uplift * (1 - h0 / 2)), sum((base_net + uplift) * (h1 - h0) / 2), ${blank}
+  -- Summed in merchant order: a sum of doubles depends on the order it adds in, and two asks must agree to the last digit.
+  select 'total' as kind, null as label, count(*)::double, sum(gsv order by merchant_id), sum(base_net order by merchant_id), count(*) filter (where abs(uplift) >= 0.005)::double,
+    count(*) filter (where rate_change > ${tolerance})::double, sum(uplift * (1 - h0 / 2) order by merchant_id), sum((base_net + uplift) * (h1 - h0) / 2 order by merchant_id), ${blank}
   from sim
   union all
-  select 'bucket', ${BUCKET}, count(*)::double, sum(gsv), null, null, null, null, null, ${blank} from sim group by 2
+  select 'bucket', ${BUCKET}, count(*)::double, sum(gsv order by merchant_id), null, null, null, null, null, ${blank} from sim group by 2
   union all
   select * from (select 'over', null, null, null, null, null, null, null, null, ${MERCHANT_COLUMNS} from sim
     where rate_change > ${tolerance} order by round(rate_change, 6) desc, merchant_id limit ${topMerchants})`;
