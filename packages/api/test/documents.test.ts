@@ -6,10 +6,12 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { API_ERROR_CODES, DOCUMENT_MAX_BYTES, DOCUMENT_PATHS, documentSchema, downloadTicketSchema } from '@payportal/shared';
+import { API_ERROR_CODES, DOCUMENT_MAX_BYTES, DOCUMENT_PATHS, documentSchema, downloadTicketSchema, queryResultSchema } from '@payportal/shared';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
+import { merchantExtractQuery } from '../src/documents/statementQueries.ts';
 import { listOf, SMALL_PDF, upload, uploaded, uploadUrl, waitForGenerated } from './documentHelpers.ts';
 import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
@@ -55,6 +57,12 @@ describe.each(DATABASE_KINDS)('documents on %s', (kind) => {
     const lines = file.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Merchant ID (MID),Merchant,Industry group,Industry (MCC),State,Pricing plan type,Merchant size tier,Risk tier,Transactions,Gross sales volume,Net revenue,Chargebacks');
     expect(lines.length).toBeGreaterThan(10);
+    // Every row and figure is the query API's answer to the same question for the month, in its order.
+    const asked = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: as['seed-analyst']!, payload: merchantExtractQuery('2026-10') });
+    const queried = queryResultSchema.parse(asked.json());
+    expect(queried.truncated).toBe(false);
+    const records = parse(file.body, { bom: true, from_line: 2 }) as string[][];
+    expect(records).toEqual(queried.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))));
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(extract.sha256);
     expect(await audit(extract.id)).toEqual(['generate', 'download']);
   });
