@@ -59,12 +59,7 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
 
 function Refused({ decision }: { decision: GuardDecision }) {
   if (decision.action === 'redirect') {
-    return (
-      <>
-        {decision.notifyParent && <NotifyParent message={decision.notifyParent} />}
-        <Redirect to={decision.clearSession ? paths.auth({ logout: true }) : decision.to} replace />
-      </>
-    );
+    return <Redirect to={decision.clearSession ? paths.auth({ logout: true }) : decision.to} replace />;
   }
   // Framed with nowhere to go inside the frame: the partner portal was told and decides.
   return (

@@ -28,16 +28,15 @@ export type GuardDecision =
       to: GuardTarget;
       /** Clear the stored session data first (spec §6: missing stored user data). */
       clearSession?: true;
-      /** Also tell the parent portal (framed only). */
-      notifyParent?: GuardParentMessage;
     }
   /** Framed, with nowhere inside the frame to go: the parent portal decides. */
   | { action: 'notifyParent'; message: GuardParentMessage };
 
 export const allow: GuardDecision = { action: 'allow' };
 
-export function redirectTo(to: GuardTarget, notifyParent?: GuardParentMessage): GuardDecision {
-  return notifyParent ? { action: 'redirect', to, notifyParent } : { action: 'redirect', to };
+/** A role guard's redirect is a route change for the parent, never `unauthorized` (issue #20 item 1, PROTOCOL.md M2). */
+export function redirectTo(to: GuardTarget): GuardDecision {
+  return { action: 'redirect', to };
 }
 
 /** spec §6: an embedded user (revenue_optimizer) with none of the owner, query or upload roles. */

@@ -28,8 +28,7 @@ const users = {
 type UserName = keyof typeof users;
 
 const allow: GuardDecision = { action: 'allow' };
-const to = (target: string, notifyParent?: string) =>
-  (notifyParent ? { action: 'redirect', to: target, notifyParent } : { action: 'redirect', to: target }) as GuardDecision;
+const to = (target: string) => ({ action: 'redirect', to: target }) as GuardDecision;
 const unauthorized: GuardDecision = { action: 'notifyParent', message: 'unauthorized' };
 const clearAndSignIn: GuardDecision = { action: 'redirect', to: '/auth', clearSession: true };
 
