@@ -114,6 +114,8 @@ test('a first sign-in registers a phone: a reload there signs out, then pasted d
   const sms = captureSmsCode(page, 'enrollment');
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByText('A code has been sent to the phone number ending in 0142.')).toBeVisible();
+  // spec §4: the view flips to the code entry (an animation).
+  expect(await page.locator('[data-face="code"]').evaluate((face) => getComputedStyle(face).animationName)).not.toBe('none');
   await answerCode(page, await sms);
   await expect(page).toHaveURL(`${urls.app}/home`);
 });

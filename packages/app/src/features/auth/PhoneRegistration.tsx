@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import * as styles from './authLayout.css.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { CodeEntry } from './CodeEntry.tsx';
+import { flipIn } from './FlipCardFaces.css.ts';
 import { COUNTRIES, DEFAULT_COUNTRY } from './countries.ts';
 import { confirmEnrollment, lastFourDigits, sendEnrollmentCode } from './phoneFactor.ts';
 import { toPhoneNumber } from './phoneNumber.ts';
@@ -58,7 +59,12 @@ export function PhoneRegistration({ recaptchaHost, onAbandon }: PhoneRegistratio
         throw new Error(describeServiceError(failure));
       }
     };
-    return <CodeEntry lastDigits={lastFourDigits(sent.e164)} onSubmit={confirm} sending={false} />;
+    // spec §4: on success the view flips to login-code entry (none with prefers-reduced-motion).
+    return (
+      <div className={flipIn} data-face="code">
+        <CodeEntry lastDigits={lastFourDigits(sent.e164)} onSubmit={confirm} sending={false} />
+      </div>
+    );
   }
 
   return (
