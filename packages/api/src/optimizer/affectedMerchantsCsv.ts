@@ -1,24 +1,24 @@
-// The affected-merchant list of a scenario as CSV (issue #17 item 2): RFC 4180 with the exports' own
-// quoting and formula neutralising, a header row of words a pricing person reads.
-import type { AffectedMerchant } from '@payportal/shared';
-import { neutraliseFormula, quoteField } from '../exports/csvFormat.ts';
+// The affected-merchant list of a scenario as CSV (issue #17 item 2), written by the exports' own
+// encoder (RFC 4180, numbers in plain decimal notation, formula-like text neutralised), with a header
+// row of words a pricing person reads.
+import type { AffectedMerchant, QueryColumn } from '@payportal/shared';
+import { createCsvEncoder } from '../exports/csvFormat.ts';
 
-const text = (value: string) => quoteField(neutraliseFormula(value));
-const COLUMNS: [string, (row: AffectedMerchant) => string][] = [
-  ['MID', (row) => text(row.mid)],
-  ['Merchant', (row) => text(row.name)],
-  ['Size tier', (row) => row.sizeTier],
-  ['Plan type', (row) => row.planType],
-  ['GSV (12 months)', (row) => row.gsv.toFixed(2)],
-  ['Net revenue today (12 months)', (row) => row.baseRevenue.toFixed(2)],
-  ['Revenue change (12 months)', (row) => row.uplift.toFixed(2)],
-  ['Effective rate change (bps)', (row) => row.rateChangeBps.toFixed(2)],
-  ['Annual attrition before', (row) => row.hazardBefore.toFixed(4)],
-  ['Annual attrition after', (row) => row.hazardAfter.toFixed(4)],
+const column = (name: keyof AffectedMerchant, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
+const COLUMNS: QueryColumn[] = [
+  column('mid', 'MID', 'string'),
+  column('name', 'Merchant', 'string'),
+  column('sizeTier', 'Size tier', 'string'),
+  column('planType', 'Plan type', 'string'),
+  column('gsv', 'GSV (12 months)', 'number'),
+  column('baseRevenue', 'Net revenue today (12 months)', 'number'),
+  column('uplift', 'Revenue change (12 months)', 'number'),
+  column('rateChangeBps', 'Effective rate change (bps)', 'number'),
+  column('hazardBefore', 'Annual attrition before', 'number'),
+  column('hazardAfter', 'Annual attrition after', 'number'),
 ];
 
-
 export function affectedMerchantsCsv(rows: AffectedMerchant[]): string {
-  const lines = [COLUMNS.map(([header]) => header), ...rows.map((row) => COLUMNS.map(([, cell]) => cell(row)))];
-  return `${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
+  const encoder = createCsvEncoder(COLUMNS, { header: 'labels', neutraliseFormulas: true });
+  return encoder.header + encoder.encode(rows.map((row) => COLUMNS.map(({ name }) => row[name as keyof AffectedMerchant] as string | number)));
 }
