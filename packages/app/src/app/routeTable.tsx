@@ -19,7 +19,7 @@ interface RouteRowBase {
   standaloneOnly: boolean;
   // Each row's screen and inputs agree by construction (see `guarded` and `open` below).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  screen: ComponentType<any>;
+  screen: ComponentType<any> & { preload?: () => Promise<unknown> };
 }
 export type RouteRow = RouteRowBase &
   (
