@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { preloadOpenScreen } from './app/firstScreen.ts';
+import { App, FramedSession } from './app/App.tsx';
+import { preloadFirstScreen } from './app/firstScreen.ts';
 import { portalConfig } from './lib/config.ts';
 import { isFramed } from './lib/framed.ts';
 import { standaloneRedirectTarget } from './lib/standaloneRedirect.ts';
@@ -28,7 +28,5 @@ if (redirect) {
         <App framed={framed} />
       </StrictMode>,
     );
-  // Framed, every route is guarded: nothing to fetch first.
-  if (framed) draw();
-  else void preloadOpenScreen(location.pathname).then(draw);
+  void Promise.all([preloadFirstScreen(location.pathname), framed && FramedSession.preload().catch(() => undefined)]).then(draw);
 }

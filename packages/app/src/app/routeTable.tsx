@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { Snapshot } from 'valtio';
 import type { SignedInSession } from '../features/session/sessionStore.ts';
 import { NotAvailableScreen } from '../ui/NotAvailableScreen.tsx';
-import { lazyScreen } from './lazyScreen.ts';
+import { lazyScreen, type MaybeLazyScreen } from './lazyScreen.ts';
 
 export type RouteParams = Record<string, string | undefined>;
 export interface RouteInputsContext {
@@ -19,7 +19,7 @@ interface RouteRowBase {
   standaloneOnly: boolean;
   // Each row's screen and inputs agree by construction (see `guarded` and `open` below).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  screen: ComponentType<any> & { preload?: () => Promise<unknown> };
+  screen: ComponentType<any> & MaybeLazyScreen;
 }
 export type RouteRow = RouteRowBase &
   (
