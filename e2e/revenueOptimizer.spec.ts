@@ -4,7 +4,7 @@
 // merchants, and find the top leaking merchant and its cause. Every figure read off the screen is
 // checked against the optimizer API asked the same question with the frame's own credentials.
 import AxeBuilder from '@axe-core/playwright';
-import { leakageResultSchema, LEAKAGE_CAUSE_LABELS, OPTIMIZER_PATHS, simulationResultSchema, type SimulationResult } from '@payportal/shared';
+import { leakageResultSchema, LEAKAGE_CAUSE_LABELS, OPTIMIZER_PATHS, pnlResultSchema, simulationResultSchema, type SimulationResult } from '@payportal/shared';
 import { expect, type FrameLocator, type Locator, type Page, type Request } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
@@ -70,10 +70,36 @@ test('the optimizer demo user, framed in the partner demo: P&L, a two-action sce
   const pnlRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.pnl()));
   await portal.getByRole('button', { name: /^GSV/ }).click();
   await expect(portal.getByRole('columnheader', { name: /GSV/ })).toHaveAttribute('aria-sort', 'descending');
-  const asked = (await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON())) as { rows: { name: string }[] };
+  const asked = pnlResultSchema.parse(await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON()));
   await expect(pnlTable.locator('tbody tr').first().locator('td').first()).toHaveText(asked.rows[0]!.name);
+  // The totals strip is the API's totals for the same question.
+  const strip = portal.locator('dl[aria-label="Portfolio totals"]');
+  const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  for (const [term, text] of [
+    ['Merchants', asked.totals.merchants.toLocaleString('en-US')],
+    ['Gross sales volume', money(asked.totals.gsv)],
+    ['Billed fees', money(asked.totals.billedFees)],
+    ['Interchange', money(asked.totals.interchange)],
+    ['Net revenue', money(asked.totals.netRevenue)],
+    ['Under-recovery', asked.totals.under.toLocaleString('en-US')],
+  ] as const) {
+    await expect(strip.locator('div').filter({ has: portal.locator(`dt:text-is("${term}")`) }).locator('dd')).toHaveText(text);
+  }
   await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'pnl');
+
+  // The P&L exported through the export jobs (issue #17 item 1): every matching row, in the screen's order.
+  await portal.getByRole('button', { name: 'Run export' }).click();
+  await expect(portal.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
+  const pnlDownload = page.waitForEvent('download');
+  await portal.getByRole('button', { name: 'Download CSV' }).click();
+  const pnlFile = parse(readFileSync((await (await pnlDownload).path())!), { columns: true, bom: true }) as Record<string, string>[];
+  expect(pnlFile).toHaveLength(asked.matching);
+  pnlFile.slice(0, asked.rows.length).forEach((line, index) => {
+    expect(line.Merchant).toBe(asked.rows[index]!.name);
+    expect(Number(line.GSV)).toBeCloseTo(asked.rows[index]!.gsv, 6);
+    expect(Number(line['Net revenue'])).toBeCloseTo(asked.rows[index]!.netRevenue, 6);
+  });
 
   // A scenario with two actions on the blended plans; a slider moves and the waterfall follows.
   await portal.getByRole('tab', { name: 'Repricing simulator' }).click();

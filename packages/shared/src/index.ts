@@ -238,8 +238,8 @@ export { ATTRITION_SOURCES, attritionRowSchema, attritionTableSchema, DEFAULT_AT
 export type { AttritionRow } from './optimizer/attritionModel.ts';
 export { affectedMerchantSchema, RATE_CHANGE_BUCKETS, repricingActionsSchema, scenarioDefinitionSchema, simulationResultSchema } from './optimizer/repricing.ts';
 export type { AffectedMerchant, RepricingActions, ScenarioDefinition, ScenarioDefinitionInput, SimulationResult } from './optimizer/repricing.ts';
-export { NET_RATE_BUCKETS, PNL_FLAGS, PNL_SORT_COLUMNS, pnlRequestSchema, pnlResultSchema, pnlRowSchema } from './optimizer/merchantPnl.ts';
-export type { PnlRequest, PnlRequestInput, PnlResult, PnlRow, PnlSortColumn } from './optimizer/merchantPnl.ts';
+export { NET_RATE_BUCKETS, PNL_FLAGS, PNL_SORT_COLUMNS, pnlExportSchema, pnlRequestSchema, pnlResultSchema, pnlRowSchema, runPnlExportBodySchema } from './optimizer/merchantPnl.ts';
+export type { PnlExport, PnlRequest, PnlRequestInput, PnlResult, PnlRow, PnlSortColumn, RunPnlExportBodyInput } from './optimizer/merchantPnl.ts';
 export { LEAKAGE_CAUSE_LABELS, LEAKAGE_CAUSES, leakageResultSchema } from './optimizer/leakage.ts';
 export type { LeakageCause, LeakageResult } from './optimizer/leakage.ts';
 export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from './optimizer/regulatory.ts';
