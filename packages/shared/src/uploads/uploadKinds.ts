@@ -30,7 +30,7 @@ export interface ColumnRule {
   declineCode?: boolean;
 }
 
-const TEXT = { pattern: '[\s\S]{1,200}', reason: 'must be text of at most 200 characters' };
+const TEXT = { pattern: '[\\s\\S]{1,200}', reason: 'must be text of at most 200 characters' };
 const DATE = { pattern: '\\d{4}-\\d{2}-\\d{2}', date: true, reason: 'must be a date as YYYY-MM-DD' };
 const AMOUNT = { pattern: '\\d{1,13}(\\.\\d{1,2})?', positive: true, reason: 'must be an amount above 0 with at most two decimals, such as 12.50' };
 const oneOf = (values: readonly string[]) => ({ pattern: `(${values.join('|')})`, reason: `must be one of ${values.join(', ')}` });
