@@ -35,10 +35,12 @@ function detectEncoding(bytes: Uint8Array): { encoding: HeadCheck['encoding']; p
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
-  const zeros = body.subarray(0, 4096).filter((byte) => byte === 0).length;
-  if (zeros > 0) {
-    // Every other byte zero is UTF-16 without its mark; any other zero byte is not text at all.
-    const utf16 = zeros * 2 >= Math.min(body.length, 4096) - 2;
+  const sample = body.subarray(0, 4096);
+  if (sample.includes(0)) {
+    // Nearly every other byte zero (and no other) is UTF-16 without its mark; any other zero byte is not text at all.
+    const zerosAt = (parity: number) => sample.filter((byte, index) => index % 2 === parity && byte === 0).length;
+    const half = sample.length / 2;
+    const utf16 = half >= 4 && Math.max(zerosAt(0), zerosAt(1)) >= 0.9 * Math.floor(half) && Math.min(zerosAt(0), zerosAt(1)) <= 0.1 * half;
     return { encoding: null, problem: utf16 ? 'The file is UTF-16 encoded: save it as UTF-8 (CSV UTF-8) and choose it again.' : 'The file holds binary data, not CSV text.' };
   }
   try {
