@@ -250,6 +250,7 @@ export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput 
 export { UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
 export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
 export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
+export { readCsvRecords } from './uploads/readCsvRecords.ts';
 export type { HeadCheck, HeadProblem } from './uploads/checkCsvHead.ts';
 export { UPLOAD_PATHS, UPLOAD_ROUTES } from './uploads/uploadPaths.ts';
 export {

@@ -1,30 +1,12 @@
-// The pre-upload check (issue #15 items 1 and 6): the parser against csv-spectrum's edge cases, then
-// each refusal a person would otherwise meet only after sending the file, with its line and column.
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// The pre-upload check (issue #15 items 1 and 6; the parser meets csv-spectrum in analytics'
+// csvSpectrum.test.ts): each refusal a person would otherwise meet only after sending the file, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { checkCsvHead } from './checkCsvHead.ts';
-import { readCsvRecords } from './readCsvRecords.ts';
 import { uploadTemplate } from './uploadKinds.ts';
 
-const spectrum = dirname(createRequire(import.meta.url).resolve('csv-spectrum/package.json'));
 const bytes = (text: string) => new TextEncoder().encode(text);
 const header = uploadTemplate('transactions').split('\r\n')[0]!;
 const good = 'T1,M-1,2026-03-01T14:05:00Z,12.50,USD,visa,credit,contactless,approved,';
-
-describe('readCsvRecords', () => {
-  // location_coordinates' JSON is an object with another phone number than its CSV: a fixture error of the package.
-  for (const name of readdirSync(join(spectrum, 'csvs')).map((file) => file.replace(/\.csv$/, '')).filter((name) => name !== 'location_coordinates')) {
-    it(`reads csv-spectrum's ${name} as its JSON says`, () => {
-      const text = readFileSync(join(spectrum, 'csvs', `${name}.csv`), 'utf8');
-      const expected = JSON.parse(readFileSync(join(spectrum, 'json', `${name}.json`), 'utf8')) as Record<string, string>[];
-      const [head, ...rows] = readCsvRecords(text, ',', true).records;
-      const objects = rows.map((row) => Object.fromEntries(head!.cells.map((column, index) => [column, row.cells[index]])));
-      expect(objects).toEqual(expected);
-    });
-  }
-});
 
 describe('checkCsvHead', () => {
   const fatal = (input: Uint8Array) => checkCsvHead(input, 'transactions', true).fatal.map((problem) => problem.message);
