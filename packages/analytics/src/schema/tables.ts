@@ -94,7 +94,6 @@ export const UPLOAD_TABLES = {
   upload_rejects: `create table if not exists upload_rejects (
     org_id integer not null, upload_id bigint not null, line bigint not null, column_name varchar, value varchar,
     reason varchar not null)`,
-  upload_row_ids: 'create sequence if not exists upload_row_ids',
 } as const;
 
 /** Which dataset each organisation holds, and a version that changes whenever its rows change. */

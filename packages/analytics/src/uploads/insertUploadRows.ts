@@ -21,6 +21,12 @@ export const UPLOADED_MERCHANT_PLAN = { planType: 'blended', perItem: 0.25, cred
 
 const good = 'from upload_checked s where len(s.problems) = 0';
 
+/** The first free id of the organisation's uploaded rows in `table`: uploads take ids above the largest so far (one writer). */
+const nextIdSql = (table: 'transactions' | 'chargebacks', column: string, orgId: number) => {
+  const base = `${orgId}::bigint * ${TX_ID_BASE} + ${UPLOADED_ROW_OFFSET}`;
+  return `(select coalesce(max(${column}), ${base}) from ${table} where org_id = ${orgId} and ${column} > ${base})`;
+};
+
 async function insertMerchants(connection: DuckDBConnection, orgId: number, uploadId: number): Promise<void> {
   const base = orgId * MERCHANT_ID_BASE + UPLOADED_MERCHANT_OFFSET;
   const industries = valuesTable('v', ['mcc', 'risk_class', 'cp_share', 'ticket_median'], INDUSTRIES.map((i) => [i.mcc, i.riskClass, i.cardPresentShare, i.ticketMedian]));
@@ -66,8 +72,8 @@ with sale as (
   from priced p join merchants m on m.org_id = ${orgId} and m.merchant_id = p.merchant_id
   join pricing_plans pp on pp.org_id = ${orgId} and pp.pricing_plan_id = m.pricing_plan_id
 )
-select ${orgId}::bigint * ${TX_ID_BASE} + ${UPLOADED_ROW_OFFSET} + nextval('upload_row_ids'), ${orgId}, merchant_id, null, ts, ts::date, amount, currency,
-  card_brand, card_type, 'standard', false, 'US', false, '', left(md5(tx_ref), 16), entry_mode, card_present, false,
+select ${nextIdSql('transactions', 'tx_id', orgId)} + rn, ${orgId}, merchant_id, null, ts, ts::date, amount, currency,
+  card_brand, card_type, 'standard', false, 'US', false, '', lpad(lower(hex(hash(tx_ref))), 16, '0'), entry_mode, card_present, false,
   case when entry_mode in ('chip', 'contactless', 'swipe') then 'not_applicable' else 'match' end,
   case when approved then 'approved' else 'declined' end, decline_code, approved, case when approved then ts::date end, case when approved then 0 end,
   program_id, program_id, ic, ic, false, sf, mf, mf - ic - sf, false, null, false, ${uploadId}, tx_ref
@@ -78,7 +84,7 @@ from billed`);
 async function insertChargebacks(connection: DuckDBConnection, orgId: number, uploadId: number): Promise<void> {
   await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
       stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id)
-    select ${orgId}::bigint * ${TX_ID_BASE} + ${UPLOADED_ROW_OFFSET} + nextval('upload_row_ids'), ${orgId}, t.tx_id, t.merchant_id, ${cellSql('received_date')}::date,
+    select ${nextIdSql('chargebacks', 'chargeback_id', orgId)} + s.rn, ${orgId}, t.tx_id, t.merchant_id, ${cellSql('received_date')}::date,
       ${cellSql('amount')}::decimal(18, 2), t.card_brand, ${cellSql('reason_code')}, coalesce(dr.category, 'consumer'), ${cellSql('stage')}, 'pending',
       t.card_brand, t.card_type, t.card_tier, t.entry_mode, t.card_present, t.issuer_country, t.is_cross_border, ${uploadId}
     from upload_checked s join transactions t on t.org_id = ${orgId} and t.tx_id = s.k_tx_ref

@@ -44,12 +44,14 @@ function readCsvSql(path: string, kind: UploadKind): string {
     strict_mode = true, store_rejects = true, rejects_table = 'upload_csv_errors', rejects_scan = 'upload_csv_scans', max_line_size = ${MAX_LINE_BYTES})`;
 }
 
-/** Counts of each value that must be unique in the file (dup_<column>), over upload_raw. */
-function duplicatesSql(kind: UploadKind): string {
-  return uploadRows(kind)
-    .filter((rule) => rule.uniqueInFile)
-    .map((rule) => `, count(*) over (partition by ${cellOf(rule.name, 'upload_raw')}) as dup_${rule.name}`)
-    .join('');
+/** Values that appear more than once in the file (dup_<column> > 1): an aggregate joined back, cheaper than a window. */
+function duplicatesSql(kind: UploadKind): { columns: string[]; joins: string[] } {
+  const unique = uploadRows(kind).filter((rule) => rule.uniqueInFile);
+  return {
+    columns: unique.map((rule) => `coalesce(d_${rule.name}.n, 1) as dup_${rule.name}`),
+    joins: unique.map((rule) => `left join (select ${cellOf(rule.name, 'upload_raw')} as value, count(*) as n from upload_raw group by all having count(*) > 1) d_${rule.name}
+      on d_${rule.name}.value = ${cellOf(rule.name, 'r')}`),
+  };
 }
 
 /** The joins the rules read (k_<column>, taken_<column>), over the staged rows `r`. */
@@ -97,9 +99,10 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
   // row_number over the scan follows the file's order (insertion order is preserved).
   await connection.run(`create temp table upload_raw as select row_number() over () as rn, * from ${readCsvSql(request.path, kind)}`);
   const lookups = lookupsSql(request);
+  const duplicates = duplicatesSql(kind);
   await connection.run(`create temp table upload_checked as
     select s.*, ${rowRejectsSql(uploadRows(kind))} as problems
-    from (select r.*, ${lookups.columns.join(', ')} from (select *${duplicatesSql(kind)} from upload_raw) r ${lookups.joins.join(' ')}) s`);
+    from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from upload_raw r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s`);
   // Malformed lines (DuckDB's own line numbers: the header is line 1, a quoted line break counts once).
   await connection.run(`create temp table upload_malformed as
     select line, row_number() over (order by line) as j, any_value(error_type) as error_type, any_value(csv_line) as csv_line, any_value(error_message) as message

@@ -10,7 +10,7 @@ export function HeadCheckReport({ check }: { check: HeadCheck }) {
   return (
     <div role="alert">
       <p className={check.fatal.length ? styles.danger : undefined}>
-        {check.fatal.length ? 'This file cannot be uploaded:' : `The first ${check.rowsChecked} rows have problems; those rows will be rejected:`}
+        {check.fatal.length ? 'This file cannot be uploaded:' : `Problems in the first ${check.rowsChecked} rows (those rows will be rejected; the others load):`}
       </p>
       <ul className={styles.problems}>
         {problems.slice(0, 20).map((problem, index) => (

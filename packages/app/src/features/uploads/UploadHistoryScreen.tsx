@@ -70,7 +70,7 @@ export function UploadHistoryScreen() {
       {list.data && (
         <div className={styles.scroll}>
           <table className={styles.grid} aria-busy={list.loading}>
-            <caption className={styles.muted}>{formatCount(list.data.total)} uploads</caption>
+            <caption className={styles.muted}>{list.data.total === 1 ? '1 upload' : `${formatCount(list.data.total)} uploads`}</caption>
             <thead>
               <tr>
                 <th scope="col">File</th>
@@ -86,7 +86,7 @@ export function UploadHistoryScreen() {
             <tbody>
               {list.data.uploads.map((upload) => (
                 <tr key={upload.id}>
-                  <td>
+                  <td className={styles.fileName}>
                     <Link href={paths.uploadDetails(String(upload.id))}>{upload.file_name}</Link>
                   </td>
                   <td>{UPLOAD_KIND_LABELS[upload.kind]}</td>

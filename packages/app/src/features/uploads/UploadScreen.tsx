@@ -3,9 +3,12 @@
 // progress, pause and resume, and the phases of validation and load follow with their counts.
 import { UPLOAD_KIND_LABELS, UPLOAD_KINDS, UPLOAD_MODE_LABELS, UPLOAD_MODES, uploadTemplate, type HeadCheck, type UploadKind, type UploadMode } from '@payportal/shared';
 import { useId, useState, type DragEvent } from 'react';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import { session } from '../session/sessionStore.ts';
 import { checkFileHead } from './checkFileHead.ts';
 import { HeadCheckReport } from './HeadCheckReport.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
@@ -13,6 +16,12 @@ import { saveText } from './uploadsApi.ts';
 import { formatBytes } from './uploadText.ts';
 import { useTusUpload } from './useTusUpload.ts';
 import * as styles from './uploads.css.ts';
+
+const MODE_HINTS: Record<UploadMode, string> = {
+  append: 'Append: the rows are added to your data.',
+  replace: 'Replace: the rows of every earlier upload of this kind are removed, then these are loaded.',
+  new_version: 'New version: the rows of the latest upload of this kind give way to these; a roll back brings them back.',
+};
 
 const initialChoice = (name: string, allowed: readonly string[]) => {
   const value = new URLSearchParams(window.location.search).get(name);
@@ -28,6 +37,10 @@ export function UploadScreen() {
   const [check, setCheck] = useState<HeadCheck | null>(null);
   const [over, setOver] = useState(false);
   const tus = useTusUpload();
+  const { current } = useSnapshot(session);
+  const { readOnly } = useSnapshot(impersonationAccess);
+  // Support staff acting as the user upload only with support_write (the API refuses otherwise).
+  const readOnlySupport = current.status === 'signedIn' && current.impersonatedBy !== null && readOnly !== false;
   const busy = tus.state.status !== 'idle';
 
   const inspect = async (chosen: File | null, forKind = kind) => {
@@ -87,11 +100,15 @@ export function UploadScreen() {
             Reject the whole file if any row fails
           </label>
         </div>
+        <p className={styles.muted}>{MODE_HINTS[mode]}</p>
         {check && <HeadCheckReport check={check} />}
+        {readOnlySupport && <p role="note">You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.</p>}
         {!busy && (
-          <button type="button" className={primaryButton} disabled={!file || !check || check.fatal.length > 0} onClick={() => file && void tus.start({ file, kind, mode, rejectWholeFile })}>
-            Upload
-          </button>
+          <div className={styles.actions}>
+            <button type="button" className={primaryButton} disabled={readOnlySupport || !file || !check || check.fatal.length > 0} onClick={() => file && void tus.start({ file, kind, mode, rejectWholeFile })}>
+              Upload
+            </button>
+          </div>
         )}
       </section>
       {busy && <UploadProgress tus={tus} onAnother={() => (tus.reset(), void inspect(null))} />}

@@ -22,6 +22,8 @@ globalStyle(`${control} input:not([type=checkbox]), ${control} select`, {
 export const checkbox = style({ display: 'flex', gap: '0.5rem', alignItems: 'center', flex: '1 1 100%' });
 export const dropZone = style({
   display: 'block',
+  boxSizing: 'border-box',
+  minWidth: 0,
   flex: '1 1 100%',
   padding: '1.25rem',
   border: `2px dashed ${vars.color.border}`,
@@ -42,7 +44,7 @@ export const step = style({
   color: vars.color.textMuted,
   selectors: { '&[data-state=done]': { borderColor: vars.color.primary, color: vars.color.text }, '&[data-state=current]': { borderColor: vars.color.primary, color: vars.color.primary, fontWeight: 600 } },
 });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 14rem), 1fr))', gap: '0.75rem 1.5rem', margin: 0 });
+export const facts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9rem), 1fr))', gap: '0.75rem 1.5rem', margin: 0 });
 globalStyle(`${facts} dt`, { fontSize: '0.875rem', color: vars.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });
 export const scroll = style({ overflowX: 'auto', WebkitOverflowScrolling: 'touch' });
@@ -51,5 +53,6 @@ globalStyle(`${grid} th, ${grid} td`, { textAlign: 'left', padding: '0.5rem 0.75
 globalStyle(`${grid} th`, { fontSize: '0.875rem', color: vars.color.textMuted, fontWeight: 600 });
 export const numeric = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 globalStyle(`${grid} th${numeric}, ${grid} td${numeric}`, { textAlign: 'right' });
+export const fileName = style({ whiteSpace: 'nowrap' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', margin: '0.75rem 0' });
 export const value = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
