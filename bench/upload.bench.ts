@@ -2,7 +2,9 @@
 // on a shared 2-core machine; the issue's 1 GB is BENCH_UPLOAD_MB=1024) sent through the API's tus
 // endpoint with tus-js-client, validated and loaded (created → done), end to end in MB/s, beside
 // DuckDB's read_csv of the same file alone on the API's instance in the same run; and the API process's
-// peak RSS growth meanwhile (sampled from /proc every 20 ms, against its RSS just before).
+// peak RSS growth meanwhile (sampled from /proc every 20 ms, against its RSS just before). The phases
+// after the last byte: uploaded (SHA-256, head check), validating (read_csv and the checks), loading
+// (insert, rollup of the merchants touched, commit).
 // Targets: ≥ 0.5× the bare read_csv rate; RSS growth < 150 MB. The exit code is 1 when one is missed.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -89,9 +91,12 @@ try {
   });
   const sentMs = performance.now() - started;
   let done: Upload;
+  // When each phase was first seen (polled every 50 ms): where the time after the last byte goes.
+  const phases = new Map<string, number>();
   for (;;) {
     const response = await fetch(`${base}${UPLOAD_PATHS.upload(Number(url.split('/').pop()))}`, { headers: { authorization: `Bearer ${token}` } });
     done = uploadSchema.parse(await response.json());
+    if (!phases.has(done.status)) phases.set(done.status, performance.now());
     if (!['receiving', 'uploaded', 'validating', 'loading'].includes(done.status)) break;
     await sleep(50);
   }
@@ -108,6 +113,11 @@ try {
     [
       ['end to end (tus + validation + load)', `${mbps(totalMs).toFixed(1)} MB/s (${(totalMs / 1000).toFixed(1)} s)`, ''],
       ['  of which tus upload', `${mbps(sentMs).toFixed(1)} MB/s (${(sentMs / 1000).toFixed(1)} s)`, ''],
+      ...(['uploaded', 'validating', 'loading'] as const).map((phase, index, all) => {
+        const from = phases.get(phase);
+        const to = phases.get(all[index + 1] ?? done.status);
+        return [`  of which ${phase}`, from && to ? `${((to - from) / 1000).toFixed(1)} s` : '—', ''];
+      }),
       ['DuckDB read_csv alone, same file', `${mbps(bare.ms).toFixed(1)} MB/s (${(bare.ms / 1000).toFixed(1)} s)`, ''],
       ['end to end ÷ read_csv', `${ratio.toFixed(2)}×`, `≥ ${TARGET.ratio}×`],
       ['API peak RSS growth', mb(growth), `< ${TARGET.rssMb} MB`],

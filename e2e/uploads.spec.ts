@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { queryResultSchema, uploadTemplate } from '@payportal/shared';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { test } from './embedHost.ts';
+import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
@@ -149,4 +149,37 @@ test('an uploader sends merchants, then transactions with bad rows: pre-check, p
   await owner.getByLabel('Status').selectOption({ label: 'Rolled back' });
   await expect(owner.getByRole('table').locator('tbody tr')).toHaveCount(1);
   await screenshots(owner, 'upload-history');
+});
+
+test('framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('support@payportal.example'), email: 'uploader@acme.example', name: 'Uma Uploader', impersonation: true, initPath: '/data/upload/history' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  const portal = portalIn(page);
+  await expect(portal.getByRole('heading', { level: 1, name: 'Upload history' })).toBeVisible();
+  await expect(portal.getByRole('table').locator('tbody tr').first()).toBeVisible();
+  mkdirSync(SCREENS, { recursive: true });
+  for (const shot of [1280, 390]) {
+    await page.setViewportSize({ width: shot, height: 900 });
+    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.screenshot({ path: `${SCREENS}/framed-history-${shot}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await portal.getByRole('table').getByRole('link').first().click();
+  await expect(portal.getByRole('region', { name: 'Rejected rows' })).toBeVisible();
+  await expect(portal.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  await portal.getByRole('link', { name: 'Upload history' }).click();
+  await portal.getByRole('link', { name: 'Upload data' }).click();
+  await portal.getByLabel('CSV file').setInputFiles({ name: 'merchants.csv', mimeType: 'text/csv', buffer: Buffer.from(MERCHANTS) });
+  await expect(portal.getByText(/^Check passed/)).toBeVisible();
+  await expect(portal.getByRole('note')).toHaveText('You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.');
+  await expect(portal.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  for (const shot of [1280, 390]) {
+    await page.setViewportSize({ width: shot, height: 900 });
+    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.screenshot({ path: `${SCREENS}/framed-upload-${shot}.png` });
+  }
 });

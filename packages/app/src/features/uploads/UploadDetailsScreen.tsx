@@ -3,6 +3,7 @@
 import { UPLOAD_KIND_LABELS, UPLOAD_MODE_LABELS } from '@payportal/shared';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -10,7 +11,7 @@ import { useAction } from '../../ui/useAction.ts';
 import { RejectedRows } from './RejectedRows.tsx';
 import { UploadPhases } from './UploadPhases.tsx';
 import { deleteUpload, rollBackUpload } from './uploadsApi.ts';
-import { formatBytes, formatWhen, STATUS_LABELS } from './uploadText.ts';
+import { formatWhen, STATUS_LABELS } from './uploadText.ts';
 import { usePolledUpload } from './usePolledUpload.ts';
 import * as styles from './uploads.css.ts';
 

@@ -3,11 +3,13 @@
 import { UPLOAD_KIND_LABELS, UPLOAD_KINDS, UPLOAD_PAGE_SIZE, UPLOAD_STATUSES, type UploadKind, type UploadStatus } from '@payportal/shared';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { paths } from '../../lib/paths.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useRequest } from '../../ui/useRequest.ts';
+import { ChoiceField } from './ChoiceField.tsx';
 import { fetchUploads } from './uploadsApi.ts';
-import { formatBytes, formatCount, formatWhen, STATUS_LABELS } from './uploadText.ts';
+import { formatCount, formatWhen, STATUS_LABELS } from './uploadText.ts';
 import * as styles from './uploads.css.ts';
 
 export function UploadHistoryScreen() {
@@ -18,6 +20,7 @@ export function UploadHistoryScreen() {
   const [page, setPage] = useState(1);
   const query = { kind: kind || undefined, status: status || undefined, user_id: person ? Number(person) : undefined, page };
   const list = useRequest(JSON.stringify(query), (signal) => fetchUploads(query, signal), 'The upload history could not be loaded. Please try again.');
+  const people = list.data?.people ?? [];
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / UPLOAD_PAGE_SIZE)) : 1;
   const filter = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);
@@ -31,39 +34,9 @@ export function UploadHistoryScreen() {
         Every upload, newest first, with what became of its rows. <Link href={paths.uploadCreate()}>Upload data</Link>
       </p>
       <div className={styles.row} role="search">
-        <div className={styles.control}>
-          <label htmlFor={`${id}-kind`}>Kind</label>
-          <select id={`${id}-kind`} value={kind} onChange={(event) => filter(setKind)(event.currentTarget.value as UploadKind | '')}>
-            <option value="">All kinds</option>
-            {UPLOAD_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {UPLOAD_KIND_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.control}>
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={status} onChange={(event) => filter(setStatus)(event.currentTarget.value as UploadStatus | '')}>
-            <option value="">All statuses</option>
-            {UPLOAD_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.control}>
-          <label htmlFor={`${id}-person`}>Person</label>
-          <select id={`${id}-person`} value={person} onChange={(event) => filter(setPerson)(event.currentTarget.value)}>
-            <option value="">Everyone</option>
-            {list.data?.people.map((someone) => (
-              <option key={someone.id} value={someone.id}>
-                {someone.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField id={`${id}-kind`} label="Kind" anyLabel="All kinds" value={kind} options={UPLOAD_KINDS} labels={UPLOAD_KIND_LABELS} onChange={filter(setKind)} />
+        <ChoiceField id={`${id}-status`} label="Status" anyLabel="All statuses" value={status} options={UPLOAD_STATUSES} labels={STATUS_LABELS} onChange={filter(setStatus)} />
+        <ChoiceField id={`${id}-person`} label="Person" anyLabel="Everyone" value={person} options={people.map((someone) => String(someone.id))} labels={Object.fromEntries(people.map((someone) => [String(someone.id), someone.name]))} onChange={filter(setPerson)} />
       </div>
       {list.error && <p role="alert" className={styles.danger}>{list.error}</p>}
       {list.loading && !list.data && <p role="status">Loading uploads…</p>}

@@ -1,9 +1,10 @@
 // The bytes on their way (pause, resume) and, once all are there, the phases with their counts.
 import { Link } from 'wouter';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { UploadPhases } from './UploadPhases.tsx';
-import { formatBytes, isUnderWay } from './uploadText.ts';
+import { isUnderWay } from './uploadText.ts';
 import { usePolledUpload } from './usePolledUpload.ts';
 import type { useTusUpload } from './useTusUpload.ts';
 import * as styles from './uploads.css.ts';

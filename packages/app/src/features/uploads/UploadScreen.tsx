@@ -6,14 +6,15 @@ import { useId, useState, type DragEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
+import { formatBytes } from '../../lib/formatBytes.ts';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { session } from '../session/sessionStore.ts';
 import { checkFileHead } from './checkFileHead.ts';
+import { ChoiceField } from './ChoiceField.tsx';
 import { HeadCheckReport } from './HeadCheckReport.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { saveText } from './uploadsApi.ts';
-import { formatBytes } from './uploadText.ts';
 import { useTusUpload } from './useTusUpload.ts';
 import * as styles from './uploads.css.ts';
 
@@ -67,26 +68,8 @@ export function UploadScreen() {
       <section className={styles.panel} aria-labelledby={`${id}-file`}>
         <h2 id={`${id}-file`}>File</h2>
         <div className={styles.row}>
-          <div className={styles.control}>
-            <label htmlFor={`${id}-kind`}>Kind</label>
-            <select id={`${id}-kind`} value={kind} disabled={busy} onChange={(event) => changeKind(event.currentTarget.value as UploadKind)}>
-              {UPLOAD_KINDS.map((value) => (
-                <option key={value} value={value}>
-                  {UPLOAD_KIND_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.control}>
-            <label htmlFor={`${id}-mode`}>Mode</label>
-            <select id={`${id}-mode`} value={mode} disabled={busy} onChange={(event) => setMode(event.currentTarget.value as UploadMode)}>
-              {UPLOAD_MODES.map((value) => (
-                <option key={value} value={value}>
-                  {UPLOAD_MODE_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField id={`${id}-kind`} label="Kind" value={kind} options={UPLOAD_KINDS} labels={UPLOAD_KIND_LABELS} disabled={busy} onChange={(value) => value && changeKind(value)} />
+          <ChoiceField id={`${id}-mode`} label="Mode" value={mode} options={UPLOAD_MODES} labels={UPLOAD_MODE_LABELS} disabled={busy} onChange={(value) => value && setMode(value)} />
           <button type="button" className={secondaryButton} onClick={() => saveText(uploadTemplate(kind), `${kind}-template.csv`)}>
             Download template
           </button>
