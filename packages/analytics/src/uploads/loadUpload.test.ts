@@ -95,6 +95,25 @@ describe('loadUpload', () => {
     expect((await uploaded()).map((row) => row.slice(0, 2))).toEqual([['U-1', 99.99]]);
   });
 
+  it('[item 3] loads chargebacks of the organisation’s uploaded sales with their card attributes; an unknown sale or reason is rejected', async () => {
+    const text = [
+      header('chargebacks'),
+      'N1,U-1,2026-10-20,99.99,10.4,first',
+      'N1,U-2,2026-10-20,5.00,10.4,first', // the sale is U-1's, not U-2's
+      'ZZ,U-1,2026-10-20,5.00,10.4,first',
+      'N1,U-1,2026-10-21,5.00,99.9,first',
+      '',
+    ].join('\n');
+    expect(await load({ uploadId: 6, kind: 'chargebacks', path: file('c.csv', text) })).toEqual({ total: 4, loaded: 1, rejected: 3, refused: false });
+    expect((await rejects(6)).map((row) => `${row.line}:${row.column}:${row.reason}`)).toEqual([
+      '3:tx_ref:is not a transaction of this merchant',
+      '4:tx_ref:is not a transaction of this merchant',
+      '5:reason_code:is not a known dispute reason code',
+    ]);
+    const chargebacks = queryDescriptionSchema.parse({ measures: ['chargebacks', 'chargeback_amount'], dimensions: ['merchant', 'card_type'] });
+    expect((await engine.query(chargebacks, scope)).rows.filter((row) => row[0] === 'U-1')).toEqual([['U-1', 'debit', 1, 99.99]]);
+  });
+
   describe('[item 6] bad files get reasons, never a half-loaded table', () => {
     const reasonsOf = async (uploadId: number, text: string | Buffer) => {
       const result = await load({ uploadId, kind: 'transactions', path: file(`bad-${uploadId}.csv`, text) });

@@ -56,3 +56,4 @@ globalStyle(`${grid} th${numeric}, ${grid} td${numeric}`, { textAlign: 'right' }
 export const fileName = style({ whiteSpace: 'nowrap' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', margin: '0.75rem 0' });
 export const value = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
+globalStyle(`${grid} caption`, { textAlign: 'left', padding: '0.75rem 0 0.5rem' });
