@@ -246,3 +246,29 @@ export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from 
 export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
 export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
+// Data uploads (issue #15).
+export { UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
+export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
+export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
+export { readCsvRecords } from './uploads/readCsvRecords.ts';
+export type { HeadCheck, HeadProblem } from './uploads/checkCsvHead.ts';
+export { UPLOAD_PATHS, UPLOAD_ROUTES } from './uploads/uploadPaths.ts';
+export {
+  REJECT_PAGE_SIZE,
+  rejectsPageSchema,
+  rejectsQuerySchema,
+  UPLOAD_CONCURRENT_DEFAULT,
+  UPLOAD_MAX_BYTES_DEFAULT,
+  UPLOAD_MODE_LABELS,
+  UPLOAD_MODES,
+  UPLOAD_PAGE_SIZE,
+  UPLOAD_PHASES,
+  UPLOAD_STATUSES,
+  uploadListQuerySchema,
+  uploadListSchema,
+  uploadMetadataSchema,
+  uploadParamsSchema,
+  uploadRejectSchema,
+  uploadSchema,
+} from './uploads/uploadSchemas.ts';
+export type { RejectsPage, Upload, UploadList, UploadListQuery, UploadListQueryInput, UploadMetadata, UploadMode, UploadReject, UploadStatus } from './uploads/uploadSchemas.ts';

@@ -54,6 +54,9 @@ const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHand
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
 const QueryBuilderScreen = lazyScreen(() => import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen));
 const DocumentsScreen = lazyScreen(() => import('../features/documents/DocumentsScreen.tsx').then((m) => m.DocumentsScreen));
+const UploadScreen = lazyScreen(() => import('../features/uploads/UploadScreen.tsx').then((m) => m.UploadScreen));
+const UploadHistoryScreen = lazyScreen(() => import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen));
+const UploadDetailsScreen = lazyScreen(() => import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -61,9 +64,9 @@ const RevenueOptimizerScreen = lazyScreen(() =>
 export const routeTable: RouteRow[] = [
   guarded('/home', 'general', HomeScreen, ({ session }) => ({ isDemoOrg: session.organization.is_demo })),
   guarded('/terms', 'terms', TermsScreen, ({ session }) => ({ userId: session.user.id })),
-  guarded('/data/upload', 'upload', notYet('Upload data'), noInputs),
-  guarded('/data/upload/history', 'upload', notYet('Upload history'), noInputs),
-  guarded('/data/upload/:uploadId', 'upload', notYet('Upload details'), ({ params }) => ({ uploadId: params.uploadId! })),
+  guarded('/data/upload', 'upload', UploadScreen, noInputs),
+  guarded('/data/upload/history', 'upload', UploadHistoryScreen, noInputs),
+  guarded('/data/upload/:uploadId', 'upload', UploadDetailsScreen, ({ params }) => ({ uploadId: params.uploadId! })),
   guarded('/organization/manage', 'owner', OrganizationEdit, ({ session }) => ({
     assignableRoles: session.assignableRoles,
     orgId: session.organization.id,
