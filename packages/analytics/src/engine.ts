@@ -3,6 +3,7 @@
 import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
+import type { MerchantAnswer, MerchantQuestion } from './merchant/merchantQuestion.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 
 export interface QueryOptions {
@@ -55,6 +56,11 @@ export interface AnalyticsEngine {
    * far: an engine without it makes the optimizer routes answer 503 (CLICKHOUSE.md says why).
    */
   optimize?<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<OptimizerAnswer<Q>>;
+  /**
+   * The merchant-level page's finder, header and AML signals (issue #16; the signals' SQL in
+   * src/signals/). DuckDB only so far: an engine without it makes the merchant routes answer 503.
+   */
+  merchants?<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<MerchantAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

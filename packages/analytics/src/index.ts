@@ -13,3 +13,5 @@ export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';
 export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
+export type { MerchantAnswer, MerchantAnswers, MerchantQuestion } from './merchant/merchantQuestion.ts';
+export type { MerchantScore } from './signals/answerSignals.ts';

@@ -246,3 +246,8 @@ export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from 
 export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
 export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
+// The merchant-level page /amla (issue #16).
+export { EVIDENCE_FORMATS, evidenceSchema, HIGH_RISK_ISSUER_COUNTRIES, merchantSignalsSchema, SIGNAL_IDS, SIGNAL_WINDOW_DAYS, SIGNALS, signalIdSchema, signalResultSchema } from './merchants/signals.ts';
+export type { Evidence, MerchantSignals, SignalId, SignalMeta, SignalResult } from './merchants/signals.ts';
+export { merchantHeaderSchema, merchantIdSchema, merchantMatchSchema, merchantParamsSchema, merchantSearchQuerySchema, merchantSearchSchema } from './merchants/merchantHeader.ts';
+export type { MerchantHeader, MerchantMatch, MerchantSearchQuery } from './merchants/merchantHeader.ts';

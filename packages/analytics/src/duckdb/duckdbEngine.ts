@@ -11,6 +11,8 @@ import { duckdbDialect } from '../compiler/duckdbDialect.ts';
 import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
+import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
+import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
 import { createQueryCache } from '../queryCache.ts';
@@ -163,6 +165,13 @@ export class DuckDBEngine implements AnalyticsEngine {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return answerOptimizer(question, { dialect: duckdbDialect, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
+  }
+
+  async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    // The signals bind null for "every merchant", which DuckDB takes as a value like any other.
+    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params as FilterValue[], timeoutMs) });
   }
 
   async dataVersion(orgId: number): Promise<string> {

@@ -72,6 +72,9 @@ export const FACT_TABLES = {
     gross_sales decimal(18,2) not null, refunds decimal(18,2) not null, chargebacks decimal(18,2) not null,
     fees_withheld decimal(18,2) not null, reserve_held decimal(18,2) not null, net_deposit decimal(18,2) not null,
     tx_count bigint not null)`,
+  /** The AML cases the generator planted (generator/plantAmlCases.ts): for tests and demos, never read by the detector. */
+  planted_signals: `create table if not exists planted_signals (
+    org_id integer not null, merchant_id bigint not null, signal varchar not null, planted_on date not null)`,
 } as const;
 
 /** A daily per-merchant, per-channel rollup of both facts (DATA.md §5): sums only, ratios come later.
