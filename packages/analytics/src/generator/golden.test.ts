@@ -29,13 +29,13 @@ it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator vers
     merchants: '25',
     pricing_plans: '25',
     terminals: '37',
-    transactions: '30759',
+    transactions: '30879',
     chargebacks: '17',
     settlements: '2568',
-    merchant_daily: '2828',
+    merchant_daily: '2829',
     bad_merchants: '1',
-    planted_signals: '4',
-    amount: '755988.17',
+    planted_signals: '5',
+    amount: '756119.57',
     net_revenue: '8484.60',
   });
 });

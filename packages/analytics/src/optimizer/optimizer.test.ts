@@ -124,7 +124,8 @@ describe('revenue optimizer on SF 0.01', () => {
           and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}' group by cause order by 2 desc`)).getRowsJS(),
     );
     const total = byCause.reduce((sum, row) => sum + Number(row[1]), 0);
-    expect(top.recoverablePerMonth).toBeCloseTo(total / 12, 6);
+    // the answer is rounded to the cent (leakageSql.ts), so it may be half a cent off the raw share
+    expect(Math.abs(top.recoverablePerMonth - total / 12)).toBeLessThanOrEqual(0.005 + 1e-9);
     expect(top.mainCause).toBe(byCause[0]![0]);
     expect(result.merchants.map((row) => row.recoverablePerMonth)).toEqual([...result.merchants.map((row) => row.recoverablePerMonth)].sort((a, b) => b - a));
     expect(result.total).toBeGreaterThan(0);

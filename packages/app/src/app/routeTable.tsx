@@ -54,6 +54,7 @@ const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHand
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
 const QueryBuilderScreen = lazyScreen(() => import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen));
 const DocumentsScreen = lazyScreen(() => import('../features/documents/DocumentsScreen.tsx').then((m) => m.DocumentsScreen));
+const MerchantLevelScreen = lazyScreen(() => import('../features/merchant-level/MerchantLevelScreen.tsx').then((m) => m.MerchantLevelScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -69,7 +70,7 @@ export const routeTable: RouteRow[] = [
     orgId: session.organization.id,
   })),
   guarded('/profile', 'general', ProfileScreen, noInputs, { standaloneOnly: true }),
-  guarded('/amla', 'query', notYet('Merchant-Level'), noInputs),
+  guarded('/amla', 'query', MerchantLevelScreen, noInputs),
   guarded('/revenue-optimizer', 'embedded', RevenueOptimizerScreen, noInputs),
   guarded('/csv/new', 'query', QueryBuilderScreen, noInputs),
   guarded('/csv/:id?/edit', 'query', QueryBuilderScreen, ({ params }) => ({ id: params.id })),
