@@ -4,7 +4,7 @@
 // query users with an audit row per step; impersonating support staff read but do not write without
 // support_write. On PGlite and on a real PostgreSQL server.
 import type { DuckDBEngine } from '@payportal/analytics';
-import { MERCHANT_PATHS, merchantCaseSchema, merchantSignalsSchema, sectionAnswerSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
+import { MERCHANT_PATHS, merchantCaseSchema, merchantSignalsSchema, peerQueries, sectionAnswerSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -68,7 +68,7 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
       const response = await call('POST', MERCHANT_PATHS.section(tester.merchantId, section), as['seed-analyst']!, request);
       expect(response.statusCode, response.body).toBe(200);
       const answer = sectionAnswerSchema.parse(response.json());
-      const questions = sectionQueries(section, tester.mid, request);
+      const questions = sectionQueries(section, tester.mid, request, TODAY);
       expect(answer.queries.map((q) => q.id)).toEqual(questions.map((q) => q.id));
       for (const [index, question] of questions.entries()) {
         const direct = await call('POST', '/api/analytics/v1/query', as['seed-analyst']!, question.description);
@@ -80,6 +80,13 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
     expect(Number(totals.result.rows[0]![0])).toBeGreaterThan(0);
     const peers = sectionAnswerSchema.parse((await call('POST', MERCHANT_PATHS.section(tester.merchantId, 'peers'), as['seed-analyst']!, {})).json());
     expect(peers.queries[0]!.result.rows.map((row) => row[0])).toContain(tester.mid);
+    const header = (await call('GET', MERCHANT_PATHS.merchant(tester.merchantId), as['seed-analyst']!)).json();
+    const place = peers.queries[0]!.id === 'peersInState' ? { state: header.stateCode } : { region: header.region };
+    for (const [index, question] of peerQueries(header.mcc, place, sectionRequestSchema.parse({}), TODAY).entries()) {
+      const direct = await call('POST', '/api/analytics/v1/query', as['seed-analyst']!, question.description);
+      expect(peers.queries[index]!.id).toBe(question.id);
+      expect(peers.queries[index]!.result.rows, question.id).toEqual(direct.json().rows);
+    }
   });
 
   it('shows the planted card-testing signal with its evidence rows', async (context) => {
@@ -89,6 +96,9 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
     expect(cardTesting.flagged).toBe(true);
     expect(cardTesting.evidence.rows.length).toBe(25);
     expect(answer.window).toEqual({ from: '2026-09-21', to: TODAY });
+    const watched = (await call('GET', MERCHANT_PATHS.watchlist(), as['seed-analyst']!)).json().merchants;
+    expect(watched.find((m: { merchantId: number }) => m.merchantId === tester.merchantId)?.signals).toContain('card_testing');
+    expect((await call('GET', MERCHANT_PATHS.watchlist(), as['seed-demo']!)).json().merchants.map((m: { merchantId: number }) => m.merchantId)).not.toContain(tester.merchantId);
   });
 
   it('opens, notes and closes a case with an audit row per step; support staff read but write only with support_write', async (context) => {

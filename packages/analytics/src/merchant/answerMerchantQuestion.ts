@@ -1,6 +1,6 @@
 // The finder, header and signals of the merchant-level page, answered by SQL over the caller's
 // organisation only ($1 is always the verified caller's organisation).
-import type { MerchantHeader, MerchantMatch } from '@payportal/shared';
+import type { MerchantHeader, MerchantMatch, SignalId, WatchedMerchant } from '@payportal/shared';
 import { merchantSignals, scoreAllMerchants, type SignalsRun } from '../signals/answerSignals.ts';
 import type { MerchantAnswer, MerchantQuestion } from './merchantQuestion.ts';
 
@@ -48,5 +48,23 @@ async function answer(question: MerchantQuestion, context: SignalsRun): Promise<
       return merchantSignals(context, question.merchantId);
     case 'scores':
       return scoreAllMerchants(context);
+    case 'watchlist':
+      return watchlist(context, question.limit);
   }
+}
+
+async function watchlist(context: SignalsRun, limit: number): Promise<WatchedMerchant[]> {
+  const raised = new Map<number, SignalId[]>();
+  for (const score of await scoreAllMerchants(context)) if (score.flagged) raised.set(score.merchantId, [...(raised.get(score.merchantId) ?? []), score.signal]);
+  if (raised.size === 0) return [];
+  // the ids are the engine's own integers, never a caller's text
+  const ids = [...raised.keys()].filter(Number.isSafeInteger).join(', ');
+  const rows = await context.run(`select merchant_id, mid, legal_name, dba_name, mcc, state_code from merchants where org_id = $1::integer and merchant_id in (${ids})`, [context.orgId]);
+  return rows
+    .map(([merchantId, mid, legalName, dbaName, mcc, stateCode]) => ({
+      merchantId: Number(merchantId), mid: String(mid), legalName: String(legalName), dbaName: String(dbaName), mcc: String(mcc), stateCode: String(stateCode),
+      signals: raised.get(Number(merchantId)) ?? [],
+    }))
+    .sort((a, b) => b.signals.length - a.signals.length || a.dbaName.localeCompare(b.dbaName) || a.merchantId - b.merchantId)
+    .slice(0, limit);
 }

@@ -2,6 +2,7 @@
 // AML signals. Section figures are the query API's own answers to ordinary descriptions with a merchant
 // filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call.
 import {
+  daysBefore,
   MERCHANT_ROUTES,
   merchantHeaderSchema,
   merchantParamsSchema,
@@ -9,13 +10,14 @@ import {
   merchantSearchSchema,
   merchantSignalsSchema,
   MIN_STATE_PEERS,
-  peerQuery,
+  peerQueries,
   queryDescriptionSchema,
   sectionAnswerSchema,
   sectionParamsSchema,
   sectionQueries,
   sectionRequestSchema,
   SIGNAL_WINDOW_DAYS,
+  watchlistSchema,
   type SectionQuery,
 } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
@@ -23,8 +25,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsErrors } from './errorResponses.ts';
 import { merchantOf, merchantReader, merchantSchema, requireMerchantEngine, scopeOf } from './merchantRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
-
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 export function registerMerchantRoutes(app: FastifyInstance, { analytics, config, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +34,15 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
     MERCHANT_ROUTES.search,
     { config: { access: merchantReader }, schema: merchantSchema('Find merchants by MID, DBA or legal name', { querystring: merchantSearchQuerySchema, response: { 200: merchantSearchSchema, ...analyticsErrors } }) },
     async (request) => ({ merchants: await merchantsOf().ask({ kind: 'search', text: request.query.q, limit: request.query.limit }, scopeOf(request, today())) }),
+  );
+
+  routes.get(
+    MERCHANT_ROUTES.watchlist,
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('Merchants with raised AML or card-testing signals', { response: { 200: watchlistSchema, ...analyticsErrors } }),
+    },
+    async (request) => ({ merchants: await merchantsOf().ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())) }),
   );
 
   routes.get(
@@ -62,11 +71,11 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         id,
         result: await merchants.engine.query(queryDescriptionSchema.parse(description), scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }),
       });
-      if (section !== 'peers') return { section, queries: await Promise.all(sectionQueries(section, merchant.mid, request.body).map(ask)) };
-      // spec: peers share the MCC and the state, or the region when the state has too few
-      const inState = await ask(peerQuery(merchant.mcc, { state: merchant.stateCode }, request.body));
-      if (inState.result.rows.length >= MIN_STATE_PEERS) return { section, queries: [inState] };
-      return { section, queries: [await ask(peerQuery(merchant.mcc, { region: merchant.region }, request.body))] };
+      if (section !== 'peers') return { section, queries: await Promise.all(sectionQueries(section, merchant.mid, request.body, scope.today).map(ask)) };
+      // issue #16: peers share the MCC and the state, or the region when the state has too few
+      const inState = await Promise.all(peerQueries(merchant.mcc, { state: merchant.stateCode }, request.body, scope.today).map(ask));
+      if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
+      return { section, queries: await Promise.all(peerQueries(merchant.mcc, { region: merchant.region }, request.body, scope.today).map(ask)) };
     },
   );
 

@@ -78,6 +78,8 @@ export const DIMENSIONS = {
   pricing_plan_type: { label: 'Pricing plan type', type: 'string', description: 'ic_plus_plus, blended, tiered, flat', roles: analysts },
   size_tier: { label: 'Merchant size tier', type: 'string', description: 'Annual volume band: <100k, 100k-1M, 1M-5M, 5M-20M, 20M+', roles: analysts },
   risk_tier: { label: 'Risk tier', type: 'string', description: 'low, medium, high', roles: analysts },
+  day_of_week: { label: 'Day of week', type: 'string', description: 'ISO weekday of the authorisation: 1 Monday … 7 Sunday', roles: analysts },
+  hour_of_day: { label: 'Hour of day', type: 'string', description: 'Hour of the authorisation, 00 … 23, merchant local time', roles: analysts },
 } as const satisfies Record<string, Omit<DimensionMeta, 'parent'> & { parent?: string }>;
 
 export type DimensionId = keyof typeof DIMENSIONS;

@@ -1,6 +1,7 @@
 // The merchant-level page's header and finder (issue #16 items 1–2): who the merchant is, as the
 // analytics tables hold it (DATA.md §2). `merchantId` is the merchants table's id, the one /amla?merchant= carries.
 import { z } from 'zod';
+import { SIGNAL_IDS } from './signals.ts';
 
 export const merchantIdSchema = z.coerce.number({ error: 'must be a merchant id' }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -32,6 +33,11 @@ export const merchantSearchQuerySchema = z.strictObject({
 });
 
 export const merchantSearchSchema = z.object({ merchants: z.array(merchantMatchSchema) });
+
+/** A merchant with raised signals (the page's watchlist before one is picked). */
+export const watchedMerchantSchema = merchantMatchSchema.extend({ signals: z.array(z.enum(SIGNAL_IDS)) });
+export const watchlistSchema = z.object({ merchants: z.array(watchedMerchantSchema) });
+export type WatchedMerchant = z.infer<typeof watchedMerchantSchema>;
 export const merchantParamsSchema = z.strictObject({ merchantId: merchantIdSchema });
 
 export type MerchantHeader = z.infer<typeof merchantHeaderSchema>;

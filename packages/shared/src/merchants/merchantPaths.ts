@@ -4,6 +4,7 @@ const base = '/api/merchants/v1';
 
 export const MERCHANT_ROUTES = {
   search: `${base}/search`,
+  watchlist: `${base}/watchlist`,
   merchant: `${base}/merchants/:merchantId`,
   section: `${base}/merchants/:merchantId/sections/:section`,
   signals: `${base}/merchants/:merchantId/signals`,
@@ -15,6 +16,8 @@ export const MERCHANT_ROUTES = {
 export const MERCHANT_PATHS = {
   /** GET ?q=: the caller's merchants by MID, DBA or legal name (type-ahead). */
   search: (q: string) => `${base}/search?${new URLSearchParams({ q })}`,
+  /** GET: merchants with raised signals, most first. */
+  watchlist: () => `${base}/watchlist`,
   /** GET: the header (names, MID, MCC, state, plan, onboarding, status, risk tier). */
   merchant: (merchantId: number) => `${base}/merchants/${merchantId}`,
   /** POST the page's date range and filters: the section's query answers. */

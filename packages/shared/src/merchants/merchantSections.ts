@@ -50,8 +50,22 @@ export function pageFilters(mid: string | null, request: SectionRequest): QueryF
   return filters;
 }
 
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const isoOf = (date: Date) => date.toISOString().slice(0, 10);
+/** `today` moved back by whole months, the day clamped to the month's length (31 March − 1 month = 28/29 February). */
+export function monthsBefore(today: string, months: number): string {
+  const date = day(today);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), last));
+  return isoOf(target);
+}
+export const daysBefore = (today: string, days: number) => isoOf(new Date(day(today).getTime() - days * 86_400_000));
+/** Month to date ending on `end`: [first of its month, end]. */
+const monthToDate = (end: string): [string, string] => [`${end.slice(0, 8)}01`, end];
+
 /** The questions of one section (peers are asked by the API, which knows the merchant's MCC and state). */
-export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string, request: SectionRequest): SectionQuery[] {
+export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string, request: SectionRequest, today: string): SectionQuery[] {
   const filters = pageFilters(mid, request);
   const ranged = { dimension: 'date' as const, dateRange: request.dateRange };
   const q = (id: string, description: Omit<QueryDescriptionInput, 'filters'>): SectionQuery => ({ id, description: { ...description, filters } });
@@ -61,8 +75,13 @@ export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string
     case 'performance':
       return [
         q('totals', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: ranged }),
-        // the 13 months of the dataset: month-on-month and year-on-year come from the same rows
-        q('trend', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', granularity: 'month' } }),
+        // month on month and year on year: this month to date beside the same days a month and a year
+        // before (the dataset's 13 months end with this month, so a whole month a year ago may be missing)
+        q('monthToDate', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', dateRange: monthToDate(today) } }),
+        q('monthBefore', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', dateRange: monthToDate(monthsBefore(today, 1)) } }),
+        q('yearBefore', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', dateRange: monthToDate(monthsBefore(today, 12)) } }),
+        q('trend', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: [`${monthsBefore(today, 12).slice(0, 8)}01`, today] } }),
+        q('heatmap', { measures: ['transactions'], dimensions: ['day_of_week', 'hour_of_day'], timeDimension: ranged, limit: 200 }),
       ];
     case 'authorisation':
       return [
@@ -95,16 +114,21 @@ export const PEER_MEASURES = ['approval_rate', 'chargeback_ratio', 'avg_ticket',
 /** Fewer peers than this in the state: the region is used. */
 export const MIN_STATE_PEERS = 5;
 
-export function peerQuery(mcc: string, place: { state: string } | { region: string }, request: SectionRequest): SectionQuery {
+/**
+ * The peer questions: the measures by merchant on the page's range, and GSV by merchant over the last 90
+ * days and the 90 before (growth). `id`s start with peersInState or peersInRegion.
+ */
+export function peerQueries(mcc: string, place: { state: string } | { region: string }, request: SectionRequest, today: string): SectionQuery[] {
   const where: QueryFilter = 'state' in place ? { member: 'state', operator: 'equals', values: [place.state] } : { member: 'region', operator: 'equals', values: [place.region] };
-  return {
-    id: 'state' in place ? 'peersInState' : 'peersInRegion',
-    description: {
-      measures: [...PEER_MEASURES],
-      dimensions: ['merchant'],
-      timeDimension: { dimension: 'date', dateRange: request.dateRange },
-      filters: [{ member: 'industry', operator: 'equals', values: [mcc] }, where, ...pageFilters(null, request)],
-      limit: 10_000,
-    },
-  };
+  const prefix = 'state' in place ? 'peersInState' : 'peersInRegion';
+  const filters = [{ member: 'industry', operator: 'equals', values: [mcc] } as QueryFilter, where, ...pageFilters(null, request)];
+  const gsvOver = (id: string, from: string, to: string): SectionQuery => ({
+    id: `${prefix}.${id}`,
+    description: { measures: ['gsv'], dimensions: ['merchant'], timeDimension: { dimension: 'date', dateRange: [from, to] }, filters, limit: 10_000 },
+  });
+  return [
+    { id: prefix, description: { measures: [...PEER_MEASURES], dimensions: ['merchant'], timeDimension: { dimension: 'date', dateRange: request.dateRange }, filters, limit: 10_000 } },
+    gsvOver('recent', daysBefore(today, 89), today),
+    gsvOver('prior', daysBefore(today, 179), daysBefore(today, 90)),
+  ];
 }

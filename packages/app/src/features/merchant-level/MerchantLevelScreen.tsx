@@ -1,6 +1,6 @@
 // /amla (issue #16): find a merchant, then its header, signals and cases, and its sections each loading
 // on its own. ?merchant=ID is the deep link (dashboard drill-down, the partner frame's initPath).
-import { SECTION_IDS, type Disposition, type MatchReasonCode, type MerchantMatch, type SectionRequestInput, type SignalId } from '@payportal/shared';
+import { type Disposition, type MatchReasonCode, type MerchantMatch, type SectionRequestInput, type SignalId } from '@payportal/shared';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../ui/useRequest.ts';
@@ -9,8 +9,9 @@ import { addCaseNote, closeCase, fetchCases, fetchMerchant, fetchSignals, openCa
 import { MerchantHeaderCard } from './MerchantHeaderCard.tsx';
 import { MerchantSearch } from './MerchantSearch.tsx';
 import { rememberMerchant } from './recentMerchants.ts';
-import { SectionCard } from './SectionCard.tsx';
+import { MerchantSections } from './MerchantSections.tsx';
 import { SignalsPanel } from './SignalsPanel.tsx';
+import { Watchlist } from './Watchlist.tsx';
 import * as css from './merchantLevel.css.ts';
 
 const DATE_RANGES = [['last_30_days', 'Last 30 days'], ['last_90_days', 'Last 90 days'], ['year_to_date', 'Year to date'], ['last_year', 'Last year']] as const;
@@ -67,9 +68,7 @@ function MerchantView({ merchantId }: { merchantId: number }) {
           onClose={(caseId: number, disposition: Disposition, matchReasonCode?: MatchReasonCode) => act(() => closeCase(merchantId, caseId, { disposition, ...(matchReasonCode && { matchReasonCode }) }))}
         />
       )}
-      <div className={css.grid}>
-        {SECTION_IDS.map((section) => <SectionCard key={section} merchantId={merchantId} section={section} request={request} />)}
-      </div>
+      <MerchantSections merchantId={merchantId} mid={header.data?.mid ?? null} request={request} />
     </>
   );
 }
@@ -86,7 +85,7 @@ export function MerchantLevelScreen() {
     <main className={css.screen}>
       {merchantId === null && <h1 className={css.title}>Merchant-Level</h1>}
       <MerchantSearch onPick={pick} />
-      {merchantId !== null && <MerchantView key={merchantId} merchantId={merchantId} />}
+      {merchantId !== null ? <MerchantView key={merchantId} merchantId={merchantId} /> : <Watchlist onPick={pick} />}
     </main>
   );
 }

@@ -1,11 +1,12 @@
 // The merchant-level page's calls (issue #16): every answer parsed with the shared schemas.
 import {
-  caseListSchema, MERCHANT_PATHS, merchantCaseSchema, merchantHeaderSchema, merchantSearchSchema, merchantSignalsSchema, sectionAnswerSchema,
+  caseListSchema, MERCHANT_PATHS, merchantCaseSchema, merchantHeaderSchema, merchantSearchSchema, merchantSignalsSchema, sectionAnswerSchema, watchlistSchema,
   type CloseCaseBody, type SectionId, type SectionRequestInput, type SignalId,
 } from '@payportal/shared';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export const searchMerchants = (q: string, signal?: AbortSignal) => apiRequest(MERCHANT_PATHS.search(q), { schema: merchantSearchSchema, signal });
+export const fetchWatchlist = (signal?: AbortSignal) => apiRequest(MERCHANT_PATHS.watchlist(), { schema: watchlistSchema, signal });
 export const fetchMerchant = (id: number, signal?: AbortSignal) => apiRequest(MERCHANT_PATHS.merchant(id), { schema: merchantHeaderSchema, signal });
 export const fetchSection = (id: number, section: SectionId, request: SectionRequestInput, signal?: AbortSignal) =>
   apiRequest(MERCHANT_PATHS.section(id, section), { method: 'POST', body: request, schema: sectionAnswerSchema, signal });
