@@ -3,8 +3,9 @@
 // clean peer shows no such signal; a user of another organisation cannot reach either merchant (404).
 // A section figure read off the screen is checked against the query API asked the same question.
 import { formatCell, MERCHANT_PATHS, queryResultSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
-import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
@@ -40,8 +41,8 @@ test('an analyst finds the planted card-testing merchant, reads the evidence and
   const mid = midText!.replace('MID ', '');
   await screenshots(page, 'amla-start');
 
-  // found by search: part of its name, then its MID in the options
-  await page.getByLabel('Find a merchant').fill(dbaName!.split(' ')[0]!);
+  // found by search: its name, then its MID among the options
+  await page.getByLabel('Find a merchant').fill(dbaName!);
   await page.getByRole('list', { name: 'Matching merchants' }).getByRole('button', { name: new RegExp(`MID ${mid}`) }).click();
   await expect(page).toHaveURL(/\/amla\?merchant=\d+$/);
   const merchantId = Number(new URL(page.url()).searchParams.get('merchant'));
@@ -98,4 +99,26 @@ test('an analyst finds the planted card-testing merchant, reads the evidence and
     await expect(other.getByRole('alert')).toHaveText('This merchant could not be found.');
   }
   await other.close();
+});
+
+test('framed: the partner frame opens /amla?merchant= at its initPath and draws the merchant', async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await idTokenFor('partner@acme.example');
+  const watched = (await (await page.request.get(`${urls.app}${MERCHANT_PATHS.watchlist()}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { merchants: { merchantId: number; dbaName: string; signals: string[] }[] };
+  const tester = watched.merchants.find((merchant) => merchant.signals.includes('card_testing'))!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(allowedHost);
+  await mountInPage(page, { token, email: 'partner@acme.example', name: 'Paula Partner', initPath: `/amla?merchant=${tester.merchantId}` });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  const portal = portalIn(page);
+  await expect(portal.getByRole('heading', { level: 1, name: tester.dbaName })).toBeVisible();
+  await expect(portal.getByRole('article', { name: 'Card testing' }).getByText('Raised', { exact: true })).toBeVisible({ timeout: 30_000 });
+  for (const section of ['Performance', 'Authorisation', 'Disputes and fraud', 'Economics', 'Peer benchmark']) {
+    await expect(portal.getByRole('region', { name: section }).getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(portal.getByRole('img', { name: /by month/ })).toHaveAttribute('data-drawn', 'true');
+  const downloading = page.waitForEvent('download');
+  await portal.getByRole('region', { name: 'Economics' }).getByRole('button', { name: 'Download CSV' }).click();
+  expect(readFileSync((await (await downloading).path())!, 'utf8')).toContain('Billed fees');
+  await screenshots(page, 'amla-framed');
 });

@@ -86,7 +86,7 @@ export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string
     case 'authorisation':
       return [
         q('totals', { measures: ['approval_rate', 'authorisations', 'declines', 'soft_decline_rate', 'hard_decline_rate'], timeDimension: ranged }),
-        byDimension('declines', ['decline_code'], ['declines']),
+        { id: 'declines', description: { measures: ['declines'], dimensions: ['decline_code'], timeDimension: ranged, limit: 25, filters: [...filters, { member: 'decline_code', operator: 'set', values: [] }] } },
         byDimension('brand', ['card_brand'], ['approval_rate', 'authorisations']),
         byDimension('cardType', ['card_type'], ['approval_rate', 'authorisations']),
         byDimension('entryMode', ['entry_mode'], ['approval_rate', 'authorisations']),

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../ui/useRequest.ts';
 import { CasesPanel } from './CasesPanel.tsx';
-import { addCaseNote, closeCase, fetchCases, fetchMerchant, fetchSignals, openCase } from './merchantApi.ts';
+import { addCaseNote, closeCase, fetchCases, fetchMerchant, fetchSignals, MERCHANT_NOT_FOUND, openCase } from './merchantApi.ts';
 import { MerchantHeaderCard } from './MerchantHeaderCard.tsx';
 import { MerchantSearch } from './MerchantSearch.tsx';
 import { rememberMerchant } from './recentMerchants.ts';
@@ -20,7 +20,7 @@ function MerchantView({ merchantId }: { merchantId: number }) {
   const [request, setRequest] = useState<SectionRequestInput>({ dateRange: 'last_30_days' });
   const [casesVersion, setCasesVersion] = useState(0);
   const [busy, setBusy] = useState(false);
-  const header = useRequest(String(merchantId), (signal) => fetchMerchant(merchantId, signal), 'This merchant could not be found.');
+  const header = useRequest(String(merchantId), (signal) => fetchMerchant(merchantId, signal), MERCHANT_NOT_FOUND);
   const signals = useRequest(`signals:${merchantId}`, (signal) => fetchSignals(merchantId, signal), 'Signals could not be loaded.');
   const cases = useRequest(`cases:${merchantId}:${casesVersion}`, (signal) => fetchCases(merchantId, signal), 'Cases could not be loaded.');
   const act = async (work: () => Promise<unknown>) => {

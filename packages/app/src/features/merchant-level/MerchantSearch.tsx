@@ -16,7 +16,7 @@ export function MerchantSearch({ onPick }: { onPick: (merchant: MerchantMatch) =
   const list = (items: MerchantMatch[], name: string) => (
     <ul className={css.options} aria-label={name}>
       {items.map((merchant) => (
-        <li key={merchant.merchantId}><button type="button" className={css.option} onClick={() => onPick(merchant)}>{label(merchant)}</button></li>
+        <li key={merchant.merchantId}><button type="button" className={css.option} onClick={() => { setText(''); onPick(merchant); }}>{label(merchant)}</button></li>
       ))}
     </ul>
   );

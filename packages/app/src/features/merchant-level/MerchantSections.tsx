@@ -24,7 +24,7 @@ export function MerchantSections({ merchantId: id, mid, request }: { merchantId:
       <SectionCard merchantId={id} section="authorisation" state={authorisation}>{(answer) => <AuthorisationView answer={answer} peers={peers.data} />}</SectionCard>
       <SectionCard merchantId={id} section="disputes" state={disputes}>{(answer) => <DisputesView answer={answer} />}</SectionCard>
       <SectionCard merchantId={id} section="economics" state={economics}>{(answer) => <EconomicsView answer={answer} />}</SectionCard>
-      <SectionCard merchantId={id} section="peers" state={peers}>{(answer) => (mid === null ? null : <PeersView answer={answer} mid={mid} />)}</SectionCard>
+      <SectionCard merchantId={id} section="peers" state={peers} wide>{(answer) => (mid === null ? null : <PeersView answer={answer} mid={mid} />)}</SectionCard>
     </div>
   );
 }

@@ -9,6 +9,7 @@ export function ResultTable({ caption, columns, rows }: { caption: string; colum
         <caption className={css.muted} style={{ textAlign: 'left' }}>{caption}</caption>
         <thead><tr>{columns.map((column) => <th key={column.label} className={css.cell} scope="col">{column.label}</th>)}</tr></thead>
         <tbody>
+          {rows.length === 0 && <tr><td className={css.cell} colSpan={columns.length}>None in this range.</td></tr>}
           {rows.map((row, index) => (
             <tr key={index}>{row.map((value, cell) => <td key={cell} className={css.cell}>{formatCell(value, columns[cell]!)}</td>)}</tr>
           ))}

@@ -15,7 +15,7 @@ export function SignalsPanel({ answer, onOpenCase, busy }: { answer: MerchantSig
         <p className={css.muted}>{`${answer.window.from} to ${answer.window.to}`}</p>
       </div>
       <div className={css.grid}>
-        {answer.signals.map((result) => {
+        {[...answer.signals].sort((a, b) => Number(b.flagged) - Number(a.flagged)).map((result) => {
           const meta = SIGNALS[result.signal];
           return (
             <article key={result.signal} aria-label={meta.label} className={`${css.card} ${result.flagged ? css.flagged : ''}`}>
