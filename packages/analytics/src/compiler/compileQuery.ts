@@ -137,6 +137,9 @@ function sourceSelect(source: Source, context: SourceContext): string {
   }
   const merchantFilters = context.dimensionFilters.filter((filter) => isMerchantAttribute(filter.member as DimensionId));
   factConditions.push(...context.dimensionFilters.filter((filter) => !merchantFilters.includes(filter)).map(filterOn));
+  // The merchant filters also narrow the fact scan itself (the same merchants the join keeps below), so
+  // one merchant's page reads its own rows: DuckDB pushes the semi-join's key range into the scan.
+  if (merchantFilters.length) factConditions.push(`merchant_id in (select merchant_id from merchant_dim where org_id = ${org} and ${merchantFilters.map(filterOn).join(' and ')})`);
   const needsMerchants = merchantFilters.length > 0 || groupBy.some(isMerchantAttribute);
   if (!needsMerchants) {
     return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], `${FACT_TABLE[source]} as f`, factConditions, groupBy.map(dimensionColumn));

@@ -6,7 +6,7 @@ export function ResultTable({ caption, columns, rows }: { caption: string; colum
   return (
     <div className={css.scroll}>
       <table className={css.table}>
-        <caption className={css.muted} style={{ textAlign: 'left' }}>{caption}</caption>
+        <caption className={css.caption}>{caption}</caption>
         <thead><tr>{columns.map((column) => <th key={column.label} className={css.cell} scope="col">{column.label}</th>)}</tr></thead>
         <tbody>
           {rows.length === 0 && <tr><td className={css.cell} colSpan={columns.length}>None in this range.</td></tr>}

@@ -10,7 +10,8 @@ describe('derived figures', () => {
   it('changes, percentiles and quantiles', () => {
     expect(changeOf(110, 100)).toBeCloseTo(0.1);
     expect(changeOf(5, 0)).toBeNull();
-    expect(percentileOf(3, [1, 2, 3, 4])).toBe(0.75);
+    expect(percentileOf(3, [1, 2, 3, 4])).toBe(0.625);
+    expect(percentileOf(0, [0, 0, 0, 0])).toBe(0.5);
     expect(quantileOf([4, 1, 3, 2], 0.5)).toBe(2.5);
     expect(quantileOf([], 0.5)).toBeNull();
   });
@@ -27,8 +28,8 @@ describe('derived figures', () => {
     };
     const benchmark = peerBenchmark(answer, 'A');
     expect(benchmark).toMatchObject({ scope: 'region', peers: 3 });
-    expect(benchmark.rows.find((row) => row.measure === 'approval_rate')).toEqual({ measure: 'approval_rate', value: 0.9, median: 0.9, percentile: 2 / 3 });
+    expect(benchmark.rows.find((row) => row.measure === 'approval_rate')).toEqual({ measure: 'approval_rate', value: 0.9, median: 0.9, percentile: 0.5 });
     expect(benchmark.rows.find((row) => row.measure === 'growth')!.value).toBeCloseTo(0.2);
-    expect(benchmark.rows.find((row) => row.measure === 'growth')!.percentile).toBe(1);
+    expect(benchmark.rows.find((row) => row.measure === 'growth')!.percentile).toBeCloseTo(5 / 6);
   });
 });

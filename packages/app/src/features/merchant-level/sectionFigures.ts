@@ -17,9 +17,12 @@ export const changeOf = (now: number | null, before: number | null): number | nu
 /** a ÷ b, null when either is missing or b is 0. */
 export const ratioOf = (a: number | null, b: number | null): number | null => (a === null || b === null || b === 0 ? null : a / b);
 
-/** The share of `values` at or below `value` (0–1): the merchant's percentile among its peers. */
+/** The merchant's percentile among its peers (0–1): those below it, plus half of those level with it. */
 export function percentileOf(value: number, values: readonly number[]): number | null {
-  return values.length ? values.filter((item) => item <= value).length / values.length : null;
+  if (!values.length) return null;
+  const below = values.filter((item) => item < value).length;
+  const level = values.filter((item) => item === value).length;
+  return (below + level / 2) / values.length;
 }
 
 /** The p-th quantile (0–1) of `values` by linear interpolation, or null. */
