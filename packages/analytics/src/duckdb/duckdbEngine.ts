@@ -12,6 +12,8 @@ import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type C
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
+import { createNormsCache, toNormRow } from '../signals/normsTable.ts';
+import { MCC_NORMS_SQL } from '../signals/signalScoresSql.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
@@ -55,6 +57,8 @@ export class DuckDBEngine implements AnalyticsEngine {
   /** Data versions by organisation: this process is the only writer (the CLI needs the API stopped), so
    * a version read once stays right until this engine generates again, which forgets it. */
   private readonly versions = new Map<number, string>();
+  /** The signals' MCC norms per organisation, data version and day (signals/normsTable.ts). */
+  private readonly norms = createNormsCache();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -171,7 +175,10 @@ export class DuckDBEngine implements AnalyticsEngine {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // The signals bind null for "every merchant", which DuckDB takes as a value like any other.
-    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params as FilterValue[], timeoutMs) });
+    const version = await this.dataVersion(scope.orgId);
+    const norms = () =>
+      this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => (await this.run(MCC_NORMS_SQL, [scope.orgId, scope.today], timeoutMs)).map(toNormRow));
+    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, norms, run: (sql, params) => this.run(sql, params as FilterValue[], timeoutMs) });
   }
 
   async dataVersion(orgId: number): Promise<string> {

@@ -10,15 +10,28 @@ export const inWindow = (t = '') => `${t}org_id = $1::integer and ($3::bigint is
 export const isSale = (t = '') => `${t}auth_result = 'approved' and not ${t}is_refund`;
 export const HIGH_RISK = HIGH_RISK_ISSUER_COUNTRIES.map((country) => `'${country}'`).join(', ');
 
-/** (mcc, hour) where the MCC made at most 0.1 % of its card-present sales before the window, for MCCs with 1,000 or more. */
-export const CLOSED_HOURS = `with mcc_hours as (
+/**
+ * Every MCC's norms before the window, in one scan of the organisation (normsTable.ts keeps them per
+ * data version and day): the hours it does not trade (at most 0.1 % of its card-present sales in the
+ * 180 days before the window, for MCCs with 1,000 or more) and its average ticket (the catalogue's
+ * GSV ÷ sales, from the rollup). Bound values: $1 the organisation, $2 today.
+ */
+export const MCC_NORMS_SQL = `with mcc_hours as (
     select m.mcc, hour(t.ts) as hour, count(*) as n from transactions t join merchants m using (org_id, merchant_id)
-    where t.org_id = $1::integer and t.card_present and ${isSale('t.')} and t.txn_date < $2::date - 29
-      and ($3::bigint is null or m.mcc = (select mcc from merchants where org_id = $1::integer and merchant_id = $3::bigint))
+    where t.org_id = $1::integer and t.card_present and ${isSale('t.')} and t.txn_date between $2::date - 209 and $2::date - 30
     group by m.mcc, hour(t.ts)
-  ), mcc_total as (select mcc, sum(n) as total from mcc_hours group by mcc having sum(n) >= 1000)
-  select a.mcc, r.hour from mcc_total a cross join range(24) as r(hour) left join mcc_hours h on h.mcc = a.mcc and h.hour = r.hour
-  where coalesce(h.n, 0) <= 0.001 * a.total`;
+  ), mcc_total as (select mcc, sum(n) as total from mcc_hours group by mcc having sum(n) >= 1000),
+  closed as (
+    select a.mcc, list(r.hour order by r.hour) as closed_hours from mcc_total a cross join range(24) as r(hour)
+    left join mcc_hours h on h.mcc = a.mcc and h.hour = r.hour where coalesce(h.n, 0) <= 0.001 * a.total group by a.mcc
+  ), ticket as (
+    select m.mcc, sum(d.gsv)::double / nullif(sum(d.sales), 0) as ticket from merchant_daily d join merchants m using (org_id, merchant_id)
+    where d.org_id = $1::integer and d.day < $2::date - 29 group by m.mcc
+  )
+  select coalesce(t.mcc, c.mcc), coalesce(c.closed_hours, []), t.ticket from ticket t full outer join closed c on c.mcc = t.mcc order by 1`;
+
+/** Statements that read the norms name them \`norms(mcc, closed_hours, ticket)\`: a constant table. */
+export type NormsSql = (norms: string) => string;
 
 const volumeSpike = `with days as (
     select merchant_id, txn_date, count(*)::double as n, sum(amount)::double as v from transactions
@@ -52,16 +65,11 @@ const volumeSpike = `with days as (
       (d.v - j.mean_v) / greatest(j.sd_v, 0.25 * j.mean_v, 2 * j.mean_v / greatest(j.mean_n, 1) * sqrt(greatest(j.mean_n, 1))))) as score
   from days d join judged j using (merchant_id) where d.txn_date >= $2::date - 29 and j.mean_n >= 1 group by d.merchant_id`;
 
-const ticketDrift = `with recent as (
+const ticketDrift: NormsSql = (norms) => `with recent as (
     select merchant_id, count(*) as n, avg(amount)::double as ticket from transactions where ${inWindow()} and ${isSale()} group by merchant_id having count(*) >= 20
-  ), mcc_ticket as (
-    select m.mcc, avg(t.amount)::double as ticket from transactions t join merchants m using (org_id, merchant_id)
-    where t.org_id = $1::integer and ${isSale('t.')} and t.txn_date < $2::date - 29
-      and m.mcc in (select mcc from merchants where org_id = $1::integer and merchant_id in (select merchant_id from recent))
-    group by m.mcc
   )
   select r.merchant_id, r.ticket / greatest(m.declared_avg_ticket::double, coalesce(c.ticket, 0), 0.01) as score
-  from recent r join merchants m on m.org_id = $1::integer and m.merchant_id = r.merchant_id left join mcc_ticket c using (mcc)`;
+  from recent r join merchants m on m.org_id = $1::integer and m.merchant_id = r.merchant_id left join ${norms} as c using (mcc)`;
 
 const roundAmounts = `select merchant_id, count(*) filter (where amount >= 100 and amount % 100 = 0)::double / count(*) as score
   from transactions where ${inWindow()} and ${isSale()} group by merchant_id having count(*) >= 10`;
@@ -72,8 +80,9 @@ const cardTesting = `select merchant_id, max(cards) filter (where declined >= 0.
     from transactions where ${inWindow()} and not card_present and not is_refund and amount < 5 group by merchant_id, date_trunc('hour', ts)
   ) group by merchant_id`;
 
+/** Refunds of the window whose sale is not the merchant's own, or paid another card; the sale is looked for among the merchant's rows. */
 export const MISMATCHED_REFUNDS = `select r.*, s.card_hash as sale_card_hash from transactions r
-  left join transactions s on s.org_id = $1::integer and s.tx_id = r.original_tx_id
+  left join transactions s on s.org_id = $1::integer and s.merchant_id = r.merchant_id and ($3::bigint is null or s.merchant_id = $3::bigint) and s.tx_id = r.original_tx_id
   where ${inWindow('r.')} and r.is_refund
     and (r.original_tx_id is null or s.tx_id is null or s.card_hash <> r.card_hash)`;
 
@@ -82,17 +91,19 @@ const refundMismatch = `select merchant_id, count(*)::double as score from (${MI
 const highRiskIssuers = `select merchant_id, count(*) filter (where issuer_country in (${HIGH_RISK}))::double / count(*) as score
   from transactions where ${inWindow()} and ${isSale()} group by merchant_id`;
 
-const offHours = `select t.merchant_id, count(*) filter (where c.hour is not null)::double / count(*) as score
-  from transactions t join merchants m using (org_id, merchant_id) left join (${CLOSED_HOURS}) as c on c.mcc = m.mcc and c.hour = hour(t.ts)
+const offHours: NormsSql = (norms) => `select t.merchant_id, count(*) filter (where list_contains(c.closed_hours, hour(t.ts)))::double / count(*) as score
+  from transactions t join merchants m using (org_id, merchant_id) left join ${norms} as c on c.mcc = m.mcc
   where ${inWindow('t.')} and t.card_present and ${isSale('t.')}
   group by t.merchant_id having count(*) >= 20`;
 
-export const SIGNAL_SCORE_SQL: Record<SignalId, string> = {
-  volume_spike: volumeSpike,
+const plain = (sql: string): NormsSql => () => sql;
+
+export const SIGNAL_SCORE_SQL: Record<SignalId, NormsSql> = {
+  volume_spike: plain(volumeSpike),
   ticket_drift: ticketDrift,
-  round_amounts: roundAmounts,
-  card_testing: cardTesting,
-  refund_mismatch: refundMismatch,
-  high_risk_issuers: highRiskIssuers,
+  round_amounts: plain(roundAmounts),
+  card_testing: plain(cardTesting),
+  refund_mismatch: plain(refundMismatch),
+  high_risk_issuers: plain(highRiskIssuers),
   off_hours: offHours,
 };
