@@ -13,7 +13,7 @@ import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { buildAll, buildIsCurrent } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
-import { readStackConfig } from '../scripts/stackConfig.ts';
+import { benchStackConfig, partnerIdToken } from './benchStack.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -27,18 +27,10 @@ const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
 if (!buildIsCurrent()) buildAll();
 // The stack's API reads these from its environment: Acme's dataset at the bench's scale, no answer cache.
 Object.assign(process.env, { DEMO_DATA_SCALE: String(SF), ANALYTICS_CACHE_ENTRIES: '0', ANALYTICS_TIMEOUT_MS: '120000' });
-const defaults = readStackConfig({});
 const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-merchant-'));
 const started = performance.now();
 const stack = await startStack(
-  readStackConfig({
-    AUTH_EMULATOR_PORT: String(defaults.AUTH_EMULATOR_PORT + OFFSET),
-    EMULATOR_HUB_PORT: String(defaults.EMULATOR_HUB_PORT + OFFSET),
-    EMULATOR_LOGGING_PORT: String(defaults.EMULATOR_LOGGING_PORT + OFFSET),
-    API_PORT: String(defaults.API_PORT + OFFSET),
-    DEMO_PORT: String(defaults.DEMO_PORT + OFFSET),
-    DATA_DIR: dataDir,
-  }),
+  benchStackConfig(OFFSET, dataDir),
   { log: progress, verbose: false },
 );
 progress(`stack ready with SF ${SF} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -47,12 +39,7 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 let missed = false;
 
 try {
-  const signIn = await fetch(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken: string };
+  const idToken = await partnerIdToken(urls.emulator);
   const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
   const api = async (path: string, body?: object) => {
     const response = await fetch(`${urls.app}${path}`, { method: body ? 'POST' : 'GET', headers, ...(body && { body: JSON.stringify(body) }) });
