@@ -4,6 +4,7 @@
 // median of BENCH_RUNS (5), beside the API time of the same requests (the page's eight calls, made at
 // once as the page makes them) in the same run. The API keeps no query answers (ANALYTICS_CACHE_ENTRIES=0),
 // so every run asks the engine. Targets: ≤ 1.5 s and ≤ 1.3× the API time; the exit code is 1 when missed.
+// Knobs: BENCH_SF, BENCH_RUNS, BENCH_PORT_OFFSET, BENCH_DATA_DIR (reuse a generated dataset).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,8 @@ const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
 if (!buildIsCurrent()) buildAll();
 // The stack's API reads these from its environment: Acme's dataset at the bench's scale, no answer cache.
 Object.assign(process.env, { DEMO_DATA_SCALE: String(SF), ANALYTICS_CACHE_ENTRIES: '0', ANALYTICS_TIMEOUT_MS: '120000' });
-const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-merchant-'));
+/** BENCH_DATA_DIR keeps the datasets (and portal database) for the next run; by default a fresh folder, removed after. */
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'payportal-bench-merchant-'));
 // The datasets are made before the stack starts (the API would otherwise generate SF 10 inside its
 // start-up wait); a fresh portal database gives Acme Acquiring id 1 and Demo Payments id 2 (seed order),
 // and the API reuses datasets that match its own scale and month.
@@ -88,22 +90,35 @@ try {
     },
     { src: urls.app, token: idToken },
   );
-  const frame = page.frameLocator('iframe').first();
-  const allDrawn = async () => {
-    for (const section of ['Performance', 'Authorisation', 'Disputes and fraud', 'Economics', 'Peer benchmark']) {
-      await frame.getByRole('region', { name: section }).getByRole('button', { name: 'Download CSV' }).waitFor({ timeout: 120_000 });
-    }
-    await frame.getByRole('article', { name: 'Card testing' }).waitFor({ timeout: 120_000 });
-    await frame.getByRole('region', { name: 'Cases' }).waitFor({ timeout: 120_000 });
-    for (const chart of await frame.locator('[role="img"][data-drawn]').all()) await chart.and(frame.locator('[data-drawn="true"]')).waitFor({ timeout: 120_000 });
-  };
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
+  /**
+   * Navigation → every section drawn, timed by the pages themselves (no test-runner round trips in the
+   * figure): the host notes the time it asks the frame to navigate, the frame the first animation frame
+   * on which the header, the signals, the cases, all five sections (each with its "Download CSV") and
+   * every chart are drawn. Both clocks are the epoch-based performance.timeOrigin + now().
+   */
   const navigation = async () => {
     await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/home'));
-    await frame.getByRole('heading', { level: 1 }).first().waitFor();
-    const begun = performance.now();
-    await page.evaluate((path) => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate(path), `/amla?merchant=${merchant.merchantId}`);
-    await allDrawn();
-    return performance.now() - begun;
+    await frame.waitForFunction(() => location.pathname === '/home' && document.querySelector('h1') !== null);
+    await frame.evaluate(() => {
+      const state = window as unknown as { drawnAt?: number };
+      delete state.drawnAt;
+      const drawn = () => {
+        const sections = [...document.querySelectorAll('section[aria-label]')].filter((section) => [...section.querySelectorAll('button')].some((button) => button.textContent === 'Download CSV'));
+        const charts = [...document.querySelectorAll('[role="img"][data-drawn]')];
+        return location.pathname === '/amla' && sections.length === 5 && document.querySelector('h1') !== null && document.querySelector('article[aria-label="Card testing"]') !== null
+          && document.querySelector('section[aria-label="Cases"]') !== null && charts.length >= 2 && charts.every((chart) => chart.getAttribute('data-drawn') === 'true');
+      };
+      const check = () => (drawn() ? (state.drawnAt = performance.timeOrigin + performance.now()) : requestAnimationFrame(check));
+      requestAnimationFrame(check);
+    });
+    const begun = await page.evaluate((path) => {
+      const at = performance.timeOrigin + performance.now();
+      void (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate(path);
+      return at;
+    }, `/amla?merchant=${merchant.merchantId}`);
+    const drawnAt = await frame.waitForFunction(() => (window as unknown as { drawnAt?: number }).drawnAt, undefined, { timeout: 120_000 });
+    return Number(await drawnAt.jsonValue()) - begun;
   };
 
   // one warm-up of each (the page's chunks and ECharts loaded once, DuckDB's pages read once), then turns
@@ -125,6 +140,6 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(missed ? 1 : 0);

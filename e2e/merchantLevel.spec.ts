@@ -2,6 +2,7 @@
 // merchant by search, sees the signal with its evidence, opens a case, adds a note and closes it; a
 // clean peer shows no such signal; a user of another organisation cannot reach either merchant (404).
 // A section figure read off the screen is checked against the query API asked the same question.
+import AxeBuilder from '@axe-core/playwright';
 import { formatCell, MERCHANT_PATHS, queryResultSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -66,6 +67,8 @@ test('an analyst finds the planted card-testing merchant, reads the evidence and
   for (const section of ['Authorisation', 'Disputes and fraud', 'Economics', 'Peer benchmark']) {
     await expect(page.getByRole('region', { name: section }).getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
   }
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
   await screenshots(page, 'amla-merchant');
 
   // a case: open, note, close as a MATCH listing
