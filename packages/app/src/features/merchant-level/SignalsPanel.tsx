@@ -5,7 +5,7 @@ import { primaryButton } from '../../ui/button.css.ts';
 import { ResultTable } from './ResultTable.tsx';
 import * as css from './merchantLevel.css.ts';
 
-const shown = (value: number | null, unit: string) => (value === null ? '—' : unit === 'share' ? `${(value * 100).toFixed(1)} %` : value.toFixed(unit === 'count' ? 0 : 2));
+const shown = (value: number | null, unit: string) => (value === null ? '—' : unit === 'share' ? `${(value * 100).toFixed(1)}\u00a0%` : value.toFixed(unit === 'count' ? 0 : 2));
 
 export function SignalsPanel({ answer, onOpenCase, busy }: { answer: MerchantSignals; onOpenCase: (signal: SignalId) => void; busy: boolean }) {
   return (
@@ -18,7 +18,7 @@ export function SignalsPanel({ answer, onOpenCase, busy }: { answer: MerchantSig
         {[...answer.signals].sort((a, b) => Number(b.flagged) - Number(a.flagged)).map((result) => {
           const meta = SIGNALS[result.signal];
           return (
-            <article key={result.signal} aria-label={meta.label} className={`${css.card} ${result.flagged ? css.flagged : ''}`}>
+            <article key={result.signal} aria-label={meta.label} className={`${css.signal} ${result.flagged ? css.flagged : ''}`}>
               <div className={css.cardHead}>
                 <h3 className={css.cardTitle}>{meta.label}</h3>
                 <strong>{result.flagged ? 'Raised' : 'Not raised'}</strong>

@@ -21,6 +21,8 @@ export const search = style({ position: 'relative', display: 'grid', gap: '0.35r
 export const input = style({ font: 'inherit', padding: '0.5rem 0.65rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.4rem', background: vars.color.surface, color: vars.color.text });
 export const options = style({ listStyle: 'none', margin: 0, padding: 0, border: `1px solid ${vars.color.border}`, borderRadius: '0.4rem', background: vars.color.surface });
 export const option = style({ display: 'block', width: '100%', textAlign: 'left', font: 'inherit', padding: '0.45rem 0.65rem', border: 'none', background: 'none', color: vars.color.text, cursor: 'pointer' });
+/** One signal inside the signals card: a lighter box, so two paddings do not squeeze a phone's width. */
+export const signal = style({ border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', padding: '0.75rem', minWidth: 0 });
 /** A raised signal: marked, and as wide as the grid so its evidence table has room. */
 export const flagged = style({ borderLeft: `4px solid ${vars.color.danger}`, gridColumn: '1 / -1' });
 export const wide = style({ gridColumn: '1 / -1' });
