@@ -89,7 +89,7 @@ export const ROLLUP_TABLES = {
     billed_fees decimal(18,2) not null, net_revenue decimal(18,2) not null, credit_sales bigint not null,
     downgraded bigint not null, downgrade_leakage decimal(18,2) not null, visa_cnp_sales bigint not null,
     visa_cnp_fraud bigint not null, chargebacks bigint not null, chargeback_amount decimal(18,2) not null,
-    visa_cnp_disputes bigint not null)`,
+    visa_cnp_disputes bigint not null, chargebacks_won bigint not null, chargebacks_decided bigint not null)`,
 } as const;
 
 /** Which dataset each organisation holds, and a version that changes whenever its rows change. */

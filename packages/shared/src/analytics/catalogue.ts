@@ -43,6 +43,7 @@ export const MEASURES = {
   chargebacks: { label: 'Chargebacks', format: 'count', description: 'Chargebacks received in the period', roles: analysts },
   chargeback_amount: { label: 'Chargeback amount', format: 'money', description: 'Σ amount of chargebacks received in the period', roles: analysts },
   chargeback_ratio: { label: 'Chargeback ratio', format: 'percent', description: 'Chargebacks received in the period ÷ sales in the period (count)', roles: analysts },
+  chargeback_win_rate: { label: 'Dispute win rate', format: 'percent', description: 'Disputes won ÷ disputes decided (won, lost or accepted), received in the period', roles: analysts },
   vamp_ratio: { label: 'VAMP ratio (Visa)', format: 'percent', description: '(Fraud reported + disputes) ÷ settled sales, Visa card-not-present; merchant excessive ≥ 1.5 %', roles: analysts },
   fraud_bps: { label: 'Fraud (bps)', format: 'bps', description: 'Fraud reported amount ÷ gross sales volume × 10⁴', roles: analysts },
   interchange: { label: 'Interchange', format: 'money', description: 'Σ interchange per transaction', roles: analysts },

@@ -94,7 +94,7 @@ export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string
       ];
     case 'disputes':
       return [
-        q('totals', { measures: ['chargebacks', 'chargeback_amount', 'chargeback_ratio', 'vamp_ratio', 'fraud_bps', 'gsv'], timeDimension: ranged }),
+        q('totals', { measures: ['chargebacks', 'chargeback_amount', 'chargeback_ratio', 'vamp_ratio', 'fraud_bps', 'gsv', 'chargeback_win_rate'], timeDimension: ranged }),
         byDimension('reasons', ['dispute_category'], ['chargebacks', 'chargeback_amount']),
       ];
     case 'economics':

@@ -68,6 +68,7 @@ export function DisputesView({ answer }: { answer: SectionAnswer }) {
         ['Chargeback amount ratio', shown(ratioOf(valueOf(totals, 'chargeback_amount'), valueOf(totals, 'gsv')), 'percent')],
         ['VAMP ratio (Visa)', shown(vamp, 'percent')],
         ['Fraud (bps)', shown(valueOf(totals, 'fraud_bps'), 'bps')],
+        ['Dispute win rate', shown(valueOf(totals, 'chargeback_win_rate'), 'percent')],
       ]} />
       {vamp !== null && <EChart key={vamp} label={`VAMP ratio ${shown(vamp, 'percent')} against the 1.5 % and 2.2 % lines`} option={vampOption(vamp)} height={90} />}
       {table(answer, 'reasons', 'Reason categories')}
