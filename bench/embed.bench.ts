@@ -12,7 +12,8 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { buildIsCurrent, buildAll } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
-import { readStackConfig, repoRoot } from '../scripts/stackConfig.ts';
+import { benchStackConfig, partnerIdToken } from './benchStack.ts';
+import { repoRoot } from '../scripts/stackConfig.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** issue #20 item 3: every fix stays inside 3.6 KB min+gzip for the ESM build; the run fails above it. */
@@ -28,29 +29,16 @@ const esm = minGzip(readFileSync(join(dist, 'index.js'), 'utf8'));
 const iife = minGzip(readFileSync(join(dist, 'payportal-embed.iife.js'), 'utf8'));
 const comlink = minGzip(readFileSync(join(repoRoot, 'node_modules/comlink/dist/esm/comlink.mjs'), 'utf8'));
 
-const defaults = readStackConfig({});
 const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-embed-'));
 const stack = await startStack(
-  readStackConfig({
-    AUTH_EMULATOR_PORT: String(defaults.AUTH_EMULATOR_PORT + OFFSET),
-    EMULATOR_HUB_PORT: String(defaults.EMULATOR_HUB_PORT + OFFSET),
-    EMULATOR_LOGGING_PORT: String(defaults.EMULATOR_LOGGING_PORT + OFFSET),
-    API_PORT: String(defaults.API_PORT + OFFSET),
-    DEMO_PORT: String(defaults.DEMO_PORT + OFFSET),
-    DATA_DIR: dataDir,
-  }),
+  benchStackConfig(OFFSET, dataDir),
   { log: () => undefined, verbose: false },
 );
 const { urls } = stack;
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 
 try {
-  const signIn = await fetch(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken: string };
+  const idToken = await partnerIdToken(urls.emulator);
 
   /** Milliseconds from mountPortal() to ready (or from appending a bare iframe to its load event). */
   const measure = async (context: BrowserContext, bare: boolean): Promise<number> => {

@@ -3,6 +3,7 @@
 import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
+import type { MerchantAnswer, MerchantQuestion } from './merchant/merchantQuestion.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 import type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 import type { UploadRejectPage } from './uploads/uploadRejects.ts';
@@ -65,6 +66,11 @@ export interface AnalyticsEngine {
   loadUpload?(request: LoadUploadRequest): Promise<LoadUploadResult>;
   removeUploads?(orgId: number, uploadIds: readonly number[]): Promise<void>;
   uploadRejects?(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage>;
+  /**
+   * The merchant-level page's finder, header and AML signals (issue #16; the signals' SQL in
+   * src/signals/). DuckDB only so far: an engine without it makes the merchant routes answer 503.
+   */
+  merchants?<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<MerchantAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

@@ -32,6 +32,8 @@ import { registerInviteRoutes } from './routes/inviteRoutes.ts';
 import { registerOpenApi } from './routes/openApiDocument.ts';
 import { registerOptimizerRoutes } from './routes/optimizerRoutes.ts';
 import { registerOptimizerScenarioRoutes } from './routes/optimizerScenarioRoutes.ts';
+import { registerMerchantRoutes } from './routes/merchantRoutes.ts';
+import { registerMerchantCaseRoutes } from './routes/merchantCaseRoutes.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerRoleRoutes } from './routes/roleRoutes.ts';
@@ -64,6 +66,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerDocumentFileRoutes,
   registerOptimizerRoutes,
   registerOptimizerScenarioRoutes,
+  registerMerchantRoutes,
+  registerMerchantCaseRoutes,
   registerCodeInbox,
   registerUploadTusRoutes,
   registerUploadRoutes,

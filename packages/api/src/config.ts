@@ -57,6 +57,8 @@ export const apiConfigSchema = z
     CLICKHOUSE_URL: z.url().optional(),
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    /** Query answers the DuckDB engine keeps (least recently used out); 0 keeps none (bench:merchant measures uncached). */
+    ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */
     DEMO_DATA_SCALE: z.coerce.number().min(0.01).max(100).default(1),
     /** Days a finished export file is kept before it is deleted (issue #13 item 3). */

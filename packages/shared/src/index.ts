@@ -272,3 +272,13 @@ export {
   uploadSchema,
 } from './uploads/uploadSchemas.ts';
 export type { RejectsPage, Upload, UploadList, UploadListQuery, UploadListQueryInput, UploadMetadata, UploadMode, UploadReject, UploadStatus } from './uploads/uploadSchemas.ts';
+// The merchant-level page /amla (issue #16).
+export { EVIDENCE_FORMATS, evidenceSchema, HIGH_RISK_ISSUER_COUNTRIES, merchantSignalsSchema, SIGNAL_IDS, SIGNAL_WINDOW_DAYS, SIGNALS, signalIdSchema, signalResultSchema } from './merchants/signals.ts';
+export type { Evidence, MerchantSignals, SignalId, SignalMeta, SignalResult } from './merchants/signals.ts';
+export { merchantHeaderSchema, merchantIdSchema, merchantMatchSchema, merchantParamsSchema, merchantSearchQuerySchema, merchantSearchSchema, watchedMerchantSchema, watchlistSchema } from './merchants/merchantHeader.ts';
+export type { MerchantHeader, MerchantMatch, MerchantSearchQuery, WatchedMerchant } from './merchants/merchantHeader.ts';
+export { MERCHANT_PATHS, MERCHANT_ROUTES } from './merchants/merchantPaths.ts';
+export { caseListSchema, caseNoteBodySchema, caseNoteSchema, caseParamsSchema, closeCaseBodySchema, DISPOSITIONS, MATCH_REASON_CODES, merchantCaseSchema, openCaseBodySchema } from './merchants/merchantCases.ts';
+export type { CaseNote, CaseNoteBody, CloseCaseBody, Disposition, MatchReasonCode, MerchantCase, OpenCaseBody } from './merchants/merchantCases.ts';
+export { daysBefore, MIN_STATE_PEERS, monthsBefore, PEER_MEASURES, pageFilters, peerQueries, SECTION_IDS, SECTION_TITLES, sectionAnswerSchema, sectionParamsSchema, sectionQueries, sectionRequestSchema } from './merchants/merchantSections.ts';
+export type { SectionAnswer, SectionId, SectionQuery, SectionRequest, SectionRequestInput } from './merchants/merchantSections.ts';

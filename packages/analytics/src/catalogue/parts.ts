@@ -48,6 +48,9 @@ export const PARTS = {
   chargebacks: { source: 'chargebacks', kind: 'count', money: false },
   chargeback_amount: { source: 'chargebacks', kind: 'sum', expression: 'amount', money: true },
   visa_cnp_disputes: { source: 'chargebacks', kind: 'count', condition: "network = 'visa' and not card_present", money: false },
+  // the dispute win rate of the merchant page (issue #16): decided disputes are won, lost or accepted
+  chargebacks_won: { source: 'chargebacks', kind: 'count', condition: "outcome = 'won'", money: false },
+  chargebacks_decided: { source: 'chargebacks', kind: 'count', condition: "outcome in ('won', 'lost', 'accepted')", money: false },
 } as const satisfies Record<string, Part>;
 
 export type PartId = keyof typeof PARTS;

@@ -29,6 +29,7 @@ const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
   transactions: ['org_id', 'merchant_id', 'txn_date'],
   chargebacks: ['org_id', 'merchant_id', 'received_date'],
   settlements: ['org_id', 'merchant_id', 'batch_date'],
+  planted_signals: ['org_id', 'merchant_id'],
   merchant_daily: ['org_id', 'merchant_id', 'day', 'card_present'],
   merchant_dim: ['org_id', 'merchant_id'],
   datasets: ['org_id'],

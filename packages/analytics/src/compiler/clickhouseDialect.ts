@@ -46,6 +46,7 @@ export const clickhouseDialect: Dialect = {
   sumIf: (expression, condition) => (condition ? `sumIf(${expression}, ${condition})` : `sum(${expression})`),
   part: (expression, money) => (money ? `toDecimal128(${expression}, 2)` : `toInt64(${expression})`),
   zero: (money) => (money ? 'toDecimal128(0, 2)' : 'toInt64(0)'),
+  timePart: (part, column) => (part === 'weekday' ? `toString(toDayOfWeek(${column}))` : `if(toHour(${column}) < 10, concat('0', toString(toHour(${column}))), toString(toHour(${column})))`),
   dateTrunc: (granularity, column) => (granularity === 'day' ? column : `${TRUNC[granularity]}(${column})`),
   // toString prints day 0 (1970-01-01) as 0000-00-00.
   dateText: (expression) => `if(${expression} = toDate('1970-01-01'), '1970-01-01', toString(${expression}))`,

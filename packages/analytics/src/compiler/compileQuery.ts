@@ -112,7 +112,7 @@ interface SourceContext {
 function sourceSelect(source: Source, context: SourceContext): string {
   const { dialect, binder, org, groupBy } = context;
   const dimensionColumn = (dimension: DimensionId) => {
-    const expression = dimensionExpression(dimension, source);
+    const expression = dimensionExpression(dimension, source, dialect);
     return dimension === 'date' && source !== 'merchants' && context.granularity ? dialect.dateTrunc(context.granularity, expression) : expression;
   };
   const partColumn = (part: AnyPart) => {
@@ -122,7 +122,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
   };
   const filterOn = (filter: QueryDescription['filters'][number]) => {
     const dimension = filter.member as DimensionId;
-    return filterCondition(dimensionExpression(dimension, source), DIMENSIONS[dimension].type, filter, dialect, binder);
+    return filterCondition(dimensionExpression(dimension, source, dialect), DIMENSIONS[dimension].type, filter, dialect, binder);
   };
   const merchantSubquery = `select * from merchant_dim where org_id = ${org}`;
   if (source === 'merchants') {
@@ -133,10 +133,13 @@ function sourceSelect(source: Source, context: SourceContext): string {
 
   const factConditions = [`org_id = ${org}`];
   if (context.dateRange) {
-    factConditions.push(`${dimensionExpression('date', source)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
+    factConditions.push(`${dimensionExpression('date', source, dialect)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
   }
   const merchantFilters = context.dimensionFilters.filter((filter) => isMerchantAttribute(filter.member as DimensionId));
   factConditions.push(...context.dimensionFilters.filter((filter) => !merchantFilters.includes(filter)).map(filterOn));
+  // The merchant filters also narrow the fact scan itself (the same merchants the join keeps below), so
+  // one merchant's page reads its own rows: DuckDB pushes the semi-join's key range into the scan.
+  if (merchantFilters.length) factConditions.push(`merchant_id in (select merchant_id from merchant_dim where org_id = ${org} and ${merchantFilters.map(filterOn).join(' and ')})`);
   const needsMerchants = merchantFilters.length > 0 || groupBy.some(isMerchantAttribute);
   if (!needsMerchants) {
     return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], `${FACT_TABLE[source]} as f`, factConditions, groupBy.map(dimensionColumn));
@@ -150,7 +153,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
     factConditions,
     ['org_id', 'merchant_id', ...factDimensions.map(dimensionColumn)],
   );
-  const outerColumn = (dimension: DimensionId) => (isMerchantAttribute(dimension) ? dimensionExpression(dimension, source) : alias(`d_${dimension}`));
+  const outerColumn = (dimension: DimensionId) => (isMerchantAttribute(dimension) ? dimensionExpression(dimension, source, dialect) : alias(`d_${dimension}`));
   return groupedSelect(
     [...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map((part) => `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`)],
     `(${perMerchant}) as f ${dialect.innerJoin} (${merchantSubquery}) as m using (org_id, merchant_id)`,

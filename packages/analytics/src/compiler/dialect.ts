@@ -17,6 +17,8 @@ export interface Dialect {
   zero(money: boolean): string;
   /** The first day of the bucket holding `column` (a date), as a date; weeks start on Monday. */
   dateTrunc(granularity: TimeGranularity, column: string): string;
+  /** A part of a timestamp as text that sorts right: the ISO weekday '1' (Monday) … '7', or the hour '00' … '23'. */
+  timePart(part: 'weekday' | 'hour', column: string): string;
   /** A date expression as 'YYYY-MM-DD' text, for the answer. */
   dateText(expression: string): string;
   toDouble(expression: string): string;

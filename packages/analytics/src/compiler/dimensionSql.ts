@@ -4,12 +4,13 @@
 // names the sources that hold it; asking a source for one it lacks (the decline code of a chargeback)
 // is a clear 400, never a silent null column.
 import type { DimensionId } from '@payportal/shared';
+import type { Dialect } from './dialect.ts';
 
 export type Source = 'transactions' | 'chargebacks' | 'rollup' | 'merchants';
 
 export interface DimensionSql {
-  /** The expression, or per-source expressions when a column differs by fact. */
-  sql: string | Partial<Record<Source, string>>;
+  /** The expression, per-source expressions when a column differs by fact, or a part of the time (the dialect's). */
+  sql: string | Partial<Record<Source, string>> | { timePart: 'weekday' | 'hour' };
   /** Read from merchant_dim, so a fact must join it. */
   merchantAttribute: boolean;
   sources: readonly Source[];
@@ -48,11 +49,15 @@ const DIMENSION_SQL = {
   pricing_plan_type: merchantColumn('pricing_plan_type'),
   size_tier: merchantColumn('size_tier'),
   risk_tier: merchantColumn('risk_tier'),
+  // the merchant page's heatmap (issue #16): only the raw sales keep the time of day
+  day_of_week: { sql: { timePart: 'weekday' }, merchantAttribute: false, sources: ['transactions'] },
+  hour_of_day: { sql: { timePart: 'hour' }, merchantAttribute: false, sources: ['transactions'] },
 } as const satisfies Record<DimensionId, DimensionSql>;
 
-export function dimensionExpression(dimension: DimensionId, source: Source): string {
+export function dimensionExpression(dimension: DimensionId, source: Source, dialect: Pick<Dialect, 'timePart'>): string {
   const { sql } = DIMENSION_SQL[dimension] as DimensionSql;
   if (typeof sql === 'string') return sql;
+  if ('timePart' in sql) return dialect.timePart(sql.timePart, 'ts');
   const expression = sql[source];
   if (!expression) throw new Error(`${dimension} has no column in ${source}`);
   return expression;

@@ -22,6 +22,7 @@ export const duckdbDialect: Dialect = {
   sumIf: (expression, condition) => `coalesce(sum(${expression})${condition ? ` filter (where ${condition})` : ''}, 0)`,
   part: (expression, money) => `cast(${expression} as ${money ? 'decimal(38,2)' : 'bigint'})`,
   zero: (money) => (money ? 'cast(0 as decimal(38,2))' : 'cast(0 as bigint)'),
+  timePart: (part, column) => (part === 'weekday' ? `isodow(${column})::varchar` : `lpad(hour(${column})::varchar, 2, '0')`),
   dateTrunc: (granularity, column) => (granularity === 'day' ? column : `cast(date_trunc('${granularity}', ${column}) as date)`),
   dateText: (expression) => `strftime(${expression}, '%Y-%m-%d')`,
   toDouble: (expression) => `cast(${expression} as double)`,

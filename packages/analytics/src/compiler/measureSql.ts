@@ -35,6 +35,7 @@ export const MEASURE_SQL = {
   chargebacks: total('chargebacks'),
   chargeback_amount: total('chargeback_amount'),
   chargeback_ratio: share(['chargebacks'], 'sales'),
+  chargeback_win_rate: share(['chargebacks_won'], 'chargebacks_decided'),
   vamp_ratio: share(['visa_cnp_fraud', 'visa_cnp_disputes'], 'visa_cnp_sales'),
   fraud_bps: share(['fraud_amount'], 'gsv', 10_000),
   interchange: total('interchange'),

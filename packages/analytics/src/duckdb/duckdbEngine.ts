@@ -11,6 +11,10 @@ import { duckdbDialect } from '../compiler/duckdbDialect.ts';
 import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
+import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
+import { createNormsCache, toNormRow } from '../signals/normsTable.ts';
+import { MCC_NORMS_SQL } from '../signals/signalScoresSql.ts';
+import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
 import { createQueryCache } from '../queryCache.ts';
@@ -56,6 +60,8 @@ export class DuckDBEngine implements AnalyticsEngine {
   /** Data versions by organisation: this process is the only writer (the CLI needs the API stopped), so
    * a version read once stays right until this engine generates again, which forgets it. */
   private readonly versions = new Map<number, string>();
+  /** The signals' MCC norms per organisation, data version and day (signals/normsTable.ts). */
+  private readonly norms = createNormsCache();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -188,6 +194,16 @@ export class DuckDBEngine implements AnalyticsEngine {
     const rows = await this.run(rejectsPageSql, [orgId, uploadId, page.limit, page.offset]);
     const total = rows.length ? Number(rows[0]![4]) : (await this.run('select count(*) from upload_rejects where org_id = $1::integer and upload_id = $2::bigint', [orgId, uploadId])).map((row) => Number(row[0]))[0]!;
     return { rows: rows.map(toRejectRow), total };
+  }
+
+  async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    // The signals bind null for "every merchant", which DuckDB takes as a value like any other.
+    const version = await this.dataVersion(scope.orgId);
+    const norms = () =>
+      this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => (await this.run(MCC_NORMS_SQL, [scope.orgId, scope.today], timeoutMs)).map(toNormRow));
+    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, norms, run: (sql, params) => this.run(sql, params as FilterValue[], timeoutMs) });
   }
 
   async dataVersion(orgId: number): Promise<string> {

@@ -248,7 +248,8 @@ describe('tables (DATA.md §2)', () => {
     ['transactions', 'terminal_id, of the same merchant', 'true', `terminals tm where tm.terminal_id = x.terminal_id and tm.merchant_id = x.merchant_id and ${sameOrg('tm')}`],
     ['transactions', 'card product', 'true', 'card_products cp where cp.brand = x.card_brand and cp.card_type = x.card_type and cp.tier = x.card_tier and cp.regulated = x.regulated_debit'],
     ['transactions', 'decline_code, when declined', `x.auth_result = 'declined'`, 'decline_codes d where d.code = x.decline_code'],
-    ['transactions', 'original_tx_id, when a refund: its sale, same merchant and card', 'x.is_refund',
+    // the planted refund-mismatch case (plantAmlCases.ts) breaks this on purpose, for the detector to find
+    ['transactions', 'original_tx_id, when a refund: its sale, same merchant and card', "x.is_refund and x.merchant_id not in (select merchant_id from planted_signals where signal = 'refund_mismatch')",
       `transactions o where o.tx_id = x.original_tx_id and o.merchant_id = x.merchant_id and o.card_hash = x.card_hash and not o.is_refund and ${sameOrg('o')}`],
     ['chargebacks', 'tx_id: an approved sale of the same merchant', 'true',
       `transactions t where t.tx_id = x.tx_id and t.merchant_id = x.merchant_id and t.auth_result = 'approved' and not t.is_refund and ${sameOrg('t')}`],

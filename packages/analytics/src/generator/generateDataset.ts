@@ -10,11 +10,12 @@ import { generateMerchants } from './generateMerchants.ts';
 import { generateRefunds } from './generateRefunds.ts';
 import { generateSales } from './generateSales.ts';
 import { generateSettlements } from './generateSettlements.ts';
+import { plantAmlCases } from './plantAmlCases.ts';
 import type { GenerationContext } from './generationContext.ts';
 import { datasetSeed } from './random.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface GenerateDatasetOptions {
   /** The organisation whose rows are replaced (1 … 90,000,000, so ids fit in a bigint). */
@@ -84,6 +85,8 @@ export async function generateDataset(connection: DuckDBConnection, options: Gen
     await generateSales(connection, ctx);
     await generateRefunds(connection, ctx);
     await generateChargebacks(connection, ctx);
+    // after chargebacks (planted sales draw none), before settlements and the rollup (which count them)
+    await plantAmlCases(connection, ctx, options.endMonth);
     await generateSettlements(connection, ctx);
     await buildMerchantDaily(connection, ctx.orgId);
   } finally {

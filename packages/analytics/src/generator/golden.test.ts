@@ -15,26 +15,27 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.close());
 
-it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator version 2', async () => {
+it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator version 3', async () => {
   const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
   const totals = await engine.withConnection(async (c) => (await c.runAndReadAll(`select
       ${count('merchants')} as merchants, ${count('pricing_plans')} as pricing_plans, ${count('terminals')} as terminals,
       ${count('transactions')} as transactions, ${count('chargebacks')} as chargebacks, ${count('settlements')} as settlements,
-      ${count('merchant_daily')} as merchant_daily, ${count('merchants', 'is_bad_actor')} as bad_merchants,
+      ${count('merchant_daily')} as merchant_daily, ${count('merchants', 'is_bad_actor')} as bad_merchants, ${count('planted_signals')} as planted_signals,
       (select sum(amount) from transactions where org_id = ${ORG}) as amount,
       (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)).getRowObjectsJson()[0]);
 
-  expect(GENERATOR_VERSION).toBe(2);
+  expect(GENERATOR_VERSION).toBe(3);
   expect(totals).toEqual({
     merchants: '25',
     pricing_plans: '25',
-    terminals: '38',
-    transactions: '30457',
-    chargebacks: '12',
-    settlements: '3929',
-    merchant_daily: '4447',
+    terminals: '37',
+    transactions: '30879',
+    chargebacks: '17',
+    settlements: '2568',
+    merchant_daily: '2829',
     bad_merchants: '1',
-    amount: '1856370.78',
-    net_revenue: '18997.70',
+    planted_signals: '5',
+    amount: '756119.57',
+    net_revenue: '8484.60',
   });
 });

@@ -130,7 +130,8 @@ describe('revenue optimizer on SF 0.01', () => {
     const byCause = new Map<string, number>();
     for (const sale of sales) byCause.set(causeOf(sale), (byCause.get(causeOf(sale)) ?? 0) + Number(sale[4]));
     const total = [...byCause.values()].reduce((sum, leak) => sum + leak, 0);
-    expect(top.recoverablePerMonth).toBeCloseTo(total / 12, 2);
+    // the answer is rounded to the cent (leakageSql.ts), so it may be half a cent off the raw share
+    expect(Math.abs(top.recoverablePerMonth - total / 12)).toBeLessThanOrEqual(0.005 + 1e-9);
     expect(top.mainCause).toBe([...byCause].sort((a, b) => b[1] - a[1])[0]![0]);
     expect(top.downgradedSales).toBe(sales.length);
     expect(result.merchants.map((row) => row.recoverablePerMonth)).toEqual([...result.merchants.map((row) => row.recoverablePerMonth)].sort((a, b) => b - a));

@@ -72,6 +72,9 @@ export const FACT_TABLES = {
     gross_sales decimal(18,2) not null, refunds decimal(18,2) not null, chargebacks decimal(18,2) not null,
     fees_withheld decimal(18,2) not null, reserve_held decimal(18,2) not null, net_deposit decimal(18,2) not null,
     tx_count bigint not null)`,
+  /** The AML cases the generator planted (generator/plantAmlCases.ts): for tests and demos, never read by the detector. */
+  planted_signals: `create table if not exists planted_signals (
+    org_id integer not null, merchant_id bigint not null, signal varchar not null, planted_on date not null)`,
 } as const;
 
 /** A daily per-merchant, per-channel rollup of both facts (DATA.md §5): sums only, ratios come later.
@@ -86,7 +89,7 @@ export const ROLLUP_TABLES = {
     billed_fees decimal(18,2) not null, net_revenue decimal(18,2) not null, credit_sales bigint not null,
     downgraded bigint not null, downgrade_leakage decimal(18,2) not null, visa_cnp_sales bigint not null,
     visa_cnp_fraud bigint not null, chargebacks bigint not null, chargeback_amount decimal(18,2) not null,
-    visa_cnp_disputes bigint not null)`,
+    visa_cnp_disputes bigint not null, chargebacks_won bigint not null, chargebacks_decided bigint not null)`,
 } as const;
 
 /** Every row an upload could not load (issue #15): its line, column, value and reason, for the details page. */

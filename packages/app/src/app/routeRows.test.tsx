@@ -23,7 +23,7 @@ const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1
   '/data/upload/:uploadId': { path: '/data/upload/u-9', who: everyone, heading: 'Upload details', text: 'No such upload.' },
   '/organization/manage': { path: '/organization/manage', who: everyone, heading: 'Manage organization', text: 'Invite' },
   '/profile': { path: '/profile', who: everyone, heading: 'Manage your Profile', text: 'person@acme.example' },
-  '/amla': { path: '/amla', who: everyone, ...placeholder('Merchant-Level') },
+  '/amla': { path: '/amla', who: everyone, heading: 'Merchant-Level', text: 'Find a merchant' },
   '/revenue-optimizer': { path: '/revenue-optimizer', who: everyone, heading: /Revenue Optimizer/, text: 'Contact sales about data harmonization' },
   '/csv/new': { path: '/csv/new', who: everyone, heading: 'New CSV export', text: 'Loading the catalogue…' },
   '/csv/:id?/edit': { path: '/csv/5/edit', who: everyone, heading: '', text: 'Loading the export…' },

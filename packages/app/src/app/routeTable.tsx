@@ -57,6 +57,7 @@ const DocumentsScreen = lazyScreen(() => import('../features/documents/Documents
 const UploadScreen = lazyScreen(() => import('../features/uploads/UploadScreen.tsx').then((m) => m.UploadScreen));
 const UploadHistoryScreen = lazyScreen(() => import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen));
 const UploadDetailsScreen = lazyScreen(() => import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen));
+const MerchantLevelScreen = lazyScreen(() => import('../features/merchant-level/MerchantLevelScreen.tsx').then((m) => m.MerchantLevelScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -72,7 +73,7 @@ export const routeTable: RouteRow[] = [
     orgId: session.organization.id,
   })),
   guarded('/profile', 'general', ProfileScreen, noInputs, { standaloneOnly: true }),
-  guarded('/amla', 'query', notYet('Merchant-Level'), noInputs),
+  guarded('/amla', 'query', MerchantLevelScreen, noInputs),
   guarded('/revenue-optimizer', 'embedded', RevenueOptimizerScreen, noInputs),
   guarded('/csv/new', 'query', QueryBuilderScreen, noInputs),
   guarded('/csv/:id?/edit', 'query', QueryBuilderScreen, ({ params }) => ({ id: params.id })),

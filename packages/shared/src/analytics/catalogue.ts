@@ -43,6 +43,7 @@ export const MEASURES = {
   chargebacks: { label: 'Chargebacks', format: 'count', description: 'Chargebacks received in the period', roles: analysts },
   chargeback_amount: { label: 'Chargeback amount', format: 'money', description: 'Σ amount of chargebacks received in the period', roles: analysts },
   chargeback_ratio: { label: 'Chargeback ratio', format: 'percent', description: 'Chargebacks received in the period ÷ sales in the period (count)', roles: analysts },
+  chargeback_win_rate: { label: 'Dispute win rate', format: 'percent', description: 'Disputes won ÷ disputes decided (won, lost or accepted), received in the period', roles: analysts },
   vamp_ratio: { label: 'VAMP ratio (Visa)', format: 'percent', description: '(Fraud reported + disputes) ÷ settled sales, Visa card-not-present; merchant excessive ≥ 1.5 %', roles: analysts },
   fraud_bps: { label: 'Fraud (bps)', format: 'bps', description: 'Fraud reported amount ÷ gross sales volume × 10⁴', roles: analysts },
   interchange: { label: 'Interchange', format: 'money', description: 'Σ interchange per transaction', roles: analysts },
@@ -78,6 +79,8 @@ export const DIMENSIONS = {
   pricing_plan_type: { label: 'Pricing plan type', type: 'string', description: 'ic_plus_plus, blended, tiered, flat', roles: analysts },
   size_tier: { label: 'Merchant size tier', type: 'string', description: 'Annual volume band: <100k, 100k-1M, 1M-5M, 5M-20M, 20M+', roles: analysts },
   risk_tier: { label: 'Risk tier', type: 'string', description: 'low, medium, high', roles: analysts },
+  day_of_week: { label: 'Day of week', type: 'string', description: 'ISO weekday of the authorisation: 1 Monday … 7 Sunday', roles: analysts },
+  hour_of_day: { label: 'Hour of day', type: 'string', description: 'Hour of the authorisation, 00 … 23, merchant local time', roles: analysts },
 } as const satisfies Record<string, Omit<DimensionMeta, 'parent'> & { parent?: string }>;
 
 export type DimensionId = keyof typeof DIMENSIONS;

@@ -1,0 +1,23 @@
+// What the merchant-level page asks the engine beyond the query description (issue #16): the finder,
+// the header and the AML signals. Section figures are ordinary query descriptions with a merchant filter.
+import type { MerchantHeader, MerchantMatch, SignalResult, WatchedMerchant } from '@payportal/shared';
+import type { MerchantScore } from '../signals/answerSignals.ts';
+
+export type MerchantQuestion =
+  | { kind: 'search'; text: string; limit: number }
+  | { kind: 'header'; merchantId: number }
+  | { kind: 'signals'; merchantId: number }
+  | { kind: 'scores' }
+  /** Merchants with at least one raised signal, most raised first. */
+  | { kind: 'watchlist'; limit: number };
+
+export interface MerchantAnswers {
+  search: MerchantMatch[];
+  /** null: no such merchant in the organisation. */
+  header: MerchantHeader | null;
+  signals: SignalResult[];
+  scores: MerchantScore[];
+  watchlist: WatchedMerchant[];
+}
+
+export type MerchantAnswer<Q extends MerchantQuestion> = MerchantAnswers[Q['kind']];

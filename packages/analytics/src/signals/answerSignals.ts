@@ -1,0 +1,55 @@
+// The detector (issue #16 item 4): every signal's score for one merchant with its evidence rows, or for
+// every merchant of the organisation without (tests, monitoring). Set-based SQL only; DuckDB so far.
+import { SIGNAL_IDS, SIGNALS, type SignalId, type SignalResult } from '@payportal/shared';
+import type { FilterValue } from '../compiler/dialect.ts';
+import { SIGNAL_EVIDENCE_SQL } from './signalEvidenceSql.ts';
+import { normsTable, type NormRow } from './normsTable.ts';
+import { SIGNAL_SCORE_SQL } from './signalScoresSql.ts';
+
+export interface SignalsRun {
+  orgId: number;
+  today: string;
+  hasData: boolean;
+  run: (sql: string, params: (FilterValue | null)[]) => Promise<unknown[][]>;
+  /** The MCC norms (MCC_NORMS_SQL's rows), kept by the engine per data version and day. */
+  norms: () => Promise<NormRow[]>;
+}
+
+export interface MerchantScore {
+  merchantId: number;
+  signal: SignalId;
+  score: number;
+  flagged: boolean;
+}
+
+const flagged = (signal: SignalId, score: number | null) => score !== null && score >= SIGNALS[signal].threshold;
+
+/** Every merchant's score on every signal (merchants too quiet to judge on one are left out of it). */
+export async function scoreAllMerchants(context: SignalsRun): Promise<MerchantScore[]> {
+  if (!context.hasData) return [];
+  const scores: MerchantScore[] = [];
+  const norms = normsTable(await context.norms());
+  for (const signal of SIGNAL_IDS) {
+    for (const [merchantId, score] of await context.run(SIGNAL_SCORE_SQL[signal](norms), [context.orgId, context.today, null])) {
+      if (score === null) continue;
+      scores.push({ merchantId: Number(merchantId), signal, score: Number(score), flagged: flagged(signal, Number(score)) });
+    }
+  }
+  return scores;
+}
+
+/** One merchant's signals, each with its evidence rows (none when the signal is not raised). */
+export async function merchantSignals(context: SignalsRun, merchantId: number): Promise<SignalResult[]> {
+  const params: (FilterValue | null)[] = [context.orgId, context.today, merchantId];
+  const norms = context.hasData ? normsTable(await context.norms()) : '';
+  return Promise.all(
+    SIGNAL_IDS.map(async (signal) => {
+      const [row] = context.hasData ? await context.run(SIGNAL_SCORE_SQL[signal](norms), params) : [];
+      const score = row && row[1] !== null ? Number(row[1]) : null;
+      const raised = flagged(signal, score);
+      const evidence = SIGNAL_EVIDENCE_SQL[signal];
+      const rows = raised ? (await context.run(evidence.sql(norms), params)).map((cells) => cells.map((cell) => (typeof cell === 'bigint' ? Number(cell) : (cell as string | number | null)))) : [];
+      return { signal, score, threshold: SIGNALS[signal].threshold, flagged: raised, evidence: { columns: evidence.columns, rows } };
+    }),
+  );
+}

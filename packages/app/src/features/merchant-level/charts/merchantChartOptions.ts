@@ -1,0 +1,61 @@
+// The page's chart options, built from the query API's answers only (issue #16 item 3).
+import type { EChartsCoreOption } from 'echarts/core';
+import type { QueryResult } from '@payportal/shared';
+import type { ChartColors } from './EChart.tsx';
+
+const columnOf = (result: QueryResult, name: string) => result.columns.findIndex((column) => column.name === name);
+const axis = (colors: ChartColors) => ({ axisLine: { lineStyle: { color: colors.border } }, axisLabel: { color: colors.muted }, splitLine: { lineStyle: { color: colors.border } } });
+
+/** GSV bars and transactions line by month. */
+export function trendOption(result: QueryResult) {
+  return (colors: ChartColors): EChartsCoreOption => {
+    const [date, gsv, count] = [columnOf(result, 'date'), columnOf(result, 'gsv'), columnOf(result, 'transactions')];
+    return {
+      animation: false,
+      grid: { left: 56, right: 48, top: 28, bottom: 28 },
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0, textStyle: { color: colors.text } },
+      xAxis: { type: 'category', data: result.rows.map((row) => String(row[date]).slice(0, 7)), ...axis(colors) },
+      yAxis: [{ type: 'value', name: '', ...axis(colors) }, { type: 'value', ...axis(colors), splitLine: { show: false } }],
+      series: [
+        { name: 'Gross sales volume', type: 'bar', data: result.rows.map((row) => row[gsv]), itemStyle: { color: colors.primary } },
+        { name: 'Transactions', type: 'line', yAxisIndex: 1, data: result.rows.map((row) => row[count]), itemStyle: { color: colors.text }, lineStyle: { color: colors.text } },
+      ],
+    };
+  };
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
+
+/** Transactions by day of week × hour. */
+export function heatmapOption(result: QueryResult) {
+  return (colors: ChartColors): EChartsCoreOption => {
+    const [weekday, hour, count] = [columnOf(result, 'day_of_week'), columnOf(result, 'hour_of_day'), columnOf(result, 'transactions')];
+    const cells = result.rows.map((row) => [Number(row[hour]), Number(row[weekday]) - 1, row[count]]);
+    const max = Math.max(1, ...cells.map((cell) => Number(cell[2])));
+    return {
+      animation: false,
+      grid: { left: 44, right: 12, top: 8, bottom: 56 },
+      tooltip: {},
+      xAxis: { type: 'category', data: HOURS, ...axis(colors) },
+      yAxis: { type: 'category', data: WEEKDAYS, ...axis(colors) },
+      visualMap: { min: 0, max, calculable: false, orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 120, textStyle: { color: colors.muted }, inRange: { color: [colors.border, colors.primary] } },
+      series: [{ name: 'Transactions', type: 'heatmap', data: cells }],
+    };
+  };
+}
+
+/** The VAMP ratio as a bar against its 1.5 % (excessive) and 2.2 % lines. */
+export function vampOption(ratio: number) {
+  return (colors: ChartColors): EChartsCoreOption => ({
+    animation: false,
+    grid: { left: 12, right: 48, top: 24, bottom: 24 },
+    xAxis: { type: 'value', max: Math.max(0.03, ratio * 1.2), axisLabel: { color: colors.muted, formatter: (value: number) => `${(value * 100).toFixed(1)} %` }, splitLine: { show: false } },
+    yAxis: { type: 'category', data: ['VAMP'], show: false },
+    series: [{
+      type: 'bar', data: [ratio], barWidth: 18, itemStyle: { color: ratio >= 0.015 ? colors.danger : colors.primary },
+      markLine: { symbol: 'none', label: { color: colors.text, formatter: '{b}' }, lineStyle: { color: colors.danger, type: 'dashed' }, data: [{ name: '1.5 %', xAxis: 0.015 }, { name: '2.2 %', xAxis: 0.022 }] },
+    }],
+  });
+}
