@@ -32,6 +32,8 @@ import { registerInviteRoutes } from './routes/inviteRoutes.ts';
 import { registerOpenApi } from './routes/openApiDocument.ts';
 import { registerOptimizerRoutes } from './routes/optimizerRoutes.ts';
 import { registerOptimizerScenarioRoutes } from './routes/optimizerScenarioRoutes.ts';
+import { registerDashboardRoutes } from './routes/dashboardRoutes.ts';
+import { registerChartRoutes } from './routes/chartRoutes.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerRoleRoutes } from './routes/roleRoutes.ts';
@@ -61,6 +63,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerDocumentFileRoutes,
   registerOptimizerRoutes,
   registerOptimizerScenarioRoutes,
+  registerDashboardRoutes,
+  registerChartRoutes,
   registerCodeInbox,
 ];
 

@@ -246,3 +246,27 @@ export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from 
 export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
 export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
+// Dashboards and charts (issue #14).
+export { DASHBOARD_PATHS, DASHBOARD_ROUTES } from './dashboards/dashboardPaths.ts';
+export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema } from './dashboards/chartConfig.ts';
+export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './dashboards/chartConfig.ts';
+export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch } from './dashboards/dashboardFilters.ts';
+export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
+export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, merchantPageHref } from './dashboards/drillDown.ts';
+export type { DrilledQuery } from './dashboards/drillDown.ts';
+export {
+  archiveBodySchema,
+  chartParamsSchema,
+  chartSchema,
+  copyChartBodySchema,
+  dashboardBodySchema,
+  dashboardLayoutSchema,
+  dashboardListQuerySchema,
+  dashboardListSchema,
+  dashboardParamsSchema,
+  dashboardSchema,
+  dashboardSummarySchema,
+  GRID_COLUMNS,
+  layoutItemSchema,
+} from './dashboards/dashboardSchemas.ts';
+export type { Dashboard, DashboardBody, DashboardBodyInput, DashboardChart, DashboardList, DashboardSummary, LayoutItem } from './dashboards/dashboardSchemas.ts';
