@@ -266,6 +266,7 @@ export {
   dashboardParamsSchema,
   dashboardSchema,
   dashboardSummarySchema,
+  dashboardTitleSchema,
   GRID_COLUMNS,
   layoutItemSchema,
 } from './dashboards/dashboardSchemas.ts';

@@ -32,7 +32,8 @@ export function drillQuery(query: QueryDescription, path: readonly string[]): Dr
   const level = hierarchy[depth]!;
   const filters = path.slice(0, depth).map((value, index) => ({ member: hierarchy[index]!, operator: 'equals' as const, values: [value] }));
   // The merchant level names each merchant too, so the axis reads as names while the click knows the id.
-  const dimensions = [level, ...(level === 'merchant_id' ? (['merchant_name'] as const) : []), ...query.dimensions.slice(1).filter((d) => d !== level)];
+  const shown: DimensionId[] = level === 'merchant_id' ? ['merchant_name', 'merchant_id'] : [level];
+  const dimensions = [...shown, ...query.dimensions.slice(1).filter((d) => !shown.includes(d))];
   const order = query.order.filter((entry) => entry.member !== hierarchy[0]);
   const limit = level === 'merchant_id' ? Math.min(query.limit ?? 25, 25) : query.limit;
   return {

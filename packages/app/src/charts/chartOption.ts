@@ -1,0 +1,108 @@
+// A chart configuration and the query API's answer → the ECharts option (issue #14 items 3–4). Pure:
+// tested without a canvas. Every number drawn is a cell of the answer; labels and tooltips use the
+// catalogue's formats; the aria component describes the chart for screen readers.
+import { formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
+import { axisFormat } from './axisFormat.ts';
+import type { ChartOption } from './echartsCore.ts';
+import { resultSeries } from './resultSeries.ts';
+
+export interface ChartLook {
+  palette: string[];
+  text: string;
+  muted: string;
+  border: string;
+}
+
+const tooltipValue = (format: Parameters<typeof formatCell>[1]['format']) => (value: unknown) =>
+  typeof value === 'number' ? formatCell(value, { type: 'number', format }) : String(value ?? '—');
+
+export function chartOption(config: ChartConfig, result: QueryResult, look: ChartLook): ChartOption {
+  const { category, categories, series } = resultSeries(result);
+  const base = {
+    color: look.palette,
+    animation: false,
+    aria: { enabled: true, decal: { show: false } },
+    textStyle: { color: look.text, fontFamily: 'inherit' },
+    tooltip: { trigger: config.type === 'pie' || config.type === 'heatmap' ? 'item' : 'axis', confine: true },
+    legend: series.length > 1 || config.type === 'pie' ? { type: 'scroll', bottom: 0, textStyle: { color: look.text } } : undefined,
+  };
+  const legendRoom = base.legend ? 36 : 12;
+
+  if (config.type === 'pie') {
+    const values = series[0]?.values ?? [];
+    return {
+      ...base,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue(series[0]?.column.format ?? null) },
+      series: [{
+        type: 'pie',
+        radius: config.display.donut ? ['45%', '72%'] : [0, '72%'],
+        center: ['50%', '45%'],
+        label: { color: look.text, formatter: '{b}: {d}%' },
+        data: categories.map((name, index) => ({ name, value: values[index] })),
+      }],
+    };
+  }
+
+  if (config.type === 'heatmap') {
+    const [x, y, measure] = [result.columns.findIndex((c) => c.format === null), result.columns.findLastIndex((c) => c.format === null), result.columns.findIndex((c) => c.format !== null)];
+    const xs = [...new Set(result.rows.map((row) => String(row[x])))];
+    const ys = [...new Set(result.rows.map((row) => String(row[y])))];
+    const cells = result.rows.map((row) => [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), row[measure] as number]);
+    const numbers = cells.map((cell) => cell[2]!).filter(Number.isFinite);
+    const format = result.columns[measure]?.format ?? null;
+    return {
+      ...base,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue(format) },
+      grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
+      xAxis: { type: 'category', data: xs, axisLabel: { color: look.muted } },
+      yAxis: { type: 'category', data: ys, axisLabel: { color: look.muted } },
+      visualMap: {
+        type: 'continuous', min: Math.min(...numbers, 0), max: Math.max(...numbers, 0), calculable: false, orient: 'horizontal', left: 'center', bottom: 0,
+        inRange: { color: ['#f0f9ff', look.palette[0]!] }, formatter: (value: number) => axisFormat(format)(value), textStyle: { color: look.muted },
+      },
+      series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10 } }],
+    };
+  }
+
+  const horizontal = config.type === 'bar' && config.display.horizontal;
+  const formats = [...new Set(series.map((s) => s.column.format))];
+  const categoryAxis = { type: 'category', data: categories, axisLabel: { color: look.muted, hideOverlap: true }, axisLine: { lineStyle: { color: look.border } } };
+  const valueAxis = (format: (typeof formats)[number], extra: object = {}) => ({
+    type: 'value', axisLabel: { color: look.muted, formatter: axisFormat(format) }, splitLine: { lineStyle: { color: look.border } }, ...extra,
+  });
+  const thresholds = config.display.thresholds.length
+    ? {
+        markLine: {
+          silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#D55E00' },
+          label: { formatter: '{b}', color: look.text, position: horizontal ? 'end' : 'insideEndTop' },
+          data: config.display.thresholds.map((line) => ({ name: line.label, [horizontal ? 'xAxis' : 'yAxis']: line.value })),
+        },
+      }
+    : {};
+  const combo = config.type === 'combo';
+  const drawn = series.map((s, index) => {
+    const asLine = config.type === 'line' || config.type === 'area' || (combo && index === 1);
+    return {
+      name: s.name,
+      type: asLine ? 'line' : 'bar',
+      data: s.values,
+      ...(asLine && { showSymbol: categories.length <= 24, smooth: false }),
+      ...(config.type === 'area' && { areaStyle: { opacity: 0.25 } }),
+      ...(config.display.stacked && !combo && { stack: 'all' }),
+      ...(combo && { yAxisIndex: index === 1 ? 1 : 0 }),
+      tooltip: { valueFormatter: tooltipValue(s.column.format) },
+      ...(index === 0 && thresholds),
+    };
+  });
+  const values = combo
+    ? [valueAxis(series[0]?.column.format ?? null), valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false } })]
+    : valueAxis(formats.length === 1 ? formats[0]! : null);
+  return {
+    ...base,
+    grid: { left: 8, right: combo ? 8 : 16, top: 16, bottom: legendRoom, containLabel: true },
+    xAxis: horizontal ? values : categoryAxis,
+    yAxis: horizontal ? { ...categoryAxis, inverse: true } : values,
+    series: drawn,
+    ...(category === null && { xAxis: { ...categoryAxis, data: [''] } }),
+  };
+}
