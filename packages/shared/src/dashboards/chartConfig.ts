@@ -15,7 +15,7 @@ export const CHART_TYPE_LABELS: Record<ChartType, string> = {
   combo: 'Combo (bars and a line)',
   pie: 'Pie or donut',
   table: 'Table',
-  heatmap: 'Heatmap (day of week × hour)',
+  heatmap: 'Heatmap',
 };
 
 export const chartDisplaySchema = z.strictObject({

@@ -15,12 +15,14 @@ export interface ChartBodyProps {
   config: ChartConfig;
   answers: ChartAnswers;
   asTable: boolean;
-  onPick?: (name: string, dataIndex: number) => void;
+  onPick?: (name: string) => void;
+  /** What a pick does, in words ("Drill into", "Open the merchant"). */
+  pickLabel?: string;
   onDrawn: () => void;
   onInstance?: (chart: ChartInstance | null) => void;
 }
 
-export function ChartBody({ config, answers, asTable, onPick, onDrawn, onInstance }: ChartBodyProps) {
+export function ChartBody({ config, answers, asTable, onPick, pickLabel, onDrawn, onInstance }: ChartBodyProps) {
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const look = useMemo(() => (host ? chartLookOf(host) : null), [host]);
   const empty = answers.main.rows.length === 0;
@@ -35,7 +37,7 @@ export function ChartBody({ config, answers, asTable, onPick, onDrawn, onInstanc
       {empty ? (
         <p className={styles.empty}>No data for these filters.</p>
       ) : tableLike ? (
-        <ChartTable result={answers.main} caption={config.title} />
+        <ChartTable result={answers.main} caption={config.title} onPick={config.type === 'table' ? undefined : onPick} pickLabel={pickLabel} />
       ) : config.type === 'kpi' ? (
         look && <KpiTile main={answers.main} previous={answers.previous} spark={answers.spark} look={look} onDrawn={onDrawn} />
       ) : (

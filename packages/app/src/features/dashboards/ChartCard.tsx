@@ -39,7 +39,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
   const answerKey = answers ? answers.at.toISOString() : null;
   const markDrawn = useCallback(() => setDrawn(answerKey), [answerKey]);
   const titleId = `chart-${chart.id}-title`;
-  const drillable = queries.drill !== null || (config.type !== 'kpi' && config.type !== 'table' && ['industry_group', 'region'].includes(config.query.dimensions[0] ?? ''));
+  const drillable = queries.drill !== null || (config.type !== 'kpi' && config.type !== 'table' && !config.query.timeDimension?.granularity && ['industry_group', 'region'].includes(config.query.dimensions[0] ?? ''));
 
   const pick = drillable
     ? (name: string) => {
@@ -85,7 +85,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
         </details>
       </header>
       {answers ? (
-        <ChartBody config={config} answers={answers} asTable={asTable} onPick={pick} onDrawn={markDrawn} onInstance={setInstance} />
+        <ChartBody config={config} answers={answers} asTable={asTable} onPick={pick} pickLabel={queries.drill?.atMerchant ? 'Open the merchant' : 'Drill down'} onDrawn={markDrawn} onInstance={setInstance} />
       ) : (
         <LoadingIndicator show={data.status === 'loading'} error={data.error} cta={{ label: 'Try again', onClick: data.retry }} stretch label={`Loading ${config.title}`} />
       )}

@@ -8,7 +8,8 @@ import * as styles from './dashboards.css.ts';
 const ROW_HEIGHT = 32;
 const VIEW_ROWS = 12;
 
-export function ChartTable({ result, caption }: { result: QueryResult; caption: string }) {
+/** `onPick`: the first column's values become buttons (drill-down by keyboard, issue #14 item 6). */
+export function ChartTable({ result, caption, onPick, pickLabel }: { result: QueryResult; caption: string; onPick?: (value: string) => void; pickLabel?: string }) {
   const [sort, setSort] = useState<{ index: number; descending: boolean } | null>(null);
   const [top, setTop] = useState(0);
   const rows = useMemo(() => {
@@ -47,7 +48,13 @@ export function ChartTable({ result, caption }: { result: QueryResult; caption: 
           {shown.map((row, offset) => (
             <tr key={first + offset} aria-rowindex={first + offset + 2} style={{ height: ROW_HEIGHT }}>
               {row.map((cell, index) => (
-                <td key={index} className={result.columns[index]!.format ? styles.numeric : undefined}>{formatCell(cell, result.columns[index]!)}</td>
+                <td key={index} className={result.columns[index]!.format ? styles.numeric : undefined}>
+                  {index === 0 && onPick && cell !== null ? (
+                    <button type="button" className={styles.linkButton} title={pickLabel} onClick={() => onPick(String(cell))}>{formatCell(cell, result.columns[index]!)}</button>
+                  ) : (
+                    formatCell(cell, result.columns[index]!)
+                  )}
+                </td>
               ))}
             </tr>
           ))}

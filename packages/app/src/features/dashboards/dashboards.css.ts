@@ -24,13 +24,13 @@ export const surface = style({
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
-  gridAutoRows: '9.5rem',
+  gridAutoRows: 'minmax(9.5rem, auto)',
   gap: '1rem',
   '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'auto' } },
 });
 export const gridItem = style({ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, '@media': { [narrow]: { gridColumn: '1 / -1 !important', gridRow: 'auto !important', minHeight: '18rem' } } });
 
-export const chartCard = style([surface, { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, padding: '0.75rem 0.875rem 0.5rem' }]);
+export const chartCard = style([surface, { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, overflow: 'hidden', padding: '0.75rem 0.875rem 0.5rem' }]);
 export const chartHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '0.5rem' });
 export const chartHeading = style({ minWidth: 0 });
 export const chartTitle = style({ margin: 0, fontSize: '0.9375rem', fontWeight: 650, lineHeight: 1.3 });
@@ -59,7 +59,7 @@ export const kpiPeriod = style({ color: vars.color.textMuted, fontWeight: 400, f
 const change = { margin: 0, fontSize: '0.8125rem', fontWeight: 600 } as const;
 export const kpiUp = style({ ...change, color: '#047857' });
 export const kpiDown = style({ ...change, color: vars.color.danger });
-export const spark = style({ minHeight: '2rem', width: '100%' });
+export const spark = style({ height: '2.5rem', width: '100%' });
 
 export const tableScroll = style({ overflow: 'auto', flex: 1, minHeight: 0, borderRadius: '0.375rem', selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } } });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.8125rem' });
