@@ -88,6 +88,7 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await expect(page.locator('h2').first()).toHaveText('Approval rate by month');
   await expect(page.locator('[data-layout-w]').filter({ has: page.getByRole('heading', { name: BAR.title }) })).toHaveAttribute('data-layout-w', '12');
   await page.getByRole('link', { name: 'Done' }).click();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
   await everyChartDrawn(page, 3);
   await screenshot(page, 'standalone-1280');
 

@@ -16,6 +16,17 @@ export interface ChartLook {
 const tooltipValue = (format: Parameters<typeof formatCell>[1]['format']) => (value: unknown) =>
   typeof value === 'number' ? formatCell(value, { type: 'number', format }) : String(value ?? '—');
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Period labels: "Aug 2026" by month, "Q3 2026" by quarter, "2026" by year; days and weeks as dates. */
+function dateLabelFor(granularity: string | undefined): ((value: string) => string) | null {
+  const parts = (value: string) => value.split('-').map(Number) as [number, number, number];
+  if (granularity === 'month') return (value) => `${MONTHS[parts(value)[1] - 1]} ${parts(value)[0]}`;
+  if (granularity === 'quarter') return (value) => `Q${Math.ceil(parts(value)[1] / 3)} ${parts(value)[0]}`;
+  if (granularity === 'year') return (value) => String(parts(value)[0]);
+  return null;
+}
+
 export function chartOption(config: ChartConfig, result: QueryResult, look: ChartLook): ChartOption {
   const { category, categories, series } = resultSeries(result);
   const base = {
@@ -66,9 +77,19 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
 
   const horizontal = config.type === 'bar' && config.display.horizontal;
   const formats = [...new Set(series.map((s) => s.column.format))];
-  const categoryAxis = { type: 'category', data: categories, axisLabel: { color: look.muted, hideOverlap: true }, axisLine: { lineStyle: { color: look.border } } };
+  const dateLabel = category?.type === 'date' ? dateLabelFor(config.query.timeDimension?.granularity) : null;
+  const crowded = !horizontal && categories.length > 6 && category?.type !== 'date';
+  const categoryAxis = {
+    type: 'category',
+    data: categories,
+    axisLabel: { color: look.muted, hideOverlap: true, ...(dateLabel && { formatter: dateLabel }), ...(crowded && { interval: 0, rotate: 30, width: 110, overflow: 'truncate' }) },
+    axisLine: { lineStyle: { color: look.border } },
+  };
+  // A line is read for its shape: its axis hugs the values; bars and areas are read from zero.
+  const lineOnly = config.type === 'line';
   const valueAxis = (format: (typeof formats)[number], extra: object = {}) => ({
-    type: 'value', axisLabel: { color: look.muted, formatter: axisFormat(format) }, splitLine: { lineStyle: { color: look.border } }, ...extra,
+    type: 'value',
+    scale: lineOnly, axisLabel: { color: look.muted, formatter: axisFormat(format) }, splitLine: { lineStyle: { color: look.border } }, ...extra,
   });
   const thresholds = config.display.thresholds.length
     ? {

@@ -35,7 +35,7 @@ export function DashboardGrid({ layout, charts, renderChart, onArrange, onRemove
         if (!chart) return null;
         const name = chart.config.title;
         return (
-          <div key={item.chart_id} className={styles.gridItem} style={{ gridColumn: `span ${item.w}`, gridRow: `span ${item.h}` }} data-layout-w={item.w} data-layout-h={item.h}>
+          <div key={item.chart_id} className={styles.gridItem} style={{ gridColumn: `span ${item.w}`, gridRow: `span ${item.h}`, ['--rows' as string]: item.h }} data-layout-w={item.w} data-layout-h={item.h}>
             {onArrange && (
               <div className={styles.editBar} role="group" aria-label={`Arrange ${name}`}>
                 <button type="button" className={styles.smallButton} disabled={index === 0} onClick={() => change(index, (i) => i, -1)} aria-label={`Move ${name} earlier`}>←</button>

@@ -28,7 +28,8 @@ export const grid = style({
   gap: '1rem',
   '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'auto' } },
 });
-export const gridItem = style({ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, '@media': { [narrow]: { gridColumn: '1 / -1 !important', gridRow: 'auto !important', minHeight: '18rem' } } });
+/** On a phone each chart keeps its height in rows (--rows, set by the grid): a KPI tile stays short. */
+export const gridItem = style({ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, '@media': { [narrow]: { gridColumn: '1 / -1 !important', gridRow: 'auto !important', minHeight: 'calc(var(--rows, 2) * 9.5rem)' } } });
 
 export const chartCard = style([surface, { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, overflow: 'hidden', padding: '0.75rem 0.875rem 0.5rem' }]);
 export const chartHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '0.5rem' });
@@ -70,8 +71,8 @@ globalStyle(`${table} th.${numeric}, ${table} td.${numeric}`, { textAlign: 'righ
 export const sortButton = style({ font: 'inherit', fontWeight: 600, background: 'none', border: 'none', padding: 0, color: vars.color.text, cursor: 'pointer' });
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 
-export const filterBar = style([surface, { display: 'flex', flexWrap: 'wrap', gap: '0.75rem 1rem', alignItems: 'flex-end', padding: '0.75rem 1rem' }]);
-export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem' });
+export const filterBar = style([surface, { display: 'flex', flexWrap: 'wrap', gap: '0.75rem 1rem', alignItems: 'flex-start', padding: '0.75rem 1rem' }]);
+export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem', '@media': { [narrow]: { flex: '1 1 9rem' } } });
 export const fieldLabel = style({ fontWeight: 600 });
 export const control = style({
   font: 'inherit', fontSize: '0.875rem', padding: '0.4rem 0.5rem', border: `1px solid ${vars.palette.neutral[400]}`, borderRadius: '0.375rem', background: vars.color.surface, color: vars.color.text,
