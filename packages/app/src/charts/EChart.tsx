@@ -3,7 +3,8 @@
 // `onInstance` hands over the instance for the PNG export. The canvas is hidden from assistive technology:
 // the card gives the summary and the table twin.
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { echarts, type ChartOption } from './echartsCore.ts';
+import type { ChartOption, echarts } from './echartsCore.ts';
+import { loadEcharts } from './loadEcharts.ts';
 
 export type ChartInstance = ReturnType<typeof echarts.init>;
 
@@ -26,19 +27,34 @@ export function EChart({ option, onPick, onInstance, className, onDrawn }: EChar
     handlers.current = { onPick, onDrawn, onInstance };
   });
 
+  const latest = useRef(option);
+  useLayoutEffect(() => {
+    latest.current = option;
+  });
+
   useEffect(() => {
-    const chart = echarts.init(box.current!, null, { renderer: 'canvas' });
-    instance.current = chart;
-    handlers.current.onInstance?.(chart);
-    chart.on('click', (event) => handlers.current.onPick?.(String(event.name), event.dataIndex));
-    chart.on('finished', () => handlers.current.onDrawn?.());
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(box.current!);
+    let cancelled = false;
+    let cleanup = () => undefined as void;
+    void loadEcharts().then(({ echarts }) => {
+      if (cancelled || !box.current) return;
+      const chart = echarts.init(box.current, null, { renderer: 'canvas' });
+      instance.current = chart;
+      chart.on('click', (event) => handlers.current.onPick?.(String(event.name), event.dataIndex));
+      chart.on('finished', () => handlers.current.onDrawn?.());
+      chart.setOption(latest.current, { notMerge: true });
+      handlers.current.onInstance?.(chart);
+      const observer = new ResizeObserver(() => chart.resize());
+      observer.observe(box.current);
+      cleanup = () => {
+        observer.disconnect();
+        chart.dispose();
+        instance.current = null;
+        handlers.current.onInstance?.(null);
+      };
+    });
     return () => {
-      observer.disconnect();
-      chart.dispose();
-      instance.current = null;
-      handlers.current.onInstance?.(null);
+      cancelled = true;
+      cleanup();
     };
   }, []);
 

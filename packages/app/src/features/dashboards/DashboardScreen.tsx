@@ -3,7 +3,8 @@
 // creator and org owners (is_owner, or userId = the creator; the API's can_edit has the last word)
 // see Edit, Add chart and Archive; in edit mode they rename it and arrange its charts.
 import type { Dashboard, LayoutItem } from '@payportal/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { loadEcharts } from '../../charts/loadEcharts.ts';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -41,6 +42,8 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
   const [, navigate] = useLocation();
   const [refreshKey, setRefreshKey] = useState(0);
   const write = useWriteAction();
+  // The charts' library downloads while the dashboard and its answers load (bench:dashboard).
+  useEffect(() => void loadEcharts().catch(() => undefined), []);
   const canEdit = dashboard !== null && dashboard.can_edit && (isOwner || dashboard.owner.id === userId);
   const noUrlFilters = !/(^|&)(from|range|industry_group|industry|region|state|card_brand|channel)=/.test(url.search);
   const filters = noUrlFilters && dashboard ? dashboard.filters : url.filters;
