@@ -48,6 +48,19 @@ const withRegions = (body: string, regions: string[]) => {
   return JSON.stringify({ ...query, filters: [...query.filters.filter((f) => (f as { member: string }).member !== 'region'), { member: 'region', operator: 'in', values: regions }] });
 };
 
+/** The scripts a signed-in page of the shell loads (/home): what every route pays, not the dashboard. */
+async function shellScripts(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string): Promise<Set<string>> {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const names = new Set<string>();
+  page.on('response', (response) => void (response.request().resourceType() === 'script' && names.add(new URL(response.url()).pathname)));
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return names;
+}
+
 async function loadDashboard(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string): Promise<Load> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
@@ -128,13 +141,15 @@ try {
   const drawn = median(loads.map((load) => load.drawnMs));
   const api = median(turns);
   const scripts = loads.at(-1)!.scripts;
-  const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
-  const entry = [...scripts].filter(([name]) => /\/index-[^/]+\.js$/.test(name)).reduce((sum, [, bytes]) => sum + bytes, 0);
+  const shell = await shellScripts(browser, storageState, `${stack.urls.app}/home`);
+  const sum = (entries: [string, number][]) => entries.reduce((total, [, bytes]) => total + bytes, 0);
+  const total = sum([...scripts]);
+  const entry = sum([...scripts].filter(([name]) => shell.has(name)));
   console.log(`\nbench:dashboard, the seeded Portfolio overview (8 charts, ${warm.queries.length} queries, SF 1), median of ${RUNS} cold loads`);
   console.log(`  navigation → every chart drawn                 ${drawn.toFixed(0)} ms   (target ≤ ${TARGET_MS} ms)`);
   console.log(`    baseline: the same queries in parallel       ${api.toFixed(0)} ms   (${(drawn / api).toFixed(2)}×; target ≤ ${TARGET_RATIO}×)`);
-  console.log(`  gzip JS the dashboard route loads              ${kb(total - entry)}   (target ≤ ${BUDGET_KB} KB; beside the entry chunk every route loads, ${kb(entry)})`);
-  for (const [name, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(48)} ${kb(bytes)}`);
+  console.log(`  gzip JS the dashboard route adds               ${kb(total - entry)}   (target ≤ ${BUDGET_KB} KB; beside what a signed-in /home loads too, ${kb(entry)})`);
+  for (const [name, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(48)} ${kb(bytes)}${shell.has(name) ? '   (also /home)' : ''}`);
   if (drawn > TARGET_MS || drawn > TARGET_RATIO * api || total - entry > BUDGET_KB * 1024) process.exitCode = 1;
 } finally {
   await browser.close();

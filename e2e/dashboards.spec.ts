@@ -158,6 +158,13 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await stranger.goto(`${urls.app}/dashboards`);
   await expect(stranger.getByRole('link', { name: 'Portfolio overview' })).toBeVisible();
   await expect(stranger.getByRole('link', { name: 'Morning check' })).toHaveCount(0);
+  // Their own seeded Portfolio overview draws its 8 charts (issue #14 item 7), the demo banner on edit.
+  await stranger.setViewportSize({ width: 1280, height: 900 });
+  await stranger.getByRole('link', { name: 'Portfolio overview' }).click();
+  await everyChartDrawn(stranger, 8);
+  await screenshot(stranger, 'seeded-overview-1280');
+  await stranger.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(stranger.getByRole('note', { name: 'Demo organization' })).toBeVisible();
   await other.close();
 
   // A query-role colleague, framed in the partner portal: views it with the same charts, cannot edit.

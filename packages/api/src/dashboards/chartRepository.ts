@@ -32,7 +32,7 @@ export async function findChart(db: Queryable, actor: DashboardActor, dashboardI
   return row ? toChart(row) : null;
 }
 
-const DEFAULT_WIDTH: Record<ChartConfig['type'], LayoutItem['w']> = { kpi: 3, line: 6, area: 6, bar: 6, combo: 12, pie: 4, table: 12, heatmap: 6 };
+const DEFAULT_WIDTH: Record<ChartConfig['type'], LayoutItem['w']> = { kpi: 3, line: 6, area: 6, bar: 6, combo: 8, pie: 4, table: 12, heatmap: 6 };
 
 async function insertChart(tx: Queryable, actor: DashboardActor, dashboardId: number, config: ChartConfig, layout: LayoutItem[]): Promise<number> {
   const [created] = await tx.query<{ id: number }>('insert into dashboard_charts (dashboard_id, config) values ($1, $2) returning id', [dashboardId, JSON.stringify(config)]);

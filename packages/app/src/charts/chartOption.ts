@@ -32,10 +32,9 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
   const base = {
     color: look.palette,
     animation: false,
-    aria: { enabled: true, decal: { show: false } },
     textStyle: { color: look.text, fontFamily: 'inherit' },
     tooltip: { trigger: config.type === 'pie' || config.type === 'heatmap' ? 'item' : 'axis', confine: true },
-    legend: series.length > 1 || config.type === 'pie' ? { type: 'scroll', bottom: 0, textStyle: { color: look.text } } : undefined,
+    legend: series.length > 1 || config.type === 'pie' ? { bottom: 0, textStyle: { color: look.text } } : undefined,
   };
   const legendRoom = base.legend ? 36 : 12;
 
@@ -48,7 +47,9 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
         type: 'pie',
         radius: config.display.donut ? ['45%', '72%'] : [0, '72%'],
         center: ['50%', '45%'],
-        label: { color: look.text, formatter: '{b}: {d}%' },
+        // Percentages on the slices; the names are in the legend (outside labels get cut in a narrow card).
+        label: { position: 'inside', formatter: '{d}%', color: '#fff', fontSize: 11, textBorderWidth: 0 },
+        labelLayout: { hideOverlap: true },
         data: categories.map((name, index) => ({ name, value: values[index] })),
       }],
     };
@@ -58,20 +59,22 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     const [x, y, measure] = [result.columns.findIndex((c) => c.format === null), result.columns.findLastIndex((c) => c.format === null), result.columns.findIndex((c) => c.format !== null)];
     const xs = [...new Set(result.rows.map((row) => String(row[x])))];
     const ys = [...new Set(result.rows.map((row) => String(row[y])))];
-    const cells = result.rows.map((row) => [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), row[measure] as number]);
-    const numbers = cells.map((cell) => cell[2]!).filter(Number.isFinite);
+    const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
+    const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
+    // Each cell coloured itself, from white to the theme's primary (no visualMap component to load).
+    const cells = result.rows.map((row) => {
+      const value = row[measure] as number;
+      const share = high > low ? (value - low) / (high - low) : 1;
+      return { value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value], itemStyle: { color: look.palette[0], opacity: 0.12 + 0.88 * share } };
+    });
     const format = result.columns[measure]?.format ?? null;
     return {
       ...base,
       tooltip: { trigger: 'item', valueFormatter: tooltipValue(format) },
-      grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
+      grid: { left: 8, right: 8, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: xs, axisLabel: { color: look.muted } },
       yAxis: { type: 'category', data: ys, axisLabel: { color: look.muted } },
-      visualMap: {
-        type: 'continuous', min: Math.min(...numbers, 0), max: Math.max(...numbers, 0), calculable: false, orient: 'horizontal', left: 'center', bottom: 0,
-        inRange: { color: ['#f0f9ff', look.palette[0]!] }, formatter: (value: number) => axisFormat(format)(value), textStyle: { color: look.muted },
-      },
-      series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10 } }],
+      series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10, color: look.text } }],
     };
   }
 
@@ -116,7 +119,7 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     };
   });
   const values = combo
-    ? [valueAxis(series[0]?.column.format ?? null), valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false } })]
+    ? [valueAxis(series[0]?.column.format ?? null), valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false }, scale: true })]
     : valueAxis(formats.length === 1 ? formats[0]! : null);
   return {
     ...base,

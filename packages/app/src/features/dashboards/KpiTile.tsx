@@ -7,6 +7,7 @@ import type { ChartLook } from '../../charts/chartOption.ts';
 import * as styles from './dashboards.css.ts';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const pointsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 
 function firstNumber(result: QueryResult | null): number | null {
   const index = result?.columns.findIndex((column) => column.format !== null) ?? -1;
@@ -18,7 +19,9 @@ export function KpiTile({ main, previous, spark, look, onDrawn }: { main: QueryR
   const column = main.columns.find((c) => c.format !== null)!;
   const value = firstNumber(main);
   const before = firstNumber(previous);
-  const change = value !== null && before ? (value - before) / Math.abs(before) : null;
+  // A rate changes in percentage points (97.2 % → 97.5 % is +0.3 pp, not +0.3 %); amounts in per cent.
+  const points = column.format === 'percent';
+  const change = value !== null && before ? (points ? value - before : (value - before) / Math.abs(before)) : null;
   const sparkOption = useMemo(() => {
     const index = spark?.columns.findIndex((c) => c.format !== null) ?? -1;
     return {
@@ -39,7 +42,7 @@ export function KpiTile({ main, previous, spark, look, onDrawn }: { main: QueryR
       {change !== null ? (
         <p className={change >= 0 ? styles.kpiUp : styles.kpiDown}>
           <span aria-hidden="true">{change >= 0 ? '▲' : '▼'} </span>
-          {percent.format(change)} <span className={styles.kpiPeriod}>vs previous period ({formatCell(before, column)})</span>
+          {points ? `${pointsFormat.format(change * 100)} pp` : percent.format(change)} <span className={styles.kpiPeriod}>vs previous period ({formatCell(before, column)})</span>
         </p>
       ) : (
         <p className={styles.kpiPeriod}>No previous period to compare</p>

@@ -6,8 +6,8 @@ const narrow = '(max-width: 48rem)';
 
 export const page = style({ display: 'grid', gap: '1rem', minWidth: 0 });
 export const titleRow = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap' });
-export const title = style({ margin: 0, fontSize: '1.5rem', lineHeight: 1.25 });
-export const subtitle = style({ margin: '0.25rem 0 0', color: vars.color.textMuted, fontSize: '0.875rem' });
+export const title = style({ margin: 0, fontSize: vars.font.xl, lineHeight: 1.25 });
+export const subtitle = style({ margin: '0.25rem 0 0', color: vars.color.textMuted, fontSize: vars.font.sm });
 export const actions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', alignItems: 'center' });
 export const notice = style({ margin: 0, padding: '0.5rem 0.75rem', borderRadius: '0.375rem', background: vars.palette.primary[50], color: vars.color.text, fontSize: '0.875rem' });
 export const alert = style({ color: vars.color.danger });
@@ -15,8 +15,8 @@ export const alert = style({ color: vars.color.danger });
 export const surface = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.625rem',
-  boxShadow: '0 1px 2px rgb(0 0 0 / 5%)',
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
   minWidth: 0,
 });
 
@@ -25,7 +25,7 @@ export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
   gridAutoRows: 'minmax(9.5rem, auto)',
-  gap: '1rem',
+  gap: vars.space.lg,
   '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'auto' } },
 });
 /** On a phone each chart keeps its height in rows (--rows, set by the grid): a KPI tile stays short. */
@@ -34,12 +34,12 @@ export const gridItem = style({ display: 'flex', flexDirection: 'column', minWid
 export const chartCard = style([surface, { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, overflow: 'hidden', padding: '0.75rem 0.875rem 0.5rem' }]);
 export const chartHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '0.5rem' });
 export const chartHeading = style({ minWidth: 0 });
-export const chartTitle = style({ margin: 0, fontSize: '0.9375rem', fontWeight: 650, lineHeight: 1.3 });
+export const chartTitle = style({ margin: 0, fontSize: vars.font.md, fontWeight: 650, lineHeight: 1.3 });
 export const breadcrumb = style({ fontSize: '0.8125rem', color: vars.color.textMuted, marginTop: '0.125rem' });
 export const linkButton = style({ font: 'inherit', background: 'none', border: 'none', padding: 0, color: vars.color.primary, textDecoration: 'underline', cursor: 'pointer' });
 export const chartBody = style({ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' });
 export const canvas = style({ flex: 1, minHeight: '8rem', width: '100%' });
-export const chartFooter = style({ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap', color: vars.color.textMuted, fontSize: '0.75rem', paddingTop: '0.25rem' });
+export const chartFooter = style({ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap', color: vars.color.textMuted, fontSize: vars.font.xs, paddingTop: vars.space.xs });
 export const empty = style({ margin: 'auto', color: vars.color.textMuted, fontSize: '0.875rem' });
 
 export const menu = style({ position: 'relative', flexShrink: 0 });
@@ -47,7 +47,7 @@ export const menuButton = style({
   listStyle: 'none', cursor: 'pointer', padding: '0 0.5rem', borderRadius: '0.375rem', fontSize: '1.25rem', lineHeight: 1.4, color: vars.color.textMuted,
   selectors: { '&::-webkit-details-marker': { display: 'none' }, '&:hover': { background: vars.palette.neutral[100] } },
 });
-export const menuList = style([surface, { position: 'absolute', right: 0, top: '100%', zIndex: 5, display: 'grid', minWidth: '12rem', padding: '0.25rem', boxShadow: '0 8px 24px rgb(0 0 0 / 12%)' }]);
+export const menuList = style([surface, { position: 'absolute', right: 0, top: '100%', zIndex: 5, display: 'grid', minWidth: '12rem', padding: '0.25rem', boxShadow: vars.shadow.popover }]);
 globalStyle(`${menuList} > button, ${menuList} > a`, {
   font: 'inherit', fontSize: '0.875rem', textAlign: 'left', padding: '0.4rem 0.625rem', border: 'none', background: 'none', color: vars.color.text, textDecoration: 'none', borderRadius: '0.25rem', cursor: 'pointer',
 });
@@ -55,7 +55,7 @@ globalStyle(`${menuList} > button:hover:not(:disabled), ${menuList} > a:hover`, 
 globalStyle(`${menuList} > button:disabled`, { color: vars.color.textMuted, cursor: 'not-allowed' });
 
 export const kpi = style({ display: 'grid', gridTemplateRows: 'auto auto 1fr', flex: 1, minHeight: 0 });
-export const kpiValue = style({ margin: '0.25rem 0 0', fontSize: '1.75rem', fontWeight: 700, letterSpacing: '-0.01em', fontVariantNumeric: 'tabular-nums' });
+export const kpiValue = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.font.xxl, fontWeight: 700, letterSpacing: '-0.01em', fontVariantNumeric: 'tabular-nums' });
 export const kpiPeriod = style({ color: vars.color.textMuted, fontWeight: 400, fontSize: '0.75rem', margin: 0 });
 const change = { margin: 0, fontSize: '0.8125rem', fontWeight: 600 } as const;
 export const kpiUp = style({ ...change, color: '#047857' });
@@ -72,7 +72,7 @@ export const sortButton = style({ font: 'inherit', fontWeight: 600, background: 
 export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 
 export const filterBar = style([surface, { display: 'flex', flexWrap: 'wrap', gap: '0.75rem 1rem', alignItems: 'flex-start', padding: '0.75rem 1rem' }]);
-export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem', '@media': { [narrow]: { flex: '1 1 9rem' } } });
+export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem', '@media': { [narrow]: { flex: '1 1 8rem', minWidth: 0 } } });
 export const fieldLabel = style({ fontWeight: 600 });
 export const control = style({
   font: 'inherit', fontSize: '0.875rem', padding: '0.4rem 0.5rem', border: `1px solid ${vars.palette.neutral[400]}`, borderRadius: '0.375rem', background: vars.color.surface, color: vars.color.text,
