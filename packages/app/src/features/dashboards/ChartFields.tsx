@@ -3,6 +3,7 @@
 // region → state, with searches).
 import { CHART_TYPE_LABELS, CHART_TYPES, DATE_RANGE_PRESETS, TIME_GRANULARITIES, type CatalogueResponse, type ChartType, type DimensionId, type MeasureId } from '@payportal/shared';
 import type { ReactNode } from 'react';
+import { PRESET_LABELS } from '../query-builder/DateField.tsx';
 import { ValueSearch } from '../query-builder/ValueSearch.tsx';
 import type { ChartDraft } from './chartDraft.ts';
 import * as styles from './dashboards.css.ts';
@@ -92,7 +93,7 @@ export function ChartFields({ draft, onChange, catalogue }: Props) {
         </Card>
       )}
       <Card legend="Entry">
-        <Select<string> label="Date range" value={draft.range} options={[{ value: '', label: 'All dates' }, ...DATE_RANGE_PRESETS.map((p) => ({ value: p, label: words(p) }))]} onChange={(range) => set({ range: range as ChartDraft['range'] })} />
+        <Select<string> label="Date range" value={draft.range} options={[{ value: '', label: 'All dates' }, ...DATE_RANGE_PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))]} onChange={(range) => set({ range: range as ChartDraft['range'] })} />
         {compound('industry_group', 'Industry group')}
         {compound('industry', 'Industry', 'industry_group')}
         {compound('region', 'Region')}

@@ -2,18 +2,10 @@
 // compound industry and region searches, card brand and channel. They apply to every chart unless it
 // opts out. Values are kept in the URL by the screen.
 import { DATE_RANGE_PRESETS, type DashboardFilters } from '@payportal/shared';
+import { PRESET_LABELS } from '../query-builder/DateField.tsx';
 import { ValueSearch } from '../query-builder/ValueSearch.tsx';
 import * as styles from './dashboards.css.ts';
 
-const RANGE_LABELS: Record<(typeof DATE_RANGE_PRESETS)[number], string> = {
-  last_7_days: 'Last 7 days',
-  last_30_days: 'Last 30 days',
-  last_90_days: 'Last 90 days',
-  month_to_date: 'Month to date',
-  quarter_to_date: 'Quarter to date',
-  year_to_date: 'Year to date',
-  last_year: 'Last year',
-};
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
 const BRAND_LABELS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
@@ -45,7 +37,7 @@ export function FilterBar({ filters, onChange }: { filters: DashboardFilters; on
         <span className={styles.fieldLabel}>Date range</span>
         <select className={styles.control} value={range} onChange={(event) => set({ dateRange: (event.target.value || undefined) as DashboardFilters['dateRange'] })}>
           <option value="">Each chart’s own</option>
-          {DATE_RANGE_PRESETS.map((preset) => <option key={preset} value={preset}>{RANGE_LABELS[preset]}</option>)}
+          {DATE_RANGE_PRESETS.map((preset) => <option key={preset} value={preset}>{PRESET_LABELS[preset]}</option>)}
         </select>
       </label>
       {search('industry_group', 'Industry group')}
