@@ -31,6 +31,19 @@ test('sign-in refusals: terms, wrong credentials, disabled identity, unverified 
 
 });
 
+test('[spec §8 Other] an identity lookup that refuses the new ID token (INVALID_ID_TOKEN) says "Please sign in again."', async ({ page }) => {
+  // The emulator never refuses a token it just issued, so its accounts:lookup answer is replaced by the
+  // service's documented error; the password step before it and the SDK that reads the answer are real.
+  await page.route('**/identitytoolkit.googleapis.com/v1/accounts:lookup*', (route) =>
+    route.fulfill({ status: 400, json: { error: { code: 400, message: 'INVALID_ID_TOKEN', errors: [{ message: 'INVALID_ID_TOKEN', domain: 'global', reason: 'invalid' }] } } }),
+  );
+  await page.goto(`${urls.app}/auth`);
+  // An account without a second factor: the SDK looks the account up right after the password step.
+  await submitCredentials(page, 'unverified@acme.example');
+  await expect(alert(page)).toHaveText('Please sign in again.');
+  await expect(page).toHaveURL(`${urls.app}/auth`);
+});
+
 test('forgot password: the e-mailed link sets a new password that then signs in', async ({ page, request }) => {
   // A fresh identity at an internal address with no portal user: its password can change freely, it
   // skips phone registration, and the API then refuses it (the authorization error of spec §8).
@@ -113,7 +126,8 @@ test('action links: removing a second factor, a used code, and other modes', asy
   // spec §9: the redirect comes 5 seconds after the message. The page itself notes when the message
   // appeared and when it showed /auth, so the test's own lag on a busy machine does not enter the figure.
   await page.addInitScript(() => {
-    const times = ((window as unknown as { redirectTimes: { shownAt?: number; leftAt?: number } }).redirectTimes = {});
+    const times: { shownAt?: number; leftAt?: number } = {};
+    (window as unknown as { redirectTimes: typeof times }).redirectTimes = times;
     new MutationObserver((_, observer) => {
       if (times.shownAt === undefined && document.body?.textContent?.includes('2-Step Verification has been removed')) times.shownAt = performance.now();
       if (times.shownAt !== undefined && location.pathname === '/auth') {

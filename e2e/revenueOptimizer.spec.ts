@@ -1,10 +1,22 @@
 // Issue #17 "Done when", in Chromium inside the partner demo's frame: support staff with support_write
-// view the optimizer demo user's portal, open the P&L, build a repricing scenario with two actions, move
-// a slider and see the waterfall change, save and compare two scenarios, export one's affected
-// merchants, and find the top leaking merchant and its cause. Every figure read off the screen is
-// checked against the optimizer API asked the same question with the frame's own credentials.
+// view the optimizer demo user's portal, open the P&L and export it, build a repricing scenario with two
+// actions, move a slider and see the waterfall change, save and compare two scenarios, export one's
+// affected merchants, find the top leaking merchant and its cause, and read the regulatory what-ifs.
+// The figures the test reads (the P&L's first row, totals and file; the waterfall's net; the comparison's
+// nets; the affected-merchant count; the leakage total, causes and top merchant; every what-if row) are
+// checked against the optimizer API asked the same question with the frame's own credentials. The
+// hand computation on SF 0.01 is packages/analytics/src/optimizer/optimizer.test.ts.
 import AxeBuilder from '@axe-core/playwright';
-import { leakageResultSchema, LEAKAGE_CAUSE_LABELS, OPTIMIZER_PATHS, simulationResultSchema, type SimulationResult } from '@payportal/shared';
+import {
+  leakageResultSchema,
+  LEAKAGE_CAUSE_LABELS,
+  OPTIMIZER_PATHS,
+  pnlResultSchema,
+  REGULATORY_LABELS,
+  regulatoryResultSchema,
+  simulationResultSchema,
+  type SimulationResult,
+} from '@payportal/shared';
 import { expect, type FrameLocator, type Locator, type Page, type Request } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
@@ -12,6 +24,7 @@ import { portalIn, test } from './embedHost.ts';
 import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/optimizer-screens';
+const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
 
 async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
@@ -59,7 +72,7 @@ async function screenshotFramed(page: Page, portal: FrameLocator, name: string):
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('the optimizer demo user, framed in the partner demo: P&L, a two-action scenario whose waterfall follows the slider, two saved scenarios compared, their merchants exported, and the top leaking merchant with its cause', async ({ page }) => {
+test('the optimizer demo user, framed in the partner demo: P&L and its export, a two-action scenario whose waterfall follows the slider, two saved scenarios compared, their merchants exported, the top leaking merchant with its cause, the what-ifs', async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const portal = await viewOptimizerUserInDemo(page);
@@ -70,10 +83,35 @@ test('the optimizer demo user, framed in the partner demo: P&L, a two-action sce
   const pnlRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.pnl()));
   await portal.getByRole('button', { name: /^GSV/ }).click();
   await expect(portal.getByRole('columnheader', { name: /GSV/ })).toHaveAttribute('aria-sort', 'descending');
-  const asked = (await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON())) as { rows: { name: string }[] };
+  const asked = pnlResultSchema.parse(await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON()));
   await expect(pnlTable.locator('tbody tr').first().locator('td').first()).toHaveText(asked.rows[0]!.name);
+  // The totals strip is the API's totals for the same question.
+  const strip = portal.locator('dl[aria-label="Portfolio totals"]');
+  for (const [term, text] of [
+    ['Merchants', asked.totals.merchants.toLocaleString('en-US')],
+    ['Gross sales volume', money(asked.totals.gsv)],
+    ['Billed fees', money(asked.totals.billedFees)],
+    ['Interchange', money(asked.totals.interchange)],
+    ['Net revenue', money(asked.totals.netRevenue)],
+    ['Under-recovery', asked.totals.under.toLocaleString('en-US')],
+  ] as const) {
+    await expect(strip.locator('div').filter({ has: portal.locator(`dt:text-is("${term}")`) }).locator('dd')).toHaveText(text);
+  }
   await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'pnl');
+
+  // The P&L exported through the export jobs (issue #17 item 1): every matching row, in the screen's order.
+  await portal.getByRole('button', { name: 'Run export' }).click();
+  await expect(portal.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
+  const pnlDownload = page.waitForEvent('download');
+  await portal.getByRole('button', { name: 'Download CSV' }).click();
+  const pnlFile = parse(readFileSync((await (await pnlDownload).path())!), { columns: true, bom: true }) as Record<string, string>[];
+  expect(pnlFile).toHaveLength(asked.matching);
+  pnlFile.slice(0, asked.rows.length).forEach((line, index) => {
+    expect(line.Merchant).toBe(asked.rows[index]!.name);
+    expect(Number(line.GSV)).toBeCloseTo(asked.rows[index]!.gsv, 6);
+    expect(Number(line['Net revenue'])).toBeCloseTo(asked.rows[index]!.netRevenue, 6);
+  });
 
   // A scenario with two actions on the blended plans; a slider moves and the waterfall follows.
   await portal.getByRole('tab', { name: 'Repricing simulator' }).click();
@@ -127,9 +165,23 @@ test('the optimizer demo user, framed in the partner demo: P&L, a two-action sce
   const firstRow = portal.getByRole('table', { name: 'Leaking merchants' }).locator('tbody tr').first();
   await expect(firstRow).toContainText(top.name);
   await expect(firstRow).toContainText(LEAKAGE_CAUSE_LABELS[top.mainCause]);
-  await expect(firstRow).toContainText(top.recoverablePerMonth.toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
+  await expect(firstRow).toContainText(money(top.recoverablePerMonth));
+  // The month's total and each cause's bar are the API's.
+  await expect(portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / 12)} a month` })).toBeVisible();
+  const causeBars = portal.getByRole('list', { name: 'Leakage by cause (12 months)' }).getByRole('listitem');
+  await expect(causeBars).toHaveText(leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage)}`));
   await screenshotFramed(page, portal, 'leakage');
+
+  // The regulatory what-ifs: each rule's row is the API's answer.
+  const regulatoryRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.regulatory()));
   await portal.getByRole('tab', { name: 'Regulatory what-ifs' }).click();
-  await expect(portal.getByRole('table', { name: 'Regulatory what-ifs' })).toBeVisible({ timeout: 30_000 });
+  const regulatory = regulatoryResultSchema.parse(await askAsFrame(page, await regulatoryRequest));
+  const whatIfs = portal.getByRole('table', { name: 'Regulatory what-ifs' });
+  await expect(whatIfs).toBeVisible({ timeout: 30_000 });
+  for (const row of regulatory.scenarios) {
+    await expect(whatIfs.getByRole('row', { name: REGULATORY_LABELS[row.scenario] })).toHaveText(
+      [REGULATORY_LABELS[row.scenario], row.affectedSales.toLocaleString('en-US'), money(row.affectedGsv), dollars(row.interchangeChange), dollars(row.icPlusPlusPassThrough), dollars(row.blendedMarginChange)].join(''),
+    );
+  }
   await screenshotFramed(page, portal, 'regulatory');
 });

@@ -4,6 +4,8 @@ import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@pay
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
+import type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
+import type { UploadRejectPage } from './uploads/uploadRejects.ts';
 
 export interface QueryOptions {
   /** Interrupt the query in the engine after this long and throw AnalyticsTimeoutError. */
@@ -55,6 +57,14 @@ export interface AnalyticsEngine {
    * far: an engine without it makes the optimizer routes answer 503 (CLICKHOUSE.md says why).
    */
   optimize?<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<OptimizerAnswer<Q>>;
+  /**
+   * Uploads (issue #15, README "Uploads"): validate a local CSV file of a kind and load its good rows tagged
+   * with the upload, in one transaction; remove uploads' rows; page through an upload's rejects. DuckDB
+   * only so far: without them the uploads API answers 503.
+   */
+  loadUpload?(request: LoadUploadRequest): Promise<LoadUploadResult>;
+  removeUploads?(orgId: number, uploadIds: readonly number[]): Promise<void>;
+  uploadRejects?(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

@@ -13,3 +13,6 @@ export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';
 export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
+export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
+export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
+export { MAX_LINE_BYTES } from './uploads/stageUpload.ts';

@@ -40,6 +40,9 @@ import { registerRoleRoutes } from './routes/roleRoutes.ts';
 import type { RouteDeps, RouteGroup } from './routes/routeDeps.ts';
 import { registerTermsRoutes } from './routes/termsRoutes.ts';
 import { registerUserRoutes } from './routes/userRoutes.ts';
+import { registerUploadRoutes } from './routes/uploadRoutes.ts';
+import { registerUploadTusRoutes } from './routes/uploadTusRoutes.ts';
+import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
@@ -66,6 +69,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerDashboardRoutes,
   registerChartRoutes,
   registerCodeInbox,
+  registerUploadTusRoutes,
+  registerUploadRoutes,
 ];
 
 export interface AppDependencies {
@@ -141,7 +146,15 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onClose', () => exportRunner.stop());
   }
   if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner };
+  const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
+    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log })
+    : null;
+  if (uploadProcessor) {
+    // Uploads a stop left between their last byte and their end are taken up again; closing waits for the one loading.
+    app.addHook('onReady', () => uploadProcessor.resume());
+    app.addHook('onClose', () => uploadProcessor.idle());
+  }
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@
 // or test, and the settings that only make sense there are refused in production.
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { envFlag, envList, parseConfig } from '@payportal/shared';
+import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
 import { z } from 'zod';
 import { REVOCATION_WINDOW_MS } from './auth/verifyToken.ts';
 import { partnerOriginProblem } from './web/partnerOrigin.ts';
@@ -68,6 +68,10 @@ export const apiConfigSchema = z
     EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Exports one user may have queued or running; one more answers 429 exports/queue-full. */
     EXPORT_MAX_ACTIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+    /** An upload larger than this is refused when it is created (tus Upload-Length); default 2 GB (issue #15 item 2). */
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
+    /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
+    UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

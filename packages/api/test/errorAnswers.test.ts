@@ -158,6 +158,11 @@ describe('OpenAPI document', () => {
       '/api/optimizer/v1/scenarios/{scenarioId}',
       '/api/optimizer/v1/scenarios/{scenarioId}/merchants.csv',
       '/api/optimizer/v1/simulate',
+      '/api/uploads/v1/uploads/',
+      '/api/uploads/v1/uploads/{uploadId}',
+      '/api/uploads/v1/uploads/{uploadId}/rejects',
+      '/api/uploads/v1/uploads/{uploadId}/rejects.csv',
+      '/api/uploads/v1/uploads/{uploadId}/rollback',
     ]);
     expect(document.paths['/api/auth/v1/user/'].get.parameters).toContainEqual(expect.objectContaining({ name: 'email', in: 'query', required: true }));
     expect(document.paths['/api/auth/v1/authenticate/'].post.security).toEqual([{ bearerAuth: [] }]);

@@ -23,7 +23,7 @@ describe('export job claims', () => {
       requestedBy: analyst!.id,
       definitionId: null,
       name: 'Claimed twice',
-      query: { measures: ['gsv'], dimensions: [], filters: [], order: [] },
+      source: { query: { measures: ['gsv'], dimensions: [], filters: [], order: [] } },
       csv: { header: 'labels', bom: false, gzip: false, neutraliseFormulas: true },
       rowCap: 1000,
     });

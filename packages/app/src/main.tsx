@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App, FramedSession } from './app/App.tsx';
+import { preloadFirstScreen } from './app/firstScreen.ts';
 import { portalConfig } from './lib/config.ts';
 import { isFramed } from './lib/framed.ts';
 import { standaloneRedirectTarget } from './lib/standaloneRedirect.ts';
@@ -21,9 +22,11 @@ if (redirect) {
   // route, after the screen is drawn on an open one such as /auth.
   if (!framed) deferSessionStart(() => void import('./features/session/standaloneSession.ts').then((module) => module.startStandaloneSession()));
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App framed={framed} />
-    </StrictMode>,
-  );
+  const draw = () =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App framed={framed} />
+      </StrictMode>,
+    );
+  void Promise.all([preloadFirstScreen(location.pathname), framed && FramedSession.preload().catch(() => undefined)]).then(draw);
 }

@@ -42,6 +42,8 @@ export const API_ERROR_CODES = {
   exportQueueFull: 'exports/queue-full',
   /** An uploaded document whose bytes are not a PDF (whatever its name or declared type says). */
   notAPdf: 'documents/not-a-pdf',
+  /** The organisation already has as many uploads arriving or in validation as allowed: wait for one to finish. */
+  uploadsBusy: 'uploads/too-many-at-once',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

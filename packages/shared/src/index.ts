@@ -238,14 +238,40 @@ export { ATTRITION_SOURCES, attritionRowSchema, attritionTableSchema, DEFAULT_AT
 export type { AttritionRow } from './optimizer/attritionModel.ts';
 export { affectedMerchantSchema, RATE_CHANGE_BUCKETS, repricingActionsSchema, scenarioDefinitionSchema, simulationResultSchema } from './optimizer/repricing.ts';
 export type { AffectedMerchant, RepricingActions, ScenarioDefinition, ScenarioDefinitionInput, SimulationResult } from './optimizer/repricing.ts';
-export { NET_RATE_BUCKETS, PNL_FLAGS, PNL_SORT_COLUMNS, pnlRequestSchema, pnlResultSchema, pnlRowSchema } from './optimizer/merchantPnl.ts';
-export type { PnlRequest, PnlRequestInput, PnlResult, PnlRow, PnlSortColumn } from './optimizer/merchantPnl.ts';
+export { NET_RATE_BUCKETS, PNL_FLAGS, PNL_SORT_COLUMNS, pnlExportSchema, pnlRequestSchema, pnlResultSchema, pnlRowSchema, runPnlExportBodySchema } from './optimizer/merchantPnl.ts';
+export type { PnlExport, PnlRequest, PnlRequestInput, PnlResult, PnlRow, PnlSortColumn, RunPnlExportBodyInput } from './optimizer/merchantPnl.ts';
 export { LEAKAGE_CAUSE_LABELS, LEAKAGE_CAUSES, leakageResultSchema } from './optimizer/leakage.ts';
 export type { LeakageCause, LeakageResult } from './optimizer/leakage.ts';
 export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from './optimizer/regulatory.ts';
 export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
 export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
+// Data uploads (issue #15).
+export { UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
+export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
+export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
+export { readCsvRecords } from './uploads/readCsvRecords.ts';
+export type { HeadCheck, HeadProblem } from './uploads/checkCsvHead.ts';
+export { UPLOAD_PATHS, UPLOAD_ROUTES } from './uploads/uploadPaths.ts';
+export {
+  REJECT_PAGE_SIZE,
+  rejectsPageSchema,
+  rejectsQuerySchema,
+  UPLOAD_CONCURRENT_DEFAULT,
+  UPLOAD_MAX_BYTES_DEFAULT,
+  UPLOAD_MODE_LABELS,
+  UPLOAD_MODES,
+  UPLOAD_PAGE_SIZE,
+  UPLOAD_PHASES,
+  UPLOAD_STATUSES,
+  uploadListQuerySchema,
+  uploadListSchema,
+  uploadMetadataSchema,
+  uploadParamsSchema,
+  uploadRejectSchema,
+  uploadSchema,
+} from './uploads/uploadSchemas.ts';
+export type { RejectsPage, Upload, UploadList, UploadListQuery, UploadListQueryInput, UploadMetadata, UploadMode, UploadReject, UploadStatus } from './uploads/uploadSchemas.ts';
 // Dashboards and charts (issue #14).
 export { DASHBOARD_PATHS, DASHBOARD_ROUTES } from './dashboards/dashboardPaths.ts';
 export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema } from './dashboards/chartConfig.ts';

@@ -18,6 +18,9 @@ import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
 import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
+import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
+import { rejectsPageSql, toRejectRow, type UploadRejectPage } from '../uploads/uploadRejects.ts';
+import { removeUploads } from '../uploads/uploadRows.ts';
 
 /** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
 export function duckdbFileIn(dataDir: string): string {
@@ -163,6 +166,28 @@ export class DuckDBEngine implements AnalyticsEngine {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return answerOptimizer(question, { dialect: duckdbDialect, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
+  }
+
+  async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
+    try {
+      return await this.pool.use((connection) => loadUpload(connection, request));
+    } finally {
+      this.versions.delete(request.orgId);
+    }
+  }
+
+  async removeUploads(orgId: number, uploadIds: readonly number[]): Promise<void> {
+    try {
+      await this.pool.use((connection) => removeUploads(connection, orgId, uploadIds));
+    } finally {
+      this.versions.delete(orgId);
+    }
+  }
+
+  async uploadRejects(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage> {
+    const rows = await this.run(rejectsPageSql, [orgId, uploadId, page.limit, page.offset]);
+    const total = rows.length ? Number(rows[0]![4]) : (await this.run('select count(*) from upload_rejects where org_id = $1::integer and upload_id = $2::bigint', [orgId, uploadId])).map((row) => Number(row[0]))[0]!;
+    return { rows: rows.map(toRejectRow), total };
   }
 
   async dataVersion(orgId: number): Promise<string> {

@@ -45,7 +45,8 @@ function calendarRows(windowStart: string, windowEnd: string): SqlScalar[][] {
   return rows;
 }
 
-function programLookupRows(): SqlScalar[][] {
+/** Every card product × channel × MCC family × level with its programme (the upload loader prices with it too). */
+export function programLookupRows(): SqlScalar[][] {
   const families: ProgramFamily[] = ['general', 'supermarket', 'fuel'];
   const levels: ProgramLevel[] = ['normal', 'eirf', 'standard'];
   const rows: SqlScalar[][] = [];

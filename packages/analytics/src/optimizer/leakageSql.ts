@@ -5,7 +5,7 @@
 import type { Binder } from '../compiler/dialect.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
-export const LEAKAGE_CAUSE_SQL = `case when settle_delay_days >= 2 then 'late_settlement'
+const LEAKAGE_CAUSE_SQL = `case when settle_delay_days >= 2 then 'late_settlement'
   when avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring') then 'missing_avs'
   when card_tier = 'commercial' then 'commercial_without_level_data' else 'other' end`;
 

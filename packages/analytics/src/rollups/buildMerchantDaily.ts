@@ -17,20 +17,20 @@ function renderPart(part: Part): string {
 
 const partsOf = (source: FactSource) => PART_IDS.filter((id) => PARTS[id].source === source);
 
-function aggregate(source: FactSource, orgId: number): string {
+function aggregate(source: FactSource, orgId: number, merchants: string): string {
   const columns = partsOf(source).map((id: PartId) => `${renderPart(PARTS[id])} as ${id}`);
   return `select org_id, merchant_id, ${DAY_COLUMN[source]} as day, card_present, ${columns.join(', ')}
-    from ${source} where org_id = ${orgId} group by org_id, merchant_id, ${DAY_COLUMN[source]}, card_present`;
+    from ${source} where org_id = ${orgId}${merchants} group by org_id, merchant_id, ${DAY_COLUMN[source]}, card_present`;
 }
 
 /** The SELECT producing one organisation's merchant_daily rows (a full outer join of both facts). */
-function merchantDailySql(orgId: number): string {
+function merchantDailySql(orgId: number, merchants: string): string {
   if (!Number.isSafeInteger(orgId)) throw new Error(`Expected an integer orgId, received ${orgId}`);
   const key = ['org_id', 'merchant_id', 'day', 'card_present'];
   const values = PART_IDS.map((id) => `coalesce(${PARTS[id].source === 'transactions' ? 't' : 'c'}.${id}, 0) as ${id}`);
   return `select ${key.map((k) => `coalesce(t.${k}, c.${k}) as ${k}`).join(', ')}, ${values.join(', ')}
-    from (${aggregate('transactions', orgId)}) t
-    full outer join (${aggregate('chargebacks', orgId)}) c on ${key.map((k) => `t.${k} = c.${k}`).join(' and ')}`;
+    from (${aggregate('transactions', orgId, merchants)}) t
+    full outer join (${aggregate('chargebacks', orgId, merchants)}) c on ${key.map((k) => `t.${k} = c.${k}`).join(' and ')}`;
 }
 
 /**
@@ -38,7 +38,9 @@ function merchantDailySql(orgId: number): string {
  * (generated and uploaded alike). Its caller keeps readers away meanwhile: generateDataset writes the
  * organisation's ledger row only after it, and an organisation without one is answered with no rows.
  */
-export async function buildMerchantDaily(connection: DuckDBConnection, orgId: number): Promise<void> {
-  await connection.run(`delete from merchant_daily where org_id = ${orgId}`);
-  await connection.run(`insert into merchant_daily (org_id, merchant_id, day, card_present, ${PART_IDS.join(', ')}) ${merchantDailySql(orgId)}`);
+export async function buildMerchantDaily(connection: DuckDBConnection, orgId: number, merchantIds?: string): Promise<void> {
+  // An upload rebuilds only the merchants it touched: `merchantIds` is a subquery of their ids.
+  const merchants = merchantIds ? ` and merchant_id in (${merchantIds})` : '';
+  await connection.run(`delete from merchant_daily where org_id = ${orgId}${merchants}`);
+  await connection.run(`insert into merchant_daily (org_id, merchant_id, day, card_present, ${PART_IDS.join(', ')}) ${merchantDailySql(orgId, merchants)}`);
 }

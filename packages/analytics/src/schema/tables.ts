@@ -89,6 +89,13 @@ export const ROLLUP_TABLES = {
     visa_cnp_disputes bigint not null)`,
 } as const;
 
+/** Every row an upload could not load (issue #15): its line, column, value and reason, for the details page. */
+export const UPLOAD_TABLES = {
+  upload_rejects: `create table if not exists upload_rejects (
+    org_id integer not null, upload_id bigint not null, line bigint not null, column_name varchar, value varchar,
+    reason varchar not null)`,
+} as const;
+
 /** Which dataset each organisation holds, and a version that changes whenever its rows change. */
 export const LEDGER_TABLES = {
   datasets: `create table if not exists datasets (

@@ -1,6 +1,7 @@
 // Every export run, its end and every download is written down (issue #13 item 5): who (the acting
-// user and the signed-in person, who differ when support staff impersonate), what (the query), rows.
-import type { QueryDescription } from '@payportal/shared';
+// user and the signed-in person, who differ when support staff impersonate), what (the query, or the
+// optimizer's P&L request), rows.
+import type { PnlExport, QueryDescription } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
 export type ExportAuditEvent = 'run' | 'ready' | 'failed' | 'cancelled' | 'download';
@@ -12,13 +13,14 @@ export interface ExportAuditEntry {
   signedInUserId: number;
   event: ExportAuditEvent;
   definitionId?: number | null;
-  query?: QueryDescription;
+  query?: QueryDescription | null;
+  pnl?: PnlExport | null;
   rows?: number;
 }
 
 export async function recordExportEvent(db: Queryable, entry: ExportAuditEntry): Promise<void> {
   await db.query(
-    'insert into export_audit (org_id, job_id, user_id, signed_in_user_id, event, definition_id, query, rows) values ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [entry.orgId, entry.jobId, entry.userId, entry.signedInUserId, entry.event, entry.definitionId ?? null, entry.query ? JSON.stringify(entry.query) : null, entry.rows ?? null],
+    'insert into export_audit (org_id, job_id, user_id, signed_in_user_id, event, definition_id, query, pnl, rows) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [entry.orgId, entry.jobId, entry.userId, entry.signedInUserId, entry.event, entry.definitionId ?? null, entry.query ? JSON.stringify(entry.query) : null, entry.pnl ? JSON.stringify(entry.pnl) : null, entry.rows ?? null],
   );
 }

@@ -2,7 +2,7 @@
 // queued job with FOR UPDATE SKIP LOCKED, so two runners (two API processes on one server) never take
 // the same job, and a job's state survives any process. Reads name the caller's user and organisation:
 // another user's job is not found (404).
-import { exportJobSchema, type CsvOptions, type ExportJob, type QueryDescription } from '@payportal/shared';
+import { exportJobSchema, type CsvOptions, type ExportJob, type PnlExport, type QueryDescription } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
 export interface JobRow {
@@ -12,7 +12,8 @@ export interface JobRow {
   requested_by: number;
   definition_id: number | null;
   name: string;
-  query: QueryDescription;
+  query: QueryDescription | null;
+  pnl: PnlExport | null;
   csv: CsvOptions;
   status: ExportJob['status'];
   row_cap: number;
@@ -32,10 +33,11 @@ export interface JobRow {
 }
 
 // bigint columns as double precision: both adapters then hand over plain numbers.
-const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, csv, status, row_cap, rows_written::float8 as rows_written,
+const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, pnl, csv, status, row_cap, rows_written::float8 as rows_written,
   rows_estimate::float8 as rows_estimate, percent_done, capped, failure_reason, file_key, file_bytes::float8 as file_bytes, attempts,
   cancel_requested, created_at, started_at, finished_at, expires_at`;
 
+const jsonOrNull = (value: object | null) => (value === null ? null : JSON.stringify(value));
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -58,6 +60,7 @@ export function toExportJob(row: JobRow): ExportJob {
     name: row.name,
     status: row.status,
     query: row.query,
+    pnl: row.pnl,
     csv: row.csv,
     rows_written: row.rows_written,
     rows_estimate: row.rows_estimate,
@@ -80,15 +83,18 @@ export interface NewJob {
   requestedBy: number;
   definitionId: number | null;
   name: string;
-  query: QueryDescription;
+  /** What it exports: a query description, or the optimizer's P&L. */
+  source: ExportSource;
   csv: CsvOptions;
   rowCap: number;
 }
 
+export type ExportSource = { query: QueryDescription } | { pnl: PnlExport };
+
 export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
   const [row] = await db.query<JobRow>(
-    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, csv, row_cap) values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
-    [job.orgId, job.userId, job.requestedBy, job.definitionId, job.name, JSON.stringify(job.query), JSON.stringify(job.csv), job.rowCap],
+    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, pnl, csv, row_cap) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNS}`,
+    [job.orgId, job.userId, job.requestedBy, job.definitionId, job.name, jsonOrNull('query' in job.source ? job.source.query : null), jsonOrNull('pnl' in job.source ? job.source.pnl : null), JSON.stringify(job.csv), job.rowCap],
   );
   return row!;
 }

@@ -1,6 +1,6 @@
 // Row caps per role (issue #13 item 3): configurable, query 1,000,000 and org owner 5,000,000 by
-// default. Every export caller holds the query role (declared on the routes); an org owner gets the
-// larger of the two caps.
+// default. Every other export caller (the query role, or revenue_optimizer exporting the merchant P&L)
+// gets the query cap; an org owner gets the larger of the two caps.
 import type { QueryDescription, RoleName } from '@payportal/shared';
 import type { ApiConfig } from '../config.ts';
 

@@ -1,11 +1,13 @@
 // One export, from a claimed job to a file (issue #13 items 3 and 4), keeping the job's progress and
 // heartbeat moving a couple of times a second, stopping at the role's cap, at a cancel or at shutdown.
-// Two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
+// A query's rows go two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
 // put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own
 // progress); otherwise the rows are counted (the estimate), then streamed a page at a time into the file.
 import { AnalyticsTimeoutError, QueryError, queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
+import type { QueryDescription } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { PNL_EXPORT_COLUMNS, writePnlRows } from '../optimizer/pnlExport.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { openCsvFile, type CsvFile } from './csvFile.ts';
 import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';
@@ -73,10 +75,10 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
   try {
     // The engine hands over at most one row more than the cap or the description's own limit, whichever
     // is lower: that row tells a capped file.
-    const { limit, capBinds } = exportRowLimit(job.query, job.row_cap);
-    file = await openCsvFile(store, key, queryColumns(job.query), job.csv);
+    const { limit, capBinds } = exportRowLimit(job.query ?? {}, job.row_cap);
+    file = await openCsvFile(store, key, job.query ? queryColumns(job.query) : PNL_EXPORT_COLUMNS, job.csv);
     const run: Run = { job, scope: { orgId: job.org_id, today: context.today() }, limit, file, stopped: stop.signal, progress, context };
-    const { rowsWritten, more } = context.engine.copyCsv ? await copyByEngine(run, context.engine.copyCsv.bind(context.engine)) : await streamPages(run);
+    const { rowsWritten, more } = await writeRows(run);
     stop.signal.throwIfAborted();
     const fileBytes = await file.finish();
     return { status: 'ready', rowsWritten, capped: more && capBinds, fileKey: key, fileBytes, ttlDays: context.ttlDays };
@@ -91,15 +93,26 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
   }
 }
 
+/** A query's rows by the engine's own CSV writer when it has one, else a page at a time; the P&L's in one answer. */
+async function writeRows(run: Run): Promise<Written> {
+  const { job, context } = run;
+  if (job.query) return context.engine.copyCsv ? copyByEngine(run, job.query, context.engine.copyCsv.bind(context.engine)) : streamPages(run, job.query);
+  if (!job.pnl) throw new Error('an export job names neither a query nor a P&L'); // the table's check forbids it
+  // A merchant's P&L is one row of a few aggregates: a portfolio's worth is small, and one statement.
+  const written = await writePnlRows(context.engine, job.pnl, run.scope, run.limit, run.file);
+  run.progress.rowsWritten = written.rowsWritten;
+  return written;
+}
+
 /** The engine writes the rows; a cancel or shutdown interrupts it, aggregation included. */
-async function copyByEngine({ job, scope, limit, file, stopped, progress, context }: Run, copyCsv: NonNullable<AnalyticsEngine['copyCsv']>): Promise<Written> {
+async function copyByEngine({ job, scope, limit, file, stopped, progress, context }: Run, query: QueryDescription, copyCsv: NonNullable<AnalyticsEngine['copyCsv']>): Promise<Written> {
   // A count the builder's estimate already made gives the bar its total; none is made for it.
-  const known = await context.rowCounter.known(job.query, scope, { rowCap: job.row_cap });
+  const known = await context.rowCounter.known(query, scope, { rowCap: job.row_cap });
   if (known !== undefined) progress.rowsEstimate = Math.min(known, limit);
   const written = await copyThroughEngine(
     {
       copyCsv,
-      query: job.query,
+      query,
       scope,
       scratch: scratchFolderOf(context.scratchDir, job.id, job.attempts),
       limit,
@@ -120,12 +133,12 @@ async function copyByEngine({ job, scope, limit, file, stopped, progress, contex
 }
 
 /** Counted first (the estimate), then a page at a time; a stop is heard between pages. */
-async function streamPages({ job, scope, limit, file, stopped, progress, context }: Run): Promise<Written> {
-  const estimate = await context.rowCounter.count(job.query, scope, { rowCap: job.row_cap });
+async function streamPages({ job, scope, limit, file, stopped, progress, context }: Run, query: QueryDescription): Promise<Written> {
+  const estimate = await context.rowCounter.count(query, scope, { rowCap: job.row_cap });
   progress.rowsEstimate = Math.min(estimate, limit);
   let more = false;
   await context.engine.stream(
-    job.query,
+    query,
     scope,
     async (rows) => {
       stopped.throwIfAborted();

@@ -23,7 +23,7 @@ import { forbidden, notFound } from '../errors/apiError.ts';
 import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition } from '../exports/definitionRepository.ts';
 import { exportRowLimit, rowCapOf } from '../exports/rowCap.ts';
 import { analyticsErrors, errorResponses, requireAnalytics } from './errorResponses.ts';
-import { exportReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
+import { exportReader, exportRunReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 const NOT_EDITABLE = 'Only the owner of this export or an organisation owner can change or delete it.';
@@ -33,7 +33,7 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
 
   routes.get(
     EXPORT_ROUTES.limits,
-    { config: { access: exportReader }, schema: exportSchema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }) },
+    { config: { access: exportRunReader }, schema: exportSchema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }) },
     async (request) => {
       const rowCap = rowCapOf(callerOf(request).roles ?? [], config);
       return { row_cap: rowCap, row_cap_text: rowCapText(rowCap), max_active_jobs: config.EXPORT_MAX_ACTIVE_PER_USER, file_lifetime_days: config.EXPORT_TTL_DAYS };

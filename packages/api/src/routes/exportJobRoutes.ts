@@ -1,5 +1,6 @@
 // Export runs (issue #13 item 3): run, watch, cancel, and a download ticket for a ready file. A job is
-// its runner's own: another user's or organisation's id answers 404. Running and cancelling are
+// its runner's own: another user's or organisation's id answers 404. Runs of the optimizer's P&L
+// (POST /api/optimizer/v1/pnl/export) are followed here too, by revenue_optimizer users. Running and cancelling are
 // writes: they create or stop work in the user's name (and a run is audited as theirs), so support
 // staff impersonating need support_write. A download ticket is a read (support may download).
 import { queryColumns } from '@payportal/analytics';
@@ -21,10 +22,10 @@ import { ApiError, notFound } from '../errors/apiError.ts';
 import { findDefinition } from '../exports/definitionRepository.ts';
 import { mintDownloadTicket } from '../downloads/downloadTickets.ts';
 import { recordExportEvent } from '../exports/exportAudit.ts';
-import { cancelJob, countActiveJobs, findJob, insertJob, listJobs, toExportJob } from '../exports/jobRepository.ts';
-import { rowCapOf } from '../exports/rowCap.ts';
+import { cancelJob, findJob, listJobs, toExportJob } from '../exports/jobRepository.ts';
+import { queueExportJob } from '../exports/queueExportJob.ts';
 import { analyticsErrors, errorResponses, requireAnalytics, describedError } from './errorResponses.ts';
-import { exportReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
+import { exportRunReader, exportRunWriter, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
 const AD_HOC_NAME = 'Export';
@@ -34,7 +35,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
 
   routes.get(
     EXPORT_ROUTES.jobs,
-    { config: { access: exportReader }, schema: exportSchema('The caller’s export runs, newest first', { querystring: jobListQuerySchema, response: { 200: jobListSchema, ...errorResponses } }) },
+    { config: { access: exportRunReader }, schema: exportSchema('The caller’s export runs, newest first', { querystring: jobListQuerySchema, response: { 200: jobListSchema, ...errorResponses } }) },
     async (request) => ({ jobs: (await listJobs(db, viewerOf(request), { definitionId: request.query.definition_id, limit: request.query.limit })).map(toExportJob) }),
   );
 
@@ -55,7 +56,6 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
     },
     async (request, reply) => {
       const runner = requireAnalytics(exportRunner);
-      const caller = callerOf(request);
       const viewer = viewerOf(request);
       const body = request.body;
       const definition = body.definition_id === undefined ? null : await findDefinition(db, body.definition_id, viewer);
@@ -64,24 +64,14 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
         ? { definitionId: definition.id, name: definition.name, query: definition.query, csv: definition.csv }
         : { definitionId: null, name: body.name ?? AD_HOC_NAME, query: body.query!, csv: body.csv ?? DEFAULT_CSV_OPTIONS };
       queryColumns(run.query);
-      const job = await db.transaction(async (tx) => {
-        // The user's row is the lock: two runs at once cannot both pass the queue limit.
-        await tx.query('select id from users where id = $1 for update', [caller.user.id]);
-        if ((await countActiveJobs(tx, caller.user.id)) >= config.EXPORT_MAX_ACTIVE_PER_USER) {
-          throw new ApiError(429, API_ERROR_CODES.exportQueueFull, `You already have ${config.EXPORT_MAX_ACTIVE_PER_USER} exports waiting or running: wait for one to finish.`);
-        }
-        const row = await insertJob(tx, { orgId: viewer.orgId, userId: viewer.userId, requestedBy: caller.signedIn.id, rowCap: rowCapOf(caller.roles ?? [], config), ...run });
-        await recordExportEvent(tx, { orgId: viewer.orgId, jobId: row.id, userId: viewer.userId, signedInUserId: caller.signedIn.id, event: 'run', definitionId: run.definitionId, query: run.query });
-        return row;
-      });
-      runner.wake();
+      const job = await queueExportJob({ db, config, runner }, callerOf(request), { definitionId: run.definitionId, name: run.name, source: { query: run.query }, csv: run.csv });
       return reply.code(202).send(toExportJob(job));
     },
   );
 
   routes.get(
     EXPORT_ROUTES.job,
-    { config: { access: exportReader }, schema: exportSchema('One export run: status and progress', { params: jobParamsSchema, response: { 200: exportJobSchema, ...errorResponses } }) },
+    { config: { access: exportRunReader }, schema: exportSchema('One export run: status and progress', { params: jobParamsSchema, response: { 200: exportJobSchema, ...errorResponses } }) },
     async (request) => {
       const job = await findJob(db, request.params.jobId, viewerOf(request));
       if (!job) throw notFound();
@@ -92,7 +82,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
   routes.post(
     EXPORT_ROUTES.cancelJob,
     {
-      config: { access: exportWriter },
+      config: { access: exportRunWriter },
       schema: exportSchema('Cancel an export run', {
         description: 'A queued run is cancelled at once; a running one stops at its next page of rows (the answer may still say running) and its partial file is deleted. A finished run is left as it is.',
         params: jobParamsSchema,
@@ -113,7 +103,7 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
   routes.post(
     EXPORT_ROUTES.downloadTicket,
     {
-      config: { access: exportReader },
+      config: { access: exportRunReader },
       schema: exportSchema('A single-use download URL for a ready export', {
         description: 'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
         params: jobParamsSchema,

@@ -9,6 +9,13 @@ import { bearerSecurity } from './errorResponses.ts';
 
 export const exportReader = withRole(['query'], 'read', { impersonation: true });
 export const exportWriter = withRole(['query'], 'write', { impersonation: true });
+/**
+ * Following one's own runs (the list, one run, cancel, the download ticket, the limits): runs are their
+ * runner's own, and revenue_optimizer users run the merchant P&L's export (issue #17 item 1) without
+ * holding the query role.
+ */
+export const exportRunReader = withRole(['query', 'revenue_optimizer'], 'read', { impersonation: true });
+export const exportRunWriter = withRole(['query', 'revenue_optimizer'], 'write', { impersonation: true });
 
 /** A route's OpenAPI schema under the exports tag. */
 export const exportSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['exports'], security: bearerSecurity, ...extra });

@@ -1,25 +1,33 @@
 // The revenue optimizer's analyses (issue #17, contract: packages/shared/src/optimizer/): the merchant
-// P&L, the repricing simulation, interchange leakage and the regulatory what-ifs. All read; all computed
-// in the analytics engine as set-based SQL over the caller's organisation only.
+// P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
+// regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
+// organisation only.
 import {
   ATTRITION_SOURCES,
   DEFAULT_ATTRITION,
+  DEFAULT_CSV_OPTIONS,
+  exportJobSchema,
   leakageResultSchema,
   OPTIMIZER_ROUTES,
   optimizerDefaultsSchema,
   pnlRequestSchema,
   pnlResultSchema,
   regulatoryResultSchema,
+  runPnlExportBodySchema,
   scenarioDefinitionSchema,
   simulationResultSchema,
 } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsErrors } from './errorResponses.ts';
-import { actorOf, optimizerReader, optimizerSchema, requireOptimizer } from './optimizerRouteParts.ts';
+import { callerOf } from '../auth/callerHooks.ts';
+import { toExportJob } from '../exports/jobRepository.ts';
+import { queueExportJob } from '../exports/queueExportJob.ts';
+import { PNL_EXPORT_NAME } from '../optimizer/pnlExport.ts';
+import { analyticsErrors, describedError, requireAnalytics } from './errorResponses.ts';
+import { actorOf, optimizerReader, optimizerSchema, optimizerWriter, requireOptimizer } from './optimizerRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
-export function registerOptimizerRoutes(app: FastifyInstance, { analytics, config, today }: RouteDeps): void {
+export function registerOptimizerRoutes(app: FastifyInstance, { analytics, config, db, exportRunner, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const options = { timeoutMs: config.ANALYTICS_TIMEOUT_MS };
   const scopeOf = (request: Parameters<typeof actorOf>[0]) => ({ orgId: actorOf(request).orgId, today: today() });
@@ -38,6 +46,25 @@ export function registerOptimizerRoutes(app: FastifyInstance, { analytics, confi
     OPTIMIZER_ROUTES.pnl,
     { config: { access: optimizerReader }, schema: optimizerSchema('Merchant P&L over complete months', { body: pnlRequestSchema, response: { 200: pnlResultSchema, ...analyticsErrors } }) },
     async (request) => requireOptimizer(analytics).optimize({ kind: 'pnl', request: request.body }, scopeOf(request), options),
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.pnlExport,
+    {
+      config: { access: optimizerWriter },
+      schema: optimizerSchema('The merchant P&L as a CSV export job', {
+        description: 'Every P&L row matching the request, sorted like the screen, up to the role’s row cap. Answers 202 with the queued job; follow, cancel and download it through the exports API’s job routes.',
+        body: runPnlExportBodySchema,
+        response: { 202: exportJobSchema, ...analyticsErrors, 429: describedError('exports/queue-full: wait for one of your exports to finish') },
+      }),
+    },
+    async (request, reply) => {
+      requireOptimizer(analytics);
+      const runner = requireAnalytics(exportRunner);
+      const { pnl, csv = DEFAULT_CSV_OPTIONS } = request.body;
+      const job = await queueExportJob({ db, config, runner }, callerOf(request), { definitionId: null, name: PNL_EXPORT_NAME, source: { pnl }, csv });
+      return reply.code(202).send(toExportJob(job));
+    },
   );
 
   routes.post(

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
 import type { OrgIdentity } from '../organization/orgIdentity.ts';
 import type { FileStore } from '../storage/fileStore.ts';
+import type { UploadProcessor } from '../uploads/uploadProcessor.ts';
 
 export interface RouteDeps {
   config: ApiConfig;
@@ -19,6 +20,8 @@ export interface RouteDeps {
   fileStore: FileStore;
   /** The export job runner; null without an analytics engine (running an export then answers 503). */
   exportRunner: ExportRunner | null;
+  /** Validation and load of finished uploads; null without an engine that loads (uploads then answer 503). */
+  uploadProcessor: UploadProcessor | null;
   /** The caller's today as YYYY-MM-DD (UTC), for date presets; tests may pin it. */
   today: () => string;
 }

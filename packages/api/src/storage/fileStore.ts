@@ -9,6 +9,13 @@ import type { Readable, Writable } from 'node:stream';
 export interface FileStore {
   /** A stream that writes the file at `key` (made anew); the file is complete when the stream finishes. */
   openWrite(key: string): Promise<Writable>;
+  /**
+   * A stream that writes from byte `offset` of the file at `key` (made when missing), keeping what is
+   * before it: a resumable upload's next chunk (uploads' tus store).
+   */
+  openAppend(key: string, offset: number): Promise<Writable>;
+  /** The file as a path on this machine, for an engine that reads files itself (DuckDB); null for a store without one. */
+  localPath(key: string): string | null;
   /** A stream of the file's bytes; rejects when there is none. */
   openRead(key: string): Promise<{ stream: Readable; bytes: number }>;
   /** Bytes of the file, or null when there is none. */
@@ -30,6 +37,16 @@ export function localFileStore(root: string): FileStore {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       return createWriteStream(path);
+    },
+    async openAppend(key, offset) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      if (offset === 0) return createWriteStream(path, { flags: 'w' });
+      // r+ writes in place from `start` without truncating what came before.
+      return createWriteStream(path, { flags: 'r+', start: offset });
+    },
+    localPath(key) {
+      return pathOf(key);
     },
     async openRead(key) {
       const path = pathOf(key);

@@ -11,14 +11,18 @@ import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
 import { paths } from '../lib/paths.ts';
+import { useScreenReady } from './lazyScreen.ts';
 import type { RouteParams, RouteRow } from './routeTable.tsx';
 
 export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams }) {
   const { current, framed } = useSnapshot(session);
   const logout = new URLSearchParams(useSearch()).get('logout') === 'true';
   const Screen = row.screen;
+  // Until its code is here the screen is not drawn (nor RouteDrawn): "Loading…" shows instead.
+  const screenReady = useScreenReady(Screen);
 
   if (row.guard === 'none') {
+    if (!screenReady) return <LoadingScreen />;
     return (
       <>
         <Screen {...row.inputs(params)} />
@@ -47,6 +51,7 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
     termsAccepted: signedIn?.embeddedTermsAccepted ?? false,
   });
   if (decision.action === 'allow' && signedIn) {
+    if (!screenReady) return <LoadingScreen />;
     return (
       <>
         <Screen {...row.inputs({ params, session: signedIn })} />

@@ -18,9 +18,9 @@ const placeholder = (feature: string) => ({ heading: feature, text: 'This featur
 const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1]; heading: string | RegExp; text: string }> = {
   '/home': { path: '/home', who: everyone, heading: 'Welcome to PayPortal', text: 'The big data solution for the modern acquirer.' },
   '/terms': { path: '/terms', who: embeddedNew, heading: 'Terms and Conditions', text: 'I agree to the Terms and Conditions' },
-  '/data/upload': { path: '/data/upload', who: everyone, ...placeholder('Upload data') },
-  '/data/upload/history': { path: '/data/upload/history', who: everyone, ...placeholder('Upload history') },
-  '/data/upload/:uploadId': { path: '/data/upload/u-9', who: everyone, ...placeholder('Upload details') },
+  '/data/upload': { path: '/data/upload', who: everyone, heading: 'Upload data', text: 'Reject the whole file if any row fails' },
+  '/data/upload/history': { path: '/data/upload/history', who: everyone, heading: 'Upload history', text: 'Loading uploads…' },
+  '/data/upload/:uploadId': { path: '/data/upload/u-9', who: everyone, heading: 'Upload details', text: 'No such upload.' },
   '/organization/manage': { path: '/organization/manage', who: everyone, heading: 'Manage organization', text: 'Invite' },
   '/profile': { path: '/profile', who: everyone, heading: 'Manage your Profile', text: 'person@acme.example' },
   '/amla': { path: '/amla', who: everyone, ...placeholder('Merchant-Level') },

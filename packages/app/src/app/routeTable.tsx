@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { Snapshot } from 'valtio';
 import type { SignedInSession } from '../features/session/sessionStore.ts';
 import { NotAvailableScreen } from '../ui/NotAvailableScreen.tsx';
-import { lazyScreen } from './lazyScreen.ts';
+import { lazyScreen, type MaybeLazyScreen } from './lazyScreen.ts';
 
 export type RouteParams = Record<string, string | undefined>;
 export interface RouteInputsContext {
@@ -19,7 +19,7 @@ interface RouteRowBase {
   standaloneOnly: boolean;
   // Each row's screen and inputs agree by construction (see `guarded` and `open` below).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  screen: ComponentType<any>;
+  screen: ComponentType<any> & MaybeLazyScreen;
 }
 export type RouteRow = RouteRowBase &
   (
@@ -60,6 +60,9 @@ const DashboardScreen = lazyScreen(() => import('../features/dashboards/Dashboar
 const DashboardEditScreen = lazyScreen(() => import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardEditScreen));
 const ChartBuilderScreen = lazyScreen(() => import('../features/dashboards/ChartBuilderScreen.tsx').then((m) => m.ChartBuilderScreen));
 const ChartCopyScreen = lazyScreen(() => import('../features/dashboards/ChartCopyScreen.tsx').then((m) => m.ChartCopyScreen));
+const UploadScreen = lazyScreen(() => import('../features/uploads/UploadScreen.tsx').then((m) => m.UploadScreen));
+const UploadHistoryScreen = lazyScreen(() => import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen));
+const UploadDetailsScreen = lazyScreen(() => import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -67,9 +70,9 @@ const RevenueOptimizerScreen = lazyScreen(() =>
 export const routeTable: RouteRow[] = [
   guarded('/home', 'general', HomeScreen, ({ session }) => ({ isDemoOrg: session.organization.is_demo })),
   guarded('/terms', 'terms', TermsScreen, ({ session }) => ({ userId: session.user.id })),
-  guarded('/data/upload', 'upload', notYet('Upload data'), noInputs),
-  guarded('/data/upload/history', 'upload', notYet('Upload history'), noInputs),
-  guarded('/data/upload/:uploadId', 'upload', notYet('Upload details'), ({ params }) => ({ uploadId: params.uploadId! })),
+  guarded('/data/upload', 'upload', UploadScreen, noInputs),
+  guarded('/data/upload/history', 'upload', UploadHistoryScreen, noInputs),
+  guarded('/data/upload/:uploadId', 'upload', UploadDetailsScreen, ({ params }) => ({ uploadId: params.uploadId! })),
   guarded('/organization/manage', 'owner', OrganizationEdit, ({ session }) => ({
     assignableRoles: session.assignableRoles,
     orgId: session.organization.id,

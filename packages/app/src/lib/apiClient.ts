@@ -76,6 +76,17 @@ export async function apiRequest<Schema extends z.core.$ZodType | undefined = un
   return parsed.data as Answer<Schema>;
 }
 
+/**
+ * The headers of a product call (bearer token, Impersonate-User) for a client that sends its own
+ * requests: tus-js-client's resumable uploads (issue #15). Asked before every request, so a refreshed
+ * token is used.
+ */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const acting = impersonation;
+  const token = await (acting ? acting.tokens : getTokenSource())?.getToken(false);
+  return { ...(token && { authorization: `Bearer ${token}` }), ...(acting && { [IMPERSONATE_HEADER]: acting.email }) };
+}
+
 /** A call whose answer is a file's bytes (a document for the in-page viewer), with the same token rules. */
 export async function apiBytes(path: string, request: Pick<ApiRequest<undefined>, 'signal'> = {}): Promise<ArrayBuffer> {
   const response = await apiFetch(path, request);

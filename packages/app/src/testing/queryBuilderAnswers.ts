@@ -53,6 +53,7 @@ export function jobAnswer(overrides: Partial<ExportJob> = {}): ExportJob {
     name: 'Monthly GSV by state',
     status: 'queued',
     query: definitionAnswer().query,
+    pnl: null,
     csv: { ...DEFAULT_CSV_OPTIONS },
     rows_written: 0,
     rows_estimate: null,

@@ -50,6 +50,14 @@ describe('authErrorMessage (spec §8)', () => {
     expect(authErrorMessage('signIn', 'INVALID_PASSWORD')).toBe('Password is not correct.');
   });
 
+  it('[spec §8 Other] an identity lookup refusing the token (INVALID_ID_TOKEN, the SDK\'s auth/invalid-user-token) reads "Please sign in again." in every area', () => {
+    for (const area of ['signIn', 'secondFactor', 'changePassword', 'signUp'] as const) {
+      expect(authErrorMessage(area, 'INVALID_ID_TOKEN')).toBe('Please sign in again.');
+      expect(authErrorMessage(area, { code: 'auth/invalid-user-token', message: 'Firebase: Error (auth/invalid-user-token).' })).toBe('Please sign in again.');
+    }
+    expect(serviceErrorMessage('secondFactor', { code: 'auth/invalid-user-token', message: 'Firebase: Error (auth/invalid-user-token).' })).toBe('Please sign in again.');
+  });
+
   it("reads our own flow's outcomes thrown as AuthFlowError", () => {
     expect(authErrorMessage('signIn', new AuthFlowError('disabled'))).toBe('Please contact support.');
   });

@@ -89,9 +89,16 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * spec §8 "Other": the identity lookup (accounts:lookup, which the SDK makes after every sign-in step)
+ * refusing the ID token, in any area. The SDK reports the service's INVALID_ID_TOKEN as this code.
+ */
+const LOOKUP_REFUSALS = new Set(['INVALID_ID_TOKEN', 'auth/invalid-user-token']);
+
 /** spec §8: the text for `error` (a code or something thrown) in `area`; unknown codes get the area's "other". */
 export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
   const raw = typeof error === 'string' ? error : errorCode(error);
+  if (raw !== undefined && LOOKUP_REFUSALS.has(raw)) return AUTH_ERROR_TEXTS.other.INVALID_ID_TOKEN;
   const code = raw === undefined ? 'other' : (PROVIDER_ALIASES[raw] ?? raw);
   const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
   return texts[code] ?? texts.other!;
@@ -106,6 +113,7 @@ export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
 export function serviceErrorMessage(area: AuthErrorArea, error: unknown): string {
   const raw = typeof error === 'string' ? error : errorCode(error);
   const code = raw === undefined ? undefined : (PROVIDER_ALIASES[raw] ?? raw);
+  if (raw !== undefined && LOOKUP_REFUSALS.has(raw)) return AUTH_ERROR_TEXTS.other.INVALID_ID_TOKEN;
   const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
   if (code !== undefined && code !== 'other' && texts[code]) return texts[code];
   const message = error instanceof Error ? error.message.replace(/^Firebase:\s*/, '').replace(/\s*\((?:auth|api)\/[\w-]+\)\.?$/, '').trim() : '';

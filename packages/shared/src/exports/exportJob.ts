@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema } from '../domain.ts';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
+import { pnlExportSchema } from '../optimizer/merchantPnl.ts';
 import { csvOptionsSchema } from './csvOptions.ts';
 import { exportNameSchema } from './exportDefinition.ts';
 
@@ -23,7 +24,10 @@ export const exportJobSchema = z.object({
   /** The definition's name at run time (the file is named after it). */
   name: z.string(),
   status: z.enum(EXPORT_JOB_STATUSES),
-  query: queryDescriptionSchema,
+  /** What it exports: a query description (the builder, a saved definition), or else… */
+  query: queryDescriptionSchema.nullable(),
+  /** …the revenue optimizer's merchant P&L (issue #17 item 1). Exactly one of the two is set. */
+  pnl: pnlExportSchema.nullable(),
   csv: csvOptionsSchema,
   /** Data rows written so far (the header not counted); updated a few times a second while running. */
   rows_written: z.number().int().min(0),

@@ -1,6 +1,7 @@
 // The merchant P&L (issue #17 item 1): per merchant over the last complete months, what it was billed
 // by component, what that cost, and what is left.
 import { z } from 'zod';
+import { csvOptionsSchema } from '../exports/csvOptions.ts';
 import { segmentSchema } from './optimizerSegment.ts';
 
 export const PNL_SORT_COLUMNS = ['name', 'gsv', 'transactionFees', 'accountFees', 'billedFees', 'interchange', 'schemeFees', 'netRevenue', 'netRateBps'] as const;
@@ -20,6 +21,14 @@ export const pnlRequestSchema = z.strictObject({
 });
 export type PnlRequest = z.output<typeof pnlRequestSchema>;
 export type PnlRequestInput = z.input<typeof pnlRequestSchema>;
+
+/** The P&L as an export job (issue #17 item 1): the screen's request, every matching row up to the role's cap. */
+export const pnlExportSchema = pnlRequestSchema.omit({ limit: true });
+export type PnlExport = z.output<typeof pnlExportSchema>;
+
+/** POST pnl/export: the P&L's rows as a CSV export job, which the exports' job routes then follow. */
+export const runPnlExportBodySchema = z.strictObject({ pnl: pnlExportSchema, csv: csvOptionsSchema.optional() });
+export type RunPnlExportBodyInput = z.input<typeof runPnlExportBodySchema>;
 
 export const pnlRowSchema = z.object({
   merchantId: z.number(),

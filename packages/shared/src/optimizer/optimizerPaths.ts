@@ -5,6 +5,7 @@ const base = '/api/optimizer/v1';
 export const OPTIMIZER_ROUTES = {
   defaults: `${base}/defaults`,
   pnl: `${base}/pnl`,
+  pnlExport: `${base}/pnl/export`,
   simulate: `${base}/simulate`,
   leakage: `${base}/leakage`,
   regulatory: `${base}/regulatory`,
@@ -18,6 +19,8 @@ export const OPTIMIZER_PATHS = {
   defaults: () => OPTIMIZER_ROUTES.defaults,
   /** POST a P&L request: merchants' P&L rows, totals and the distribution. */
   pnl: () => OPTIMIZER_ROUTES.pnl,
+  /** POST: the P&L's rows as a CSV export job (followed, cancelled and downloaded through the exports API). */
+  pnlExport: () => OPTIMIZER_ROUTES.pnlExport,
   /** POST a repricing scenario: waterfall, distribution, merchants over the tolerance. */
   simulate: () => OPTIMIZER_ROUTES.simulate,
   /** GET: interchange leakage by cause and merchants ranked by recoverable $/month. */

@@ -1,37 +1,40 @@
 // Running the export (issue #13 item 3): the role's cap said before the run, then the run's state with
 // a progress bar, Cancel while it works, Download when ready, Run again when finished; failed and
 // expired runs say why. The status is a live region announced when it changes; the row count is the
-// progress bar's value, so progress is heard without a flood.
-import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits, type RunExportBodyInput } from '@payportal/shared';
+// progress bar's value, so progress is heard without a flood. The query builder runs its query here,
+// and the revenue optimizer its merchant P&L (issue #17 item 1): both are export jobs.
+import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits } from '@payportal/shared';
 import { useId } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
 import { downloadExport } from './downloadExport.ts';
 import * as runStyles from './exportRun.css.ts';
-import { cancelJob, fetchLimits, runExport } from './exportsApi.ts';
+import { cancelJob, fetchLimits } from './exportsApi.ts';
 import { JobProgress } from './JobProgress.tsx';
 import { capNote, JOB_STATUS_LABELS, jobSummary } from './jobText.ts';
 import * as styles from './queryBuilder.css.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export interface ExportRunCardProps {
-  /** What Run sends: the saved definition, or the builder's query; null while there is nothing to run. */
-  runBody: RunExportBodyInput | null;
+  /** Queues the run (the saved definition, the builder's query, the P&L); null while there is nothing to run. */
+  start: (() => Promise<ExportJob>) | null;
   /** Why Run is disabled (read-only support), or null. */
   blocked: string | null;
   job: ExportJob | null;
   onJob: (job: ExportJob) => void;
+  /** The last poll of the job's progress failed (useExportJob); it is being tried again. */
+  pollFailed: boolean;
 }
 
-export function ExportRunCard({ runBody, blocked, job, onJob }: ExportRunCardProps) {
+export function ExportRunCard({ start, blocked, job, onJob, pollFailed }: ExportRunCardProps) {
   const id = useId();
   const limits = useDebouncedRequest<ExportLimits>('limits', (signal) => fetchLimits(signal), { delayMs: 0, failure: 'The export limits could not be loaded.' });
   const { pending, error, run: runAction } = useAction<'run' | 'cancel' | 'download'>();
   const act = (tag: 'run' | 'cancel' | 'download', work: () => Promise<void>) => runAction(work, { tag, failure: 'That did not work. Please try again.' });
-  const run = () => act('run', async () => onJob(await runExport(runBody!)));
+  const run = () => start && act('run', async () => onJob(await start()));
   const finished = job !== null && FINISHED_JOB_STATUSES.includes(job.status);
   const note = job ? capNote(job) : null;
-  const runDisabled = runBody === null || blocked !== null || pending !== null;
+  const runDisabled = start === null || blocked !== null || pending !== null;
 
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
@@ -62,8 +65,13 @@ export function ExportRunCard({ runBody, blocked, job, onJob }: ExportRunCardPro
           {error}
         </p>
       )}
+      {pollFailed && (
+        <p role="alert" className={styles.alert}>
+          The export's progress could not be read; trying again…
+        </p>
+      )}
       {blocked && <p className={styles.hint}>{blocked}</p>}
-      {!blocked && runBody === null && !job && <p className={styles.hint}>Choose attributes or metrics first.</p>}
+      {!blocked && start === null && !job && <p className={styles.hint}>Choose attributes or metrics first.</p>}
       <div className={styles.cardActions}>
         {job && !finished && (
           <button type="button" className={secondaryButton} disabled={pending !== null} onClick={() => act('cancel', async () => onJob(await cancelJob(job.id)))}>

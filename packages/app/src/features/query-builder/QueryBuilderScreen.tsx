@@ -23,6 +23,7 @@ import * as styles from './queryBuilder.css.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { useDefinitionActions } from './useDefinitionActions.ts';
 import { useExportJob } from './useExportJob.ts';
+import { runExport } from './exportsApi.ts';
 import { useSavedDefinition } from './useSavedDefinition.ts';
 import { writeAccessFor } from './writeAccess.ts';
 
@@ -120,12 +121,13 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
           <div className={styles.column}>
             <PreviewCard description={shape.query} sortable={!locked} />
             <FileOptionsCard disabled={locked} />
-            <ExportRunCard runBody={runBody} blocked={access.canRun ? null : 'Running exports is not available in read-only support mode.'} job={job} onJob={setJob} />
-            {pollFailed && (
-              <p role="alert" className={styles.alert}>
-                The export's progress could not be read; trying again…
-              </p>
-            )}
+            <ExportRunCard
+              start={runBody && (() => runExport(runBody))}
+              blocked={access.canRun ? null : 'Running exports is not available in read-only support mode.'}
+              job={job}
+              onJob={setJob}
+              pollFailed={pollFailed}
+            />
             <PastRuns definitionId={definition?.id ?? null} version={runsVersion(job)} />
           </div>
         </div>

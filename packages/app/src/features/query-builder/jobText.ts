@@ -1,5 +1,6 @@
 // What a run's state means in words (issue #13 item 3), shared by the run card and the past runs list.
 import { formatRows, rowCapText, type ExportJob } from '@payportal/shared';
+import { formatBytes } from '../../lib/formatBytes.ts';
 
 export const JOB_STATUS_LABELS: Record<ExportJob['status'], string> = {
   queued: 'Waiting to start',
@@ -12,18 +13,6 @@ export const JOB_STATUS_LABELS: Record<ExportJob['status'], string> = {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatInstant = (iso: string) => dateTime.format(new Date(iso));
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 /** One sentence on where the run stands. */
 export function jobSummary(job: ExportJob): string {

@@ -1,7 +1,7 @@
 // The merchant P&L (issue #17 item 1): per merchant over complete months, billed fees by component,
 // interchange, scheme fees, net revenue and net effective rate; under- and over-recovery flagged;
 // sortable by any column, filtered by the compound industry and region fields, flag, plan type and
-// name. Figures come from the optimizer API.
+// name; every matching row exported as CSV through the export jobs. Figures come from the optimizer API.
 import { PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType, type PnlRequestInput, type PnlSortColumn, type SegmentOptions } from '@payportal/shared';
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
@@ -9,10 +9,12 @@ import { BarList } from './BarList.tsx';
 import { bps, count, money } from './formatFigures.ts';
 import { PnlTable } from './PnlTable.tsx';
 import { SegmentFields, type CompoundField } from './SegmentFields.tsx';
-import { fetchPnl } from './optimizerApi.ts';
+import { ExportRunCard } from '../query-builder/ExportRunCard.tsx';
+import { useExportJob } from '../query-builder/useExportJob.ts';
+import { exportPnl, fetchPnl } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 
-export function PnlPanel({ options }: { options: SegmentOptions | null }) {
+export function PnlPanel({ options, canRun }: { options: SegmentOptions | null; canRun: boolean }) {
   const [months, setMonths] = useState<1 | 3 | 6 | 12>(12);
   const [flag, setFlag] = useState<'all' | 'under' | 'over'>('all');
   const [planType, setPlanType] = useState<PlanType | ''>('');
@@ -22,6 +24,7 @@ export function PnlPanel({ options }: { options: SegmentOptions | null }) {
   const request: PnlRequestInput = { months, flag, search, sort: sort.column, direction: sort.direction, segment: { ...compound, planTypes: planType ? [planType] : [] } };
   const answer = useDebouncedRequest(JSON.stringify(request), (signal) => fetchPnl(request, signal), { delayMs: 250, failure: 'The P&L could not be loaded. Try again.' });
   const data = answer.data;
+  const { job, setJob, pollFailed } = useExportJob();
 
   return (
     <div className={css.column}>
@@ -81,6 +84,13 @@ export function PnlPanel({ options }: { options: SegmentOptions | null }) {
             <h2 id="pnl-merchants" className={css.cardTitle}>{`Merchants (${count(Math.min(data.matching, data.rows.length))} of ${count(data.matching)})`}</h2>
             <PnlTable rows={data.rows} sort={sort} onSort={(column) => setSort((old) => ({ column, direction: old.column === column && old.direction === 'desc' ? 'asc' : 'desc' }))} />
           </section>
+          <ExportRunCard
+            start={() => exportPnl(request)}
+            blocked={canRun ? null : 'Exporting is not available in read-only support mode.'}
+            job={job}
+            onJob={setJob}
+            pollFailed={pollFailed}
+          />
         </>
       )}
     </div>

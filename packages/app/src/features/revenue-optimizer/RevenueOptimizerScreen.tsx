@@ -27,6 +27,7 @@ export function RevenueOptimizerScreen() {
   const { framed, current } = useSnapshot(session);
   const { readOnly } = useSnapshot(impersonationAccess);
   const impersonating = current.status === 'signedIn' && current.impersonatedBy !== null;
+  const canWrite = !impersonating || readOnly === false;
   const [tab, setTab] = useState<Tab>('pnl');
   const defaults = useDebouncedRequest('defaults', (signal) => fetchDefaults(signal), { delayMs: 0, failure: 'The optimizer could not be loaded.' });
 
@@ -42,8 +43,8 @@ export function RevenueOptimizerScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'pnl' && <PnlPanel options={defaults.data?.segmentOptions ?? null} />}
-        {tab === 'simulator' && <SimulatorPanel defaults={defaults.data} canSave={!impersonating || readOnly === false} />}
+        {tab === 'pnl' && <PnlPanel options={defaults.data?.segmentOptions ?? null} canRun={canWrite} />}
+        {tab === 'simulator' && <SimulatorPanel defaults={defaults.data} canSave={canWrite} />}
         {tab === 'leakage' && <LeakagePanel />}
         {tab === 'regulatory' && <RegulatoryPanel />}
       </div>

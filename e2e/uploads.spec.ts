@@ -1,0 +1,187 @@
+// Issue #15 "Done when", in Chromium against the real stack: an uploader sends a merchants file, then a
+// transactions file with bad rows; the pre-check in the Worker shows the bad rows' lines before a byte
+// is sent; progress and the phases show; the details page lists every bad row with its line and
+// reason; the good rows are in the query API's totals; a larger upload, throttled, is paused and
+// resumed from where it stopped (and survives a dropped request); an owner rolls it back and exactly
+// its rows leave the totals. Then the screens framed, and read-only support.
+import AxeBuilder from '@axe-core/playwright';
+import { queryResultSchema, uploadTemplate } from '@payportal/shared';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { signIn } from './support/signIn.ts';
+import { urls } from './urls.ts';
+
+const SCREENS = '/tmp/uploads-screens';
+const RUN = `E${Date.now() % 1_000_000}`;
+const MIDS = [`${RUN}-1`, `${RUN}-2`];
+const header = (kind: 'merchants' | 'transactions') => uploadTemplate(kind).split('\r\n')[0];
+const MERCHANTS = [header('merchants'), `${MIDS[0]},One LLC,One Cafe,5812,CA,2025-01-15,processing`, `${MIDS[1]},Two Inc,Two Fuel,5541,TX,2025-02-01,processing`, ''].join('\n');
+const day = new Date().toISOString().slice(0, 10);
+const TRANSACTIONS = [
+  header('transactions'),
+  `${RUN}-A1,${MIDS[0]},${day}T09:00:00Z,10.00,USD,visa,credit,chip,approved,`,
+  `${RUN}-A2,${MIDS[0]},${day}T10:00:00Z,20.50,USD,mastercard,debit,ecom,approved,`,
+  `${RUN}-A3,${MIDS[1]},${day}T11:00:00Z,30.25,USD,amex,credit,contactless,approved,`,
+  `${RUN}-A4,${RUN}-9,${day}T12:00:00Z,5.00,USD,visa,credit,chip,approved,`,
+  `${RUN}-A5,${MIDS[1]},${day}T13:00:00Z,-5.00,USD,visa,credit,chip,approved,`,
+  '',
+].join('\n');
+/** About 4 MB of valid sales, 1.00 each, for the paused and resumed upload. */
+const BIG_ROWS = 50_000;
+const BIG = `${header('transactions')}\n${Array.from({ length: BIG_ROWS }, (_, index) => `${RUN}-B${String(index).padStart(6, '0')},${MIDS[index % 2]},${day}T08:00:00Z,1.00,USD,visa,debit,chip,approved,`).join('\n')}\n`;
+
+async function newSignedInPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  return page;
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** The query API's GSV and attempts per uploaded merchant, asked with the owner's bearer. */
+async function totals(owner: Page, authorization: string): Promise<Record<string, [number, number]>> {
+  const response = await owner.request.post(`${urls.app}/api/analytics/v1/query`, {
+    headers: { authorization },
+    data: { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], filters: [{ member: 'merchant', operator: 'in', values: MIDS }] },
+  });
+  expect(response.status()).toBe(200);
+  return Object.fromEntries(queryResultSchema.parse(await response.json()).rows.map((row) => [String(row[0]), [Number(row[1]), Number(row[2])]]));
+}
+
+async function chooseAndUpload(page: Page, kind: string, name: string, text: string, mode = 'Append') {
+  await page.getByLabel('Kind').selectOption({ label: kind });
+  await page.getByLabel('Mode').selectOption({ label: mode });
+  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+test('an uploader sends merchants, then transactions with bad rows: pre-check, progress, phases, every bad row on the details page, the good rows in the query API; an interrupted upload resumes; a rollback removes exactly its rows', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const uploader = await newSignedInPage(browser, 'uploader@acme.example');
+  const owner = await newSignedInPage(browser, 'owner@acme.example');
+  const ownerBearer = owner.waitForRequest((request) => request.url().includes('/api/uploads/v1/uploads/')).then((request) => request.headers().authorization!);
+  await owner.goto(`${urls.app}/data/upload/history`);
+  const authorization = await ownerBearer;
+
+  // Merchants: the check passes, then the phases run to Done.
+  await uploader.goto(`${urls.app}/data/upload`);
+  await expect(uploader.getByRole('heading', { level: 1, name: 'Upload data' })).toBeVisible();
+  await chooseAndUpload(uploader, 'Merchants', 'merchants.csv', MERCHANTS);
+  await expect(uploader.getByText('Check passed: the header matches and the first 2 rows are valid.')).toBeVisible();
+  await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(uploader.getByText('Done: 2 rows, 2 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
+  await uploader.getByRole('button', { name: 'Upload another file' }).click();
+
+  // Transactions with bad rows: the Worker's pre-check names the negative amount's line before a byte is sent.
+  await chooseAndUpload(uploader, 'Transactions', 'sales.csv', TRANSACTIONS);
+  await expect(uploader.getByText('Line 6, column amount: amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-5.00").')).toBeVisible();
+  await screenshots(uploader, 'upload-precheck');
+  await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(uploader.getByRole('list', { name: 'Phases' })).toBeVisible();
+  await expect(uploader.getByText('Done: 5 rows, 3 loaded, 2 rejected.')).toBeVisible({ timeout: 30_000 });
+  await uploader.getByRole('link', { name: 'Open the upload’s details' }).click();
+  await expect(uploader.getByRole('heading', { level: 1, name: 'sales.csv' })).toBeVisible();
+  const rejected = uploader.getByRole('region', { name: 'Rejected rows' }).getByRole('table');
+  await expect(rejected.locator('tbody tr')).toHaveText([
+    ['5', 'mid', `${RUN}-9`, 'is not a merchant of this organisation'].join(''),
+    ['6', 'amount', '-5.00', 'must be an amount above 0 with at most two decimals, such as 12.50'].join(''),
+  ]);
+  await expectNoSeriousAxeViolations(uploader);
+  await screenshots(uploader, 'upload-details');
+  const loaded = { [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [30.25, 1] };
+  expect(await totals(owner, authorization)).toEqual(loaded);
+
+  // A larger file as a new version, sent slowly: paused part-way, then resumed from the offset the API
+  // holds (not from 0); one request is dropped on the way and tus-js-client carries on by itself.
+  await uploader.goto(`${urls.app}/data/upload`);
+  const cdp = await uploader.context().newCDPSession(uploader);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+  const patches: number[] = [];
+  uploader.on('request', (request) => void (request.method() === 'PATCH' && patches.push(Number(request.headers()['upload-offset']))));
+  await chooseAndUpload(uploader, 'Transactions', 'sales-v2.csv', BIG, 'New version');
+  await expect(uploader.getByText(/^Check passed/)).toBeVisible();
+  await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(uploader.getByText(/^Sending: [\d.]+ [KM]B of /)).toBeVisible();
+  await expect.poll(async () => Number(await uploader.getByRole('progressbar', { name: 'Bytes sent' }).getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(BIG.length / 5);
+  await uploader.getByRole('button', { name: 'Pause' }).click();
+  await expect(uploader.getByText(/^Paused: /)).toBeVisible();
+  await screenshots(uploader, 'upload-paused');
+  // the next PATCH fails once, as a dropped connection would; the client asks the offset again and goes on
+  let dropped = false;
+  await uploader.route('**/api/uploads/v1/files/*', (route) => (route.request().method() === 'PATCH' && !dropped ? ((dropped = true), route.abort('connectionreset')) : route.continue()));
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await uploader.getByRole('button', { name: 'Resume' }).click();
+  await expect(uploader.getByText(`Done: ${BIG_ROWS.toLocaleString('en-US')} rows, ${BIG_ROWS.toLocaleString('en-US')} loaded, 0 rejected.`)).toBeVisible({ timeout: 60_000 });
+  expect(dropped).toBe(true);
+  expect(patches[0]).toBe(0);
+  expect(Math.max(...patches.slice(1))).toBeGreaterThan(0);
+  const half = BIG_ROWS / 2;
+  expect(await totals(owner, authorization)).toEqual({ [MIDS[0]!]: [half, half], [MIDS[1]!]: [half, half] });
+
+  // The owner rolls the new version back: exactly its rows leave; the first file's rows are back.
+  await uploader.getByRole('link', { name: 'Open the upload’s details' }).click();
+  const detailsUrl = uploader.url();
+  await owner.goto(detailsUrl);
+  await expect(owner.getByRole('heading', { level: 1, name: 'sales-v2.csv' })).toBeVisible();
+  await owner.getByRole('button', { name: 'Roll back' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Roll back' }).click();
+  await expect(owner.getByText(/^Rolled back: /)).toBeVisible({ timeout: 30_000 });
+  expect(await totals(owner, authorization)).toEqual(loaded);
+  await screenshots(owner, 'upload-rolled-back');
+
+  // History: the owner sees the organisation's uploads, filterable by person.
+  await owner.goto(`${urls.app}/data/upload/history`);
+  await owner.getByLabel('Person').selectOption({ label: 'Uma Uploader' });
+  await expect(owner.getByRole('link', { name: 'sales-v2.csv' })).toBeVisible();
+  await owner.getByLabel('Status').selectOption({ label: 'Rolled back' });
+  await expect(owner.getByRole('table').locator('tbody tr')).toHaveCount(1);
+  await screenshots(owner, 'upload-history');
+});
+
+// After the test above, whose uploads the history lists (tests of a file run in order, in one worker).
+test('framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('support@payportal.example'), email: 'uploader@acme.example', name: 'Uma Uploader', impersonation: true, initPath: '/data/upload/history' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  const portal = portalIn(page);
+  await expect(portal.getByRole('heading', { level: 1, name: 'Upload history' })).toBeVisible();
+  await expect(portal.getByRole('table').locator('tbody tr').first()).toBeVisible();
+  mkdirSync(SCREENS, { recursive: true });
+  for (const shot of [1280, 390]) {
+    await page.setViewportSize({ width: shot, height: 900 });
+    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.screenshot({ path: `${SCREENS}/framed-history-${shot}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await portal.getByRole('table').getByRole('link').first().click();
+  await expect(portal.getByRole('region', { name: 'Rejected rows' })).toBeVisible();
+  await expect(portal.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  await portal.getByRole('link', { name: 'Upload history' }).click();
+  await portal.getByRole('link', { name: 'Upload data' }).click();
+  await portal.getByLabel('Kind').selectOption({ label: 'Merchants' });
+  await portal.getByLabel('CSV file').setInputFiles({ name: 'merchants.csv', mimeType: 'text/csv', buffer: Buffer.from(MERCHANTS) });
+  await expect(portal.getByText(/^Check passed/)).toBeVisible();
+  await expect(portal.getByRole('note')).toHaveText('You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.');
+  await expect(portal.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  for (const shot of [1280, 390]) {
+    await page.setViewportSize({ width: shot, height: 900 });
+    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.screenshot({ path: `${SCREENS}/framed-upload-${shot}.png` });
+  }
+});

@@ -1,0 +1,49 @@
+// The validation of staged rows in SQL, rendered from the shared column rules (uploadKinds.ts) so the
+// engine and the browser's pre-check apply the same rules: one expression per column that yields the
+// reason a cell fails, or null. Lookups (known MCC, state, merchant, reason code, transaction) and
+// uniqueness read columns the staging query joins in (stageUpload.ts): k_<column> and dup_<column>.
+import { UPLOAD_REJECT_REASONS, type ColumnRule } from '@payportal/shared';
+import { sqlLiteral } from '../generator/sql.ts';
+
+const KNOWN_REASON: Record<NonNullable<ColumnRule['known']>, string> = {
+  mcc: UPLOAD_REJECT_REASONS.unknownMcc,
+  state: UPLOAD_REJECT_REASONS.unknownState,
+  merchant: UPLOAD_REJECT_REASONS.unknownMerchant,
+  reason: UPLOAD_REJECT_REASONS.unknownReason,
+};
+
+/** The staged column of a rule (of the relation `alias`): the raw text, trimmed. */
+export const cellSql = (name: string, alias = 's') => `trim(${alias}."${name}")`;
+
+/** `case when … then reason … end`: the first reason the cell fails, in the rule's order. */
+export function columnReasonSql(rule: ColumnRule): string {
+  const cell = cellSql(rule.name);
+  const matches = `regexp_full_match(${cell}, ${sqlLiteral(rule.pattern ?? '.*')})`;
+  if (rule.declineCode) {
+    return `case when ${cellSql('auth_result')} = 'declined' and not coalesce(${matches}, false) then ${sqlLiteral(rule.reason)}
+      when coalesce(${cellSql('auth_result')}, '') <> 'declined' and coalesce(${cell}, '') <> '' then ${sqlLiteral(rule.reason)} end`;
+  }
+  const branches = [`when coalesce(${cell}, '') = '' then ${rule.optional ? 'null' : sqlLiteral(UPLOAD_REJECT_REASONS.required)}`, `when not ${matches} then ${sqlLiteral(rule.reason)}`];
+  if (rule.positive) branches.push(`when try_cast(${cell} as decimal(18, 2)) <= 0 then ${sqlLiteral(rule.reason)}`);
+  if (rule.date) branches.push(`when try_cast(${cell} as date) is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.badDate)}`);
+  if (rule.timestamp) branches.push(`when try_cast(left(${cell}, 10) as date) is null or ${timestampSql(cell)} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.badDate)}`);
+  if (rule.known) branches.push(`when s.k_${rule.name} is null then ${sqlLiteral(KNOWN_REASON[rule.known])}`);
+  if (rule.transaction) branches.push(`when s.k_${rule.name} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.unknownTransaction)}`);
+  if (rule.uniqueInFile) branches.push(`when s.dup_${rule.name} > 1 then ${sqlLiteral(UPLOAD_REJECT_REASONS.duplicateInFile)}`);
+  if (rule.uniqueInOrganisation) branches.push(`when s.taken_${rule.name} then ${sqlLiteral(UPLOAD_REJECT_REASONS.existingMerchant)}`);
+  return `case ${branches.join(' ')} end`;
+}
+
+/**
+ * An ISO 8601 text as the timestamp stored: the clock time as written, its offset (Z, +02:00) dropped,
+ * so a sale keeps the merchant's local day (README: decisions).
+ */
+export function timestampSql(cell: string): string {
+  return `try_cast(regexp_replace(${cell}, '(Z|[+-]\\d{2}:?\\d{2})$', '') as timestamp)`;
+}
+
+/** Every failing cell of a staged row as a list of {column_name, value, reason}; empty when the row is good. */
+export function rowRejectsSql(rules: readonly ColumnRule[]): string {
+  const items = rules.map((rule) => `{'column_name': ${sqlLiteral(rule.name)}, 'value': s."${rule.name}", 'reason': ${columnReasonSql(rule)}}`);
+  return `list_filter([${items.join(', ')}], x -> x.reason is not null)`;
+}

@@ -1,0 +1,38 @@
+// The merchant P&L as an export job's file (issue #17 item 1): the rows the P&L screen shows, sorted and
+// filtered the same way, all of them up to the role's cap (one row more tells a capped file), with a
+// header of words a pricing person reads. The engine answers the same question as POST pnl, so the
+// file's figures are the screen's.
+import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
+import { API_ERROR_CODES, type PnlExport, type PnlRow, type QueryColumn } from '@payportal/shared';
+import { ApiError } from '../errors/apiError.ts';
+import type { CsvFile } from '../exports/csvFile.ts';
+
+const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
+export const PNL_EXPORT_COLUMNS: QueryColumn[] = [
+  column('mid', 'MID', 'string'),
+  column('name', 'Merchant', 'string'),
+  column('industryGroup', 'Industry group', 'string'),
+  column('region', 'Region', 'string'),
+  column('sizeTier', 'Size tier', 'string'),
+  column('planType', 'Plan type', 'string'),
+  column('gsv', 'GSV', 'number'),
+  column('sales', 'Sales', 'number'),
+  column('transactionFees', 'Transaction fees', 'number'),
+  column('accountFees', 'Account fees', 'number'),
+  column('billedFees', 'Billed fees', 'number'),
+  column('interchange', 'Interchange', 'number'),
+  column('schemeFees', 'Scheme fees', 'number'),
+  column('netRevenue', 'Net revenue', 'number'),
+  column('netRateBps', 'Net effective rate (bps)', 'number'),
+  column('flag', 'Flag', 'string'),
+];
+
+export const PNL_EXPORT_NAME = 'Merchant P&L';
+
+/** Writes the P&L's rows into `file`; `more` when the portfolio had rows past `limit`. */
+export async function writePnlRows(engine: AnalyticsEngine, pnl: PnlExport, scope: QueryScope, limit: number, file: CsvFile): Promise<{ rowsWritten: number; more: boolean }> {
+  if (!engine.optimize) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'The revenue optimizer is not available on this analytics engine.');
+  const answer = await engine.optimize({ kind: 'pnl', request: { ...pnl, limit } }, scope);
+  await file.write(answer.rows.map((row) => PNL_EXPORT_COLUMNS.map(({ name }) => row[name as keyof PnlRow])));
+  return { rowsWritten: answer.rows.length, more: answer.matching > limit };
+}

@@ -1,0 +1,176 @@
+// Upload records in PostgreSQL (issue #15): one row from the first tus byte to the end of its load and
+// later actions. Every read names the viewer's organisation (another's upload is not found: 404), and
+// an uploader without upload_admin sees only their own (spec §6).
+import { uploadSchema, type Upload, type UploadKind, type UploadListQuery, type UploadMode, type UploadStatus, UPLOAD_PAGE_SIZE } from '@payportal/shared';
+import type { Queryable } from '../db/database.ts';
+
+export interface UploadViewer {
+  userId: number;
+  orgId: number;
+  /** upload_admin or org owner: sees the organisation's uploads, not only their own. */
+  seesOrganisation: boolean;
+  /** May roll back, replace and delete (upload_admin, org owners; not while impersonating read-only). */
+  canManage: boolean;
+}
+
+export interface UploadRow {
+  id: number;
+  org_id: number;
+  user_id: number;
+  signed_in_user_id: number;
+  user_name: string;
+  kind: UploadKind;
+  mode: UploadMode;
+  series_id: number | null;
+  version: number;
+  reject_whole_file: boolean;
+  file_name: string;
+  file_key: string;
+  bytes: number | string;
+  sha256: string | null;
+  duplicate_of: number | null;
+  status: UploadStatus;
+  rows_total: number | string | null;
+  rows_loaded: number | string | null;
+  rows_rejected: number | string | null;
+  failure: string | null;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  /** A superseded earlier version exists in the series (filled by the queries). */
+  has_previous: boolean;
+}
+
+/** Statuses of an upload still using the organisation's concurrent allowance. */
+export const ACTIVE_STATUSES: readonly UploadStatus[] = ['receiving', 'uploaded', 'validating', 'loading'];
+
+const SELECT = `select up.*, u.name as user_name, exists (select 1 from uploads p where p.org_id = up.org_id and p.series_id = up.series_id
+    and p.version < up.version and p.status = 'superseded') as has_previous
+  from uploads up join users u on u.id = up.user_id`;
+
+const count = (value: number | string | null) => (value === null ? null : Number(value));
+
+export function toUpload(row: UploadRow, viewer: UploadViewer, receivedBytes: number): Upload {
+  return uploadSchema.parse({
+    ...row,
+    bytes: Number(row.bytes),
+    received_bytes: receivedBytes,
+    rows_total: count(row.rows_total),
+    rows_loaded: count(row.rows_loaded),
+    rows_rejected: count(row.rows_rejected),
+    uploaded_by: { id: row.user_id, name: row.user_name },
+    created_at: new Date(row.created_at).toISOString(),
+    finished_at: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+    can_manage: viewer.canManage,
+    can_roll_back: viewer.canManage && row.status === 'done' && row.has_previous,
+  });
+}
+
+/** The upload by id as the viewer may see it, or null (404). */
+export async function findUpload(db: Queryable, id: number, viewer: UploadViewer): Promise<UploadRow | null> {
+  const [row] = await db.query<UploadRow>(`${SELECT} where up.id = $1 and up.org_id = $2 and ($3 or up.user_id = $4)`, [id, viewer.orgId, viewer.seesOrganisation, viewer.userId]);
+  return row ?? null;
+}
+
+/** For the processor, which acts for the organisation itself. */
+export async function loadUploadRow(db: Queryable, id: number): Promise<UploadRow | null> {
+  const [row] = await db.query<UploadRow>(`${SELECT} where up.id = $1`, [id]);
+  return row ?? null;
+}
+
+export async function listUploads(db: Queryable, viewer: UploadViewer, query: UploadListQuery): Promise<{ rows: UploadRow[]; total: number; people: { id: number; name: string }[] }> {
+  const where = `where up.org_id = $1 and ($2 or up.user_id = $3) and ($4::text is null or up.kind = $4) and ($5::text is null or up.status = $5)
+    and ($6::integer is null or up.user_id = $6)`;
+  const params = [viewer.orgId, viewer.seesOrganisation, viewer.userId, query.kind ?? null, query.status ?? null, query.user_id ?? null];
+  const rows = await db.query<UploadRow>(`${SELECT} ${where} order by up.created_at desc, up.id desc limit ${UPLOAD_PAGE_SIZE} offset $7`, [...params, (query.page - 1) * UPLOAD_PAGE_SIZE]);
+  const [{ total }] = await db.query<{ total: string }>(`select count(*) as total from uploads up ${where}`, params) as [{ total: string }];
+  const people = await db.query<{ id: number; name: string }>(
+    'select distinct u.id, u.name from uploads up join users u on u.id = up.user_id where up.org_id = $1 and ($2 or up.user_id = $3) order by u.name, u.id',
+    params.slice(0, 3),
+  );
+  return { rows, total: Number(total), people };
+}
+
+export async function countActiveUploads(db: Queryable, orgId: number): Promise<number> {
+  // A receiving upload abandoned for a day no longer holds a place.
+  const [row] = await db.query<{ n: string }>(
+    `select count(*) as n from uploads where org_id = $1 and status = any($2) and (status <> 'receiving' or created_at > now() - interval '1 day')`,
+    [orgId, ACTIVE_STATUSES],
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface NewUpload {
+  orgId: number;
+  userId: number;
+  signedInUserId: number;
+  kind: UploadKind;
+  mode: UploadMode;
+  rejectWholeFile: boolean;
+  fileName: string;
+  bytes: number;
+}
+
+/**
+ * Creates the record (status receiving). A new version joins the series of the latest loaded upload of
+ * the kind and counts up from it; anything else starts a series of its own.
+ */
+export async function createUpload(db: Queryable, upload: NewUpload, fileKeyOf: (id: number) => string): Promise<number> {
+  const [previous] =
+    upload.mode === 'new_version'
+      ? await db.query<{ series_id: number; version: number }>(
+          `select coalesce(series_id, id) as series_id, version from uploads where org_id = $1 and kind = $2 and status = 'done' order by created_at desc, id desc limit 1`,
+          [upload.orgId, upload.kind],
+        )
+      : [];
+  const [{ id }] = (await db.query<{ id: number }>(
+    `insert into uploads (org_id, user_id, signed_in_user_id, kind, mode, series_id, version, reject_whole_file, file_name, file_key, bytes)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, '', $10) returning id`,
+    [upload.orgId, upload.userId, upload.signedInUserId, upload.kind, upload.mode, previous?.series_id ?? null, (previous?.version ?? 0) + 1, upload.rejectWholeFile, upload.fileName, upload.bytes],
+  )) as [{ id: number }];
+  await db.query('update uploads set file_key = $2, series_id = coalesce(series_id, $1) where id = $1', [id, fileKeyOf(id)]);
+  return id;
+}
+
+export interface UploadProgress {
+  status: UploadStatus;
+  rows_total?: number | null;
+  rows_loaded?: number | null;
+  rows_rejected?: number | null;
+  failure?: string | null;
+  sha256?: string;
+  duplicate_of?: number | null;
+}
+
+export async function updateUpload(db: Queryable, id: number, progress: UploadProgress): Promise<void> {
+  const columns = Object.keys(progress) as (keyof UploadProgress)[];
+  const finished = ['done', 'failed', 'rejected'].includes(progress.status) ? ', finished_at = now()' : '';
+  await db.query(`update uploads set ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}${finished} where id = $1`, [id, ...columns.map((column) => progress[column])]);
+}
+
+/** Uploads whose rows a newly loaded upload removes: every loaded one of the kind (replace) or the series' loaded version (new version). */
+export async function uploadsRemovedBy(db: Queryable, row: UploadRow): Promise<number[]> {
+  if (row.mode === 'append') return [];
+  const sameSeries = row.mode === 'new_version' ? 'and series_id = $4' : '';
+  const rows = await db.query<{ id: number }>(`select id from uploads where org_id = $1 and kind = $2 and status = 'done' and id <> $3 ${sameSeries}`, [
+    row.org_id,
+    row.kind,
+    row.id,
+    ...(row.mode === 'new_version' ? [row.series_id] : []),
+  ]);
+  return rows.map((r) => r.id);
+}
+
+/** The version a rollback of `row` goes back to: the series' latest superseded one before it. */
+export async function previousVersion(db: Queryable, row: UploadRow): Promise<UploadRow | null> {
+  const [previous] = await db.query<UploadRow>(`${SELECT} where up.org_id = $1 and up.series_id = $2 and up.version < $3 and up.status = 'superseded' order by up.version desc limit 1`, [
+    row.org_id,
+    row.series_id,
+    row.version,
+  ]);
+  return previous ?? null;
+}
+
+export async function earlierWithSha(db: Queryable, row: UploadRow, sha256: string): Promise<number | null> {
+  const [earlier] = await db.query<{ id: number }>('select id from uploads where org_id = $1 and sha256 = $2 and id < $3 order by id limit 1', [row.org_id, sha256, row.id]);
+  return earlier?.id ?? null;
+}

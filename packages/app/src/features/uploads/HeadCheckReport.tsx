@@ -1,0 +1,26 @@
+// What the pre-upload check found (issue #15 item 1), each problem with its line and column, before a byte is sent.
+import type { HeadCheck } from '@payportal/shared';
+import * as styles from './uploads.css.ts';
+
+export function HeadCheckReport({ check }: { check: HeadCheck }) {
+  const problems = [...check.fatal, ...check.rows];
+  if (!problems.length) {
+    return <p role="status">Check passed: the header matches and the first {check.rowsChecked} rows are valid.</p>;
+  }
+  return (
+    <div role="alert">
+      <p className={check.fatal.length ? styles.danger : undefined}>
+        {check.fatal.length ? 'This file cannot be uploaded:' : `Problems in the first ${check.rowsChecked} rows (those rows will be rejected; the others load):`}
+      </p>
+      <ul className={styles.problems}>
+        {problems.slice(0, 20).map((problem, index) => (
+          <li key={index}>
+            Line {problem.line}
+            {problem.column ? `, column ${problem.column}` : ''}: {problem.message}
+          </li>
+        ))}
+      </ul>
+      {problems.length > 20 && <p className={styles.muted}>and {problems.length - 20} more.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// One upload's record, asked again twice a second while it is under way (phases and counts move), then left alone.
+import type { Upload } from '@payportal/shared';
+import { useEffect, useState } from 'react';
+import { fetchUpload } from './uploadsApi.ts';
+import { isUnderWay } from './uploadText.ts';
+
+const POLL_MS = 500;
+
+export function usePolledUpload(uploadId: number | null, version = 0): { upload: Upload | null; error: string | null } {
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (uploadId === null) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const next = await fetchUpload(uploadId, controller.signal);
+        setUpload(next);
+        setError(null);
+        if (isUnderWay(next.status)) timer = setTimeout(() => void load(), POLL_MS);
+      } catch {
+        if (!controller.signal.aborted) setError('The upload could not be loaded. Please reload the page.');
+      }
+    };
+    void load();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [uploadId, version]);
+  return { upload, error };
+}
