@@ -33,7 +33,7 @@ describe('the merchant_daily rollup', () => {
   };
 
   it('holds every rollup dimension the catalogue promises', () => {
-    expect(ROLLUP_DIMENSIONS).toHaveLength(10);
+    expect(ROLLUP_DIMENSIONS).toHaveLength(11);
   });
 
   it('answers every measure in total exactly as the raw facts do', async () => {

@@ -34,6 +34,8 @@ import { registerOptimizerRoutes } from './routes/optimizerRoutes.ts';
 import { registerOptimizerScenarioRoutes } from './routes/optimizerScenarioRoutes.ts';
 import { registerMerchantRoutes } from './routes/merchantRoutes.ts';
 import { registerMerchantCaseRoutes } from './routes/merchantCaseRoutes.ts';
+import { registerDashboardRoutes } from './routes/dashboardRoutes.ts';
+import { registerChartRoutes } from './routes/chartRoutes.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
 import { registerRoleRoutes } from './routes/roleRoutes.ts';
@@ -68,6 +70,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerOptimizerScenarioRoutes,
   registerMerchantRoutes,
   registerMerchantCaseRoutes,
+  registerDashboardRoutes,
+  registerChartRoutes,
   registerCodeInbox,
   registerUploadTusRoutes,
   registerUploadRoutes,

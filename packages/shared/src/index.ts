@@ -282,3 +282,28 @@ export { caseListSchema, caseNoteBodySchema, caseNoteSchema, caseParamsSchema, c
 export type { CaseNote, CaseNoteBody, CloseCaseBody, Disposition, MatchReasonCode, MerchantCase, OpenCaseBody } from './merchants/merchantCases.ts';
 export { daysBefore, MIN_STATE_PEERS, monthsBefore, PEER_MEASURES, pageFilters, peerQueries, SECTION_IDS, SECTION_TITLES, sectionAnswerSchema, sectionParamsSchema, sectionQueries, sectionRequestSchema } from './merchants/merchantSections.ts';
 export type { SectionAnswer, SectionId, SectionQuery, SectionRequest, SectionRequestInput } from './merchants/merchantSections.ts';
+// Dashboards and charts (issue #14).
+export { DASHBOARD_PATHS, DASHBOARD_ROUTES } from './dashboards/dashboardPaths.ts';
+export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema } from './dashboards/chartConfig.ts';
+export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './dashboards/chartConfig.ts';
+export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch } from './dashboards/dashboardFilters.ts';
+export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
+export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, merchantPageHref } from './dashboards/drillDown.ts';
+export type { DrilledQuery } from './dashboards/drillDown.ts';
+export {
+  archiveBodySchema,
+  chartParamsSchema,
+  chartSchema,
+  copyChartBodySchema,
+  dashboardBodySchema,
+  dashboardLayoutSchema,
+  dashboardListQuerySchema,
+  dashboardListSchema,
+  dashboardParamsSchema,
+  dashboardSchema,
+  dashboardSummarySchema,
+  dashboardTitleSchema,
+  GRID_COLUMNS,
+  layoutItemSchema,
+} from './dashboards/dashboardSchemas.ts';
+export type { Dashboard, DashboardBody, DashboardBodyInput, DashboardChart, DashboardList, DashboardSummary, LayoutItem } from './dashboards/dashboardSchemas.ts';

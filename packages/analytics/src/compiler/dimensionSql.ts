@@ -33,6 +33,8 @@ const DIMENSION_SQL = {
   state: merchantColumn('state_code'),
   merchant: merchantColumn('mid'),
   merchant_name: merchantColumn('dba_name'),
+  // Text in both engines: DuckDB reads String as VARCHAR, ClickHouse names its type so (drill-down, issue #14).
+  merchant_id: merchantColumn('cast(merchant_id as String)'),
   card_brand: cardColumn('card_brand'),
   card_type: cardColumn('card_type'),
   card_tier: cardColumn('card_tier'),

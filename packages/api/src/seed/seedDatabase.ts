@@ -2,6 +2,7 @@
 // e-mail for users: addresses are unique per organisation). Demo users are linked to their stable
 // identity uids directly; they have no invitation to accept.
 import { EMBEDDED_TERMS_PRODUCT_ID, normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { seedDashboards } from '../dashboards/seedDashboards.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
 
@@ -66,4 +67,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       }
     }
   });
+  // issue #14 item 7: each demo organisation with an owner starts with the seeded dashboards.
+  const owners = await db.query<{ org_id: number; id: number }>(
+    `select distinct on (u.org_id) u.org_id, u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+      where r.name = 'org_owner' and u.firebase_uid = any($1::text[]) order by u.org_id, u.id`,
+    [DEMO_ACCOUNTS.filter((account) => account.org !== 'platform').map((account) => account.uid)],
+  );
+  for (const owner of owners) await seedDashboards(db, owner.org_id, owner.id);
 }

@@ -12,7 +12,6 @@ import { routeTable } from './routeTable.tsx';
 const everyone = signedInAs(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'], { termsAccepted: true });
 const embeddedNew = signedInAs(['revenue_optimizer']);
 const signedOut = { status: 'signedOut' } as const;
-const placeholder = (feature: string) => ({ heading: feature, text: 'This feature is not available yet.' });
 
 /** Per row: a concrete path, who opens it, and what only that row's screen shows. */
 const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1]; heading: string | RegExp; text: string }> = {
@@ -27,13 +26,13 @@ const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1
   '/revenue-optimizer': { path: '/revenue-optimizer', who: everyone, heading: /Revenue Optimizer/, text: 'Contact sales about data harmonization' },
   '/csv/new': { path: '/csv/new', who: everyone, heading: 'New CSV export', text: 'Loading the catalogue…' },
   '/csv/:id?/edit': { path: '/csv/5/edit', who: everyone, heading: '', text: 'Loading the export…' },
-  '/dashboard/new': { path: '/dashboard/new', who: everyone, ...placeholder('New dashboard') },
-  '/dashboard/:id': { path: '/dashboard/3', who: everyone, ...placeholder('Dashboard') },
-  '/dashboard/:id/edit': { path: '/dashboard/3/edit', who: everyone, ...placeholder('Edit dashboard') },
-  '/dashboard/:id/chart/new': { path: '/dashboard/3/chart/new', who: everyone, ...placeholder('New chart') },
-  '/dashboard/:id/chart/:chartId/edit': { path: '/dashboard/3/chart/8/edit', who: everyone, ...placeholder('Edit chart') },
-  '/dashboard/:id/chart/:chartId/copy': { path: '/dashboard/3/chart/8/copy', who: everyone, ...placeholder('Copy chart') },
-  '/dashboards': { path: '/dashboards', who: everyone, ...placeholder('Dashboards') },
+  '/dashboard/new': { path: '/dashboard/new', who: everyone, heading: 'New dashboard', text: 'Create dashboard' },
+  '/dashboard/:id': { path: '/dashboard/3', who: everyone, heading: '', text: 'Loading the dashboard…' },
+  '/dashboard/:id/edit': { path: '/dashboard/3/edit', who: everyone, heading: '', text: 'Loading the dashboard to edit…' },
+  '/dashboard/:id/chart/new': { path: '/dashboard/3/chart/new', who: everyone, heading: '', text: 'Loading the chart builder…' },
+  '/dashboard/:id/chart/:chartId/edit': { path: '/dashboard/3/chart/8/edit', who: everyone, heading: '', text: 'Loading the chart builder…' },
+  '/dashboard/:id/chart/:chartId/copy': { path: '/dashboard/3/chart/8/copy', who: everyone, heading: '', text: 'Loading the chart to copy…' },
+  '/dashboards': { path: '/dashboards', who: everyone, heading: 'Dashboards', text: 'Loading the dashboards…' },
   '/documents': { path: '/documents', who: everyone, heading: 'Documents', text: 'Loading documents…' },
   '/auth': { path: '/auth', who: signedOut, heading: 'Sign in to PayPortal', text: 'Forgot Password' },
   '/forgot-password': { path: '/forgot-password', who: signedOut, heading: 'Forgot your password?', text: 'Back to Login' },

@@ -5,7 +5,6 @@ import type { RouteGuard } from '@payportal/shared';
 import type { ComponentType } from 'react';
 import type { Snapshot } from 'valtio';
 import type { SignedInSession } from '../features/session/sessionStore.ts';
-import { NotAvailableScreen } from '../ui/NotAvailableScreen.tsx';
 import { lazyScreen, type MaybeLazyScreen } from './lazyScreen.ts';
 
 export type RouteParams = Record<string, string | undefined>;
@@ -41,7 +40,6 @@ function open<Props extends object>(path: string, screen: ComponentType<Props>, 
   return { path, guard: 'none', standaloneOnly: true, screen, inputs };
 }
 
-const notYet = (feature: string) => () => <NotAvailableScreen feature={feature} />;
 const noInputs = () => ({});
 
 const HomeScreen = lazyScreen(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen));
@@ -54,6 +52,12 @@ const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHand
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
 const QueryBuilderScreen = lazyScreen(() => import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen));
 const DocumentsScreen = lazyScreen(() => import('../features/documents/DocumentsScreen.tsx').then((m) => m.DocumentsScreen));
+const DashboardsScreen = lazyScreen(() => import('../features/dashboards/DashboardsScreen.tsx').then((m) => m.DashboardsScreen));
+const DashboardNewScreen = lazyScreen(() => import('../features/dashboards/DashboardNewScreen.tsx').then((m) => m.DashboardNewScreen));
+const DashboardScreen = lazyScreen(() => import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardScreen));
+const DashboardEditScreen = lazyScreen(() => import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardEditScreen));
+const ChartBuilderScreen = lazyScreen(() => import('../features/dashboards/ChartBuilderScreen.tsx').then((m) => m.ChartBuilderScreen));
+const ChartCopyScreen = lazyScreen(() => import('../features/dashboards/ChartCopyScreen.tsx').then((m) => m.ChartCopyScreen));
 const UploadScreen = lazyScreen(() => import('../features/uploads/UploadScreen.tsx').then((m) => m.UploadScreen));
 const UploadHistoryScreen = lazyScreen(() => import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen));
 const UploadDetailsScreen = lazyScreen(() => import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen));
@@ -77,34 +81,34 @@ export const routeTable: RouteRow[] = [
   guarded('/revenue-optimizer', 'embedded', RevenueOptimizerScreen, noInputs),
   guarded('/csv/new', 'query', QueryBuilderScreen, noInputs),
   guarded('/csv/:id?/edit', 'query', QueryBuilderScreen, ({ params }) => ({ id: params.id })),
-  guarded('/dashboard/new', 'query', notYet('New dashboard'), ({ session }) => ({
+  guarded('/dashboard/new', 'query', DashboardNewScreen, ({ session }) => ({
     orgId: session.organization.id,
     warehouseId: session.user.id,
     isDemo: session.organization.is_demo,
   })),
-  guarded('/dashboard/:id', 'query', notYet('Dashboard'), ({ params, session }) => ({
+  guarded('/dashboard/:id', 'query', DashboardScreen, ({ params, session }) => ({
     id: params.id!,
     userId: session.user.id,
     isOwner: session.flags.isOwner,
   })),
-  guarded('/dashboard/:id/edit', 'query', notYet('Edit dashboard'), ({ params, session }) => ({
+  guarded('/dashboard/:id/edit', 'query', DashboardEditScreen, ({ params, session }) => ({
     id: params.id!,
     isOwner: session.flags.isOwner,
     userId: session.user.id,
     isDemo: session.organization.is_demo,
   })),
-  guarded('/dashboard/:id/chart/new', 'query', notYet('New chart'), ({ params }) => ({ id: params.id! })),
-  guarded('/dashboard/:id/chart/:chartId/edit', 'query', notYet('Edit chart'), ({ params }) => ({
+  guarded('/dashboard/:id/chart/new', 'query', ChartBuilderScreen, ({ params }) => ({ id: params.id! })),
+  guarded('/dashboard/:id/chart/:chartId/edit', 'query', ChartBuilderScreen, ({ params }) => ({
     id: params.id!,
     chartId: params.chartId!,
   })),
-  guarded('/dashboard/:id/chart/:chartId/copy', 'query', notYet('Copy chart'), ({ params, session }) => ({
+  guarded('/dashboard/:id/chart/:chartId/copy', 'query', ChartCopyScreen, ({ params, session }) => ({
     id: params.id!,
     chartId: params.chartId!,
     userId: session.user.id,
     isOwner: session.flags.isOwner,
   })),
-  guarded('/dashboards', 'query', notYet('Dashboards'), ({ session }) => ({ userId: session.user.id })),
+  guarded('/dashboards', 'query', DashboardsScreen, ({ session }) => ({ userId: session.user.id })),
   guarded('/documents', 'general', DocumentsScreen, noInputs),
   open('/auth', SignInScreen, noInputs),
   open('/forgot-password', ForgotPasswordScreen, noInputs),

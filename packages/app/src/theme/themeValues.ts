@@ -19,7 +19,22 @@ export interface ThemeValues {
     bannerBorder: string;
     danger: string;
   };
+  /** Type sizes, a 1.125 scale from 0.75 rem (issue #14 item 8): every screen picks from these. */
+  font: { xs: string; sm: string; md: string; lg: string; xl: string; xxl: string };
+  /** Spacing on a 0.25 rem grid. */
+  space: { xs: string; sm: string; md: string; lg: string; xl: string };
+  radius: { sm: string; md: string; lg: string };
+  /** Surfaces: a card resting on the page, a popover above it. */
+  shadow: { card: string; popover: string };
 }
+
+/** The same scale in every theme: organisations recolour the portal, they do not resize it. */
+const SCALE = {
+  font: { xs: '0.75rem', sm: '0.8125rem', md: '0.9375rem', lg: '1.125rem', xl: '1.5rem', xxl: '1.75rem' },
+  space: { xs: '0.25rem', sm: '0.5rem', md: '0.75rem', lg: '1rem', xl: '1.5rem' },
+  radius: { sm: '0.25rem', md: '0.375rem', lg: '0.625rem' },
+  shadow: { card: '0 1px 2px rgb(16 24 40 / 6%), 0 1px 3px rgb(16 24 40 / 4%)', popover: '0 8px 24px rgb(16 24 40 / 14%)' },
+} as const;
 
 function themeFrom(primaryHue: number, primarySaturation: number): ThemeValues {
   const primary = shadesOf(primaryHue, primarySaturation);
@@ -42,6 +57,7 @@ function themeFrom(primaryHue: number, primarySaturation: number): ThemeValues {
       bannerBorder: warning['400'],
       danger: '#b42318',
     },
+    ...SCALE,
   };
 }
 

@@ -21,6 +21,10 @@ export const vars = createThemeContract({
     bannerBorder: null,
     danger: null,
   },
+  font: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
+  space: { xs: null, sm: null, md: null, lg: null, xl: null },
+  radius: { sm: null, md: null, lg: null },
+  shadow: { card: null, popover: null },
 });
 
 const themeClass = (values: ThemeValues) => createTheme(vars, values);

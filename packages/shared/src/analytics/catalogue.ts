@@ -67,6 +67,7 @@ export const DIMENSIONS = {
   state: { label: 'State', type: 'string', description: "Merchant's state", parent: 'region', roles: analysts },
   merchant: { label: 'Merchant ID (MID)', type: 'string', description: 'Merchant identification number', roles: analysts },
   merchant_name: { label: 'Merchant', type: 'string', description: 'Doing-business-as name', roles: analysts },
+  merchant_id: { label: 'Merchant number', type: 'string', description: "The merchants table's id, the one the merchant-level page (/amla?merchant=) opens", roles: analysts },
   card_brand: { label: 'Card brand', type: 'string', description: 'visa, mastercard, amex, discover', roles: analysts },
   card_type: { label: 'Card type', type: 'string', description: 'credit, debit, prepaid', roles: analysts },
   card_tier: { label: 'Card tier', type: 'string', description: 'standard, rewards, premium, commercial', roles: analysts },

@@ -7,7 +7,8 @@ import { builder, setDate, type DateChoice } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
 import { customRangeProblem } from './toQueryDescription.ts';
 
-const PRESET_LABELS: Record<DateRangePreset, string> = {
+/** The date presets in words (the dashboards' filters and chart builder say them alike). */
+export const PRESET_LABELS: Record<DateRangePreset, string> = {
   last_7_days: 'Last 7 days',
   last_30_days: 'Last 30 days',
   last_90_days: 'Last 90 days',

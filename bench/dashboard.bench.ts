@@ -1,0 +1,177 @@
+// bench:dashboard (issue #14): the seeded Portfolio overview (8 charts, SF 1) in headless Chromium.
+// Prints navigation → every chart drawn (median of BENCH_RUNS cold loads: a new browser context each
+// time, signed in from a saved session, HTTP cache empty), beside the time of the same queries the page
+// asked, called in parallel on the API over HTTP in the same run (median of as many turns); and the
+// gzip size of the JavaScript the dashboard route loads, beside the entry chunk every route shares.
+// The API caches answers per organisation and question, so each turn, on both sides, asks questions
+// never asked before: the dashboard filter "region in (all four regions)", in an order of its own,
+// changes every description but no figure. The ratio is then what the browser, the app and ECharts add
+// to the queries themselves. Exit 1 above a target.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
+import { ensureBuilt } from '../scripts/build.ts';
+import { startStack } from '../scripts/stack.ts';
+import { readStackConfig } from '../scripts/stackConfig.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 22000);
+const TARGET_MS = 1500;
+const TARGET_RATIO = 1.3;
+const BUDGET_KB = 250;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface Load {
+  drawnMs: number;
+  /** Where the time went: ms from navigation start to each milestone (resource timing). */
+  milestones: Record<string, number>;
+  scripts: Map<string, number>;
+  queries: string[];
+  authorization: string;
+}
+
+const REGIONS = ['Northeast', 'Midwest', 'South', 'West'];
+/** The n-th ordering of the four regions (24 in all): a filter that keeps every row, new to the cache each time. */
+function regionOrder(n: number): string[] {
+  const left = [...REGIONS];
+  const order: string[] = [];
+  for (let base = 6; left.length; base = left.length > 1 ? base / left.length : 1) {
+    order.push(left.splice(Math.floor(n / base) % left.length, 1)[0]!);
+  }
+  return order;
+}
+const withRegions = (body: string, regions: string[]) => {
+  const query = JSON.parse(body) as { filters: object[] };
+  return JSON.stringify({ ...query, filters: [...query.filters.filter((f) => (f as { member: string }).member !== 'region'), { member: 'region', operator: 'in', values: regions }] });
+};
+
+/** The scripts a signed-in page of the shell loads (/home): what every route pays, not the dashboard. */
+async function shellScripts(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string): Promise<Set<string>> {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const names = new Set<string>();
+  page.on('response', (response) => void (response.request().resourceType() === 'script' && names.add(new URL(response.url()).pathname)));
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return names;
+}
+
+async function loadDashboard(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string): Promise<Load> {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const queries: string[] = [];
+  let authorization = '';
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/analytics/v1/query')) {
+      queries.push(request.postData() ?? '');
+      authorization = request.headers().authorization ?? authorization;
+    }
+  });
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(response.body().then((body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length)).catch(() => undefined));
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    () => {
+      const charts = document.querySelectorAll('[data-chart-state]');
+      return charts.length === 8 && [...charts].every((chart) => chart.getAttribute('data-chart-state') === 'drawn') ? performance.now() : 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const drawnMs = (await handle.jsonValue()) as number;
+  // A string: tsx would wrap named functions in a helper the page does not have.
+  const milestones = (await page.evaluate(`(() => {
+    const entries = performance.getEntriesByType('resource');
+    const ends = (part) => Math.max(0, ...entries.filter((e) => e.name.includes(part)).map((e) => e.responseEnd));
+    const queries = entries.filter((e) => e.name.endsWith('/api/analytics/v1/query'));
+    return {
+      'session (authenticate answered)': ends('/api/auth/v1/authenticate'),
+      'dashboard answered': ends('/api/dashboards/v1/dashboards/'),
+      'first query sent': Math.min(...queries.map((e) => e.startTime)),
+      'last query answered': Math.max(...queries.map((e) => e.responseEnd)),
+      'ECharts loaded': ends('/assets/echartsCore-'),
+    };
+  })()`)) as Record<string, number>;
+  await Promise.all(pending);
+  await context.close();
+  return { drawnMs, milestones, scripts, queries, authorization };
+}
+
+async function apiTurn(app: string, authorization: string, queries: string[]): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    queries.map(async (body) => {
+      const response = await fetch(`${app}/api/analytics/v1/query`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+      if (!response.ok) throw new Error(`query answered ${response.status}`);
+      await response.arrayBuffer();
+    }),
+  );
+  return performance.now() - started;
+}
+
+ensureBuilt((line) => console.log(line));
+const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-dashboard-'));
+const ports = { AUTH_EMULATOR_PORT: 9099, EMULATOR_HUB_PORT: 4400, EMULATOR_LOGGING_PORT: 4500, API_PORT: 8787, DEMO_PORT: 8790 };
+const offsets = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port + OFFSET)]));
+// The e2e sign-in helper reads its stack's ports from E2E_PORT_OFFSET: set before it is imported.
+process.env.E2E_PORT_OFFSET = String(OFFSET);
+const stack = await startStack(readStackConfig({ ...offsets, DATA_DIR: dataDir, DEMO_DATA_SCALE: '1' }), { log: (line) => console.log(line), verbose: false });
+const { signIn } = await import('../e2e/support/signIn.ts');
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+try {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await signIn(page, 'owner@acme.example', { stayLoggedIn: true });
+  const list = page.waitForResponse((response) => response.url().includes('/api/dashboards/v1/dashboards/'));
+  await page.goto(`${stack.urls.app}/dashboards`);
+  const { dashboards } = (await (await list).json()) as { dashboards: { id: number; title: string }[] };
+  const overview = dashboards.find((dashboard) => dashboard.title === 'Portfolio overview')!;
+  const storageState = await first.storageState({ indexedDB: true });
+  await first.close();
+
+  const url = (regions: string[]) => `${stack.urls.app}/dashboard/${overview.id}?${regions.map((region) => `region=${region}`).join('&')}`;
+  const warm = await loadDashboard(browser, storageState, url(regionOrder(0))); // the OS file cache and the engine's, not the browser's or the answers'
+  const loads: Load[] = [];
+  const turns: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const apiQueries = warm.queries.map((body) => withRegions(body, regionOrder(2 * run - 1)));
+    turns.push(await apiTurn(stack.urls.app, warm.authorization, apiQueries));
+    loads.push(await loadDashboard(browser, storageState, url(regionOrder(2 * run))));
+    // The same questions but for the regions' order: the page asked what the API turn did.
+    const asked = loads.at(-1)!.queries.map((body) => withRegions(body, regionOrder(2 * run - 1))).sort();
+    if (JSON.stringify(asked) !== JSON.stringify([...apiQueries].sort())) throw new Error('the page asked other questions than the API turn did');
+    console.log(`run ${run}: every chart drawn ${loads.at(-1)!.drawnMs.toFixed(0)} ms; the same ${warm.queries.length} queries in parallel on the API ${turns.at(-1)!.toFixed(0)} ms`);
+  }
+  const drawn = median(loads.map((load) => load.drawnMs));
+  const typical = loads.find((load) => load.drawnMs === drawn)!;
+  console.log(`\nthe median load, ms from navigation start:`);
+  for (const [name, ms] of Object.entries(typical.milestones).sort((a, b) => a[1] - b[1])) console.log(`  ${name.padEnd(34)} ${ms.toFixed(0)}`);
+  console.log(`  ${'every chart drawn'.padEnd(34)} ${drawn.toFixed(0)}`);
+  const api = median(turns);
+  const scripts = loads.at(-1)!.scripts;
+  const shell = await shellScripts(browser, storageState, `${stack.urls.app}/home`);
+  const sum = (entries: [string, number][]) => entries.reduce((total, [, bytes]) => total + bytes, 0);
+  const total = sum([...scripts]);
+  const entry = sum([...scripts].filter(([name]) => shell.has(name)));
+  console.log(`\nbench:dashboard, the seeded Portfolio overview (8 charts, ${warm.queries.length} queries, SF 1), median of ${RUNS} cold loads`);
+  console.log(`  navigation → every chart drawn                 ${drawn.toFixed(0)} ms   (target ≤ ${TARGET_MS} ms)`);
+  console.log(`    baseline: the same queries in parallel       ${api.toFixed(0)} ms   (${(drawn / api).toFixed(2)}×; target ≤ ${TARGET_RATIO}×)`);
+  console.log(`  gzip JS the dashboard route adds               ${kb(total - entry)}   (target ≤ ${BUDGET_KB} KB; beside what a signed-in /home loads too, ${kb(entry)})`);
+  for (const [name, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(48)} ${kb(bytes)}${shell.has(name) ? '   (also /home)' : ''}`);
+  if (drawn > TARGET_MS || drawn > TARGET_RATIO * api || total - entry > BUDGET_KB * 1024) process.exitCode = 1;
+} finally {
+  await browser.close();
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,187 @@
+// Issue #14 "Done when", in Chromium against the real stack: a person creates a dashboard, adds three
+// charts of different types, arranges them, applies a dashboard filter (kept in the URL), drills from
+// an industry group down to a merchant (/amla?merchant=…), copies a chart to another dashboard,
+// archives and restores; the chart's figures are the query API's for the same question. A query-role
+// colleague in the partner's frame views but cannot edit; a user of another organisation gets nothing.
+import AxeBuilder from '@axe-core/playwright';
+import { applyDashboardFilters, chartConfigSchema, queryResultSchema, type ChartConfigInput } from '@payportal/shared';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { signIn } from './support/signIn.ts';
+import { urls } from './urls.ts';
+
+const SCREENS = process.env.DASHBOARD_SCREENS ?? '';
+
+/** What the test builds as its bar chart, written out by hand: the query API is asked this independently. */
+const BAR: ChartConfigInput = {
+  type: 'bar',
+  title: 'Volume by industry group',
+  query: { measures: ['gsv'], dimensions: ['industry_group'], timeDimension: { dimension: 'date', dateRange: 'last_90_days' }, order: [{ member: 'gsv', direction: 'desc' }] },
+};
+
+type Screen = Page | FrameLocator;
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+async function everyChartDrawn(screen: Screen, count: number): Promise<void> {
+  await expect(screen.locator('[data-chart-state]')).toHaveCount(count, { timeout: 20_000 });
+  await expect(screen.locator('[data-chart-state]:not([data-chart-state="drawn"])')).toHaveCount(0, { timeout: 30_000 });
+}
+
+async function addChart(page: Page, chart: { title: string; type: string; measure: string; xAxis?: string; by?: string; range: string }): Promise<void> {
+  await page.getByRole('link', { name: 'Add chart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New chart' })).toBeVisible();
+  await page.getByLabel('Title').fill(chart.title);
+  await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: chart.type });
+  await page.getByRole('combobox', { name: 'Measure', exact: true }).selectOption({ label: chart.measure });
+  if (chart.xAxis) await page.getByRole('combobox', { name: 'Categories (x axis)' }).selectOption({ label: chart.xAxis });
+  if (chart.by) await page.getByRole('combobox', { name: 'By', exact: true }).selectOption({ label: chart.by });
+  await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: chart.range });
+  // The live preview draws the chart from the query API before it is saved.
+  await expect(page.getByRole('region', { name: 'Preview' })).toHaveAttribute('data-chart-state', 'drawn', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save chart' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: chart.title })).toBeVisible();
+}
+
+const chartCard = (screen: Screen, title: string): Locator => screen.getByRole('region', { name: title, exact: true });
+
+async function tableRows(card: Locator): Promise<string[][]> {
+  const table = card.getByRole('table');
+  await expect(table).toBeVisible();
+  return table.locator('tbody tr:not([aria-hidden])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+}
+
+test('creates a dashboard with three charts, arranges, filters, drills to a merchant, copies, archives and restores; figures are the query API’s; another organisation gets nothing', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'mfa@acme.example');
+  const authorization = page.waitForRequest((request) => request.url().includes('/api/dashboards/v1/')).then((request) => request.headers().authorization!);
+
+  // A second dashboard to copy into, then the one the test builds.
+  for (const title of ['Copy target', 'Morning check']) {
+    await page.goto(`${urls.app}/dashboards`);
+    await page.getByRole('link', { name: 'New dashboard' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Create dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/\d+\/edit$/);
+  }
+  const dashboardPath = new URL(page.url()).pathname.replace(/\/edit$/, '');
+
+  await addChart(page, { title: 'Volume, last 30 days', type: 'KPI tile', measure: 'Gross sales volume', range: 'Last 30 days' });
+  await addChart(page, { title: BAR.title, type: 'Bar', measure: 'Gross sales volume', xAxis: 'Industry group', range: 'Last 90 days' });
+  await addChart(page, { title: 'Approval rate by month', type: 'Line', measure: 'Approval rate', xAxis: 'Date', by: 'Month', range: 'Last 90 days' });
+
+  // Arrange with the keyboard: the line chart first, the bar chart full width; kept after a reload.
+  await page.getByRole('button', { name: 'Move Approval rate by month earlier' }).press('Enter');
+  await page.getByRole('button', { name: 'Move Approval rate by month earlier' }).press('Enter');
+  await page.getByRole('button', { name: `Make ${BAR.title} wider` }).click();
+  await page.getByRole('button', { name: `Make ${BAR.title} wider` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Layout saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('h2').first()).toHaveText('Approval rate by month');
+  await expect(page.locator('[data-layout-w]').filter({ has: page.getByRole('heading', { name: BAR.title }) })).toHaveAttribute('data-layout-w', '12');
+  await page.getByRole('link', { name: 'Done' }).click();
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await everyChartDrawn(page, 3);
+  await screenshot(page, 'standalone-1280');
+
+  // A dashboard filter: card not present only. It lives in the URL and reaches every chart.
+  await page.getByRole('combobox', { name: 'Channel' }).selectOption({ label: 'Card not present' });
+  await expect(page).toHaveURL(/channel=cnp/);
+  await everyChartDrawn(page, 3);
+  const bar = chartCard(page, BAR.title);
+  await bar.locator('summary').click();
+  await bar.getByRole('button', { name: 'View as table' }).click();
+  const shown = await tableRows(bar);
+  const asked = await page.request.post(`${urls.app}/api/analytics/v1/query`, {
+    headers: { authorization: await authorization },
+    data: applyDashboardFilters(chartConfigSchema.parse(BAR).query, { channel: ['cnp'] }),
+  });
+  const answer = queryResultSchema.parse(await asked.json());
+  expect(answer.rows.length).toBeGreaterThan(3);
+  expect(shown.map(([group, gsv]) => [group, Number(gsv!.replace(/[$,]/g, ''))])).toEqual(answer.rows.map(([group, gsv]) => [group, expect.closeTo(gsv as number, 2)]));
+  await expectNoSeriousAxeViolations(page);
+
+  // Drill-down by keyboard in the table twin: industry group → industry → merchant → merchant page.
+  const group = shown[0]![0]!;
+  await bar.getByRole('button', { name: group, exact: true }).click();
+  await expect(bar.getByRole('navigation', { name: `Drill-down of ${BAR.title}` })).toContainText(group);
+  await expect(page).toHaveURL(/drill\d+=/);
+  const industry = (await tableRows(bar))[0]![0]!;
+  await bar.getByRole('button', { name: industry, exact: true }).click();
+  const merchantRows = await tableRows(bar);
+  expect(merchantRows.length).toBeGreaterThan(0);
+  const [merchantName, merchantId] = merchantRows[0]!;
+  await screenshot(page, 'drilled-1280');
+  await bar.getByRole('button', { name: merchantName, exact: true }).click();
+  await expect(page).toHaveURL(`${urls.app}/amla?merchant=${merchantId}`);
+
+  // Copy the bar chart to the other dashboard.
+  await page.goto(`${urls.app}${dashboardPath}`);
+  await chartCard(page, BAR.title).locator('summary').click();
+  await chartCard(page, BAR.title).getByRole('link', { name: 'Copy chart' }).click();
+  await page.getByRole('combobox', { name: 'Copy into' }).selectOption({ label: 'Copy target' });
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Copy target' })).toBeVisible();
+  await everyChartDrawn(page, 1);
+
+  // Archive and restore.
+  await page.goto(`${urls.app}${dashboardPath}`);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Morning check (archived)' })).toBeVisible();
+  await page.goto(`${urls.app}/dashboards`);
+  await expect(page.getByRole('link', { name: 'Morning check' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show archive' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'Morning check' }).getByRole('button', { name: 'Restore' }).click();
+  await page.getByRole('button', { name: 'Show dashboards' }).click();
+  await expect(page.getByRole('link', { name: 'Morning check' })).toBeVisible();
+
+  // On a phone the grid is one column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${urls.app}${dashboardPath}`);
+  await everyChartDrawn(page, 3);
+  await screenshot(page, 'standalone-390');
+
+  // A user of another organisation gets nothing: not the dashboard, not in the list.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await signIn(stranger, 'demo@demo-payments.example');
+  await stranger.goto(`${urls.app}${dashboardPath}`);
+  await expect(stranger.getByRole('alert')).toHaveText('This dashboard was not found.');
+  await stranger.goto(`${urls.app}/dashboards`);
+  await expect(stranger.getByRole('link', { name: 'Portfolio overview' })).toBeVisible();
+  await expect(stranger.getByRole('link', { name: 'Morning check' })).toHaveCount(0);
+  // Their own seeded Portfolio overview draws its 8 charts (issue #14 item 7), the demo banner on edit.
+  await stranger.setViewportSize({ width: 1280, height: 900 });
+  await stranger.getByRole('link', { name: 'Portfolio overview' }).click();
+  await everyChartDrawn(stranger, 8);
+  await screenshot(stranger, 'seeded-overview-1280');
+  await stranger.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(stranger.getByRole('note', { name: 'Demo organization' })).toBeVisible();
+  await other.close();
+
+  // A query-role colleague, framed in the partner portal: views it with the same charts, cannot edit.
+  const host = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await host.goto(allowedHost);
+  await mountInPage(host, { token: await idTokenFor('partner@acme.example'), email: 'partner@acme.example', name: 'Paula Partner', initPath: dashboardPath });
+  await expect.poll(async () => (await readRecord(host)).ready).toBe('resolved');
+  const portal = portalIn(host);
+  await expect(portal.getByRole('heading', { level: 1, name: 'Morning check' })).toBeVisible();
+  await everyChartDrawn(portal, 3);
+  await expect(portal.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(portal.getByRole('button', { name: 'Archive' })).toHaveCount(0);
+  await screenshot(host, 'framed-1280');
+  await host.setViewportSize({ width: 390, height: 844 });
+  await screenshot(host, 'framed-390');
+  await navigateInPage(host, `${dashboardPath}/edit`);
+  await expect(portal.getByRole('alert')).toHaveText('Only the dashboard’s creator or an organisation owner may change it.');
+  await expect(portal.getByRole('button', { name: /^Move / })).toHaveCount(0);
+  await host.close();
+});

@@ -1,0 +1,11 @@
+// The caller as the dashboards see them: always the verified caller, never anything the request names.
+export interface DashboardActor {
+  orgId: number;
+  userId: number;
+  /** The signed-in person: the user, or support staff impersonating them (for the audit). */
+  signedInUserId: number;
+  isOrgOwner: boolean;
+}
+
+/** issue #14 item 2 (spec §6 is_owner): the creator and the organisation's owners edit, archive and delete. */
+export const canEditDashboard = (actor: DashboardActor, ownerId: number) => actor.isOrgOwner || actor.userId === ownerId;

@@ -1,0 +1,142 @@
+// Dashboards and charts (issue #14 item 2): the creator and org owners edit, archive and delete; every
+// query-role colleague views and copies; another organisation's dashboard answers 404; impersonating
+// support staff read but write only with support_write; every write is audited. Seeded dashboards
+// (item 7) exist for each demo organisation. On PGlite and on a real PostgreSQL server.
+import { API_ERROR_CODES, DASHBOARD_PATHS, dashboardListSchema, dashboardSchema, type ChartConfigInput } from '@payportal/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { idTokenFor } from './emulatorTokens.ts';
+import { impersonationHeaders } from './impersonation.ts';
+import { bearer, createTestApp } from './testApp.ts';
+import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+
+const BAR: ChartConfigInput = { type: 'bar', title: 'GSV by region', query: { measures: ['gsv'], dimensions: ['region'] } };
+
+describe.each(DATABASE_KINDS)('dashboards API on %s', (kind) => {
+  let db: Database | null;
+  let app: FastifyInstance;
+  const as: Record<string, Record<string, string>> = {};
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    if (!db) return;
+    app = await createTestApp(db);
+    for (const uid of ['seed-owner', 'seed-analyst', 'seed-mfa', 'seed-demo', 'seed-uploader']) as[uid] = bearer(await idTokenFor(uid));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, uid: string | Record<string, string>, payload?: object) =>
+    app.inject({ method, url, headers: typeof uid === 'string' ? as[uid]! : uid, ...(payload && { payload }) });
+  const create = async (uid: string, title: string) => {
+    const response = await call('POST', DASHBOARD_PATHS.dashboards(), uid, { title });
+    expect(response.statusCode, response.body).toBe(201);
+    return dashboardSchema.parse(response.json());
+  };
+
+  it('seeds the four dashboards for each demo organisation, the portfolio overview with 8 charts and the VAMP lines', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    for (const uid of ['seed-analyst', 'seed-demo']) {
+      const list = dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(), uid)).json());
+      expect(list.dashboards.filter((d) => d.seeded).map((d) => d.title).sort()).toEqual(['Authorisation', 'Disputes and VAMP', 'Economics', 'Portfolio overview']);
+      expect(list.dashboards.find((d) => d.title === 'Portfolio overview')!.chart_count).toBe(8);
+    }
+    const list = dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(), 'seed-analyst')).json());
+    const vamp = dashboardSchema.parse((await call('GET', DASHBOARD_PATHS.dashboard(list.dashboards.find((d) => d.title === 'Disputes and VAMP')!.id), 'seed-analyst')).json());
+    expect(vamp.charts.flatMap((chart) => chart.config.display.thresholds.map((line) => line.value))).toEqual(expect.arrayContaining([0.015, 0.022]));
+  });
+
+  it('lets the creator and org owners edit, archive and delete; a query-role colleague views and copies but cannot change it', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const mine = await create('seed-analyst', 'Quinn’s morning view');
+    expect(mine.can_edit).toBe(true);
+    const added = await call('POST', DASHBOARD_PATHS.charts(mine.id), 'seed-analyst', BAR);
+    expect(added.statusCode, added.body).toBe(201);
+    const chartId = added.json().id as number;
+
+    const seen = dashboardSchema.parse((await call('GET', DASHBOARD_PATHS.dashboard(mine.id), 'seed-mfa')).json());
+    expect(seen).toMatchObject({ can_edit: false, charts: [{ id: chartId }], layout: [{ chart_id: chartId, w: 6 }] });
+    for (const [method, url, payload] of [
+      ['PUT', DASHBOARD_PATHS.dashboard(mine.id), { title: 'Taken over' }],
+      ['POST', DASHBOARD_PATHS.archive(mine.id), { archived: true }],
+      ['POST', DASHBOARD_PATHS.charts(mine.id), BAR],
+      ['PUT', DASHBOARD_PATHS.chart(mine.id, chartId), BAR],
+      ['DELETE', DASHBOARD_PATHS.chart(mine.id, chartId), undefined],
+      ['DELETE', DASHBOARD_PATHS.dashboard(mine.id), undefined],
+    ] as const) {
+      const refused = await call(method, url, 'seed-mfa', payload);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json().error.code).toBe(API_ERROR_CODES.forbidden);
+    }
+    // The colleague copies the chart into a dashboard of their own.
+    const theirs = await create('seed-mfa', 'Max’s copy');
+    const copied = await call('POST', DASHBOARD_PATHS.copyChart(mine.id, chartId), 'seed-mfa', { target_dashboard_id: theirs.id });
+    expect(copied.statusCode, copied.body).toBe(201);
+    expect(dashboardSchema.parse((await call('GET', DASHBOARD_PATHS.dashboard(theirs.id), 'seed-mfa')).json()).charts[0]!.config).toEqual(seen.charts[0]!.config);
+    // …but not into the creator's.
+    expect((await call('POST', DASHBOARD_PATHS.copyChart(theirs.id, copied.json().id), 'seed-mfa', { target_dashboard_id: mine.id })).statusCode).toBe(403);
+
+    // The org owner edits (layout and filters included), archives, restores; the creator deletes.
+    const layout = [{ chart_id: chartId, w: 12, h: 2 }];
+    const edited = await call('PUT', DASHBOARD_PATHS.dashboard(mine.id), 'seed-owner', { title: 'Renamed by Olivia', filters: { channel: ['cnp'] }, layout });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'Renamed by Olivia', filters: { channel: ['cnp'] }, layout });
+    expect((await call('POST', DASHBOARD_PATHS.archive(mine.id), 'seed-owner', { archived: true })).json().archived).toBe(true);
+    const archived = dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(true), 'seed-analyst')).json());
+    expect(archived.dashboards.map((d) => d.id)).toContain(mine.id);
+    expect(dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(), 'seed-analyst')).json()).dashboards.map((d) => d.id)).not.toContain(mine.id);
+    expect((await call('POST', DASHBOARD_PATHS.archive(mine.id), 'seed-analyst', { archived: false })).json().archived).toBe(false);
+    expect((await call('DELETE', DASHBOARD_PATHS.dashboard(mine.id), 'seed-analyst')).statusCode).toBe(204);
+    expect((await call('GET', DASHBOARD_PATHS.dashboard(mine.id), 'seed-analyst')).statusCode).toBe(404);
+
+    const events = await db.query<{ event: string; user_id: number }>('select event from dashboard_audit where dashboard_id = $1 order by id', [mine.id]);
+    expect(events.map((row) => row.event)).toEqual(['create', 'chart-create', 'update', 'archive', 'restore', 'delete']);
+  });
+
+  it('answers 404 for another organisation’s dashboard and chart, whatever the call, and refuses users without the query role', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const acme = await create('seed-owner', 'Acme only');
+    const chartId = (await call('POST', DASHBOARD_PATHS.charts(acme.id), 'seed-owner', BAR)).json().id as number;
+    const demoOwn = await create('seed-demo', 'Demo Payments board');
+    for (const [method, url, payload] of [
+      ['GET', DASHBOARD_PATHS.dashboard(acme.id), undefined],
+      ['PUT', DASHBOARD_PATHS.dashboard(acme.id), { title: 'Mine now' }],
+      ['POST', DASHBOARD_PATHS.archive(acme.id), { archived: true }],
+      ['DELETE', DASHBOARD_PATHS.dashboard(acme.id), undefined],
+      ['GET', DASHBOARD_PATHS.chart(acme.id, chartId), undefined],
+      ['POST', DASHBOARD_PATHS.charts(acme.id), BAR],
+      ['POST', DASHBOARD_PATHS.copyChart(acme.id, chartId), { target_dashboard_id: demoOwn.id }],
+    ] as const) {
+      expect((await call(method, url, 'seed-demo', payload)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Nor can Acme copy into Demo Payments' dashboard.
+    expect((await call('POST', DASHBOARD_PATHS.copyChart(acme.id, chartId), 'seed-owner', { target_dashboard_id: demoOwn.id })).statusCode).toBe(404);
+    expect(dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(), 'seed-demo')).json()).dashboards.map((d) => d.id)).not.toContain(acme.id);
+    expect((await call('GET', DASHBOARD_PATHS.dashboards(), 'seed-uploader')).statusCode).toBe(403);
+  });
+
+  it('refuses a chart outside the schema or one the data cannot answer, naming the field', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const board = await create('seed-analyst', 'Validation');
+    const combo = await call('POST', DASHBOARD_PATHS.charts(board.id), 'seed-analyst', { ...BAR, type: 'combo' });
+    expect(combo.statusCode).toBe(400);
+    expect(JSON.stringify(combo.json().error.issues)).toContain('query.measures');
+    const unanswerable = await call('POST', DASHBOARD_PATHS.charts(board.id), 'seed-analyst', { ...BAR, query: { measures: ['chargebacks'], dimensions: ['decline_code'] } });
+    expect(unanswerable.statusCode).toBe(400);
+  });
+
+  it('lets impersonating support staff view, but change only with support_write; the audit names the signed-in person', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const board = await create('seed-analyst', 'Support visit');
+    const readOnly = await impersonationHeaders(app, 'seed-support', 'analyst@acme.example');
+    expect((await call('GET', DASHBOARD_PATHS.dashboard(board.id), readOnly)).statusCode).toBe(200);
+    expect((await call('POST', DASHBOARD_PATHS.charts(board.id), readOnly, BAR)).statusCode).toBe(403);
+    const writer = await impersonationHeaders(app, 'seed-support-lead', 'analyst@acme.example');
+    expect((await call('POST', DASHBOARD_PATHS.charts(board.id), writer, BAR)).statusCode).toBe(201);
+    const [row] = await db.query<{ user_id: number; signed_in_user_id: number }>("select user_id, signed_in_user_id from dashboard_audit where dashboard_id = $1 and event = 'chart-create'", [board.id]);
+    expect(row!.user_id).not.toBe(row!.signed_in_user_id);
+  });
+});

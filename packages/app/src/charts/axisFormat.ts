@@ -1,0 +1,19 @@
+// Short numbers for axes and labels, in the catalogue's formats (money, count, percent, bps): axes
+// have little room, so $1.2M rather than $1,234,567.89. Tooltips and tables use formatCell in full.
+import type { QueryColumn } from '@payportal/shared';
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
+
+export function axisFormat(format: QueryColumn['format']): (value: number) => string {
+  switch (format) {
+    case 'money':
+      return (value) => `${value < 0 ? '−' : ''}$${compact.format(Math.abs(value))}`;
+    case 'percent':
+      return (value) => percent.format(value);
+    case 'bps':
+      return (value) => `${compact.format(value)} bps`;
+    default:
+      return (value) => compact.format(value);
+  }
+}

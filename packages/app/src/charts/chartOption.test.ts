@@ -1,0 +1,36 @@
+// A chart configuration and the query API's answer → the ECharts option (issue #14 item 4): every value
+// drawn is the answer's; a second dimension splits series; reference lines and the second axis appear.
+import { chartConfigSchema, type QueryResult } from '@payportal/shared';
+import { describe, expect, it } from 'vitest';
+import { chartOption } from './chartOption.ts';
+import { chartSummary } from './chartSummary.ts';
+
+const look = { palette: ['#123456', '#E69F00'], text: '#111', muted: '#666', border: '#ddd' };
+const answer = (columns: QueryResult['columns'], rows: QueryResult['rows']): QueryResult => ({ columns, rows, rowCount: rows.length, truncated: false, source: 'rollup', dataVersion: '1' });
+const date = { name: 'date', label: 'Date', type: 'date', format: null } as const;
+const brand = { name: 'card_brand', label: 'Card brand', type: 'string', format: null } as const;
+const gsv = { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' } as const;
+const rate = { name: 'approval_rate', label: 'Approval rate', type: 'number', format: 'percent' } as const;
+
+describe('chart option', () => {
+  it('splits a line into a series per value of the second dimension, and draws the VAMP lines', () => {
+    const config = chartConfigSchema.parse({ type: 'line', title: 'GSV', query: { measures: ['gsv'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', granularity: 'month' } }, display: { thresholds: [{ value: 0.015, label: '1.5 %' }] } });
+    const option = chartOption(config, answer([date, brand, gsv], [['2026-09-01', 'visa', 10], ['2026-09-01', 'amex', 4], ['2026-10-01', 'visa', 12]]), look) as { series: { name: string; data: unknown[]; markLine?: { data: unknown[] } }[]; xAxis: { data: string[]; axisLabel: { formatter: (v: string) => string } } };
+    expect(option.xAxis.data).toEqual(['2026-09-01', '2026-10-01']);
+    expect(option.xAxis.axisLabel.formatter('2026-09-01')).toBe('Sep 2026');
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([['visa', [10, 12]], ['amex', [4, null]]]);
+    expect(option.series[0]!.markLine!.data).toEqual([{ name: '1.5 %', yAxis: 0.015 }]);
+  });
+
+  it('puts a combo’s line on the second axis', () => {
+    const config = chartConfigSchema.parse({ type: 'combo', title: 'GSV and approvals', query: { measures: ['gsv', 'approval_rate'], timeDimension: { dimension: 'date', granularity: 'month' } } });
+    const option = chartOption(config, answer([date, gsv, rate], [['2026-09-01', 10, 0.9]]), look) as { series: { type: string; yAxisIndex: number }[]; yAxis: unknown[] };
+    expect(option.series.map((s) => [s.type, s.yAxisIndex])).toEqual([['bar', 0], ['line', 1]]);
+    expect(option.yAxis).toHaveLength(2);
+  });
+
+  it('summarises the chart in words for screen readers', () => {
+    const config = chartConfigSchema.parse({ type: 'bar', title: 'GSV by brand', query: { measures: ['gsv'], dimensions: ['card_brand'] } });
+    expect(chartSummary(config, answer([brand, gsv], [['visa', 1000], ['amex', 50]]))).toBe('GSV by brand: Gross sales volume by card brand, 2 values; highest visa at $1,000.00, lowest amex at $50.00.');
+  });
+});

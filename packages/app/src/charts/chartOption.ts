@@ -1,0 +1,132 @@
+// A chart configuration and the query API's answer → the ECharts option (issue #14 items 3–4). Pure:
+// tested without a canvas. Every number drawn is a cell of the answer; labels and tooltips use the
+// catalogue's formats; the aria component describes the chart for screen readers.
+import { formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
+import { axisFormat } from './axisFormat.ts';
+import type { ChartOption } from './echartsCore.ts';
+import { resultSeries } from './resultSeries.ts';
+
+export interface ChartLook {
+  palette: string[];
+  text: string;
+  muted: string;
+  border: string;
+}
+
+const tooltipValue = (format: Parameters<typeof formatCell>[1]['format']) => (value: unknown) =>
+  typeof value === 'number' ? formatCell(value, { type: 'number', format }) : String(value ?? '—');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Period labels: "Aug 2026" by month, "Q3 2026" by quarter, "2026" by year; days and weeks as dates. */
+function dateLabelFor(granularity: string | undefined): ((value: string) => string) | null {
+  const parts = (value: string) => value.split('-').map(Number) as [number, number, number];
+  if (granularity === 'month') return (value) => `${MONTHS[parts(value)[1] - 1]} ${parts(value)[0]}`;
+  if (granularity === 'quarter') return (value) => `Q${Math.ceil(parts(value)[1] / 3)} ${parts(value)[0]}`;
+  if (granularity === 'year') return (value) => String(parts(value)[0]);
+  return null;
+}
+
+export function chartOption(config: ChartConfig, result: QueryResult, look: ChartLook): ChartOption {
+  const { category, categories, series } = resultSeries(result);
+  const base = {
+    color: look.palette,
+    animation: false,
+    textStyle: { color: look.text, fontFamily: 'inherit' },
+    tooltip: { trigger: config.type === 'pie' || config.type === 'heatmap' ? 'item' : 'axis', confine: true },
+    legend: series.length > 1 || config.type === 'pie' ? { bottom: 0, textStyle: { color: look.text } } : undefined,
+  };
+  const legendRoom = base.legend ? 36 : 12;
+
+  if (config.type === 'pie') {
+    const values = series[0]?.values ?? [];
+    return {
+      ...base,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue(series[0]?.column.format ?? null) },
+      series: [{
+        type: 'pie',
+        radius: config.display.donut ? ['45%', '72%'] : [0, '72%'],
+        center: ['50%', '45%'],
+        // Percentages on the slices; the names are in the legend (outside labels get cut in a narrow card).
+        label: { position: 'inside', formatter: '{d}%', color: '#fff', fontSize: 11, textBorderWidth: 0 },
+        labelLayout: { hideOverlap: true },
+        data: categories.map((name, index) => ({ name, value: values[index] })),
+      }],
+    };
+  }
+
+  if (config.type === 'heatmap') {
+    const [x, y, measure] = [result.columns.findIndex((c) => c.format === null), result.columns.findLastIndex((c) => c.format === null), result.columns.findIndex((c) => c.format !== null)];
+    const xs = [...new Set(result.rows.map((row) => String(row[x])))];
+    const ys = [...new Set(result.rows.map((row) => String(row[y])))];
+    const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
+    const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
+    // Each cell coloured itself, from white to the theme's primary (no visualMap component to load).
+    const cells = result.rows.map((row) => {
+      const value = row[measure] as number;
+      const share = high > low ? (value - low) / (high - low) : 1;
+      return { value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value], itemStyle: { color: look.palette[0], opacity: 0.12 + 0.88 * share } };
+    });
+    const format = result.columns[measure]?.format ?? null;
+    return {
+      ...base,
+      tooltip: { trigger: 'item', valueFormatter: tooltipValue(format) },
+      grid: { left: 8, right: 8, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: xs, axisLabel: { color: look.muted } },
+      yAxis: { type: 'category', data: ys, axisLabel: { color: look.muted } },
+      series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10, color: look.text } }],
+    };
+  }
+
+  const horizontal = config.type === 'bar' && config.display.horizontal;
+  const formats = [...new Set(series.map((s) => s.column.format))];
+  const dateLabel = category?.type === 'date' ? dateLabelFor(config.query.timeDimension?.granularity) : null;
+  const crowded = !horizontal && categories.length > 6 && category?.type !== 'date';
+  const categoryAxis = {
+    type: 'category',
+    data: categories,
+    axisLabel: { color: look.muted, hideOverlap: true, ...(dateLabel && { formatter: dateLabel }), ...(crowded && { interval: 0, rotate: 30, width: 110, overflow: 'truncate' }) },
+    axisLine: { lineStyle: { color: look.border } },
+  };
+  // A line is read for its shape: its axis hugs the values; bars and areas are read from zero.
+  const lineOnly = config.type === 'line';
+  const valueAxis = (format: (typeof formats)[number], extra: object = {}) => ({
+    type: 'value',
+    scale: lineOnly, axisLabel: { color: look.muted, formatter: axisFormat(format) }, splitLine: { lineStyle: { color: look.border } }, ...extra,
+  });
+  const thresholds = config.display.thresholds.length
+    ? {
+        markLine: {
+          silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#D55E00' },
+          label: { formatter: '{b}', color: look.text, position: horizontal ? 'end' : 'insideEndTop' },
+          data: config.display.thresholds.map((line) => ({ name: line.label, [horizontal ? 'xAxis' : 'yAxis']: line.value })),
+        },
+      }
+    : {};
+  const combo = config.type === 'combo';
+  const drawn = series.map((s, index) => {
+    const asLine = config.type === 'line' || config.type === 'area' || (combo && index === 1);
+    return {
+      name: s.name,
+      type: asLine ? 'line' : 'bar',
+      data: s.values,
+      ...(asLine && { showSymbol: categories.length <= 24, smooth: false }),
+      ...(config.type === 'area' && { areaStyle: { opacity: 0.25 } }),
+      ...(config.display.stacked && !combo && { stack: 'all' }),
+      ...(combo && { yAxisIndex: index === 1 ? 1 : 0 }),
+      tooltip: { valueFormatter: tooltipValue(s.column.format) },
+      ...(index === 0 && thresholds),
+    };
+  });
+  const values = combo
+    ? [valueAxis(series[0]?.column.format ?? null), valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false }, scale: true })]
+    : valueAxis(formats.length === 1 ? formats[0]! : null);
+  return {
+    ...base,
+    grid: { left: 8, right: combo ? 8 : 16, top: 16, bottom: legendRoom, containLabel: true },
+    xAxis: horizontal ? values : categoryAxis,
+    yAxis: horizontal ? { ...categoryAxis, inverse: true } : values,
+    series: drawn,
+    ...(category === null && { xAxis: { ...categoryAxis, data: [''] } }),
+  };
+}

@@ -1,0 +1,51 @@
+// What a chart card draws for an answer: the KPI tile, the table, or an ECharts chart with its
+// accessible summary; the empty state when the answer has no rows.
+import type { ChartConfig } from '@payportal/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { chartLookOf } from '../../charts/chartLook.ts';
+import { chartOption } from '../../charts/chartOption.ts';
+import { chartSummary } from '../../charts/chartSummary.ts';
+import { EChart, type ChartInstance } from '../../charts/EChart.tsx';
+import { ChartTable } from './ChartTable.tsx';
+import { KpiTile } from './KpiTile.tsx';
+import type { ChartAnswers } from './useChartData.ts';
+import * as styles from './dashboards.css.ts';
+
+export interface ChartBodyProps {
+  config: ChartConfig;
+  answers: ChartAnswers;
+  asTable: boolean;
+  onPick?: (name: string) => void;
+  /** What a pick does, in words ("Drill into", "Open the merchant"). */
+  pickLabel?: string;
+  onDrawn: () => void;
+  onInstance?: (chart: ChartInstance | null) => void;
+}
+
+export function ChartBody({ config, answers, asTable, onPick, pickLabel, onDrawn, onInstance }: ChartBodyProps) {
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const look = useMemo(() => (host ? chartLookOf(host) : null), [host]);
+  const empty = answers.main.rows.length === 0;
+  const tableLike = empty || asTable || config.type === 'table';
+  useEffect(() => {
+    if (tableLike) onDrawn();
+  }, [tableLike, onDrawn, answers]);
+  const option = useMemo(() => (look && !tableLike && config.type !== 'kpi' ? chartOption(config, answers.main, look) : null), [look, tableLike, config, answers.main]);
+
+  return (
+    <div ref={setHost} className={styles.chartBody}>
+      {empty ? (
+        <p className={styles.empty}>No data for these filters.</p>
+      ) : tableLike ? (
+        <ChartTable result={answers.main} caption={config.title} onPick={config.type === 'table' ? undefined : onPick} pickLabel={pickLabel} />
+      ) : config.type === 'kpi' ? (
+        look && <KpiTile main={answers.main} previous={answers.previous} spark={answers.spark} look={look} onDrawn={onDrawn} />
+      ) : (
+        <>
+          <p className={styles.visuallyHidden}>{chartSummary(config, answers.main)}</p>
+          {option && <EChart option={option} onPick={onPick} onDrawn={onDrawn} onInstance={onInstance} className={styles.canvas} />}
+        </>
+      )}
+    </div>
+  );
+}

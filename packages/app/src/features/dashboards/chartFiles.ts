@@ -1,0 +1,29 @@
+// A chart's exports (issue #14 item 6): the drawing as PNG and its answer as CSV, both saved in the
+// browser. The CSV holds the answer's raw values (as the exports do), with the catalogue's labels.
+import type { QueryResult } from '@payportal/shared';
+
+const quote = (cell: unknown) => {
+  const text = cell === null || cell === undefined ? '' : String(cell);
+  // A cell a spreadsheet would run as a formula is neutralised, as the exports do.
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+export function resultCsv(result: QueryResult): string {
+  return [result.columns.map((column) => quote(column.label)), ...result.rows.map((row) => row.map(quote))].map((line) => line.join(',')).join('\r\n') + '\r\n';
+}
+
+export function saveFile(name: string, href: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.click();
+}
+
+export function saveCsv(title: string, result: QueryResult): void {
+  const url = URL.createObjectURL(new Blob([resultCsv(result)], { type: 'text/csv;charset=utf-8' }));
+  saveFile(`${fileName(title)}.csv`, url);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const fileName = (title: string) => title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'chart';

@@ -1,0 +1,43 @@
+// What a chart asks the query API (issue #14 items 3, 5, 6) and how the builder's choices become a
+// chart configuration: pure, tested alone.
+import { chartConfigSchema } from '@payportal/shared';
+import { describe, expect, it } from 'vitest';
+import { checkDraft, configToDraft, draftToConfig, emptyDraft } from './chartDraft.ts';
+import { chartQueries, previousPeriod } from './chartQueries.ts';
+
+const kpi = chartConfigSchema.parse({ type: 'kpi', title: 'GSV', query: { measures: ['gsv'], timeDimension: { dimension: 'date', dateRange: 'last_30_days' } } });
+
+describe('chart queries', () => {
+  it('compare a KPI with the same number of days just before, and draw its sparkline by day', () => {
+    const asked = chartQueries(kpi, { channel: ['cp'] }, [], '2026-11-24');
+    expect(asked.main.timeDimension).toEqual({ dimension: 'date', dateRange: 'last_30_days' });
+    expect(asked.previous!.timeDimension).toEqual({ dimension: 'date', dateRange: ['2026-09-26', '2026-10-25'] });
+    expect(asked.spark!.timeDimension).toEqual({ dimension: 'date', dateRange: 'last_30_days', granularity: 'day' });
+    for (const query of [asked.main, asked.previous!, asked.spark!]) expect(query.filters).toEqual([{ member: 'channel', operator: 'in', values: ['cp'] }]);
+  });
+
+  it('leave the dashboard’s filters out of a chart that opts out', () => {
+    const optedOut = chartConfigSchema.parse({ ...kpi, display: { ignoreDashboardFilters: true } });
+    expect(chartQueries(optedOut, { channel: ['cp'] }, [], '2026-11-24').main.filters).toEqual([]);
+  });
+
+  it('have no previous period for calendar presets, and one of equal length for custom ranges', () => {
+    expect(previousPeriod('month_to_date', '2026-11-24')).toBeNull();
+    expect(previousPeriod(['2026-03-01', '2026-03-10'], '2026-11-24')).toEqual(['2026-02-19', '2026-02-28']);
+  });
+});
+
+describe('the builder’s draft', () => {
+  it('becomes a valid configuration and comes back the same', () => {
+    const draft = { ...emptyDraft(), title: 'VAMP by month', type: 'line' as const, measures: ['vamp_ratio' as const], xAxis: 'date' as const, split: 'card_brand' as const, thresholds: [{ value: 0.015, label: '1.5 %' }] };
+    const checked = checkDraft(draft);
+    expect(checked.problem).toBeNull();
+    expect(checked.config!.query).toMatchObject({ measures: ['vamp_ratio'], dimensions: ['card_brand'], timeDimension: { granularity: 'month', dateRange: 'last_90_days' } });
+    expect(configToDraft(checked.config!)).toEqual(draft);
+  });
+
+  it('says what is wrong with a combo of one measure', () => {
+    expect(checkDraft({ ...emptyDraft(), title: 'x', type: 'combo' }).problem).toMatch(/exactly two measures/);
+    expect(draftToConfig({ ...emptyDraft(), type: 'pie', measures: ['gsv', 'transactions'] }).query.measures).toEqual(['gsv']);
+  });
+});

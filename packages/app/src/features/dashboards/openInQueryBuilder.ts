@@ -1,0 +1,13 @@
+// "Open in query builder" (issue #14 item 6): the chart's question as it stands (filters and drill
+// included) goes into the builder, which then exports it in full as CSV.
+import type { QueryDescription } from '@payportal/shared';
+import { loadBuilder } from '../query-builder/builderStore.ts';
+import { handOver } from '../query-builder/screenHandOff.ts';
+import { fromQueryDescription } from '../query-builder/toQueryDescription.ts';
+import { paths } from '../../lib/paths.ts';
+
+export function openInQueryBuilder(title: string, query: QueryDescription, navigate: (to: string) => void): void {
+  loadBuilder(fromQueryDescription(query, { name: title, description: '' }).state);
+  handOver({ definitionId: null, definition: null, notice: `Opened from the chart “${title}”.` });
+  navigate(paths.csvNew());
+}

@@ -1,0 +1,29 @@
+// Loads one chart's answers through the query API (runQuery), within the dashboard's concurrency
+// limit. A new question (filters, drill, edit) aborts the older; `refresh` bumps every chart's key.
+import type { QueryResult } from '@payportal/shared';
+import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
+import { runQuery } from '../query-builder/analyticsApi.ts';
+import type { ChartQueries } from './chartQueries.ts';
+import { limited } from './queryLimiter.ts';
+
+export interface ChartAnswers {
+  main: QueryResult;
+  previous: QueryResult | null;
+  spark: QueryResult | null;
+  /** When the answers arrived (the card says "Data as of …"). */
+  at: Date;
+}
+
+const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? limited(() => runQuery(query, signal)) : Promise.resolve(null));
+
+export function useChartData(queries: ChartQueries | null, refreshKey: number, delayMs = 0) {
+  const key = queries ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.spark]) : null;
+  return useDebouncedRequest<ChartAnswers>(
+    key,
+    async (signal) => {
+      const [main, previous, spark] = await Promise.all([ask(queries!.main, signal), ask(queries!.previous, signal), ask(queries!.spark, signal)]);
+      return { main: main!, previous, spark, at: new Date() };
+    },
+    { delayMs, failure: 'This chart could not be loaded.' },
+  );
+}
