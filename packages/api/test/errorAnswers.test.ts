@@ -161,6 +161,7 @@ describe('OpenAPI document', () => {
       '/api/optimizer/v1/defaults',
       '/api/optimizer/v1/leakage',
       '/api/optimizer/v1/pnl',
+      '/api/optimizer/v1/pnl/export',
       '/api/optimizer/v1/regulatory',
       '/api/optimizer/v1/scenarios/',
       '/api/optimizer/v1/scenarios/{scenarioId}',

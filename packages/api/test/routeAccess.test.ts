@@ -85,7 +85,12 @@ describe('route access declarations', () => {
   it('declares the roles each family of routes needs', () => {
     for (const route of app.declaredRoutes) {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
-      if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') expect(route.access.who, route.url).toEqual(['query']);
+      // Exports: the builder's routes are the query role's; following one's own runs (the list, a run, cancel,
+      // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L (issue #17).
+      if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') {
+        const followsRuns = (route.url.startsWith('/api/exports/v1/jobs/') && !(route.method === 'POST' && route.url === '/api/exports/v1/jobs/')) || route.url === '/api/exports/v1/limits';
+        expect(route.access.who, `${route.method} ${route.url}`).toEqual(followsRuns ? ['query', 'revenue_optimizer'] : ['query']);
+      }
       if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
       // Documents: every role reads (spec §2, general guard); org owners and upload admins upload; org owners delete and generate.
       if (route.url.startsWith('/api/documents/') && route.access.who !== 'public') {
