@@ -2,7 +2,7 @@
 // on a shared 2-core machine; the issue's 1 GB is BENCH_UPLOAD_MB=1024) sent through the API's tus
 // endpoint with tus-js-client, validated and loaded (created → done), end to end in MB/s, beside
 // DuckDB's read_csv of the same file alone on the API's instance in the same run; and the API process's
-// peak RSS growth meanwhile (sampled from /proc every 20 ms, against its RSS just before). The phases
+// peak RSS growth meanwhile (sampled from /proc every 20 ms, against its RSS just before), also by phase. The phases
 // after the last byte: uploaded (SHA-256, head check), validating (read_csv and the checks), loading
 // (insert, rollup of the merchants touched, commit).
 // Targets: ≥ 0.5× the bare read_csv rate; RSS growth < 150 MB. The exit code is 1 when one is missed.
@@ -73,7 +73,14 @@ try {
 
   const rssBefore = rssOf(server.pid!);
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(server.pid!))), 20);
+  // The peak by phase too (the phase last seen by the poll below): where the memory goes.
+  let currentPhase = 'receiving';
+  const phasePeaks = new Map<string, number>();
+  const sampler = setInterval(() => {
+    const rss = rssOf(server.pid!);
+    rssPeak = Math.max(rssPeak, rss);
+    phasePeaks.set(currentPhase, Math.max(phasePeaks.get(currentPhase) ?? rss, rss));
+  }, 20);
   progress('tus upload, validation and load through the API');
   const started = performance.now();
   const url = await new Promise<string>((resolve, reject) => {
@@ -97,6 +104,7 @@ try {
     const response = await fetch(`${base}${UPLOAD_PATHS.upload(Number(url.split('/').pop()))}`, { headers: { authorization: `Bearer ${token}` } });
     done = uploadSchema.parse(await response.json());
     if (!phases.has(done.status)) phases.set(done.status, performance.now());
+    currentPhase = done.status;
     if (!['receiving', 'uploaded', 'validating', 'loading'].includes(done.status)) break;
     await sleep(50);
   }
@@ -121,6 +129,7 @@ try {
       ['DuckDB read_csv alone, same file', `${mbps(bare.ms).toFixed(1)} MB/s (${(bare.ms / 1000).toFixed(1)} s)`, ''],
       ['end to end ÷ read_csv', `${ratio.toFixed(2)}×`, `≥ ${TARGET.ratio}×`],
       ['API peak RSS growth', mb(growth), `< ${TARGET.rssMb} MB`],
+      ['  by phase', [...phasePeaks].map(([name, peak]) => `${name} ${mb(peak - rssBefore)}`).join(', '), ''],
     ],
   ));
   if (ratio < TARGET.ratio || growth >= TARGET.rssMb * 2 ** 20) process.exitCode = 1;

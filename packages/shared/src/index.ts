@@ -247,7 +247,7 @@ export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulator
 export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
 // Data uploads (issue #15).
-export { UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
+export { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES, UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
 export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
 export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
 export { readCsvRecords } from './uploads/readCsvRecords.ts';

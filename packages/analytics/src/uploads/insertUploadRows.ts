@@ -1,16 +1,18 @@
-// Loading (issue #15 item 3): the good staged rows of `upload_checked` (stageUpload.ts) into the
+// Loading (issue #15 item 3): the file's good records (stageUpload.ts goodRowsSql: a scan of the file
+// less the bad records) streamed into the
 // organisation's tables, tagged with their upload. Columns the file does not carry get the values the
 // README lists (decisions); an uploaded sale is priced by the generator's fee rules (fees.ts) with the
 // programme the generator would pick for its card, channel and MCC family.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES } from '@payportal/shared';
 import { programLookupRows } from '../generator/createGeneratorLookups.ts';
 import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from '../generator/fees.ts';
 import { MERCHANT_ID_BASE, TX_ID_BASE } from '../generator/generationContext.ts';
 import { INDUSTRIES } from '../generator/industries.ts';
 import { TRANSACTION_COLUMNS } from '../generator/generateSales.ts';
 import { valuesTable } from '../generator/sql.ts';
-import { cellSql } from './columnChecksSql.ts';
-import { timestampSql } from './columnChecksSql.ts';
+import { cellSql, timestampSql } from './columnChecksSql.ts';
+import { goodRowsSql, merchantLookupSql, type StageRequest } from './stageUpload.ts';
 
 /** Uploaded merchants and rows take ids above the generator's (generationContext.ts): n ≥ this share of the base. */
 const UPLOADED_MERCHANT_OFFSET = MERCHANT_ID_BASE / 2;
@@ -19,7 +21,7 @@ const UPLOADED_ROW_OFFSET = (TX_ID_BASE / 10) * 9;
 /** An uploaded merchant's plan (model; DATA.md §4's small-merchant blended pricing). */
 export const UPLOADED_MERCHANT_PLAN = { planType: 'blended', perItem: 0.25, creditPct: 2.9, debitPct: 2.6, monthlyFee: 15, pciFee: 10, minDiscount: 25 } as const;
 
-const good = 'from upload_checked s where len(s.problems) = 0';
+const good = (request: StageRequest) => `from ${goodRowsSql(request)}`;
 
 /** The first free id of the organisation's uploaded rows in `table`: uploads take ids above the largest so far (one writer). */
 const nextIdSql = (table: 'transactions' | 'chargebacks', column: string, orgId: number) => {
@@ -27,12 +29,13 @@ const nextIdSql = (table: 'transactions' | 'chargebacks', column: string, orgId:
   return `(select coalesce(max(${column}), ${base}) from ${table} where org_id = ${orgId} and ${column} > ${base})`;
 };
 
-async function insertMerchants(connection: DuckDBConnection, orgId: number, uploadId: number): Promise<void> {
+async function insertMerchants(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+  const { orgId, uploadId } = request;
   const base = orgId * MERCHANT_ID_BASE + UPLOADED_MERCHANT_OFFSET;
   const industries = valuesTable('v', ['mcc', 'risk_class', 'cp_share', 'ticket_median'], INDUSTRIES.map((i) => [i.mcc, i.riskClass, i.cardPresentShare, i.ticketMedian]));
   await connection.run(`create temp table upload_new_merchants as
     select (select coalesce(max(merchant_id), ${base}) from merchants where org_id = ${orgId} and merchant_id > ${base}) + row_number() over (order by s.rn) as merchant_id, s.*
-    ${good}`);
+    ${good(request)}`);
   const plan = UPLOADED_MERCHANT_PLAN;
   await connection.run(`insert into pricing_plans select merchant_id, ${orgId}, '${plan.planType}', 0, ${plan.perItem}, ${plan.creditPct}, ${plan.debitPct},
     ${plan.monthlyFee}, ${plan.pciFee}, ${plan.minDiscount} from upload_new_merchants`);
@@ -45,32 +48,60 @@ async function insertMerchants(connection: DuckDBConnection, orgId: number, uplo
   await connection.run('drop table upload_new_merchants');
 }
 
-async function insertTransactions(connection: DuckDBConnection, orgId: number, uploadId: number): Promise<void> {
+/**
+ * The programme of every brand, card type, channel and MCC family a good record can name: the card's
+ * own at the standard tier, or its brand's standard credit one where the brand has no such product
+ * (Amex debit). One small table, so a sale is priced by one join.
+ */
+async function createProgramTable(connection: DuckDBConnection): Promise<void> {
   const programs = valuesTable('v', ['brand', 'card_type', 'tier', 'regulated', 'channel', 'family', 'level', 'program_id', 'pct', 'fixed'], programLookupRows());
+  const keys = (name: string, values: readonly string[]) => valuesTable(name, [name], values.map((value) => [value]));
+  const families = [...new Set(['general', ...INDUSTRIES.map((i) => i.family)])];
+  await connection.run(`create or replace temp table upload_programs as
+    with p as (select * from ${programs} where level = 'normal' and tier = 'standard' and not regulated)
+    select brand, card_type, channel, family, coalesce(p.program_id, c.program_id) as program_id, coalesce(p.pct, c.pct) as pct, coalesce(p.fixed, c.fixed) as fixed
+    from ${keys('brand', UPLOAD_CARD_BRANDS)} cross join ${keys('card_type', UPLOAD_CARD_TYPES)} cross join ${keys('channel', ['cp', 'cnp'])} cross join ${keys('family', families)}
+    left join p using (brand, card_type, channel, family)
+    left join p c on c.brand = brand.brand and c.card_type = 'credit' and c.channel = channel.channel and c.family = 'general'`);
+}
+
+/** The organisation's merchants by mid with what pricing a sale needs: its MCC family and its plan. */
+async function createMerchantTable(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+  const { orgId } = request;
   const families = valuesTable('f', ['mcc', 'family'], INDUSTRIES.map((i) => [i.mcc, i.family]));
-  await connection.run(`create or replace temp table upload_programs as select * from ${programs} where level = 'normal' and tier = 'standard' and not regulated`);
+  await connection.run(`create or replace temp table upload_merchant_fees as
+    select k.mid, m.merchant_id, coalesce(f.family, 'general') as family, pp.plan_type, pp.markup_bps, pp.per_item, pp.blended_credit_pct, pp.blended_debit_pct
+    from (${merchantLookupSql(request)}) k join merchants m on m.org_id = ${orgId} and m.merchant_id = k.merchant_id
+    join pricing_plans pp on pp.org_id = ${orgId} and pp.pricing_plan_id = m.pricing_plan_id left join ${families} on f.mcc = m.mcc`);
+}
+
+async function insertTransactions(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+  const { orgId, uploadId } = request;
+  await createProgramTable(connection);
+  await createMerchantTable(connection, request);
+  const merchant = {
+    columns: ['mf.merchant_id as k_mid', 'mf.family', 'mf.plan_type', 'mf.markup_bps', 'mf.per_item', 'mf.blended_credit_pct', 'mf.blended_debit_pct'],
+    joins: [`join upload_merchant_fees mf on mf.mid = ${cellSql('mid', 'r')}`],
+  };
   const columns = TRANSACTION_COLUMNS.join(', ');
   await connection.run(`insert into transactions (${columns})
 with sale as (
   select s.rn, ${cellSql('tx_ref')} as tx_ref, s.k_mid as merchant_id, ${timestampSql(cellSql('ts'))} as ts, ${cellSql('amount')}::decimal(18, 2) as amount,
     ${cellSql('currency')} as currency, ${cellSql('card_brand')} as card_brand, ${cellSql('card_type')} as card_type, ${cellSql('entry_mode')} as entry_mode,
     ${cellSql('auth_result')} = 'approved' as approved, nullif(${cellSql('decline_code')}, '') as decline_code,
-    ${cellSql('entry_mode')} not in ('ecom', 'recurring') as card_present, coalesce(f.family, 'general') as family
-  ${good.replace('from upload_checked s', `from upload_checked s join merchants m on m.org_id = ${orgId} and m.merchant_id = s.k_mid left join ${families} on f.mcc = m.mcc`)}
+    ${cellSql('entry_mode')} not in ('ecom', 'recurring') as card_present, s.family, s.plan_type, s.markup_bps, s.per_item, s.blended_credit_pct, s.blended_debit_pct
+  from ${goodRowsSql(request, merchant)}
 ), priced as (
-  -- the card's own programme, or its brand's standard credit one where the brand has no such product (Amex debit)
-  select s.*, coalesce(p.program_id, c.program_id) as program_id,
-    case when approved then ${interchangeFeeSql('amount', 'coalesce(p.pct, c.pct)', 'coalesce(p.fixed, c.fixed)')} else 0 end as ic,
+  select s.*, g.program_id,
+    case when approved then ${interchangeFeeSql('amount', 'g.pct', 'g.fixed')} else 0 end as ic,
     case when approved then ${schemeFeeSql({ amount: 'amount', brand: 's.card_brand', cardType: 's.card_type', crossBorder: 'false' })} else 0 end as sf
   from sale s
-  left join upload_programs p on p.brand = s.card_brand and p.card_type = s.card_type and p.channel = case when s.card_present then 'cp' else 'cnp' end and p.family = s.family
-  left join upload_programs c on c.brand = s.card_brand and c.card_type = 'credit' and c.channel = case when s.card_present then 'cp' else 'cnp' end and c.family = 'general'
+  left join upload_programs g on g.brand = s.card_brand and g.card_type = s.card_type and g.channel = case when s.card_present then 'cp' else 'cnp' end and g.family = s.family
 ), billed as (
   select p.*, case when approved then ${merchantFeeSql({
     amount: 'amount', cardType: 'p.card_type', tier: "'standard'", cardPresent: 'card_present', entryMode: 'entry_mode', crossBorder: 'false',
     downgraded: 'false', interchangeFee: 'ic', schemeFee: 'sf' })} else 0 end as mf
-  from priced p join merchants m on m.org_id = ${orgId} and m.merchant_id = p.merchant_id
-  join pricing_plans pp on pp.org_id = ${orgId} and pp.pricing_plan_id = m.pricing_plan_id
+  from priced p
 )
 select ${nextIdSql('transactions', 'tx_id', orgId)} + rn, ${orgId}, merchant_id, null, ts, ts::date, amount, currency,
   card_brand, card_type, 'standard', false, 'US', false, '', lpad(lower(hex(hash(tx_ref))), 16, '0'), entry_mode, card_present, false,
@@ -79,17 +110,18 @@ select ${nextIdSql('transactions', 'tx_id', orgId)} + rn, ${orgId}, merchant_id,
   program_id, program_id, ic, ic, false, sf, mf, mf - ic - sf, false, null, false, ${uploadId}, tx_ref
 from billed`);
   await connection.run('drop table upload_programs');
+  await connection.run('drop table upload_merchant_fees');
 }
 
-async function insertChargebacks(connection: DuckDBConnection, orgId: number, uploadId: number): Promise<void> {
+async function insertChargebacks(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+  const { orgId, uploadId } = request;
   await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
       stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id)
     select ${nextIdSql('chargebacks', 'chargeback_id', orgId)} + s.rn, ${orgId}, t.tx_id, t.merchant_id, ${cellSql('received_date')}::date,
       ${cellSql('amount')}::decimal(18, 2), t.card_brand, ${cellSql('reason_code')}, coalesce(dr.category, 'consumer'), ${cellSql('stage')}, 'pending',
       t.card_brand, t.card_type, t.card_tier, t.entry_mode, t.card_present, t.issuer_country, t.is_cross_border, ${uploadId}
-    from upload_checked s join transactions t on t.org_id = ${orgId} and t.tx_id = s.k_tx_ref
-    left join (select reason_code, network, any_value(category) as category from dispute_reasons group by all) dr on dr.reason_code = ${cellSql('reason_code')} and dr.network = t.card_brand
-    where len(s.problems) = 0`);
+    ${good(request)} join transactions t on t.org_id = ${orgId} and t.tx_id = s.k_tx_ref
+    left join (select reason_code, network, any_value(category) as category from dispute_reasons group by all) dr on dr.reason_code = ${cellSql('reason_code')} and dr.network = t.card_brand`);
 }
 
 export const INSERT_UPLOAD_ROWS = { merchants: insertMerchants, transactions: insertTransactions, chargebacks: insertChargebacks } as const;

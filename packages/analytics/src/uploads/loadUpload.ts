@@ -44,7 +44,7 @@ export async function loadUpload(connection: DuckDBConnection, request: LoadUplo
       // The merchants touched are kept aside first: removed uploads' rows are gone after the delete.
       await connection.run(`create or replace temp table upload_touched as ${touched}`);
       await deleteUploadRows(connection, orgId, request.removing);
-      await INSERT_UPLOAD_ROWS[kind](connection, orgId, uploadId);
+      await INSERT_UPLOAD_ROWS[kind](connection, request);
       await connection.run(`insert into upload_touched ${touchedMerchantsSql(orgId, [uploadId])}`);
       await buildMerchantDaily(connection, orgId, 'select merchant_id from upload_touched');
       await bumpDataVersion(connection, orgId);

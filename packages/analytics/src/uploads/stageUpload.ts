@@ -5,7 +5,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared';
 import { sqlLiteral } from '../generator/sql.ts';
-import { cellSql as cellOf, rowRejectsSql } from './columnChecksSql.ts';
+import { cellSql as cellOf, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
 
 /** Longest line read (DuckDB's default); a longer one is rejected with its line number. */
 export const MAX_LINE_BYTES = 2 * 1024 * 1024;
@@ -37,32 +37,79 @@ const MALFORMED_REASON: Record<string, string> = {
 };
 
 const uploadRows = (kind: UploadKind) => UPLOAD_COLUMNS[kind];
+const uniqueRules = (kind: UploadKind) => uploadRows(kind).filter((rule) => rule.uniqueInFile);
 
-function readCsvSql(path: string, kind: UploadKind): string {
+/**
+ * The file's well-formed records, numbered in file order (`rn`), every column as text. The checking
+ * scan keeps the malformed lines (store_rejects); the others skip the same lines (ignore_errors).
+ * row_number over the scan is a streaming window that follows the file's order (insertion order is
+ * preserved), so every scan numbers a record alike and nothing is held in memory.
+ */
+export function fileRowsSql(path: string, kind: UploadKind, keepMalformed = false): string {
   const columns = uploadRows(kind).map((rule) => `${sqlLiteral(rule.name)}: 'VARCHAR'`).join(', ');
-  return `read_csv(${sqlLiteral(path)}, header = true, columns = {${columns}}, auto_detect = false, delim = ',', quote = '"', escape = '"',
-    strict_mode = true, store_rejects = true, rejects_table = 'upload_csv_errors', rejects_scan = 'upload_csv_scans', max_line_size = ${MAX_LINE_BYTES})`;
+  const malformed = keepMalformed ? "store_rejects = true, rejects_table = 'upload_csv_errors', rejects_scan = 'upload_csv_scans'" : 'ignore_errors = true';
+  return `(select row_number() over () as rn, * from read_csv(${sqlLiteral(path)}, header = true, columns = {${columns}}, auto_detect = false, delim = ',', quote = '"', escape = '"',
+    strict_mode = true, ${malformed}, max_line_size = ${MAX_LINE_BYTES}))`;
 }
 
-/** Values that appear more than once in the file (dup_<column> > 1): an aggregate joined back, cheaper than a window. */
+/**
+ * One scan: the number of well-formed records (the row whose column_name is null) and the hashes of the
+ * unique columns' values that appear more than once. Hashes, not the values: 8 bytes a record in the
+ * aggregate's memory, whatever the values' length.
+ */
+function repeatedHashesSql(path: string, kind: UploadKind): string {
+  const unique = uniqueRules(kind);
+  const rows = fileRowsSql(path, kind);
+  if (!unique.length) return `select null::varchar as column_name, null::ubigint as hash, count(*) as n from ${rows}`;
+  const named = unique.map((rule) => `when grouping(h_${rule.name}) = 0 then ${sqlLiteral(rule.name)}`).join(' ');
+  return `select * from (
+      select case ${named} end as column_name, coalesce(${unique.map((rule) => `h_${rule.name}`).join(', ')}) as hash, count(*) as n
+      from (select ${unique.map((rule) => `hash(${cellOf(rule.name, 'r')}) as h_${rule.name}`).join(', ')} from ${rows} r)
+      group by grouping sets (${[...unique.map((rule) => `(h_${rule.name})`), '()'].join(', ')}))
+    where n > 1 or column_name is null`;
+}
+
+/**
+ * The values behind the repeated hashes that do appear more than once (a hash can collide): a scan of
+ * the file only when some hash repeats, which keeps and counts only the records with such a hash.
+ */
+async function findRepeats(connection: DuckDBConnection, path: string, kind: UploadKind): Promise<void> {
+  await connection.run('create temp table upload_repeats (column_name varchar, value varchar, n bigint)');
+  for (const rule of uniqueRules(kind)) {
+    const name = sqlLiteral(rule.name);
+    if (!(await scalar(connection, `select count(*) from upload_hashes where column_name = ${name}`))) continue;
+    await connection.run(`insert into upload_repeats select ${name}, value, count(*)
+      from (select ${cellOf(rule.name, 'r')} as value from ${fileRowsSql(path, kind)} r) where hash(value) in (select hash from upload_hashes where column_name = ${name})
+      group by value having count(*) > 1`);
+  }
+}
+
+/** Values that appear more than once in the file (dup_<column> > 1), from upload_repeats. */
 function duplicatesSql(kind: UploadKind): { columns: string[]; joins: string[] } {
-  const unique = uploadRows(kind).filter((rule) => rule.uniqueInFile);
+  const unique = uniqueRules(kind);
   return {
     columns: unique.map((rule) => `coalesce(d_${rule.name}.n, 1) as dup_${rule.name}`),
-    joins: unique.map((rule) => `left join (select ${cellOf(rule.name, 'upload_raw')} as value, count(*) as n from upload_raw group by all having count(*) > 1) d_${rule.name}
+    joins: unique.map((rule) => `left join (select value, n from upload_repeats where column_name = ${sqlLiteral(rule.name)}) d_${rule.name}
       on d_${rule.name}.value = ${cellOf(rule.name, 'r')}`),
   };
 }
 
+const removingSql = (request: StageRequest) => (request.removing.length ? ` and coalesce(upload_id, -1) not in (${request.removing.join(', ')})` : '');
+
+/** The organisation's merchants by mid, less those of the uploads this load removes. */
+export function merchantLookupSql(request: StageRequest): string {
+  return `select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${request.orgId}${removingSql(request)} group by mid`;
+}
+
 /** The joins the rules read (k_<column>, taken_<column>), over the staged rows `r`. */
-function lookupsSql(request: StageRequest): { columns: string[]; joins: string[] } {
-  const removing = request.removing.length ? ` and coalesce(upload_id, -1) not in (${request.removing.join(', ')})` : '';
+export function lookupsSql(request: StageRequest): { columns: string[]; joins: string[] } {
+  const removing = removingSql(request);
   const org = request.orgId;
   const cellSql = (name: string) => cellOf(name, 'r');
   const columns: string[] = [];
   const joins: string[] = [];
   const names = uploadRows(request.kind).map((rule) => rule.name);
-  joins.push(`left join (select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${org}${removing} group by mid) m on m.mid = ${cellSql('mid')}`);
+  joins.push(`left join (${merchantLookupSql(request)}) m on m.mid = ${cellSql('mid')}`);
   columns.push('m.merchant_id as k_mid', 'm.merchant_id is not null as taken_mid');
   if (names.includes('mcc')) {
     joins.push(`left join industries i on i.mcc = ${cellSql('mcc')}`);
@@ -89,20 +136,38 @@ async function scalar(connection: DuckDBConnection, sql: string): Promise<number
 }
 
 /**
- * Stages the file as temp table `upload_checked` (every well-formed record, its lookups and its
- * problems) and writes the upload's rejects. The caller owns the connection and drops the temp tables.
+ * The file's good records (their text, `rn` and lookups) as relation `s`, for the load: a second scan of
+ * the file, less the records upload_bad names. Nothing of the file is kept in memory between scans.
+ * `lookups` replaces the rules' joins where the load needs other columns (a good record passed them all).
+ */
+export function goodRowsSql(request: StageRequest, lookups = lookupsSql(request)): string {
+  return `(select r.*, ${lookups.columns.join(', ')} from ${fileRowsSql(request.path, request.kind)} r ${lookups.joins.join(' ')}
+    where r.rn not in (select rn from upload_bad)) s`;
+}
+
+/**
+ * Checks the file and writes the upload's rejects, in two scans of the file (three when a hash
+ * repeats) and no copy of it: the record count and the repeated values (upload_hashes,
+ * upload_repeats), then every record checked, only the bad ones kept (upload_bad: rn and problems).
+ * The caller owns the connection and drops the temp tables.
  */
 export async function stageUpload(connection: DuckDBConnection, request: StageRequest): Promise<StageCounts> {
   const { orgId, uploadId, kind } = request;
   await dropStage(connection);
   await connection.run(`delete from upload_rejects where org_id = ${orgId} and upload_id = ${uploadId}`);
-  // row_number over the scan follows the file's order (insertion order is preserved).
-  await connection.run(`create temp table upload_raw as select row_number() over () as rn, * from ${readCsvSql(request.path, kind)}`);
+  await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(request.path, kind)}`);
+  await findRepeats(connection, request.path, kind);
   const lookups = lookupsSql(request);
   const duplicates = duplicatesSql(kind);
-  await connection.run(`create temp table upload_checked as
-    select s.*, ${rowRejectsSql(uploadRows(kind))} as problems
-    from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from upload_raw r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s`);
+  // The problems are built for the bad records only: the filter evaluates each rule's reason, and a good
+  // record (no reason) goes no further.
+  const rules = uploadRows(kind);
+  const reasons = rules.map((rule) => `${columnReasonSql(rule)} as reason_${rule.name}`);
+  await connection.run(`create temp table upload_bad as
+    select rn, ${rowRejectsSql(rules)} as problems
+    from (select s.*, ${reasons.join(', ')}
+      from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(request.path, kind, true)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s) s
+    where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   // Malformed lines (DuckDB's own line numbers: the header is line 1, a quoted line break counts once).
   await connection.run(`create temp table upload_malformed as
     select line, row_number() over (order by line) as j, any_value(error_type) as error_type, any_value(csv_line) as csv_line, any_value(error_message) as message
@@ -112,15 +177,15 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
   // A good record's line: its rank among well-formed records, plus the header and the malformed lines before it.
   await connection.run(`insert into upload_rejects
     select ${orgId}, ${uploadId}, c.rn + 1 + (select count(*) from upload_malformed e where e.line - e.j - 1 < c.rn), p.column_name, left(p.value, 200), p.reason
-    from (select rn, unnest(problems) as p from upload_checked where len(problems) > 0) c`);
+    from (select rn, unnest(problems) as p from upload_bad) c`);
   const malformed = await scalar(connection, 'select count(*) from upload_malformed');
-  const wellFormed = await scalar(connection, 'select count(*) from upload_checked');
-  const badRows = await scalar(connection, 'select count(*) from upload_checked where len(problems) > 0');
+  const wellFormed = await scalar(connection, 'select n from upload_hashes where column_name is null');
+  const badRows = await scalar(connection, 'select count(*) from upload_bad');
   return { total: wellFormed + malformed, rejected: badRows + malformed };
 }
 
 export async function dropStage(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['upload_raw', 'upload_checked', 'upload_malformed', 'upload_csv_errors', 'upload_csv_scans']) {
+  for (const table of ['upload_hashes', 'upload_repeats', 'upload_bad', 'upload_malformed', 'upload_csv_errors', 'upload_csv_scans']) {
     await connection.run(`drop table if exists ${table}`);
   }
 }
