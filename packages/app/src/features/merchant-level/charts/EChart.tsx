@@ -1,10 +1,10 @@
-// One chart: an ECharts instance in a box, drawn once the library has loaded, resized with its box,
+// One chart of the merchant page: an ECharts instance (the app's one build, charts/) in a box, drawn once the library has loaded, resized with its box,
 // disposed with the component. `label` is its text alternative; the numbers are also in the section's table.
 // The option is read once: a parent gives the chart a new `key` when its data changes.
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import { vars } from '../../../theme/themes.css.ts';
-import { loadEcharts } from './loadEcharts.ts';
+import { loadEcharts } from '../../../charts/loadEcharts.ts';
 
 export interface ChartColors {
   primary: string;
@@ -14,7 +14,7 @@ export interface ChartColors {
   danger: string;
 }
 
-/** The theme contract's colours as values (ECharts draws SVG attributes, which need more than var()). */
+/** The theme contract's colours as values (ECharts paints a canvas, which needs more than var()). */
 function themeColors(element: HTMLElement): ChartColors {
   const style = getComputedStyle(element);
   const read = (reference: string) => style.getPropertyValue(reference.replace(/^var\((--[^),]+).*$/, '$1')).trim() || '#555';
@@ -32,9 +32,9 @@ export function EChart({ label, option, height = 240 }: { label: string; option:
     let chart: { dispose(): void; resize(): void } | null = null;
     const observer = new ResizeObserver(() => chart?.resize());
     loadEcharts()
-      .then((echarts) => {
+      .then(({ echarts }) => {
         if (disposed) return;
-        const instance = echarts.init(element, undefined, { renderer: 'svg' });
+        const instance = echarts.init(element, undefined, { renderer: 'canvas' });
         instance.setOption(optionRef.current(themeColors(element)));
         chart = instance;
         observer.observe(element);
