@@ -206,19 +206,20 @@ test('[X1][M3] two signed-in portals on one page: navigating one reports only th
   for (const height of heights) expect(height).toMatch(/^\d+px$/);
 });
 
-// The short page is a placeholder (Merchant-Level): /documents, once short, now lists documents.
+// Home is the short page; the merchant-level page's finder, with its watchlist, the long one.
 test('[M3] the frame grows with a long page and shrinks back with a short one (no ratchet from the frame’s own height)', async ({ page }) => {
   await page.goto(allowedHost);
-  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), initPath: '/amla' });
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), initPath: '/home' });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   const frameHeight = () => page.locator('iframe').evaluate((frame) => parseInt((frame as HTMLIFrameElement).style.height, 10));
   const contentHeight = () => portalIn(page).locator('main').evaluate((main) => Math.ceil(main.getBoundingClientRect().bottom));
+  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   await expect.poll(frameHeight).toBe(await contentHeight());
   const short = await frameHeight();
 
-  await navigateInPage(page, '/home');
-  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
-  await expect.poll(frameHeight).toBeGreaterThan(short);
   await navigateInPage(page, '/amla');
+  await expect(portalIn(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(frameHeight).toBeGreaterThan(short);
+  await navigateInPage(page, '/home');
   await expect.poll(frameHeight).toBe(short);
 });

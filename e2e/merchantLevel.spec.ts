@@ -99,7 +99,7 @@ test('an analyst finds the planted card-testing merchant, reads the evidence and
     const answer = other.waitForResponse((response) => response.url().endsWith(MERCHANT_PATHS.merchant(id)));
     await other.goto(`${urls.app}/amla?merchant=${id}`);
     expect((await answer).status()).toBe(404);
-    await expect(other.getByRole('alert')).toHaveText('This merchant could not be found.');
+    await expect(other.getByRole('alert').filter({ hasText: 'This merchant could not be found.' })).toBeVisible();
   }
   await other.close();
 });

@@ -82,10 +82,10 @@ export function MerchantLevelScreen() {
     navigate(`/amla?merchant=${merchant.merchantId}`);
   };
   return (
-    <main className={css.screen}>
+    <div className={css.screen}>
       {merchantId === null && <h1 className={css.title}>Merchant-Level</h1>}
       <MerchantSearch onPick={pick} />
       {merchantId !== null ? <MerchantView key={merchantId} merchantId={merchantId} /> : <Watchlist onPick={pick} />}
-    </main>
+    </div>
   );
 }

@@ -32,7 +32,7 @@ export function RevenueOptimizerScreen() {
   const defaults = useDebouncedRequest('defaults', (signal) => fetchDefaults(signal), { delayMs: 0, failure: 'The optimizer could not be loaded.' });
 
   return (
-    <main className={css.screen}>
+    <div className={css.screen}>
       <h1 className={css.title}>Revenue Optimizer</h1>
       <p className={css.lead}>Your portfolio’s merchant P&amp;L, repricing with its attrition cost, interchange leakage and regulatory what-ifs, from the trailing 12 months.</p>
       <div role="tablist" aria-label="Optimizer views" className={css.tabs}>
@@ -57,6 +57,6 @@ export function RevenueOptimizerScreen() {
           </button>
         </p>
       </section>
-    </main>
+    </div>
   );
 }
