@@ -1,10 +1,13 @@
 // spec §2 route table and §6 guards, applied by the app: where each path lands for each user.
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferSessionStart } from '../features/session/sessionStart.ts';
 import { resetSession } from '../features/session/sessionStore.ts';
 import { setParentNotifier } from '../lib/parentNotifier.ts';
-import { renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
+import { preloadAllScreens, renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
+
+// The test of /auth's first draw holds whether its code was fetched here or not.
+beforeAll(preloadAllScreens, 60_000);
 
 afterEach(() => {
   cleanup();

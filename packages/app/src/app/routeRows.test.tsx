@@ -6,7 +6,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTestPortalConfig } from '../testing/testPortalConfig.ts';
 import { resetSession } from '../features/session/sessionStore.ts';
-import { renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
+import { preloadAllScreens, renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
 import { routeTable } from './routeTable.tsx';
 
 const everyone = signedInAs(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'], { termsAccepted: true });
@@ -47,6 +47,7 @@ const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1
 };
 
 beforeAll(setTestPortalConfig);
+beforeAll(preloadAllScreens, 60_000);
 afterEach(() => {
   cleanup();
   resetSession();

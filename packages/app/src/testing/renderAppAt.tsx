@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { saveSessionCache } from '../features/session/sessionCache.ts';
 import { session, type SignedInSession } from '../features/session/sessionStore.ts';
 import { AppShell } from '../app/AppShell.tsx';
+import { routeTable } from '../app/routeTable.tsx';
 
 export function signedInAs(
   roles: RoleName[],
@@ -38,3 +39,10 @@ export function renderAppAt(path: string, current: SignedInSession | { status: '
   const address = () => location.history.at(-1)!;
   return { ...view, location, address };
 }
+
+/**
+ * Every route's screen code, fetched before a file's tests (in a beforeAll with a long timeout): the
+ * test runner's first transform of a screen takes seconds on a busy CI machine, which the tests'
+ * own waits are not meant to time.
+ */
+export const preloadAllScreens = () => Promise.all(routeTable.map((row) => row.screen.preload?.()));
