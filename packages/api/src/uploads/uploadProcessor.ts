@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { checkCsvHead, HEAD_BYTES } from '@payportal/shared';
+import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
@@ -81,7 +81,12 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
   const audit = (row: UploadRow, event: Parameters<typeof recordUploadEvent>[1]['event'], detail?: string) =>
     recordUploadEvent(db, { orgId: row.org_id, uploadId: row.id, userId: row.user_id, signedInUserId: row.signed_in_user_id, event, detail });
 
-  async function load(row: UploadRow, removing: number[]): Promise<'done' | 'rejected'> {
+  /**
+   * Loads `row`, taking out the rows of the uploads `removing`; once done, those uploads take the status
+   * `removedAs` in the same transaction as this one's, so nobody reads a new version as done before its
+   * predecessor reads as superseded (replaced, rolled back).
+   */
+  async function load(row: UploadRow, removing: number[], removedAs: UploadStatus): Promise<'done' | 'rejected'> {
     const result = await engine.loadUpload({
       orgId: row.org_id,
       uploadId: row.id,
@@ -93,7 +98,10 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
     });
     const status = result.refused ? 'rejected' : 'done';
     const failure = result.refused ? `${result.rejected} of ${result.total} rows failed and the whole file was to be rejected: nothing was loaded.` : null;
-    await updateUpload(db, row.id, { status, rows_total: result.total, rows_loaded: result.loaded, rows_rejected: result.rejected, failure });
+    await db.transaction(async (tx) => {
+      await updateUpload(tx, row.id, { status, rows_total: result.total, rows_loaded: result.loaded, rows_rejected: result.rejected, failure });
+      if (status === 'done' && removing.length) await tx.query('update uploads set status = $2 where id = any($1)', [removing, removedAs]);
+    });
     return status;
   }
 
@@ -111,10 +119,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
         return;
       }
       const removing = await uploadsRemovedBy(db, row);
-      const status = await load(row, removing);
-      if (status === 'done' && removing.length) {
-        await db.query('update uploads set status = $2 where id = any($1)', [removing, row.mode === 'replace' ? 'replaced' : 'superseded']);
-      }
+      const status = await load(row, removing, row.mode === 'replace' ? 'replaced' : 'superseded');
       await audit(row, status === 'done' ? 'loaded' : 'failed', removing.length ? `removed uploads ${removing.join(', ')}` : undefined);
     } catch (error) {
       log.error({ err: error, uploadId }, 'upload not loaded');
@@ -132,9 +137,8 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
     },
     rollBack(row, previous) {
       return enqueue(async () => {
-        const status = await load(previous, [row.id]);
+        const status = await load(previous, [row.id], 'rolled_back');
         if (status !== 'done') throw new Error(`The previous version ${previous.id} no longer loads.`);
-        await updateUpload(db, row.id, { status: 'rolled_back' });
       });
     },
     remove(row) {
