@@ -5,7 +5,7 @@
 // before); and the p99 of a light query call (a rollup question, never cached) while two exports run.
 // Targets: ≥ 1 M rows/s and ≥ 0.7× COPY; RSS growth < 100 MB; light-query p99 < 500 ms. The exit code
 // is 1 when a target is missed. Knobs: BENCH_SF (default 10), BENCH_ROWS (the export's row cap,
-// default 10,000,000).
+// default 10,000,000), BENCH_DATA_DIR (reuse a generated dataset).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';

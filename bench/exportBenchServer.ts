@@ -1,6 +1,6 @@
 // The API bench:export measures, in its own process so its memory is its own: production mode, RS256
 // tokens verified by firebase-admin (local key), PGlite with the demo data, DuckDB on a file generated
-// here at BENCH_SF, export files under a temporary DATA_DIR. Each command line on stdin gets one JSON
+// here at BENCH_SF (or reused from BENCH_DATA_DIR), export files under DATA_DIR. Each command line on stdin gets one JSON
 // line on stdout:
 //   (at start)   → {"port", "token": the analyst's bearer token, "orgId", "generateSeconds"}
 //   copy <json>  → {"ms", "rows", "bytes"}: DuckDB's own COPY … TO csv of the SQL the export runs for
@@ -26,7 +26,8 @@ import { localSigningKeys } from '../packages/api/test/localSigningKeys.ts';
 const PROJECT_ID = 'payportal-bench';
 const SF = Number(process.env.BENCH_SF ?? 10);
 const today = new Date().toISOString().slice(0, 10);
-const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-export-'));
+/** BENCH_DATA_DIR keeps the generated dataset for the next run; by default a fresh folder, removed after. */
+const dir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'payportal-bench-export-'));
 
 const keys = await localSigningKeys(PROJECT_ID);
 const config = readApiConfig({
@@ -90,4 +91,4 @@ await api.close();
 await engine.close();
 await verifier.close();
 await Promise.all([db.close(), keys.close()]);
-rmSync(dir, { recursive: true, force: true });
+if (!process.env.BENCH_DATA_DIR) rmSync(dir, { recursive: true, force: true });

@@ -76,6 +76,19 @@ describe('compileQuery', () => {
     expect(compiled.sql).toContain('order by "date" asc, "gsv" desc nulls last, "state" asc nulls last');
   });
 
+  it('sums the facts once when one fact answers and a merchant key splits it, and adds several facts up per group', () => {
+    const groupings = (input: Parameters<typeof compile>[0]) => compile(input).sql.match(/group by/g)?.length ?? 0;
+    // An export's shape: millions of groups, so every extra aggregation doubles its cost (bench:export).
+    const fine = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'day' } } as const;
+    expect(groupings(fine)).toBe(1);
+    expect(groupings({ ...fine, dimensions: ['merchant_id', 'state'] })).toBe(1);
+    expect(compile({ ...fine, filters: [{ member: 'gsv', operator: 'gt', values: [100] }] }).sql).toMatch(/\nwhere /);
+    // A merchant attribute coarser than the merchant sums the per-merchant rows again.
+    expect(groupings({ ...fine, dimensions: ['state'] })).toBe(2);
+    // Two facts (sales and chargebacks) meet in one last sum per group.
+    expect(groupings({ measures: ['gsv', 'chargebacks'], dimensions: ['merchant', 'card_brand'] })).toBe(3);
+  });
+
   it('describes each column with its label, type and format', () => {
     const { columns } = compile({ measures: ['approval_rate', 'gsv'], dimensions: ['cross_border'] });
     expect(columns).toEqual([

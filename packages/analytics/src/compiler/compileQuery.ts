@@ -44,6 +44,12 @@ type AnyPart = PartId | MerchantPartId;
 const MERCHANT_PARTS: readonly MerchantPartId[] = ['merchants_closed', 'merchants_exposed'];
 const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = { transactions: 'transactions', chargebacks: 'chargebacks', rollup: 'merchant_daily' };
 
+/**
+ * Dimensions naming exactly one merchant of the organisation: merchant_id is the key, and a MID is unique
+ * within an organisation (the generator makes them so; an upload refuses a MID the organisation has).
+ */
+const MERCHANT_KEYS: readonly DimensionId[] = ['merchant_id', 'merchant'];
+
 const isMerchantPart = (part: AnyPart): part is MerchantPartId => (MERCHANT_PARTS as readonly string[]).includes(part);
 const partSource = (part: AnyPart): Source => (isMerchantPart(part) ? 'merchants' : PARTS[part].source);
 const isMoney = (part: AnyPart) => !isMerchantPart(part) && PARTS[part].money;
@@ -73,7 +79,10 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
 
   const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, dateRange, granularity, today: scope.today };
   const union = sources.map((source) => sourceSelect(source, context)).join(' union all ');
-  const part = (id: AnyPart) => dialect.toDouble(`sum(${partAlias(id)})`);
+  // One source is already one row per group: summing its rows again (a second hash aggregation, millions
+  // of groups for a fine export) would change nothing. Several sources are added up group by group.
+  const combine = sources.length > 1;
+  const part = (id: AnyPart) => dialect.toDouble(combine ? `sum(${partAlias(id)})` : partAlias(id));
   const ratio = (numerator: string, denominator: string) => `(${numerator}) / nullif(${denominator}, 0)`;
   const measureSql = (measure: MeasureId) => MEASURE_SQL[measure].build(part, ratio);
 
@@ -86,8 +95,8 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   const sql = [
     `select ${selectList.join(', ')}`,
     `from (${union}) as u`,
-    groupBy.length ? `group by ${groupBy.map((dimension) => alias(`d_${dimension}`)).join(', ')}` : '',
-    having.length ? `having ${having.join(' and ')}` : '',
+    combine && groupBy.length ? `group by ${groupBy.map((dimension) => alias(`d_${dimension}`)).join(', ')}` : '',
+    having.length ? `${combine ? 'having' : 'where'} ${having.join(' and ')}` : '',
     `order by ${orderList(description, groupBy).join(', ')}`,
     `limit ${rowLimit + 1}`,
   ]
@@ -154,11 +163,14 @@ function sourceSelect(source: Source, context: SourceContext): string {
     ['org_id', 'merchant_id', ...factDimensions.map(dimensionColumn)],
   );
   const outerColumn = (dimension: DimensionId) => (isMerchantAttribute(dimension) ? dimensionExpression(dimension, source, dialect) : alias(`d_${dimension}`));
+  // Grouped by a merchant key, each per-merchant row is its own group: no second aggregation.
+  const perRow = groupBy.some((dimension) => MERCHANT_KEYS.includes(dimension));
+  const outerPart = (part: AnyPart) => (perRow ? partAlias(part) : `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`);
   return groupedSelect(
-    [...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map((part) => `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`)],
+    [...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(outerPart)],
     `(${perMerchant}) as f ${dialect.innerJoin} (${merchantSubquery}) as m using (org_id, merchant_id)`,
     merchantFilters.map(filterOn),
-    groupBy.map(outerColumn),
+    perRow ? [] : groupBy.map(outerColumn),
   );
 }
 
