@@ -254,6 +254,9 @@ describe('exports', () => {
     const queried = await clickhouse.query(description, scope, { rowCap: 500 });
     expect(queried.truncated).toBe(true);
     expect(clickhouseRows.slice(0, 500)).toEqual(queried.rows);
+    // The builder's estimate: the rows the stream hands over, and one more than the cap when cut.
+    expect(await clickhouse.count(description, scope)).toBe(clickhouseRows.length);
+    expect(await clickhouse.count(description, scope, { rowCap: 500 })).toBe(501);
   });
 });
 
