@@ -5,6 +5,7 @@ import { formatCell, type ChartConfig, type QueryResult } from '@payportal/share
 import { axisFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
 import { resultSeries } from './resultSeries.ts';
+import { timePartAxis } from './timeParts.ts';
 
 export interface ChartLook {
   palette: string[];
@@ -57,8 +58,11 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
 
   if (config.type === 'heatmap') {
     const [x, y, measure] = [result.columns.findIndex((c) => c.format === null), result.columns.findLastIndex((c) => c.format === null), result.columns.findIndex((c) => c.format !== null)];
-    const xs = [...new Set(result.rows.map((row) => String(row[x])))];
-    const ys = [...new Set(result.rows.map((row) => String(row[y])))];
+    // Day of week and hour of day: every day and hour in order, days labelled Mon … Sun.
+    const [xPart, yPart] = [timePartAxis(result.columns[x]?.name), timePartAxis(result.columns[y]?.name)];
+    const xs = xPart?.values ?? [...new Set(result.rows.map((row) => String(row[x])))];
+    const ys = yPart?.values ?? [...new Set(result.rows.map((row) => String(row[y])))];
+    const [xLabel, yLabel] = [xPart?.label ?? String, yPart?.label ?? String];
     const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
     const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
     // Each cell coloured itself, from white to the theme's primary (no visualMap component to load).
@@ -70,10 +74,11 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     const format = result.columns[measure]?.format ?? null;
     return {
       ...base,
-      tooltip: { trigger: 'item', valueFormatter: tooltipValue(format) },
+      tooltip: { trigger: 'item', formatter: (p: { value: number[] }) => `${yLabel(ys[p.value[1]!]!)} · ${xLabel(xs[p.value[0]!]!)}: ${tooltipValue(format)(p.value[2])}` },
       grid: { left: 8, right: 8, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: xs, axisLabel: { color: look.muted } },
-      yAxis: { type: 'category', data: ys, axisLabel: { color: look.muted } },
+      xAxis: { type: 'category', data: xs.map(xLabel), axisLabel: { color: look.muted } },
+      // The first row on top, as a table reads (Monday first).
+      yAxis: { type: 'category', data: ys.map(yLabel), inverse: true, axisLabel: { color: look.muted } },
       series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10, color: look.text } }],
     };
   }
