@@ -69,7 +69,15 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     const cells = result.rows.map((row) => {
       const value = row[measure] as number;
       const share = high > low ? (value - low) / (high - low) : 1;
-      return { value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value], itemStyle: { color: look.palette[0], opacity: 0.12 + 0.88 * share } };
+      // The shade in the colour itself (not the cell's opacity, which would fade its label too); the
+      // label white on the darker half.
+      const alpha = 0.12 + 0.88 * share;
+      const rgb = /^#[0-9a-f]{6}$/i.test(look.palette[0] ?? '') ? [1, 3, 5].map((at) => parseInt(look.palette[0]!.slice(at, at + 2), 16)) : null;
+      return {
+        value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value],
+        itemStyle: rgb ? { color: `rgba(${rgb.join(', ')}, ${alpha.toFixed(3)})` } : { color: look.palette[0], opacity: alpha },
+        label: { color: alpha > 0.55 ? '#fff' : look.text },
+      };
     });
     const format = result.columns[measure]?.format ?? null;
     return {

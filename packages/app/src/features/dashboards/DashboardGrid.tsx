@@ -1,7 +1,7 @@
 // The dashboard's grid (issue #14 item 5): 12 columns, each chart spanning its layout's width and
 // height. In edit mode the owner drags a chart by its handle to another place and drags its corner to
-// resize it (useGridPointer.ts); beside them, buttons do the same by keyboard (DESIGN.md §6). The
-// screen saves the layout.
+// resize it (useGridPointer.ts); beside the handle, the Arrange menu's buttons do the same by keyboard
+// (DESIGN.md §6). The screen saves the layout.
 import { GRID_COLUMNS, type DashboardChart, type LayoutItem } from '@payportal/shared';
 import type { ReactNode } from 'react';
 import { MAX_ROWS, MIN_COLUMNS, moveItem, stepSize } from './gridArrange.ts';
@@ -40,17 +40,20 @@ export function DashboardGrid({ layout, charts, renderChart, onArrange, onRemove
           >
             {onArrange && (
               <div className={styles.editBar}>
-                {/* Pointer only (aria-hidden): the buttons beside it do the same by keyboard. */}
+                {/* Pointer only (aria-hidden): the Arrange menu beside it does the same by keyboard. */}
                 <span className={styles.dragHandle} aria-hidden="true" title={`Drag ${name} to move it`} data-drag-handle {...moveHandle(item.chart_id)}>⠿ Drag</span>
-                <span role="group" aria-label={`Arrange ${name}`} className={styles.editButtons}>
-                  <button type="button" className={styles.smallButton} disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${name} earlier`}>←</button>
-                  <button type="button" className={styles.smallButton} disabled={index === layout.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${name} later`}>→</button>
-                  <button type="button" className={styles.smallButton} disabled={item.w <= MIN_COLUMNS} onClick={() => size(index, -1, 0)} aria-label={`Make ${name} narrower`}>Narrower</button>
-                  <button type="button" className={styles.smallButton} disabled={item.w >= GRID_COLUMNS} onClick={() => size(index, 1, 0)} aria-label={`Make ${name} wider`}>Wider</button>
-                  <button type="button" className={styles.smallButton} disabled={item.h <= 1} onClick={() => size(index, 0, -1)} aria-label={`Make ${name} shorter`}>Shorter</button>
-                  <button type="button" className={styles.smallButton} disabled={item.h >= MAX_ROWS} onClick={() => size(index, 0, 1)} aria-label={`Make ${name} taller`}>Taller</button>
-                  {onRemove && <button type="button" className={styles.smallButton} onClick={() => onRemove(chart)} aria-label={`Remove ${name}`}>Remove</button>}
-                </span>
+                <details className={styles.menu}>
+                  <summary className={styles.smallButton} aria-label={`Arrange ${name}`}>Arrange ▾</summary>
+                  <div role="group" aria-label={`Arrange ${name}`} className={styles.arrangeList}>
+                    <button type="button" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${name} earlier`}>← Earlier</button>
+                    <button type="button" disabled={index === layout.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${name} later`}>Later →</button>
+                    <button type="button" disabled={item.w <= MIN_COLUMNS} onClick={() => size(index, -1, 0)} aria-label={`Make ${name} narrower`}>Narrower</button>
+                    <button type="button" disabled={item.w >= GRID_COLUMNS} onClick={() => size(index, 1, 0)} aria-label={`Make ${name} wider`}>Wider</button>
+                    <button type="button" disabled={item.h <= 1} onClick={() => size(index, 0, -1)} aria-label={`Make ${name} shorter`}>Shorter</button>
+                    <button type="button" disabled={item.h >= MAX_ROWS} onClick={() => size(index, 0, 1)} aria-label={`Make ${name} taller`}>Taller</button>
+                  </div>
+                </details>
+                {onRemove && <button type="button" className={styles.smallButton} onClick={() => onRemove(chart)} aria-label={`Remove ${name}`}>Remove</button>}
               </div>
             )}
             {renderChart(chart)}

@@ -27,6 +27,7 @@ export const grid = style({
   gridAutoRows: 'minmax(9.5rem, auto)',
   gap: vars.space.lg,
   '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'auto' } },
+  selectors: { '&[data-arranging]': { userSelect: 'none' } },
 });
 /** On a phone each chart keeps its height in rows (--rows, set by the grid): a KPI tile stays short. */
 export const gridItem = style({
@@ -79,11 +80,13 @@ export const filterBar = style([surface, { display: 'flex', flexWrap: 'wrap', ga
 export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem', '@media': { [narrow]: { flex: '1 1 8rem', minWidth: 0 } } });
 export const fieldLabel = style({ fontWeight: 600 });
 export const control = style({
+  boxSizing: 'border-box', maxWidth: '100%', minWidth: 0,
   font: 'inherit', fontSize: '0.875rem', padding: '0.4rem 0.5rem', border: `1px solid ${vars.palette.neutral[400]}`, borderRadius: '0.375rem', background: vars.color.surface, color: vars.color.text,
 });
 
 export const editBar = style({ display: 'flex', gap: '0.25rem 0.5rem', flexWrap: 'wrap', alignItems: 'center', padding: '0.25rem 0 0.375rem', fontSize: '0.8125rem' });
-export const editButtons = style({ display: 'flex', gap: '0.25rem', flexWrap: 'wrap' });
+/** The Arrange menu opens under its button, to the right (the chart's own menu opens to the left). */
+export const arrangeList = style([menuList, { left: 0, right: 'auto', minWidth: '9rem' }]);
 /** Pointer handles of edit mode (useGridPointer.ts); touch-action none so a finger drags, not scrolls. */
 export const dragHandle = style({
   display: 'inline-flex', alignItems: 'center', gap: '0.25rem', padding: '0.125rem 0.5rem', borderRadius: '0.25rem', border: `1px dashed ${vars.palette.neutral[400]}`,
@@ -96,7 +99,7 @@ export const resizeHandle = style({
   borderBottomRightRadius: vars.radius.lg,
   '@media': { [narrow]: { display: 'none' } },
 });
-export const smallButton = style({ font: 'inherit', fontSize: '0.8125rem', padding: '0.125rem 0.5rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.25rem', background: vars.color.surface, color: vars.color.text, cursor: 'pointer' });
+export const smallButton = style({ listStyle: 'none', font: 'inherit', fontSize: '0.8125rem', padding: '0.125rem 0.5rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.25rem', background: vars.color.surface, color: vars.color.text, cursor: 'pointer' });
 
 export const list = style({ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fill, minmax(17rem, 1fr))', padding: 0, margin: 0, listStyle: 'none' });
 export const listCard = style([surface, { display: 'grid', gap: '0.375rem', padding: '1rem', alignContent: 'start' }]);

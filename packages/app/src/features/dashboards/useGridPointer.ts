@@ -3,7 +3,7 @@
 // columns and rows. The grid shows the arrangement while the pointer moves; letting go saves it once.
 // Pointer events with pointer capture, so mouse, pen and touch work alike.
 import type { LayoutItem } from '@payportal/shared';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { boxAt, dragSize, moveItem, sameLayout, type DragSteps } from './gridArrange.ts';
 
 interface Gesture {
@@ -17,7 +17,11 @@ interface Gesture {
   current: LayoutItem[];
 }
 
+const EDGE = 48;
+
 export interface HandleProps {
+  /** The mouse's own default would start selecting text as it moves. */
+  onMouseDown: (event: MouseEvent<HTMLElement>) => void;
   onPointerDown: (event: PointerEvent<HTMLElement>) => void;
   onPointerMove: (event: PointerEvent<HTMLElement>) => void;
   onPointerUp: (event: PointerEvent<HTMLElement>) => void;
@@ -44,6 +48,7 @@ export function useGridPointer(layout: readonly LayoutItem[], onArrange: ((layou
   };
 
   const handle = (kind: Gesture['kind'], chartId: number): HandleProps => ({
+    onMouseDown: (event) => event.preventDefault(),
     onPointerDown: (event) => {
       if (!onArrange || event.button !== 0 || gesture.current) return;
       const item = items.current.get(chartId);
@@ -61,6 +66,9 @@ export function useGridPointer(layout: readonly LayoutItem[], onArrange: ((layou
     onPointerMove: (event) => {
       const now = gesture.current;
       if (!now || now.chartId !== chartId || now.pointerId !== event.pointerId) return;
+      // Near the window's top or bottom edge the page scrolls, so a chart can travel down a long dashboard.
+      if (event.clientY > window.innerHeight - EDGE) window.scrollBy(0, EDGE / 2);
+      else if (event.clientY < EDGE) window.scrollBy(0, -EDGE / 2);
       const from = now.current.findIndex((entry) => entry.chart_id === chartId);
       if (now.kind === 'resize') {
         const sized = dragSize(now.original[now.original.findIndex((entry) => entry.chart_id === chartId)]!, event.clientX - now.x, event.clientY - now.y, now.steps);
