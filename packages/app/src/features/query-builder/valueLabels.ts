@@ -11,6 +11,8 @@ const listeners = new Set<() => void>();
 let version = 0;
 
 const keyOf = (dimension: string, value: string) => `${dimension}\u0000${value}`;
+/** Industry groups and regions are named by their values (the values route's label is the name). */
+const SELF_LABELLED = new Set(['industry_group', 'region']);
 
 export function rememberLabel(dimension: string, value: string, label: string): void {
   if (labels.get(keyOf(dimension, value)) === label) return;
@@ -21,7 +23,7 @@ export function rememberLabel(dimension: string, value: string, label: string): 
 
 async function lookUp(dimension: string, value: string): Promise<void> {
   const key = keyOf(dimension, value);
-  if (asked.has(key) || labels.has(key)) return;
+  if (asked.has(key) || labels.has(key) || SELF_LABELLED.has(dimension)) return;
   asked.add(key);
   try {
     const found = await searchValues(dimension, { search: value, limit: 200 });
