@@ -1,7 +1,9 @@
 // Issue #14 "Done when", in Chromium against the real stack: a person creates a dashboard, adds three
-// charts of different types, arranges them, applies a dashboard filter (kept in the URL), drills from
-// an industry group down to a merchant (/amla?merchant=…), copies a chart to another dashboard,
-// archives and restores; the chart's figures are the query API's for the same question. A query-role
+// charts of different types, arranges them by mouse drag (and one step by keyboard), applies a
+// dashboard filter (kept in the URL), drills from an industry group down to a merchant
+// (/amla?merchant=…), exports a chart as PNG and opens it in the query builder, copies a chart to
+// another dashboard, archives and restores; the chart's figures are the query API's for the same
+// question. Another organisation's seeded Authorisation has the day × hour heatmap. A query-role
 // colleague in the partner's frame views but cannot edit; a user of another organisation gets nothing.
 import AxeBuilder from '@axe-core/playwright';
 import { applyDashboardFilters, chartConfigSchema, queryResultSchema, type ChartConfigInput } from '@payportal/shared';
