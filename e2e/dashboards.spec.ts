@@ -1,7 +1,9 @@
 // Issue #14 "Done when", in Chromium against the real stack: a person creates a dashboard, adds three
-// charts of different types, arranges them, applies a dashboard filter (kept in the URL), drills from
-// an industry group down to a merchant (/amla?merchant=…), copies a chart to another dashboard,
-// archives and restores; the chart's figures are the query API's for the same question. A query-role
+// charts of different types, arranges them by mouse drag (and one step by keyboard), applies a
+// dashboard filter (kept in the URL), drills from an industry group down to a merchant
+// (/amla?merchant=…), exports a chart as PNG and opens it in the query builder, copies a chart to
+// another dashboard, archives and restores; the chart's figures are the query API's for the same
+// question. Another organisation's seeded Authorisation has the day × hour heatmap. A query-role
 // colleague in the partner's frame views but cannot edit; a user of another organisation gets nothing.
 import AxeBuilder from '@axe-core/playwright';
 import { applyDashboardFilters, chartConfigSchema, queryResultSchema, type ChartConfigInput } from '@payportal/shared';
@@ -48,6 +50,26 @@ async function addChart(page: Page, chart: { title: string; type: string; measur
 
 const chartCard = (screen: Screen, title: string): Locator => screen.getByRole('region', { name: title, exact: true });
 
+/** A chart's place in the grid (its width and height in data-layout-w/h). */
+const gridItem = (page: Page, title: string): Locator => page.locator('[data-layout-w]').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const found = await locator.boundingBox();
+  expect(found).not.toBeNull();
+  return found!;
+}
+
+/** Drags with the mouse, as a person does: press on the handle, move in steps, let go; waits for the save. */
+async function drag(page: Page, handle: Locator, to: { x: number; y: number }): Promise<void> {
+  const from = await box(handle);
+  const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/api\/dashboards\/v1\/dashboards\/\d+$/.test(response.url()));
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+  expect((await saved).ok()).toBe(true);
+}
+
 async function tableRows(card: Locator): Promise<string[][]> {
   const table = card.getByRole('table');
   await expect(table).toBeVisible();
@@ -78,15 +100,29 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await addChart(page, { title: BAR.title, type: 'Bar', measure: 'Gross sales volume', xAxis: 'Industry group', range: 'Last 90 days' });
   await addChart(page, { title: 'Approval rate by month', type: 'Line', measure: 'Approval rate', xAxis: 'Date', by: 'Month', range: 'Last 90 days' });
 
-  // Arrange with the keyboard: the line chart first, the bar chart full width; kept after a reload.
-  await page.getByRole('button', { name: 'Move Approval rate by month earlier' }).press('Enter');
-  await page.getByRole('button', { name: 'Move Approval rate by month earlier' }).press('Enter');
-  await page.getByRole('button', { name: `Make ${BAR.title} wider` }).click();
-  await page.getByRole('button', { name: `Make ${BAR.title} wider` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Layout saved.' })).toBeVisible();
-  await page.reload();
+  // Arrange by dragging with the mouse: the bar chart's corner to the grid's right edge and a row down
+  // (6 → 9 columns, 2 → 3 rows), then the line chart by its handle onto the KPI tile (it takes the
+  // first place); the keyboard's buttons do the same (the KPI tile one step wider). Kept after a reload.
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  const grid = await box(page.locator('[data-layout-w]').first().locator('..'));
+  const barBox = await box(gridItem(page, BAR.title));
+  await drag(page, gridItem(page, BAR.title).locator('[data-resize-handle]'), { x: grid.x + grid.width - 2, y: barBox.y + barBox.height * 1.5 + 8 });
+  await expect(gridItem(page, BAR.title)).toHaveAttribute('data-layout-w', '9');
+  await expect(gridItem(page, BAR.title)).toHaveAttribute('data-layout-h', '3');
+  const kpiBox = await box(gridItem(page, 'Volume, last 30 days'));
+  await drag(page, gridItem(page, 'Approval rate by month').locator('[data-drag-handle]'), { x: kpiBox.x + kpiBox.width / 2, y: kpiBox.y + kpiBox.height / 2 });
   await expect(page.locator('h2').first()).toHaveText('Approval rate by month');
-  await expect(page.locator('[data-layout-w]').filter({ has: page.getByRole('heading', { name: BAR.title }) })).toHaveAttribute('data-layout-w', '12');
+  await screenshot(page, 'arranged-edit-1280');
+  await gridItem(page, 'Volume, last 30 days').locator('summary', { hasText: 'Arrange' }).press('Enter');
+  await page.getByRole('button', { name: 'Make Volume, last 30 days wider' }).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Layout saved.' })).toBeVisible();
+  await expect(gridItem(page, 'Volume, last 30 days')).toHaveAttribute('data-layout-w', '6');
+  await page.reload();
+  await expect(page.locator('[data-layout-w] h2[id^="chart-"]')).toHaveText(['Approval rate by month', 'Volume, last 30 days', BAR.title]);
+  await expect(gridItem(page, BAR.title)).toHaveAttribute('data-layout-w', '9');
+  await expect(gridItem(page, BAR.title)).toHaveAttribute('data-layout-h', '3');
+  await expect(gridItem(page, 'Volume, last 30 days')).toHaveAttribute('data-layout-w', '6');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('link', { name: 'Done' }).click();
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
   await everyChartDrawn(page, 3);
@@ -122,6 +158,20 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await screenshot(page, 'drilled-1280');
   await bar.getByRole('button', { name: merchantName, exact: true }).click();
   await expect(page).toHaveURL(`${urls.app}/amla?merchant=${merchantId}`);
+
+  // Exports: the bar chart as PNG (ECharts' image), and its question opened in the query builder.
+  await page.goto(`${urls.app}${dashboardPath}?channel=cnp`);
+  await everyChartDrawn(page, 3);
+  await chartCard(page, BAR.title).locator('summary').click();
+  const [png] = await Promise.all([page.waitForEvent('download'), chartCard(page, BAR.title).getByRole('button', { name: 'Download PNG' }).click()]);
+  expect(png.suggestedFilename()).toBe(`${BAR.title}.png`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await png.createReadStream()) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  await chartCard(page, BAR.title).getByRole('button', { name: 'Open in query builder' }).click();
+  await expect(page).toHaveURL(`${urls.app}/csv/new`);
+  await expect(page.getByText(`Opened from the chart “${BAR.title}”.`)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Industry group' })).toBeChecked();
 
   // Copy the bar chart to the other dashboard.
   await page.goto(`${urls.app}${dashboardPath}`);
@@ -165,6 +215,20 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await screenshot(stranger, 'seeded-overview-1280');
   await stranger.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(stranger.getByRole('note', { name: 'Demo organization' })).toBeVisible();
+  // Their seeded Authorisation has the day-of-week × hour heatmap, days as Mon … Sun; a state chip
+  // from the URL reads as the values search names it.
+  await stranger.goto(`${urls.app}/dashboards`);
+  const authorisationPath = new URL(await stranger.getByRole('link', { name: 'Authorisation', exact: true }).evaluate((link) => (link as HTMLAnchorElement).href)).pathname;
+  await stranger.goto(`${urls.app}${authorisationPath}?state=TX`);
+  await expect(stranger.getByRole('list', { name: 'Chosen state' }).getByRole('listitem')).toHaveText(['TX Texas×']);
+  await everyChartDrawn(stranger, 7);
+  const heatmap = chartCard(stranger, 'Authorisation attempts by day and hour');
+  await screenshot(stranger, 'authorisation-heatmap-1280');
+  await heatmap.locator('summary').click();
+  await heatmap.getByRole('button', { name: 'View as table' }).click();
+  const days = (await tableRows(heatmap)).map((row) => row[1]);
+  expect(days.length).toBeGreaterThan(0);
+  expect(days.filter((day) => !['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].includes(day!))).toEqual([]);
   await other.close();
 
   // A query-role colleague, framed in the partner portal: views it with the same charts, cannot edit.

@@ -5,6 +5,7 @@
 import { API_ERROR_CODES, DASHBOARD_PATHS, dashboardListSchema, dashboardSchema, type ChartConfigInput } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDashboards } from '../src/dashboards/seedDashboards.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { impersonationHeaders } from './impersonation.ts';
@@ -47,6 +48,32 @@ describe.each(DATABASE_KINDS)('dashboards API on %s', (kind) => {
     const list = dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(), 'seed-analyst')).json());
     const vamp = dashboardSchema.parse((await call('GET', DASHBOARD_PATHS.dashboard(list.dashboards.find((d) => d.title === 'Disputes and VAMP')!.id), 'seed-analyst')).json());
     expect(vamp.charts.flatMap((chart) => chart.config.display.thresholds.map((line) => line.value))).toEqual(expect.arrayContaining([0.015, 0.022]));
+  });
+
+  it('seeds the day-of-week × hour heatmap into Authorisation, and into an Authorisation seeded before it, once', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const HEATMAP = 'Authorisation attempts by day and hour';
+    const authorisation = async () => {
+      const list = dashboardListSchema.parse((await call('GET', DASHBOARD_PATHS.dashboards(), 'seed-analyst')).json());
+      return dashboardSchema.parse((await call('GET', DASHBOARD_PATHS.dashboard(list.dashboards.find((d) => d.seeded && d.title === 'Authorisation')!.id), 'seed-analyst')).json());
+    };
+    const heatmaps = async () => (await authorisation()).charts.filter((chart) => chart.config.title === HEATMAP);
+    const [seededHeatmap] = await heatmaps();
+    expect(seededHeatmap!.config).toMatchObject({ type: 'heatmap', query: { dimensions: ['hour_of_day', 'day_of_week'] } });
+    const board = await authorisation();
+    const [owner] = await db.query<{ org_id: number; owner_id: number }>('select org_id, owner_id from dashboards where id = $1', [board.id]);
+    const reseed = () => seedDashboards(db!, owner!.org_id, owner!.owner_id);
+    // A database seeded at version 1 had no heatmap: the next start adds it once, a second start not again.
+    expect((await call('DELETE', DASHBOARD_PATHS.chart(board.id, seededHeatmap!.id), 'seed-owner')).statusCode).toBe(204);
+    await db.query('update dashboards set seed_version = 1 where id = $1', [board.id]);
+    await reseed();
+    await reseed();
+    expect(await heatmaps()).toHaveLength(1);
+    expect((await authorisation()).layout.at(-1)!.chart_id).toBe((await heatmaps())[0]!.id);
+    // Removed by its owner afterwards, it stays removed.
+    expect((await call('DELETE', DASHBOARD_PATHS.chart(board.id, (await heatmaps())[0]!.id), 'seed-owner')).statusCode).toBe(204);
+    await reseed();
+    expect(await heatmaps()).toHaveLength(0);
   });
 
   it('lets the creator and org owners edit, archive and delete; a query-role colleague views and copies but cannot change it', async (context) => {

@@ -8,7 +8,12 @@ export interface SeededDashboard {
   description: string;
   filters: DashboardFilters;
   charts: ChartConfigInput[];
+  /** Charts added to the seed later, by the seed version that added them (seedDashboards.ts). */
+  added?: Record<number, ChartConfigInput[]>;
 }
+
+/** The seed's version: 2 added the day-of-week × hour heatmap to Authorisation. */
+export const SEED_VERSION = 2;
 
 const monthly = { dimension: 'date', granularity: 'month' } as const;
 const last30 = { dimension: 'date', dateRange: 'last_30_days' } as const;
@@ -43,6 +48,9 @@ export const SEEDED_DASHBOARDS: SeededDashboard[] = [
       { type: 'bar', title: 'Approval rate by card brand and channel', query: { measures: ['approval_rate'], dimensions: ['card_brand', 'channel'], timeDimension: last90 } },
       { type: 'heatmap', title: 'Approval rate by region and card brand', query: { measures: ['approval_rate'], dimensions: ['region', 'card_brand'], timeDimension: last90 } },
     ],
+    added: {
+      2: [{ type: 'heatmap', title: 'Authorisation attempts by day and hour', query: { measures: ['authorisations'], dimensions: ['hour_of_day', 'day_of_week'], timeDimension: last30, limit: 200 } }],
+    },
   },
   {
     title: 'Disputes and VAMP',

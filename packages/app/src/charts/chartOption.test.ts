@@ -33,4 +33,21 @@ describe('chart option', () => {
     const config = chartConfigSchema.parse({ type: 'bar', title: 'GSV by brand', query: { measures: ['gsv'], dimensions: ['card_brand'] } });
     expect(chartSummary(config, answer([brand, gsv], [['visa', 1000], ['amex', 50]]))).toBe('GSV by brand: Gross sales volume by card brand, 2 values; highest visa at $1,000.00, lowest amex at $50.00.');
   });
+
+  it('draws day of week × hour with every day and hour, the days as Mon … Sun, Monday on top', () => {
+    const hour = { name: 'hour_of_day', label: 'Hour of day', type: 'string', format: null } as const;
+    const day = { name: 'day_of_week', label: 'Day of week', type: 'string', format: null } as const;
+    const count = { name: 'transactions', label: 'Transactions', type: 'number', format: 'count' } as const;
+    const config = chartConfigSchema.parse({ type: 'heatmap', title: 'When', query: { measures: ['transactions'], dimensions: ['hour_of_day', 'day_of_week'] } });
+    const option = chartOption(config, answer([hour, day, count], [['09', '2', 40], ['23', '7', 5]]), look) as { xAxis: { data: string[] }; yAxis: { data: string[]; inverse: boolean }; series: { data: { value: number[]; itemStyle: { color: string }; label: { color: string } }[] }[]; tooltip: { formatter: (p: { value: number[] }) => string } };
+    expect(option.xAxis.data).toHaveLength(24);
+    expect(option.xAxis.data.slice(0, 2)).toEqual(['00', '01']);
+    expect(option.yAxis).toMatchObject({ data: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], inverse: true });
+    expect(option.series[0]!.data.map((cell) => cell.value)).toEqual([[9, 1, 40], [23, 6, 5]]);
+    // Shaded from the theme's primary, the label white on a dark cell and dark on a pale one.
+    expect(option.series[0]!.data.map((cell) => [cell.itemStyle.color, cell.label.color])).toEqual([['rgba(18, 52, 86, 1.000)', '#fff'], ['rgba(18, 52, 86, 0.120)', '#111']]);
+    expect(option.tooltip.formatter({ value: [9, 1, 40] })).toBe('Tue · 09: 40');
+    const byDay = chartConfigSchema.parse({ type: 'bar', title: 'By day', query: { measures: ['transactions'], dimensions: ['day_of_week'] } });
+    expect(chartSummary(byDay, answer([day, count], [['1', 10], ['6', 30]]))).toBe('By day: Transactions by day of week, 2 values; highest Sat at 30, lowest Mon at 10.');
+  });
 });

@@ -5,6 +5,7 @@ import { formatCell, type ChartConfig, type QueryResult } from '@payportal/share
 import { axisFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
 import { resultSeries } from './resultSeries.ts';
+import { timePartAxis } from './timeParts.ts';
 
 export interface ChartLook {
   palette: string[];
@@ -57,23 +58,35 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
 
   if (config.type === 'heatmap') {
     const [x, y, measure] = [result.columns.findIndex((c) => c.format === null), result.columns.findLastIndex((c) => c.format === null), result.columns.findIndex((c) => c.format !== null)];
-    const xs = [...new Set(result.rows.map((row) => String(row[x])))];
-    const ys = [...new Set(result.rows.map((row) => String(row[y])))];
+    // Day of week and hour of day: every day and hour in order, days labelled Mon … Sun.
+    const [xPart, yPart] = [timePartAxis(result.columns[x]?.name), timePartAxis(result.columns[y]?.name)];
+    const xs = xPart?.values ?? [...new Set(result.rows.map((row) => String(row[x])))];
+    const ys = yPart?.values ?? [...new Set(result.rows.map((row) => String(row[y])))];
+    const [xLabel, yLabel] = [xPart?.label ?? String, yPart?.label ?? String];
     const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
     const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
     // Each cell coloured itself, from white to the theme's primary (no visualMap component to load).
     const cells = result.rows.map((row) => {
       const value = row[measure] as number;
       const share = high > low ? (value - low) / (high - low) : 1;
-      return { value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value], itemStyle: { color: look.palette[0], opacity: 0.12 + 0.88 * share } };
+      // The shade in the colour itself (not the cell's opacity, which would fade its label too); the
+      // label white on the darker half.
+      const alpha = 0.12 + 0.88 * share;
+      const rgb = /^#[0-9a-f]{6}$/i.test(look.palette[0] ?? '') ? [1, 3, 5].map((at) => parseInt(look.palette[0]!.slice(at, at + 2), 16)) : null;
+      return {
+        value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value],
+        itemStyle: rgb ? { color: `rgba(${rgb.join(', ')}, ${alpha.toFixed(3)})` } : { color: look.palette[0], opacity: alpha },
+        label: { color: alpha > 0.55 ? '#fff' : look.text },
+      };
     });
     const format = result.columns[measure]?.format ?? null;
     return {
       ...base,
-      tooltip: { trigger: 'item', valueFormatter: tooltipValue(format) },
+      tooltip: { trigger: 'item', formatter: (p: { value: number[] }) => `${yLabel(ys[p.value[1]!]!)} · ${xLabel(xs[p.value[0]!]!)}: ${tooltipValue(format)(p.value[2])}` },
       grid: { left: 8, right: 8, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: xs, axisLabel: { color: look.muted } },
-      yAxis: { type: 'category', data: ys, axisLabel: { color: look.muted } },
+      xAxis: { type: 'category', data: xs.map(xLabel), axisLabel: { color: look.muted } },
+      // The first row on top, as a table reads (Monday first).
+      yAxis: { type: 'category', data: ys.map(yLabel), inverse: true, axisLabel: { color: look.muted } },
       series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10, color: look.text } }],
     };
   }

@@ -2,6 +2,7 @@
 // column), the measure columns, and, when a second dimension exists, one series per its value
 // (a pivot), so "approval rate by card brand and channel" draws a series per channel.
 import type { QueryCell, QueryColumn, QueryResult } from '@payportal/shared';
+import { timePartAxis } from './timeParts.ts';
 
 export interface Series {
   name: string;
@@ -24,19 +25,26 @@ export function resultSeries(result: QueryResult): ChartSeries {
   const dimensionIndexes = result.columns.flatMap((column, index) => (column.format === null && !(named && column.name === 'merchant_id') ? [index] : []));
   const measureIndexes = result.columns.flatMap((column, index) => (column.format !== null ? [index] : []));
   const [categoryIndex, pivotIndex] = dimensionIndexes;
-  const categories = [...new Set(result.rows.map((row) => (categoryIndex === undefined ? '' : text(row[categoryIndex]!))))];
+  // Days of the week read Mon … Sun (charts/timeParts.ts).
+  const textOf = (index: number) => {
+    const part = timePartAxis(result.columns[index]?.name);
+    return (cell: QueryCell) => (part && cell !== null ? part.label(String(cell)) : text(cell));
+  };
+  const categoryText = categoryIndex === undefined ? () => '' : textOf(categoryIndex);
+  const categories = [...new Set(result.rows.map((row) => categoryText(row[categoryIndex!]!)))];
   const category = categoryIndex === undefined ? null : result.columns[categoryIndex]!;
   if (pivotIndex === undefined || measureIndexes.length !== 1) {
     const series = measureIndexes.map((index) => {
-      const byCategory = new Map(result.rows.map((row) => [categoryIndex === undefined ? '' : text(row[categoryIndex]!), numeric(row[index]!)]));
+      const byCategory = new Map(result.rows.map((row) => [categoryText(row[categoryIndex!]!), numeric(row[index]!)]));
       return { name: result.columns[index]!.label, column: result.columns[index]!, values: categories.map((name) => byCategory.get(name) ?? null) };
     });
     return { category, categories, series };
   }
   const measure = result.columns[measureIndexes[0]!]!;
-  const pivots = [...new Set(result.rows.map((row) => text(row[pivotIndex]!)))];
+  const pivotText = textOf(pivotIndex);
+  const pivots = [...new Set(result.rows.map((row) => pivotText(row[pivotIndex]!)))];
   const series = pivots.map((pivot) => {
-    const byCategory = new Map(result.rows.filter((row) => text(row[pivotIndex]!) === pivot).map((row) => [text(row[categoryIndex!]!), numeric(row[measureIndexes[0]!]!)]));
+    const byCategory = new Map(result.rows.filter((row) => pivotText(row[pivotIndex]!) === pivot).map((row) => [categoryText(row[categoryIndex!]!), numeric(row[measureIndexes[0]!]!)]));
     return { name: pivot, column: measure, values: categories.map((name) => byCategory.get(name) ?? null) };
   });
   return { category, categories, series };

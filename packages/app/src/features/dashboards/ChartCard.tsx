@@ -90,7 +90,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
         <LoadingIndicator show={data.status === 'loading'} error={data.error} cta={{ label: 'Try again', onClick: data.retry }} stretch label={`Loading ${config.title}`} />
       )}
       <footer className={styles.chartFooter}>
-        <span>{CHART_TYPE_LABELS[config.type]}{drillable && !queries.drill?.atMerchant ? ' · select a bar to drill down' : queries.drill?.atMerchant ? ' · select a merchant to open it' : ''}</span>
+        <span>{CHART_TYPE_LABELS[config.type]}{drillable && !queries.drill?.atMerchant ? ` · select a ${config.type === 'heatmap' ? 'cell' : config.type === 'pie' ? 'slice' : 'bar'} to drill down` : queries.drill?.atMerchant ? ' · select a merchant to open it' : ''}</span>
         {answers && <span>Data as of {time.format(answers.at)}</span>}
       </footer>
     </section>

@@ -27,9 +27,14 @@ export const grid = style({
   gridAutoRows: 'minmax(9.5rem, auto)',
   gap: vars.space.lg,
   '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', gridAutoRows: 'auto' } },
+  selectors: { '&[data-arranging]': { userSelect: 'none' } },
 });
 /** On a phone each chart keeps its height in rows (--rows, set by the grid): a KPI tile stays short. */
-export const gridItem = style({ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, '@media': { [narrow]: { gridColumn: '1 / -1 !important', gridRow: 'auto !important', minHeight: 'calc(var(--rows, 2) * 9.5rem)' } } });
+export const gridItem = style({
+  position: 'relative', display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0,
+  '@media': { [narrow]: { gridColumn: '1 / -1 !important', gridRow: 'auto !important', minHeight: 'calc(var(--rows, 2) * 9.5rem)' } },
+  selectors: { '&[data-dragging]': { outline: `2px dashed ${vars.color.primary}`, outlineOffset: '3px', borderRadius: vars.radius.lg, opacity: 0.85 } },
+});
 
 export const chartCard = style([surface, { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, overflow: 'hidden', padding: '0.75rem 0.875rem 0.5rem' }]);
 export const chartHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '0.5rem' });
@@ -75,11 +80,26 @@ export const filterBar = style([surface, { display: 'flex', flexWrap: 'wrap', ga
 export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem', '@media': { [narrow]: { flex: '1 1 8rem', minWidth: 0 } } });
 export const fieldLabel = style({ fontWeight: 600 });
 export const control = style({
+  boxSizing: 'border-box', maxWidth: '100%', minWidth: 0,
   font: 'inherit', fontSize: '0.875rem', padding: '0.4rem 0.5rem', border: `1px solid ${vars.palette.neutral[400]}`, borderRadius: '0.375rem', background: vars.color.surface, color: vars.color.text,
 });
 
-export const editBar = style({ display: 'flex', gap: '0.25rem', flexWrap: 'wrap', padding: '0.25rem 0 0.375rem', fontSize: '0.8125rem' });
-export const smallButton = style({ font: 'inherit', fontSize: '0.8125rem', padding: '0.125rem 0.5rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.25rem', background: vars.color.surface, color: vars.color.text, cursor: 'pointer' });
+export const editBar = style({ display: 'flex', gap: '0.25rem 0.5rem', flexWrap: 'wrap', alignItems: 'center', padding: '0.25rem 0 0.375rem', fontSize: '0.8125rem' });
+/** The Arrange menu opens under its button, to the right (the chart's own menu opens to the left). */
+export const arrangeList = style([menuList, { left: 0, right: 'auto', minWidth: '9rem' }]);
+/** Pointer handles of edit mode (useGridPointer.ts); touch-action none so a finger drags, not scrolls. */
+export const dragHandle = style({
+  display: 'inline-flex', alignItems: 'center', gap: '0.25rem', padding: '0.125rem 0.5rem', borderRadius: '0.25rem', border: `1px dashed ${vars.palette.neutral[400]}`,
+  color: vars.color.textMuted, cursor: 'grab', touchAction: 'none', userSelect: 'none',
+  selectors: { '[data-dragging] &': { cursor: 'grabbing', color: vars.color.primary, borderColor: vars.color.primary } },
+});
+export const resizeHandle = style({
+  position: 'absolute', right: 2, bottom: 2, width: '1.125rem', height: '1.125rem', cursor: 'nwse-resize', touchAction: 'none', zIndex: 2,
+  background: `linear-gradient(135deg, transparent 50%, ${vars.palette.neutral[400]} 50%, ${vars.palette.neutral[400]} 60%, transparent 60%, transparent 70%, ${vars.palette.neutral[400]} 70%, ${vars.palette.neutral[400]} 80%, transparent 80%)`,
+  borderBottomRightRadius: vars.radius.lg,
+  '@media': { [narrow]: { display: 'none' } },
+});
+export const smallButton = style({ listStyle: 'none', font: 'inherit', fontSize: '0.8125rem', padding: '0.125rem 0.5rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.25rem', background: vars.color.surface, color: vars.color.text, cursor: 'pointer' });
 
 export const list = style({ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fill, minmax(17rem, 1fr))', padding: 0, margin: 0, listStyle: 'none' });
 export const listCard = style([surface, { display: 'grid', gap: '0.375rem', padding: '1rem', alignContent: 'start' }]);

@@ -6,6 +6,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { searchValues } from './analyticsApi.ts';
 import type { Selection } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
+import { rememberLabel, useValueLabels } from './valueLabels.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 
 export interface ValueSearchProps {
@@ -32,6 +33,9 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
     failure: 'The values could not be loaded.',
   });
   const chosen = new Set(selected.map((item) => item.value));
+  // A chip that knows only its value (restored from a URL or a saved question) shows the search's label.
+  const labelOf = useValueLabels(dimension, selected.filter((item) => item.label === item.value).map((item) => item.value));
+  const chipLabel = (item: Selection) => (item.label === item.value ? labelOf(item.value) : item.label);
   const options = (found.data?.values ?? []).filter((option) => !chosen.has(option.value));
   const current = Math.min(active, Math.max(0, options.length - 1));
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -39,6 +43,7 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
   const pick = (index: number) => {
     const option = options[index];
     if (!option) return;
+    rememberLabel(dimension, option.value, option.label);
     onPick({ value: option.value, label: option.label, parent: option.parent });
     setText('');
     setActive(0);
@@ -118,8 +123,8 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
         <ul className={styles.chips} aria-label={`Chosen ${label.toLowerCase()}`}>
           {selected.map((item) => (
             <li key={item.value} className={styles.chip}>
-              {item.label}
-              <button type="button" className={styles.chipRemove} aria-label={`Remove ${item.label}`} disabled={disabled} onClick={() => onRemove(item.value)}>
+              {chipLabel(item)}
+              <button type="button" className={styles.chipRemove} aria-label={`Remove ${chipLabel(item)}`} disabled={disabled} onClick={() => onRemove(item.value)}>
                 ×
               </button>
             </li>

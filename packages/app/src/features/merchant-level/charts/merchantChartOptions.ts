@@ -2,6 +2,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryResult } from '@payportal/shared';
 import type { ChartColors } from './EChart.tsx';
+import { HOURS, WEEKDAYS } from '../../../charts/timeParts.ts';
 
 const columnOf = (result: QueryResult, name: string) => result.columns.findIndex((column) => column.name === name);
 const axis = (colors: ChartColors) => ({ axisLine: { lineStyle: { color: colors.border } }, axisLabel: { color: colors.muted }, splitLine: { lineStyle: { color: colors.border } } });
@@ -25,8 +26,6 @@ export function trendOption(result: QueryResult) {
   };
 }
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 
 /** Transactions by day of week × hour. */
 export function heatmapOption(result: QueryResult) {

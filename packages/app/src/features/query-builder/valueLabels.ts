@@ -1,0 +1,50 @@
+// The labels of chosen compound-search values (issue #14: "TX" reads "TX Texas", an industry code its
+// name). A chip restored from a URL, a saved chart or a saved question knows only its value; its label
+// is what GET /api/analytics/v1/values/:dimension answers for that value, asked once per value and
+// kept for the page's life. A value picked from the list brings its label along (rememberLabel).
+import { useEffect, useSyncExternalStore } from 'react';
+import { searchValues } from './analyticsApi.ts';
+
+const labels = new Map<string, string>();
+const asked = new Set<string>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+const keyOf = (dimension: string, value: string) => `${dimension}\u0000${value}`;
+/** Industry groups and regions are named by their values (the values route's label is the name). */
+const SELF_LABELLED = new Set(['industry_group', 'region']);
+
+export function rememberLabel(dimension: string, value: string, label: string): void {
+  if (labels.get(keyOf(dimension, value)) === label) return;
+  labels.set(keyOf(dimension, value), label);
+  version += 1;
+  listeners.forEach((listener) => listener());
+}
+
+async function lookUp(dimension: string, value: string): Promise<void> {
+  const key = keyOf(dimension, value);
+  if (asked.has(key) || labels.has(key) || SELF_LABELLED.has(dimension)) return;
+  asked.add(key);
+  try {
+    const found = await searchValues(dimension, { search: value, limit: 200 });
+    const match = found.values.find((option) => option.value === value);
+    if (match) rememberLabel(dimension, value, match.label);
+  } catch {
+    asked.delete(key); // asked again when next shown; meanwhile the chip shows the value
+  }
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The label of each value (the value itself until its label is known). */
+export function useValueLabels(dimension: string, values: readonly string[]): (value: string) => string {
+  useSyncExternalStore(subscribe, () => version);
+  const wanted = values.join('\u0000');
+  useEffect(() => {
+    if (wanted) for (const value of wanted.split('\u0000')) void lookUp(dimension, value);
+  }, [dimension, wanted]);
+  return (value) => labels.get(keyOf(dimension, value)) ?? value;
+}
