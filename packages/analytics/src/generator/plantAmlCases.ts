@@ -107,7 +107,10 @@ export async function plantAmlCases(connection: DuckDBConnection, ctx: Generatio
 
 /** The case's copies of its merchant's donor sales, priced again (approved sales) or fee-free (declines, refunds). */
 function copiesSql(org: number, planted: PlantedCase, index: number): string {
-  const changed = TRANSACTION_COLUMNS.map((column) => `${planted.changes[column] ?? column} as ${column}`);
+  // a copy whose amount changes was authorised for that amount (a refund for none)
+  const authAmount = planted.changes.is_refund ? 'null' : planted.changes.amount;
+  const changes = { auth_amount: authAmount, ...planted.changes };
+  const changed = TRANSACTION_COLUMNS.map((column) => `${changes[column] ?? column} as ${column}`);
   const copies = `select ${changed.join(', ')}, plant_day from gen_plant_donors cross join range(${planted.copies ?? 1}) as r(copy)
     where merchant_id = (select merchant_id from planted_signals where org_id = ${org} and signal = '${planted.signal}') and ${planted.rows}`;
   const sale = "c.auth_result = 'approved' and not c.is_refund";
