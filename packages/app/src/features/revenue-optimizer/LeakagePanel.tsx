@@ -32,7 +32,7 @@ export function LeakagePanel() {
                 <tr key={row.merchantId}>
                   <td>{row.name}</td>
                   <td className={css.numeric}>{money(row.recoverablePerMonth)}</td>
-                  <td className={css.numeric}>{count(row.downgradedSales)}</td>
+                  <td className={css.numeric}>{count(row.leakingSales)}</td>
                   <td>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
                 </tr>
               ))}
