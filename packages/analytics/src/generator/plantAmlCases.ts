@@ -51,7 +51,8 @@ const CASES: readonly PlantedCase[] = [
   },
   // the merchant's last 7 days of sales again, all on the plant day
   { signal: 'volume_spike', eligible: ESTABLISHED, rows: 'txn_date >= plant_day - 7', changes: { ts: 'plant_day + (ts - txn_date::timestamp)' } },
-  { signal: 'round_amounts', eligible: ESTABLISHED, rows: 'n <= 30', changes: { ts: at(12, 28800), amount: '100 * (1 + n % 9)' } },
+  // a fifth as many sales again as the 30 days held (at least 30), so the share clears 10 % at a merchant of any size
+  { signal: 'round_amounts', eligible: ESTABLISHED, rows: 'n <= greatest(30, recent_sales / 5)', changes: { ts: at(12, 28800), amount: '100 * (1 + n % 9)' } },
   // half as many sales again as the 30 days held, at about five times the declared ticket
   {
     signal: 'ticket_drift',
@@ -81,14 +82,23 @@ const CASES: readonly PlantedCase[] = [
     },
   },
   // card-present sales between 3 and 4 in the morning at a shop whose MCC is closed then
-  { signal: 'off_hours', eligible: `${ESTABLISHED} and channel_profile = 'cp' and hours in ('retail', 'office')`, rows: 'n <= 20', changes: { ts: at(3, 3600) } },
+  // only where the detector has the MCC's hours to compare with: 1,000 card-present sales in the 180 days before its
+  // 30-day window (signalScoresSql.ts), counted here over days the norms of any "today" in the plant month cover
+  {
+    signal: 'off_hours',
+    eligible: `${ESTABLISHED} and channel_profile = 'cp' and hours in ('retail', 'office') and mcc in (select g.mcc from transactions s join gen_merchants g using (merchant_id)
+      where s.card_present and s.auth_result = 'approved' and not s.is_refund and s.txn_date between plant_day - 180 and plant_day - 30 group by g.mcc having count(*) >= 1000)`,
+    // a twentieth as many sales again as the 30 days held (at least 20), so the share clears 2 % at any size
+    rows: 'n <= greatest(20, recent_sales / 20)',
+    changes: { ts: at(3, 3600) },
+  },
 ];
 
 export async function plantAmlCases(connection: DuckDBConnection, ctx: GenerationContext, plantDay: string): Promise<void> {
   const org = ctx.orgId;
   await connection.run(`create or replace temp table gen_plant_donors as
     with recent as (
-      select t.*, date '${plantDay}' as plant_day, m.channel_profile, m.hours, m.declared_avg_ticket,
+      select t.*, date '${plantDay}' as plant_day, m.channel_profile, m.hours, m.declared_avg_ticket, m.mcc,
         row_number() over (partition by t.merchant_id order by t.tx_id) as n, count(*) over (partition by t.merchant_id) as recent_sales
       from transactions t join gen_merchants m using (merchant_id)
       where t.org_id = ${org} and t.auth_result = 'approved' and not t.is_refund and m.status = 'processing' and not m.is_bad_actor
