@@ -117,8 +117,12 @@ export async function plantAmlCases(connection: DuckDBConnection, ctx: Generatio
 
 /** The case's copies of its merchant's donor sales, priced again (approved sales) or fee-free (declines, refunds). */
 function copiesSql(org: number, planted: PlantedCase, index: number): string {
-  // a copy whose amount changes was authorised for that amount (a refund for none)
-  const authAmount = planted.changes.is_refund ? 'null' : planted.changes.amount;
+  // a copy whose amount changes keeps its donor's authorised ÷ settled ratio (a tip stays a tip, an edit an
+  // edit, so the downgrade rules still hold); a declined attempt asked for its amount; a refund has none
+  const amount = planted.changes.amount;
+  const authAmount = planted.changes.is_refund ? 'null'
+    : amount && planted.changes.auth_result ? amount
+      : amount ? `round((${amount}) * auth_amount::double / amount::double, 2)` : undefined;
   const changes = { auth_amount: authAmount, ...planted.changes };
   const changed = TRANSACTION_COLUMNS.map((column) => `${changes[column] ?? column} as ${column}`);
   const copies = `select ${changed.join(', ')}, plant_day from gen_plant_donors cross join range(${planted.copies ?? 1}) as r(copy)
