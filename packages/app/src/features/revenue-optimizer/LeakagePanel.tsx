@@ -26,7 +26,7 @@ export function LeakagePanel() {
         <ScrollBox label="Leaking merchants">
           <table className={css.table} aria-label="Leaking merchants">
             <thead>
-              <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Sales above target</th><th>Main cause</th></tr>
+              <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Sales above target</th><th className={css.wrapping}>Main cause</th></tr>
             </thead>
             <tbody>
               {data.merchants.map((row) => (
@@ -34,7 +34,7 @@ export function LeakagePanel() {
                   <td>{row.name}</td>
                   <td className={css.numeric}>{money(row.recoverablePerMonth)}</td>
                   <td className={css.numeric}>{count(row.leakingSales)}</td>
-                  <td>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
+                  <td className={css.wrapping}>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
                 </tr>
               ))}
             </tbody>
