@@ -175,8 +175,8 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expect(portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / 12)} a month` })).toBeVisible();
   const causeBars = portal.getByRole('list', { name: 'Leakage by cause (12 months)' }).getByRole('listitem');
   await expect(causeBars).toHaveText(leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage)}`));
-  // The two causes generator v4 made detectable are there, and cost money (OPTIMIZER.md).
-  for (const cause of ['auth_settle_mismatch', 'cheaper_program'] as const) {
+  // The three causes generator v4 made detectable are there, and cost money (OPTIMIZER.md).
+  for (const cause of ['auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program'] as const) {
     const answered = leakage.causes.find((row) => row.cause === cause)!;
     expect(answered.sales, cause).toBeGreaterThan(0);
     expect(answered.leakage, cause).toBeGreaterThan(0);

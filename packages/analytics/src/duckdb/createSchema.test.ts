@@ -14,11 +14,11 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 it('opens a file made before the authorised amount, tip tolerance and programme eligibility existed, adds them, and generates into it', async () => {
   const path = join(directory, 'analytics.duckdb');
   (await DuckDBEngine.open({ path, connections: 1 })).close();
-  // the file as version 3 left it: no auth_amount, no tip_tolerance, no interchange_program_mccs
+  // the file as version 3 left it: no auth_amount or level3_data, no tip_tolerance, no interchange_program_mccs
   const instance = await DuckDBInstance.create(path);
   const old = await instance.connect();
   for (const [table, ddl, removed] of [
-    ['transactions', FACT_TABLES.transactions, ', auth_amount decimal(18,2)'],
+    ['transactions', FACT_TABLES.transactions, ', auth_amount decimal(18,2),\n    level3_data boolean'],
     ['industries', DIMENSION_TABLES.industries, ', tip_tolerance double not null default 0'],
   ] as const) {
     expect(ddl).toContain(removed);
@@ -34,9 +34,11 @@ it('opens a file made before the authorised amount, tip tolerance and programme 
     await engine.ensureDataset({ orgId: 7, scaleFactor: 0.01, endMonth: '2026-10-01' });
     const [row] = await engine.withConnection(async (connection) => (await connection.runAndReadAll(`select
         (select count(*) from transactions where org_id = 7 and auth_amount is not null and auth_amount <> amount) as differing,
+        (select count(*) from transactions where org_id = 7 and level3_data) as with_level_data,
         (select count(*) from industries where tip_tolerance > 0) as tip_mccs,
         (select count(*) from interchange_program_mccs) as eligibility`)).getRowObjectsJS());
     expect(Number(row!.differing)).toBeGreaterThan(0);
+    expect(Number(row!.with_level_data)).toBeGreaterThan(0);
     expect(Number(row!.tip_mccs)).toBe(5);
     expect(Number(row!.eligibility)).toBeGreaterThan(0);
   } finally {

@@ -47,7 +47,7 @@ function calendarRows(windowStart: string, windowEnd: string): SqlScalar[][] {
 
 /** Every card product × channel × MCC family × level with its programme (the upload loader prices with it too). */
 export function programLookupRows(): SqlScalar[][] {
-  const levels: ProgramLevel[] = ['normal', 'eirf', 'standard'];
+  const levels: ProgramLevel[] = ['normal', 'eirf', 'standard', 'no_data'];
   const rows: SqlScalar[][] = [];
   for (const product of CARD_PRODUCTS) {
     for (const channel of ['cp', 'cnp'] as Channel[]) {
@@ -84,7 +84,7 @@ function disputePickRows(): SqlScalar[][] {
 export async function createGeneratorLookups(connection: DuckDBConnection, windowStart: string, windowEnd: string): Promise<void> {
   const industryRows = INDUSTRIES.map((i) => [
     i.mcc, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate,
-    CARD_PRESENT_CHARGEBACK_RATE[i.riskClass], i.season, i.hours, i.refundRate, i.crossBorderShare, i.recurringShare, i.family, i.tipShare, i.nouns.join('|'),
+    CARD_PRESENT_CHARGEBACK_RATE[i.riskClass], i.season, i.hours, i.refundRate, i.crossBorderShare, i.recurringShare, i.family, i.tipShare, i.b2b, i.nouns.join('|'),
   ]);
   const hourRows = Object.entries(HOUR_CURVES).flatMap(([profile, curve]) =>
     bucketRanges(curve, HOUR_BUCKETS).map(([lo, hi], hour) => [profile, hour, lo, hi]),
@@ -92,7 +92,7 @@ export async function createGeneratorLookups(connection: DuckDBConnection, windo
   const statements = [
     `create or replace temp table gen_industries as select * from ${valuesTable('v', [
       'mcc', 'industry_group_id', 'risk_class', 'cp_share', 'ticket_median', 'ticket_sigma', 'cb_rate_cnp', 'cb_rate_cp',
-      'season', 'hours', 'refund_rate', 'xb_share', 'recurring_share', 'family', 'tip_share', 'nouns'], industryRows)}`,
+      'season', 'hours', 'refund_rate', 'xb_share', 'recurring_share', 'family', 'tip_share', 'b2b', 'nouns'], industryRows)}`,
     `create or replace temp table gen_states as select * from ${valuesTable('v', ['state_code', 'cities'], STATES.map((s) => [s.stateCode, s.cities.join('|')]))}`,
     `create or replace temp table gen_calendar as select season, day::date as day, lo, hi from ${valuesTable('v', ['season', 'day', 'lo', 'hi'], calendarRows(windowStart, windowEnd))}`,
     `create or replace temp table gen_day_lookup as select season, day, unnest(range(lo, hi)) as bucket from gen_calendar`,

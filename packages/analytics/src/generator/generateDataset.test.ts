@@ -8,7 +8,7 @@ import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { DIMENSION_TABLES, FACT_TABLES, ROLLUP_TABLES } from '../schema/tables.ts';
 import { MAX_CHARGEBACK_LAG_DAYS } from './generateChargebacks.ts';
 import { datasetWindow, generateDataset, type GenerateDatasetOptions } from './generateDataset.ts';
-import { CHARGEBACK_SPREAD } from './industries.ts';
+import { CHARGEBACK_SPREAD, INDUSTRIES } from './industries.ts';
 import { INTERCHANGE_PROGRAMS, type ProgramLevel } from './interchangePrograms.ts';
 
 const ORG = 1;
@@ -221,6 +221,26 @@ describe('authorised amounts and programme registration (generator v4, GENERATOR
     expect(edited / sales).toBeLessThan(0.05 + Z * Math.sqrt((0.05 * 0.95) / sales));
   });
 
+  it('Level 2/3 data on keyed and CNP commercial-card sales: sent by about 80 % of B2B merchants and 25 % of the others, on 95 % of such sales, within 4 SE', async () => {
+    // A merchant sends it or not (its gateway or invoicing does), so merchants are the unit; one with 20 such sales or more
+    // is told apart for sure (a sender sends none of 20 with probability 0.05²⁰).
+    const b2b = new Set(INDUSTRIES.filter((industry) => industry.b2b).map((industry) => industry.mcc));
+    const merchants = await query(`select m.mcc, count(*) filter (where t.level3_data) as sent, count(*) as n
+      from transactions t join merchants m using (org_id, merchant_id) where t.org_id = ${ORG} and t.auth_result = 'approved' and not t.is_refund
+        and t.card_tier = 'commercial' and t.entry_mode in ('keyed', 'ecom', 'recurring') group by t.merchant_id, m.mcc having count(*) >= 20`);
+    for (const [label, rows, expected] of [
+      ['B2B MCCs', merchants.filter((row) => b2b.has(String(row.mcc))), 0.8],
+      ['other MCCs', merchants.filter((row) => !b2b.has(String(row.mcc))), 0.25],
+    ] as const) {
+      const senders = rows.filter((row) => Number(row.sent) > 0).length;
+      expect(rows.length, label).toBeGreaterThan(0);
+      expect(Math.abs(senders / rows.length - expected), label).toBeLessThanOrEqual(Z * Math.sqrt((expected * (1 - expected)) / rows.length));
+    }
+    const sending = merchants.filter((row) => Number(row.sent) > 0);
+    const [sent, n] = [sending.reduce((sum, row) => sum + Number(row.sent), 0), sending.reduce((sum, row) => sum + Number(row.n), 0)];
+    expect(Math.abs(sent / n - 0.95)).toBeLessThanOrEqual(Z * Math.sqrt((0.95 * 0.05) / n));
+  });
+
   it('a merchant of a reduced-rate MCC is billed at the general programme on all of its qualifying sales or on none', async () => {
     const rows = await query(`select t.merchant_id, count(distinct t.interchange_program_id = t.target_program_id) as kinds
       from transactions t join interchange_program_mccs e on e.program_id = t.target_program_id
@@ -232,7 +252,7 @@ describe('authorised amounts and programme registration (generator v4, GENERATOR
 
 describe('fee rules, row by row (DATA.md §5)', () => {
   const idsAt = (level: ProgramLevel) => INTERCHANGE_PROGRAMS.filter((p) => p.level === level).map((p) => p.programId).join(', ');
-  const [EIRF, STANDARD] = [idsAt('eirf'), idsAt('standard')];
+  const [EIRF, STANDARD, NO_DATA] = [idsAt('eirf'), idsAt('standard'), idsAt('no_data')];
   const REG_II = INTERCHANGE_PROGRAMS.filter((p) => p.regulated).map((p) => p.programId).join(', ');
   const sale = `t.auth_result = 'approved' and not t.is_refund`;
   const credit = `${sale} and t.card_type = 'credit'`;
@@ -262,8 +282,16 @@ describe('fee rules, row by row (DATA.md §5)', () => {
     ['the target is the undowngraded programme of the same product and channel, priced the same way',
       `${sale} and (tp.program_id is null or tp.is_downgrade or tp.brand <> p.brand or tp.card_type <> p.card_type or tp.tier <> p.tier or tp.channel <> p.channel
         or t.target_interchange_fee <> round(t.amount::double * tp.pct / 100 + tp.fixed::double, 2))`],
-    ['an undowngraded sale misses its target only for the general programme, when the target is one its MCC qualifies for',
-      `${sale} and not t.is_downgraded and tp.program_id <> p.program_id and not (${restricted('tp.program_id')} and not ${restricted('p.program_id')})`],
+    ['an undowngraded sale misses its target only for the general programme, when the target is one its MCC qualifies for, or for the non-data rate',
+      `${sale} and not t.is_downgraded and tp.program_id <> p.program_id and not (${restricted('tp.program_id')} and not ${restricted('p.program_id')})
+        and t.interchange_program_id not in (${NO_DATA})`],
+    ['Level 2/3 data is recorded on approved commercial-card sales only, and sent on keyed and CNP ones only',
+      `(t.level3_data is not null) <> (${sale} and t.card_tier = 'commercial') or (t.level3_data and not ${keyedOrCnp})`],
+    ['a Visa or Mastercard commercial credit sale, keyed or CNP, without Level 2/3 data and downgraded for nothing else → the non-data rate',
+      `${credit} and t.card_tier = 'commercial' and t.card_brand in ('visa', 'mastercard') and ${keyedOrCnp} and not t.level3_data and not t.is_downgraded
+        and t.interchange_program_id not in (${NO_DATA})`],
+    ['only such a sale is billed at the non-data rate',
+      `${sale} and t.interchange_program_id in (${NO_DATA}) and (t.is_downgraded or t.level3_data or not ${keyedOrCnp})`],
     ['an MCC-restricted programme bills only the MCCs it is open to', `${sale} and ${restricted('p.program_id')} and not ${restricted('p.program_id', 'm.mcc')}`],
     ['declines carry the amount asked as authorised, refunds none', `(t.auth_result = 'declined' and t.auth_amount <> t.amount) or (t.is_refund and t.auth_amount is not null)`],
     ['an authorised amount differs only on a card-present sale', `${sale} and t.auth_amount <> t.amount and not t.card_present`],

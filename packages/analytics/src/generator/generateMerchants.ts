@@ -19,6 +19,12 @@ const BAD_ACTOR_CHARGEBACK_RATE = { min: 0.015, max: 0.03 } as const;
 const AMOUNT_EDITOR_SHARE = 0.1;
 /** Share of merchants whose MCC qualifies for a reduced-rate programme but who are not registered for it (model). */
 const UNREGISTERED_SHARE = 0.2;
+/**
+ * Level 2/3 data on commercial cards' keyed and card-not-present sales (model): 80 % of the merchants of
+ * B2B MCCs send it (their invoicing or gateway fills it in) and 25 % of the others; a sender sends it on
+ * 95 % of such sales, anyone else never.
+ */
+const LEVEL_DATA = { b2bSenders: 0.8, otherSenders: 0.25, senderRate: 0.95 } as const;
 
 const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
 
@@ -123,6 +129,7 @@ select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
   -- a merchant whose MCC qualifies for a reduced-rate programme is registered for it, except 20 % of them (at least one, drawn by sales)
   family = 'general' or not (${u('programRegistration')} < ${UNREGISTERED_SHARE} or row_number() over (
       partition by family <> 'general' order by ${bySales('programRegistration')}, n) = 1) as program_registered,
+  case when ${u('levelDataSender')} < case when b2b then ${LEVEL_DATA.b2bSenders} else ${LEVEL_DATA.otherSenders} end then ${LEVEL_DATA.senderRate} else 0 end as level_data_rate,
   0.0002 + 0.0003 * ${u('fraudRate')} as fraud_rate_cp,
   case when is_bad_actor then 0.008 + 0.007 * ${u('fraudRate')} else 0.002 + 0.004 * ${u('fraudRate')} end as fraud_rate_cnp,
   cb_rate_cp * (${CHARGEBACK_SPREAD.cp.min} + ${CHARGEBACK_SPREAD.cp.max - CHARGEBACK_SPREAD.cp.min} * ${u('chargebackRateA')}) as chargeback_rate_cp,

@@ -26,7 +26,7 @@ export const TRANSACTION_COLUMNS = [
   'regulated_debit', 'issuer_country', 'is_cross_border', 'bin', 'card_hash', 'entry_mode', 'card_present', 'three_ds', 'avs_result',
   'auth_result', 'decline_code', 'settled', 'settle_date', 'settle_delay_days', 'interchange_program_id', 'target_program_id',
   'interchange_fee', 'target_interchange_fee', 'is_downgraded', 'scheme_fee', 'merchant_fee', 'net_revenue', 'is_refund',
-  'original_tx_id', 'is_fraud_reported', 'upload_id', 'tx_ref', 'auth_amount',
+  'original_tx_id', 'is_fraud_reported', 'upload_id', 'tx_ref', 'auth_amount', 'level3_data',
 ] as const;
 
 function salesSql(ctx: GenerationContext): string {
@@ -46,7 +46,7 @@ function salesSql(ctx: GenerationContext): string {
 with slot as (
   select merchant_id, channel_profile, xb_share, bucket_lo, bucket_hi, season, hours, recurring_share, three_ds_share, avs_missing_rate,
     late_batch_rate, fraud_rate_cp, fraud_rate_cnp, ticket_median_m, ticket_sigma, terminal_count, family, seq,
-    tip_share, amount_edit_rate, program_registered
+    tip_share, amount_edit_rate, program_registered, level_data_rate
   from gen_sale_slots join gen_merchants using (merchant_id)
 ), drawn as (
   select *, ${ctx.orgId}::bigint * ${TX_ID_BASE} + seq + 1 as tx_id,
@@ -106,12 +106,16 @@ with slot as (
       when card_present and ${u('tipped')} < tip_share then round(amount::double / (${TIP.min} + ${TIP.max - TIP.min} * ${u('tipSize')} + 1), 2)::decimal(18, 2)
       when card_present and ${u('amountEdit')} < amount_edit_rate then amount
         + (case when ${u('amountEdit')} < amount_edit_rate / 2 then 1 else -1 end) * greatest(0.01, round(amount::double * (0.01 + 0.14 * ${u('amountEditSize')}), 2))::decimal(18, 2)
-      else amount end as auth_amount
+      else amount end as auth_amount,
+    -- Level 2/3 data: recorded for approved commercial-card sales, sent on keyed and CNP ones by the merchants that send it
+    case when approved and card_tier = 'commercial' then entry_mode in ('keyed', 'ecom', 'recurring') and ${u('levelData')} < level_data_rate end as level3_data
   from timed
 ), leveled as (
   -- declines get no level, so they match no programme (an equi-join keeps the lookup a hash join)
   select *, case when not approved then null when card_type <> 'credit' then 'normal' when delay >= 3 then 'standard'
-      when delay = 2 or (avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring')) or amount_edited then 'eirf' else 'normal' end as level,
+      when delay = 2 or (avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring')) or amount_edited then 'eirf'
+      -- a commercial card's keyed or CNP sale without Level 2/3 data: the non-data rate (the lookup keeps the normal programme where a brand has none)
+      when card_tier = 'commercial' and entry_mode in ('keyed', 'ecom', 'recurring') and not level3_data then 'no_data' else 'normal' end as level,
     case when approved then 'normal' end as target_level,
     -- an unregistered merchant's sales go to the general programme although its MCC qualifies for a cheaper one
     case when program_registered then family else 'general' end as billed_family
@@ -121,7 +125,7 @@ with slot as (
     case when s.approved then ${interchangeFeeSql('amount', 'ap.pct', 'ap.fixed')} else 0 end as ic,
     case when s.approved then ${interchangeFeeSql('amount', 'tp.pct', 'tp.fixed')} else 0 end as target_ic,
     case when s.approved then ${schemeFeeSql({ amount: 'amount', brand: 'card_brand', cardType: 's.card_type', crossBorder: 'is_cross_border' })} else 0 end as sf,
-    coalesce(s.level <> 'normal', false) as is_downgraded
+    coalesce(s.level in ('eirf', 'standard'), false) as is_downgraded
   from leveled s ${apply('ap')} ${apply('tp')}
 ), billed as (
   select p.*, case when approved then ${merchantFeeSql({
@@ -138,7 +142,7 @@ select tx_id, ${ctx.orgId}, merchant_id, terminal_id, ts, txn_date, amount, 'USD
   card_hash, entry_mode, card_present, three_ds, avs_result,
   case when approved then 'approved' else 'declined' end, case when approved then null else drawn_decline_code end,
   approved, txn_date + delay, delay, applied_program, target_program, ic, target_ic, is_downgraded, sf, mf, mf - ic - sf,
-  false, null, approved and u_fraud < case when card_present then fraud_rate_cp else fraud_rate_cnp end, null, null, auth_amount
+  false, null, approved and u_fraud < case when card_present then fraud_rate_cp else fraud_rate_cnp end, null, null, auth_amount, level3_data
 from billed`;
 }
 

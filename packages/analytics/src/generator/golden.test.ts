@@ -36,6 +36,6 @@ it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator vers
     bad_merchants: '1',
     planted_signals: '7',
     amount: '1929796.47',
-    net_revenue: '21206.91',
+    net_revenue: '21175.61',
   });
 });

@@ -43,6 +43,11 @@ export interface Industry {
   tipTolerance: number;
   /** Share of the MCC's card-present sales that carry a tip (model; 0 outside tip MCCs). */
   tipShare: number;
+  /**
+   * A business-to-business MCC, whose commercial-card buyers expect Level 2/3 data (tax, customer code,
+   * line items) and whose invoicing and gateways mostly send it (model; GENERATOR.md).
+   */
+  b2b: boolean;
   /** Words for generated business names ("Maple Grill"). */
   nouns: readonly string[];
 }
@@ -151,6 +156,8 @@ const FAMILY: Record<string, ProgramFamily> = {
 /** Tip MCCs and the share of their card-present sales with a tip (model: diners and bars tip most). */
 const TIP_SHARE: Record<string, number> = { '5812': 0.75, '5813': 0.7, '4121': 0.6, '7230': 0.6, '7298': 0.5 };
 const TIP_TOLERANCE = 0.2;
+/** Business-to-business MCCs (model): business, legal and accounting services, software, wholesale drugs, home supply warehouses, auto repair. */
+const B2B_MCCS = new Set(['7399', '8111', '8931', '7372', '5122', '5200', '7538']);
 
 export const INDUSTRIES: readonly Industry[] = ROWS.map(
   ([mcc, name, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours, nouns]) => ({
@@ -161,6 +168,7 @@ export const INDUSTRIES: readonly Industry[] = ROWS.map(
     family: FAMILY[mcc] ?? 'general',
     tipTolerance: mcc in TIP_SHARE ? TIP_TOLERANCE : 0,
     tipShare: TIP_SHARE[mcc] ?? 0,
+    b2b: B2B_MCCS.has(mcc),
     nouns: nouns.split('|'),
   }),
 );

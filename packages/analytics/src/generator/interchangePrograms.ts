@@ -6,8 +6,12 @@
 import { type CardBrand, type CardProduct, type CardTier, type CardType, type Channel } from './cardProducts.ts';
 import { INDUSTRIES, type ProgramFamily } from './industries.ts';
 
-/** normal: the programme the sale qualifies for; eirf / standard: the two downgrades of spec §5. */
-export type ProgramLevel = 'normal' | 'eirf' | 'standard';
+/**
+ * normal: the programme the sale qualifies for; eirf / standard: the two downgrades of spec §5;
+ * no_data: a commercial card's keyed or card-not-present sale sent without Level 2/3 data, billed at the
+ * scheme's non-data rate instead of its data rate (no downgrade in the sense of §5, GENERATOR.md).
+ */
+export type ProgramLevel = 'normal' | 'eirf' | 'standard' | 'no_data';
 
 export interface InterchangeProgram {
   programId: number;
@@ -51,6 +55,14 @@ const MCC_PROGRAM_CREDIT: Partial<Record<CardBrand, Record<'utility' | 'charity'
   visa: { utility: [0, 0.75], charity: [1.35, 0.05], education: [1.43, 0.05] },
   mastercard: { utility: [0, 0.65], charity: [1.45, 0.05], education: [1.55, 0.1] },
 };
+/**
+ * Commercial credit without Level 2/3 data on a keyed or card-not-present sale: Visa's Commercial Standard
+ * (2.95 % + $0.10, "commercial card at a non-T&E location without additional data") and Mastercard's
+ * Corporate Standard (modelled at the same). With the data the sale keeps its commercial programme
+ * (CREDIT above: Visa Commercial Level II 2.50 % + $0.10, Mastercard Corporate Data Rate I 2.65 % + $0.10).
+ * Amex and Discover have no data rate here: their commercial sales bill the same with or without it.
+ */
+const COMMERCIAL_NO_DATA: Partial<Record<CardBrand, Rate>> = { visa: [2.95, 0.1], mastercard: [2.95, 0.1] };
 const MCC_PROGRAM_TIERS: readonly CardTier[] = ['standard', 'rewards', 'premium'];
 const MCC_PROGRAM_LABEL = { utility: 'Utility', charity: 'Charity', education: 'Government and Higher Education' } as const;
 const REGULATED_DEBIT: Rate = [0.05, 0.22];
@@ -74,7 +86,7 @@ const TIERS = Object.keys(TIER_LABEL) as CardTier[];
 function buildPrograms(): InterchangeProgram[] {
   const programs: InterchangeProgram[] = [];
   const add = (p: Omit<InterchangeProgram, 'programId' | 'isDowngrade'>) =>
-    programs.push({ ...p, programId: programs.length + 1, isDowngrade: p.level !== 'normal' });
+    programs.push({ ...p, programId: programs.length + 1, isDowngrade: p.level === 'eirf' || p.level === 'standard' });
   for (const brand of BRANDS) {
     const label = BRAND_LABEL[brand];
     const base = { brand, regulated: false, family: 'general' as ProgramFamily, level: 'normal' as ProgramLevel };
@@ -125,6 +137,15 @@ function buildPrograms(): InterchangeProgram[] {
       }
     }
   }
+  // Appended last, so every earlier programme keeps its id.
+  for (const brand of BRANDS) {
+    const rate = COMMERCIAL_NO_DATA[brand];
+    if (!rate) continue;
+    for (const channel of CHANNELS) {
+      const name = `${BRAND_LABEL[brand]} Commercial Credit without Level 2/3 Data ${CHANNEL_LABEL[channel]}`;
+      add({ brand, regulated: false, family: 'general', level: 'no_data', cardType: 'credit', tier: 'commercial', channel, pct: rate[0], fixed: rate[1], name });
+    }
+  }
   return programs;
 }
 
@@ -136,10 +157,12 @@ export const PROGRAM_MCCS: readonly (readonly [programId: number, mcc: string])[
 
 /**
  * The programme of a sale: downgrades (credit only) first, then Reg II for regulated debit, then the
- * MCC family's card-present programme when the product has one, else the general programme.
+ * MCC family's card-present programme when the product has one, else the general programme. The
+ * no-data level falls back to the normal programme for products without a data rate.
  */
 export function resolveProgram(product: CardProduct, channel: Channel, family: ProgramFamily, level: ProgramLevel): InterchangeProgram {
-  const effectiveLevel = product.cardType === 'credit' ? level : 'normal';
+  const hasLevel = (wanted: ProgramLevel) => INTERCHANGE_PROGRAMS.some((p) => p.level === wanted && p.brand === product.brand && p.cardType === product.cardType && p.tier === product.tier);
+  const effectiveLevel = product.cardType !== 'credit' || (level === 'no_data' && !hasLevel('no_data')) ? 'normal' : level;
   const matches = INTERCHANGE_PROGRAMS.filter(
     (p) => p.brand === product.brand && p.cardType === product.cardType && p.tier === product.tier && p.channel === channel &&
       p.level === effectiveLevel && p.regulated === product.regulated,

@@ -123,7 +123,9 @@ function copiesSql(org: number, planted: PlantedCase, index: number): string {
   const authAmount = planted.changes.is_refund ? 'null'
     : amount && planted.changes.auth_result ? amount
       : amount ? `round((${amount}) * auth_amount::double / amount::double, 2)` : undefined;
-  const changes = { auth_amount: authAmount, ...planted.changes };
+  // Level 2/3 data is recorded on approved sales only
+  const levelData = planted.changes.is_refund || planted.changes.auth_result ? 'null' : undefined;
+  const changes = { auth_amount: authAmount, level3_data: levelData, ...planted.changes };
   const changed = TRANSACTION_COLUMNS.map((column) => `${changes[column] ?? column} as ${column}`);
   const copies = `select ${changed.join(', ')}, plant_day from gen_plant_donors cross join range(${planted.copies ?? 1}) as r(copy)
     where merchant_id = (select merchant_id from planted_signals where org_id = ${org} and signal = '${planted.signal}') and ${planted.rows}`;

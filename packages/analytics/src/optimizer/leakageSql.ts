@@ -6,11 +6,12 @@ import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
 // A tip MCC lets the settled amount exceed the authorised one by its tolerance (industries.tip_tolerance);
 // any other difference downgrades. The cheaper programme: the target is restricted to the merchant's MCC
-// (interchange_program_mccs) and the sale went to an undowngraded programme instead.
+// (interchange_program_mccs) and the sale went to an undowngraded programme instead. Commercial: the sale
+// carried no Level 2/3 data (transactions.level3_data), so it was billed at the non-data rate.
 const LEAKAGE_CAUSE_SQL = `case when t.settle_delay_days >= 2 then 'late_settlement'
   when t.avs_result = 'not_requested' and t.entry_mode in ('keyed', 'ecom', 'recurring') then 'missing_avs'
   when t.auth_amount <> t.amount and not (t.amount >= t.auth_amount and t.amount <= t.auth_amount * (1 + i.tip_tolerance)) then 'auth_settle_mismatch'
-  when t.card_tier = 'commercial' then 'commercial_without_level_data'
+  when t.card_tier = 'commercial' and t.level3_data is not true then 'commercial_without_level_data'
   when not t.is_downgraded and e.program_id is not null then 'cheaper_program' else 'other' end`;
 
 export function leakageSql(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string {

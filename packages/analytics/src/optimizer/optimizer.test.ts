@@ -122,20 +122,21 @@ describe('revenue optimizer on SF 0.01', () => {
     // generator's reference constants (tip tolerance per MCC, programme MCC eligibility), not by the code under test.
     const raw = await engine.withConnection(async (connection) =>
       (await connection.runAndReadAll(`select t.merchant_id::double, m.mcc, t.settle_delay_days, t.avs_result, t.entry_mode, t.card_tier,
-          t.auth_amount::double, t.amount::double, t.is_downgraded, t.target_program_id, (t.interchange_fee - t.target_interchange_fee)::double
+          t.auth_amount::double, t.amount::double, t.is_downgraded, t.target_program_id, (t.interchange_fee - t.target_interchange_fee)::double,
+          t.level3_data
         from transactions t join merchants m on m.org_id = t.org_id and m.merchant_id = t.merchant_id
         where t.org_id = ${scope.orgId} and t.interchange_program_id <> t.target_program_id and t.auth_result = 'approved' and not t.is_refund
           and t.txn_date >= '${PERIOD[0]}' and t.txn_date < '${PERIOD[1]}'`)).getRowsJS(),
     );
     const tipTolerance = new Map(INDUSTRIES.map((industry) => [industry.mcc, industry.tipTolerance]));
     const eligible = new Set(PROGRAM_MCCS.map(([programId, mcc]) => `${programId}|${mcc}`));
-    const causeOf = ([, mcc, delay, avs, entryMode, tier, authorised, amount, downgraded, target]: unknown[]) => {
+    const causeOf = ([, mcc, delay, avs, entryMode, tier, authorised, amount, downgraded, target, , levelData]: unknown[]) => {
       const settledOutsideTolerance = authorised !== null && Number(authorised) !== Number(amount)
         && !(Number(amount) >= Number(authorised) && Number(amount) <= Number(authorised) * (1 + tipTolerance.get(String(mcc))!));
       return Number(delay) >= 2 ? 'late_settlement'
         : avs === 'not_requested' && ['keyed', 'ecom', 'recurring'].includes(String(entryMode)) ? 'missing_avs'
           : settledOutsideTolerance ? 'auth_settle_mismatch'
-            : tier === 'commercial' ? 'commercial_without_level_data'
+            : tier === 'commercial' && levelData !== true ? 'commercial_without_level_data'
               : !downgraded && eligible.has(`${String(target)}|${String(mcc)}`) ? 'cheaper_program' : 'other';
     };
     const sales = raw.map((row) => ({ merchantId: Number(row[0]), cause: causeOf(row), leak: Number(row[10]) }));
@@ -145,8 +146,8 @@ describe('revenue optimizer on SF 0.01', () => {
       expect(cause.sales, cause.cause).toBe(ofCause.length);
       expect(cause.leakage, cause.cause).toBeCloseTo(sum(ofCause), 2);
     }
-    // the two causes the dataset gained in generator v4 are there, and cost money
-    for (const cause of ['auth_settle_mismatch', 'cheaper_program'] as const) {
+    // the three causes the dataset gained in generator v4 are there, and cost money
+    for (const cause of ['auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program'] as const) {
       expect(sales.filter((sale) => sale.cause === cause).length, cause).toBeGreaterThan(0);
       expect(sum(sales.filter((sale) => sale.cause === cause)), cause).toBeGreaterThan(0);
     }

@@ -63,7 +63,8 @@ export const FACT_TABLES = {
     interchange_fee decimal(18,2) not null, target_interchange_fee decimal(18,2) not null,
     is_downgraded boolean not null, scheme_fee decimal(18,2) not null, merchant_fee decimal(18,2) not null,
     net_revenue decimal(18,2) not null, is_refund boolean not null, original_tx_id bigint,
-    is_fraud_reported boolean not null, upload_id bigint, tx_ref varchar, auth_amount decimal(18,2))`,
+    is_fraud_reported boolean not null, upload_id bigint, tx_ref varchar, auth_amount decimal(18,2),
+    level3_data boolean)`,
   chargebacks: `create table if not exists chargebacks (
     chargeback_id bigint not null, org_id integer not null, tx_id bigint, merchant_id bigint not null,
     received_date date not null, amount decimal(18,2) not null, network varchar not null,
