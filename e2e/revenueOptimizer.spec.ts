@@ -175,6 +175,13 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expect(portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / 12)} a month` })).toBeVisible();
   const causeBars = portal.getByRole('list', { name: 'Leakage by cause (12 months)' }).getByRole('listitem');
   await expect(causeBars).toHaveText(leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage)}`));
+  // The three causes generator v4 made detectable are there, and cost money (OPTIMIZER.md).
+  for (const cause of ['auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program'] as const) {
+    const answered = leakage.causes.find((row) => row.cause === cause)!;
+    expect(answered.sales, cause).toBeGreaterThan(0);
+    expect(answered.leakage, cause).toBeGreaterThan(0);
+    await expect(causeBars.filter({ hasText: LEAKAGE_CAUSE_LABELS[cause] })).toHaveText(`${LEAKAGE_CAUSE_LABELS[cause]}${money(answered.leakage)}`);
+  }
   await screenshotFramed(page, portal, 'leakage');
 
   // The regulatory what-ifs: each rule's row is the API's answer.

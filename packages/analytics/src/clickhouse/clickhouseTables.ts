@@ -21,6 +21,7 @@ const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
   states: ['state_code'],
   card_products: ['brand', 'card_type', 'tier'],
   interchange_programs: ['program_id'],
+  interchange_program_mccs: ['program_id', 'mcc'],
   decline_codes: ['code'],
   dispute_reasons: ['reason_code'],
   pricing_plans: ['org_id', 'pricing_plan_id'],

@@ -26,7 +26,8 @@ function fieldSql(column: TableColumn): string {
       return `case when ${needsEscape} then ${escaped} else ${name} end`;
     }
     case 'boolean':
-      return `case when ${name} then '1' else '0' end`;
+      // a NULL stays NULL (`case when NULL` would take the else branch and write 0)
+      return `case when ${name} then '1' when not ${name} then '0' end`;
     case 'timestamp':
       // DateTime holds seconds: fractions are dropped, never rounded up into the next second.
       return `strftime(${name}, '%Y-%m-%d %H:%M:%S')`;

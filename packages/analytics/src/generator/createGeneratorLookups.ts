@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ANNUAL_GROWTH, HOUR_CURVES, SEASON_FACTORS } from './calendarProfiles.ts';
 import { CARD_PRODUCTS, type Channel } from './cardProducts.ts';
 import { DISPUTE_CATEGORY_MIX, DISPUTE_REASONS } from './disputeReasons.ts';
-import { CARD_PRESENT_CHARGEBACK_RATE, INDUSTRIES, type ProgramFamily } from './industries.ts';
+import { CARD_PRESENT_CHARGEBACK_RATE, INDUSTRIES, PROGRAM_FAMILIES } from './industries.ts';
 import { resolveProgram, type ProgramLevel } from './interchangePrograms.ts';
 import { valuesTable, type SqlScalar } from './sql.ts';
 import { STATES } from './states.ts';
@@ -47,12 +47,11 @@ function calendarRows(windowStart: string, windowEnd: string): SqlScalar[][] {
 
 /** Every card product × channel × MCC family × level with its programme (the upload loader prices with it too). */
 export function programLookupRows(): SqlScalar[][] {
-  const families: ProgramFamily[] = ['general', 'supermarket', 'fuel'];
-  const levels: ProgramLevel[] = ['normal', 'eirf', 'standard'];
+  const levels: ProgramLevel[] = ['normal', 'eirf', 'standard', 'no_data'];
   const rows: SqlScalar[][] = [];
   for (const product of CARD_PRODUCTS) {
     for (const channel of ['cp', 'cnp'] as Channel[]) {
-      for (const family of families) {
+      for (const family of PROGRAM_FAMILIES) {
         for (const level of levels) {
           const program = resolveProgram(product, channel, family, level);
           rows.push([product.brand, product.cardType, product.tier, product.regulated, channel, family, level, program.programId, program.pct, program.fixed]);
@@ -85,7 +84,7 @@ function disputePickRows(): SqlScalar[][] {
 export async function createGeneratorLookups(connection: DuckDBConnection, windowStart: string, windowEnd: string): Promise<void> {
   const industryRows = INDUSTRIES.map((i) => [
     i.mcc, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate,
-    CARD_PRESENT_CHARGEBACK_RATE[i.riskClass], i.season, i.hours, i.refundRate, i.crossBorderShare, i.recurringShare, i.family, i.nouns.join('|'),
+    CARD_PRESENT_CHARGEBACK_RATE[i.riskClass], i.season, i.hours, i.refundRate, i.crossBorderShare, i.recurringShare, i.family, i.tipShare, i.b2b, i.nouns.join('|'),
   ]);
   const hourRows = Object.entries(HOUR_CURVES).flatMap(([profile, curve]) =>
     bucketRanges(curve, HOUR_BUCKETS).map(([lo, hi], hour) => [profile, hour, lo, hi]),
@@ -93,7 +92,7 @@ export async function createGeneratorLookups(connection: DuckDBConnection, windo
   const statements = [
     `create or replace temp table gen_industries as select * from ${valuesTable('v', [
       'mcc', 'industry_group_id', 'risk_class', 'cp_share', 'ticket_median', 'ticket_sigma', 'cb_rate_cnp', 'cb_rate_cp',
-      'season', 'hours', 'refund_rate', 'xb_share', 'recurring_share', 'family', 'nouns'], industryRows)}`,
+      'season', 'hours', 'refund_rate', 'xb_share', 'recurring_share', 'family', 'tip_share', 'b2b', 'nouns'], industryRows)}`,
     `create or replace temp table gen_states as select * from ${valuesTable('v', ['state_code', 'cities'], STATES.map((s) => [s.stateCode, s.cities.join('|')]))}`,
     `create or replace temp table gen_calendar as select season, day::date as day, lo, hi from ${valuesTable('v', ['season', 'day', 'lo', 'hi'], calendarRows(windowStart, windowEnd))}`,
     `create or replace temp table gen_day_lookup as select season, day, unnest(range(lo, hi)) as bucket from gen_calendar`,

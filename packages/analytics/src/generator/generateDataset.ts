@@ -15,7 +15,7 @@ import type { GenerationContext } from './generationContext.ts';
 import { datasetSeed } from './random.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 export interface GenerateDatasetOptions {
   /** The organisation whose rows are replaced (1 … 90,000,000, so ids fit in a bigint). */

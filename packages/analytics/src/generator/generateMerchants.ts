@@ -15,6 +15,17 @@ const BAD_ACTOR_SHARE = 0.015;
 /** A bad actor's chargebacks per card-not-present sale (spec §4: 1.5–3 %), drawn uniformly in this range. */
 const BAD_ACTOR_CHARGEBACK_RATE = { min: 0.015, max: 0.03 } as const;
 
+/** Share of merchants selling card-present outside tip MCCs who settle some sales at another amount than authorised (model). */
+const AMOUNT_EDITOR_SHARE = 0.1;
+/** Share of merchants whose MCC qualifies for a reduced-rate programme but who are not registered for it (model). */
+const UNREGISTERED_SHARE = 0.2;
+/**
+ * Level 2/3 data on commercial cards' keyed and card-not-present sales (model): 80 % of the merchants of
+ * B2B MCCs send it (their invoicing or gateway fills it in) and 25 % of the others; a sender sends it on
+ * 95 % of such sales, anyone else never.
+ */
+const LEVEL_DATA = { b2bSenders: 0.8, otherSenders: 0.25, senderRate: 0.95 } as const;
+
 const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
 
 function gatherMerchantsSql(ctx: GenerationContext): string {
@@ -22,6 +33,8 @@ function gatherMerchantsSql(ctx: GenerationContext): string {
   const days = `(date '${ctx.windowEnd}' - date '${ctx.windowStart}' + 1)`;
   const mcc = pickCase(u('mcc'), INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]));
   const state = pickCase(u('state'), STATES.map((s) => [sqlLiteral(s.stateCode), s.weight]));
+  // "at least one" of a cohort: the first of an exponential race weighted by sales, i.e. a draw in proportion to sales
+  const bySales = (salt: Salt) => `-ln(1 - ${u(salt)}) / (tx_end - tx_start + 1)`;
   const closeReason = pickCase(u('closeReason'), CLOSE_REASONS.map(([reason, pct]) => [sqlLiteral(reason), pct]));
   return `create or replace temp table gen_merchants as
 with base as (
@@ -109,6 +122,14 @@ select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
   -- spec §4: small card-present merchants batch late on 3–8 % of days; e-commerce gateways close their batches
   -- themselves (0.5 %, so well-integrated e-commerce stays near the spec's 1 % downgraded); everyone else 1.2 %
   case when channel_profile = 'cnp' then 0.005 when annual_volume < 1000000 then 0.03 + 0.05 * ${u('lateBatch')} else 0.012 end as late_batch_rate,
+  -- auth ≠ settle outside tip MCCs: 10 % of the merchants that sell card-present (at least one, drawn by sales) re-key the amount
+  -- after authorising on 2–5 % of their card-present sales (model)
+  case when tip_share = 0 and channel_profile <> 'cnp' and (${u('amountEditor')} < ${AMOUNT_EDITOR_SHARE} or row_number() over (
+      partition by tip_share = 0 and channel_profile <> 'cnp' order by ${bySales('amountEditor')}, n) = 1) then 0.02 + 0.03 * ${u('amountEditRate')} else 0 end as amount_edit_rate,
+  -- a merchant whose MCC qualifies for a reduced-rate programme is registered for it, except 20 % of them (at least one, drawn by sales)
+  family = 'general' or not (${u('programRegistration')} < ${UNREGISTERED_SHARE} or row_number() over (
+      partition by family <> 'general' order by ${bySales('programRegistration')}, n) = 1) as program_registered,
+  case when ${u('levelDataSender')} < case when b2b then ${LEVEL_DATA.b2bSenders} else ${LEVEL_DATA.otherSenders} end then ${LEVEL_DATA.senderRate} else 0 end as level_data_rate,
   0.0002 + 0.0003 * ${u('fraudRate')} as fraud_rate_cp,
   case when is_bad_actor then 0.008 + 0.007 * ${u('fraudRate')} else 0.002 + 0.004 * ${u('fraudRate')} end as fraud_rate_cnp,
   cb_rate_cp * (${CHARGEBACK_SPREAD.cp.min} + ${CHARGEBACK_SPREAD.cp.max - CHARGEBACK_SPREAD.cp.min} * ${u('chargebackRateA')}) as chargeback_rate_cp,

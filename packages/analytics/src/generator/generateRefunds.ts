@@ -20,7 +20,7 @@ select tx_id + ${REFUND_ID_OFFSET}, org_id, merchant_id, terminal_id,
   refund_date + to_hours(9) + to_seconds(floor(${uniform('tx_id', 'refundTime', ctx.seed)} * 36000)::bigint), refund_date,
   refund_amount, currency, card_brand, card_type, card_tier, regulated_debit, issuer_country, is_cross_border, bin, card_hash,
   entry_mode, card_present, false, avs_result, 'approved', null, true, refund_date, 0, null, null, 0, 0, false, 0, 0, 0,
-  true, tx_id, false, null, null
+  true, tx_id, false, null, null, null, null
 from refunded where refund_date <= date '${ctx.windowEnd}'`;
 }
 

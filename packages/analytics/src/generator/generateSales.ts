@@ -18,13 +18,15 @@ const CARD_PRESENT_ENTRY_MODES = [['contactless', 45], ['chip', 45], ['swipe', 5
 /** spec §4 settlement delay: same day 90 %, D+1 7 %, the late share (merchant-specific) splits 2 : 3+. */
 const NEXT_DAY_SHARE = 0.07;
 const LATE_DELAYS = [['2', 67], ['3', 20], ['4', 8], ['7', 5]] as const;
+/** A tip at a tip MCC, as a share of the authorised amount: inside the schemes' 20 % tolerance (model). */
+const TIP = { min: 0.1, max: 0.19 } as const;
 
 export const TRANSACTION_COLUMNS = [
   'tx_id', 'org_id', 'merchant_id', 'terminal_id', 'ts', 'txn_date', 'amount', 'currency', 'card_brand', 'card_type', 'card_tier',
   'regulated_debit', 'issuer_country', 'is_cross_border', 'bin', 'card_hash', 'entry_mode', 'card_present', 'three_ds', 'avs_result',
   'auth_result', 'decline_code', 'settled', 'settle_date', 'settle_delay_days', 'interchange_program_id', 'target_program_id',
   'interchange_fee', 'target_interchange_fee', 'is_downgraded', 'scheme_fee', 'merchant_fee', 'net_revenue', 'is_refund',
-  'original_tx_id', 'is_fraud_reported', 'upload_id', 'tx_ref',
+  'original_tx_id', 'is_fraud_reported', 'upload_id', 'tx_ref', 'auth_amount', 'level3_data',
 ] as const;
 
 function salesSql(ctx: GenerationContext): string {
@@ -37,12 +39,14 @@ function salesSql(ctx: GenerationContext): string {
   const cardType = pickCase(card('cardProduct'), BRAND_TYPE_MIX.map(([, t, w]) => [sqlLiteral(t), w]));
   const tier = `case card_type ${Object.entries(TIER_MIX).map(([type, tiers]) => `when '${type}' then ${pickCase(card('cardTier'), tiers.map(([t, w]) => [sqlLiteral(t), w]))}`).join(' ')} end`;
   const apply = (alias: string) => `left join gen_program_lookup ${alias} on ${alias}.brand = s.card_brand and ${alias}.card_type = s.card_type
-      and ${alias}.tier = s.card_tier and ${alias}.regulated = s.regulated_debit and ${alias}.channel = s.sale_channel and ${alias}.family = s.family
+      and ${alias}.tier = s.card_tier and ${alias}.regulated = s.regulated_debit and ${alias}.channel = s.sale_channel
+      and ${alias}.family = s.${alias === 'ap' ? 'billed_family' : 'family'}
       and ${alias}.level = s.${alias === 'ap' ? 'level' : 'target_level'}`;
   return `insert into transactions (${TRANSACTION_COLUMNS.join(', ')})
 with slot as (
   select merchant_id, channel_profile, xb_share, bucket_lo, bucket_hi, season, hours, recurring_share, three_ds_share, avs_missing_rate,
-    late_batch_rate, fraud_rate_cp, fraud_rate_cnp, ticket_median_m, ticket_sigma, terminal_count, family, seq
+    late_batch_rate, fraud_rate_cp, fraud_rate_cnp, ticket_median_m, ticket_sigma, terminal_count, family, seq,
+    tip_share, amount_edit_rate, program_registered, level_data_rate
   from gen_sale_slots join gen_merchants using (merchant_id)
 ), drawn as (
   select *, ${ctx.orgId}::bigint * ${TX_ID_BASE} + seq + 1 as tx_id,
@@ -89,24 +93,39 @@ with slot as (
   join gen_day_lookup d on d.season = a.season and d.bucket = a.day_bucket
   join gen_hour_lookup h on h.profile = a.hour_profile and h.bucket = a.hour_bucket
 ), settled as (
-  -- spec §4/§5: a merchant's whole day settles together; delay 2 or missing AVS on keyed/CNP → EIRF, ≥ 3 → Standard (credit only)
+  -- spec §4/§5: a merchant's whole day settles together; delay 2, missing AVS on keyed/CNP or a settled amount other
+  -- than the authorised one outside tip MCCs → EIRF, ≥ 3 → Standard (credit only)
   select *, case when not approved then null
       when ${uniform('merchant_id, txn_date', 'settleDelay', ctx.seed)} < late_batch_rate
         then ${pickCase(uniform('merchant_id, txn_date', 'settleLate', ctx.seed), LATE_DELAYS.map(([d, w]) => [d, w]))}
-      when ${uniform('merchant_id, txn_date', 'settleDelay', ctx.seed)} < late_batch_rate + ${NEXT_DAY_SHARE} then 1 else 0 end as delay
+      when ${uniform('merchant_id, txn_date', 'settleDelay', ctx.seed)} < late_batch_rate + ${NEXT_DAY_SHARE} then 1 else 0 end as delay,
+    approved and card_present and ${u('amountEdit')} < amount_edit_rate as amount_edited,
+    -- the authorised amount: before the tip at tip MCCs (a 10–19 % tip, inside the 20 % tolerance); at an amount
+    -- editor, 1–15 % off (below in half the cases: a partial sale; above in the other: a correction upwards)
+    case when not approved then amount
+      when card_present and ${u('tipped')} < tip_share then round(amount::double / (${TIP.min} + ${TIP.max - TIP.min} * ${u('tipSize')} + 1), 2)::decimal(18, 2)
+      when card_present and ${u('amountEdit')} < amount_edit_rate then amount
+        + (case when ${u('amountEdit')} < amount_edit_rate / 2 then 1 else -1 end) * greatest(0.01, round(amount::double * (0.01 + 0.14 * ${u('amountEditSize')}), 2))::decimal(18, 2)
+      else amount end as auth_amount,
+    -- Level 2/3 data: recorded for approved commercial-card sales, sent on keyed and CNP ones by the merchants that send it
+    case when approved and card_tier = 'commercial' then entry_mode in ('keyed', 'ecom', 'recurring') and ${u('levelData')} < level_data_rate end as level3_data
   from timed
 ), leveled as (
   -- declines get no level, so they match no programme (an equi-join keeps the lookup a hash join)
   select *, case when not approved then null when card_type <> 'credit' then 'normal' when delay >= 3 then 'standard'
-      when delay = 2 or (avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring')) then 'eirf' else 'normal' end as level,
-    case when approved then 'normal' end as target_level
+      when delay = 2 or (avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring')) or amount_edited then 'eirf'
+      -- a commercial card's keyed or CNP sale without Level 2/3 data: the non-data rate (the lookup keeps the normal programme where a brand has none)
+      when card_tier = 'commercial' and entry_mode in ('keyed', 'ecom', 'recurring') and not level3_data then 'no_data' else 'normal' end as level,
+    case when approved then 'normal' end as target_level,
+    -- an unregistered merchant's sales go to the general programme although its MCC qualifies for a cheaper one
+    case when program_registered then family else 'general' end as billed_family
   from settled
 ), priced as (
   select s.*, ap.program_id as applied_program, tp.program_id as target_program,
     case when s.approved then ${interchangeFeeSql('amount', 'ap.pct', 'ap.fixed')} else 0 end as ic,
     case when s.approved then ${interchangeFeeSql('amount', 'tp.pct', 'tp.fixed')} else 0 end as target_ic,
     case when s.approved then ${schemeFeeSql({ amount: 'amount', brand: 'card_brand', cardType: 's.card_type', crossBorder: 'is_cross_border' })} else 0 end as sf,
-    coalesce(s.level <> 'normal', false) as is_downgraded
+    coalesce(s.level in ('eirf', 'standard'), false) as is_downgraded
   from leveled s ${apply('ap')} ${apply('tp')}
 ), billed as (
   select p.*, case when approved then ${merchantFeeSql({
@@ -123,7 +142,7 @@ select tx_id, ${ctx.orgId}, merchant_id, terminal_id, ts, txn_date, amount, 'USD
   card_hash, entry_mode, card_present, three_ds, avs_result,
   case when approved then 'approved' else 'declined' end, case when approved then null else drawn_decline_code end,
   approved, txn_date + delay, delay, applied_program, target_program, ic, target_ic, is_downgraded, sf, mf, mf - ic - sf,
-  false, null, approved and u_fraud < case when card_present then fraud_rate_cp else fraud_rate_cnp end, null, null
+  false, null, approved and u_fraud < case when card_present then fraud_rate_cp else fraud_rate_cnp end, null, null, auth_amount, level3_data
 from billed`;
 }
 

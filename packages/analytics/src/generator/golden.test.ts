@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.close());
 
-it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator version 3', async () => {
+it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator version 4', async () => {
   const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
   const totals = await engine.withConnection(async (c) => (await c.runAndReadAll(`select
       ${count('merchants')} as merchants, ${count('pricing_plans')} as pricing_plans, ${count('terminals')} as terminals,
@@ -24,18 +24,18 @@ it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator vers
       (select sum(amount) from transactions where org_id = ${ORG}) as amount,
       (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)).getRowObjectsJson()[0]);
 
-  expect(GENERATOR_VERSION).toBe(3);
+  expect(GENERATOR_VERSION).toBe(4);
   expect(totals).toEqual({
     merchants: '25',
     pricing_plans: '25',
     terminals: '37',
-    transactions: '30879',
-    chargebacks: '17',
-    settlements: '2568',
-    merchant_daily: '2829',
+    transactions: '30813',
+    chargebacks: '24',
+    settlements: '4170',
+    merchant_daily: '4858',
     bad_merchants: '1',
-    planted_signals: '5',
-    amount: '756119.57',
-    net_revenue: '8484.60',
+    planted_signals: '7',
+    amount: '1929796.47',
+    net_revenue: '21175.61',
   });
 });

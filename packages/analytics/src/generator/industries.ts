@@ -8,7 +8,9 @@ export type SeasonProfile = 'flat' | 'retail' | 'travel' | 'restaurant' | 'weekd
 /** Hour-of-day curve of card-present sales; card-not-present sales use 'online' or 'billing'. */
 export type HourProfile = 'dining' | 'nightlife' | 'quick' | 'retail' | 'fuel' | 'office' | 'online' | 'billing';
 /** MCC-specific interchange programme family (spec §5: the programme follows the MCC). */
-export type ProgramFamily = 'general' | 'supermarket' | 'fuel';
+export type ProgramFamily = 'general' | 'supermarket' | 'fuel' | 'utility' | 'charity' | 'education';
+/** Every family, 'general' first: the programme lookups are built over all of them. */
+export const PROGRAM_FAMILIES: readonly ProgramFamily[] = ['general', 'supermarket', 'fuel', 'utility', 'charity', 'education'];
 
 export interface Industry {
   mcc: string;
@@ -33,6 +35,19 @@ export interface Industry {
   /** Share of card-not-present sales that are merchant-initiated recurring charges. */
   recurringShare: number;
   family: ProgramFamily;
+  /**
+   * Tip MCCs: how far a settled amount may exceed the authorised one without a downgrade (Visa and
+   * Mastercard allow 20 % at restaurants, bars, taxis, beauty shops and spas); 0 elsewhere, where a
+   * settled amount that differs from the authorised one downgrades the sale.
+   */
+  tipTolerance: number;
+  /** Share of the MCC's card-present sales that carry a tip (model; 0 outside tip MCCs). */
+  tipShare: number;
+  /**
+   * A business-to-business MCC, whose commercial-card buyers expect Level 2/3 data (tax, customer code,
+   * line items) and whose invoicing and gateways mostly send it (model; GENERATOR.md).
+   */
+  b2b: boolean;
   /** Words for generated business names ("Maple Grill"). */
   nouns: readonly string[];
 }
@@ -133,7 +148,16 @@ const RECURRING_SHARE: Record<string, number> = {
   '4814': 0.7, '4899': 0.8, '4900': 0.6, '5968': 0.85, '5815': 0.3, '5816': 0.15, '5817': 0.35, '5818': 0.3,
   '7372': 0.6, '7997': 0.7, '8398': 0.4, '8299': 0.3, '8220': 0.2, '8011': 0.1, '7399': 0.3, '8931': 0.3, '8111': 0.1,
 };
-const FAMILY: Record<string, ProgramFamily> = { '5411': 'supermarket', '5541': 'fuel', '5542': 'fuel' };
+// The MCCs the schemes' reduced-rate programmes are restricted to (interchangePrograms.ts). Government
+// (9211–9399) and transit (4111, 4131) programmes exist too, but DATA.md §3 has no such MCC.
+const FAMILY: Record<string, ProgramFamily> = {
+  '5411': 'supermarket', '5541': 'fuel', '5542': 'fuel', '4900': 'utility', '8398': 'charity', '8220': 'education',
+};
+/** Tip MCCs and the share of their card-present sales with a tip (model: diners and bars tip most). */
+const TIP_SHARE: Record<string, number> = { '5812': 0.75, '5813': 0.7, '4121': 0.6, '7230': 0.6, '7298': 0.5 };
+const TIP_TOLERANCE = 0.2;
+/** Business-to-business MCCs (model): business, legal and accounting services, software, wholesale drugs, home supply warehouses, auto repair. */
+const B2B_MCCS = new Set(['7399', '8111', '8931', '7372', '5122', '5200', '7538']);
 
 export const INDUSTRIES: readonly Industry[] = ROWS.map(
   ([mcc, name, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours, nouns]) => ({
@@ -142,6 +166,9 @@ export const INDUSTRIES: readonly Industry[] = ROWS.map(
     crossBorderShare: CROSS_BORDER_SHARE[mcc] ?? 0.02,
     recurringShare: RECURRING_SHARE[mcc] ?? 0.02,
     family: FAMILY[mcc] ?? 'general',
+    tipTolerance: mcc in TIP_SHARE ? TIP_TOLERANCE : 0,
+    tipShare: TIP_SHARE[mcc] ?? 0,
+    b2b: B2B_MCCS.has(mcc),
     nouns: nouns.split('|'),
   }),
 );

@@ -51,7 +51,8 @@ const CASES: readonly PlantedCase[] = [
   },
   // the merchant's last 7 days of sales again, all on the plant day
   { signal: 'volume_spike', eligible: ESTABLISHED, rows: 'txn_date >= plant_day - 7', changes: { ts: 'plant_day + (ts - txn_date::timestamp)' } },
-  { signal: 'round_amounts', eligible: ESTABLISHED, rows: 'n <= 30', changes: { ts: at(12, 28800), amount: '100 * (1 + n % 9)' } },
+  // a fifth as many sales again as the 30 days held (at least 30), so the share clears 10 % at a merchant of any size
+  { signal: 'round_amounts', eligible: ESTABLISHED, rows: 'n <= greatest(30, recent_sales / 5)', changes: { ts: at(12, 28800), amount: '100 * (1 + n % 9)' } },
   // half as many sales again as the 30 days held, at about five times the declared ticket
   {
     signal: 'ticket_drift',
@@ -81,14 +82,23 @@ const CASES: readonly PlantedCase[] = [
     },
   },
   // card-present sales between 3 and 4 in the morning at a shop whose MCC is closed then
-  { signal: 'off_hours', eligible: `${ESTABLISHED} and channel_profile = 'cp' and hours in ('retail', 'office')`, rows: 'n <= 20', changes: { ts: at(3, 3600) } },
+  // only where the detector has the MCC's hours to compare with: 1,000 card-present sales in the 180 days before its
+  // 30-day window (signalScoresSql.ts), counted here over days the norms of any "today" in the plant month cover
+  {
+    signal: 'off_hours',
+    eligible: `${ESTABLISHED} and channel_profile = 'cp' and hours in ('retail', 'office') and mcc in (select g.mcc from transactions s join gen_merchants g using (merchant_id)
+      where s.card_present and s.auth_result = 'approved' and not s.is_refund and s.txn_date between plant_day - 180 and plant_day - 30 group by g.mcc having count(*) >= 1000)`,
+    // a twentieth as many sales again as the 30 days held (at least 20), so the share clears 2 % at any size
+    rows: 'n <= greatest(20, recent_sales / 20)',
+    changes: { ts: at(3, 3600) },
+  },
 ];
 
 export async function plantAmlCases(connection: DuckDBConnection, ctx: GenerationContext, plantDay: string): Promise<void> {
   const org = ctx.orgId;
   await connection.run(`create or replace temp table gen_plant_donors as
     with recent as (
-      select t.*, date '${plantDay}' as plant_day, m.channel_profile, m.hours, m.declared_avg_ticket,
+      select t.*, date '${plantDay}' as plant_day, m.channel_profile, m.hours, m.declared_avg_ticket, m.mcc,
         row_number() over (partition by t.merchant_id order by t.tx_id) as n, count(*) over (partition by t.merchant_id) as recent_sales
       from transactions t join gen_merchants m using (merchant_id)
       where t.org_id = ${org} and t.auth_result = 'approved' and not t.is_refund and m.status = 'processing' and not m.is_bad_actor
@@ -107,7 +117,16 @@ export async function plantAmlCases(connection: DuckDBConnection, ctx: Generatio
 
 /** The case's copies of its merchant's donor sales, priced again (approved sales) or fee-free (declines, refunds). */
 function copiesSql(org: number, planted: PlantedCase, index: number): string {
-  const changed = TRANSACTION_COLUMNS.map((column) => `${planted.changes[column] ?? column} as ${column}`);
+  // a copy whose amount changes keeps its donor's authorised ÷ settled ratio (a tip stays a tip, an edit an
+  // edit, so the downgrade rules still hold); a declined attempt asked for its amount; a refund has none
+  const amount = planted.changes.amount;
+  const authAmount = planted.changes.is_refund ? 'null'
+    : amount && planted.changes.auth_result ? amount
+      : amount ? `round((${amount}) * auth_amount::double / amount::double, 2)` : undefined;
+  // Level 2/3 data is recorded on approved sales only
+  const levelData = planted.changes.is_refund || planted.changes.auth_result ? 'null' : undefined;
+  const changes = { auth_amount: authAmount, level3_data: levelData, ...planted.changes };
+  const changed = TRANSACTION_COLUMNS.map((column) => `${changes[column] ?? column} as ${column}`);
   const copies = `select ${changed.join(', ')}, plant_day from gen_plant_donors cross join range(${planted.copies ?? 1}) as r(copy)
     where merchant_id = (select merchant_id from planted_signals where org_id = ${org} and signal = '${planted.signal}') and ${planted.rows}`;
   const sale = "c.auth_result = 'approved' and not c.is_refund";

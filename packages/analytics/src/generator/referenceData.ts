@@ -7,7 +7,7 @@ import { CARD_PRODUCTS } from './cardProducts.ts';
 import { DECLINE_CODES } from './declineCodes.ts';
 import { DISPUTE_REASONS } from './disputeReasons.ts';
 import { INDUSTRIES, INDUSTRY_GROUPS } from './industries.ts';
-import { INTERCHANGE_PROGRAMS } from './interchangePrograms.ts';
+import { INTERCHANGE_PROGRAMS, PROGRAM_MCCS } from './interchangePrograms.ts';
 import { valuesTable, type SqlScalar } from './sql.ts';
 import { REGIONS, STATES } from './states.ts';
 
@@ -24,9 +24,9 @@ interface ReferenceTable {
 const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
   industry_groups: { columns: ['industry_group_id', 'name'], key: ['industry_group_id'], rows: INDUSTRY_GROUPS.map((g) => [g.industryGroupId, g.name]) },
   industries: {
-    columns: ['mcc', 'name', 'industry_group_id', 'risk_class', 'card_present_share', 'ticket_median', 'ticket_sigma', 'chargeback_rate'],
+    columns: ['mcc', 'name', 'industry_group_id', 'risk_class', 'card_present_share', 'ticket_median', 'ticket_sigma', 'chargeback_rate', 'tip_tolerance'],
     key: ['mcc'],
-    rows: INDUSTRIES.map((i) => [i.mcc, i.name, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate]),
+    rows: INDUSTRIES.map((i) => [i.mcc, i.name, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate, i.tipTolerance]),
   },
   regions: { columns: ['region_id', 'name', 'country'], key: ['region_id'], rows: REGIONS.map((r) => [r.regionId, r.name, r.country]) },
   states: {
@@ -44,6 +44,7 @@ const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
     key: ['program_id'],
     rows: INTERCHANGE_PROGRAMS.map((p) => [p.programId, p.brand, p.cardType, p.tier, p.channel, p.pct, p.fixed, p.isDowngrade, p.name]),
   },
+  interchange_program_mccs: { columns: ['program_id', 'mcc'], key: ['program_id', 'mcc'], rows: PROGRAM_MCCS },
   decline_codes: { columns: ['code', 'description', 'soft'], key: ['code'], rows: DECLINE_CODES.map((d) => [d.code, d.description, d.soft]) },
   dispute_reasons: { columns: ['reason_code', 'network', 'category'], key: ['reason_code'], rows: DISPUTE_REASONS.map((d) => [d.reasonCode, d.network, d.category]) },
 };

@@ -109,7 +109,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
         total: causes.reduce((sum, cause) => sum + cause.leakage, 0),
         causes,
         merchants: rows.filter((row) => row[0] === 'merchant').map((row) => ({
-          merchantId: n(row[5]), mid: text(row[6]), name: text(row[7]), recoverablePerMonth: n(row[2]), downgradedSales: n(row[3]),
+          merchantId: n(row[5]), mid: text(row[6]), name: text(row[7]), recoverablePerMonth: n(row[2]), leakingSales: n(row[3]),
           mainCause: text(row[1]) as LeakageCause, mainCauseShare: n(row[4]),
         })),
       } as OptimizerAnswer<Q>;

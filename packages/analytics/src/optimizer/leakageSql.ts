@@ -1,23 +1,31 @@
-// Interchange leakage (issue #17 item 3): per downgraded sale, actual − target interchange with its root
-// cause read from the sale's own columns; merchants ranked by what they could recover a month. The
-// synthetic data records no authorised amount or Level 2/3 data, so "auth ≠ settle" and "a cheaper
-// programme the MCC qualifies for" cannot be told apart here (OPTIMIZER.md).
+// Interchange leakage (issue #17 item 3): per sale billed at another programme than its target, actual −
+// target interchange with its root cause read from the sale's own columns and the reference tables;
+// merchants ranked by what they could recover a month. Causes in OPTIMIZER.md, first match wins.
 import type { Binder } from '../compiler/dialect.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
-const LEAKAGE_CAUSE_SQL = `case when settle_delay_days >= 2 then 'late_settlement'
-  when avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring') then 'missing_avs'
-  when card_tier = 'commercial' then 'commercial_without_level_data' else 'other' end`;
+// A tip MCC lets the settled amount exceed the authorised one by its tolerance (industries.tip_tolerance);
+// any other difference downgrades. The cheaper programme: the target is restricted to the merchant's MCC
+// (interchange_program_mccs) and the sale went to an undowngraded programme instead. Commercial: the sale
+// carried no Level 2/3 data (transactions.level3_data), so it was billed at the non-data rate.
+const LEAKAGE_CAUSE_SQL = `case when t.settle_delay_days >= 2 then 'late_settlement'
+  when t.avs_result = 'not_requested' and t.entry_mode in ('keyed', 'ecom', 'recurring') then 'missing_avs'
+  when t.auth_amount <> t.amount and not (t.amount >= t.auth_amount and t.amount <= t.auth_amount * (1 + i.tip_tolerance)) then 'auth_settle_mismatch'
+  when t.card_tier = 'commercial' and t.level3_data is not true then 'commercial_without_level_data'
+  when not t.is_downgraded and e.program_id is not null then 'cheaper_program' else 'other' end`;
 
 export function leakageSql(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string {
   const org = binder.value(orgId, 'integer');
-  return `with downgraded as (
-    select merchant_id, ${LEAKAGE_CAUSE_SQL} as cause, (interchange_fee - target_interchange_fee)::double as leak
-    from transactions
-    where org_id = ${org} and txn_date >= ${binder.value(period.from, 'date')} and txn_date < ${binder.value(period.to, 'date')}
-      and is_downgraded and auth_result = 'approved' and not is_refund
+  return `with leaking as (
+    select t.merchant_id, ${LEAKAGE_CAUSE_SQL} as cause, (t.interchange_fee - t.target_interchange_fee)::double as leak
+    from transactions t
+    join merchant_dim d on d.org_id = t.org_id and d.merchant_id = t.merchant_id
+    join industries i on i.mcc = d.mcc
+    left join interchange_program_mccs e on e.program_id = t.target_program_id and e.mcc = d.mcc
+    where t.org_id = ${org} and t.txn_date >= ${binder.value(period.from, 'date')} and t.txn_date < ${binder.value(period.to, 'date')}
+      and t.interchange_program_id <> t.target_program_id and t.auth_result = 'approved' and not t.is_refund
   ), by_cause as materialized (
-    select merchant_id, cause, sum(leak) as leak, count(*)::double as sales from downgraded group by all
+    select merchant_id, cause, sum(leak) as leak, count(*)::double as sales from leaking group by all
   ), by_merchant as (
     select merchant_id, sum(leak) as leak, sum(sales) as sales, arg_max(cause, leak) as main_cause,
       case when sum(leak) > 0 then max(leak) / sum(leak) else 0 end as share

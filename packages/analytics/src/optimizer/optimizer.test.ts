@@ -3,6 +3,8 @@
 import { DEFAULT_ATTRITION, pnlRequestSchema, queryDescriptionSchema, scenarioDefinitionSchema, type ScenarioDefinitionInput } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { INDUSTRIES } from '../generator/industries.ts';
+import { PROGRAM_MCCS } from '../generator/interchangePrograms.ts';
 import { handPnl, handSimulation, monthsOf, type RawPlan, type RawSale } from '../../test/optimizerHandComputation.ts';
 
 const scope = { orgId: 5, today: '2026-10-20' };
@@ -114,28 +116,58 @@ describe('revenue optimizer on SF 0.01', () => {
     expect(found.rows.map((row) => row.merchantId)).toEqual([someone.merchantId]);
   });
 
-  it('ranks leaking merchants by recoverable dollars a month with their main cause, as counted from the raw sales', async () => {
+  it('ranks leaking merchants by recoverable dollars a month with their main cause, and sums every cause, as counted from the raw sales', async () => {
     const result = await engine.optimize({ kind: 'leakage' }, scope);
-    const top = result.merchants[0]!;
-    // The raw downgraded sales of the top merchant, classified here by DATA.md §5's rules, not by the code under test.
-    const sales = await engine.withConnection(async (connection) =>
-      (await connection.runAndReadAll(`select settle_delay_days, avs_result, entry_mode, card_tier, (interchange_fee - target_interchange_fee)::double from transactions
-        where org_id = ${scope.orgId} and merchant_id = ${top.merchantId} and is_downgraded and auth_result = 'approved' and not is_refund
-          and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}'`)).getRowsJS(),
+    // Every sale billed at another programme than its target, classified here by DATA.md §5's rules and the
+    // generator's reference constants (tip tolerance per MCC, programme MCC eligibility), not by the code under test.
+    const raw = await engine.withConnection(async (connection) =>
+      (await connection.runAndReadAll(`select t.merchant_id::double, m.mcc, t.settle_delay_days, t.avs_result, t.entry_mode, t.card_tier,
+          t.auth_amount::double, t.amount::double, t.is_downgraded, t.target_program_id, (t.interchange_fee - t.target_interchange_fee)::double,
+          t.level3_data
+        from transactions t join merchants m on m.org_id = t.org_id and m.merchant_id = t.merchant_id
+        where t.org_id = ${scope.orgId} and t.interchange_program_id <> t.target_program_id and t.auth_result = 'approved' and not t.is_refund
+          and t.txn_date >= '${PERIOD[0]}' and t.txn_date < '${PERIOD[1]}'`)).getRowsJS(),
     );
-    const causeOf = ([delay, avs, entryMode, tier]: unknown[]) =>
-      Number(delay) >= 2 ? 'late_settlement'
+    const tipTolerance = new Map(INDUSTRIES.map((industry) => [industry.mcc, industry.tipTolerance]));
+    const eligible = new Set(PROGRAM_MCCS.map(([programId, mcc]) => `${programId}|${mcc}`));
+    const causeOf = ([, mcc, delay, avs, entryMode, tier, authorised, amount, downgraded, target, , levelData]: unknown[]) => {
+      const settledOutsideTolerance = authorised !== null && Number(authorised) !== Number(amount)
+        && !(Number(amount) >= Number(authorised) && Number(amount) <= Number(authorised) * (1 + tipTolerance.get(String(mcc))!));
+      return Number(delay) >= 2 ? 'late_settlement'
         : avs === 'not_requested' && ['keyed', 'ecom', 'recurring'].includes(String(entryMode)) ? 'missing_avs'
-          : tier === 'commercial' ? 'commercial_without_level_data' : 'other';
-    const byCause = new Map<string, number>();
-    for (const sale of sales) byCause.set(causeOf(sale), (byCause.get(causeOf(sale)) ?? 0) + Number(sale[4]));
-    const total = [...byCause.values()].reduce((sum, leak) => sum + leak, 0);
-    // the answer is rounded to the cent (leakageSql.ts), so it may be half a cent off the raw share
-    expect(Math.abs(top.recoverablePerMonth - total / 12)).toBeLessThanOrEqual(0.005 + 1e-9);
-    expect(top.mainCause).toBe([...byCause].sort((a, b) => b[1] - a[1])[0]![0]);
-    expect(top.downgradedSales).toBe(sales.length);
-    expect(result.merchants.map((row) => row.recoverablePerMonth)).toEqual([...result.merchants.map((row) => row.recoverablePerMonth)].sort((a, b) => b - a));
-    expect(result.total).toBeGreaterThan(0);
+          : settledOutsideTolerance ? 'auth_settle_mismatch'
+            : tier === 'commercial' && levelData !== true ? 'commercial_without_level_data'
+              : !downgraded && eligible.has(`${String(target)}|${String(mcc)}`) ? 'cheaper_program' : 'other';
+    };
+    const sales = raw.map((row) => ({ merchantId: Number(row[0]), cause: causeOf(row), leak: Number(row[10]) }));
+    const sum = (rows: typeof sales) => rows.reduce((total, sale) => total + sale.leak, 0);
+    for (const cause of result.causes) {
+      const ofCause = sales.filter((sale) => sale.cause === cause.cause);
+      expect(cause.sales, cause.cause).toBe(ofCause.length);
+      expect(cause.leakage, cause.cause).toBeCloseTo(sum(ofCause), 2);
+    }
+    // the three causes the dataset gained in generator v4 are there, and cost money
+    for (const cause of ['auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program'] as const) {
+      expect(sales.filter((sale) => sale.cause === cause).length, cause).toBeGreaterThan(0);
+      expect(sum(sales.filter((sale) => sale.cause === cause)), cause).toBeGreaterThan(0);
+    }
+    expect(result.total).toBeCloseTo(sum(sales), 2);
+
+    const merchants = [...new Set(sales.map((sale) => sale.merchantId))].map((merchantId) => {
+      const own = sales.filter((sale) => sale.merchantId === merchantId);
+      const byCause = [...new Set(own.map((sale) => sale.cause))].map((cause) => [cause, sum(own.filter((sale) => sale.cause === cause))] as const);
+      return { merchantId, leak: sum(own), sales: own.length, main: byCause.sort((a, b) => b[1] - a[1])[0]![0] };
+    }).filter((row) => row.leak > 0).sort((a, b) => b.leak - a.leak || a.merchantId - b.merchantId);
+    expect(result.merchants.map((row) => row.merchantId)).toEqual(merchants.slice(0, result.merchants.length).map((row) => row.merchantId));
+    result.merchants.forEach((row, index) => {
+      // the answer is rounded to the cent (leakageSql.ts), so it may be half a cent off the raw share
+      expect(Math.abs(row.recoverablePerMonth - merchants[index]!.leak / 12)).toBeLessThanOrEqual(0.005 + 1e-9);
+      expect(row.mainCause).toBe(merchants[index]!.main);
+      expect(row.leakingSales).toBe(merchants[index]!.sales);
+    });
+    expect(result.merchants.length).toBeGreaterThan(3);
+    // a merchant whose main cause is a cheaper programme is ranked with the rest
+    expect(result.merchants.some((row) => row.mainCause === 'cheaper_program')).toBe(true);
   });
 
   it('prices the regulatory what-ifs: lower interchange, passed through on IC++ and kept as margin on blended plans', async () => {

@@ -13,7 +13,7 @@ export const DIMENSION_TABLES = {
   industries: `create table if not exists industries (
     mcc varchar primary key, name varchar not null, industry_group_id integer not null,
     risk_class varchar not null, card_present_share double not null, ticket_median double not null,
-    ticket_sigma double not null, chargeback_rate double not null)`,
+    ticket_sigma double not null, chargeback_rate double not null, tip_tolerance double not null default 0)`,
   regions: `create table if not exists regions (
     region_id integer primary key, name varchar not null, country varchar not null)`,
   states: `create table if not exists states (
@@ -25,6 +25,10 @@ export const DIMENSION_TABLES = {
     program_id integer primary key, brand varchar not null, card_type varchar not null, tier varchar not null,
     channel varchar not null, pct double not null, fixed decimal(18,4) not null, is_downgrade boolean not null,
     name varchar not null)`,
+  /** Programme MCC eligibility: an MCC-restricted programme (supermarket, service station, utility, charity,
+   * higher education) with each MCC it is open to; a programme without rows is open to every MCC. */
+  interchange_program_mccs: `create table if not exists interchange_program_mccs (
+    program_id integer not null, mcc varchar not null)`,
   decline_codes: `create table if not exists decline_codes (
     code varchar primary key, description varchar not null, soft boolean not null)`,
   dispute_reasons: `create table if not exists dispute_reasons (
@@ -59,7 +63,8 @@ export const FACT_TABLES = {
     interchange_fee decimal(18,2) not null, target_interchange_fee decimal(18,2) not null,
     is_downgraded boolean not null, scheme_fee decimal(18,2) not null, merchant_fee decimal(18,2) not null,
     net_revenue decimal(18,2) not null, is_refund boolean not null, original_tx_id bigint,
-    is_fraud_reported boolean not null, upload_id bigint, tx_ref varchar)`,
+    is_fraud_reported boolean not null, upload_id bigint, tx_ref varchar, auth_amount decimal(18,2),
+    level3_data boolean)`,
   chargebacks: `create table if not exists chargebacks (
     chargeback_id bigint not null, org_id integer not null, tx_id bigint, merchant_id bigint not null,
     received_date date not null, amount decimal(18,2) not null, network varchar not null,

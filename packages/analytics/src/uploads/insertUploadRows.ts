@@ -107,7 +107,7 @@ select ${nextIdSql('transactions', 'tx_id', orgId)} + rn, ${orgId}, merchant_id,
   card_brand, card_type, 'standard', false, 'US', false, '', lpad(lower(hex(hash(tx_ref))), 16, '0'), entry_mode, card_present, false,
   case when entry_mode in ('chip', 'contactless', 'swipe') then 'not_applicable' else 'match' end,
   case when approved then 'approved' else 'declined' end, decline_code, approved, case when approved then ts::date end, case when approved then 0 end,
-  program_id, program_id, ic, ic, false, sf, mf, mf - ic - sf, false, null, false, ${uploadId}, tx_ref
+  program_id, program_id, ic, ic, false, sf, mf, mf - ic - sf, false, null, false, ${uploadId}, tx_ref, null, null
 from billed`);
   await connection.run('drop table upload_programs');
   await connection.run('drop table upload_merchant_fees');

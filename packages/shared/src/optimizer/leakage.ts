@@ -1,14 +1,19 @@
-// Interchange leakage (issue #17 item 3): a downgraded sale paid more interchange than the programme it
-// qualified for; the difference, by root cause, and the merchants who could recover most.
+// Interchange leakage (issue #17 item 3): a sale billed at another interchange programme than the one it
+// qualified for (a downgrade, or the general programme although its MCC qualifies for a reduced rate);
+// actual − target interchange, by root cause, and the merchants who could recover most.
 import { z } from 'zod';
 
-export const LEAKAGE_CAUSES = ['late_settlement', 'missing_avs', 'commercial_without_level_data', 'other'] as const;
+export const LEAKAGE_CAUSES = [
+  'late_settlement', 'missing_avs', 'auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program', 'other',
+] as const;
 export type LeakageCause = (typeof LEAKAGE_CAUSES)[number];
 
 export const LEAKAGE_CAUSE_LABELS: Record<LeakageCause, string> = {
   late_settlement: 'Late settlement (batch closed 2+ days after the sale)',
   missing_avs: 'Missing AVS on a keyed or card-not-present sale',
+  auth_settle_mismatch: 'Settled amount ≠ authorised amount (outside tip MCCs)',
   commercial_without_level_data: 'Commercial card without Level 2/3 data',
+  cheaper_program: 'A cheaper programme the MCC qualifies for',
   other: 'Other downgrade',
 };
 
@@ -22,7 +27,8 @@ export const leakageResultSchema = z.object({
       mid: z.string(),
       name: z.string(),
       recoverablePerMonth: z.number(),
-      downgradedSales: z.number(),
+      /** Sales billed above their target programme in the period. */
+      leakingSales: z.number(),
       mainCause: z.enum(LEAKAGE_CAUSES),
       mainCauseShare: z.number(),
     }),

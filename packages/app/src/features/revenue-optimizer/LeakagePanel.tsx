@@ -1,5 +1,6 @@
-// Interchange leakage (issue #17 item 3): what downgrades cost over the trailing 12 months, by cause,
-// and the merchants who could recover most a month.
+// Interchange leakage (issue #17 item 3): what sales billed above their target programme (downgrades, and
+// the general programme where the MCC qualifies for a cheaper one) cost over the trailing 12 months, by
+// cause, and the merchants who could recover most a month.
 import { LEAKAGE_CAUSE_LABELS } from '@payportal/shared';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';
@@ -18,22 +19,22 @@ export function LeakagePanel() {
       <section className={css.card} aria-labelledby="leakage-causes">
         <h2 id="leakage-causes" className={css.cardTitle}>{`Leakage: ${money(data.total / 12)} a month`}</h2>
         <BarList label="Leakage by cause (12 months)" bars={data.causes.map((cause) => ({ label: LEAKAGE_CAUSE_LABELS[cause.cause], value: cause.leakage, text: money(cause.leakage), loss: true }))} />
-        <p className={css.hint}>{`Actual − target interchange of downgraded sales, ${data.period[0]} to ${data.period[1]}.`}</p>
+        <p className={css.hint}>{`Actual − target interchange of sales billed above their target programme, ${data.period[0]} to ${data.period[1]}.`}</p>
       </section>
       <section className={css.card} aria-labelledby="leaking-merchants">
         <h2 id="leaking-merchants" className={css.cardTitle}>Merchants by recoverable dollars a month</h2>
         <ScrollBox label="Leaking merchants">
           <table className={css.table} aria-label="Leaking merchants">
             <thead>
-              <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Downgraded sales</th><th>Main cause</th></tr>
+              <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Sales above target</th><th className={css.wrapping}>Main cause</th></tr>
             </thead>
             <tbody>
               {data.merchants.map((row) => (
                 <tr key={row.merchantId}>
                   <td>{row.name}</td>
                   <td className={css.numeric}>{money(row.recoverablePerMonth)}</td>
-                  <td className={css.numeric}>{count(row.downgradedSales)}</td>
-                  <td>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
+                  <td className={css.numeric}>{count(row.leakingSales)}</td>
+                  <td className={css.wrapping}>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
                 </tr>
               ))}
             </tbody>

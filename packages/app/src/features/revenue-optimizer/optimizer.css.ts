@@ -66,6 +66,9 @@ export const tableScroll = style({ overflow: 'auto', maxHeight: '30rem', border:
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${table} th, ${table} td`, { padding: '0.4rem 0.65rem', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap', textAlign: 'left' });
 globalStyle(`${table} th`, { position: 'sticky', top: 0, background: vars.palette.neutral[50], zIndex: 1 });
+/** A cell of long text (a leakage cause) that wraps instead of widening the table past its box. */
+export const wrapping = style({});
+globalStyle(`${table} ${wrapping}`, { whiteSpace: 'normal', minWidth: '15rem' });
 export const numeric = style({});
 globalStyle(`${table} ${numeric}`, { textAlign: 'right' });
 export const sortButton = style({ font: 'inherit', fontWeight: 700, color: vars.color.text, background: 'none', border: 'none', padding: 0, cursor: 'pointer' });
