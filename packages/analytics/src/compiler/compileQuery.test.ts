@@ -77,9 +77,9 @@ describe('compileQuery', () => {
   });
 
   it('sums the facts once when one fact answers and a merchant key splits it, and adds several facts up per group', () => {
-    const groupings = (input: Parameters<typeof compile>[0]) => compile(input).sql.match(/group by/g)?.length ?? 0;
+    const groupings = (input: QueryDescriptionInput) => compile(input).sql.match(/group by/g)?.length ?? 0;
     // An export's shape: millions of groups, so every extra aggregation doubles its cost (bench:export).
-    const fine = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'day' } } as const;
+    const fine: QueryDescriptionInput = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'day' } };
     expect(groupings(fine)).toBe(1);
     expect(groupings({ ...fine, dimensions: ['merchant_id', 'state'] })).toBe(1);
     expect(compile({ ...fine, filters: [{ member: 'gsv', operator: 'gt', values: [100] }] }).sql).toMatch(/\nwhere /);
