@@ -5,7 +5,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared';
 import { sqlLiteral } from '../generator/sql.ts';
-import { cellSql as cellOf, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
+import { cellSql as cellOf, columnFastSql, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
 
 /** Longest line read (DuckDB's default); a longer one is rejected with its line number. */
 export const MAX_LINE_BYTES = 2 * 1024 * 1024;
@@ -166,7 +166,8 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
   await connection.run(`create temp table upload_bad as
     select rn, ${rowRejectsSql(rules)} as problems
     from (select s.*, ${reasons.join(', ')}
-      from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(request.path, kind, true)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s) s
+      from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(request.path, kind, true)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s
+      where ${rules.map((rule) => `not ${columnFastSql(rule)}`).join(' or ')}) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   // Malformed lines (DuckDB's own line numbers: the header is line 1, a quoted line break counts once).
   await connection.run(`create temp table upload_malformed as
