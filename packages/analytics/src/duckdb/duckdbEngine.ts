@@ -23,6 +23,7 @@ import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
 import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
+import { UPLOAD_MEMORY_BUDGET_BYTES, withMemoryBudget } from '../uploads/uploadMemoryBudget.ts';
 import { rejectsPageSql, toRejectRow, type UploadRejectPage } from '../uploads/uploadRejects.ts';
 import { removeUploads } from '../uploads/uploadRows.ts';
 
@@ -40,6 +41,8 @@ export interface DuckDBEngineOptions {
   cacheEntries?: number;
   /** DuckDB worker threads; default: every core. */
   threads?: number;
+  /** What an upload's load may add to DuckDB's memory (uploads/uploadMemoryBudget.ts); default 64 MiB. */
+  uploadMemoryBytes?: number;
 }
 
 export interface DatasetRequest {
@@ -176,7 +179,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
     try {
-      return await this.pool.use((connection) => loadUpload(connection, request));
+      return await this.pool.use((connection) => withMemoryBudget(connection, this.options.uploadMemoryBytes ?? UPLOAD_MEMORY_BUDGET_BYTES, () => loadUpload(connection, request)));
     } finally {
       this.versions.delete(request.orgId);
     }
