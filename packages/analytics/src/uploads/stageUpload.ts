@@ -165,12 +165,17 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
   // record (no reason) goes no further.
   const rules = uploadRows(kind);
   const reasons = rules.map((rule) => `${columnReasonSql(rule)} as reason_${rule.name}`);
+  // Two steps, so the full rules run only on the records the cheap tests do not pass (upload_suspect:
+  // none, in a good file): in one statement DuckDB hoisted the rules' trims and casts below the filter
+  // (common subexpressions) and so computed them for every record.
+  await connection.run(`create temp table upload_suspect as
+    select * from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(request.path, kind, true)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s
+    where not (${rules.map((rule) => columnFastSql(rule)).join(' and ')})`);
   await connection.run(`create temp table upload_bad as
     select rn, ${rowRejectsSql(rules)} as problems
-    from (select s.*, ${reasons.join(', ')}
-      from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(request.path, kind, true)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s
-      where ${rules.map((rule) => `not ${columnFastSql(rule)}`).join(' or ')}) s
+    from (select s.*, ${reasons.join(', ')} from upload_suspect s) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
+  await connection.run('drop table upload_suspect');
   // Malformed lines (DuckDB's own line numbers: the header is line 1, a quoted line break counts once).
   await connection.run(`create temp table upload_malformed as
     select line, row_number() over (order by line) as j, any_value(error_type) as error_type, any_value(csv_line) as csv_line, any_value(error_message) as message
@@ -188,7 +193,7 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
 }
 
 export async function dropStage(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['upload_hashes', 'upload_repeats', 'upload_bad', 'upload_malformed', 'upload_csv_errors', 'upload_csv_scans']) {
+  for (const table of ['upload_hashes', 'upload_repeats', 'upload_suspect', 'upload_bad', 'upload_malformed', 'upload_csv_errors', 'upload_csv_scans']) {
     await connection.run(`drop table if exists ${table}`);
   }
 }
