@@ -24,7 +24,7 @@ import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
 import { UPLOAD_MEMORY_BUDGET_BYTES, withMemoryBudget } from '../uploads/uploadMemoryBudget.ts';
-import { rejectsPageSql, toRejectRow, type UploadRejectPage } from '../uploads/uploadRejects.ts';
+import { rejectsAfterSql, rejectsPageSql, toRejectRow, type UploadRejectKey, type UploadRejectPage, type UploadRejectRow } from '../uploads/uploadRejects.ts';
 import { removeUploads } from '../uploads/uploadRows.ts';
 
 /** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
@@ -197,6 +197,10 @@ export class DuckDBEngine implements AnalyticsEngine {
     const rows = await this.run(rejectsPageSql, [orgId, uploadId, page.limit, page.offset]);
     const total = rows.length ? Number(rows[0]![4]) : (await this.run('select count(*) from upload_rejects where org_id = $1::integer and upload_id = $2::bigint', [orgId, uploadId])).map((row) => Number(row[0]))[0]!;
     return { rows: rows.map(toRejectRow), total };
+  }
+
+  async uploadRejectsAfter(orgId: number, uploadId: number, after: UploadRejectKey | null, limit: number): Promise<UploadRejectRow[]> {
+    return (await this.run(rejectsAfterSql, [orgId, uploadId, after?.line ?? 0, after?.column ?? '', limit])).map(toRejectRow);
   }
 
   async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {
