@@ -36,20 +36,6 @@ describe('timestampSql', () => {
     }
   });
 
-  it('can trust a lookup: every value of the reference tables a rule looks up fits that rule', async () => {
-    const engine = await DuckDBEngine.open({ path: ':memory:', connections: 1 });
-    try {
-      const tables = { mcc: 'select mcc as v from industries', state: 'select state_code as v from states', reason: 'select reason_code as v from dispute_reasons' } as const;
-      for (const rule of Object.values(UPLOAD_COLUMNS).flat()) {
-        if (!rule.known || rule.known === 'merchant') continue;
-        const misfits = await engine.withConnection(async (connection) =>
-          (await connection.runAndReadAll(`select v from (${tables[rule.known as keyof typeof tables]}) where not regexp_full_match(v, ${sqlLiteral(rule.pattern!)})`)).getRowsJS());
-        expect(misfits, rule.name).toEqual([]);
-      }
-    } finally {
-      await engine.close();
-    }
-  });
 });
 
 const TRICKY = ['', ' ', 'visa', ' visa ', 'visa ', '\tvisa', 'VISA', ' T-1', 'T-1 ', ' USD', 'USD ', ' 12.50', '2026-10-01 ', ' 5812', 'approved', 'declined', '12.50', '12.5', '-5.00', '0.00', '0', '1e3', '+5.00', '5.123', '00012.50', '.50', '99999999999999.00',
