@@ -7,7 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
 /** What an upload's load may add to DuckDB's memory by default: measured in bench:upload (README). */
-export const UPLOAD_MEMORY_BUDGET_BYTES = 128 * 2 ** 20;
+export const UPLOAD_MEMORY_BUDGET_BYTES = 96 * 2 ** 20;
 
 export async function withMemoryBudget<T>(connection: DuckDBConnection, budgetBytes: number, work: () => Promise<T>): Promise<T> {
   const [[limit, used]] = (await connection.runAndReadAll("select current_setting('memory_limit'), (select coalesce(sum(memory_usage_bytes), 0) from duckdb_memory())")).getRowsJS() as [[string, bigint]];
