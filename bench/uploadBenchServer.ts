@@ -4,12 +4,15 @@
 // DATA_DIR. Each command line on stdin gets one JSON line on stdout:
 //   (at start)     → {"port", "token": the uploader's bearer token, "mids": some of Acme's merchant ids}
 //   readcsv <path> → {"ms", "rows"}: DuckDB's read_csv of the file alone into a table, typed, on the API's instance (the baseline)
+//   bareinsert <path> → {"ms", "rows"}: the file's rows inserted into transactions with nothing else (the floor of a load), rolled back
 // stdin closed: the server stops and its files are deleted.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DuckDBEngine, endMonthOf } from '@payportal/analytics';
+import { TRANSACTION_COLUMNS } from '../packages/analytics/src/generator/generateSales.ts';
+import { fileRowsSql } from '../packages/analytics/src/uploads/stageUpload.ts';
 import { createApp } from '../packages/api/src/app.ts';
 import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';
 import { readApiConfig } from '../packages/api/src/config.ts';
@@ -57,6 +60,28 @@ async function readCsv(path: string): Promise<object> {
   return { ms: performance.now() - started, rows };
 }
 
+/**
+ * The floor of any load of the file: its rows parsed, cast and inserted into the organisation's
+ * transactions with only the merchant looked up (no checks, no fees, no rollup), then rolled back.
+ */
+async function bareInsert(path: string): Promise<object> {
+  const started = performance.now();
+  const rows = await engine.withConnection(async (connection) => {
+    await connection.run('begin transaction');
+    try {
+      const inserted = await connection.run(`insert into transactions (${TRANSACTION_COLUMNS.join(', ')})
+        select ${orgId}::bigint * 100000000000 + 95000000000 + r.rn, ${orgId}, m.merchant_id, null, r.ts::timestamp, r.ts::timestamp::date, r.amount::decimal(18, 2), r.currency,
+          r.card_brand, r.card_type, 'standard', false, 'US', false, '', '', r.entry_mode, true, false, 'match', r.auth_result, nullif(r.decline_code, ''), true,
+          r.ts::date, 0, 1, 1, 0, 0, false, 0, 0, 0, false, null, false, 0, r.tx_ref
+        from ${fileRowsSql(path, 'transactions')} r join (select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${orgId} group by mid) m on m.mid = r.mid`);
+      return inserted.rowsChanged;
+    } finally {
+      await connection.run('rollback');
+    }
+  });
+  return { ms: performance.now() - started, rows };
+}
+
 const reply = (answer: object) => process.stdout.write(`${JSON.stringify(answer)}\n`);
 reply({ port: (api.server.address() as { port: number }).port, token: keys.sign('seed-uploader', 'uploader@acme.example'), mids });
 
@@ -65,6 +90,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = space < 0 ? [line, ''] : [line.slice(0, space), line.slice(space + 1)];
   try {
     if (command === 'readcsv' && argument) reply(await readCsv(argument));
+    else if (command === 'bareinsert' && argument) reply(await bareInsert(argument));
     else reply({ error: `uploadBenchServer: unknown command ${JSON.stringify(line.slice(0, 80))}` });
   } catch (error) {
     reply({ error: error instanceof Error ? error.message : String(error) });

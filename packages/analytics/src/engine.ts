@@ -6,7 +6,7 @@ import type { ValuesRequest } from './compiler/compileValues.ts';
 import type { MerchantAnswer, MerchantQuestion } from './merchant/merchantQuestion.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 import type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
-import type { UploadRejectPage } from './uploads/uploadRejects.ts';
+import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 
 export interface QueryOptions {
   /** Interrupt the query in the engine after this long and throw AnalyticsTimeoutError. */
@@ -66,6 +66,8 @@ export interface AnalyticsEngine {
   loadUpload?(request: LoadUploadRequest): Promise<LoadUploadResult>;
   removeUploads?(orgId: number, uploadIds: readonly number[]): Promise<void>;
   uploadRejects?(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage>;
+  /** The rejected rows after `after` (keyset, no total): reading them all page by page. */
+  uploadRejectsAfter?(orgId: number, uploadId: number, after: UploadRejectKey | null, limit: number): Promise<UploadRejectRow[]>;
   /**
    * The merchant-level page's finder, header and AML signals (issue #16; the signals' SQL in
    * src/signals/). DuckDB only so far: an engine without it makes the merchant routes answer 503.

@@ -23,7 +23,8 @@ import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
 import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
-import { rejectsPageSql, toRejectRow, type UploadRejectPage } from '../uploads/uploadRejects.ts';
+import { UPLOAD_MEMORY_BUDGET_BYTES, withMemoryBudget } from '../uploads/uploadMemoryBudget.ts';
+import { rejectsAfterSql, rejectsPageSql, toRejectRow, type UploadRejectKey, type UploadRejectPage, type UploadRejectRow } from '../uploads/uploadRejects.ts';
 import { removeUploads } from '../uploads/uploadRows.ts';
 
 /** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
@@ -40,6 +41,8 @@ export interface DuckDBEngineOptions {
   cacheEntries?: number;
   /** DuckDB worker threads; default: every core. */
   threads?: number;
+  /** What an upload's load may add to DuckDB's memory (uploads/uploadMemoryBudget.ts); default 96 MiB. */
+  uploadMemoryBytes?: number;
 }
 
 export interface DatasetRequest {
@@ -176,7 +179,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
     try {
-      return await this.pool.use((connection) => loadUpload(connection, request));
+      return await this.pool.use((connection) => withMemoryBudget(connection, this.options.uploadMemoryBytes ?? UPLOAD_MEMORY_BUDGET_BYTES, () => loadUpload(connection, request)));
     } finally {
       this.versions.delete(request.orgId);
     }
@@ -194,6 +197,10 @@ export class DuckDBEngine implements AnalyticsEngine {
     const rows = await this.run(rejectsPageSql, [orgId, uploadId, page.limit, page.offset]);
     const total = rows.length ? Number(rows[0]![4]) : (await this.run('select count(*) from upload_rejects where org_id = $1::integer and upload_id = $2::bigint', [orgId, uploadId])).map((row) => Number(row[0]))[0]!;
     return { rows: rows.map(toRejectRow), total };
+  }
+
+  async uploadRejectsAfter(orgId: number, uploadId: number, after: UploadRejectKey | null, limit: number): Promise<UploadRejectRow[]> {
+    return (await this.run(rejectsAfterSql, [orgId, uploadId, after?.line ?? 0, after?.column ?? '', limit])).map(toRejectRow);
   }
 
   async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {

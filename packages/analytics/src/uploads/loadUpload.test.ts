@@ -64,6 +64,16 @@ describe('loadUpload', () => {
       { line: 9, column: null, value: 'T9,U-1,2026-10-03T09:00:00Z,5.00,USD,visa,credit', reason: 'Line has fewer columns than the header' },
       { line: 10, column: 'amount', value: 'abc', reason: 'must be an amount above 0 with at most two decimals, such as 12.50' },
     ]);
+    // Read one row at a time by keyset (the CSV download's way): the same rows in the same order, line 8's two cells apart.
+    const keyed: Awaited<ReturnType<typeof rejects>> = [];
+    for (let after = null as (typeof keyed)[number] | null; ; ) {
+      const page = await engine.uploadRejectsAfter(scope.orgId, 2, after, 1);
+      if (!page.length) break;
+      keyed.push(...page);
+      after = page[0]!;
+    }
+    expect(keyed).toEqual(await rejects(2));
+    expect((await engine.uploadRejectsAfter(scope.orgId, 2, { line: 8, column: 'amount' }, 2)).map((row) => [row.line, row.column])).toEqual([[8, 'ts'], [9, null]]);
     const rows = await uploaded();
     // U-1: T2 (T1 was a duplicate); U-2: T3 approved, T4 declined. Fees by DATA.md §5.
     expect(rows.map((row) => row.slice(0, 4))).toEqual([

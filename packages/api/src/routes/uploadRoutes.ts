@@ -40,8 +40,8 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
   };
   const rejectsOf = () => {
     const engine = requireAnalytics(analytics);
-    if (!engine.uploadRejects) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Uploads need the DuckDB analytics engine, which this server does not have.');
-    return engine.uploadRejects.bind(engine);
+    if (!engine.uploadRejects || !engine.uploadRejectsAfter) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Uploads need the DuckDB analytics engine, which this server does not have.');
+    return { page: engine.uploadRejects.bind(engine), after: engine.uploadRejectsAfter.bind(engine) };
   };
 
   routes.get(
@@ -71,7 +71,7 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
     },
     async (request) => {
       const row = await visible(request, request.params.uploadId);
-      const page = await rejectsOf()(row.org_id, row.id, { offset: (request.query.page - 1) * REJECT_PAGE_SIZE, limit: REJECT_PAGE_SIZE });
+      const page = await rejectsOf().page(row.org_id, row.id, { offset: (request.query.page - 1) * REJECT_PAGE_SIZE, limit: REJECT_PAGE_SIZE });
       return { rejects: page.rows, total: page.total, page: request.query.page, page_size: REJECT_PAGE_SIZE };
     },
   );
@@ -86,10 +86,12 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
       const encoder = createCsvEncoder(REJECT_COLUMNS, { header: 'ids', neutraliseFormulas: true });
       async function* lines() {
         yield encoder.header;
-        for (let offset = 0; ; offset += CSV_PAGE) {
-          const page = await read(row.org_id, row.id, { offset, limit: CSV_PAGE });
-          yield encoder.encode(page.rows.map((reject) => [reject.line, reject.column, reject.value, reject.reason]));
-          if (page.rows.length < CSV_PAGE) return;
+        // Keyset pages (each after the last row of the one before), not OFFSET: a large set is not sorted again for every page.
+        for (let after: { line: number; column: string | null } | null = null; ; ) {
+          const rows = await read.after(row.org_id, row.id, after, CSV_PAGE);
+          yield encoder.encode(rows.map((reject) => [reject.line, reject.column, reject.value, reject.reason]));
+          if (rows.length < CSV_PAGE) return;
+          after = rows.at(-1)!;
         }
       }
       return reply

@@ -30,7 +30,7 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
   const { db, fileStore, config, uploadProcessor } = deps;
   const tus = new TusServer({
     path: UPLOAD_ROUTES.tusFiles.replace(/\/$/, ''),
-    datastore: new UploadTusStore(db, fileStore),
+    datastore: new UploadTusStore(db, fileStore, uploadProcessor?.receivedHashes),
     relativeLocation: true,
     // The id is the record's: digits only (tus's own rule refuses any id that appears in the path, such as the 1 of v1).
     getFileIdFromRequest: (_request, lastPath) => (lastPath && /^\d{1,9}$/.test(lastPath) ? lastPath : undefined),

@@ -13,6 +13,7 @@ import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
+import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
 import { earlierWithSha, loadUploadRow, updateUpload, uploadsRemovedBy, type UploadRow } from './uploadRepository.ts';
 
@@ -29,6 +30,8 @@ export interface UploadProcessor {
   remove(row: UploadRow): Promise<void>;
   /** Resolves when the queue is empty (tests, shutdown). */
   idle(): Promise<void>;
+  /** The SHA-256s of uploads being received (the tus store feeds them). */
+  receivedHashes: ReceivedHashes;
 }
 
 interface Deps {
@@ -60,6 +63,7 @@ async function headOf(files: FileStore, key: string): Promise<{ bytes: Uint8Arra
 }
 
 export function createUploadProcessor({ db, engine, files, scratchDir, log }: Deps): UploadProcessor {
+  const receivedHashes = createReceivedHashes();
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(job: () => Promise<T>): Promise<T> => {
     const next = tail.then(job);
@@ -109,7 +113,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
     const row = await loadUploadRow(db, uploadId);
     if (!row || !['uploaded', 'validating', 'loading'].includes(row.status)) return;
     try {
-      const sha256 = await sha256Of(files, row.file_key);
+      const sha256 = receivedHashes.take(String(row.id), Number(row.bytes)) ?? (await sha256Of(files, row.file_key));
       await updateUpload(db, row.id, { status: 'uploaded', sha256, duplicate_of: await earlierWithSha(db, row, sha256) });
       const head = await headOf(files, row.file_key);
       const check = checkCsvHead(head.bytes, row.kind, head.complete);
@@ -149,6 +153,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
       });
     },
     idle: () => tail.then(() => undefined),
+    receivedHashes,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
+import type { ReceivedHashes } from './receivedHashes.ts';
 import { loadUploadRow } from './uploadRepository.ts';
 
 export const uploadFileKey = (orgId: number, id: number) => `uploads/${orgId}/${id}.csv`;
@@ -16,6 +17,7 @@ export class UploadTusStore extends DataStore {
   constructor(
     private readonly db: Database,
     private readonly files: FileStore,
+    private readonly hashes?: ReceivedHashes,
   ) {
     super();
     this.extensions = ['creation'];
@@ -43,12 +45,16 @@ export class UploadTusStore extends DataStore {
         callback(null, chunk);
       },
     });
+    const hashing = this.hashes?.tap(id, offset);
     try {
-      await pipeline(readable, counter, await this.files.openAppend(row.file_key, offset));
+      const sink = await this.files.openAppend(row.file_key, offset);
+      await (hashing ? pipeline(readable, counter, hashing.stream, sink) : pipeline(readable, counter, sink));
     } catch {
       // A dropped connection: what arrived is on disk, and the client's HEAD finds the new offset.
+      hashing?.failed();
       throw ERRORS.FILE_WRITE_ERROR;
     }
+    hashing?.written(offset + received);
     return offset + received;
   }
 
