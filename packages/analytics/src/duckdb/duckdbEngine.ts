@@ -23,7 +23,7 @@ import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
 import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
-import { UPLOAD_MEMORY_BUDGET_BYTES, withMemoryBudget } from '../uploads/uploadMemoryBudget.ts';
+import { MemoryBudgets, UPLOAD_MEMORY_BUDGET_BYTES } from '../uploads/uploadMemoryBudget.ts';
 import { rejectsAfterSql, rejectsPageSql, toRejectRow, type UploadRejectKey, type UploadRejectPage, type UploadRejectRow } from '../uploads/uploadRejects.ts';
 import { removeUploads } from '../uploads/uploadRows.ts';
 
@@ -65,6 +65,8 @@ export class DuckDBEngine implements AnalyticsEngine {
   private readonly versions = new Map<number, string>();
   /** The signals' MCC norms per organisation, data version and day (signals/normsTable.ts). */
   private readonly norms = createNormsCache();
+  /** Uploads' loads under way hold DuckDB's memory to a budget (instance-wide). */
+  private readonly memoryBudgets = new MemoryBudgets();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -179,7 +181,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
     try {
-      return await this.pool.use((connection) => withMemoryBudget(connection, this.options.uploadMemoryBytes ?? UPLOAD_MEMORY_BUDGET_BYTES, () => loadUpload(connection, request)));
+      return await this.pool.use((connection) => this.memoryBudgets.with(connection, this.options.uploadMemoryBytes ?? UPLOAD_MEMORY_BUDGET_BYTES, () => loadUpload(connection, request)));
     } finally {
       this.versions.delete(request.orgId);
     }
