@@ -1,6 +1,22 @@
 // What the browser benchmarks share: the stack's ports moved by BENCH_PORT_OFFSET (so a developer's
 // `npm start` keeps running) on a fresh data directory, and the partner demo user's ID token.
+import { DuckDBEngine, duckdbFileIn, endMonthOf } from '@payportal/analytics';
 import { readStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
+
+/**
+ * The demo organisations' datasets at scale `sf`, made in `dataDir` before the stack starts (the API
+ * would otherwise generate them inside its start-up wait, beside the identity emulator's start). A fresh
+ * portal database gives Acme Acquiring id 1 and Demo Payments id 2 (seed order), and the API reuses
+ * datasets that match its own scale (seedDemoAnalytics.ts) and month. Answers the seconds it took.
+ */
+export async function generateBenchData(dataDir: string, sf: number): Promise<number> {
+  const started = performance.now();
+  const generator = await DuckDBEngine.open({ path: duckdbFileIn(dataDir) });
+  await generator.ensureDataset({ orgId: 1, scaleFactor: sf, endMonth: endMonthOf(new Date()) });
+  await generator.ensureDataset({ orgId: 2, scaleFactor: Math.max(0.01, Math.round(sf * 10) / 100), endMonth: endMonthOf(new Date()) });
+  await generator.close();
+  return (performance.now() - started) / 1000;
+}
 
 export function benchStackConfig(offset: number, dataDir: string): StackConfig {
   const defaults = readStackConfig({});

@@ -6,7 +6,8 @@
 // The API caches answers per organisation and question, so each turn, on both sides, asks questions
 // never asked before: the dashboard filter "region in (all four regions)", in an order of its own,
 // changes every description but no figure. The ratio is then what the browser, the app and ECharts add
-// to the queries themselves. Exit 1 above a target.
+// to the queries themselves. Exit 1 above a target. Knobs: BENCH_RUNS, BENCH_PORT_OFFSET, BENCH_DATA_DIR
+// (reuse a generated dataset).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { ensureBuilt } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
 import { readStackConfig } from '../scripts/stackConfig.ts';
+import { generateBenchData } from './benchStack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 22000);
@@ -94,8 +96,13 @@ async function loadDashboard(browser: Browser, storageState: Awaited<ReturnType<
   const milestones = (await page.evaluate(`(() => {
     const entries = performance.getEntriesByType('resource');
     const ends = (part) => Math.max(0, ...entries.filter((e) => e.name.includes(part)).map((e) => e.responseEnd));
+    const starts = (part) => Math.min(...entries.filter((e) => e.name.includes(part)).map((e) => e.startTime));
     const queries = entries.filter((e) => e.name.endsWith('/api/analytics/v1/query'));
     return {
+      'entry JS loaded': ends('/assets/index-'),
+      'Firebase SDK loaded': ends('/assets/firebase-'),
+      'session asked (authenticate sent)': starts('/api/auth/v1/authenticate'),
+      'dashboard asked': starts('/api/dashboards/v1/dashboards/'),
       'session (authenticate answered)': ends('/api/auth/v1/authenticate'),
       'dashboard answered': ends('/api/dashboards/v1/dashboards/'),
       'first query sent': Math.min(...queries.map((e) => e.startTime)),
@@ -121,7 +128,9 @@ async function apiTurn(app: string, authorization: string, queries: string[]): P
 }
 
 ensureBuilt((line) => console.log(line));
-const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-dashboard-'));
+/** BENCH_DATA_DIR keeps the datasets (and portal database) for the next run; by default a fresh folder, removed after. */
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'payportal-bench-dashboard-'));
+console.log(`SF 1 generated in ${(await generateBenchData(dataDir, 1)).toFixed(1)} s`);
 const ports = { AUTH_EMULATOR_PORT: 9099, EMULATOR_HUB_PORT: 4400, EMULATOR_LOGGING_PORT: 4500, API_PORT: 8787, DEMO_PORT: 8790 };
 const offsets = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port + OFFSET)]));
 // The e2e sign-in helper reads its stack's ports from E2E_PORT_OFFSET: set before it is imported.
@@ -173,5 +182,5 @@ try {
 } finally {
   await browser.close();
   await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 }

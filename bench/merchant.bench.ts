@@ -9,13 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { DuckDBEngine, duckdbFileIn, endMonthOf } from '@payportal/analytics';
 import { MERCHANT_PATHS, SECTION_IDS } from '@payportal/shared';
 import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { buildAll, buildIsCurrent } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
-import { benchStackConfig, partnerIdToken } from './benchStack.ts';
+import { benchStackConfig, generateBenchData, partnerIdToken } from './benchStack.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,15 +30,7 @@ if (!buildIsCurrent()) buildAll();
 Object.assign(process.env, { DEMO_DATA_SCALE: String(SF), ANALYTICS_CACHE_ENTRIES: '0', ANALYTICS_TIMEOUT_MS: '120000' });
 /** BENCH_DATA_DIR keeps the datasets (and portal database) for the next run; by default a fresh folder, removed after. */
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'payportal-bench-merchant-'));
-// The datasets are made before the stack starts (the API would otherwise generate SF 10 inside its
-// start-up wait); a fresh portal database gives Acme Acquiring id 1 and Demo Payments id 2 (seed order),
-// and the API reuses datasets that match its own scale and month.
-const generating = performance.now();
-const generator = await DuckDBEngine.open({ path: duckdbFileIn(dataDir) });
-await generator.ensureDataset({ orgId: 1, scaleFactor: SF, endMonth: endMonthOf(new Date()) });
-await generator.ensureDataset({ orgId: 2, scaleFactor: Math.max(0.01, Math.round(SF * 10) / 100), endMonth: endMonthOf(new Date()) });
-await generator.close();
-progress(`SF ${SF} generated in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
+progress(`SF ${SF} generated in ${(await generateBenchData(dataDir, SF)).toFixed(1)} s`);
 const started = performance.now();
 const stack = await startStack(
   benchStackConfig(OFFSET, dataDir),
