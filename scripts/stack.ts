@@ -142,7 +142,8 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
   };
   try {
     await Promise.all([
-      waitForHttp(urls.emulator, 60_000, alive(identity))
+      // The emulator is a JVM: on a busy machine (the API generating data beside it) it has taken over 60 s.
+      waitForHttp(urls.emulator, 180_000, alive(identity))
         .then(() => seedIdentities(urls.emulator, config.FIREBASE_PROJECT_ID))
         .then(() => markReady('identity', urls.emulator)),
       // The first start generates the demo analytics data before the API listens (issue #12).
