@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { QueryColumn } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';
-import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
+import { CSV_COPY_OPTIONS, csvRowsSql } from './csvCellSql.ts';
 
 const columns: QueryColumn[] = [
   { name: 'n', label: 'N', type: 'number', format: null },
@@ -19,7 +19,7 @@ async function copied(rows: string, neutralise: boolean): Promise<string[]> {
   const connection = await instance.connect();
   try {
     const path = join(dir, 'cells.csv');
-    await connection.run(`copy (select ${csvCellsSql(columns, neutralise)} from (${rows}) as r(c0, c1, c2)) to '${path}' (${CSV_COPY_OPTIONS})`);
+    await connection.run(`copy (${csvRowsSql(columns, neutralise, rows)}) to '${path}' (${CSV_COPY_OPTIONS})`);
     return (await readFile(path, 'utf8')).split('\r\n').slice(0, -1);
   } finally {
     connection.closeSync();

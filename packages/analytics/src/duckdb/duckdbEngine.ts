@@ -20,7 +20,7 @@ import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQ
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
-import { CSV_COPY_OPTIONS, csvCellsSql } from './csvCellSql.ts';
+import { CSV_COPY_OPTIONS, csvRowsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
 import { MemoryBudgets, UPLOAD_MEMORY_BUDGET_BYTES } from '../uploads/uploadMemoryBudget.ts';
@@ -137,8 +137,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   /** One COPY statement into `path`; the connection's progress reported meanwhile. */
   private copyPiece(compiled: CompiledQuery, path: string, options: CsvCopyOptions, progress: (percent: number) => void): Promise<number> {
-    const names = compiled.columns.map((_column, index) => `c${index}`).join(', ');
-    const rows = `select ${csvCellsSql(compiled.columns, options.neutraliseFormulas)} from (${compiled.sql}) as r(${names})`;
+    const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql);
     return this.interruptible(
       options.timeoutMs,
       async (connection) => {
