@@ -73,7 +73,7 @@ describe('compileQuery', () => {
 
   it('orders totally: date, then the first measure, then every dimension', () => {
     const compiled = compile({ measures: ['gsv'], dimensions: ['state'], timeDimension: { dimension: 'date', granularity: 'month' } });
-    expect(compiled.sql).toContain('order by "date" asc, "gsv" desc nulls last, "state" asc nulls last');
+    expect(compiled.sql).toContain('order by "d_date" asc, "gsv" desc nulls last, "state" asc nulls last');
   });
 
   it('sums the facts once when one fact answers and a merchant key splits it, and adds several facts up per group', () => {

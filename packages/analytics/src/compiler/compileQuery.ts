@@ -218,9 +218,12 @@ function measureSources(measure: MeasureId): Source[] {
 
 /** The caller's order, then a total order (date, first measure descending, every dimension) so runs agree. */
 function orderList(description: QueryDescription, groupBy: DimensionId[]): string[] {
-  const order = description.order.map((item) => `${alias(item.member)} ${item.direction} nulls last`);
+  // The date sorts by its value, not its ISO text: the same order, and a cheaper sort key (an export
+  // sorts millions of rows).
+  const sortKey = (member: string) => (member === 'date' && groupBy.includes('date') ? alias('d_date') : alias(member));
+  const order = description.order.map((item) => `${sortKey(item.member)} ${item.direction} nulls last`);
   const ordered = new Set(description.order.map((item) => item.member as string));
-  if (groupBy.includes('date') && !ordered.has('date')) order.push(`${alias('date')} asc`);
+  if (groupBy.includes('date') && !ordered.has('date')) order.push(`${sortKey('date')} asc`);
   const firstMeasure = description.measures[0];
   if (description.order.length === 0 && firstMeasure && groupBy.length > (groupBy.includes('date') ? 1 : 0)) {
     order.push(`${alias(firstMeasure)} desc nulls last`);
