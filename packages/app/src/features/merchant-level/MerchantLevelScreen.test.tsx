@@ -64,6 +64,15 @@ describe('/amla?merchant=ID', () => {
     expect(within(screen.getByRole('region', { name: 'Performance' })).getByText('Loading…')).toBeTruthy();
   });
 
+  it('asks its slowest questions first and the header last, since a browser sends six requests at a time (bench:merchant)', async () => {
+    setTestPortalConfig();
+    const sent = answerMerchant();
+    renderAppAt(`/amla?merchant=${ID}`, signedInAs(['query']));
+    const merchantCalls = () => sent.filter((request) => request.path.startsWith(MERCHANT_PATHS.merchant(ID))).map((request) => request.path.slice(MERCHANT_PATHS.merchant(ID).length));
+    await vi.waitFor(() => expect(merchantCalls()).toHaveLength(8));
+    expect(merchantCalls()).toEqual(['/signals', '/cases/', ...['peers', 'economics', 'authorisation', 'performance', 'disputes'].map((section) => `/sections/${section}`), '']);
+  });
+
   it('opens a case from the signal', async () => {
     setTestPortalConfig();
     const sent = answerMerchant({

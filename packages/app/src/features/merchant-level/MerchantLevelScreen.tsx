@@ -1,16 +1,15 @@
 // /amla (issue #16): find a merchant, then its header, signals and cases, and its sections each loading
 // on its own. ?merchant=ID is the deep link (dashboard drill-down, the partner frame's initPath).
-import { type Disposition, type MatchReasonCode, type MerchantMatch, type SectionRequestInput, type SignalId } from '@payportal/shared';
+import { type MerchantMatch, type SectionRequestInput } from '@payportal/shared';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../ui/useRequest.ts';
-import { CasesPanel } from './CasesPanel.tsx';
-import { addCaseNote, closeCase, fetchCases, fetchMerchant, fetchSignals, MERCHANT_NOT_FOUND, openCase } from './merchantApi.ts';
+import { fetchMerchant, MERCHANT_NOT_FOUND } from './merchantApi.ts';
 import { MerchantHeaderCard } from './MerchantHeaderCard.tsx';
 import { MerchantSearch } from './MerchantSearch.tsx';
 import { rememberMerchant } from './recentMerchants.ts';
 import { MerchantSections } from './MerchantSections.tsx';
-import { SignalsPanel } from './SignalsPanel.tsx';
+import { SignalsAndCases } from './SignalsAndCases.tsx';
 import { Watchlist } from './Watchlist.tsx';
 import * as css from './merchantLevel.css.ts';
 
@@ -18,20 +17,7 @@ const DATE_RANGES = [['last_30_days', 'Last 30 days'], ['last_90_days', 'Last 90
 
 function MerchantView({ merchantId }: { merchantId: number }) {
   const [request, setRequest] = useState<SectionRequestInput>({ dateRange: 'last_30_days' });
-  const [casesVersion, setCasesVersion] = useState(0);
-  const [busy, setBusy] = useState(false);
   const header = useRequest(String(merchantId), (signal) => fetchMerchant(merchantId, signal), MERCHANT_NOT_FOUND);
-  const signals = useRequest(`signals:${merchantId}`, (signal) => fetchSignals(merchantId, signal), 'Signals could not be loaded.');
-  const cases = useRequest(`cases:${merchantId}:${casesVersion}`, (signal) => fetchCases(merchantId, signal), 'Cases could not be loaded.');
-  const act = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-      setCasesVersion((version) => version + 1);
-    } finally {
-      setBusy(false);
-    }
-  };
   if (header.error) return <p role="alert">{header.error}</p>;
   const filter = (name: 'cardBrand' | 'cardType' | 'channel', value: string) => setRequest((current) => ({ ...current, [name]: value || undefined }));
   return (
@@ -59,15 +45,9 @@ function MerchantView({ merchantId }: { merchantId: number }) {
           </select>
         </label>
       </div>
-      {signals.data && <SignalsPanel answer={signals.data} busy={busy} onOpenCase={(signal: SignalId) => act(() => openCase(merchantId, signal))} />}
-      {signals.error && <p role="alert">{signals.error}</p>}
-      {cases.data && (
-        <CasesPanel
-          cases={cases.data.cases}
-          onNote={(caseId: number, body: string) => act(() => addCaseNote(merchantId, caseId, body))}
-          onClose={(caseId: number, disposition: Disposition, matchReasonCode?: MatchReasonCode) => act(() => closeCase(merchantId, caseId, { disposition, ...(matchReasonCode && { matchReasonCode }) }))}
-        />
-      )}
+      {/* The page's eight calls start in effect order (children first, siblings in order), and a browser
+          sends six at a time: the slowest (signals, the peers' ranking) go first, the header's quick one last. */}
+      <SignalsAndCases merchantId={merchantId} />
       <MerchantSections merchantId={merchantId} mid={header.data?.mid ?? null} request={request} />
     </>
   );

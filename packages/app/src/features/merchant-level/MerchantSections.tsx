@@ -13,11 +13,12 @@ function useSection(merchantId: number, section: SectionId, request: SectionRequ
 
 /** `mid` arrives with the header; the sections do not wait for it (only the peers' ranking needs it). */
 export function MerchantSections({ merchantId: id, mid, request }: { merchantId: number; mid: string | null; request: SectionRequestInput }) {
-  const performance = useSection(id, 'performance', request);
-  const authorisation = useSection(id, 'authorisation', request);
-  const disputes = useSection(id, 'disputes', request);
-  const economics = useSection(id, 'economics', request);
+  // Asked in the order of their usual time, slowest first (MerchantLevelScreen: six requests at a time).
   const peers = useSection(id, 'peers', request);
+  const economics = useSection(id, 'economics', request);
+  const authorisation = useSection(id, 'authorisation', request);
+  const performance = useSection(id, 'performance', request);
+  const disputes = useSection(id, 'disputes', request);
   return (
     <div className={css.grid}>
       <SectionCard merchantId={id} section="performance" state={performance}>{(answer) => <PerformanceView answer={answer} />}</SectionCard>
