@@ -1,7 +1,7 @@
 // What the browser benchmarks share: the stack's ports moved by BENCH_PORT_OFFSET (so a developer's
 // `npm start` keeps running) on a fresh data directory, and the partner demo user's ID token.
 import { DuckDBEngine, duckdbFileIn, endMonthOf } from '@payportal/analytics';
-import { readStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
+import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
 
 /**
  * The demo organisations' datasets at scale `sf`, made in `dataDir` before the stack starts (the API
@@ -19,15 +19,7 @@ export async function generateBenchData(dataDir: string, sf: number): Promise<nu
 }
 
 export function benchStackConfig(offset: number, dataDir: string): StackConfig {
-  const defaults = readStackConfig({});
-  return readStackConfig({
-    AUTH_EMULATOR_PORT: String(defaults.AUTH_EMULATOR_PORT + offset),
-    EMULATOR_HUB_PORT: String(defaults.EMULATOR_HUB_PORT + offset),
-    EMULATOR_LOGGING_PORT: String(defaults.EMULATOR_LOGGING_PORT + offset),
-    API_PORT: String(defaults.API_PORT + offset),
-    DEMO_PORT: String(defaults.DEMO_PORT + offset),
-    DATA_DIR: dataDir,
-  });
+  return offsetStackConfig(offset, { DATA_DIR: dataDir });
 }
 
 /** partner@acme.example's ID token from the stack's identity emulator. */

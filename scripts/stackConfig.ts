@@ -34,6 +34,16 @@ export const PORT_VARIABLES = {
   DEMO_PORT: 'partner demo',
 } as const satisfies Partial<Record<keyof StackConfig, string>>;
 
+/**
+ * A second stack beside `npm start`'s: every port moved up by `offset`, with the other settings given
+ * (the browser tests and the browser benchmarks each run one).
+ */
+export function offsetStackConfig(offset: number, settings: Partial<Record<keyof StackConfig, string>> = {}): StackConfig {
+  const defaults = readStackConfig({});
+  const ports = Object.keys(PORT_VARIABLES).map((name) => [name, String(defaults[name as keyof typeof PORT_VARIABLES] + offset)]);
+  return readStackConfig({ ...Object.fromEntries(ports), ...settings });
+}
+
 /** The origins the stack's portal lets frame it (the API's PARTNER_ORIGINS): the demo's, then EXTRA_PARTNER_ORIGINS. */
 export function partnerOrigins(config: StackConfig): string[] {
   return [stackUrls(config).demo, ...config.EXTRA_PARTNER_ORIGINS];
