@@ -100,12 +100,12 @@ export async function openExportEngine(db: Database): Promise<DuckDBEngine> {
 }
 
 /** The app over `db` with the held engine and its own DATA_DIR; small caps so tests can reach them. */
-export async function openExportApp(db: Database, engine: AnalyticsEngine, dataDir: string, overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function openExportApp(db: Database, engine: AnalyticsEngine, dataDir: string, overrides: Record<string, string> = {}, today = '2026-11-23'): Promise<FastifyInstance> {
   return createApp({
     config: testConfig({ DATA_DIR: dataDir, EXPORT_ROW_CAP_QUERY: '1000', EXPORT_ROW_CAP_ORG_OWNER: '3000', ...overrides }),
     db,
     analytics: engine,
-    today: () => '2026-11-23',
+    today: () => today,
   });
 }
 
@@ -122,16 +122,16 @@ export interface AnalyticsTestApp {
 }
 
 /**
- * A test file's stack for routes that ask the analytics engine (exports, documents): the database of
- * `kind`, DuckDB with the small datasets, the app with its own DATA_DIR, and headers for `uids`; null
- * when that database cannot be had here (PostgreSQL missing).
+ * A test file's stack for routes that ask the analytics engine (exports, documents, merchants, the
+ * optimizer): the database of `kind`, DuckDB with the small datasets, the app with its own DATA_DIR and
+ * `today`, and headers for `uids`; null when that database cannot be had here (PostgreSQL missing).
  */
-export async function openAnalyticsTestApp(kind: DatabaseKind, uids: readonly string[]): Promise<AnalyticsTestApp | null> {
+export async function openAnalyticsTestApp(kind: DatabaseKind, uids: readonly string[], today?: string): Promise<AnalyticsTestApp | null> {
   const db = await openTestDatabase(kind);
   if (!db) return null;
   const engine = await openExportEngine(db);
   const dataDir = await newDataDir();
-  const app = await openExportApp(db, engine, dataDir);
+  const app = await openExportApp(db, engine, dataDir, {}, today);
   const as: AnalyticsTestApp['as'] = {};
   for (const uid of uids) as[uid] = bearer(await idTokenFor(uid));
   const close = async () => {

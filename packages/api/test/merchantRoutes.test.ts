@@ -7,40 +7,33 @@ import type { DuckDBEngine } from '@payportal/analytics';
 import { MERCHANT_PATHS, merchantCaseSchema, merchantSignalsSchema, peerQueries, sectionAnswerSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { idTokenFor } from './emulatorTokens.ts';
-import { openExportEngine } from './exportHelpers.ts';
+import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
-import { bearer, testConfig } from './testApp.ts';
-import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
 
 const TODAY = '2026-10-20';
 
 describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
-  let db: Database | null;
+  let stack: AnalyticsTestApp | null;
+  let db: Database | null = null;
   let engine: DuckDBEngine;
   let app: FastifyInstance;
   let tester: { merchantId: number; mid: string; dbaName: string };
   const as: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    if (!db) return;
-    engine = await openExportEngine(db);
-    app = await createApp({ config: testConfig(), db, analytics: engine, today: () => TODAY });
-    const acmeId = (await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'"))[0]!.id;
+    stack = await openAnalyticsTestApp(kind, ['seed-analyst', 'seed-demo', 'seed-uploader'], TODAY);
+    if (!stack) return;
+    ({ db, engine, app } = stack);
+    Object.assign(as, stack.as);
+    const acmeId = (await stack.db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'"))[0]!.id;
     const [row] = await engine.withConnection(async (c) =>
       (await c.runAndReadAll(`select m.merchant_id, m.mid, m.dba_name from planted_signals p join merchants m using (org_id, merchant_id) where p.org_id = ${acmeId} and p.signal = 'card_testing'`)).getRowsJS(),
     );
     tester = { merchantId: Number(row![0]), mid: String(row![1]), dbaName: String(row![2]) };
-    for (const uid of ['seed-analyst', 'seed-demo', 'seed-uploader']) as[uid] = bearer(await idTokenFor(uid));
   });
-  afterAll(async () => {
-    await app?.close();
-    await engine?.close();
-    await db?.close();
-  });
+  afterAll(() => stack?.close());
 
   const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => app.inject({ method, url, headers, ...(payload && { payload }) });
 

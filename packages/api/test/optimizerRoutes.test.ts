@@ -7,13 +7,10 @@ import { API_ERROR_CODES, OPTIMIZER_PATHS, savedScenarioSchema, scenarioDefiniti
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { idTokenFor } from './emulatorTokens.ts';
-import { openExportEngine } from './exportHelpers.ts';
+import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
-import { bearer, testConfig } from './testApp.ts';
-import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
+import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
 
 const TODAY = '2026-10-20';
 
@@ -24,25 +21,21 @@ const roughly = (value: unknown): unknown =>
 const SCENARIO = { segment: { planTypes: ['blended', 'flat'] }, actions: { markupBps: 20, perItem: 0.05 }, toleranceBps: 15 };
 
 describe.each(DATABASE_KINDS)('revenue optimizer API on %s', (kind) => {
-  let db: Database | null;
+  let stack: AnalyticsTestApp | null;
+  let db: Database | null = null;
   let engine: DuckDBEngine;
   let app: FastifyInstance;
   let acmeId: number;
   const as: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    if (!db) return;
-    engine = await openExportEngine(db);
-    app = await createApp({ config: testConfig(), db, analytics: engine, today: () => TODAY });
-    acmeId = (await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'"))[0]!.id;
-    for (const uid of ['seed-optimizer', 'seed-newcomer', 'seed-analyst', 'seed-owner']) as[uid] = bearer(await idTokenFor(uid));
+    stack = await openAnalyticsTestApp(kind, ['seed-optimizer', 'seed-newcomer', 'seed-analyst', 'seed-owner'], TODAY);
+    if (!stack) return;
+    ({ db, engine, app } = stack);
+    Object.assign(as, stack.as);
+    acmeId = (await stack.db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'"))[0]!.id;
   });
-  afterAll(async () => {
-    await app?.close();
-    await engine?.close();
-    await db?.close();
-  });
+  afterAll(() => stack?.close());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => app.inject({ method, url, headers, ...(payload && { payload }) });
 
