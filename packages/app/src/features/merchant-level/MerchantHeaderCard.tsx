@@ -18,7 +18,7 @@ export function MerchantHeaderCard({ merchant }: { merchant: MerchantHeader }) {
   return (
     <section className={css.card} aria-label="Merchant">
       <h1 className={css.title}>{merchant.dbaName}</h1>
-      <dl className={css.facts}>
+      <dl className={css.headerFacts}>
         {facts.map(([name, value]) => (
           <div key={name} className={css.fact}><dt className={css.factLabel}>{name}</dt><dd className={css.factValue}>{value}</dd></div>
         ))}

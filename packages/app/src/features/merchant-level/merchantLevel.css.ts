@@ -9,9 +9,11 @@ export const card = style({ background: vars.color.surface, border: `1px solid $
 export const cardHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '0.5rem', flexWrap: 'wrap', marginBottom: '0.75rem' });
 export const cardTitle = style({ margin: 0, fontSize: '1rem', fontWeight: 700 });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 8.5rem), 1fr))', gap: '0.75rem', margin: '0 0 0.75rem' });
+/** The header's facts: wide enough for a 15-digit MID on one line. */
+export const headerFacts = style([facts, { gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11.5rem), 1fr))' }]);
 export const fact = style({ margin: 0, display: 'grid', gap: '0.15rem' });
 export const factLabel = style({ fontSize: '0.8rem', color: vars.color.textMuted });
-export const factValue = style({ margin: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' });
+export const factValue = style({ margin: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const scroll = style({ overflowX: 'auto', maxWidth: '100%', marginTop: '0.75rem' });
 export const table = style({ borderCollapse: 'collapse', width: '100%', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
 export const cell = style({ textAlign: 'left', padding: '0.3rem 0.6rem', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
