@@ -3,10 +3,13 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi } from '../../testing/answerApi.ts';
+import { signedInAs } from '../../testing/renderAppAt.tsx';
+import { resetSession, session } from '../session/sessionStore.ts';
 import { ValueSearch } from './ValueSearch.tsx';
 
 afterEach(() => {
   cleanup();
+  resetSession();
   vi.unstubAllGlobals();
 });
 
@@ -24,5 +27,21 @@ describe('ValueSearch chips', () => {
     expect(within(chips).getByText('CA California')).toBeTruthy();
     // Only the value without a label is looked up.
     expect(sent.filter((request) => request.path.startsWith('/api/analytics/v1/values/')).map((request) => request.search.get('search'))).toEqual(['TX']);
+  });
+
+  it('keeps one organisation’s labels from another’s user in the same page (a framed host switching users)', async () => {
+    const merchants: Record<number, { value: string; label: string; parent: null }[]> = { 7: [{ value: 'M-1', label: 'M-1 Acme Corner Shop', parent: null }], 9: [] };
+    answerApi({ 'GET /api/analytics/v1/values/merchant': () => ({ body: { values: merchants[(session.current as { organization: { id: number } }).organization.id] } }) });
+    const chip = (selected: string) => <ValueSearch dimension="merchant" label="Merchant" selected={[{ value: selected, label: selected, parent: null }]} onPick={() => undefined} onRemove={() => undefined} />;
+    session.current = signedInAs(['query']);
+    render(chip('M-1'));
+    expect(await screen.findByText('M-1 Acme Corner Shop')).toBeTruthy();
+    cleanup();
+    const other = signedInAs(['query']);
+    session.current = { ...other, organization: { ...other.organization, id: 9, name: 'Demo Payments' } };
+    render(chip('M-1'));
+    const chips = screen.getByRole('list', { name: 'Chosen merchant' });
+    await vi.waitFor(() => expect(within(chips).getByText('M-1')).toBeTruthy());
+    expect(within(chips).queryByText('M-1 Acme Corner Shop')).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 // The labels of chosen compound-search values (issue #14: "TX" reads "TX Texas", an industry code its
 // name). A chip restored from a URL, a saved chart or a saved question knows only its value; its label
 // is what GET /api/analytics/v1/values/:dimension answers for that value, asked once per value and
-// kept for the page's life. A value picked from the list brings its label along (rememberLabel).
+// kept for the page's life, per organisation (a framed host may switch to another organisation's user,
+// whose merchants are not this one's). A value picked from the list brings its label along (rememberLabel).
 import { useEffect, useSyncExternalStore } from 'react';
+import { session } from '../session/sessionStore.ts';
 import { searchValues } from './analyticsApi.ts';
 
 const labels = new Map<string, string>();
@@ -10,7 +12,8 @@ const asked = new Set<string>();
 const listeners = new Set<() => void>();
 let version = 0;
 
-const keyOf = (dimension: string, value: string) => `${dimension}\u0000${value}`;
+const organizationId = () => (session.current.status === 'signedIn' ? session.current.organization.id : 0);
+const keyOf = (dimension: string, value: string) => `${organizationId()}\u0000${dimension}\u0000${value}`;
 /** Industry groups and regions are named by their values (the values route's label is the name). */
 const SELF_LABELLED = new Set(['industry_group', 'region']);
 
