@@ -72,7 +72,7 @@ async function bareInsert(path: string): Promise<object> {
       const inserted = await connection.run(`insert into transactions (${TRANSACTION_COLUMNS.join(', ')})
         select ${orgId}::bigint * 100000000000 + 95000000000 + r.rn, ${orgId}, m.merchant_id, null, r.ts::timestamp, r.ts::timestamp::date, r.amount::decimal(18, 2), r.currency,
           r.card_brand, r.card_type, 'standard', false, 'US', false, '', '', r.entry_mode, true, false, 'match', r.auth_result, nullif(r.decline_code, ''), true,
-          r.ts::date, 0, 1, 1, 0, 0, false, 0, 0, 0, false, null, false, 0, r.tx_ref
+          r.ts::date, 0, 1, 1, 0, 0, false, 0, 0, 0, false, null, false, 0, r.tx_ref, null, null
         from ${fileRowsSql(path, 'transactions')} r join (select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${orgId} group by mid) m on m.mid = r.mid`);
       return inserted.rowsChanged;
     } finally {
