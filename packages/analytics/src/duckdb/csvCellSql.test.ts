@@ -37,6 +37,14 @@ describe('CSV cells written by DuckDB (the API encoder’s rules, csvFormat.ts)'
     ]);
   });
 
+  it('writes numbers at the edges of DuckDB’s plain form alike: whole below and from 1e15, and from 1e-4 down', async () => {
+    const numbers = ['0.0001', '0.00009999', '-0.0001', '999999999999999.9', '123456789012345', '-999999999999999', '1e15', '4503599627370496', '9007199254740993', '0.5e-4'];
+    const lines = await copied(`values ${numbers.map((value) => `(cast(${value} as double), 'x', true)`).join(', ')}`, true);
+    expect(lines.map((line) => line.split(',')[0])).toEqual([
+      '0.0001', '0.00009999', '-0.0001', '999999999999999.9', '123456789012345', '-999999999999999', '1000000000000000', '4503599627370496', '9007199254740992', '0.00005',
+    ]);
+  });
+
   it('quotes as RFC 4180, writes empty text and null alike, and booleans as words', async () => {
     const lines = await copied(`values (1, 'Bob''s "Bar", Inc.', false), (2, '', null), (3, null, true), (4, 'two\nlines', true)`, true);
     expect(lines).toEqual(['1,"Bob\'s ""Bar"", Inc.",false', '2,,', '3,,true', '4,"two\nlines",true']);

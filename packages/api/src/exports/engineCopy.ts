@@ -23,6 +23,10 @@ export interface EngineCopyRequest {
   options: CsvCopyOptions;
 }
 
+/** A scratch file is read a megabyte at a time: with the default 64 KB, moving its bytes took about
+ * three times as long (a 550 MB export: 1.4 s against 0.5 s; bench:export, API README). */
+const SCRATCH_CHUNK_BYTES = 2 ** 20;
+
 /** One per attempt, like the stored file: a process declared dead never shares one with its successor. */
 export const scratchFolderOf = (scratchDir: string, jobId: number, attempt: number) => join(scratchDir, `export-${jobId}-${attempt}`);
 
@@ -34,7 +38,7 @@ export async function copyThroughEngine(request: EngineCopyRequest, file: CsvFil
     const { rows, files } = await request.copyCsv(request.query, request.scope, request.scratch, request.options);
     const more = rows > request.limit;
     if (more) await dropLastRecord(files.at(-1)!);
-    for (const path of files) await file.append(createReadStream(path));
+    for (const path of files) await file.append(createReadStream(path, { highWaterMark: SCRATCH_CHUNK_BYTES }));
     return { rowsWritten: Math.min(rows, request.limit), more };
   } finally {
     await rm(request.scratch, { recursive: true, force: true });
