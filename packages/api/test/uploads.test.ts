@@ -8,6 +8,7 @@ import { API_ERROR_CODES, queryResultSchema, rejectsPageSchema, UPLOAD_PATHS, up
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
+import { SECURITY_HEADERS } from '../src/web/securityHeaders.ts';
 import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
 import { impersonationHeaders } from './impersonation.ts';
 import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
@@ -44,9 +45,13 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const location = String(created.headers.location);
     expect(location).toMatch(/^\/api\/uploads\/v1\/files\/\d+$/);
     const id = Number(location.split('/').pop());
-    expect((await sendBytes(app, uploader, location, 0, body.subarray(0, 100))).statusCode).toBe(204);
+    const firstPart = await sendBytes(app, uploader, location, 0, body.subarray(0, 100));
+    expect(firstPart.statusCode).toBe(204);
     // the connection drops; the client asks where to go on and sends the rest from there
-    expect((await askOffset(app, uploader, location)).headers['upload-offset']).toBe('100');
+    const offset = await askOffset(app, uploader, location);
+    expect(offset.headers['upload-offset']).toBe('100');
+    // tus's answers carry the security headers every other answer does
+    for (const answer of [created, firstPart, offset]) expect(answer.headers).toMatchObject(SECURITY_HEADERS);
     expect((await app.inject({ url: UPLOAD_PATHS.upload(id), headers: uploader })).json()).toMatchObject({ status: 'receiving', received_bytes: 100, bytes: body.length });
     expect((await sendBytes(app, uploader, location, 100, body.subarray(100))).statusCode).toBe(204);
     const done = await waitForUpload(app, uploader, id, ['done', 'failed']);

@@ -50,6 +50,9 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
   });
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify writes nothing of a hijacked reply: the headers set so far (security headers) go onto
+    // the raw answer, which tus's own headers join.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
