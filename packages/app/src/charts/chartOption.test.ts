@@ -13,12 +13,12 @@ const gsv = { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 
 const rate = { name: 'approval_rate', label: 'Approval rate', type: 'number', format: 'percent' } as const;
 
 describe('chart option', () => {
-  it('splits a line into a series per value of the second dimension, and draws the VAMP lines', () => {
+  it('splits a line into a series per value of the second dimension, named in words, and draws the VAMP lines', () => {
     const config = chartConfigSchema.parse({ type: 'line', title: 'GSV', query: { measures: ['gsv'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', granularity: 'month' } }, display: { thresholds: [{ value: 0.015, label: '1.5 %' }] } });
     const option = chartOption(config, answer([date, brand, gsv], [['2026-09-01', 'visa', 10], ['2026-09-01', 'amex', 4], ['2026-10-01', 'visa', 12]]), look) as { series: { name: string; data: unknown[]; markLine?: { data: unknown[] } }[]; xAxis: { data: string[]; axisLabel: { formatter: (v: string) => string } } };
     expect(option.xAxis.data).toEqual(['2026-09-01', '2026-10-01']);
     expect(option.xAxis.axisLabel.formatter('2026-09-01')).toBe('Sep 2026');
-    expect(option.series.map((s) => [s.name, s.data])).toEqual([['visa', [10, 12]], ['amex', [4, null]]]);
+    expect(option.series.map((s) => [s.name, s.data])).toEqual([['Visa', [10, 12]], ['American Express', [4, null]]]);
     expect(option.series[0]!.markLine!.data).toEqual([{ name: '1.5 %', yAxis: 0.015 }]);
   });
 
@@ -29,9 +29,25 @@ describe('chart option', () => {
     expect(option.yAxis).toHaveLength(2);
   });
 
+  it('names the values of the fixed vocabularies in words, and any other value as it is', () => {
+    const channel = { name: 'channel', label: 'Channel', type: 'string', format: null } as const;
+    const mode = { name: 'entry_mode', label: 'Entry mode', type: 'string', format: null } as const;
+    const config = chartConfigSchema.parse({ type: 'bar', title: 'GSV by channel and entry mode', query: { measures: ['gsv'], dimensions: ['channel', 'entry_mode'] } });
+    const option = chartOption(config, answer([channel, mode, gsv], [['cp', 'chip', 5], ['cnp', 'ecom', 7], ['cnp', 'new_mode', 1]]), look) as { series: { name: string }[]; xAxis: { data: string[] } };
+    expect(option.xAxis.data).toEqual(['Card present', 'Card not present']);
+    expect(option.series.map((s) => s.name)).toEqual(['Chip', 'E-commerce', 'new_mode']);
+  });
+
+  it('turns crowded category labels further the more categories share the axis, so they stay apart on a phone', () => {
+    const group = { name: 'industry_group', label: 'Industry group', type: 'string', format: null } as const;
+    const config = chartConfigSchema.parse({ type: 'bar', title: 'GSV by group', query: { measures: ['gsv'], dimensions: ['industry_group'] } });
+    const rotation = (count: number) => (chartOption(config, answer([group, gsv], Array.from({ length: count }, (_, index) => [`Group ${index}`, index])), look) as { xAxis: { axisLabel: { rotate?: number } } }).xAxis.axisLabel.rotate;
+    expect([rotation(5), rotation(8), rotation(13)]).toEqual([undefined, 30, 60]);
+  });
+
   it('summarises the chart in words for screen readers', () => {
     const config = chartConfigSchema.parse({ type: 'bar', title: 'GSV by brand', query: { measures: ['gsv'], dimensions: ['card_brand'] } });
-    expect(chartSummary(config, answer([brand, gsv], [['visa', 1000], ['amex', 50]]))).toBe('GSV by brand: Gross sales volume by card brand, 2 values; highest visa at $1,000.00, lowest amex at $50.00.');
+    expect(chartSummary(config, answer([brand, gsv], [['visa', 1000], ['amex', 50]]))).toBe('GSV by brand: Gross sales volume by card brand, 2 values; highest Visa at $1,000.00, lowest American Express at $50.00.');
   });
 
   it('draws day of week × hour with every day and hour, the days as Mon … Sun, Monday on top', () => {

@@ -95,10 +95,13 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
   const formats = [...new Set(series.map((s) => s.column.format))];
   const dateLabel = category?.type === 'date' ? dateLabelFor(config.query.timeDimension?.granularity) : null;
   const crowded = !horizontal && categories.length > 6 && category?.type !== 'date';
+  // Rotated labels stay apart while a slot times the sine of their angle exceeds their line height: at
+  // 30° that needs 24 px slots, which more than ten categories on a phone-wide card (about 290 px) lack.
+  const rotate = categories.length > 10 ? 60 : 30;
   const categoryAxis = {
     type: 'category',
     data: categories,
-    axisLabel: { color: look.muted, hideOverlap: true, ...(dateLabel && { formatter: dateLabel }), ...(crowded && { interval: 0, rotate: 30, width: 110, overflow: 'truncate' }) },
+    axisLabel: { color: look.muted, hideOverlap: true, ...(dateLabel && { formatter: dateLabel }), ...(crowded && { interval: 0, rotate, width: 110, overflow: 'truncate' }) },
     axisLine: { lineStyle: { color: look.border } },
   };
   // A line is read for its shape: its axis hugs the values; bars and areas are read from zero.

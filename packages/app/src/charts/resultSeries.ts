@@ -2,7 +2,7 @@
 // column), the measure columns, and, when a second dimension exists, one series per its value
 // (a pivot), so "approval rate by card brand and channel" draws a series per channel.
 import type { QueryCell, QueryColumn, QueryResult } from '@payportal/shared';
-import { timePartAxis } from './timeParts.ts';
+import { dimensionText } from './dimensionText.ts';
 
 export interface Series {
   name: string;
@@ -25,10 +25,10 @@ export function resultSeries(result: QueryResult): ChartSeries {
   const dimensionIndexes = result.columns.flatMap((column, index) => (column.format === null && !(named && column.name === 'merchant_id') ? [index] : []));
   const measureIndexes = result.columns.flatMap((column, index) => (column.format !== null ? [index] : []));
   const [categoryIndex, pivotIndex] = dimensionIndexes;
-  // Days of the week read Mon … Sun (charts/timeParts.ts).
+  // Days of the week read Mon … Sun, card brands and channels in words (dimensionText.ts).
   const textOf = (index: number) => {
-    const part = timePartAxis(result.columns[index]?.name);
-    return (cell: QueryCell) => (part && cell !== null ? part.label(String(cell)) : text(cell));
+    const name = result.columns[index]?.name;
+    return (cell: QueryCell) => (cell === null ? text(cell) : (dimensionText(name, String(cell)) ?? text(cell)));
   };
   const categoryText = categoryIndex === undefined ? () => '' : textOf(categoryIndex);
   const categories = [...new Set(result.rows.map((row) => categoryText(row[categoryIndex!]!)))];

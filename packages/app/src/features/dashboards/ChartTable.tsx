@@ -3,7 +3,7 @@
 // virtualised: only the rows in view are in the DOM, so 10,000 rows scroll smoothly.
 import { formatCell, type QueryResult } from '@payportal/shared';
 import { useMemo, useState } from 'react';
-import { timePartAxis } from '../../charts/timeParts.ts';
+import { dimensionText } from '../../charts/dimensionText.ts';
 import * as styles from './dashboards.css.ts';
 
 const ROW_HEIGHT = 32;
@@ -53,7 +53,7 @@ export function ChartTable({ result, caption, onPick, pickLabel }: { result: Que
                   {index === 0 && onPick && cell !== null ? (
                     <button type="button" className={styles.linkButton} title={pickLabel} onClick={() => onPick(String(cell))}>{formatCell(cell, result.columns[index]!)}</button>
                   ) : (
-                    (cell !== null && timePartAxis(result.columns[index]!.name)?.label(String(cell))) || formatCell(cell, result.columns[index]!)
+                    (cell !== null && dimensionText(result.columns[index]!.name, String(cell))) || formatCell(cell, result.columns[index]!)
                   )}
                 </td>
               ))}

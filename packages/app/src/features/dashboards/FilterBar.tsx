@@ -1,13 +1,11 @@
 // The dashboard-level filters (issue #14 item 5): a date range (replacing each chart's own), the
 // compound industry and region searches, card brand and channel. They apply to every chart unless it
 // opts out. Values are kept in the URL by the screen.
-import { DATE_RANGE_PRESETS, type DashboardFilters } from '@payportal/shared';
+import { DATE_RANGE_PRESETS, DIMENSION_VALUE_LABELS, type DashboardFilters } from '@payportal/shared';
 import { PRESET_LABELS } from '../query-builder/DateField.tsx';
 import { ValueSearch } from '../query-builder/ValueSearch.tsx';
 import * as styles from './dashboards.css.ts';
 
-const BRANDS = ['visa', 'mastercard', 'amex', 'discover'];
-const BRAND_LABELS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
 type ListKey = 'industry_group' | 'industry' | 'region' | 'state';
 
@@ -48,15 +46,14 @@ export function FilterBar({ filters, onChange }: { filters: DashboardFilters; on
         <span className={styles.fieldLabel}>Card brand</span>
         <select className={styles.control} value={filters.card_brand?.[0] ?? ''} onChange={(event) => set({ card_brand: event.target.value ? [event.target.value] : undefined })}>
           <option value="">All brands</option>
-          {BRANDS.map((brand) => <option key={brand} value={brand}>{BRAND_LABELS[brand]}</option>)}
+          {Object.entries(DIMENSION_VALUE_LABELS.card_brand).map(([brand, label]) => <option key={brand} value={brand}>{label}</option>)}
         </select>
       </label>
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Channel</span>
         <select className={styles.control} value={filters.channel?.[0] ?? ''} onChange={(event) => set({ channel: event.target.value ? [event.target.value] : undefined })}>
           <option value="">All channels</option>
-          <option value="cp">Card present</option>
-          <option value="cnp">Card not present</option>
+          {Object.entries(DIMENSION_VALUE_LABELS.channel).map(([channel, label]) => <option key={channel} value={channel}>{label}</option>)}
         </select>
       </label>
       {active && <button type="button" className={styles.smallButton} onClick={() => onChange({})}>Clear filters</button>}

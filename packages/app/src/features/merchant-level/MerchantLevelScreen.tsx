@@ -1,6 +1,6 @@
 // /amla (issue #16): find a merchant, then its header, signals and cases, and its sections each loading
 // on its own. ?merchant=ID is the deep link (dashboard drill-down, the partner frame's initPath).
-import { type MerchantMatch, type SectionRequestInput } from '@payportal/shared';
+import { DIMENSION_VALUE_LABELS, type MerchantMatch, type SectionRequestInput } from '@payportal/shared';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../ui/useRequest.ts';
@@ -31,7 +31,7 @@ function MerchantView({ merchantId }: { merchantId: number }) {
         </label>
         <label className={css.fact}>Card brand
           <select className={css.input} value={request.cardBrand ?? ''} onChange={(event) => filter('cardBrand', event.target.value)}>
-            {['', 'visa', 'mastercard', 'amex', 'discover'].map((value) => <option key={value} value={value}>{value || 'All'}</option>)}
+            {[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS.card_brand)].map(([value, text]) => <option key={value} value={value}>{text}</option>)}
           </select>
         </label>
         <label className={css.fact}>Card type
@@ -41,7 +41,7 @@ function MerchantView({ merchantId }: { merchantId: number }) {
         </label>
         <label className={css.fact}>Channel
           <select className={css.input} value={request.channel ?? ''} onChange={(event) => filter('channel', event.target.value)}>
-            {[['', 'All'], ['cp', 'Card present'], ['cnp', 'Card not present']].map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+            {[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS.channel)].map(([value, text]) => <option key={value} value={value}>{text}</option>)}
           </select>
         </label>
       </div>
