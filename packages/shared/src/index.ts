@@ -231,6 +231,7 @@ export {
 export type { PortalDocument, DocumentListQuery, DocumentListQueryInput, DocumentList, UploadDocumentQuery, GenerateDocumentBody } from './documents/documentSchemas.ts';
 export { formatCell, formatRows } from './analytics/formatCell.ts';
 export { DIMENSION_VALUE_LABELS, valueLabel } from './analytics/valueLabels.ts';
+export { DECLINE_CODE_DESCRIPTIONS } from './analytics/declineCodes.ts';
 export type { LabelledDimension } from './analytics/valueLabels.ts';
 // The revenue optimizer (issue #17).
 export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';

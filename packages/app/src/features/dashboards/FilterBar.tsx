@@ -31,7 +31,7 @@ export function FilterBar({ filters, onChange }: { filters: DashboardFilters; on
   const active = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
   return (
     <form className={styles.filterBar} aria-label="Dashboard filters" onSubmit={(event) => event.preventDefault()}>
-      <label className={styles.field}>
+      <label className={`${styles.field} ${styles.wideField}`}>
         <span className={styles.fieldLabel}>Date range</span>
         <select className={styles.control} value={range} onChange={(event) => set({ dateRange: (event.target.value || undefined) as DashboardFilters['dateRange'] })}>
           <option value="">Each chart’s own</option>

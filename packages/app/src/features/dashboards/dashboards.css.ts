@@ -78,6 +78,8 @@ export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1,
 
 export const filterBar = style([surface, { display: 'flex', flexWrap: 'wrap', gap: '0.75rem 1rem', alignItems: 'flex-start', padding: '0.75rem 1rem' }]);
 export const field = style({ display: 'grid', gap: '0.25rem', fontSize: '0.8125rem', minWidth: '9rem', '@media': { [narrow]: { flex: '1 1 8rem', minWidth: 0 } } });
+/** A field whose words need more than half a phone's width (the date range's "Each chart’s own"): a row of its own there. */
+export const wideField = style({ '@media': { [narrow]: { flexBasis: '100%' } } });
 export const fieldLabel = style({ fontWeight: 600 });
 export const control = style({
   boxSizing: 'border-box', maxWidth: '100%', minWidth: 0,

@@ -1,0 +1,20 @@
+// What a chart or table shows for a dimension's value: words for the fixed vocabularies, Mon … Sun for
+// the weekday, and null (format it yourself) for any other dimension.
+import { describe, expect, it } from 'vitest';
+import { dimensionText } from './dimensionText.ts';
+
+describe('dimension text', () => {
+  it('names a decline code with its words, as an MCC is named', () => {
+    expect(dimensionText('decline_code', '51')).toBe('51 Insufficient funds');
+    expect(dimensionText('decline_code', 'N7')).toBe('N7 Decline for CVV2 failure');
+    // an uploaded file may carry a code the reference list does not hold
+    expect(dimensionText('decline_code', 'Z9')).toBe('Z9');
+  });
+
+  it('names the weekday and the card vocabularies, and leaves other dimensions to the caller', () => {
+    expect(dimensionText('day_of_week', '7')).toBe('Sun');
+    expect(dimensionText('card_tier', 'commercial')).toBe('Commercial');
+    expect(dimensionText('industry_group', 'Food & Dining')).toBeNull();
+    expect(dimensionText(undefined, 'x')).toBeNull();
+  });
+});
