@@ -14,8 +14,8 @@ import { impersonationHeaders } from './impersonation.ts';
 import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
 import { askOffset, createUpload, header, MERCHANTS, sendBytes, TRANSACTIONS, uploadFile, waitForUpload } from './uploadHelpers.ts';
 
-const gsvOf = async (app: FastifyInstance, headers: Record<string, string>) => {
-  const response = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers, payload: { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }] } });
+const gsvOf = async (app: FastifyInstance, headers: Record<string, string>, mids = ['UP-1', 'UP-2']) => {
+  const response = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers, payload: { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], filters: [{ member: 'merchant', operator: 'in', values: mids }] } });
   expect(response.statusCode, response.body).toBe(200);
   return queryResultSchema.parse(response.json()).rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 };
@@ -97,6 +97,27 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(await gsvOf(app, analyst)).toEqual([]);
     const events = await db.query<{ event: string }>("select event from upload_audit where event in ('new_version', 'rollback', 'delete') order by id");
     expect(events.map((row) => row.event)).toEqual(['new_version', 'rollback', 'delete']);
+  });
+
+  it('[item 4] a new version of the merchants file keeps each mid’s merchant: other uploads’ sales stay with it, a dropped mid’s id goes to no one, and a roll back brings both back', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const admin = as['seed-upload-admin']!;
+    const analyst = as['seed-analyst']!;
+    const sales = [header('transactions'), 'C1,UP-1,2026-10-06T10:00:00Z,40.00,USD,visa,debit,chip,approved,', 'C2,UP-2,2026-10-06T11:00:00Z,2.00,USD,visa,credit,chip,approved,', ''].join('\n');
+    const salesUpload = await uploadFile(app, admin, { kind: 'transactions' }, sales);
+    expect(await waitForUpload(app, admin, salesUpload, ['done', 'failed'])).toMatchObject({ status: 'done', rows_loaded: 2 });
+    const both = [['UP-1', 40, 1], ['UP-2', 2, 1]];
+    expect(await gsvOf(app, analyst)).toEqual(both);
+
+    // UP-1 renamed, UP-2 dropped, UP-3 new
+    const merchants = [header('merchants'), 'UP-1,One LLC,One Cafe & Bar,5812,CA,2025-01-15,processing', 'UP-3,Three Co,Three Fuel,5541,NY,2025-03-01,processing', ''].join('\n');
+    const second = await uploadFile(app, admin, { kind: 'merchants', mode: 'new_version' }, merchants);
+    expect(await waitForUpload(app, admin, second, ['done', 'failed'])).toMatchObject({ status: 'done', rows_loaded: 2 });
+    expect(await gsvOf(app, analyst, ['UP-1', 'UP-2', 'UP-3'])).toEqual([['UP-1', 40, 1]]);
+
+    const rolledBack = await app.inject({ method: 'POST', url: UPLOAD_PATHS.rollback(second), headers: admin });
+    expect(rolledBack.statusCode, rolledBack.body).toBe(200);
+    expect(await gsvOf(app, analyst, ['UP-1', 'UP-2', 'UP-3'])).toEqual(both);
   });
 
   it('[items 5, 7] the uploader sees their own, upload_admin the organisation’s; another organisation gets 404; support reads but sends only with support_write', async (context) => {

@@ -102,6 +102,11 @@ export const UPLOAD_TABLES = {
   upload_rejects: `create table if not exists upload_rejects (
     org_id integer not null, upload_id bigint not null, line bigint not null, column_name varchar, value varchar,
     reason varchar not null)`,
+  /** Every mid an upload ever gave a merchant, with its id: a mid keeps its id through new versions,
+   * roll backs and deletes of the merchants file, so the sales and disputes other uploads gave it stay
+   * its own, and no id is ever given to another mid. */
+  upload_merchant_ids: `create table if not exists upload_merchant_ids (
+    org_id integer not null, mid varchar not null, merchant_id bigint not null)`,
 } as const;
 
 /** Which dataset each organisation holds, and a version that changes whenever its rows change. */

@@ -33,9 +33,14 @@ async function insertMerchants(connection: DuckDBConnection, request: StageReque
   const { orgId, uploadId } = request;
   const base = orgId * MERCHANT_ID_BASE + UPLOADED_MERCHANT_OFFSET;
   const industries = valuesTable('v', ['mcc', 'risk_class', 'cp_share', 'ticket_median'], INDUSTRIES.map((i) => [i.mcc, i.riskClass, i.cardPresentShare, i.ticketMedian]));
+  // A mid an upload ever held keeps its id (upload_merchant_ids); a new mid takes one above every id given so far.
+  const known = `(select mid, any_value(merchant_id) as merchant_id from upload_merchant_ids where org_id = ${orgId} group by mid)`;
+  const highest = `greatest((select max(merchant_id) from upload_merchant_ids where org_id = ${orgId}), (select max(merchant_id) from merchants where org_id = ${orgId} and merchant_id > ${base}), ${base})`;
   await connection.run(`create temp table upload_new_merchants as
-    select (select coalesce(max(merchant_id), ${base}) from merchants where org_id = ${orgId} and merchant_id > ${base}) + row_number() over (order by s.rn) as merchant_id, s.*
-    ${good(request)}`);
+    select coalesce(known.merchant_id, ${highest} + row_number() over (partition by known.merchant_id is null order by s.rn)) as merchant_id, s.*
+    from ${goodRowsSql(request)} left join ${known} known on known.mid = ${cellSql('mid')}`);
+  await connection.run(`insert into upload_merchant_ids select ${orgId}, ${cellSql('mid')}, s.merchant_id from upload_new_merchants s
+    where not exists (select 1 from upload_merchant_ids k where k.org_id = ${orgId} and k.mid = ${cellSql('mid')})`);
   const plan = UPLOADED_MERCHANT_PLAN;
   await connection.run(`insert into pricing_plans select merchant_id, ${orgId}, '${plan.planType}', 0, ${plan.perItem}, ${plan.creditPct}, ${plan.debitPct},
     ${plan.monthlyFee}, ${plan.pciFee}, ${plan.minDiscount} from upload_new_merchants`);
