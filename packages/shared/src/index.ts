@@ -230,9 +230,8 @@ export {
 } from './documents/documentSchemas.ts';
 export type { PortalDocument, DocumentListQuery, DocumentListQueryInput, DocumentList, UploadDocumentQuery, GenerateDocumentBody } from './documents/documentSchemas.ts';
 export { formatCell, formatRows } from './analytics/formatCell.ts';
-export { DIMENSION_VALUE_LABELS, valueLabel } from './analytics/valueLabels.ts';
+export { DIMENSION_VALUE_LABELS } from './analytics/valueLabels.ts';
 export { DECLINE_CODE_DESCRIPTIONS } from './analytics/declineCodes.ts';
-export type { LabelledDimension } from './analytics/valueLabels.ts';
 // The revenue optimizer (issue #17).
 export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';
 export { PLAN_TYPE_LABELS, PLAN_TYPES, segmentOptionsSchema, segmentSchema, SIZE_TIERS } from './optimizer/optimizerSegment.ts';

@@ -16,5 +16,8 @@ describe('dimension text', () => {
     expect(dimensionText('card_tier', 'commercial')).toBe('Commercial');
     expect(dimensionText('industry_group', 'Food & Dining')).toBeNull();
     expect(dimensionText(undefined, 'x')).toBeNull();
+    // names an object already has are not vocabularies or words
+    expect(dimensionText('constructor', 'x')).toBeNull();
+    expect(dimensionText('card_brand', 'toString')).toBe('toString');
   });
 });

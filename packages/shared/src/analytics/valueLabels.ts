@@ -1,6 +1,6 @@
 // The words a person reads for the values of the dimensions with a fixed vocabulary (DATA.md §2 and
 // §4, the catalogue): the query API and the CSV files keep the codes (visa, cnp); charts, tables and
-// filters show these. A value outside the vocabulary reads as itself.
+// filters show these (app charts/dimensionText.ts).
 import { DECLINE_CODE_DESCRIPTIONS } from './declineCodes.ts';
 
 export const DIMENSION_VALUE_LABELS = {
@@ -12,11 +12,3 @@ export const DIMENSION_VALUE_LABELS = {
   /** "51 Insufficient funds", as an MCC reads "5812 Restaurants". */
   decline_code: Object.fromEntries(Object.entries(DECLINE_CODE_DESCRIPTIONS).map(([code, words]) => [code, `${code} ${words}`])),
 } as const satisfies Record<string, Record<string, string>>;
-
-export type LabelledDimension = keyof typeof DIMENSION_VALUE_LABELS;
-
-/** The vocabulary's word for `value` of `dimension`, or the value itself. */
-export function valueLabel(dimension: string, value: string): string {
-  const labels: Record<string, string> | undefined = (DIMENSION_VALUE_LABELS as Record<string, Record<string, string>>)[dimension];
-  return labels?.[value] ?? value;
-}

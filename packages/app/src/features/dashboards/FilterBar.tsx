@@ -6,7 +6,6 @@ import { PRESET_LABELS } from '../query-builder/DateField.tsx';
 import { ValueSearch } from '../query-builder/ValueSearch.tsx';
 import * as styles from './dashboards.css.ts';
 
-
 type ListKey = 'industry_group' | 'industry' | 'region' | 'state';
 
 export function FilterBar({ filters, onChange }: { filters: DashboardFilters; onChange: (next: DashboardFilters) => void }) {

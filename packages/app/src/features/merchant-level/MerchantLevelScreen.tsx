@@ -36,7 +36,7 @@ function MerchantView({ merchantId }: { merchantId: number }) {
         </label>
         <label className={css.fact}>Card type
           <select className={css.input} value={request.cardType ?? ''} onChange={(event) => filter('cardType', event.target.value)}>
-            {['', 'credit', 'debit', 'prepaid'].map((value) => <option key={value} value={value}>{value || 'All'}</option>)}
+            {[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS.card_type)].map(([value, text]) => <option key={value} value={value}>{text}</option>)}
           </select>
         </label>
         <label className={css.fact}>Channel

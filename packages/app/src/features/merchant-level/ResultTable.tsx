@@ -1,7 +1,7 @@
 // One query answer or evidence list as a plain table, formatted as the catalogue says (fixed vocabularies in words).
 import { formatCell, type QueryCell, type QueryColumn } from '@payportal/shared';
-import * as css from './merchantLevel.css.ts';
 import { dimensionText } from '../../charts/dimensionText.ts';
+import * as css from './merchantLevel.css.ts';
 
 export function ResultTable({ caption, columns, rows }: { caption: string; columns: (Pick<QueryColumn, 'label' | 'type' | 'format'> & { name?: string })[]; rows: QueryCell[][] }) {
   return (
