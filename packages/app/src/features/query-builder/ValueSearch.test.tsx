@@ -44,4 +44,26 @@ describe('ValueSearch chips', () => {
     await vi.waitFor(() => expect(within(chips).getByText('M-1')).toBeTruthy());
     expect(within(chips).queryByText('M-1 Acme Corner Shop')).toBeNull();
   });
+
+  it('keeps an answer that arrives after the host switched users under the organisation that asked', async () => {
+    let answer: (() => void) | undefined;
+    answerApi({
+      'GET /api/analytics/v1/values/merchant': () =>
+        new Promise((resolve) => (answer = () => resolve({ body: { values: [{ value: 'M-2', label: 'M-2 Acme Kiosk', parent: null }] } }))),
+    });
+    const chip = <ValueSearch dimension="merchant" label="Merchant" selected={[{ value: 'M-2', label: 'M-2', parent: null }]} onPick={() => undefined} onRemove={() => undefined} />;
+    session.current = signedInAs(['query']);
+    render(chip);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    // the host switches to another organisation's user before Acme's answer arrives
+    const other = signedInAs(['query']);
+    session.current = { ...other, organization: { ...other.organization, id: 9, name: 'Demo Payments' } };
+    answer!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    cleanup();
+    render(chip);
+    const chips = screen.getByRole('list', { name: 'Chosen merchant' });
+    expect(within(chips).getByText('M-2')).toBeTruthy();
+    expect(within(chips).queryByText('M-2 Acme Kiosk')).toBeNull();
+  });
 });

@@ -17,11 +17,15 @@ const keyOf = (dimension: string, value: string) => `${organizationId()}\u0000${
 /** Industry groups and regions are named by their values (the values route's label is the name). */
 const SELF_LABELLED = new Set(['industry_group', 'region']);
 
-export function rememberLabel(dimension: string, value: string, label: string): void {
-  if (labels.get(keyOf(dimension, value)) === label) return;
-  labels.set(keyOf(dimension, value), label);
+function remember(key: string, label: string): void {
+  if (labels.get(key) === label) return;
+  labels.set(key, label);
   version += 1;
   listeners.forEach((listener) => listener());
+}
+
+export function rememberLabel(dimension: string, value: string, label: string): void {
+  remember(keyOf(dimension, value), label);
 }
 
 async function lookUp(dimension: string, value: string): Promise<void> {
@@ -31,7 +35,8 @@ async function lookUp(dimension: string, value: string): Promise<void> {
   try {
     const found = await searchValues(dimension, { search: value, limit: 200 });
     const match = found.values.find((option) => option.value === value);
-    if (match) rememberLabel(dimension, value, match.label);
+    // Kept under the organisation that asked: a host may switch users while the answer is on its way.
+    if (match) remember(key, match.label);
   } catch {
     asked.delete(key); // asked again when next shown; meanwhile the chip shows the value
   }
