@@ -16,8 +16,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { ensureBuilt } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
-import { readStackConfig } from '../scripts/stackConfig.ts';
-import { generateBenchData } from './benchStack.ts';
+import { benchStackConfig, generateBenchData } from './benchStack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 22000);
@@ -131,11 +130,9 @@ ensureBuilt((line) => console.log(line));
 /** BENCH_DATA_DIR keeps the datasets (and portal database) for the next run; by default a fresh folder, removed after. */
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'payportal-bench-dashboard-'));
 console.log(`SF 1 generated in ${(await generateBenchData(dataDir, 1)).toFixed(1)} s`);
-const ports = { AUTH_EMULATOR_PORT: 9099, EMULATOR_HUB_PORT: 4400, EMULATOR_LOGGING_PORT: 4500, API_PORT: 8787, DEMO_PORT: 8790 };
-const offsets = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port + OFFSET)]));
 // The e2e sign-in helper reads its stack's ports from E2E_PORT_OFFSET: set before it is imported.
 process.env.E2E_PORT_OFFSET = String(OFFSET);
-const stack = await startStack(readStackConfig({ ...offsets, DATA_DIR: dataDir, DEMO_DATA_SCALE: '1' }), { log: (line) => console.log(line), verbose: false });
+const stack = await startStack(benchStackConfig(OFFSET, dataDir), { log: (line) => console.log(line), verbose: false });
 const { signIn } = await import('../e2e/support/signIn.ts');
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
 try {

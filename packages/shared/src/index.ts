@@ -306,6 +306,8 @@ export {
   dashboardSummarySchema,
   dashboardTitleSchema,
   GRID_COLUMNS,
+  GRID_MIN_COLUMNS,
+  GRID_MAX_ROWS,
   layoutItemSchema,
 } from './dashboards/dashboardSchemas.ts';
 export type { Dashboard, DashboardBody, DashboardBodyInput, DashboardChart, DashboardList, DashboardSummary, LayoutItem } from './dashboards/dashboardSchemas.ts';

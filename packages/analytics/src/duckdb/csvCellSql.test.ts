@@ -12,7 +12,7 @@ const columns: QueryColumn[] = [
   { name: 'b', label: 'B', type: 'boolean', format: null },
 ];
 
-/** Each row's cells through csvCellsSql and DuckDB's COPY, as the file's lines. */
+/** Each row's cells through csvRowsSql and DuckDB's COPY, as the file's lines. */
 async function copied(rows: string, neutralise: boolean): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'csv-cells-'));
   const instance = await DuckDBInstance.create(':memory:');

@@ -9,10 +9,12 @@ import { dashboardParagraphSchema, dashboardTextSchema } from './dashboardText.t
 
 /** The grid has 12 columns; a chart spans 3 to 12 of them and 1 to 3 rows. */
 export const GRID_COLUMNS = 12;
+export const GRID_MIN_COLUMNS = 3;
+export const GRID_MAX_ROWS = 3;
 export const layoutItemSchema = z.strictObject({
   chart_id: z.number().int().positive(),
-  w: z.number().int().min(3).max(GRID_COLUMNS),
-  h: z.number().int().min(1).max(3),
+  w: z.number().int().min(GRID_MIN_COLUMNS).max(GRID_COLUMNS),
+  h: z.number().int().min(1).max(GRID_MAX_ROWS),
 });
 export type LayoutItem = z.infer<typeof layoutItemSchema>;
 /** In reading order: the grid places them left to right, top to bottom. */

@@ -2,9 +2,9 @@
 // height. In edit mode the owner drags a chart by its handle to another place and drags its corner to
 // resize it (useGridPointer.ts); beside the handle, the Arrange menu's buttons do the same by keyboard
 // (DESIGN.md §6). The screen saves the layout.
-import { GRID_COLUMNS, type DashboardChart, type LayoutItem } from '@payportal/shared';
+import { GRID_COLUMNS, GRID_MAX_ROWS, GRID_MIN_COLUMNS, type DashboardChart, type LayoutItem } from '@payportal/shared';
 import type { ReactNode } from 'react';
-import { MAX_ROWS, MIN_COLUMNS, moveItem, stepSize } from './gridArrange.ts';
+import { moveItem, stepSize } from './gridArrange.ts';
 import * as styles from './dashboards.css.ts';
 import { useGridPointer } from './useGridPointer.ts';
 
@@ -47,10 +47,10 @@ export function DashboardGrid({ layout, charts, renderChart, onArrange, onRemove
                   <div role="group" aria-label={`Arrange ${name}`} className={styles.arrangeList}>
                     <button type="button" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${name} earlier`}>← Earlier</button>
                     <button type="button" disabled={index === layout.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${name} later`}>Later →</button>
-                    <button type="button" disabled={item.w <= MIN_COLUMNS} onClick={() => size(index, -1, 0)} aria-label={`Make ${name} narrower`}>Narrower</button>
+                    <button type="button" disabled={item.w <= GRID_MIN_COLUMNS} onClick={() => size(index, -1, 0)} aria-label={`Make ${name} narrower`}>Narrower</button>
                     <button type="button" disabled={item.w >= GRID_COLUMNS} onClick={() => size(index, 1, 0)} aria-label={`Make ${name} wider`}>Wider</button>
                     <button type="button" disabled={item.h <= 1} onClick={() => size(index, 0, -1)} aria-label={`Make ${name} shorter`}>Shorter</button>
-                    <button type="button" disabled={item.h >= MAX_ROWS} onClick={() => size(index, 0, 1)} aria-label={`Make ${name} taller`}>Taller</button>
+                    <button type="button" disabled={item.h >= GRID_MAX_ROWS} onClick={() => size(index, 0, 1)} aria-label={`Make ${name} taller`}>Taller</button>
                   </div>
                 </details>
                 {onRemove && <button type="button" className={styles.smallButton} onClick={() => onRemove(chart)} aria-label={`Remove ${name}`}>Remove</button>}

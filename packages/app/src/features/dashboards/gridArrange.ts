@@ -1,10 +1,7 @@
 // The arithmetic of arranging the dashboard grid (issue #14 item 5), pure so it is tested without a
 // browser: move a chart to another place in the reading order, and size a chart from how far its
 // corner was dragged, snapped to whole columns (3–12) and rows (1–3).
-import { GRID_COLUMNS, type LayoutItem } from '@payportal/shared';
-
-export const MIN_COLUMNS = 3;
-export const MAX_ROWS = 3;
+import { GRID_COLUMNS, GRID_MAX_ROWS, GRID_MIN_COLUMNS, type LayoutItem } from '@payportal/shared';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -19,7 +16,7 @@ export function moveItem(layout: readonly LayoutItem[], from: number, to: number
 
 /** One step wider or narrower (3 columns), taller or shorter (1 row): the keyboard's resize. */
 export function stepSize(item: LayoutItem, columns: number, rows: number): LayoutItem {
-  return { ...item, w: clamp(item.w + columns * MIN_COLUMNS, MIN_COLUMNS, GRID_COLUMNS), h: clamp(item.h + rows, 1, MAX_ROWS) };
+  return { ...item, w: clamp(item.w + columns * GRID_MIN_COLUMNS, GRID_MIN_COLUMNS, GRID_COLUMNS), h: clamp(item.h + rows, 1, GRID_MAX_ROWS) };
 }
 
 export interface DragSteps {
@@ -31,8 +28,8 @@ export interface DragSteps {
 
 /** The size a chart that started as `start` takes when its corner moved by (dx, dy) pixels. */
 export function dragSize(start: LayoutItem, dx: number, dy: number, steps: DragSteps): LayoutItem {
-  const w = clamp(start.w + Math.round(dx / steps.column), MIN_COLUMNS, GRID_COLUMNS);
-  const h = clamp(start.h + Math.round(dy / steps.row), 1, MAX_ROWS);
+  const w = clamp(start.w + Math.round(dx / steps.column), GRID_MIN_COLUMNS, GRID_COLUMNS);
+  const h = clamp(start.h + Math.round(dy / steps.row), 1, GRID_MAX_ROWS);
   return { ...start, w, h };
 }
 

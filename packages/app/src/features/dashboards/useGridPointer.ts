@@ -2,7 +2,7 @@
 // to another place (the others make room as it passes over them), its corner resizes it in whole
 // columns and rows. The grid shows the arrangement while the pointer moves; letting go saves it once.
 // Pointer events with pointer capture, so mouse, pen and touch work alike.
-import type { LayoutItem } from '@payportal/shared';
+import { GRID_COLUMNS, type LayoutItem } from '@payportal/shared';
 import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { boxAt, dragSize, moveItem, sameLayout, type DragSteps } from './gridArrange.ts';
 
@@ -58,7 +58,7 @@ export function useGridPointer(layout: readonly LayoutItem[], onArrange: ((layou
       event.currentTarget.setPointerCapture(event.pointerId);
       const gap = parseFloat(getComputedStyle(grid.current).columnGap) || 0;
       const box = item.getBoundingClientRect();
-      const steps = { column: (grid.current.getBoundingClientRect().width + gap) / 12, row: (box.height + gap) / start.h };
+      const steps = { column: (grid.current.getBoundingClientRect().width + gap) / GRID_COLUMNS, row: (box.height + gap) / start.h };
       gesture.current = { kind, chartId, pointerId: event.pointerId, x: event.clientX, y: event.clientY, steps, original: [...layout], current: [...layout] };
       setActive(chartId);
       setPreview([...layout]);
