@@ -5,7 +5,7 @@ import { formatCell, type ChartConfig, type QueryResult } from '@payportal/share
 import { axisFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
 import { resultSeries } from './resultSeries.ts';
-import { timePartAxis } from './timeParts.ts';
+import { heatmapShade, timePartAxis } from './timeParts.ts';
 
 export interface ChartLook {
   palette: string[];
@@ -65,19 +65,11 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     const [xLabel, yLabel] = [xPart?.label ?? String, yPart?.label ?? String];
     const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
     const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
-    // Each cell coloured itself, from white to the theme's primary (no visualMap component to load).
+    const shade = heatmapShade(look.palette[0]);
     const cells = result.rows.map((row) => {
       const value = row[measure] as number;
-      const share = high > low ? (value - low) / (high - low) : 1;
-      // The shade in the colour itself (not the cell's opacity, which would fade its label too); the
-      // label white on the darker half.
-      const alpha = 0.12 + 0.88 * share;
-      const rgb = /^#[0-9a-f]{6}$/i.test(look.palette[0] ?? '') ? [1, 3, 5].map((at) => parseInt(look.palette[0]!.slice(at, at + 2), 16)) : null;
-      return {
-        value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value],
-        itemStyle: rgb ? { color: `rgba(${rgb.join(', ')}, ${alpha.toFixed(3)})` } : { color: look.palette[0], opacity: alpha },
-        label: { color: alpha > 0.55 ? '#fff' : look.text },
-      };
+      const { itemStyle, dark } = shade(high > low ? (value - low) / (high - low) : 1);
+      return { value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value], itemStyle, label: { color: dark ? '#fff' : look.text } };
     });
     const format = result.columns[measure]?.format ?? null;
     return {

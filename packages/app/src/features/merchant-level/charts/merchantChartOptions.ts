@@ -2,7 +2,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryResult } from '@payportal/shared';
 import type { ChartColors } from './EChart.tsx';
-import { HOURS, WEEKDAYS } from '../../../charts/timeParts.ts';
+import { HOURS, heatmapShade, WEEKDAYS } from '../../../charts/timeParts.ts';
 
 const columnOf = (result: QueryResult, name: string) => result.columns.findIndex((column) => column.name === name);
 const axis = (colors: ChartColors) => ({ axisLine: { lineStyle: { color: colors.border } }, axisLabel: { color: colors.muted }, splitLine: { lineStyle: { color: colors.border } } });
@@ -26,24 +26,20 @@ export function trendOption(result: QueryResult) {
   };
 }
 
-
 /** Transactions by day of week × hour. */
 export function heatmapOption(result: QueryResult) {
   return (colors: ChartColors): EChartsCoreOption => {
     const [weekday, hour, count] = [columnOf(result, 'day_of_week'), columnOf(result, 'hour_of_day'), columnOf(result, 'transactions')];
     const max = Math.max(1, ...result.rows.map((row) => Number(row[count])));
-    // Each cell coloured itself, from the border colour to the primary (no visualMap component to load:
-    // the app's one ECharts build, charts/echartsCore.ts, leaves it out).
-    const cells = result.rows.map((row) => ({
-      value: [Number(row[hour]), Number(row[weekday]) - 1, row[count]],
-      itemStyle: { color: colors.primary, opacity: 0.08 + 0.92 * (Number(row[count]) / max) },
-    }));
+    const shade = heatmapShade(colors.primary);
+    const cells = result.rows.map((row) => ({ value: [Number(row[hour]), Number(row[weekday]) - 1, row[count]], itemStyle: shade(Number(row[count]) / max).itemStyle }));
     return {
       animation: false,
       grid: { left: 44, right: 12, top: 8, bottom: 28 },
       tooltip: {},
       xAxis: { type: 'category', data: HOURS, ...axis(colors) },
-      yAxis: { type: 'category', data: WEEKDAYS, ...axis(colors) },
+      // Monday on top, as the dashboards' heatmap and a table read.
+      yAxis: { type: 'category', data: WEEKDAYS, inverse: true, ...axis(colors) },
       series: [{ name: 'Transactions', type: 'heatmap', data: cells }],
     };
   };
