@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { recordResult } from './recordResult.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -41,6 +42,11 @@ try {
   console.log(row('GET /api/auth/v1/user/?email= (authenticated)', api));
   console.log(`throughput ratio: ${(ratio * 100).toFixed(1)}% of bare (target ≥ 30%) ${ratio >= 0.3 ? 'PASS' : 'FAIL'}`);
   console.log(`authenticated p99: ${api.p99} ms (target < 25 ms) ${api.p99 < 25 ? 'PASS' : 'FAIL'}`);
+  recordResult({
+    bench: 'api',
+    figures: `${api.requestsPerSecond.toFixed(0)} req/s beside ${bare.requestsPerSecond.toFixed(0)} bare (${(ratio * 100).toFixed(1)} %); p99 ${api.p99} ms`,
+    targets: { '≥ 30 % of bare': ratio >= 0.3, 'p99 < 25 ms': api.p99 < 25 },
+  });
   if (api.non2xx > 0 || bare.non2xx > 0) {
     console.log('some answers were not 2xx: the figures are not valid');
     process.exitCode = 1;

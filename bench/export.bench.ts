@@ -12,6 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { EXPORT_PATHS, exportJobSchema, type ExportJob, type QueryDescriptionInput } from '@payportal/shared';
 import { mark, millions, table } from './analyticsMeasure.ts';
+import { recordResult } from './recordResult.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const TARGET = { rowsPerSecond: 1_000_000, copyRatio: 0.7, rssMb: 100, lightP99Ms: 500 };
@@ -151,6 +152,11 @@ try {
   ];
   console.log('\ntargets');
   for (const [what, ok, value] of checks) console.log(`${what}: ${mark(ok)} ${value}`);
+  recordResult({
+    bench: 'export',
+    figures: `${millions(alone.rows_written)} rows: job ${wallSeconds.toFixed(1)} s beside COPY ${(copied.ms / 1000).toFixed(1)} s (${coldRatio.toFixed(2)}×); ${checks.map(([what, , value]) => `${what.replace(/^[^a-zA-Z]*/, '')}: ${value}`).join('; ')}`,
+    targets: Object.fromEntries(checks.map(([what, ok]) => [what, ok])),
+  });
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 } finally {
   server.stdin!.end();

@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { buildAll, buildIsCurrent } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
 import { benchStackConfig, generateBenchData, partnerIdToken } from './benchStack.ts';
+import { recordResult } from './recordResult.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -128,6 +129,11 @@ try {
   console.log(`  navigation → every section drawn: median ${pageMs.toFixed(0)} ms (runs ${times.page.map((t) => t.toFixed(0)).join(', ')}); target ≤ ${TARGET_MS} ms ${pageMs <= TARGET_MS ? 'met' : 'MISSED'}`);
   console.log(`  the same eight API calls at once: median ${apiMs.toFixed(0)} ms (runs ${times.api.map((t) => t.toFixed(0)).join(', ')})`);
   console.log(`  page ÷ API: ${ratio.toFixed(2)}×; target ≤ ${TARGET_RATIO}× ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`);
+  recordResult({
+    bench: 'merchant',
+    figures: `SF ${SF}: page ${pageMs.toFixed(0)} ms beside the API's ${apiMs.toFixed(0)} ms (${ratio.toFixed(2)}×)`,
+    targets: { [`≤ ${TARGET_MS} ms`]: pageMs <= TARGET_MS, [`≤ ${TARGET_RATIO}× the API`]: ratio <= TARGET_RATIO },
+  });
 } finally {
   await browser.close();
   await stack.stop();

@@ -14,6 +14,7 @@ import { completeMonthsBefore, DuckDBEngine, endMonthOf } from '@payportal/analy
 import { OPTIMIZER_PATHS, queryDescriptionSchema, type ScenarioDefinitionInput } from '@payportal/shared';
 import { createApp } from '../packages/api/src/app.ts';
 import { openBenchPortal } from './benchPortal.ts';
+import { recordResult } from './recordResult.ts';
 
 const SCALES = (process.env.BENCH_SF ?? '1,10').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -98,4 +99,9 @@ const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[
 console.log(`bench:optimizer: ${RUNS} runs each, ${availableParallelism()} cores, load at start ${loadAtStart}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+recordResult({
+  bench: 'optimizer',
+  figures: rows.map(([portfolio, slider, , pnl, plain, , leakage]) => `${portfolio}: slider ${slider} beside plain P&L ${plain} (optimizer P&L ${pnl}, leakage ${leakage})`).join('; '),
+  targets: Object.fromEntries(rows.map(([portfolio, , target]) => [`${portfolio} ${target!.replace(/ (ok|MISSED)$/, '')}`, target!.endsWith('ok')])),
+});
 process.exitCode = missed ? 1 : 0;
