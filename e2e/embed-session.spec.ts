@@ -170,6 +170,52 @@ test('[T1] after a 401 the frame asks the host once for a fresh token and carrie
   expect(record.events.filter((event) => event.startsWith('session'))).toEqual(['session {"isEmbedded":false,"isOwner":false}']);
 });
 
+/** What `ready` rejected with: the error's code and reason, read in the page. */
+const readyFailure = (page: Page) =>
+  page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.then(() => null, (error: { code: string; reason?: string }) => ({ code: error.code, reason: error.reason ?? null })));
+
+test('[M5][E1] a token of another user than the host named is refused with the reason on the error, and onError hears it', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), email: 'optimizer@acme.example', name: 'Otto Optimizer' });
+  expect(await readyFailure(page)).toEqual({ code: 'embed/unauthorized', reason: 'frame/token-of-another-user' });
+  expect((await readRecord(page)).errors).toEqual(['embed/unauthorized']);
+});
+
+test('[E1][E3] a getToken that resolves to an empty string fails ready with embed/bad-option naming it, and is not asked again', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: '' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/bad-option');
+  const message = await page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.catch((error: Error) => error.message));
+  expect(message).toContain('getToken() must be a Promise of your user');
+  // The frame keeps asking for a session it never got; the host no longer calls getToken once ready failed.
+  await page.waitForTimeout(1500);
+  const record = await readRecord(page);
+  expect(record.tokenCalls).toBe(1);
+  expect(record.errors).toEqual(['embed/bad-option']);
+});
+
+test('[E3][M4] a token the portal cannot verify is asked for twice (the start and T1’s one retry), never after ready has rejected', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: 'not.a.token' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/token-rejected');
+  await page.waitForTimeout(1500);
+  expect((await readRecord(page)).tokenCalls).toBe(2);
+});
+
+test('[E1] a setUser the portal refuses rejects with an EmbedError with a code, and onError hears it', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { token: await idTokenFor('partner@acme.example') });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  // getToken still answers Paula's token: the frame refuses to show Olivia with it.
+  const refusal = await page.evaluate(() =>
+    (window as unknown as { portal: { setUser(user: object): Promise<void> } }).portal
+      .setUser({ email: 'owner@acme.example', name: 'Olivia Owner' })
+      .then(() => null, (error: { name: string; code: string }) => ({ name: error.name, code: error.code })),
+  );
+  expect(refusal).toEqual({ name: 'EmbedError', code: 'embed/unauthorized' });
+  expect((await readRecord(page)).errors).toContain('embed/unauthorized');
+});
+
 test('[M2] ready resolves once the first route is drawn, not while the frame still shows Loading… (issue #20 item 1)', async ({ page }) => {
   // The home screen's chunk arrives 1.5 s late: `ready` must wait for it.
   await page.route(/\/assets\/HomeScreen-[\w-]+\.js$/, async (route) => {

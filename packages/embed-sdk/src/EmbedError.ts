@@ -16,11 +16,14 @@ export type EmbedErrorCode =
 
 export class EmbedError extends Error {
   readonly code: EmbedErrorCode;
+  /** `embed/unauthorized`: why the portal refused the user, as the API's code (PROTOCOL.md M5), when it said. */
+  readonly reason?: string;
   override readonly name = 'EmbedError';
 
   /** `cause`: what went wrong underneath, e.g. the value your `getToken()` threw. */
-  constructor(code: EmbedErrorCode, message: string, cause?: unknown) {
+  constructor(code: EmbedErrorCode, message: string, cause?: unknown, reason?: string) {
     super(`${code}: ${message}`, cause === undefined ? undefined : { cause });
     this.code = code;
+    if (reason) this.reason = reason;
   }
 }

@@ -34,7 +34,9 @@ describe('mountPortal', () => {
 
   it.each<[string, Partial<MountPortalOptions>, RegExp]>([
     ['a selector that matches nothing', { container: '#missing' }, /container must be an element, or a CSS selector .*received "#missing"/],
-    ['a src that is not an http(s) URL', { src: 'javascript:alert(1)' }, /src must be the portal's http\(s\) URL/],
+    ['a src that is not an http(s) URL', { src: 'javascript:alert(1)' }, /src must be the portal's absolute http\(s\) URL/],
+    ['a relative src', { src: 'portal' }, /src must be the portal's absolute http\(s\) URL.*received "portal"/],
+    ['a path-only src', { src: '/portal/' }, /src must be the portal's absolute http\(s\) URL.*received "\/portal\/"/],
     ['no getToken', { getToken: undefined as never }, /getToken must be a function .*received undefined/],
     ['a user without a name', { user: { email: 'a@b.example' } as never }, /user must be \{ email: string, name: string \}; received \{"email":"a@b.example"\}/],
     ['a zero timeout', { timeoutMs: 0 }, /timeoutMs must be a number of milliseconds above 0; received 0/],
@@ -49,6 +51,26 @@ describe('mountPortal', () => {
     expect(thrown).toMatchObject({ name: 'EmbedError', code: 'embed/bad-option' });
     expect(thrown?.message).toMatch(message);
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('[E1] refuses a second mount into a container that holds a live portal, and allows it after destroy()', () => {
+    const first = mountPortal(options);
+    expect(() => mountPortal(options)).toThrow(/embed\/bad-option: container must be an element without a portal: destroy\(\) the portal already mounted here first/);
+    expect(document.querySelectorAll('#slot iframe')).toHaveLength(1);
+    first.destroy();
+    const second = mountPortal(options);
+    expect(document.querySelectorAll('#slot iframe')).toHaveLength(1);
+    second.destroy();
+  });
+
+  it('[E1] a bad navigate or setUser argument rejects with embed/bad-option and reaches onError, without ending the start', async () => {
+    const onError = vi.fn();
+    const portal = mountPortal({ ...options, onError });
+    await expect(portal.navigate('//evil.example/')).rejects.toMatchObject({ code: 'embed/bad-option' });
+    await expect(portal.setUser({ email: 'x@y.example' } as never)).rejects.toMatchObject({ code: 'embed/bad-option' });
+    expect(onError.mock.calls.map(([error]) => (error as EmbedError).code)).toEqual(['embed/bad-option', 'embed/bad-option']);
+    portal.destroy();
+    await expect(portal.ready).rejects.toMatchObject({ code: 'embed/closed' });
   });
 
   it.each(['//evil.example/', '/a/../b', '/a%5cb', 'javascript:alert(1)'])('[V2] refuses %j as initPath with embed/bad-option, before any frame exists', (initPath) => {

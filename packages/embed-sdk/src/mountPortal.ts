@@ -4,7 +4,7 @@
 import { EmbedError, type EmbedErrorCode } from './EmbedError.ts';
 import { openFrameChannel, type FrameChannel } from './frameChannel.ts';
 import { readFrameEvent, type Notice } from './readFrameEvent.ts';
-import { checkPath, checkUser, readOptions } from './readOptions.ts';
+import { checkPath, checkToken, checkUser, mounted, readOptions } from './readOptions.ts';
 import { singleFlight } from './singleFlight.ts';
 import type { EmbedLogEntry, MountPortalOptions, PortalHandle } from './types.ts';
 import { LOAD_GRACE_MS, watchFrame } from './watchFrame.ts';
@@ -30,6 +30,8 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
   let settled = false;
   let channel: FrameChannel | null = null;
   let generation = 0;
+  // Once ready has failed the session is over: the frame's later asks get nothing, and getToken is not called.
+  let failed = false;
 
   // S3: after destroy() no callback fires, onLog included.
   const emit = <K extends keyof MountPortalOptions>(name: K, ...args: Parameters<Extract<MountPortalOptions[K], (...a: never[]) => unknown>>) => {
@@ -47,26 +49,43 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     clearTimeout(readyTimer);
     settle(error);
   };
-  const fail = (error: EmbedError) => {
-    finish(error);
+  /** A failure of a call after the start: the caller's promise rejects and onError hears it. */
+  const report = (error: EmbedError) => {
     emit('onError', error);
     return error;
+  };
+  /** A failure of the start: ready rejects, onError hears it, and the frame's later asks get nothing. */
+  const fail = (error: EmbedError) => {
+    if (!settled) failed = true;
+    finish(error);
+    return report(error);
   };
   const failWith = (code: EmbedErrorCode, message: string) => fail(new EmbedError(code, message));
 
   const tokens = singleFlight(options.getToken, tokenTimeoutMs, () => new EmbedError('embed/token-timeout', `getToken() did not answer within ${tokenTimeoutMs} ms (tokenTimeoutMs)`));
   const askToken = () =>
-    tokens().catch((error: unknown) => {
-      throw fail(error instanceof EmbedError ? error : new EmbedError('embed/session-expired', 'getToken() threw or rejected; see cause', error));
-    });
+    failed
+      ? Promise.reject(new EmbedError('embed/closed', 'the portal failed to start; mount it again'))
+      : tokens()
+          .then(checkToken)
+          .catch((error: unknown) => {
+            throw fail(error instanceof EmbedError ? error : new EmbedError('embed/session-expired', 'getToken() threw or rejected; see cause', error));
+          });
 
   const closeChannel = (reason: string) => {
     generation++;
     channel?.close(reason);
     channel = null;
   };
+  // Every refusal reaches the caller and onError as an EmbedError with a code.
   const callFrame = (name: 'navigate' | 'setUser', arg: unknown) =>
-    destroyed ? Promise.reject(new EmbedError('embed/closed', 'destroy() was called')) : channel ? channel.call(name, arg) : Promise.resolve();
+    destroyed
+      ? Promise.reject(new EmbedError('embed/closed', 'destroy() was called'))
+      : channel
+        ? channel.call(name, arg).catch((error: unknown) => {
+            throw report(error instanceof EmbedError ? error : new EmbedError('embed/unauthorized', `the portal refused ${name}(): ${(error as Error)?.message}`, error));
+          })
+        : Promise.resolve();
 
   const hostApi = {
     getToken: () => {
@@ -87,7 +106,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
         failWith('embed/token-rejected', `the portal could not verify the token from getToken(): it must be a current ID token of ${user.impersonation ? 'a PayPortal support user' : user.email}`);
       } else {
         emit(NOTICE_HANDLERS[event.type]);
-        if (event.type === 'unauthorized' && !settled) failWith('embed/unauthorized', `the portal refused ${user.email}`);
+        if (event.type === 'unauthorized' && !settled) fail(new EmbedError('embed/unauthorized', `the portal refused ${user.email}${event.reason ? ` (${event.reason})` : ''}`, undefined, event.reason));
       }
     },
   };
@@ -127,6 +146,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
   iframe.title = options.title ?? 'PayPortal';
   iframe.style.cssText = 'border:0;width:100%;display:block';
   container.appendChild(iframe);
+  mounted.add(container);
 
   return {
     ready,
@@ -134,14 +154,18 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       try {
         checkPath('navigate(path)', path);
       } catch (error) {
-        return Promise.reject(error);
+        return Promise.reject(report(error as EmbedError));
       }
       if (!channel) initPath = path;
       log('sent', 'navigate', path);
       return callFrame('navigate', path).then(() => undefined);
     },
     async setUser(next) {
-      checkUser('setUser(user)', next);
+      try {
+        checkUser('setUser(user)', next);
+      } catch (error) {
+        throw report(error as EmbedError);
+      }
       if (destroyed) return callFrame('setUser', null).then(() => undefined);
       user = { email: next.email, name: next.name, impersonation: next.impersonation === true };
       if (!channel) return;
@@ -156,6 +180,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       stopWatching();
       closeChannel('destroyed');
       iframe.remove();
+      mounted.delete(container);
       finish(new EmbedError('embed/closed', 'destroy() was called'));
     },
   };

@@ -28,3 +28,13 @@ describe('[M2] readFrameEvent notices', () => {
     expect(readFrameEvent({ type, extra: 1 })).toEqual({ type });
   });
 });
+
+describe('[M5] the reason of an unauthorized report', () => {
+  it.each(['disabled', 'api/forbidden', 'frame/token-of-another-user'])('keeps the code %s', (reason) => {
+    expect(readFrameEvent({ type: 'unauthorized', reason })).toEqual({ type: 'unauthorized', reason });
+  });
+
+  it.each([['text', 'Please contact support'], ['markup', '<img src=x>'], ['a number', 7], ['an oversized code', `a/${'b'.repeat(64)}`]])('drops %s and keeps the notice', (_, reason) => {
+    expect(readFrameEvent({ type: 'unauthorized', reason })).toEqual({ type: 'unauthorized' });
+  });
+});

@@ -1,6 +1,6 @@
 // The host cannot bundle zod (size budget), so what the frame reports is checked here by hand
 // (PROTOCOL.md V2): a fresh object with only the known fields, bounded, whatever else was sent.
-import { LIMITS, PORTAL_PATH_PATTERN, type FrameNotice } from '@payportal/shared/protocol/wire';
+import { LIMITS, PORTAL_PATH_PATTERN, REFUSAL_REASON_PATTERN, type FrameNotice } from '@payportal/shared/protocol/wire';
 
 // Written out, not imported: the published declarations must not name the private shared package.
 // readFrameEvent.test.ts checks that every one of the protocol's FRAME_NOTICES is read.
@@ -11,7 +11,7 @@ export type FrameEventView =
   | { type: 'route'; path: string }
   | { type: 'session'; isEmbedded: boolean; isOwner: boolean }
   | { type: 'height'; height: number }
-  | { type: Notice };
+  | { type: Notice; reason?: string };
 
 export function isPortalPath(value: unknown): value is string {
   return typeof value === 'string' && value.length <= LIMITS.path && PORTAL_PATH_PATTERN.test(value);
@@ -33,6 +33,8 @@ export function readFrameEvent(value: unknown): FrameEventView | null {
         ? { type: 'height', height: height as number }
         : null;
     }
+    case 'unauthorized': // M5: the refusal's reason, when it is a code
+      return typeof event.reason === 'string' && REFUSAL_REASON_PATTERN.test(event.reason) ? { type: 'unauthorized', reason: event.reason } : { type: 'unauthorized' };
     default:
       return NOTICES.includes(event.type as Notice) ? { type: event.type as Notice } : null;
   }

@@ -25,6 +25,15 @@ export function checkUser(option: string, user: Partial<PortalUser> | undefined)
   check(typeof user?.email === 'string' && typeof user.name === 'string', option, '{ email: string, name: string }', user);
 }
 
+/** Containers that hold a live portal: a second mount into one would stack two frames. */
+export const mounted = new WeakSet<HTMLElement>();
+
+/** What getToken() resolved to must be a token: an empty or missing one would only time out later. */
+export function checkToken(token: unknown): string {
+  check(typeof token === 'string' && token.length > 0, 'getToken()', 'a Promise of your user\'s token (a non-empty string)', token);
+  return token as string;
+}
+
 export interface MountConfig {
   container: HTMLElement;
   frameOrigin: string;
@@ -34,13 +43,15 @@ export function readOptions(options: MountPortalOptions): MountConfig {
   const { container: given, src } = options ?? {};
   const container = typeof given === 'string' ? document.querySelector(given) : given;
   check(container instanceof HTMLElement, 'container', 'an element, or a CSS selector matching one on this page', given);
+  // An absolute URL only: a relative one would load this page's own path and fail later as frame-load-failed.
   let url: URL | undefined;
   try {
-    url = new URL(src, location.href);
+    url = new URL(src);
   } catch {
     // reported below
   }
-  check(typeof src === 'string' && /^https?:$/.test(url?.protocol ?? ''), 'src', 'the portal\'s http(s) URL, e.g. "http://localhost:8787/"', src);
+  check(typeof src === 'string' && /^https?:$/.test(url?.protocol ?? ''), 'src', 'the portal\'s absolute http(s) URL, e.g. "http://localhost:8787/"', src);
+  check(!mounted.has(container as HTMLElement), 'container', 'an element without a portal: destroy() the portal already mounted here first', given);
   check(typeof options.getToken === 'function', 'getToken', 'a function returning a Promise of your user\'s ID token', options.getToken);
   checkUser('user', options.user);
   if (options.initPath !== undefined) checkPath('initPath', options.initPath);

@@ -3,7 +3,7 @@
 // `__proto__` keys never reach the app (PROTOCOL.md V2).
 // zod/mini (issue #20 item 9): the app's entry chunk holds the framed mode, so these load on every page.
 import * as z from 'zod/mini';
-import { FRAME_NOTICES, LIMITS, PORTAL_PATH_PATTERN, WIRE } from './wire.ts';
+import { FRAME_NOTICES, LIMITS, PORTAL_PATH_PATTERN, REFUSAL_REASON_PATTERN, WIRE, type FrameNotice } from './wire.ts';
 
 export const portalPathSchema = z
   .string()
@@ -30,7 +30,8 @@ export const sessionMessageSchema = z.object({
 export const frameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('route'), path: portalPathSchema }),
   z.object({ type: z.literal('session'), isEmbedded: z.boolean(), isOwner: z.boolean() }),
-  ...FRAME_NOTICES.map((type) => z.object({ type: z.literal(type) })),
+  ...FRAME_NOTICES.filter((type): type is Exclude<FrameNotice, 'unauthorized'> => type !== 'unauthorized').map((type) => z.object({ type: z.literal(type) })),
+  z.object({ type: z.literal('unauthorized'), reason: z.optional(z.string().check(z.regex(REFUSAL_REASON_PATTERN))) }),
   z.object({ type: z.literal('height'), height: z.int().check(z.minimum(0), z.maximum(LIMITS.height)) }),
 ]);
 export type FrameEvent = z.infer<typeof frameEventSchema>;

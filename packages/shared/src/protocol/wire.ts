@@ -22,6 +22,12 @@ export const incompatibleMessage = () => ({ kind: WIRE.incompatible, version: PR
 export const FRAME_NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined', 'tokenRejected'] as const;
 export type FrameNotice = (typeof FRAME_NOTICES)[number];
 
+/**
+ * PROTOCOL.md M5: an `unauthorized` report may carry why: the API's error code (`disabled`,
+ * `api/forbidden`, …) or `frame/token-of-another-user` when the token's user is not the one the host named.
+ */
+export const REFUSAL_REASON_PATTERN = /^[a-z][a-z0-9/-]{0,63}$/;
+
 /** The RPC functions each side exposes over its port (PROTOCOL.md R1); nothing else is callable. */
 export const HOST_METHODS = ['getToken', 'report'] as const;
 export const FRAME_METHODS = ['navigate', 'setUser'] as const;

@@ -10,6 +10,8 @@ import { setSignedIn, setSignedOut } from '../session/sessionStore.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
 import { reportToHost } from './hostChannel.ts';
 
+const TOKEN_OF_ANOTHER_USER = 'frame/token-of-another-user';
+
 /** Bumped by every sign-in: the host may switch users (setUser) while an earlier sign-in is still answering. */
 let latest = 0;
 
@@ -20,7 +22,7 @@ export async function signInFramed(session: Omit<HostSession, 'token' | 'initPat
     const answer = await authenticate();
     // A later user switch has taken over: this answer, or this failure, is no longer the session.
     if (attempt !== latest) return;
-    if (answer.user.email.toLowerCase() !== session.email.toLowerCase()) throw new Error('the token is not this user’s');
+    if (answer.user.email.toLowerCase() !== session.email.toLowerCase()) throw new Error(TOKEN_OF_ANOTHER_USER);
     setSignedIn(answer);
     setFramedConnectionStatus('connected');
   } catch (error) {
@@ -32,7 +34,8 @@ export async function signInFramed(session: Omit<HostSession, 'token' | 'initPat
       reportToHost({ type: 'tokenRejected' });
     } else {
       setFramedConnectionStatus('refused');
-      reportToHost({ type: 'unauthorized' });
+      // PROTOCOL.md M5: the host's engineer learns why, as a code.
+      reportToHost({ type: 'unauthorized', reason: error instanceof ApiError ? error.code : TOKEN_OF_ANOTHER_USER });
       reportToHost({ type: 'routeHome' });
     }
     throw error;
