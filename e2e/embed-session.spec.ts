@@ -49,6 +49,10 @@ async function receivedFromFrame(page: Page): Promise<string[]> {
   return lines.filter((line) => line.startsWith('frame → host:') && !line.startsWith('frame → host: height'));
 }
 
+/** What `ready` rejected with: the error's code and reason, read in the page. */
+const readyFailure = (page: Page) =>
+  page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.then(() => null, (error: { code: string; reason?: string }) => ({ code: error.code, reason: error.reason ?? null })));
+
 test('[H2][M2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
@@ -157,6 +161,7 @@ test('[I1] the impersonation flag from a user who is not support staff is refuse
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
   expect((await readRecord(page)).events).toEqual(['unauthorized', 'routeHome']);
   await expect(portalIn(page).getByRole('status')).toHaveText('This portal is not available for this user. Please contact support.');
+  expect(await readyFailure(page)).toEqual({ code: 'embed/unauthorized', reason: 'api/impersonation-forbidden' });
 });
 
 test('[T1] after a 401 the frame asks the host once for a fresh token and carries on', async ({ page }) => {
@@ -169,10 +174,6 @@ test('[T1] after a 401 the frame asks the host once for a fresh token and carrie
   // Routes may be reported before the session: `ready` waits for the first route's content (issue #20 item 1).
   expect(record.events.filter((event) => event.startsWith('session'))).toEqual(['session {"isEmbedded":false,"isOwner":false}']);
 });
-
-/** What `ready` rejected with: the error's code and reason, read in the page. */
-const readyFailure = (page: Page) =>
-  page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.then(() => null, (error: { code: string; reason?: string }) => ({ code: error.code, reason: error.reason ?? null })));
 
 test('[M5][E1] a token of another user than the host named is refused with the reason on the error, and onError hears it', async ({ page }) => {
   await page.goto(allowedHost);
