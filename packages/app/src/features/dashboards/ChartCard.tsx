@@ -78,7 +78,8 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
         </div>
         <details className={styles.menu}>
           <summary className={styles.menuButton} aria-label={`Actions for ${config.title}`}>⋯</summary>
-          <div className={styles.menuList}>
+          {/* Closes after its action, so "View as table" shows the table, not the menu over it. */}
+          <div className={styles.menuList} onClick={(event) => ((event.target as Element).closest('button, a') && event.currentTarget.closest('details')?.removeAttribute('open'))}>
             {config.type !== 'table' && config.type !== 'kpi' && (
               <button type="button" onClick={() => setAsTable((value) => !value)}>{asTable ? 'View as chart' : 'View as table'}</button>
             )}
