@@ -55,7 +55,7 @@ const readyFailure = (page: Page) =>
 
 test('[H2][M2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
-  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  await expect(page.getByRole('status')).toHaveText('Portal ready · portal user · not the organisation owner');
   await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   const log = page.getByRole('log');
   for (const line of ['frame → host: hello protocol 1', 'host → frame: session partner@acme.example at /home', 'frame → host: session', 'frame → host: route /home']) {
@@ -72,7 +72,7 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
 
 test('the partner demo looks like a partner portal: its own header and navigation, the portal as its main panel, the log in a drawer (issue #20 item 10)', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
-  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  await expect(page.getByRole('status')).toHaveText('Portal ready · portal user · not the organisation owner');
   const header = page.getByRole('banner');
   await expect(header.getByRole('navigation', { name: 'Northwind' }).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
   await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -103,10 +103,10 @@ test('[M1][M2] the frame’s route is mirrored in the demo’s URL, the back but
 test('[I1][I2][M1] support staff impersonate one seeded user, then another, without reloading the frame, with impersonation tokens only', async ({ page }) => {
   const calls = watchImpersonatedCalls(page);
   await signInToDemo(page, 'PayPortal support staff');
-  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded false, isOwner false');
+  await expect(page.getByRole('status')).toHaveText('Portal ready · portal user · not the organisation owner');
   const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
   await frame.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-  await impersonate(page, 'owner@acme.example', 'Portal ready: isEmbedded false, isOwner true');
+  await impersonate(page, 'owner@acme.example', 'Portal ready · portal user · owns the organisation');
   await expect(page.getByRole('log')).toContainText('host → frame: setUser owner@acme.example (impersonation)');
   expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   await calls.check();
@@ -118,7 +118,7 @@ test('[I1][I2][M1] support staff impersonate one seeded user, then another, with
 test('[I1][I2][M2] support staff view an embedded user’s terms read-only; Decline tells the demo termsDeclined, unauthorized, routeHome', async ({ page }) => {
   const calls = watchImpersonatedCalls(page);
   await signInToDemo(page, 'PayPortal support staff');
-  await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
+  await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
   const terms = portalIn(page).getByRole('heading', { name: 'Terms and Conditions' });
   await expect(terms).toBeVisible();
   await portalIn(page).getByRole('switch', { name: 'I agree to the Terms and Conditions' }).check();
@@ -127,9 +127,9 @@ test('[I1][I2][M2] support staff view an embedded user’s terms read-only; Decl
     'Your acceptance could not be saved: Impersonated sessions are read-only without the support_write permission.',
   );
   // Nothing was recorded: viewing another user and coming back still finds the terms unaccepted.
-  await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await impersonate(page, 'optimizer@acme.example', 'Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
   await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
-  await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready: isEmbedded true, isOwner false');
+  await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
   await expect(terms).toBeVisible();
 
   await portalIn(page).getByRole('button', { name: 'Decline' }).click();
@@ -146,7 +146,7 @@ test('[I1][I2][M2] support staff view an embedded user’s terms read-only; Decl
 test('[M2][I2] Contact sales in the framed revenue optimizer reaches the demo as contactSales', async ({ page }) => {
   const calls = watchImpersonatedCalls(page);
   await signInToDemo(page, 'PayPortal support staff');
-  await impersonate(page, 'optimizer@acme.example', 'Portal ready: isEmbedded true, isOwner false');
+  await impersonate(page, 'optimizer@acme.example', 'Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
   await portalIn(page).getByRole('link', { name: /^Revenue Optimizer/ }).click();
   await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);
   await portalIn(page).getByRole('button', { name: 'Contact sales about data harmonization' }).click();

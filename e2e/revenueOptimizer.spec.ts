@@ -34,7 +34,7 @@ async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('combobox', { name: 'View the portal of' }).fill('optimizer@acme.example');
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await expect(page.getByRole('status')).toHaveText('Portal ready: isEmbedded true, isOwner false');
+  await expect(page.getByRole('status')).toHaveText('Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
   const portal = portalIn(page);
   await portal.getByRole('link', { name: /^Revenue Optimizer/ }).click();
   await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);

@@ -3,7 +3,7 @@
 // figure is compared with the answer of POST /api/analytics/v1/query to the same question for the same
 // month, asked here independently of the statement's own code.
 import { createRequire } from 'node:module';
-import { DOCUMENT_PATHS, documentSchema, formatCell, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared';
+import { dimensionValueLabel, DOCUMENT_PATHS, documentSchema, formatCell, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,16 @@ describe('the statement PDF', () => {
     const shown = top.rows.map(([name, gsv]) => [second!.indexOf(String(name)), formatCell(gsv!, top.columns[1]!)] as const);
     shown.forEach(([at, gsv]) => expect(second![at + 1]).toBe(gsv));
     expect(shown.map(([at]) => at)).toEqual([...shown.map(([at]) => at)].sort((a, b) => a - b));
+
+    // Dispute categories and card brands in words, each followed by its figures.
+    const categories = await ask({ measures: ['chargebacks'], dimensions: ['dispute_category'], timeDimension: { dimension: 'date', dateRange: MONTH } });
+    expect(categories.rows.length).toBeGreaterThan(0);
+    for (const [category, count] of categories.rows) {
+      const words = dimensionValueLabel('dispute_category', String(category))!;
+      expect(words).not.toBe(category);
+      expect(second![second!.indexOf(words) + 1]).toBe(formatCell(count!, categories.columns[1]!));
+    }
+    expect(first).toContain('American Express');
+    expect(first).not.toContain('Amex');
   });
 });

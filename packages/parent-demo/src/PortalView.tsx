@@ -25,6 +25,10 @@ interface PortalViewProps {
   drawer: boolean;
 }
 
+/** The session the portal reports, in words for the partner's engineer reading the demo. */
+const sessionStatus = ({ isEmbedded, isOwner }: { isEmbedded: boolean; isOwner: boolean }) =>
+  `Portal ready · ${isEmbedded ? 'embedded user (revenue optimizer only)' : 'portal user'} · ${isOwner ? 'owns the organisation' : 'not the organisation owner'}`;
+
 export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror, logOpen, drawer }: PortalViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const portal = useRef<PortalHandle | null>(null);
@@ -43,7 +47,7 @@ export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror, l
       impersonation: viewed.impersonation,
       initPath: (mirror && routeFromUrl()) || initPath,
       onRoute: (path) => mirror && mirrorRoute(path),
-      onSession: ({ isEmbedded, isOwner }) => setStatus(`Portal ready: isEmbedded ${isEmbedded}, isOwner ${isOwner}`),
+      onSession: (session) => setStatus(sessionStatus(session)),
       // The frame's requests arrive in sequence (termsDeclined, unauthorized, routeHome): keep them all.
       onTermsDeclined: () => addNotice('The user declined the terms.'),
       onUnauthorized: () => addNotice('PayPortal refused this user.'),

@@ -230,7 +230,8 @@ export {
 } from './documents/documentSchemas.ts';
 export type { PortalDocument, DocumentListQuery, DocumentListQueryInput, DocumentList, UploadDocumentQuery, GenerateDocumentBody } from './documents/documentSchemas.ts';
 export { formatCell, formatRows } from './analytics/formatCell.ts';
-export { DIMENSION_VALUE_LABELS } from './analytics/valueLabels.ts';
+export { DIMENSION_VALUE_LABELS, DIMENSIONS_NAMED_BY_VALUE, dimensionValueLabel, hasValueLabels, MERCHANT_STATUS_LABELS } from './analytics/valueLabels.ts';
+export { INDUSTRY_NAMES } from './analytics/industryNames.ts';
 export { DECLINE_CODE_DESCRIPTIONS } from './analytics/declineCodes.ts';
 // The revenue optimizer (issue #17).
 export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';

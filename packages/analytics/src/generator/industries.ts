@@ -1,6 +1,8 @@
 // The industry taxonomy of DATA.md §3 with the per-MCC distributions of §4. The columns of the
 // `industries` table come first; the rest shapes generation only (how often the MCC occurs, its
-// seasonality, its hour-of-day curve, refunds, cross-border and recurring shares).
+// seasonality, its hour-of-day curve, refunds, cross-border and recurring shares). An MCC's name is
+// the shared vocabulary's (INDUSTRY_NAMES), which charts and exports read too.
+import { INDUSTRY_NAMES } from '@payportal/shared';
 
 export type RiskClass = 'low' | 'medium' | 'high';
 /** Month and weekday shape of daily volume (spec §4 seasonality); see calendarProfiles.ts. */
@@ -77,66 +79,66 @@ export const CARD_PRESENT_CHARGEBACK_RATE: Record<RiskClass, number> = { low: 0.
 /** A merchant's chargeback rate is its MCC's (CNP) or risk class's (CP) times a uniform factor in this range (model). */
 export const CHARGEBACK_SPREAD = { cp: { min: 0.75, max: 1.25 }, cnp: { min: 0.7, max: 1.3 } } as const;
 
-type Row = [mcc: string, name: string, group: number, risk: RiskClass, cpShare: number, median: number, sigma: number,
+type Row = [mcc: string, group: number, risk: RiskClass, cpShare: number, median: number, sigma: number,
   chargebackRate: number, weight: number, season: SeasonProfile, hours: HourProfile, nouns: string];
 
 // Ticket medians anchor on spec §4 (fast food $12, restaurants $38, grocery $42, fuel $45, department
 // $65, electronics $180, lodging $260, airlines $350, legal $600, digital $9, subscriptions $20); the
 // other MCCs, the weights and the card-present shares are modelling choices.
 const ROWS: Row[] = [
-  ['5812', 'Eating Places and Restaurants', 1, 'low', 0.88, 38, 0.6, 0.003, 9, 'restaurant', 'dining', 'Grill|Bistro|Kitchen|Table'],
-  ['5813', 'Drinking Places (Alcoholic Beverages) - Bars, Taverns, Nightclubs', 1, 'low', 0.95, 28, 0.65, 0.003, 3, 'restaurant', 'nightlife', 'Tavern|Taproom|Lounge'],
-  ['5814', 'Fast Food Restaurants', 1, 'low', 0.9, 12, 0.5, 0.003, 5, 'restaurant', 'quick', 'Burgers|Tacos|Express|Cafe'],
-  ['5411', 'Grocery Stores and Supermarkets', 2, 'low', 0.95, 42, 0.8, 0.003, 4, 'flat', 'retail', 'Market|Foods|Grocers'],
-  ['5499', 'Miscellaneous Food Stores - Convenience Stores and Specialty Markets', 2, 'low', 0.97, 14, 0.6, 0.003, 4, 'flat', 'quick', 'Corner Store|Deli|Mart'],
-  ['5921', 'Package Stores - Beer, Wine, and Liquor', 2, 'low', 0.93, 32, 0.6, 0.004, 2, 'retail', 'retail', 'Wine & Spirits|Liquors|Cellars'],
-  ['5541', 'Service Stations (with or without Ancillary Services)', 3, 'low', 0.99, 45, 0.45, 0.004, 3, 'flat', 'fuel', 'Fuel|Gas & Go|Service Station'],
-  ['5542', 'Automated Fuel Dispensers', 3, 'low', 1, 45, 0.4, 0.004, 1, 'flat', 'fuel', 'Fuel Stop|Pumps'],
-  ['5533', 'Automotive Parts and Accessories Stores', 3, 'low', 0.8, 55, 0.8, 0.004, 2, 'retail', 'retail', 'Auto Parts|Motor Supply'],
-  ['7538', 'Automotive Service Shops (Non-Dealer)', 3, 'low', 0.9, 240, 0.8, 0.004, 4, 'weekday', 'office', 'Auto Repair|Garage|Tire & Brake'],
-  ['5310', 'Discount Stores', 4, 'medium', 0.85, 48, 0.8, 0.005, 1, 'retail', 'retail', 'Discount|Outlet|Bargains'],
-  ['5311', 'Department Stores', 4, 'medium', 0.7, 65, 0.8, 0.005, 0.5, 'retail', 'retail', 'Department Store|Emporium'],
-  ['5331', 'Variety Stores', 4, 'medium', 0.95, 22, 0.7, 0.005, 1.5, 'retail', 'retail', 'Variety|Five & Dime|General Store'],
-  ['5999', 'Miscellaneous and Specialty Retail Stores', 4, 'medium', 0.5, 45, 0.9, 0.006, 8, 'retail', 'retail', 'Goods|Supply Co|Shop|Trading'],
-  ['5200', 'Home Supply Warehouse Stores', 5, 'medium', 0.8, 95, 0.9, 0.005, 1, 'retail', 'retail', 'Home Supply|Lumber|Hardware'],
-  ['5651', 'Family Clothing Stores', 5, 'medium', 0.6, 60, 0.7, 0.005, 3, 'retail', 'retail', 'Outfitters|Apparel|Threads'],
-  ['5661', 'Shoe Stores', 5, 'medium', 0.6, 75, 0.6, 0.005, 1.5, 'retail', 'retail', 'Shoes|Footwear|Boot Co'],
-  ['5732', 'Electronics Stores', 5, 'medium', 0.5, 180, 0.9, 0.006, 2, 'retail', 'retail', 'Electronics|Audio|Tech'],
-  ['5941', 'Sporting Goods Stores', 5, 'medium', 0.6, 70, 0.8, 0.005, 2, 'retail', 'retail', 'Sports|Outdoors|Athletics'],
-  ['5912', 'Drug Stores and Pharmacies', 6, 'low', 0.95, 28, 0.8, 0.003, 1.5, 'flat', 'retail', 'Pharmacy|Drug|Apothecary'],
-  ['7230', 'Beauty and Barber Shops', 6, 'low', 0.97, 40, 0.6, 0.003, 6, 'flat', 'retail', 'Salon|Barbers|Hair Studio'],
-  ['7298', 'Health and Beauty Spas', 6, 'low', 0.9, 95, 0.6, 0.004, 2.5, 'flat', 'retail', 'Spa|Wellness|Day Spa'],
-  ['8011', 'Doctors and Physicians (Not Elsewhere Classified)', 6, 'low', 0.75, 150, 0.9, 0.003, 4, 'weekday', 'office', 'Medical Group|Family Practice|Clinic'],
-  ['8021', 'Dentists and Orthodontists', 6, 'low', 0.8, 210, 0.9, 0.003, 3, 'weekday', 'office', 'Dental|Orthodontics|Smiles'],
-  ['4121', 'Taxicabs and Limousines', 7, 'medium', 0.8, 24, 0.6, 0.006, 1.5, 'flat', 'fuel', 'Cab Co|Limousine|Car Service'],
-  ['4511', 'Airlines and Air Carriers', 7, 'medium', 0.03, 350, 0.7, 0.009, 0.2, 'travel', 'online', 'Air|Airways|Aviation'],
-  ['4722', 'Travel Agencies and Tour Operators', 7, 'high', 0.1, 480, 0.9, 0.011, 1, 'travel', 'online', 'Travel|Tours|Getaways'],
-  ['7011', 'Hotels, Motels, and Resorts (Lodging)', 7, 'medium', 0.45, 260, 0.7, 0.008, 2, 'travel', 'retail', 'Inn|Hotel|Lodge|Suites'],
-  ['7512', 'Automobile Rental Agency', 7, 'medium', 0.35, 190, 0.7, 0.009, 0.5, 'travel', 'fuel', 'Car Rental|Rent-A-Car'],
-  ['7399', 'Business Services (Not Elsewhere Classified)', 8, 'medium', 0.3, 220, 1, 0.004, 5, 'weekday', 'office', 'Business Services|Solutions|Partners'],
-  ['8111', 'Legal Services and Attorneys', 8, 'medium', 0.25, 600, 0.8, 0.004, 2, 'weekday', 'office', 'Law Group|Legal|Attorneys'],
-  ['8931', 'Accounting, Auditing, and Bookkeeping Services', 8, 'low', 0.2, 320, 0.8, 0.003, 2, 'weekday', 'office', 'Accounting|CPAs|Bookkeeping'],
-  ['4814', 'Telecommunication Services', 9, 'medium', 0.1, 65, 0.6, 0.005, 0.6, 'flat', 'online', 'Wireless|Telecom|Mobile'],
-  ['4899', 'Cable, Satellite, and Other Pay Television and Radio Services', 9, 'medium', 0.05, 95, 0.5, 0.005, 0.3, 'flat', 'online', 'Cable|Satellite TV|Broadband'],
-  ['4900', 'Utilities - Electric, Gas, Water, and Sanitary', 9, 'low', 0.05, 130, 0.6, 0.003, 0.4, 'flat', 'online', 'Power|Water District|Utilities'],
-  ['5815', 'Digital Goods Media - Books, Movies, Music', 10, 'medium', 0, 9, 0.7, 0.022, 0.6, 'flat', 'online', 'Media|Streaming|Reads'],
-  ['5816', 'Digital Goods - Games', 10, 'medium', 0, 9, 0.8, 0.03, 0.6, 'flat', 'online', 'Games|Play|Arcade'],
-  ['5817', 'Digital Goods - Applications (Excludes Games)', 10, 'medium', 0, 9, 0.7, 0.025, 0.6, 'flat', 'online', 'Apps|Software|Labs'],
-  ['5818', 'Digital Goods - Large Digital Goods Merchant', 10, 'medium', 0, 12, 0.8, 0.02, 0.2, 'flat', 'online', 'Digital|Online Store'],
-  ['5968', 'Direct Marketing - Continuity/Subscription Merchants', 10, 'high', 0, 20, 0.5, 0.035, 1, 'flat', 'online', 'Box|Club|Subscriptions'],
-  ['7372', 'Computer Programming, Data Processing, and Integrated Systems Design Services', 10, 'medium', 0.02, 45, 1, 0.012, 2, 'flat', 'online', 'Software|Cloud|Data Systems'],
-  ['7832', 'Motion Picture Theaters', 11, 'low', 0.6, 24, 0.6, 0.004, 0.3, 'restaurant', 'nightlife', 'Cinema|Theaters|Picture House'],
-  ['7922', 'Theatrical Producers (Except Motion Pictures) and Ticket Agencies', 11, 'medium', 0.15, 85, 0.8, 0.008, 0.8, 'flat', 'online', 'Tickets|Productions|Stage'],
-  ['7997', 'Membership Clubs (Sports, Recreation, Athletic), Country Clubs, and Private Golf Courses', 11, 'medium', 0.5, 60, 0.7, 0.006, 1.5, 'flat', 'retail', 'Fitness|Athletic Club|Golf Club'],
-  ['7999', 'Recreation Services (Not Elsewhere Classified)', 11, 'medium', 0.6, 42, 0.8, 0.006, 2.5, 'travel', 'retail', 'Adventures|Recreation|Fun Park'],
-  ['8220', 'Colleges, Universities, Professional Schools, and Junior Colleges', 12, 'low', 0.15, 850, 1, 0.003, 0.5, 'weekday', 'office', 'College|Institute|University'],
-  ['8299', 'Schools and Educational Services (Not Elsewhere Classified)', 12, 'low', 0.35, 160, 0.9, 0.004, 2, 'weekday', 'office', 'Academy|Learning|School'],
-  ['8398', 'Charitable and Social Service Organizations - Fundraising', 12, 'low', 0.1, 60, 1, 0.004, 1.5, 'retail', 'online', 'Foundation|Fund|Charities'],
-  ['5122', 'Drugs, Drug Proprietaries, and Druggist Sundries', 13, 'high', 0.1, 85, 0.8, 0.012, 0.4, 'flat', 'online', 'Pharma|Rx Supply|Health Direct'],
-  ['5967', 'Direct Marketing - Inbound Teleservices Merchant', 13, 'high', 0, 55, 0.8, 0.015, 0.3, 'flat', 'online', 'Direct|Teleservices|Call Center'],
-  ['5993', 'Cigar Stores and Stands', 13, 'high', 0.95, 30, 0.6, 0.006, 1, 'flat', 'quick', 'Smoke Shop|Cigars|Vapor'],
-  ['6051', 'Non-Financial Institutions - Foreign Currency, Money Orders (Not Wire Transfer), Travelers Cheques, Quasi-Cash', 13, 'high', 0.2, 180, 1, 0.02, 0.2, 'flat', 'online', 'Exchange|Money Services|Coin'],
-  ['7995', 'Betting, including Lottery Tickets, Casino Gaming Chips, Off-Track Betting, and Wagers at Race Tracks', 13, 'high', 0.4, 45, 1, 0.015, 0.3, 'flat', 'nightlife', 'Gaming|Sportsbook|Lottery'],
+  ['5812', 1, 'low', 0.88, 38, 0.6, 0.003, 9, 'restaurant', 'dining', 'Grill|Bistro|Kitchen|Table'],
+  ['5813', 1, 'low', 0.95, 28, 0.65, 0.003, 3, 'restaurant', 'nightlife', 'Tavern|Taproom|Lounge'],
+  ['5814', 1, 'low', 0.9, 12, 0.5, 0.003, 5, 'restaurant', 'quick', 'Burgers|Tacos|Express|Cafe'],
+  ['5411', 2, 'low', 0.95, 42, 0.8, 0.003, 4, 'flat', 'retail', 'Market|Foods|Grocers'],
+  ['5499', 2, 'low', 0.97, 14, 0.6, 0.003, 4, 'flat', 'quick', 'Corner Store|Deli|Mart'],
+  ['5921', 2, 'low', 0.93, 32, 0.6, 0.004, 2, 'retail', 'retail', 'Wine & Spirits|Liquors|Cellars'],
+  ['5541', 3, 'low', 0.99, 45, 0.45, 0.004, 3, 'flat', 'fuel', 'Fuel|Gas & Go|Service Station'],
+  ['5542', 3, 'low', 1, 45, 0.4, 0.004, 1, 'flat', 'fuel', 'Fuel Stop|Pumps'],
+  ['5533', 3, 'low', 0.8, 55, 0.8, 0.004, 2, 'retail', 'retail', 'Auto Parts|Motor Supply'],
+  ['7538', 3, 'low', 0.9, 240, 0.8, 0.004, 4, 'weekday', 'office', 'Auto Repair|Garage|Tire & Brake'],
+  ['5310', 4, 'medium', 0.85, 48, 0.8, 0.005, 1, 'retail', 'retail', 'Discount|Outlet|Bargains'],
+  ['5311', 4, 'medium', 0.7, 65, 0.8, 0.005, 0.5, 'retail', 'retail', 'Department Store|Emporium'],
+  ['5331', 4, 'medium', 0.95, 22, 0.7, 0.005, 1.5, 'retail', 'retail', 'Variety|Five & Dime|General Store'],
+  ['5999', 4, 'medium', 0.5, 45, 0.9, 0.006, 8, 'retail', 'retail', 'Goods|Supply Co|Shop|Trading'],
+  ['5200', 5, 'medium', 0.8, 95, 0.9, 0.005, 1, 'retail', 'retail', 'Home Supply|Lumber|Hardware'],
+  ['5651', 5, 'medium', 0.6, 60, 0.7, 0.005, 3, 'retail', 'retail', 'Outfitters|Apparel|Threads'],
+  ['5661', 5, 'medium', 0.6, 75, 0.6, 0.005, 1.5, 'retail', 'retail', 'Shoes|Footwear|Boot Co'],
+  ['5732', 5, 'medium', 0.5, 180, 0.9, 0.006, 2, 'retail', 'retail', 'Electronics|Audio|Tech'],
+  ['5941', 5, 'medium', 0.6, 70, 0.8, 0.005, 2, 'retail', 'retail', 'Sports|Outdoors|Athletics'],
+  ['5912', 6, 'low', 0.95, 28, 0.8, 0.003, 1.5, 'flat', 'retail', 'Pharmacy|Drug|Apothecary'],
+  ['7230', 6, 'low', 0.97, 40, 0.6, 0.003, 6, 'flat', 'retail', 'Salon|Barbers|Hair Studio'],
+  ['7298', 6, 'low', 0.9, 95, 0.6, 0.004, 2.5, 'flat', 'retail', 'Spa|Wellness|Day Spa'],
+  ['8011', 6, 'low', 0.75, 150, 0.9, 0.003, 4, 'weekday', 'office', 'Medical Group|Family Practice|Clinic'],
+  ['8021', 6, 'low', 0.8, 210, 0.9, 0.003, 3, 'weekday', 'office', 'Dental|Orthodontics|Smiles'],
+  ['4121', 7, 'medium', 0.8, 24, 0.6, 0.006, 1.5, 'flat', 'fuel', 'Cab Co|Limousine|Car Service'],
+  ['4511', 7, 'medium', 0.03, 350, 0.7, 0.009, 0.2, 'travel', 'online', 'Air|Airways|Aviation'],
+  ['4722', 7, 'high', 0.1, 480, 0.9, 0.011, 1, 'travel', 'online', 'Travel|Tours|Getaways'],
+  ['7011', 7, 'medium', 0.45, 260, 0.7, 0.008, 2, 'travel', 'retail', 'Inn|Hotel|Lodge|Suites'],
+  ['7512', 7, 'medium', 0.35, 190, 0.7, 0.009, 0.5, 'travel', 'fuel', 'Car Rental|Rent-A-Car'],
+  ['7399', 8, 'medium', 0.3, 220, 1, 0.004, 5, 'weekday', 'office', 'Business Services|Solutions|Partners'],
+  ['8111', 8, 'medium', 0.25, 600, 0.8, 0.004, 2, 'weekday', 'office', 'Law Group|Legal|Attorneys'],
+  ['8931', 8, 'low', 0.2, 320, 0.8, 0.003, 2, 'weekday', 'office', 'Accounting|CPAs|Bookkeeping'],
+  ['4814', 9, 'medium', 0.1, 65, 0.6, 0.005, 0.6, 'flat', 'online', 'Wireless|Telecom|Mobile'],
+  ['4899', 9, 'medium', 0.05, 95, 0.5, 0.005, 0.3, 'flat', 'online', 'Cable|Satellite TV|Broadband'],
+  ['4900', 9, 'low', 0.05, 130, 0.6, 0.003, 0.4, 'flat', 'online', 'Power|Water District|Utilities'],
+  ['5815', 10, 'medium', 0, 9, 0.7, 0.022, 0.6, 'flat', 'online', 'Media|Streaming|Reads'],
+  ['5816', 10, 'medium', 0, 9, 0.8, 0.03, 0.6, 'flat', 'online', 'Games|Play|Arcade'],
+  ['5817', 10, 'medium', 0, 9, 0.7, 0.025, 0.6, 'flat', 'online', 'Apps|Software|Labs'],
+  ['5818', 10, 'medium', 0, 12, 0.8, 0.02, 0.2, 'flat', 'online', 'Digital|Online Store'],
+  ['5968', 10, 'high', 0, 20, 0.5, 0.035, 1, 'flat', 'online', 'Box|Club|Subscriptions'],
+  ['7372', 10, 'medium', 0.02, 45, 1, 0.012, 2, 'flat', 'online', 'Software|Cloud|Data Systems'],
+  ['7832', 11, 'low', 0.6, 24, 0.6, 0.004, 0.3, 'restaurant', 'nightlife', 'Cinema|Theaters|Picture House'],
+  ['7922', 11, 'medium', 0.15, 85, 0.8, 0.008, 0.8, 'flat', 'online', 'Tickets|Productions|Stage'],
+  ['7997', 11, 'medium', 0.5, 60, 0.7, 0.006, 1.5, 'flat', 'retail', 'Fitness|Athletic Club|Golf Club'],
+  ['7999', 11, 'medium', 0.6, 42, 0.8, 0.006, 2.5, 'travel', 'retail', 'Adventures|Recreation|Fun Park'],
+  ['8220', 12, 'low', 0.15, 850, 1, 0.003, 0.5, 'weekday', 'office', 'College|Institute|University'],
+  ['8299', 12, 'low', 0.35, 160, 0.9, 0.004, 2, 'weekday', 'office', 'Academy|Learning|School'],
+  ['8398', 12, 'low', 0.1, 60, 1, 0.004, 1.5, 'retail', 'online', 'Foundation|Fund|Charities'],
+  ['5122', 13, 'high', 0.1, 85, 0.8, 0.012, 0.4, 'flat', 'online', 'Pharma|Rx Supply|Health Direct'],
+  ['5967', 13, 'high', 0, 55, 0.8, 0.015, 0.3, 'flat', 'online', 'Direct|Teleservices|Call Center'],
+  ['5993', 13, 'high', 0.95, 30, 0.6, 0.006, 1, 'flat', 'quick', 'Smoke Shop|Cigars|Vapor'],
+  ['6051', 13, 'high', 0.2, 180, 1, 0.02, 0.2, 'flat', 'online', 'Exchange|Money Services|Coin'],
+  ['7995', 13, 'high', 0.4, 45, 1, 0.015, 0.3, 'flat', 'nightlife', 'Gaming|Sportsbook|Lottery'],
 ];
 
 const REFUND_RATE: Record<string, number> = { '5651': 0.05, '5661': 0.05, '5732': 0.05, '5812': 0.003, '5813': 0.003, '5814': 0.003 };
@@ -160,8 +162,8 @@ const TIP_TOLERANCE = 0.2;
 const B2B_MCCS = new Set(['7399', '8111', '8931', '7372', '5122', '5200', '7538']);
 
 export const INDUSTRIES: readonly Industry[] = ROWS.map(
-  ([mcc, name, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours, nouns]) => ({
-    mcc, name, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours,
+  ([mcc, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours, nouns]) => ({
+    mcc, name: INDUSTRY_NAMES[mcc]!, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours,
     refundRate: REFUND_RATE[mcc] ?? 0.015,
     crossBorderShare: CROSS_BORDER_SHARE[mcc] ?? 0.02,
     recurringShare: RECURRING_SHARE[mcc] ?? 0.02,

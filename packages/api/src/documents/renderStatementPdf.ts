@@ -2,7 +2,7 @@
 // revenue, two charts, top merchants and disputes. Every figure is a cell of the engine's answer shown
 // with the catalogue's format (formatCell, as the app shows it), each label and value a text run of its
 // own, so the statement test can read them back and compare them with the query API.
-import { formatCell, monthLabel, type QueryResult } from '@payportal/shared';
+import { dimensionValueLabel, formatCell, monthLabel, type QueryCell, type QueryColumn, type QueryResult } from '@payportal/shared';
 import { pdfBytes, type Pdf } from './pdfBytes.ts';
 import { drawBrandBars, drawDailyVolume } from './statementCharts.ts';
 import type { Statement } from './loadStatement.ts';
@@ -63,6 +63,9 @@ function figureRows(pdf: Pdf, result: QueryResult, x: number, y: number, width: 
   });
 }
 
+/** A value in words where the dimension has them ("Consumer dispute", not "consumer"), else in its format. */
+export const cellText = (cell: QueryCell, column: QueryColumn) => (cell !== null && column.format === null && dimensionValueLabel(column.name, String(cell))) || formatCell(cell, column);
+
 /** An answer as a table: the column labels, then a line per row; numbers right-aligned. */
 function table(pdf: Pdf, result: QueryResult, x: number, y: number, widths: number[]): number {
   const cellX = (index: number) => x + widths.slice(0, index).reduce((sum, width) => sum + width, 0);
@@ -72,7 +75,7 @@ function table(pdf: Pdf, result: QueryResult, x: number, y: number, widths: numb
   pdf.font('Helvetica').fontSize(8).fillColor(INK);
   result.rows.forEach((row, rowIndex) => {
     const top = y + 16 + rowIndex * 15;
-    result.columns.forEach((column, index) => pdf.text(formatCell(row[index] ?? null, column), cellX(index), top, { width: widths[index]! - 6, align: align(index), lineBreak: false, ellipsis: true }));
+    result.columns.forEach((column, index) => pdf.text(cellText(row[index] ?? null, column), cellX(index), top, { width: widths[index]! - 6, align: align(index), lineBreak: false, ellipsis: true }));
   });
   return y + 16 + result.rows.length * 15;
 }

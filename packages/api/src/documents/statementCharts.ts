@@ -1,6 +1,6 @@
 // The statement's two charts (issue #18 item 1), drawn as vectors: daily gross sales volume as columns,
 // and volume by card brand as labelled bars. Values are the engine's; the axes say their scale.
-import { formatCell, type QueryResult } from '@payportal/shared';
+import { dimensionValueLabel, formatCell, type QueryResult } from '@payportal/shared';
 import type { Pdf } from './pdfBytes.ts';
 
 const INK = '#1f2937';
@@ -55,7 +55,7 @@ export function drawBrandBars(pdf: Pdf, byBrand: QueryResult, box: Box): void {
   values.forEach((value, index) => {
     const y = box.y + index * rowHeight;
     const brand = textAt(byBrand, index, 'card_brand');
-    pdf.fillColor(INK).text(brand.charAt(0).toUpperCase() + brand.slice(1), box.x, y + 3, { width: labelWidth, lineBreak: false });
+    pdf.fillColor(INK).text(dimensionValueLabel('card_brand', brand) ?? brand, box.x, y + 3, { width: labelWidth, lineBreak: false, ellipsis: true });
     pdf.rect(box.x + labelWidth, y, top > 0 ? Math.max((value / top) * barSpace, 1) : 1, rowHeight * 0.7).fillColor(BAR).fill();
     const share = total > 0 ? formatCell(value / total, { type: 'number', format: 'percent' }) : '';
     pdf.fillColor(MUTED).text(`${formatCell(value, money)}  ${share}`, box.x + labelWidth + barSpace + 6, y + 3, { width: valueWidth - 6, lineBreak: false });

@@ -5,6 +5,7 @@ import { formatCell, type ChartConfig, type QueryResult } from '@payportal/share
 import { axisFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
 import { resultSeries } from './resultSeries.ts';
+import { dimensionText } from './dimensionText.ts';
 import { heatmapShade, timePartAxis } from './timeParts.ts';
 
 export interface ChartLook {
@@ -62,7 +63,9 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     const [xPart, yPart] = [timePartAxis(result.columns[x]?.name), timePartAxis(result.columns[y]?.name)];
     const xs = xPart?.values ?? [...new Set(result.rows.map((row) => String(row[x])))];
     const ys = yPart?.values ?? [...new Set(result.rows.map((row) => String(row[y])))];
-    const [xLabel, yLabel] = [xPart?.label ?? String, yPart?.label ?? String];
+    // Other dimensions in words ("American Express"), as the legends and tables read them.
+    const wordsFor = (index: number) => (value: string) => dimensionText(result.columns[index]?.name, value) ?? value;
+    const [xLabel, yLabel] = [xPart?.label ?? wordsFor(x), yPart?.label ?? wordsFor(y)];
     const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
     const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
     const shade = heatmapShade(look.palette[0]);

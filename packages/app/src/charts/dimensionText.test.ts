@@ -11,9 +11,13 @@ describe('dimension text', () => {
     expect(dimensionText('decline_code', 'Z9')).toBe('Z9');
   });
 
-  it('names the weekday and the card vocabularies, and leaves other dimensions to the caller', () => {
+  it('names the weekday, the card, industry, dispute and country vocabularies, and leaves other dimensions to the caller', () => {
     expect(dimensionText('day_of_week', '7')).toBe('Sun');
     expect(dimensionText('card_tier', 'commercial')).toBe('Commercial');
+    expect(dimensionText('industry', '5812')).toBe('5812 Eating Places and Restaurants');
+    expect(dimensionText('dispute_category', 'consumer')).toBe('Consumer dispute');
+    expect(dimensionText('cross_border', 'true')).toBe('Cross-border');
+    expect(dimensionText('issuer_country', 'GB')).toBe('GB United Kingdom');
     expect(dimensionText('industry_group', 'Food & Dining')).toBeNull();
     expect(dimensionText(undefined, 'x')).toBeNull();
     // names an object already has are not vocabularies or words

@@ -1,11 +1,12 @@
 // One chart on a dashboard (issue #14 items 4–6): its own loading, empty and error states through the
 // loading indicator, the time of its data, "view as table", drill-down along the fixed hierarchies
 // (a merchant opens /amla?merchant=…), and its exports: PNG, CSV, open in query builder, copy.
-import { CHART_TYPE_LABELS, DIMENSIONS, merchantPageHref, type DashboardChart, type DashboardFilters, type DimensionId } from '@payportal/shared';
+import { CHART_TYPE_LABELS, DIMENSIONS, drillHierarchyOf, merchantPageHref, type DashboardChart, type DashboardFilters } from '@payportal/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ChartInstance } from '../../charts/EChart.tsx';
 import { paths } from '../../lib/paths.ts';
+import { dimensionText } from '../../charts/dimensionText.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { ChartBody } from './ChartBody.tsx';
 import { fileName, saveCsv, saveFile } from './chartFiles.ts';
@@ -47,11 +48,16 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
           const column = (wanted: string) => answers.main.columns.findIndex((c) => c.name === wanted);
           const row = answers.main.rows.find((cells) => cells[column('merchant_name')] === name);
           if (row) navigate(merchantPageHref(String(row[column('merchant_id')])));
-        } else onDrill([...drillPath, name]);
+        } else onDrill([...drillPath, valueShownAs(name)]);
       }
     : undefined;
 
-  const hierarchy = [config.query.dimensions[0], ...(queries.drill ? [queries.drill.level] : [])] as DimensionId[];
+  const hierarchy = drillHierarchyOf(config.query) ?? [];
+  // A chart names an industry "5812 Eating Places and Restaurants"; the drill-down filters by "5812".
+  const level = queries.drill?.level ?? config.query.dimensions[0];
+  const valueShownAs = (name: string) =>
+    answers?.main.rows.map((row) => row[answers.main.columns.findIndex((c) => c.name === level)]).find((cell) => cell != null && (String(cell) === name || dimensionText(level, String(cell)) === name))?.toString() ?? name;
+  const drillText = (value: string, index: number) => dimensionText(hierarchy[index], value) ?? value;
 
   return (
     <section className={styles.chartCard} aria-labelledby={titleId} data-chart-state={data.status === 'error' ? 'error' : answers && drawn === answerKey ? 'drawn' : 'loading'}>
@@ -64,7 +70,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
               {drillPath.map((value, index) => (
                 <span key={value}>
                   {' › '}
-                  {index === drillPath.length - 1 ? <span aria-current="page">{value}</span> : <button type="button" className={styles.linkButton} onClick={() => onDrill(drillPath.slice(0, index + 1))}>{value}</button>}
+                  {index === drillPath.length - 1 ? <span aria-current="page">{drillText(value, index)}</span> : <button type="button" className={styles.linkButton} onClick={() => onDrill(drillPath.slice(0, index + 1))}>{drillText(value, index)}</button>}
                 </span>
               ))}
             </nav>
@@ -72,7 +78,8 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
         </div>
         <details className={styles.menu}>
           <summary className={styles.menuButton} aria-label={`Actions for ${config.title}`}>⋯</summary>
-          <div className={styles.menuList}>
+          {/* Closes after its action, so "View as table" shows the table, not the menu over it. */}
+          <div className={styles.menuList} onClick={(event) => ((event.target as Element).closest('button, a') && event.currentTarget.closest('details')?.removeAttribute('open'))}>
             {config.type !== 'table' && config.type !== 'kpi' && (
               <button type="button" onClick={() => setAsTable((value) => !value)}>{asTable ? 'View as chart' : 'View as table'}</button>
             )}

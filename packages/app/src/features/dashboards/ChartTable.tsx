@@ -26,6 +26,8 @@ export function ChartTable({ result, caption, onPick, pickLabel }: { result: Que
   }, [result.rows, sort]);
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 4);
   const shown = rows.slice(first, first + VIEW_ROWS + 8);
+  const cellText = (cell: QueryResult['rows'][number][number], index: number) =>
+    (cell !== null && dimensionText(result.columns[index]!.name, String(cell))) || formatCell(cell, result.columns[index]!);
   const toggle = (index: number) => setSort((current) => (current?.index === index ? { index, descending: !current.descending } : { index, descending: result.columns[index]!.format !== null }));
 
   return (
@@ -51,9 +53,9 @@ export function ChartTable({ result, caption, onPick, pickLabel }: { result: Que
               {row.map((cell, index) => (
                 <td key={index} className={result.columns[index]!.format ? styles.numeric : undefined}>
                   {index === 0 && onPick && cell !== null ? (
-                    <button type="button" className={styles.linkButton} title={pickLabel} onClick={() => onPick(String(cell))}>{formatCell(cell, result.columns[index]!)}</button>
+                    <button type="button" className={styles.linkButton} title={pickLabel} onClick={() => onPick(String(cell))}>{cellText(cell, index)}</button>
                   ) : (
-                    (cell !== null && dimensionText(result.columns[index]!.name, String(cell))) || formatCell(cell, result.columns[index]!)
+                    cellText(cell, index)
                   )}
                 </td>
               ))}

@@ -2,8 +2,10 @@
 // period of equal length, and a sparkline of the same measure by day. All three are query answers.
 import { formatCell, type QueryResult } from '@payportal/shared';
 import { useEffect, useMemo } from 'react';
+import { axisFormat } from '../../charts/axisFormat.ts';
 import { EChart } from '../../charts/EChart.tsx';
 import type { ChartLook } from '../../charts/chartOption.ts';
+import { FittedFigure } from '../../ui/FittedFigure.tsx';
 import * as styles from './dashboards.css.ts';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
@@ -38,7 +40,7 @@ export function KpiTile({ main, previous, spark, look, onDrawn }: { main: QueryR
   }, [hasSpark, onDrawn]);
   return (
     <div className={styles.kpi}>
-      <p className={styles.kpiValue}>{formatCell(value, column)}</p>
+      <FittedFigure className={styles.kpiValue} exact={formatCell(value, column)} compact={value === null ? '—' : axisFormat(column.format)(value)} />
       {change !== null ? (
         <p className={change >= 0 ? styles.kpiUp : styles.kpiDown}>
           <span aria-hidden="true">{change >= 0 ? '▲' : '▼'} </span>

@@ -1,6 +1,6 @@
 // The header (issue #16 item 2): names, MID, MCC with industry and group, state and region, pricing
 // plan, onboarding date, status, risk tier.
-import { PLAN_TYPE_LABELS, type MerchantHeader, type PlanType } from '@payportal/shared';
+import { dimensionValueLabel, MERCHANT_STATUS_LABELS, type MerchantHeader } from '@payportal/shared';
 import * as css from './merchantLevel.css.ts';
 
 export function MerchantHeaderCard({ merchant }: { merchant: MerchantHeader }) {
@@ -10,10 +10,10 @@ export function MerchantHeaderCard({ merchant }: { merchant: MerchantHeader }) {
     ['MCC', `${merchant.mcc} ${merchant.industry}`],
     ['Industry group', merchant.industryGroup],
     ['State', `${merchant.state} (${merchant.region})`],
-    ['Pricing plan', PLAN_TYPE_LABELS[merchant.pricingPlan as PlanType] ?? merchant.pricingPlan],
+    ['Pricing plan', dimensionValueLabel('pricing_plan_type', merchant.pricingPlan) ?? merchant.pricingPlan],
     ['Onboarded', merchant.onboardedOn],
-    ['Status', merchant.status.replace('_', ' ')],
-    ['Risk tier', merchant.riskTier],
+    ['Status', MERCHANT_STATUS_LABELS[merchant.status] ?? merchant.status],
+    ['Risk tier', dimensionValueLabel('risk_tier', merchant.riskTier) ?? merchant.riskTier],
   ];
   return (
     <section className={css.card} aria-label="Merchant">

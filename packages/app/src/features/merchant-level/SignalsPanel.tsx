@@ -27,7 +27,7 @@ export function SignalsPanel({ answer, onOpenCase, busy }: { answer: MerchantSig
               <p>{`Score ${shown(result.score, meta.unit)} · threshold ${shown(result.threshold, meta.unit)}`}</p>
               {result.flagged && (
                 <>
-                  <ResultTable caption="Evidence" columns={result.evidence.columns.map((column) => ({ label: column.label, type: 'string', format: column.format === 'money' || column.format === 'count' ? column.format : null }))} rows={result.evidence.rows} />
+                  <ResultTable caption="Evidence" columns={result.evidence.columns.map((column) => ({ name: column.name, label: column.label, type: 'string', format: column.format === 'money' || column.format === 'count' ? column.format : null }))} rows={result.evidence.rows} />
                   <button type="button" className={primaryButton} disabled={busy} onClick={() => onOpenCase(result.signal)}>Open case</button>
                 </>
               )}

@@ -31,15 +31,27 @@ describe('header (spec §2)', () => {
     ]);
   });
 
-  it.each([[['upload'] as const], [['org_owner'] as const], [['revenue_optimizer'] as const]])(
-    'shows only Sign out to a user without the query role (%o)',
-    (roles) => {
+  it.each([
+    [['upload'] as const, ['Home', 'Documents', 'Upload data', 'Upload history', 'Profile', 'Sign out']],
+    [['org_owner'] as const, ['Home', 'Documents', 'Profile', 'Manage organization', 'Sign out']],
+    [['revenue_optimizer'] as const, ['Home', 'Documents', 'Revenue Optimizer', 'Profile', 'Sign out']],
+  ])(
+    'shows Sign out and no query screens to a user without the query role, and a menu of the screens the roles open (%o)',
+    async (roles, items) => {
       renderAppAt('/documents', signedInAs([...roles], { termsAccepted: true }));
       const header = screen.getByRole('banner');
-      expect(within(header).getAllByRole('button').map((button) => button.textContent)).toEqual(['Sign out']);
-      expect(within(header).queryByRole('navigation')).toBeNull();
+      expect(within(header).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+      expect(within(header).queryByRole('link', { name: 'Query Builder' })).toBeNull();
+      await userEvent.click(within(header).getByRole('button', { name: /^Account menu/ }));
+      expect(menuLabels()).toEqual(items);
     },
   );
+
+  it('adds the upload screens to the menu of a query user with the upload role', async () => {
+    renderAppAt('/home', signedInAs(['query', 'upload']));
+    await userEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
+    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Upload data', 'Upload history', 'Profile', 'Sign out']);
+  });
 
   it('links the logo to /home and keeps the organisation prefix', () => {
     renderAppAt('/acme/dashboards', signedInAs(['query']));

@@ -1,5 +1,7 @@
-// spec §2, header dropdown: the items in the specification's order, with their role conditions.
-// Sign out is not here: it is an action, not a route (see UserMenu).
+// spec §2, header dropdown: the items in the specification's order, with their role conditions, and
+// the screens the specification's list leaves out, so every screen a user may open is in the menu:
+// uploads for the upload role. A user without the query role gets no query screens (their guards would
+// send them home). Sign out is not here: it is an action, not a route (see UserMenu).
 import type { RoleFlags } from '@payportal/shared';
 import { paths } from '../../lib/paths.ts';
 
@@ -12,9 +14,19 @@ export function menuItemsFor(flags: RoleFlags): MenuLink[] {
   return [
     { label: 'Home', href: paths.home() },
     { label: 'Documents', href: paths.documents() },
-    { label: 'Query Builder', href: paths.csvNew() },
-    { label: 'Dashboards', href: paths.dashboards() },
-    { label: 'Merchant-Level', href: paths.merchantLevel() },
+    ...(flags.isQuery
+      ? [
+          { label: 'Query Builder', href: paths.csvNew() },
+          { label: 'Dashboards', href: paths.dashboards() },
+          { label: 'Merchant-Level', href: paths.merchantLevel() },
+        ]
+      : []),
+    ...(flags.isUpload
+      ? [
+          { label: 'Upload data', href: paths.uploadCreate() },
+          { label: 'Upload history', href: paths.uploadHistory() },
+        ]
+      : []),
     ...(flags.isEmbedded ? [{ label: 'Revenue Optimizer', href: paths.revenueOptimizer() }] : []),
     { label: 'Profile', href: paths.profile() },
     ...(flags.isOwner ? [{ label: 'Manage organization', href: paths.organizationManage() }] : []),
