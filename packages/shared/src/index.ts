@@ -183,6 +183,7 @@ export {
   daysBetween,
   rangePhrase,
   spanText,
+  dayText,
   comparisonPeriod,
   periodStatus,
   DATE_RANGE_PRESET_LABELS,

@@ -8,11 +8,16 @@ import { chartSummary } from '../../charts/chartSummary.ts';
 import { EChart, type ChartInstance } from '../../charts/EChart.tsx';
 import { ChartTable } from './ChartTable.tsx';
 import { KpiTile } from './KpiTile.tsx';
+import type { ChartQueries } from './chartQueries.ts';
 import type { ChartAnswers } from './useChartData.ts';
 import * as styles from './dashboards.css.ts';
 
 export interface ChartBodyProps {
   config: ChartConfig;
+  /** What the chart asked: its range and, for a KPI tile, what it is compared with. */
+  queries: ChartQueries;
+  /** The day the presets were resolved against (partial periods are marked from it). */
+  today: string;
   answers: ChartAnswers;
   asTable: boolean;
   onPick?: (name: string) => void;
@@ -22,7 +27,7 @@ export interface ChartBodyProps {
   onInstance?: (chart: ChartInstance | null) => void;
 }
 
-export function ChartBody({ config, answers, asTable, onPick, pickLabel, onDrawn, onInstance }: ChartBodyProps) {
+export function ChartBody({ config, queries, answers, asTable, onPick, pickLabel, onDrawn, onInstance }: ChartBodyProps) {
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const look = useMemo(() => (host ? chartLookOf(host) : null), [host]);
   const empty = answers.main.rows.length === 0;
@@ -39,7 +44,7 @@ export function ChartBody({ config, answers, asTable, onPick, pickLabel, onDrawn
       ) : tableLike ? (
         <ChartTable result={answers.main} caption={config.title} onPick={config.type === 'table' ? undefined : onPick} pickLabel={pickLabel} />
       ) : config.type === 'kpi' ? (
-        look && <KpiTile main={answers.main} previous={answers.previous} spark={answers.spark} look={look} onDrawn={onDrawn} />
+        look && <KpiTile main={answers.main} previous={answers.previous} comparedWith={queries.comparison} coverage={answers.coverage} spark={answers.spark} look={look} onDrawn={onDrawn} />
       ) : (
         <>
           <p className={styles.visuallyHidden}>{chartSummary(config, answers.main)}</p>

@@ -10,6 +10,7 @@ import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { ChartBody } from './ChartBody.tsx';
 import { fileName, saveCsv, saveFile } from './chartFiles.ts';
 import { chartQueries } from './chartQueries.ts';
+import { shownTitle } from './chartTitle.ts';
 import * as styles from './dashboards.css.ts';
 import { openInQueryBuilder } from './openInQueryBuilder.ts';
 import { useChartData } from './useChartData.ts';
@@ -39,6 +40,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
   const answerKey = answers ? answers.at.toISOString() : null;
   const markDrawn = useCallback(() => setDrawn(answerKey), [answerKey]);
   const titleId = `chart-${chart.id}-title`;
+  const shown = shownTitle(config.title, queries.range, config.type === 'kpi');
   const drillable = queries.drill !== null || (config.type !== 'kpi' && config.type !== 'table' && !config.query.timeDimension?.granularity && ['industry_group', 'region'].includes(config.query.dimensions[0] ?? ''));
 
   const pick = drillable
@@ -57,7 +59,8 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
     <section className={styles.chartCard} aria-labelledby={titleId} data-chart-state={data.status === 'error' ? 'error' : answers && drawn === answerKey ? 'drawn' : 'loading'}>
       <header className={styles.chartHeader}>
         <div className={styles.chartHeading}>
-          <h2 id={titleId} className={styles.chartTitle}>{config.title}</h2>
+          <h2 id={titleId} className={styles.chartTitle}>{shown.title}</h2>
+          {shown.period && <p className={styles.chartPeriod}>{shown.period}</p>}
           {drillPath.length > 0 && (
             <nav aria-label={`Drill-down of ${config.title}`} className={styles.breadcrumb}>
               <button type="button" className={styles.linkButton} onClick={() => onDrill([])}>All {DIMENSIONS[hierarchy[0]!]?.label.toLowerCase()}s</button>
@@ -85,7 +88,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
         </details>
       </header>
       {answers ? (
-        <ChartBody config={config} answers={answers} asTable={asTable} onPick={pick} pickLabel={queries.drill?.atMerchant ? 'Open the merchant' : 'Drill down'} onDrawn={markDrawn} onInstance={setInstance} />
+        <ChartBody config={config} queries={queries} today={today} answers={answers} asTable={asTable} onPick={pick} pickLabel={queries.drill?.atMerchant ? 'Open the merchant' : 'Drill down'} onDrawn={markDrawn} onInstance={setInstance} />
       ) : (
         <LoadingIndicator show={data.status === 'loading'} error={data.error} cta={{ label: 'Try again', onClick: data.retry }} stretch label={`Loading ${config.title}`} />
       )}
