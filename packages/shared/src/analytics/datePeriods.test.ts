@@ -60,6 +60,10 @@ describe('whether a period of an answer is whole', () => {
     expect(status.note).toBe(note);
   });
 
+  it('marks nothing outside the range (an answer holds no such bucket)', () => {
+    expect(periodStatus('2026-09-01', { range: 'last_30_days', granularity: 'month', today })).toMatchObject({ days: 0, shortfalls: [], note: '' });
+  });
+
   it('counts the days it covers', () => {
     expect(periodStatus('2026-10-01', { range: 'last_30_days', granularity: 'month', today })).toMatchObject({ from: '2026-10-29', to: '2026-10-31', days: 3, daysInPeriod: 31 });
   });

@@ -143,7 +143,9 @@ export interface PeriodStatus {
   daysInPeriod: number;
   /** Empty when the period is whole, final and mature. */
   shortfalls: PeriodShortfall[];
-  /** One line for a tooltip, a table cell or a CSV column; empty when the period is whole. */
+  /** Why, a sentence per shortfall (partial, not yet mature); empty when the period is whole. */
+  notes: string[];
+  /** The notes as one line for a tooltip, a table cell or a CSV column. */
   note: string;
 }
 
@@ -177,6 +179,8 @@ export function periodStatus(label: string, context: PeriodContext): PeriodStatu
   const days = Math.max(0, daysBetween(from, to));
   const shortfalls: PeriodShortfall[] = [];
   const notes: string[] = [];
+  // A bucket outside the range or after today holds no data to mark (an answer never has one).
+  if (days === 0) return { label, from, to, days, daysInPeriod, shortfalls, notes, note: '' };
   if (from > start || (resolved !== null && resolved.to < end && resolved.to < today)) shortfalls.push('clipped');
   const running = to === today && end >= today;
   if (running) shortfalls.push('running');
@@ -187,9 +191,9 @@ export function periodStatus(label: string, context: PeriodContext): PeriodStatu
         : `Partial: ${days} of ${daysInPeriod} days${running ? ' so far' : ''} (${spanText(from, to)})${running ? `, the ${UNIT[granularity]} is not over` : ''}`,
     );
   }
-  if (matureAfterDays !== undefined && days > 0 && daysBetween(to, today) - 1 < matureAfterDays) {
+  if (matureAfterDays !== undefined && daysBetween(to, today) - 1 < matureAfterDays) {
     shortfalls.push('immature');
     notes.push(`Not yet mature: it holds sales less than ${matureAfterDays} days old, so its figure can still change`);
   }
-  return { label, from, to, days, daysInPeriod, shortfalls, note: notes.join('. ') };
+  return { label, from, to, days, daysInPeriod, shortfalls, notes, note: notes.join('. ') };
 }

@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ChartInstance } from '../../charts/EChart.tsx';
 import { paths } from '../../lib/paths.ts';
+import { periodNotes, periodsOf } from '../../charts/periodMarks.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { ChartBody } from './ChartBody.tsx';
 import { fileName, saveCsv, saveFile } from './chartFiles.ts';
@@ -79,8 +80,8 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
             {config.type !== 'table' && config.type !== 'kpi' && (
               <button type="button" onClick={() => setAsTable((value) => !value)}>{asTable ? 'View as chart' : 'View as table'}</button>
             )}
-            <button type="button" disabled={!instance || asTable} onClick={() => saveFile(`${fileName(config.title)}.png`, instance!.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }))}>Download PNG</button>
-            <button type="button" disabled={!answers} onClick={() => saveCsv(config.title, answers!.main)}>Download CSV</button>
+            <button type="button" disabled={!instance || asTable} onClick={() => saveFile(`${fileName(shown.title)}.png`, instance!.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }))}>Download PNG</button>
+            <button type="button" disabled={!answers} onClick={() => saveCsv(shown.title, answers!.main, periodNotes(answers!.main, periodsOf(queries.main, queries.range, today)))}>Download CSV</button>
             <button type="button" onClick={() => openInQueryBuilder(config.title, queries.main, navigate)}>Open in query builder</button>
             <Link href={paths.chartCopy(String(dashboardId), String(chart.id))}>Copy chart</Link>
             {canEdit && <Link href={paths.chartEdit(String(dashboardId), String(chart.id))}>Edit chart</Link>}

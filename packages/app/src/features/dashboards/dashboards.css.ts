@@ -46,6 +46,8 @@ export const linkButton = style({ font: 'inherit', background: 'none', border: '
 export const chartBody = style({ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' });
 export const canvas = style({ flex: 1, minHeight: '8rem', width: '100%' });
 export const chartFooter = style({ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap', color: vars.color.textMuted, fontSize: vars.font.xs, paddingTop: vars.space.xs });
+export const periodKey = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted, fontSize: vars.font.xs });
+export const periodNote = style({ display: 'block', color: vars.color.textMuted, fontSize: vars.font.xs, fontWeight: 400 });
 export const empty = style({ margin: 'auto', color: vars.color.textMuted, fontSize: '0.875rem' });
 
 export const menu = style({ position: 'relative', flexShrink: 0 });
