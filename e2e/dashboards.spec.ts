@@ -48,6 +48,10 @@ async function addChart(page: Page, chart: { title: string; type: string; measur
   await expect(page.getByRole('heading', { level: 2, name: chart.title })).toBeVisible();
 }
 
+/** The seeded Portfolio overview: its KPI tiles' names (each followed by its period) and its other charts. */
+const OVERVIEW_KPIS = ['Gross sales volume', 'Transactions', 'Approval rate', 'Net revenue'];
+const OVERVIEW_CHARTS = ['Gross sales volume by month', 'Gross sales volume by industry group', 'Volume and approval rate by month', 'Volume by card brand'];
+
 const chartCard = (screen: Screen, title: string): Locator => screen.getByRole('region', { name: title, exact: true });
 
 /** A chart's place in the grid (its width and height in data-layout-w/h). */
@@ -213,6 +217,16 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await stranger.getByRole('link', { name: 'Portfolio overview' }).click();
   await everyChartDrawn(stranger, 8);
   await screenshot(stranger, 'seeded-overview-1280');
+  // Set to "Year to date", the KPI tiles say so and name the period they compare with.
+  await stranger.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Year to date' });
+  await expect(stranger).toHaveURL(/range=year_to_date/);
+  await everyChartDrawn(stranger, 8);
+  await expect(stranger.locator('[data-layout-w] h2[id^="chart-"]')).toHaveText([...OVERVIEW_KPIS.map((name) => `${name}, year to date`), ...OVERVIEW_CHARTS]);
+  for (const name of OVERVIEW_KPIS) await expect(chartCard(stranger, `${name}, year to date`)).toContainText(/the same days last year \(1 Jan – \d+ \w+ \d{4}\)/);
+  await screenshot(stranger, 'seeded-overview-ytd-1280');
+  await stranger.setViewportSize({ width: 390, height: 844 });
+  await screenshot(stranger, 'seeded-overview-ytd-390');
+  await stranger.setViewportSize({ width: 1280, height: 900 });
   await stranger.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(stranger.getByRole('note', { name: 'Demo organization' })).toBeVisible();
   // Their seeded Authorisation has the day-of-week × hour heatmap, days as Mon … Sun; a state chip

@@ -171,16 +171,18 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expect(firstRow).toContainText(top.name);
   await expect(firstRow).toContainText(LEAKAGE_CAUSE_LABELS[top.mainCause]);
   await expect(firstRow).toContainText(money(top.recoverablePerMonth));
-  // The month's total and each cause's bar are the API's.
-  await expect(portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / 12)} a month` })).toBeVisible();
-  const causeBars = portal.getByRole('list', { name: 'Leakage by cause (12 months)' }).getByRole('listitem');
-  await expect(causeBars).toHaveText(leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage)}`));
+  // The headline and each cause's bar are the API's, in one period: a month on average over its 12 months, said so.
+  expect(leakage.months).toBe(12);
+  await expect(portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / leakage.months)} a month` })).toBeVisible();
+  await expect(portal.getByText(`A month on average over the 12 complete months`)).toContainText(`(${money(leakage.total)} in all)`);
+  const causeBars = portal.getByRole('list', { name: 'Leakage by cause, a month' }).getByRole('listitem');
+  await expect(causeBars).toHaveText(leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage / leakage.months)}`));
   // The three causes generator v4 made detectable are there, and cost money (OPTIMIZER.md).
   for (const cause of ['auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program'] as const) {
     const answered = leakage.causes.find((row) => row.cause === cause)!;
     expect(answered.sales, cause).toBeGreaterThan(0);
     expect(answered.leakage, cause).toBeGreaterThan(0);
-    await expect(causeBars.filter({ hasText: LEAKAGE_CAUSE_LABELS[cause] })).toHaveText(`${LEAKAGE_CAUSE_LABELS[cause]}${money(answered.leakage)}`);
+    await expect(causeBars.filter({ hasText: LEAKAGE_CAUSE_LABELS[cause] })).toHaveText(`${LEAKAGE_CAUSE_LABELS[cause]}${money(answered.leakage / leakage.months)}`);
   }
   await screenshotFramed(page, portal, 'leakage');
 

@@ -175,6 +175,20 @@ export type {
   CatalogueResponse,
   ValuesResponse,
 } from './analytics/queryDescription.ts';
+export {
+  resolveDateRange,
+  startOf,
+  nextStart,
+  addDays,
+  daysBetween,
+  rangePhrase,
+  spanText,
+  dayText,
+  comparisonPeriod,
+  periodStatus,
+  DATE_RANGE_PRESET_LABELS,
+} from './analytics/datePeriods.ts';
+export type { DateRange, ResolvedRange, ComparisonPeriod, PeriodShortfall, PeriodStatus, PeriodContext } from './analytics/datePeriods.ts';
 export { EXPORT_ROUTES, EXPORT_PATHS } from './exports/exportPaths.ts';
 export { CSV_HEADERS, csvOptionsSchema, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
 export type { CsvHeader, CsvOptions, CsvOptionsInput } from './exports/csvOptions.ts';

@@ -106,6 +106,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
       });
       return {
         period,
+        months: TRAILING_MONTHS,
         total: causes.reduce((sum, cause) => sum + cause.leakage, 0),
         causes,
         merchants: rows.filter((row) => row[0] === 'merchant').map((row) => ({

@@ -152,6 +152,8 @@ describe('revenue optimizer on SF 0.01', () => {
       expect(sum(sales.filter((sale) => sale.cause === cause)), cause).toBeGreaterThan(0);
     }
     expect(result.total).toBeCloseTo(sum(sales), 2);
+    // The screen divides the total and each cause by these months, as the merchants' figures are.
+    expect(result.months).toBe(12);
 
     const merchants = [...new Set(sales.map((sale) => sale.merchantId))].map((merchantId) => {
       const own = sales.filter((sale) => sale.merchantId === merchantId);

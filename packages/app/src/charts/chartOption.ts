@@ -1,9 +1,10 @@
 // A chart configuration and the query API's answer → the ECharts option (issue #14 items 3–4). Pure:
 // tested without a canvas. Every number drawn is a cell of the answer; labels and tooltips use the
 // catalogue's formats; the aria component describes the chart for screen readers.
-import { formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
+import { dayText, formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
 import { axisFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
+import { HATCH, type PeriodsOf } from './periodMarks.ts';
 import { resultSeries } from './resultSeries.ts';
 import { dimensionText } from './dimensionText.ts';
 import { heatmapShade, timePartAxis } from './timeParts.ts';
@@ -29,7 +30,19 @@ function dateLabelFor(granularity: string | undefined): ((value: string) => stri
   return null;
 }
 
-export function chartOption(config: ChartConfig, result: QueryResult, look: ChartLook): ChartOption {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * `periods`: whether each period of a time axis is whole (periodMarks.ts). Periods that are not (cut by
+ * the range, still running, not yet mature) are drawn hatched (bars) or dashed (lines, areas), and the
+ * tooltip says why.
+ */
+/** A period by its first day, in words: "Oct 2026", "Q4 2026", "week of 23 Nov 2026", "27 Nov 2026". */
+export function periodName(label: string, granularity: string | undefined): string {
+  return dateLabelFor(granularity)?.(label) ?? (granularity === 'week' ? `week of ${dayText(label)}` : dayText(label));
+}
+
+export function chartOption(config: ChartConfig, result: QueryResult, look: ChartLook, periods: PeriodsOf | null = null): ChartOption {
   const { category, categories, series } = resultSeries(result);
   const base = {
     color: look.palette,
@@ -115,29 +128,71 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
       }
     : {};
   const combo = config.type === 'combo';
-  const drawn = series.map((s, index) => {
-    const asLine = config.type === 'line' || config.type === 'area' || (combo && index === 1);
+  const marks = periods && category?.type === 'date' ? series.map((s) => categories.map((label) => periods(label, s.column.name))) : null;
+  const partialAt = (index: number, at: number) => (marks?.[index]?.[at]?.shortfalls.length ?? 0) > 0;
+  const marked = series.map((_, index) => categories.some((_, at) => partialAt(index, at)));
+  const anyMarked = marked.some(Boolean);
+  const asLineAt = (index: number) => config.type === 'line' || config.type === 'area' || (combo && index === 1);
+  // Marked, a series keeps its colour on its dashed twin (added after every series, so colours by index hold).
+  const colourAt = (index: number) => look.palette[index % look.palette.length]!;
+  const drawn: Record<string, unknown>[] = series.map((s, index) => {
+    const asLine = asLineAt(index);
     return {
       name: s.name,
       type: asLine ? 'line' : 'bar',
-      data: s.values,
+      data: !marked[index] ? s.values : asLine ? s.values.map((value, at) => (partialAt(index, at) ? null : value)) : s.values.map((value, at) => (partialAt(index, at) ? { value, itemStyle: { decal: HATCH } } : value)),
       ...(asLine && { showSymbol: categories.length <= 24, smooth: false }),
       ...(config.type === 'area' && { areaStyle: { opacity: 0.25 } }),
       ...(config.display.stacked && !combo && { stack: 'all' }),
       ...(combo && { yAxisIndex: index === 1 ? 1 : 0 }),
+      ...(anyMarked && { itemStyle: { color: colourAt(index) } }),
       tooltip: { valueFormatter: tooltipValue(s.column.format) },
       ...(index === 0 && thresholds),
     };
   });
+  // A line's segments into and out of a period that is not whole are dashed: its twin holds those points only.
+  const twins = series.flatMap((s, index) => {
+    if (!marked[index] || !asLineAt(index)) return [];
+    const near = (at: number) => partialAt(index, at) || partialAt(index, at - 1) || partialAt(index, at + 1);
+    const { markLine: _markLine, ...rest } = drawn[index] as { markLine?: unknown };
+    return [{
+      ...rest,
+      data: s.values.map((value, at) => (near(at) ? value : null)),
+      lineStyle: { type: 'dashed', color: colourAt(index) },
+      ...(config.type === 'area' && { areaStyle: { opacity: 0.1 } }),
+      ...(config.display.stacked && !combo && { stack: 'partial' }),
+    }];
+  });
+  const twinOf = series.flatMap((_, index) => (marked[index] && asLineAt(index) ? [index] : []));
+  const formatAt = (seriesIndex: number) => series[seriesIndex < series.length ? seriesIndex : twinOf[seriesIndex - series.length]!]?.column.format ?? null;
+  const markedTooltip = anyMarked && {
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      formatter: (params: { seriesName: string; seriesIndex: number; value: unknown; marker: string; axisValue: string; dataIndex: number }[]) => {
+        const first = params[0];
+        if (!first) return '';
+        const lines = new Map<string, string>();
+        for (const p of params) {
+          if (p.value === null || p.value === undefined || lines.has(p.seriesName)) continue;
+          lines.set(p.seriesName, `${p.marker}${escapeHtml(p.seriesName)}: <b>${escapeHtml(tooltipValue(formatAt(p.seriesIndex))(p.value))}</b>`);
+        }
+        const notes = [...new Set(marks!.flatMap((row) => row[first.dataIndex]?.notes ?? []))];
+        const head = escapeHtml(dateLabel ? dateLabel(first.axisValue) : first.axisValue);
+        return [head, ...lines.values(), ...notes.map((note) => `<i>${escapeHtml(note)}</i>`)].join('<br/>');
+      },
+    },
+  };
   const values = combo
     ? [valueAxis(series[0]?.column.format ?? null), valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false }, scale: true })]
     : valueAxis(formats.length === 1 ? formats[0]! : null);
   return {
     ...base,
+    ...markedTooltip,
     grid: { left: 8, right: combo ? 8 : 16, top: 16, bottom: legendRoom, containLabel: true },
     xAxis: horizontal ? values : categoryAxis,
     yAxis: horizontal ? { ...categoryAxis, inverse: true } : values,
-    series: drawn,
+    series: [...drawn, ...twins],
     ...(category === null && { xAxis: { ...categoryAxis, data: [''] } }),
   };
 }

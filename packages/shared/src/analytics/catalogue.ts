@@ -15,6 +15,8 @@ export interface MeasureMeta {
   format: MetricFormat;
   description: string;
   roles: readonly RoleName[];
+  /** A period whose sales are younger than this many days at today is not yet mature. */
+  matureAfterDays?: number;
 }
 
 export interface DimensionMeta {

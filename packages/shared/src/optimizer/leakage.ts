@@ -19,6 +19,9 @@ export const LEAKAGE_CAUSE_LABELS: Record<LeakageCause, string> = {
 
 export const leakageResultSchema = z.object({
   period: z.tuple([z.string(), z.string()]),
+  /** The complete months of the period: the headline, the causes and the merchants are each a month's average over them. */
+  months: z.number().int().min(1),
+  /** Over the whole period, as each cause's leakage. */
   total: z.number(),
   causes: z.array(z.object({ cause: z.enum(LEAKAGE_CAUSES), leakage: z.number(), sales: z.number() })),
   merchants: z.array(

@@ -40,7 +40,8 @@ function Builder({ dashboardId, dashboardTitle, chart }: { dashboardId: number; 
   const write = useWriteAction();
   const catalogue = useDebouncedRequest<CatalogueResponse>('catalogue', (signal) => fetchCatalogue(signal), { delayMs: 0, failure: 'The list of metrics could not be loaded.' });
   const checked = useMemo(() => checkDraft({ ...draft, title: draft.title.trim() || 'Preview' }), [draft]);
-  const queries = useMemo(() => (checked.config ? chartQueries(checked.config, {}, [], new Date().toISOString().slice(0, 10)) : null), [checked.config]);
+  const today = new Date().toISOString().slice(0, 10);
+  const queries = useMemo(() => (checked.config ? chartQueries(checked.config, {}, [], today) : null), [checked.config, today]);
   const preview = useChartData(queries, 0, PREVIEW_DELAY_MS);
   const [drawnFor, setDrawnFor] = useState<unknown>(null);
   const drawn = preview.data !== null && drawnFor === preview.data;
@@ -72,8 +73,8 @@ function Builder({ dashboardId, dashboardTitle, chart }: { dashboardId: number; 
           <h2 className={styles.chartTitle}>{draft.title.trim() || 'Preview'}</h2>
           {checked.problem ? (
             <p role="alert" className={styles.alert}>{checked.problem}</p>
-          ) : preview.data && checked.config ? (
-            <ChartBody config={checked.config} answers={preview.data} asTable={false} onDrawn={() => setDrawnFor(preview.data)} onPick={noop} />
+          ) : preview.data && checked.config && queries ? (
+            <ChartBody config={checked.config} queries={queries} today={today} answers={preview.data} asTable={false} onDrawn={() => setDrawnFor(preview.data)} onPick={noop} />
           ) : (
             <LoadingIndicator show={preview.status === 'loading'} error={preview.error} cta={{ label: 'Try again', onClick: preview.retry }} stretch label="Loading the preview" />
           )}

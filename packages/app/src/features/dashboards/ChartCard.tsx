@@ -7,10 +7,12 @@ import { Link, useLocation } from 'wouter';
 import type { ChartInstance } from '../../charts/EChart.tsx';
 import { paths } from '../../lib/paths.ts';
 import { dimensionText } from '../../charts/dimensionText.ts';
+import { periodNotes, periodsOf } from '../../charts/periodMarks.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { ChartBody } from './ChartBody.tsx';
 import { fileName, saveCsv, saveFile } from './chartFiles.ts';
 import { chartQueries } from './chartQueries.ts';
+import { shownTitle } from './chartTitle.ts';
 import * as styles from './dashboards.css.ts';
 import { openInQueryBuilder } from './openInQueryBuilder.ts';
 import { useChartData } from './useChartData.ts';
@@ -40,6 +42,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
   const answerKey = answers ? answers.at.toISOString() : null;
   const markDrawn = useCallback(() => setDrawn(answerKey), [answerKey]);
   const titleId = `chart-${chart.id}-title`;
+  const shown = shownTitle(config.title, queries.range, config.type === 'kpi');
   const drillable = queries.drill !== null || (config.type !== 'kpi' && config.type !== 'table' && !config.query.timeDimension?.granularity && ['industry_group', 'region'].includes(config.query.dimensions[0] ?? ''));
 
   const pick = drillable
@@ -63,7 +66,8 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
     <section className={styles.chartCard} aria-labelledby={titleId} data-chart-state={data.status === 'error' ? 'error' : answers && drawn === answerKey ? 'drawn' : 'loading'}>
       <header className={styles.chartHeader}>
         <div className={styles.chartHeading}>
-          <h2 id={titleId} className={styles.chartTitle}>{config.title}</h2>
+          <h2 id={titleId} className={styles.chartTitle}>{shown.title}</h2>
+          {shown.period && <p className={styles.chartPeriod}>{shown.period}</p>}
           {drillPath.length > 0 && (
             <nav aria-label={`Drill-down of ${config.title}`} className={styles.breadcrumb}>
               <button type="button" className={styles.linkButton} onClick={() => onDrill([])}>All {DIMENSIONS[hierarchy[0]!]?.label.toLowerCase()}s</button>
@@ -83,8 +87,8 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
             {config.type !== 'table' && config.type !== 'kpi' && (
               <button type="button" onClick={() => setAsTable((value) => !value)}>{asTable ? 'View as chart' : 'View as table'}</button>
             )}
-            <button type="button" disabled={!instance || asTable} onClick={() => saveFile(`${fileName(config.title)}.png`, instance!.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }))}>Download PNG</button>
-            <button type="button" disabled={!answers} onClick={() => saveCsv(config.title, answers!.main)}>Download CSV</button>
+            <button type="button" disabled={!instance || asTable} onClick={() => saveFile(`${fileName(shown.title)}.png`, instance!.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }))}>Download PNG</button>
+            <button type="button" disabled={!answers} onClick={() => saveCsv(shown.title, answers!.main, periodNotes(answers!.main, periodsOf(queries.main, queries.range, today)))}>Download CSV</button>
             <button type="button" onClick={() => openInQueryBuilder(config.title, queries.main, navigate)}>Open in query builder</button>
             <Link href={paths.chartCopy(String(dashboardId), String(chart.id))}>Copy chart</Link>
             {canEdit && <Link href={paths.chartEdit(String(dashboardId), String(chart.id))}>Edit chart</Link>}
@@ -92,7 +96,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
         </details>
       </header>
       {answers ? (
-        <ChartBody config={config} answers={answers} asTable={asTable} onPick={pick} pickLabel={queries.drill?.atMerchant ? 'Open the merchant' : 'Drill down'} onDrawn={markDrawn} onInstance={setInstance} />
+        <ChartBody config={config} queries={queries} today={today} answers={answers} asTable={asTable} onPick={pick} pickLabel={queries.drill?.atMerchant ? 'Open the merchant' : 'Drill down'} onDrawn={markDrawn} onInstance={setInstance} />
       ) : (
         <LoadingIndicator show={data.status === 'loading'} error={data.error} cta={{ label: 'Try again', onClick: data.retry }} stretch label={`Loading ${config.title}`} />
       )}

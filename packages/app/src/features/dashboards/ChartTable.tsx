@@ -9,8 +9,11 @@ import * as styles from './dashboards.css.ts';
 const ROW_HEIGHT = 32;
 const VIEW_ROWS = 12;
 
-/** `onPick`: the first column's values become buttons (drill-down by keyboard, issue #14 item 6). */
-export function ChartTable({ result, caption, onPick, pickLabel }: { result: QueryResult; caption: string; onPick?: (value: string) => void; pickLabel?: string }) {
+/**
+ * `onPick`: the first column's values become buttons (drill-down by keyboard, issue #14 item 6).
+ * `periodNotes`: by date cell, why that period is not whole or final (periodMarks.ts), shown under the date.
+ */
+export function ChartTable({ result, caption, onPick, pickLabel, periodNotes }: { result: QueryResult; caption: string; onPick?: (value: string) => void; pickLabel?: string; periodNotes?: ReadonlyMap<string, string> }) {
   const [sort, setSort] = useState<{ index: number; descending: boolean } | null>(null);
   const [top, setTop] = useState(0);
   const rows = useMemo(() => {
@@ -57,6 +60,7 @@ export function ChartTable({ result, caption, onPick, pickLabel }: { result: Que
                   ) : (
                     cellText(cell, index)
                   )}
+                  {typeof cell === 'string' && result.columns[index]!.type === 'date' && periodNotes?.has(cell) && <span className={styles.periodNote}>{periodNotes.get(cell)}</span>}
                 </td>
               ))}
             </tr>

@@ -1,12 +1,13 @@
-// The KPI tile (issue #14 item 3): the value over the tile's period, its change against the previous
-// period of equal length, and a sparkline of the same measure by day. All three are query answers.
-import { formatCell, type QueryResult } from '@payportal/shared';
+// The KPI tile (issue #14 item 3): the value over the tile's period, its change against the period it
+// is compared with, named (kpiComparison.ts), and a sparkline of the same measure by day. All are query answers.
+import { formatCell, type ComparisonPeriod, type QueryResult } from '@payportal/shared';
 import { useEffect, useMemo } from 'react';
 import { axisFormat } from '../../charts/axisFormat.ts';
 import { EChart } from '../../charts/EChart.tsx';
 import type { ChartLook } from '../../charts/chartOption.ts';
 import { FittedFigure } from '../../ui/FittedFigure.tsx';
 import * as styles from './dashboards.css.ts';
+import { kpiComparison } from './kpiComparison.ts';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const pointsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
@@ -17,13 +18,12 @@ function firstNumber(result: QueryResult | null): number | null {
   return typeof value === 'number' ? value : null;
 }
 
-export function KpiTile({ main, previous, spark, look, onDrawn }: { main: QueryResult; previous: QueryResult | null; spark: QueryResult | null; look: ChartLook; onDrawn: () => void }) {
+export function KpiTile({ main, previous, comparedWith, coverage, spark, look, onDrawn }: { main: QueryResult; previous: QueryResult | null; comparedWith: ComparisonPeriod | null; coverage: QueryResult | null; spark: QueryResult | null; look: ChartLook; onDrawn: () => void }) {
   const column = main.columns.find((c) => c.format !== null)!;
   const value = firstNumber(main);
   const before = firstNumber(previous);
-  // A rate changes in percentage points (97.2 % → 97.5 % is +0.3 pp, not +0.3 %); amounts in per cent.
-  const points = column.format === 'percent';
-  const change = value !== null && before ? (points ? value - before : (value - before) / Math.abs(before)) : null;
+  const firstDay = coverage?.rows[0]?.[0];
+  const comparison = kpiComparison(value, before, column.format, comparedWith, typeof firstDay === 'string' ? firstDay : null);
   const sparkOption = useMemo(() => {
     const index = spark?.columns.findIndex((c) => c.format !== null) ?? -1;
     return {
@@ -41,13 +41,13 @@ export function KpiTile({ main, previous, spark, look, onDrawn }: { main: QueryR
   return (
     <div className={styles.kpi}>
       <FittedFigure className={styles.kpiValue} exact={formatCell(value, column)} compact={value === null ? '—' : axisFormat(column.format)(value)} />
-      {change !== null ? (
-        <p className={change >= 0 ? styles.kpiUp : styles.kpiDown}>
-          <span aria-hidden="true">{change >= 0 ? '▲' : '▼'} </span>
-          {points ? `${pointsFormat.format(change * 100)} pp` : percent.format(change)} <span className={styles.kpiPeriod}>vs previous period ({formatCell(before, column)})</span>
+      {comparison.kind === 'change' ? (
+        <p className={comparison.change >= 0 ? styles.kpiUp : styles.kpiDown}>
+          <span aria-hidden="true">{comparison.change >= 0 ? '▲' : '▼'} </span>
+          {comparison.points ? `${pointsFormat.format(comparison.change * 100)} pp` : percent.format(comparison.change)} <span className={styles.kpiPeriod}>{comparison.against} ({formatCell(before, column)})</span>
         </p>
       ) : (
-        <p className={styles.kpiPeriod}>No previous period to compare</p>
+        <p className={styles.kpiPeriod}>{comparison.text}</p>
       )}
       {hasSpark && <EChart option={sparkOption} className={styles.spark} onDrawn={onDrawn} />}
     </div>

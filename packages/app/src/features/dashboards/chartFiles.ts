@@ -1,5 +1,6 @@
 // A chart's exports (issue #14 item 6): the drawing as PNG and its answer as CSV, both saved in the
-// browser. The CSV holds the answer's raw values (as the exports do), with the catalogue's labels.
+// browser. The CSV holds the answer's raw values (as the exports do), with the catalogue's labels, and
+// for an answer by period a last column saying which periods are partial or not yet final.
 import type { QueryResult } from '@payportal/shared';
 
 const quote = (cell: unknown) => {
@@ -9,8 +10,15 @@ const quote = (cell: unknown) => {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
-export function resultCsv(result: QueryResult): string {
-  return [result.columns.map((column) => quote(column.label)), ...result.rows.map((row) => row.map(quote))].map((line) => line.join(',')).join('\r\n') + '\r\n';
+/** The "Period note" column: an answer by period says which rows are partial or not yet final (periodMarks.ts). */
+export const PERIOD_NOTE_LABEL = 'Period note';
+
+export function resultCsv(result: QueryResult, periodNotes?: ReadonlyMap<string, string>): string {
+  const dateIndex = result.columns.findIndex((column) => column.type === 'date');
+  const noted = periodNotes !== undefined && dateIndex >= 0;
+  const head = [...result.columns.map((column) => quote(column.label)), ...(noted ? [quote(PERIOD_NOTE_LABEL)] : [])];
+  const rows = result.rows.map((row) => [...row.map(quote), ...(noted ? [quote(periodNotes.get(String(row[dateIndex])) ?? '')] : [])]);
+  return [head, ...rows].map((line) => line.join(',')).join('\r\n') + '\r\n';
 }
 
 export function saveFile(name: string, href: string): void {
@@ -20,8 +28,8 @@ export function saveFile(name: string, href: string): void {
   link.click();
 }
 
-export function saveCsv(title: string, result: QueryResult): void {
-  const url = URL.createObjectURL(new Blob([resultCsv(result)], { type: 'text/csv;charset=utf-8' }));
+export function saveCsv(title: string, result: QueryResult, periodNotes?: ReadonlyMap<string, string>): void {
+  const url = URL.createObjectURL(new Blob([resultCsv(result, periodNotes)], { type: 'text/csv;charset=utf-8' }));
   saveFile(`${fileName(title)}.csv`, url);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

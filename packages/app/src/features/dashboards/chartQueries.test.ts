@@ -3,7 +3,7 @@
 import { chartConfigSchema } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';
 import { checkDraft, configToDraft, draftToConfig, emptyDraft } from './chartDraft.ts';
-import { chartQueries, previousPeriod } from './chartQueries.ts';
+import { chartQueries } from './chartQueries.ts';
 
 const kpi = chartConfigSchema.parse({ type: 'kpi', title: 'GSV', query: { measures: ['gsv'], timeDimension: { dimension: 'date', dateRange: 'last_30_days' } } });
 
@@ -12,6 +12,7 @@ describe('chart queries', () => {
     const asked = chartQueries(kpi, { channel: ['cp'] }, [], '2026-11-24');
     expect(asked.main.timeDimension).toEqual({ dimension: 'date', dateRange: 'last_30_days' });
     expect(asked.previous!.timeDimension).toEqual({ dimension: 'date', dateRange: ['2026-09-26', '2026-10-25'] });
+    expect(asked.comparison).toEqual({ range: ['2026-09-26', '2026-10-25'], phrase: 'the previous 30 days' });
     expect(asked.spark!.timeDimension).toEqual({ dimension: 'date', dateRange: 'last_30_days', granularity: 'day' });
     for (const query of [asked.main, asked.previous!, asked.spark!]) expect(query.filters).toEqual([{ member: 'channel', operator: 'in', values: ['cp'] }]);
   });
@@ -21,9 +22,23 @@ describe('chart queries', () => {
     expect(chartQueries(optedOut, { channel: ['cp'] }, [], '2026-11-24').main.filters).toEqual([]);
   });
 
-  it('have no previous period for calendar presets, and one of equal length for custom ranges', () => {
-    expect(previousPeriod('month_to_date', '2026-11-24')).toBeNull();
-    expect(previousPeriod(['2026-03-01', '2026-03-10'], '2026-11-24')).toEqual(['2026-02-19', '2026-02-28']);
+  it('compare a year to date set on the dashboard with the same days last year, and ask whether the data reaches back that far', () => {
+    const asked = chartQueries(kpi, { dateRange: 'year_to_date', channel: ['cp'] }, [], '2026-11-24');
+    expect(asked.range).toBe('year_to_date');
+    expect(asked.previous!.timeDimension).toEqual({ dimension: 'date', dateRange: ['2025-01-01', '2025-11-24'] });
+    expect(asked.comparison!.phrase).toBe('the same days last year');
+    expect(asked.coverage).toMatchObject({ measures: ['authorisations'], filters: [], timeDimension: { granularity: 'day', dateRange: ['2025-01-01', '2025-11-24'] }, order: [{ member: 'date', direction: 'asc' }], limit: 1 });
+  });
+
+  it('compare calendar presets with the same days of the month or quarter before, and custom ranges with as many days before', () => {
+    expect(chartQueries(kpi, { dateRange: 'month_to_date' }, [], '2026-11-24').previous!.timeDimension!.dateRange).toEqual(['2026-10-01', '2026-10-24']);
+    expect(chartQueries(kpi, { dateRange: ['2026-03-01', '2026-03-10'] }, [], '2026-11-24').previous!.timeDimension!.dateRange).toEqual(['2026-02-19', '2026-02-28']);
+  });
+
+  it('have nothing to compare over all dates', () => {
+    const allDates = chartConfigSchema.parse({ type: 'kpi', title: 'GSV', query: { measures: ['gsv'] } });
+    const asked = chartQueries(allDates, {}, [], '2026-11-24');
+    expect([asked.previous, asked.comparison, asked.coverage]).toEqual([null, null, null]);
   });
 });
 

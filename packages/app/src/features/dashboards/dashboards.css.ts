@@ -40,11 +40,14 @@ export const chartCard = style([surface, { display: 'flex', flexDirection: 'colu
 export const chartHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '0.5rem' });
 export const chartHeading = style({ minWidth: 0 });
 export const chartTitle = style({ margin: 0, fontSize: vars.font.md, fontWeight: 650, lineHeight: 1.3 });
+export const chartPeriod = style({ margin: '0.125rem 0 0', fontSize: '0.8125rem', color: vars.color.textMuted });
 export const breadcrumb = style({ fontSize: '0.8125rem', color: vars.color.textMuted, marginTop: '0.125rem' });
 export const linkButton = style({ font: 'inherit', background: 'none', border: 'none', padding: 0, color: vars.color.primary, textDecoration: 'underline', cursor: 'pointer' });
 export const chartBody = style({ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' });
 export const canvas = style({ flex: 1, minHeight: '8rem', width: '100%' });
 export const chartFooter = style({ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap', color: vars.color.textMuted, fontSize: vars.font.xs, paddingTop: vars.space.xs });
+export const periodKey = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted, fontSize: vars.font.xs });
+export const periodNote = style({ display: 'block', color: vars.color.textMuted, fontSize: vars.font.xs, fontWeight: 400 });
 export const empty = style({ margin: 'auto', color: vars.color.textMuted, fontSize: '0.875rem' });
 
 export const menu = style({ position: 'relative', flexShrink: 0 });

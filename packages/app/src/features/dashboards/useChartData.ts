@@ -9,6 +9,8 @@ import { limited } from './queryLimiter.ts';
 export interface ChartAnswers {
   main: QueryResult;
   previous: QueryResult | null;
+  /** The first day of data in the comparison period (no row: none). */
+  coverage: QueryResult | null;
   spark: QueryResult | null;
   /** When the answers arrived (the card says "Data as of …"). */
   at: Date;
@@ -17,12 +19,12 @@ export interface ChartAnswers {
 const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? limited(() => runQuery(query, signal)) : Promise.resolve(null));
 
 export function useChartData(queries: ChartQueries | null, refreshKey: number, delayMs = 0) {
-  const key = queries ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.spark]) : null;
+  const key = queries ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.coverage, queries.spark]) : null;
   return useDebouncedRequest<ChartAnswers>(
     key,
     async (signal) => {
-      const [main, previous, spark] = await Promise.all([ask(queries!.main, signal), ask(queries!.previous, signal), ask(queries!.spark, signal)]);
-      return { main: main!, previous, spark, at: new Date() };
+      const [main, previous, coverage, spark] = await Promise.all([ask(queries!.main, signal), ask(queries!.previous, signal), ask(queries!.coverage, signal), ask(queries!.spark, signal)]);
+      return { main: main!, previous, coverage, spark, at: new Date() };
     },
     { delayMs, failure: 'This chart could not be loaded.' },
   );

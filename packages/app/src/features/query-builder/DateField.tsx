@@ -1,6 +1,6 @@
 // The CSV date field (spec §2): a range (the catalogue's presets, all dates, or a custom from–to) and a
 // granularity (a date column by day … year, or none: the range then only filters rows).
-import { DATE_RANGE_PRESETS, TIME_GRANULARITIES, type DateRangePreset, type TimeGranularity } from '@payportal/shared';
+import { DATE_RANGE_PRESET_LABELS, DATE_RANGE_PRESETS, TIME_GRANULARITIES, type DateRangePreset, type TimeGranularity } from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setDate, type DateChoice } from './builderStore.ts';
@@ -8,15 +8,7 @@ import * as styles from './queryBuilder.css.ts';
 import { customRangeProblem } from './toQueryDescription.ts';
 
 /** The date presets in words (the dashboards' filters and chart builder say them alike). */
-export const PRESET_LABELS: Record<DateRangePreset, string> = {
-  last_7_days: 'Last 7 days',
-  last_30_days: 'Last 30 days',
-  last_90_days: 'Last 90 days',
-  month_to_date: 'Month to date',
-  quarter_to_date: 'Quarter to date',
-  year_to_date: 'Year to date',
-  last_year: 'Last year',
-};
+export const PRESET_LABELS: Record<DateRangePreset, string> = DATE_RANGE_PRESET_LABELS;
 
 const GRANULARITY_LABELS: Record<TimeGranularity, string> = { day: 'Day', week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year' };
 

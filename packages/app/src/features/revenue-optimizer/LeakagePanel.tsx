@@ -1,10 +1,11 @@
 // Interchange leakage (issue #17 item 3): what sales billed above their target programme (downgrades, and
-// the general programme where the MCC qualifies for a cheaper one) cost over the trailing 12 months, by
-// cause, and the merchants who could recover most a month.
+// the general programme where the MCC qualifies for a cheaper one) cost, by cause, and the merchants who
+// could recover most. Every figure is a month's average over the trailing complete months, said once
+// under the headline, with the period's whole total beside it.
 import { LEAKAGE_CAUSE_LABELS } from '@payportal/shared';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';
-import { count, money, percent } from './formatFigures.ts';
+import { count, money, percent, periodText } from './formatFigures.ts';
 import { fetchLeakage } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 import { ScrollBox } from './ScrollBox.tsx';
@@ -17,12 +18,14 @@ export function LeakagePanel() {
   return (
     <div className={css.column}>
       <section className={css.card} aria-labelledby="leakage-causes">
-        <h2 id="leakage-causes" className={css.cardTitle}>{`Leakage: ${money(data.total / 12)} a month`}</h2>
-        <BarList label="Leakage by cause (12 months)" bars={data.causes.map((cause) => ({ label: LEAKAGE_CAUSE_LABELS[cause.cause], value: cause.leakage, text: money(cause.leakage), loss: true }))} />
-        <p className={css.hint}>{`Actual − target interchange of sales billed above their target programme, ${data.period[0]} to ${data.period[1]}.`}</p>
+        <h2 id="leakage-causes" className={css.cardTitle}>{`Leakage: ${money(data.total / data.months)} a month`}</h2>
+        <p className={css.hint}>{`A month on average over the ${data.months} complete months ${periodText(data.period)} (${money(data.total)} in all), here and by merchant below.`}</p>
+        <BarList label="Leakage by cause, a month" bars={data.causes.map((cause) => ({ label: LEAKAGE_CAUSE_LABELS[cause.cause], value: cause.leakage, text: money(cause.leakage / data.months), loss: true }))} />
+        <p className={css.hint}>Actual − target interchange of sales billed above their target programme.</p>
       </section>
       <section className={css.card} aria-labelledby="leaking-merchants">
         <h2 id="leaking-merchants" className={css.cardTitle}>Merchants by recoverable dollars a month</h2>
+        <p className={css.hint}>{`Recoverable: a month on average over ${periodText(data.period)}; sales above target: in all over that period.`}</p>
         <ScrollBox label="Leaking merchants">
           <table className={css.table} aria-label="Leaking merchants">
             <thead>

@@ -6,7 +6,7 @@ import { PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType, type PnlRequestInput, type
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';
-import { bps, count, money } from './formatFigures.ts';
+import { bps, count, money, periodText } from './formatFigures.ts';
 import { PnlTable } from './PnlTable.tsx';
 import { SegmentFields, type CompoundField } from './SegmentFields.tsx';
 import { ExportRunCard } from '../query-builder/ExportRunCard.tsx';
@@ -70,6 +70,7 @@ export function PnlPanel({ options, canRun }: { options: SegmentOptions | null; 
             <div className={css.figure}><dt>Over-recovery</dt><dd>{count(data.totals.over)}</dd></div>
           </dl>
         )}
+        {data && <p className={css.hint}>{`Totals and every merchant’s figures over ${periodText(data.period)}.`}</p>}
       </section>
       {data && (
         <>
@@ -77,7 +78,7 @@ export function PnlPanel({ options, canRun }: { options: SegmentOptions | null; 
             <h2 id="pnl-distribution" className={css.cardTitle}>Net effective rate across the portfolio</h2>
             <BarList label="Merchants by net effective rate (bps)" bars={data.distribution.map((bucket) => ({ label: `${bucket.bucket} bps`, value: bucket.merchants, text: count(bucket.merchants), loss: bucket.bucket === '< 0' }))} />
             <p className={css.hint}>
-              {`${data.period[0]} to ${data.period[1]}. Over-recovery: above ${bps(data.overThresholdBps)}, the portfolio’s 95th percentile.`}
+              {`${periodText(data.period)}. Over-recovery: above ${bps(data.overThresholdBps)}, the portfolio’s 95th percentile.`}
             </p>
           </section>
           <section className={`${css.card} ${answer.status === 'loading' ? css.busy : ''}`} aria-labelledby="pnl-merchants" aria-busy={answer.status === 'loading'}>

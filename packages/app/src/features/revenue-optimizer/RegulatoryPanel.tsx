@@ -2,7 +2,7 @@
 // who keeps it: IC++ merchants (passed through) or the acquirer (blended, tiered and flat margins).
 import { REGULATORY_LABELS } from '@payportal/shared';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
-import { count, money, signedMoney } from './formatFigures.ts';
+import { count, money, periodText, signedMoney } from './formatFigures.ts';
 import { fetchRegulatory } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 import { ScrollBox } from './ScrollBox.tsx';
@@ -37,7 +37,7 @@ export function RegulatoryPanel() {
           </tbody>
         </table>
       </ScrollBox>
-      <p className={css.hint}>{`Sales from ${data.period[0]} to ${data.period[1]}, repriced under each rule. IC++ bills pass interchange through; blended, tiered and flat plans keep their price, so the acquirer keeps the difference.`}</p>
+      <p className={css.hint}>{`Sales of ${periodText(data.period)}, repriced under each rule. IC++ bills pass interchange through; blended, tiered and flat plans keep their price, so the acquirer keeps the difference.`}</p>
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // whose rate rises past the tolerance.
 import type { SimulationResult } from '@payportal/shared';
 import { BarList } from './BarList.tsx';
-import { bps, count, money, percent, signedMoney } from './formatFigures.ts';
+import { bps, count, money, percent, periodText, signedMoney } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
@@ -27,7 +27,7 @@ export function SimulationResults({ result, busy, toleranceBps }: { result: Simu
           ]}
         />
         <p className={css.hint}>
-          {`${count(result.affected)} of ${count(result.merchants)} merchants change; ${money(result.gsv)} GSV and ${money(result.baseRevenue)} net revenue from ${result.period[0]} to ${result.period[1]}.`}
+          {`${count(result.affected)} of ${count(result.merchants)} merchants change; ${money(result.gsv)} GSV and ${money(result.baseRevenue)} net revenue over ${periodText(result.period)}.`}
         </p>
       </section>
       <section className={css.card} aria-labelledby="rate-change">

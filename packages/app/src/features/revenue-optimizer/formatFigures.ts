@@ -1,5 +1,7 @@
 // How the optimizer writes its figures: dollars to the cent with a sign where a change is meant, rates
-// in bps to one decimal, hazards in percent.
+// in bps to one decimal, hazards in percent, periods in words.
+import { spanText } from '@payportal/shared';
+
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -8,3 +10,5 @@ export const signedMoney = (value: number) => `${value > 0 ? '+' : value < 0 ? '
 export const count = (value: number) => whole.format(value);
 export const bps = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} bps`);
 export const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+/** An answer's period, [first day, last day]: "1 Nov 2025 – 31 Oct 2026". */
+export const periodText = (period: readonly [string, string]) => spanText(period[0], period[1]);
