@@ -85,7 +85,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 test('creates a dashboard with three charts, arranges, filters, drills to a merchant, copies, archives and restores; figures are the query API’s; another organisation gets nothing', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(SCREENS ? 480_000 : 300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'mfa@acme.example');
   const authorization = page.waitForRequest((request) => request.url().includes('/api/dashboards/v1/')).then((request) => request.headers().authorization!);
@@ -227,6 +227,26 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await stranger.setViewportSize({ width: 390, height: 844 });
   await screenshot(stranger, 'seeded-overview-ytd-390');
   await stranger.setViewportSize({ width: 1280, height: 900 });
+  // "Last 30 days" by month holds a few days of last month and this month so far: both are marked partial.
+  await stranger.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 30 days' });
+  await everyChartDrawn(stranger, 8);
+  await expect(chartCard(stranger, 'Gross sales volume by month')).toContainText(/Hatched bars and dashed lines: a period not yet whole or final \(\w{3} \d{4}, \w{3} \d{4}\)/);
+  await screenshot(stranger, 'seeded-overview-30d-1280');
+  await stranger.setViewportSize({ width: 390, height: 844 });
+  await screenshot(stranger, 'seeded-overview-30d-390');
+  await stranger.setViewportSize({ width: 1280, height: 900 });
+  if (SCREENS) {
+    await stranger.goto(`${urls.app}/dashboards`);
+    await stranger.getByRole('link', { name: 'Disputes and VAMP' }).click();
+    await everyChartDrawn(stranger, 6);
+    await screenshot(stranger, 'disputes-1280');
+    await stranger.setViewportSize({ width: 390, height: 844 });
+    await screenshot(stranger, 'disputes-390');
+    await stranger.setViewportSize({ width: 1280, height: 900 });
+    await stranger.goto(`${urls.app}/dashboards`);
+    await stranger.getByRole('link', { name: 'Portfolio overview' }).click();
+    await everyChartDrawn(stranger, 8);
+  }
   await stranger.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(stranger.getByRole('note', { name: 'Demo organization' })).toBeVisible();
   // Their seeded Authorisation has the day-of-week × hour heatmap, days as Mon … Sun; a state chip
@@ -258,6 +278,21 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await screenshot(host, 'framed-1280');
   await host.setViewportSize({ width: 390, height: 844 });
   await screenshot(host, 'framed-390');
+  if (SCREENS) {
+    // The organisation's Portfolio overview and its disputes, framed, on "Year to date" and "Last 30 days".
+    await page.goto(`${urls.app}/dashboards`);
+    for (const [name, title, charts] of [['overview', 'Portfolio overview', 8], ['disputes', 'Disputes and VAMP', 6]] as const) {
+      const path = new URL(await page.getByRole('link', { name: title, exact: true }).evaluate((link) => (link as HTMLAnchorElement).href)).pathname;
+      for (const range of ['year_to_date', 'last_30_days']) {
+        await navigateInPage(host, `${path}?range=${range}`);
+        await everyChartDrawn(portal, charts);
+        for (const width of [1280, 390]) {
+          await host.setViewportSize({ width, height: 900 });
+          await screenshot(host, `framed-${name}-${range}-${width}`);
+        }
+      }
+    }
+  }
   await navigateInPage(host, `${dashboardPath}/edit`);
   await expect(portal.getByRole('alert')).toHaveText('Only the dashboard’s creator or an organisation owner may change it.');
   await expect(portal.getByRole('button', { name: /^Move / })).toHaveCount(0);

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setDate, type DateChoice } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
+import { periodNote } from './periodNote.ts';
 import { customRangeProblem } from './toQueryDescription.ts';
 
 /** The date presets in words (the dashboards' filters and chart builder say them alike). */
@@ -14,8 +15,9 @@ const GRANULARITY_LABELS: Record<TimeGranularity, string> = { day: 'Day', week: 
 
 export function DateField({ disabled }: { disabled?: boolean }) {
   const id = useId();
-  const { date } = useSnapshot(builder);
+  const { date, measures } = useSnapshot(builder);
   const problem = customRangeProblem(date);
+  const periods = problem ? null : periodNote(date, measures, new Date().toISOString().slice(0, 10));
   return (
     <fieldset className={styles.group} disabled={disabled}>
       <legend className={styles.groupLegend}>Dates</legend>
@@ -78,6 +80,7 @@ export function DateField({ disabled }: { disabled?: boolean }) {
           <option value="none">No date column</option>
         </select>
       </div>
+      {periods && <p className={styles.hint}>{periods}</p>}
     </fieldset>
   );
 }
