@@ -5,10 +5,11 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
 import { z } from 'zod';
-import { REVOCATION_WINDOW_MS } from './auth/verifyToken.ts';
+import { apiPackageDir } from './apiPackageDir.ts';
+import { REVOCATION_WINDOW_MS } from './auth/revocationWindow.ts';
 import { partnerOriginProblem } from './web/partnerOrigin.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', apiPackageDir));
 
 /** The longest an impersonation token may live; the configuration can shorten it, never lengthen it. */
 export const IMPERSONATION_TOKEN_MAX_TTL_MS = 15 * 60_000;

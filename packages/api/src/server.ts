@@ -1,14 +1,18 @@
 // The only file that reads the environment and listens.
 import { ConfigError } from '@payportal/shared';
-import { openAnalytics } from './analytics/openAnalytics.ts';
-import { seedDemoAnalytics } from './analytics/seedDemoAnalytics.ts';
-import { createApp } from './app.ts';
 import { listenHost, readApiConfig } from './config.ts';
-import { openDatabase } from './db/openDatabase.ts';
-import { seedDemoData } from './seed/seedDatabase.ts';
 
 async function main() {
   const config = readApiConfig();
+  // The server's modules (Fastify, firebase-admin, DuckDB, PGlite) load only once the settings are
+  // valid, so that a wrong setting stops the start at once.
+  const [{ openAnalytics }, { seedDemoAnalytics }, { createApp }, { openDatabase }, { seedDemoData }] = await Promise.all([
+    import('./analytics/openAnalytics.ts'),
+    import('./analytics/seedDemoAnalytics.ts'),
+    import('./app.ts'),
+    import('./db/openDatabase.ts'),
+    import('./seed/seedDatabase.ts'),
+  ]);
   const db = await openDatabase(config);
   if (config.SEED_DEMO) await seedDemoData(db);
   const analytics = await openAnalytics(config);
