@@ -106,4 +106,9 @@ export async function buildServers(): Promise<void> {
 }
 
 // Run by scripts/build.ts in a process of its own, so that its callers stay synchronous.
-if (import.meta.url === `file://${process.argv[1]}`) await buildServers();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildServers().catch((error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  });
+}
