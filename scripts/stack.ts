@@ -1,10 +1,12 @@
 // Starts the whole product on one machine (DESIGN.md §3): identity emulator, API serving the built
 // app, and the partner demo on another site. Used by `npm start`, the browser tests and bench:start.
+// The API and the demo run from their build when it is current (serverCommand.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedIdentities } from '@payportal/api/seed-identities';
 import { assertPortsFree } from './ports.ts';
+import { serverCommand } from './serverCommand.ts';
 import { partnerOrigins, repoRoot, stackUrls, type StackConfig } from './stackConfig.ts';
 import { waitForHttp } from './waitFor.ts';
 
@@ -27,10 +29,6 @@ interface Service {
   child: ChildProcess;
   output: string[];
 }
-
-// Resolved here, because the services run with the data directory as their working directory.
-const tsxLoader = import.meta.resolve('tsx');
-const tsxNode = (entry: string) => [process.execPath, ['--import', tsxLoader, join(repoRoot, entry)]] as const;
 
 function emulatorConfigFile(config: StackConfig): string {
   const checkedIn = join(repoRoot, 'firebase.json');
@@ -117,7 +115,7 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     // CI=1: no message-of-the-day fetch and no update check (DESIGN.md §3).
     { CI: '1', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
   );
-  const api = launch('api', ...tsxNode('packages/api/src/server.ts'), {
+  const api = launch('api', ...serverCommand('api'), {
     NODE_ENV: 'development',
     PORT: String(config.API_PORT),
     DATA_DIR: config.DATA_DIR,
@@ -127,7 +125,7 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     SEED_DEMO: 'true',
     LOG_LEVEL: options.verbose ? 'warn' : 'error',
   });
-  const demo = launch('demo', ...tsxNode('packages/parent-demo/server.ts'), {
+  const demo = launch('demo', ...serverCommand('demo'), {
     DEMO_PORT: String(config.DEMO_PORT),
     PORTAL_URL: urls.app,
     FIREBASE_PROJECT_ID: config.FIREBASE_PROJECT_ID,

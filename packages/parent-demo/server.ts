@@ -24,7 +24,8 @@ try {
   process.exit(1);
 }
 
-const dist = fileURLToPath(new URL('./dist/', import.meta.url));
+// The page's build: dist/ beside this file, or this file's own folder when it is the built dist/server.js.
+const dist = fileURLToPath(new URL(import.meta.url.endsWith('/dist/server.js') ? './' : './dist/', import.meta.url));
 const config: DemoConfig = {
   portalUrl: env.PORTAL_URL,
   firebase: {

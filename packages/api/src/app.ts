@@ -154,9 +154,10 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log })
     : null;
   if (uploadProcessor) {
-    // Uploads a stop left between their last byte and their end are taken up again; closing waits for the one loading.
+    // Uploads a stop left between their last byte and their end are taken up again; closing waits for
+    // the one loading and leaves those queued behind it to the next start.
     app.addHook('onReady', () => uploadProcessor.resume());
-    app.addHook('onClose', () => uploadProcessor.idle());
+    app.addHook('onClose', () => uploadProcessor.stop());
   }
   const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor };
   for (const register of ROUTE_GROUPS) register(app, deps);

@@ -5,10 +5,11 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
 import { z } from 'zod';
-import { REVOCATION_WINDOW_MS } from './auth/verifyToken.ts';
+import { apiPackageDir } from './apiPackageDir.ts';
+import { REVOCATION_WINDOW_MS } from './auth/revocationWindow.ts';
 import { partnerOriginProblem } from './web/partnerOrigin.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', apiPackageDir));
 
 /** The longest an impersonation token may live; the configuration can shorten it, never lengthen it. */
 export const IMPERSONATION_TOKEN_MAX_TTL_MS = 15 * 60_000;
@@ -74,6 +75,8 @@ export const apiConfigSchema = z
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
     /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
     UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
+    /** On SIGTERM, how long requests under way may take before their connections are cut. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

@@ -1,14 +1,18 @@
 // The only file that reads the environment and listens.
 import { ConfigError } from '@payportal/shared';
-import { openAnalytics } from './analytics/openAnalytics.ts';
-import { seedDemoAnalytics } from './analytics/seedDemoAnalytics.ts';
-import { createApp } from './app.ts';
 import { listenHost, readApiConfig } from './config.ts';
-import { openDatabase } from './db/openDatabase.ts';
-import { seedDemoData } from './seed/seedDatabase.ts';
 
 async function main() {
   const config = readApiConfig();
+  // The server's modules (Fastify, firebase-admin, DuckDB, PGlite) load only once the settings are
+  // valid, so that a wrong setting stops the start at once.
+  const [{ openAnalytics }, { seedDemoAnalytics }, { createApp }, { openDatabase }, { seedDemoData }] = await Promise.all([
+    import('./analytics/openAnalytics.ts'),
+    import('./analytics/seedDemoAnalytics.ts'),
+    import('./app.ts'),
+    import('./db/openDatabase.ts'),
+    import('./seed/seedDatabase.ts'),
+  ]);
   const db = await openDatabase(config);
   if (config.SEED_DEMO) await seedDemoData(db);
   const analytics = await openAnalytics(config);
@@ -22,11 +26,22 @@ async function main() {
       `identity emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST}: its ID tokens are UNSIGNED, so this API listens on loopback only`,
     );
   }
-  const shutdown = async () => {
-    await app.close();
-    await analytics.close();
-    await db.close();
-    process.exit(0);
+  // SIGTERM (a container stop, a deploy) or Ctrl-C: no new connections and 503 on open ones; requests
+  // under way get SHUTDOWN_GRACE_MS, then their connections are cut (an upload's client resumes from
+  // the bytes that arrived). Running exports go back to the queue and the upload being loaded finishes
+  // (app.ts's close hooks); then the databases close. A second signal ends the process at once.
+  const shutdown = async (signal: NodeJS.Signals) => {
+    app.log.warn(`${signal}: stopping`);
+    setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await analytics.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

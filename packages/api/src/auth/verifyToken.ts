@@ -12,10 +12,9 @@ import type { ApiConfig } from '../config.ts';
 import { ApiError, disabledUser, unauthenticated } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import { lookupPasswordDates, type PasswordDates } from './passwordDates.ts';
+import { REVOCATION_WINDOW_MS } from './revocationWindow.ts';
 
 const READ_CACHE_MAX_ENTRIES = 10_000;
-/** The longest a read may rely on an earlier revocation check of the same token. */
-export const REVOCATION_WINDOW_MS = 60_000;
 
 export interface VerifiedToken {
   uid: string;

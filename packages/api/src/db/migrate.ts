@@ -1,9 +1,10 @@
 // One ordered set of SQL migrations (migrations/NNN_name.sql), applied once each, on PGlite and on a
 // PostgreSQL server alike.
 import { readdirSync, readFileSync } from 'node:fs';
+import { apiPackageDir } from '../apiPackageDir.ts';
 import type { Database } from './database.ts';
 
-const migrationsDir = new URL('../../migrations/', import.meta.url);
+const migrationsDir = new URL('migrations/', apiPackageDir);
 
 export async function migrate(db: Database): Promise<string[]> {
   await db.exec(

@@ -28,8 +28,13 @@ export interface UploadProcessor {
   rollBack(row: UploadRow, previous: UploadRow): Promise<void>;
   /** Removes the upload's rows, in the queue; resolves when done. */
   remove(row: UploadRow): Promise<void>;
-  /** Resolves when the queue is empty (tests, shutdown). */
+  /** Resolves when the queue is empty (tests). */
   idle(): Promise<void>;
+  /**
+   * Shutdown: the upload being validated or loaded finishes; those waiting behind it keep their status
+   * and are taken up by the next start (resume). Resolves when the running one is done.
+   */
+  stop(): Promise<void>;
   /** The SHA-256s of uploads being received (the tus store feeds them). */
   receivedHashes: ReceivedHashes;
 }
@@ -64,6 +69,7 @@ async function headOf(files: FileStore, key: string): Promise<{ bytes: Uint8Arra
 
 export function createUploadProcessor({ db, engine, files, scratchDir, log }: Deps): UploadProcessor {
   const receivedHashes = createReceivedHashes();
+  let stopping = false;
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(job: () => Promise<T>): Promise<T> => {
     const next = tail.then(job);
@@ -110,6 +116,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
   }
 
   async function process(uploadId: number): Promise<void> {
+    if (stopping) return; // handed back: still 'uploaded', 'validating' or 'loading' for resume()
     const row = await loadUploadRow(db, uploadId);
     if (!row || !['uploaded', 'validating', 'loading'].includes(row.status)) return;
     try {
@@ -153,6 +160,10 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
       });
     },
     idle: () => tail.then(() => undefined),
+    stop() {
+      stopping = true;
+      return tail.then(() => undefined);
+    },
     receivedHashes,
   };
 }
