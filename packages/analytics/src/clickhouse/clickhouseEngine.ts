@@ -5,12 +5,14 @@ import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
+import type { DatasetRequest } from '../duckdb/duckdbEngine.ts';
 import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { CLICKHOUSE_TABLES, clickhouseTableDdl } from './clickhouseTables.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
+import { ensureClickHouseDataset, type EnsureDatasetOptions } from './loadClickHouse.ts';
 import { queryRows, streamRows } from './runClickHouseQuery.ts';
 
 export interface ClickHouseEngineOptions {
@@ -69,6 +71,14 @@ export class ClickHouseEngine implements AnalyticsEngine {
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await queryRows(this.client, compiled.sql, { timeoutMs: this.options.timeoutMs });
     return rows.map(toValueOption);
+  }
+
+  /**
+   * Generates (or replaces) an organisation's synthetic dataset unless ClickHouse holds the same one, as
+   * DuckDBEngine.ensureDataset does: made in a scratch DuckDB file and copied, a progress line per table.
+   */
+  ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void, options: Omit<EnsureDatasetOptions, 'onGenerate'> = {}): Promise<'reused' | 'generated'> {
+    return ensureClickHouseDataset(this.client, request, { ...options, onGenerate });
   }
 
   /** The datasets ledger's version (copied last, so it changes only after the rows it describes). */
