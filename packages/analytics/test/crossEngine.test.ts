@@ -1,5 +1,6 @@
 // Issue #12 item 8: the same SF 0.1 data in DuckDB and in a real ClickHouse 18.16 server, and the whole
-// catalogue asked of both: every measure by every dimension that can split it, every granularity and
+// catalogue asked of both (and the merchant-level page and the optimizer: crossEngineMerchantPage.ts,
+// crossEngineOptimizer.ts): every measure by every dimension that can split it, every granularity and
 // date preset, filters of every operator, order and limit, exports, the compound value searches, and
 // hostile strings. Every label must be equal, money to the cent, counts exactly, ratios to 1e-9.
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -34,6 +35,8 @@ import { QueryError } from '../src/compiler/queryError.ts';
 import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import type { QueryOptions } from '../src/engine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
+import { merchantPageTests } from './crossEngineMerchantPage.ts';
+import { optimizerTests } from './crossEngineOptimizer.ts';
 
 const ORG = 1;
 /** A second, smaller organisation in the same tables: its rows must never reach ORG's answers. */
@@ -306,6 +309,9 @@ describe('organisations', () => {
     expect(clickhouseNone.rows).toEqual([]);
   });
 });
+
+merchantPageTests(() => ({ duckdb, clickhouse }), scope, { ...scope, orgId: OTHER_ORG }, expectSame);
+optimizerTests(() => ({ duckdb, clickhouse }), scope);
 
 describe('case-insensitive contains', () => {
   it('has its exceptions exactly where ClickHouse’s lowerUTF8 and DuckDB’s lower() differ, over every code point', async () => {

@@ -29,6 +29,8 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
     query: (...args) => inner.query(...args),
     count: (...args) => inner.count(...args),
     values: (...args) => inner.values(...args),
+    merchants: (...args) => inner.merchants(...args),
+    optimize: (...args) => inner.optimize(...args),
     dataVersion: (orgId) => inner.dataVersion(orgId),
     close: () => inner.close(),
     stream: (description, scope, sink, options) =>

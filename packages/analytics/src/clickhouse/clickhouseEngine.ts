@@ -5,12 +5,22 @@ import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
+import type { DatasetRequest } from '../duckdb/duckdbEngine.ts';
 import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
+import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
+import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
+import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
+import type { Statement } from '../merchant/merchantStatements.ts';
 import { createQueryCache } from '../queryCache.ts';
+import { createNormsCache } from '../signals/normsTable.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { CLICKHOUSE_TABLES, clickhouseTableDdl } from './clickhouseTables.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
+import { clickhouseMerchantStatements as statements } from './clickhouseMerchantStatements.ts';
+import { clickhouseOptimizerStatements } from './clickhouseOptimizerStatements.ts';
+import { ensureClickHouseDataset, type EnsureDatasetOptions } from './loadClickHouse.ts';
 import { queryRows, streamRows } from './runClickHouseQuery.ts';
 
 export interface ClickHouseEngineOptions {
@@ -26,6 +36,8 @@ export interface ClickHouseEngineOptions {
 export class ClickHouseEngine implements AnalyticsEngine {
   readonly name = 'clickhouse';
   private readonly cache;
+  /** The signals' MCC norms per organisation, data version and day (signals/normsTable.ts). */
+  private readonly norms = createNormsCache();
 
   private constructor(
     readonly client: ClickHouseClient,
@@ -69,6 +81,34 @@ export class ClickHouseEngine implements AnalyticsEngine {
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await queryRows(this.client, compiled.sql, { timeoutMs: this.options.timeoutMs });
     return rows.map(toValueOption);
+  }
+
+  /** The merchant-level page's finder, header and signals (clickhouseMerchantStatements.ts), answered as DuckDB answers them. */
+  async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {
+    const version = await this.dataVersion(scope.orgId);
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    // the statements carry their values as literals: there are no parameters to pass
+    const run = ({ sql }: Statement) => queryRows(this.client, sql, { timeoutMs });
+    const norms = () => this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => statements.toNorms(await run(statements.norms(scope.orgId, scope.today))));
+    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData: version !== NO_DATASET, statements, norms, run });
+  }
+
+  /** The revenue optimizer (clickhouseOptimizerStatements.ts), answered as DuckDB answers it. */
+  async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerOptimizer(question, {
+      dialect: clickhouseDialect, statements: clickhouseOptimizerStatements, orgId: scope.orgId, today: scope.today, hasData,
+      run: (sql) => queryRows(this.client, sql, { timeoutMs }),
+    });
+  }
+
+  /**
+   * Generates (or replaces) an organisation's synthetic dataset unless ClickHouse holds the same one, as
+   * DuckDBEngine.ensureDataset does: made in a scratch DuckDB file and copied, a progress line per table.
+   */
+  ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void, options: Omit<EnsureDatasetOptions, 'onGenerate'> = {}): Promise<'reused' | 'generated'> {
+    return ensureClickHouseDataset(this.client, request, { ...options, onGenerate });
   }
 
   /** The datasets ledger's version (copied last, so it changes only after the rows it describes). */

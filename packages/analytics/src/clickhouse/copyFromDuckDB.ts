@@ -19,6 +19,8 @@ import { tabSeparatedRowSql } from './tabSeparatedRowSql.ts';
 export interface CopyOptions {
   /** The organisations whose rows in ClickHouse are replaced by DuckDB's (org_id values, 0…2^31−1). */
   orgIds: readonly number[];
+  /** Hears each table as its rows have been swapped in (organisation null: a shared dimension). */
+  onTable?: (copied: { table: AnalyticsTable; orgId: number | null; rows: number }) => void;
 }
 
 export interface CopyReport {
@@ -31,7 +33,7 @@ export interface CopyReport {
  * then replaces each organisation's rows of every fact table, merchant_daily and datasets.
  * One copy at a time per database: two copies of the same organisation would race on its partitions.
  */
-export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, { orgIds }: CopyOptions): Promise<CopyReport> {
+export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, { orgIds, onTable }: CopyOptions): Promise<CopyReport> {
   if (!Array.isArray(orgIds) || !orgIds.every((id) => Number.isInteger(id) && id >= 0 && id <= 2 ** 31 - 1)) {
     throw new TypeError(`copyFromDuckDB: orgIds must be an array of org_id integers (0…2^31−1), received ${JSON.stringify(orgIds)}`);
   }
@@ -40,14 +42,18 @@ export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: Click
   const copy = { duckdb, clickhouse, suffix: `__copy_${randomUUID().slice(0, 8)}` };
   const rows = Object.fromEntries(CLICKHOUSE_TABLES.map((table) => [table.name, 0])) as Record<AnalyticsTable, number>;
   for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'shared')) {
-    rows[table.name] += await replacePartition(copy, table, null);
+    const copied = await replacePartition(copy, table, null);
+    rows[table.name] += copied;
+    onTable?.({ table: table.name, orgId: null, rows: copied });
   }
   for (const orgId of organisations) {
     // The ledger row goes first and comes back last (CLICKHOUSE_TABLES ends with datasets): a copy that
     // fails half-way leaves no version, and the engine answers nothing rather than a mix of two copies.
     await clickhouse.command({ query: `alter table datasets drop partition ${orgId}` });
     for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'organisation')) {
-      rows[table.name] += await replacePartition(copy, table, orgId);
+      const copied = await replacePartition(copy, table, orgId);
+      rows[table.name] += copied;
+      onTable?.({ table: table.name, orgId, rows: copied });
     }
   }
   return { rows };

@@ -12,10 +12,12 @@ import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type C
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
-import { createNormsCache, toNormRow } from '../signals/normsTable.ts';
-import { MCC_NORMS_SQL } from '../signals/signalScoresSql.ts';
+import { duckdbMerchantStatements as statements } from '../merchant/duckdbMerchantStatements.ts';
+import { createNormsCache } from '../signals/normsTable.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
+import type { Statement } from '../merchant/merchantStatements.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
+import { duckdbOptimizerStatements } from '../optimizer/optimizerStatements.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
@@ -175,7 +177,7 @@ export class DuckDBEngine implements AnalyticsEngine {
   async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    return answerOptimizer(question, { dialect: duckdbDialect, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
+    return answerOptimizer(question, { dialect: duckdbDialect, statements: duckdbOptimizerStatements, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
   }
 
   async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
@@ -209,9 +211,9 @@ export class DuckDBEngine implements AnalyticsEngine {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // The signals bind null for "every merchant", which DuckDB takes as a value like any other.
     const version = await this.dataVersion(scope.orgId);
-    const norms = () =>
-      this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => (await this.run(MCC_NORMS_SQL, [scope.orgId, scope.today], timeoutMs)).map(toNormRow));
-    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, norms, run: (sql, params) => this.run(sql, params as FilterValue[], timeoutMs) });
+    const run = ({ sql, params }: Statement) => this.run(sql, params as FilterValue[], timeoutMs);
+    const norms = () => this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => statements.toNorms(await run(statements.norms(scope.orgId, scope.today))));
+    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, statements, norms, run });
   }
 
   async dataVersion(orgId: number): Promise<string> {

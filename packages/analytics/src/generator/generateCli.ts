@@ -1,7 +1,10 @@
 // `npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path]` (issue 12): makes or
-// replaces one organisation's synthetic dataset in the DuckDB file the API reads (GENERATOR.md, "CLI").
+// replaces one organisation's synthetic dataset in the DuckDB file the API reads (GENERATOR.md, "CLI"),
+// or with `--clickhouse URL` in a ClickHouse server (CLICKHOUSE.md, "Loading").
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createClickHouseClient } from '../clickhouse/createClickHouseClient.ts';
+import { ensureClickHouseDataset } from '../clickhouse/loadClickHouse.ts';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { GENERATE_USAGE, parseGenerateArgs, UsageError, type GenerateCliOptions } from './generateCliArgs.ts';
 import { datasetWindow, generateDataset } from './generateDataset.ts';
@@ -20,7 +23,23 @@ async function openDatabase(file: string): Promise<DuckDBEngine | null> {
   }
 }
 
-async function generate({ orgId, scaleFactor, endMonth, file }: GenerateCliOptions): Promise<number> {
+async function generateIntoClickHouse({ orgId, scaleFactor, endMonth, clickhouse }: GenerateCliOptions & { clickhouse: string }): Promise<number> {
+  const client = createClickHouseClient({ url: clickhouse });
+  try {
+    const { windowStart, windowEnd } = datasetWindow(endMonth);
+    const started = performance.now();
+    console.log(`Generating organisation ${orgId} at scale factor ${scaleFactor}, ${windowStart} … ${windowEnd}, into ClickHouse at ${clickhouse} (a scratch DuckDB file first) …`);
+    await ensureClickHouseDataset(client, { orgId, scaleFactor, endMonth }, { replace: true, progress: (line) => console.log(line) });
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } finally {
+    await client.close();
+  }
+}
+
+async function generate(options: GenerateCliOptions): Promise<number> {
+  if (options.clickhouse !== undefined) return generateIntoClickHouse({ ...options, clickhouse: options.clickhouse });
+  const { orgId, scaleFactor, endMonth, file } = options;
   const engine = await openDatabase(file);
   if (!engine) return 1;
   try {

@@ -28,6 +28,12 @@ describe('parseGenerateArgs', () => {
       .toEqual({ scaleFactor: 10, orgId: 90_000_000, endMonth: '2025-01-01', file: 'x.duckdb' });
   });
 
+  it('targets a ClickHouse server instead of a file', () => {
+    expect(parseGenerateArgs(['--sf', '1', '--org', '3', '--clickhouse', 'http://127.0.0.1:8123'], {}, today)).toMatchObject({ clickhouse: 'http://127.0.0.1:8123' });
+    expect(problemsOf(['--sf', '1', '--org', '3', '--clickhouse', 'http://ch:8123', '--file', 'x.duckdb'])).toEqual(['--file and --clickhouse name two targets: give one']);
+    expect(problemsOf(['--sf', '1', '--org', '3', '--clickhouse', 'ch'])).toEqual(['--clickhouse must be an http(s) URL such as http://127.0.0.1:8123 (received "ch")']);
+  });
+
   it('answers help', () => {
     expect(parseGenerateArgs(['--help'], {}, today)).toBe('help');
   });

@@ -6,21 +6,28 @@ import { z } from 'zod';
 import { duckdbFileIn } from '../duckdb/duckdbEngine.ts';
 import { END_MONTH_PATTERN, endMonthOf, MAX_ORG_ID, MAX_SCALE_FACTOR } from './generateDataset.ts';
 
-export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path]
+export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path | --clickhouse URL]
 
   --sf N                  scale factor, 0 < N ≤ 10000: max(25, N × 1,000) merchants, N × 3,000,000 sales attempts
   --org ID                the organisation whose dataset is made or replaced, 1 … 90,000,000
   --end-month YYYY-MM-01  the last of the 13 months (default: this month, as npm start uses)
-  --file path             the DuckDB file (default: the API's, $DATA_DIR/analytics.duckdb, DATA_DIR defaulting to .data)`;
+  --file path             the DuckDB file (default: the API's, $DATA_DIR/analytics.duckdb, DATA_DIR defaulting to .data)
+  --clickhouse URL        into a ClickHouse server instead (its HTTP interface, database default): made in a scratch
+                          DuckDB file under the system's temporary folder, then copied, replacing the organisation's rows`;
 
 /** The API's DATA_DIR default (packages/api/src/config.ts): .data at the repository root. */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data', import.meta.url));
+
+/** The API's DuckDB file as the API finds it: under $DATA_DIR, or .data at the repository root. */
+export const defaultDuckDBFile = (env: Record<string, string | undefined>) => duckdbFileIn(env.DATA_DIR ?? DEFAULT_DATA_DIR);
 
 export interface GenerateCliOptions {
   orgId: number;
   scaleFactor: number;
   endMonth: string;
   file: string;
+  /** A ClickHouse server's HTTP interface: generate there instead of into `file`. */
+  clickhouse?: string;
 }
 
 /** Bad arguments: each problem names its option. */
@@ -41,6 +48,7 @@ const argsSchema = z.object({
   org: number(/^\d+$/, 'a whole number').pipe(z.number().min(1, { error: 'must be at least 1' }).max(MAX_ORG_ID, { error: `must be at most ${MAX_ORG_ID}` })),
   'end-month': z.string().regex(END_MONTH_PATTERN, { error: 'must be the first day of a month, YYYY-MM-01' }),
   file: z.string().min(1, { error: 'must not be empty' }),
+  clickhouse: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8123' }).optional(),
 });
 
 /**
@@ -52,7 +60,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { sf: { type: 'string' }, org: { type: 'string' }, 'end-month': { type: 'string' }, file: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { sf: { type: 'string' }, org: { type: 'string' }, 'end-month': { type: 'string' }, file: { type: 'string' }, clickhouse: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -63,7 +71,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
   const result = argsSchema.safeParse({
     ...values,
     'end-month': values['end-month'] ?? endMonthOf(today),
-    file: values.file ?? duckdbFileIn(env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    file: values.file ?? defaultDuckDBFile(env),
   });
   if (!result.success) {
     throw new UsageError(result.error.issues.map((issue) => {
@@ -72,6 +80,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
       return `--${option} ${issue.message}${received === undefined ? '' : ` (received ${JSON.stringify(received)})`}`;
     }));
   }
-  const { sf, org, 'end-month': endMonth, file } = result.data;
-  return { orgId: org, scaleFactor: sf, endMonth, file };
+  const { sf, org, 'end-month': endMonth, file, clickhouse } = result.data;
+  if (clickhouse !== undefined && values.file !== undefined) throw new UsageError(['--file and --clickhouse name two targets: give one']);
+  return { orgId: org, scaleFactor: sf, endMonth, file, ...(clickhouse !== undefined && { clickhouse }) };
 }

@@ -2,16 +2,14 @@
 // The rows are aggregates the SQL made; this file only names their cells.
 import { LEAKAGE_CAUSES, type AffectedMerchant, type LeakageCause, type PnlRow, type SimulationResult } from '@payportal/shared';
 import type { Dialect, FilterValue } from '../compiler/dialect.ts';
-import { leakageSql } from './leakageSql.ts';
 import { completeMonthsBefore } from './optimizerPeriod.ts';
 import { TOP_MERCHANTS, TRAILING_MONTHS, type OptimizerAnswer, type OptimizerQuestion } from './optimizerQuestion.ts';
-import { pnlSql } from './pnlSql.ts';
-import { regulatorySql } from './regulatorySql.ts';
-import { segmentOptionsSql } from './segmentSql.ts';
-import { affectedMerchantsSql, simulationCtes, simulationSummarySql } from './simulationSql.ts';
+import type { OptimizerStatements } from './optimizerStatements.ts';
 
 export interface OptimizerContext {
   dialect: Dialect;
+  /** The questions in the dialect's SQL. */
+  statements: OptimizerStatements;
   orgId: number;
   today: string;
   /** False when the organisation has no dataset: every answer is then empty. */
@@ -40,10 +38,12 @@ function toPnlRow(cells: unknown[]): PnlRow {
   };
 }
 
-async function ask(context: OptimizerContext, build: (bind: ReturnType<Dialect['binder']>) => string): Promise<unknown[][]> {
+/** The rows of the question's statements, one statement's after another's (each binds its own values). */
+async function ask(context: OptimizerContext, build: (statements: OptimizerStatements, bind: ReturnType<Dialect['binder']>) => string[]): Promise<unknown[][]> {
   const binder = context.dialect.binder();
-  const sql = build(binder);
-  return context.hasData ? context.run(sql, binder.params) : [];
+  const statements = build(context.statements, binder);
+  if (!context.hasData) return [];
+  return (await Promise.all(statements.map((sql) => context.run(sql, binder.params)))).flat();
 }
 
 export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, context: OptimizerContext): Promise<OptimizerAnswer<Q>> {
@@ -52,7 +52,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
   const period: [string, string] = [trailing.from, trailing.last];
   switch (question.kind) {
     case 'segments': {
-      const rows = await ask(context, (b) => segmentOptionsSql(orgId, b));
+      const rows = await ask(context, (sql, b) => sql.segments(orgId, b));
       const of = (kind: string) => rows.filter((row) => row[0] === kind);
       const children = (kind: string) => of(kind).map((row) => ({ value: text(row[1]), label: text(row[2]), parent: text(row[3]) }));
       return {
@@ -62,7 +62,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
     }
     case 'simulate': {
       const { definition } = question;
-      const rows = await ask(context, (b) => simulationSummarySql(simulationCtes(orgId, trailing, definition, b), b.value(definition.toleranceBps, 'number'), TOP_MERCHANTS));
+      const rows = await ask(context, (sql, b) => sql.simulate(orgId, trailing, definition, TOP_MERCHANTS, b));
       const total = rows.find((row) => row[0] === 'total') ?? [];
       const result: SimulationResult = {
         period,
@@ -77,12 +77,12 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
       return result as OptimizerAnswer<Q>;
     }
     case 'affected': {
-      const rows = await ask(context, (b) => affectedMerchantsSql(simulationCtes(orgId, trailing, question.definition, b)));
+      const rows = await ask(context, (sql, b) => sql.affected(orgId, trailing, question.definition, b));
       return rows.map(toAffected) as OptimizerAnswer<Q>;
     }
     case 'pnl': {
       const months = completeMonthsBefore(today, question.request.months);
-      const rows = await ask(context, (b) => pnlSql(orgId, months, question.request, b));
+      const rows = await ask(context, (sql, b) => sql.pnl(orgId, months, question.request, b));
       const total = rows.find((row) => row[0] === 'total') ?? [];
       return {
         period: [months.from, months.last],
@@ -99,7 +99,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
       } as OptimizerAnswer<Q>;
     }
     case 'leakage': {
-      const rows = await ask(context, (b) => leakageSql(orgId, trailing, TRAILING_MONTHS, TOP_MERCHANTS, b));
+      const rows = await ask(context, (sql, b) => sql.leakage(orgId, trailing, TRAILING_MONTHS, TOP_MERCHANTS, b));
       const causes = LEAKAGE_CAUSES.map((cause) => {
         const row = rows.find((cells) => cells[0] === 'cause' && cells[1] === cause);
         return { cause, leakage: n(row?.[2]), sales: n(row?.[3]) };
@@ -116,7 +116,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, 
       } as OptimizerAnswer<Q>;
     }
     case 'regulatory': {
-      const rows = await ask(context, (b) => regulatorySql(orgId, trailing, b));
+      const rows = await ask(context, (sql, b) => sql.regulatory(orgId, trailing, b));
       return {
         period,
         scenarios: (['eu_ifr', 'uk_eea_cross_border', 'durbin_revision'] as const).map((scenario) => {

@@ -17,7 +17,7 @@ const LEAKAGE_CAUSE_SQL = `case when t.settle_delay_days >= 2 then 'late_settlem
 export function leakageSql(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string {
   const org = binder.value(orgId, 'integer');
   return `with leaking as (
-    select t.merchant_id, ${LEAKAGE_CAUSE_SQL} as cause, (t.interchange_fee - t.target_interchange_fee)::double as leak
+    select t.merchant_id, ${LEAKAGE_CAUSE_SQL} as cause, t.interchange_fee - t.target_interchange_fee as leak
     from transactions t
     join merchant_dim d on d.org_id = t.org_id and d.merchant_id = t.merchant_id
     join industries i on i.mcc = d.mcc
@@ -25,7 +25,8 @@ export function leakageSql(orgId: number, period: OptimizerPeriod, months: numbe
     where t.org_id = ${org} and t.txn_date >= ${binder.value(period.from, 'date')} and t.txn_date < ${binder.value(period.to, 'date')}
       and t.interchange_program_id <> t.target_program_id and t.auth_result = 'approved' and not t.is_refund
   ), by_cause as materialized (
-    select merchant_id, cause, sum(leak) as leak, count(*)::double as sales from leaking group by all
+    -- each merchant's leak by cause summed exactly (decimals), so no order of adding changes a cent
+    select merchant_id, cause, sum(leak)::double as leak, count(*)::double as sales from leaking group by all
   ), by_merchant as (
     select merchant_id, sum(leak) as leak, sum(sales) as sales, arg_max(cause, leak) as main_cause,
       case when sum(leak) > 0 then max(leak) / sum(leak) else 0 end as share

@@ -61,7 +61,7 @@ export function simulationSummarySql(ctes: string, tolerance: string, topMerchan
     where rate_change > ${tolerance} order by round(rate_change, 6) desc, merchant_id limit ${topMerchants})`;
 }
 
-/** Every merchant whose bill the scenario changes, largest uplift first. */
+/** Every merchant whose bill the scenario changes, largest uplift first (uplifts equal to 1e-6, float dust apart, by merchant). */
 export function affectedMerchantsSql(ctes: string): string {
-  return `${ctes} select ${MERCHANT_COLUMNS} from sim where abs(uplift) >= 0.005 order by uplift desc, merchant_id`;
+  return `${ctes} select ${MERCHANT_COLUMNS} from sim where abs(uplift) >= 0.005 order by round(uplift, 6) desc, merchant_id`;
 }

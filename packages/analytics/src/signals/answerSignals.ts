@@ -1,17 +1,18 @@
 // The detector (issue #16 item 4): every signal's score for one merchant with its evidence rows, or for
-// every merchant of the organisation without (tests, monitoring). Set-based SQL only; DuckDB so far.
+// every merchant of the organisation without (tests, monitoring). Set-based SQL only, in the engine's
+// dialect (merchant/merchantStatements.ts).
 import { SIGNAL_IDS, SIGNALS, type SignalId, type SignalResult } from '@payportal/shared';
-import type { FilterValue } from '../compiler/dialect.ts';
+import type { MerchantStatements, Statement } from '../merchant/merchantStatements.ts';
 import { SIGNAL_EVIDENCE_SQL } from './signalEvidenceSql.ts';
-import { normsTable, type NormRow } from './normsTable.ts';
-import { SIGNAL_SCORE_SQL } from './signalScoresSql.ts';
+import type { NormRow } from './normsTable.ts';
 
 export interface SignalsRun {
   orgId: number;
   today: string;
   hasData: boolean;
-  run: (sql: string, params: (FilterValue | null)[]) => Promise<unknown[][]>;
-  /** The MCC norms (MCC_NORMS_SQL's rows), kept by the engine per data version and day. */
+  statements: MerchantStatements;
+  run: (statement: Statement) => Promise<unknown[][]>;
+  /** The MCC norms (statements.norms' rows), kept by the engine per data version and day. */
   norms: () => Promise<NormRow[]>;
 }
 
@@ -28,9 +29,10 @@ const flagged = (signal: SignalId, score: number | null) => score !== null && sc
 export async function scoreAllMerchants(context: SignalsRun): Promise<MerchantScore[]> {
   if (!context.hasData) return [];
   const scores: MerchantScore[] = [];
-  const norms = normsTable(await context.norms());
+  const { statements } = context;
+  const norms = statements.normsTable(await context.norms());
   for (const signal of SIGNAL_IDS) {
-    for (const [merchantId, score] of await context.run(SIGNAL_SCORE_SQL[signal](norms), [context.orgId, context.today, null])) {
+    for (const [merchantId, score] of await context.run(statements.score(signal, norms, { orgId: context.orgId, today: context.today, merchantId: null }))) {
       if (score === null) continue;
       scores.push({ merchantId: Number(merchantId), signal, score: Number(score), flagged: flagged(signal, Number(score)) });
     }
@@ -40,16 +42,17 @@ export async function scoreAllMerchants(context: SignalsRun): Promise<MerchantSc
 
 /** One merchant's signals, each with its evidence rows (none when the signal is not raised). */
 export async function merchantSignals(context: SignalsRun, merchantId: number): Promise<SignalResult[]> {
-  const params: (FilterValue | null)[] = [context.orgId, context.today, merchantId];
-  const norms = context.hasData ? normsTable(await context.norms()) : '';
+  const { statements } = context;
+  const scope = { orgId: context.orgId, today: context.today, merchantId };
+  const norms = context.hasData ? statements.normsTable(await context.norms()) : '';
   return Promise.all(
     SIGNAL_IDS.map(async (signal) => {
-      const [row] = context.hasData ? await context.run(SIGNAL_SCORE_SQL[signal](norms), params) : [];
+      const [row] = context.hasData ? await context.run(statements.score(signal, norms, scope)) : [];
       const score = row && row[1] !== null ? Number(row[1]) : null;
       const raised = flagged(signal, score);
-      const evidence = SIGNAL_EVIDENCE_SQL[signal];
-      const rows = raised ? (await context.run(evidence.sql(norms), params)).map((cells) => cells.map((cell) => (typeof cell === 'bigint' ? Number(cell) : (cell as string | number | null)))) : [];
-      return { signal, score, threshold: SIGNALS[signal].threshold, flagged: raised, evidence: { columns: evidence.columns, rows } };
+      const { columns } = SIGNAL_EVIDENCE_SQL[signal];
+      const rows = raised ? (await context.run(statements.evidence(signal, norms, scope))).map((cells) => cells.map((cell) => (typeof cell === 'bigint' ? Number(cell) : (cell as string | number | null)))) : [];
+      return { signal, score, threshold: SIGNALS[signal].threshold, flagged: raised, evidence: { columns, rows } };
     }),
   );
 }

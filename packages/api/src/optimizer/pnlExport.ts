@@ -3,8 +3,7 @@
 // header of words a pricing person reads. The engine answers the same question as POST pnl, so the
 // file's figures are the screen's.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
-import { API_ERROR_CODES, type PnlExport, type PnlRow, type QueryColumn } from '@payportal/shared';
-import { ApiError } from '../errors/apiError.ts';
+import type { PnlExport, PnlRow, QueryColumn } from '@payportal/shared';
 import type { CsvFile } from '../exports/csvFile.ts';
 
 const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
@@ -31,7 +30,6 @@ export const PNL_EXPORT_NAME = 'Merchant P&L';
 
 /** Writes the P&L's rows into `file`; `more` when the portfolio had rows past `limit`. */
 export async function writePnlRows(engine: AnalyticsEngine, pnl: PnlExport, scope: QueryScope, limit: number, file: CsvFile): Promise<{ rowsWritten: number; more: boolean }> {
-  if (!engine.optimize) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'The revenue optimizer is not available on this analytics engine.');
   const answer = await engine.optimize({ kind: 'pnl', request: { ...pnl, limit } }, scope);
   await file.write(answer.rows.map((row) => PNL_EXPORT_COLUMNS.map(({ name }) => row[name as keyof PnlRow])));
   return { rowsWritten: answer.rows.length, more: answer.matching > limit };

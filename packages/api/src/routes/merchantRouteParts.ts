@@ -3,10 +3,10 @@
 // Query users read; writes (cases) need the query role too, and impersonating support staff need
 // support_write for them (the caller hooks enforce it).
 import type { AnalyticsEngine, MerchantAnswer, MerchantQuestion, QueryScope } from '@payportal/analytics';
-import { API_ERROR_CODES, type MerchantHeader } from '@payportal/shared';
+import type { MerchantHeader } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
 import { withRole } from '../auth/routeAccess.ts';
-import { ApiError, notFound } from '../errors/apiError.ts';
+import { notFound } from '../errors/apiError.ts';
 import { actorOf } from './optimizerRouteParts.ts';
 import { bearerSecurity, requireAnalytics } from './errorResponses.ts';
 
@@ -20,12 +20,10 @@ export interface MerchantEngine {
   ask<Q extends MerchantQuestion>(question: Q, scope: QueryScope): Promise<MerchantAnswer<Q>>;
 }
 
-/** The engine with its merchant questions, or 503 analytics/unavailable (none, or ClickHouse so far). */
+/** The engine with its merchant questions, or 503 analytics/unavailable when this server has no engine. */
 export function requireMerchantEngine(analytics: AnalyticsEngine | null, timeoutMs: number): MerchantEngine {
   const engine = requireAnalytics(analytics);
-  if (!engine.merchants) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'The merchant-level page is not available on this analytics engine.');
-  const merchants = engine.merchants.bind(engine);
-  return { engine, ask: (question, scope) => merchants(question, scope, { timeoutMs }) };
+  return { engine, ask: (question, scope) => engine.merchants(question, scope, { timeoutMs }) };
 }
 
 /** The caller's scope: the verified caller's organisation, never the request's. */

@@ -4,11 +4,9 @@
 // so an owner who wants it assigns themself the role (an audited, visible choice) rather than getting a
 // second, unguarded door. Reads allow impersonating support staff; writes need support_write.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { API_ERROR_CODES } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
-import { ApiError } from '../errors/apiError.ts';
 import type { ScenarioActor } from '../optimizer/scenarioRepository.ts';
 import { bearerSecurity, requireAnalytics } from './errorResponses.ts';
 
@@ -17,12 +15,11 @@ export const optimizerWriter = withRole(['revenue_optimizer'], 'write', { impers
 
 export const optimizerSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['optimizer'], security: bearerSecurity, ...extra });
 
-export type Optimizing = Required<Pick<AnalyticsEngine, 'optimize'>>;
+export type Optimizing = Pick<AnalyticsEngine, 'optimize'>;
 
-/** The engine's optimizer, or 503 analytics/unavailable (none, or one without it: ClickHouse so far). */
+/** The engine's optimizer, or 503 analytics/unavailable when this server has no engine. */
 export function requireOptimizer(analytics: AnalyticsEngine | null): Optimizing {
   const engine = requireAnalytics(analytics);
-  if (!engine.optimize) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'The revenue optimizer is not available on this analytics engine.');
   return { optimize: engine.optimize.bind(engine) };
 }
 

@@ -1,0 +1,198 @@
+// The revenue optimizer's questions in ClickHouse 18.16's SQL: the same formulas as the DuckDB statements
+// of src/optimizer/ (OPTIMIZER.md), answered alike (crossEngine.test.ts). What 18.16 changes:
+// - no WITH of subqueries, one JOIN per SELECT: nested subqueries joined `using` renamed columns; a
+//   name is never both a column and the alias of an aggregate over it (18.16 reads that as a cycle);
+// - UNION ALL wants the branches' types equal, nulls included: each kind of row ('total', 'bucket', …)
+//   is its own statement, run side by side, and its rows carry DuckDB's layout (leading cells null);
+// - no quantile_cont: the P&L's 95th percentile interpolates the sorted rates as DuckDB does
+//   (position (n − 1) × 0.95, lo + (hi − lo) × fraction); no VALUES: attrition rows are `transform`;
+// - no FILTER (WHERE …): countIf and sumIf; multiIf for CASE chains; greatest and least take two arguments.
+// Sums leave as Float64 after exact Decimal sums, as DuckDB's `sum(x)::double`; money totals in cents.
+import type { ScenarioDefinition, Segment } from '@payportal/shared';
+import type { Binder } from '../compiler/dialect.ts';
+import { accountFeesSql } from '../optimizer/merchantMonthsSql.ts';
+import type { OptimizerPeriod } from '../optimizer/optimizerPeriod.ts';
+import type { OptimizerStatements } from '../optimizer/optimizerStatements.ts';
+import { REGULATORY_RULES } from '../optimizer/regulatorySql.ts';
+import { segmentCondition } from '../optimizer/segmentSql.ts';
+import { clickhouseContainsText } from './duckdbLowerCase.ts';
+
+/** The segment's condition on merchant_dim `d` (18.16 spells true as 1). */
+function segmentSql(segment: Segment, binder: Binder): string {
+  const condition = segmentCondition(segment, binder, 'd');
+  return condition === 'true' ? '1' : condition;
+}
+
+const nulls = (count: number) => Array.from({ length: count }, () => 'NULL').join(', ');
+
+/** Each merchant of the segment with its plan's prices (DuckDB's merchant_plans). */
+function plansSql(org: string, segment: Segment, binder: Binder): string {
+  return `select merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type, markup_bps, per_item, monthly_fee, pci_fee, min_discount from (
+      select merchant_id, mid, dba_name, industry_group, region, size_tier, pricing_plan_type as plan_type, pricing_plan_id from (
+        select * from merchant_dim as d where d.org_id = ${org} and ${segmentSql(segment, binder)}
+      ) all inner join (select merchant_id, pricing_plan_id from merchants where org_id = ${org}) using merchant_id
+    ) all inner join (
+      select pricing_plan_id, markup_bps, toFloat64(per_item) as per_item, toFloat64(monthly_fee) as monthly_fee, toFloat64(pci_fee) as pci_fee,
+        toFloat64(min_discount) as min_discount from pricing_plans where org_id = ${org}
+    ) using pricing_plan_id`;
+}
+
+/** Per merchant and complete month with sales, the rollup's sums (suffixed _m) beside the merchant's plan. */
+function merchantMonthsSql(orgId: number, period: OptimizerPeriod, segment: Segment, binder: Binder): string {
+  const org = binder.value(orgId, 'integer');
+  const months = `select merchant_id, toStartOfMonth(day) as month, toFloat64(sum(sales)) as sales_m, toFloat64(sum(gsv)) as gsv_m,
+      toFloat64(sum(interchange)) as ic_m, toFloat64(sum(scheme_fees)) as sf_m, toFloat64(sum(billed_fees)) as fees_m
+    from merchant_daily
+    where org_id = ${org} and day >= ${binder.value(period.from, 'date')} and day < ${binder.value(period.to, 'date')}
+      and merchant_id in (select merchant_id from merchant_dim as d where d.org_id = ${org} and ${segmentSql(segment, binder)})
+    group by merchant_id, month having sum(sales) > 0`;
+  return `select * from (${months}) all inner join (${plansSql(org, segment, binder)}) using merchant_id`;
+}
+
+const PNL_SORT = {
+  name: 'dba_name', gsv: 'gsv', transactionFees: 'transaction_fees', accountFees: 'account_fees', billedFees: 'billed_fees',
+  interchange: 'ic', schemeFees: 'sf', netRevenue: 'net_revenue', netRateBps: 'net_rate',
+} as const;
+
+const PNL_BUCKET = `multiIf(rate < 0, '< 0', rate < 25, '0–25', rate < 50, '25–50', rate < 100, '50–100', rate < 150, '100–150', rate < 200, '150–200', '≥ 200')`;
+
+function pnl(orgId: number, period: OptimizerPeriod, request: Parameters<OptimizerStatements['pnl']>[2], binder: Binder): string[] {
+  const perMerchant = `select merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type, sum(gsv_m) as gsv, sum(sales_m) as sales,
+      sum(fees_m) as transaction_fees, sum(${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')}) as account_fees, sum(ic_m) as ic, sum(sf_m) as sf
+    from (${merchantMonthsSql(orgId, period, request.segment, binder)})
+    group by merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type`;
+  // rate: the net effective rate where the merchant has GSV (has_rate), else 0 and never read
+  const rated = `select *, transaction_fees + account_fees as billed_fees, transaction_fees + account_fees - ic - sf as net_revenue, gsv > 0 as has_rate,
+      if(gsv > 0, (transaction_fees + account_fees - ic - sf) / gsv * 10000, 0) as rate
+    from (${perMerchant})`;
+  const percentile = `select if(length(r) = 0, nan, r[toUInt64(floor(p)) + 1] + (r[toUInt64(floor(p)) + 2] - r[toUInt64(floor(p)) + 1]) * (p - floor(p)))
+    from (select r, (length(r) - 1) * 0.95 as p from (select arraySort(groupArrayIf(rate, has_rate)) as r from (${rated})))`;
+  const flagged = `with (${percentile}) as over_bps
+    select *, over_bps as threshold, multiIf(net_revenue < 0, 'under', has_rate and rate > over_bps, 'over', '') as flag from (${rated})`;
+  const search = request.search ? clickhouseContainsText("concat(dba_name, ' ', mid)", binder.value(request.search, 'string')) : '1';
+  const matching = `${request.flag === 'all' ? '1' : `flag = ${binder.value(request.flag, 'string')}`} and ${search}`;
+  const money = (column: string) => `round(sum(${column}), 2)`;
+  return [
+    `select 'total', NULL, toFloat64(count()), ${['gsv', 'transaction_fees', 'account_fees', 'billed_fees', 'ic', 'sf', 'net_revenue'].map(money).join(', ')},
+      toFloat64(countIf(flag = 'under')), toFloat64(countIf(flag = 'over')), if(isNaN(any(threshold)), NULL, any(threshold)), toFloat64(countIf(${matching}))
+    from (${flagged})`,
+    `select 'bucket', ${PNL_BUCKET} as label, toFloat64(count()) from (${rated}) where has_rate group by label`,
+    `select 'row', ${nulls(13)}, toFloat64(merchant_id), mid, dba_name, industry_group, region, size_tier, plan_type, gsv, sales, transaction_fees, account_fees,
+      billed_fees, ic, sf, net_revenue, if(has_rate, rate, NULL) as net_rate, if(flag = '', NULL, flag)
+    from (${flagged}) where ${matching}
+    order by ${PNL_SORT[request.sort]} ${request.direction === 'asc' ? 'asc' : 'desc'} nulls last, merchant_id limit ${binder.value(request.limit, 'integer')}`,
+  ];
+}
+
+/** Per merchant: the repricing's uplift, its rate change and the hazards before and after (DuckDB's `sim`). */
+function simulationSql(orgId: number, period: OptimizerPeriod, definition: ScenarioDefinition, binder: Binder): string {
+  const { actions } = definition;
+  const num = (value: number) => binder.value(value, 'number');
+  const move = actions.moveToIcPlusPlus;
+  const newFees = `(${move ? `if(plan_type != 'ic_plus_plus', ic_m + sf_m + gsv_m * ${num(move.markupBps)} / 10000 + sales_m * ${num(move.perItem)}, fees_m)` : 'fees_m'}` +
+    ` + gsv_m * ${num(actions.markupBps)} / 10000 + sales_m * ${num(actions.perItem)})`;
+  const newMinimum = actions.minimumDiscount === null ? 'min_discount' : `greatest(min_discount, ${num(actions.minimumDiscount)})`;
+  const priced = `select merchant_id, gsv_m, ic_m, sf_m, fees_m + ${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')} as billed_before,
+      ${newFees} + ${accountFeesSql(`monthly_fee + ${num(actions.monthlyFee)}`, `pci_fee + ${num(actions.pciFee)}`, newMinimum, newFees)} as billed_after
+    from (${merchantMonthsSql(orgId, period, definition.segment, binder)})`;
+  const perMerchant = `select merchant_id, sum(gsv_m) as gsv, sum(billed_before) - sum(ic_m) - sum(sf_m) as base_net, sum(billed_after) - sum(billed_before) as raw_uplift
+    from (${priced}) group by merchant_id`;
+  const cap = actions.capBps === null ? null : num(actions.capBps);
+  const capped = `select *, ${cap === null ? 'raw_uplift' : `if(gsv > 0, least(raw_uplift, gsv * ${cap} / 10000), raw_uplift)`} as uplift from (${perMerchant})`;
+  const tiers = `[${definition.attrition.map((row) => binder.value(row.sizeTier, 'string')).join(', ')}]`;
+  const byTier = (values: number[]) => `transform(size_tier, ${tiers}, [${values.map((value) => `toFloat64(${num(value)})`).join(', ')}], toFloat64(0))`;
+  const org = binder.value(orgId, 'integer');
+  // An uplift under half a cent is float dust (a merchant on its minimum before and after): no change.
+  const judged = `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift,
+      if(gsv > 0 and abs(uplift) >= 0.005, uplift / gsv * 10000, 0) as rate_change,
+      ${byTier(definition.attrition.map((row) => row.baseHazard))} as h0, ${byTier(definition.attrition.map((row) => row.beta))} as beta
+    from (${capped}) all inner join (select merchant_id, mid, dba_name, size_tier, plan_type from (${plansSql(org, definition.segment, binder)})) using merchant_id
+    where has(${tiers}, size_tier)`;
+  return `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift, rate_change, h0, least(1, h0 + beta * greatest(0, rate_change)) as h1
+    from (${judged})`;
+}
+
+const MERCHANT_COLUMNS = 'toFloat64(merchant_id), mid, dba_name, size_tier, plan_type, gsv, base_net, uplift, rate_change, h0, h1';
+
+const SIMULATION_BUCKET = `multiIf(rate_change <= 0, '≤ 0', rate_change < 5, '0–5', rate_change < 10, '5–10', rate_change < 25, '10–25', rate_change < 50, '25–50',
+  rate_change <= 100, '50–100', '> 100')`;
+
+/** Causes as leakageSql.ts reads them (first match wins); a null never matches, as DuckDB's CASE. */
+const LEAKAGE_CAUSE = `multiIf(settle_delay_days >= 2, 'late_settlement',
+    avs_result = 'not_requested' and entry_mode in ('keyed', 'ecom', 'recurring'), 'missing_avs',
+    ifNull(auth_amount != amount and not (toFloat64(amount) >= toFloat64(auth_amount) and toFloat64(amount) <= toFloat64(auth_amount) * (1 + tip_tolerance)), 0), 'auth_settle_mismatch',
+    card_tier = 'commercial' and ifNull(level3_data, 0) = 0, 'commercial_without_level_data',
+    not is_downgraded and has_program = 1, 'cheaper_program', 'other')`;
+
+function leakage(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string[] {
+  const org = binder.value(orgId, 'integer');
+  const sales = `select merchant_id, settle_delay_days, avs_result, entry_mode, auth_amount, amount, card_tier, level3_data, is_downgraded, target_program_id,
+      interchange_fee - target_interchange_fee as leak_one
+    from transactions
+    where org_id = ${org} and txn_date >= ${binder.value(period.from, 'date')} and txn_date < ${binder.value(period.to, 'date')}
+      and interchange_program_id != target_program_id and auth_result = 'approved' and not is_refund`;
+  const withMcc = `select * from (${sales}) all inner join (
+      select merchant_id, mcc, tip_tolerance from (select merchant_id, mcc from merchant_dim where org_id = ${org}) all inner join (select mcc, tip_tolerance from industries) using mcc
+    ) using merchant_id`;
+  const leaking = `select merchant_id, ${LEAKAGE_CAUSE} as cause, leak_one from (${withMcc}) all left join (
+      select program_id as target_program_id, mcc, toUInt8(1) as has_program from interchange_program_mccs
+    ) using (target_program_id, mcc)`;
+  const byCause = `select merchant_id, cause, toFloat64(sum(leak_one)) as leak, toFloat64(count()) as sales from (${leaking}) group by merchant_id, cause`;
+  const byMerchant = `select merchant_id, sum(leak) as total_leak, sum(sales) as total_sales, argMax(cause, leak) as main_cause,
+      if(sum(leak) > 0, max(leak) / sum(leak), 0) as share
+    from (${byCause}) group by merchant_id`;
+  return [
+    `select 'cause', cause, round(sum(leak), 2), sum(sales) from (${byCause}) group by cause`,
+    `select 'merchant', main_cause, round(total_leak / ${binder.value(months, 'number')}, 2), total_sales, share, toFloat64(merchant_id), mid, dba_name
+    from (${byMerchant}) all inner join (select merchant_id, mid, dba_name from merchant_dim where org_id = ${org}) using merchant_id
+    where total_leak > 0 order by total_leak desc, merchant_id limit ${topMerchants}`,
+  ];
+}
+
+function regulatory(orgId: number, period: OptimizerPeriod, binder: Binder): string[] {
+  const org = binder.value(orgId, 'integer');
+  const sales = `select toFloat64(sale_amount) as amount, toFloat64(sale_ic) as ic, card_type, card_tier, is_cross_border, card_present, regulated_debit,
+      pricing_plan_type as plan_type
+    from (
+      select merchant_id, amount as sale_amount, interchange_fee as sale_ic, card_type, card_tier, is_cross_border, card_present, regulated_debit from transactions
+      where org_id = ${org} and txn_date >= ${binder.value(period.from, 'date')} and txn_date < ${binder.value(period.to, 'date')}
+        and auth_result = 'approved' and not is_refund
+    ) all inner join (select merchant_id, pricing_plan_type from merchant_dim where org_id = ${org}) using merchant_id`;
+  return Object.entries(REGULATORY_RULES).map(
+    ([scenario, rule]) => `select '${scenario}', toFloat64(count()), round(sum(amount), 2), round(sum(new_ic - ic), 2),
+      round(sumIf(new_ic - ic, plan_type = 'ic_plus_plus'), 2), round(-sumIf(new_ic - ic, plan_type != 'ic_plus_plus'), 2)
+    from (select *, ${rule.interchange} as new_ic from (${sales}) where ${rule.applies})`,
+  );
+}
+
+function segments(orgId: number, binder: Binder): string[] {
+  const org = binder.value(orgId, 'integer');
+  return [
+    `select 'group', industry_group, industry_group, NULL from merchant_dim where org_id = ${org} group by industry_group order by industry_group`,
+    `select 'industry', mcc, name, industry_group from (select distinct mcc, industry_group from merchant_dim where org_id = ${org})
+      all inner join (select mcc, name from industries) using mcc order by name`,
+    `select 'region', region, region, NULL from merchant_dim where org_id = ${org} group by region order by region`,
+    `select 'state', state_code, name, region from (select distinct state_code, region from merchant_dim where org_id = ${org})
+      all inner join (select state_code, name from states) using state_code order by name`,
+  ];
+}
+
+export const clickhouseOptimizerStatements: OptimizerStatements = {
+  segments,
+  pnl,
+  simulate: (orgId, period, definition, topMerchants, binder) => {
+    const sim = simulationSql(orgId, period, definition, binder);
+    const tolerance = binder.value(definition.toleranceBps, 'number');
+    return [
+      `select 'total', NULL, toFloat64(count()), sum(gsv), sum(base_net), toFloat64(countIf(abs(uplift) >= 0.005)), toFloat64(countIf(rate_change > ${tolerance})),
+        sum(uplift * (1 - h0 / 2)), sum((base_net + uplift) * (h1 - h0) / 2) from (${sim})`,
+      `select 'bucket', ${SIMULATION_BUCKET} as label, toFloat64(count()), sum(gsv) from (${sim}) group by label`,
+      `select 'over', ${nulls(8)}, ${MERCHANT_COLUMNS} from (${sim}) where rate_change > ${tolerance} order by round(rate_change, 6) desc, merchant_id limit ${topMerchants}`,
+    ];
+  },
+  affected: (orgId, period, definition, binder) => [
+    `select ${MERCHANT_COLUMNS} from (${simulationSql(orgId, period, definition, binder)}) where abs(uplift) >= 0.005 order by round(uplift, 6) desc, merchant_id`,
+  ],
+  leakage,
+  regulatory,
+};

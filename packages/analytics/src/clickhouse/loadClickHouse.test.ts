@@ -1,0 +1,59 @@
+// Loading ClickHouse as an operator and the API's development seed do: the demo generator's dataset made
+// into an empty server (a progress line per table), kept when the same one is asked again, and a DuckDB
+// file's organisation copied, refusing one the file does not have.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
+import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { queryRows } from './runClickHouseQuery.ts';
+import { copyDuckDBFile, ensureClickHouseDataset, MissingDatasetError } from './loadClickHouse.ts';
+
+const request = { orgId: 4, scaleFactor: 0.01, endMonth: '2026-10-01' };
+let database: TestDatabase;
+let folder: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  folder = await mkdtemp(join(tmpdir(), 'load-clickhouse-'));
+});
+afterAll(async () => {
+  await database?.drop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const transactionsOf = async (orgId: number) => Number((await queryRows(database.client, `select count() from transactions where org_id = ${orgId}`))[0]![0]);
+
+describe('ensureClickHouseDataset', () => {
+  it('generates into an empty server with a line per table, then keeps the same dataset', async () => {
+    const lines: string[] = [];
+    const reasons: string[] = [];
+    expect(await ensureClickHouseDataset(database.client, request, { onGenerate: (reason) => reasons.push(reason), progress: (line) => lines.push(line), scratchDir: folder })).toBe('generated');
+    expect(reasons).toEqual(['first']);
+    expect(lines).toContainEqual(expect.stringMatching(/^organisation 4: transactions [\d,]+ rows \(\d+\.\d s\)$/));
+    expect(lines.at(-1)).toMatch(/^organisation 4: datasets 1 rows/);
+    expect(await transactionsOf(4)).toBeGreaterThan(10_000);
+    // the scratch DuckDB file is gone
+    expect(await import('node:fs/promises').then((fs) => fs.readdir(folder))).toEqual([]);
+
+    expect(await ensureClickHouseDataset(database.client, request, { onGenerate: (reason) => reasons.push(reason) })).toBe('reused');
+    expect(reasons).toEqual(['first']);
+  });
+});
+
+describe('copyDuckDBFile', () => {
+  it("copies a file's organisation and refuses one it does not have", async () => {
+    const file = join(folder, 'operator.duckdb');
+    const engine = await DuckDBEngine.open({ path: file, connections: 1 });
+    await engine.ensureDataset({ ...request, orgId: 5 });
+    const expected = await engine.withConnection(async (connection) => Number((await connection.runAndReadAll('select count(*) from transactions where org_id = 5')).getRowsJS()[0]![0]));
+    await engine.close();
+
+    await expect(copyDuckDBFile(file, database.client, [5, 6], () => {})).rejects.toThrow(new MissingDatasetError([6], [5]));
+    const lines: string[] = [];
+    await copyDuckDBFile(file, database.client, [], (line) => lines.push(line));
+    expect(await transactionsOf(5)).toBe(expected);
+    expect(lines).toContainEqual(expect.stringMatching(/^organisation 5: merchant_dim /));
+  });
+});

@@ -1,0 +1,109 @@
+// Loading ClickHouse (CLICKHOUSE.md, "Loading"): an organisation's rows come from DuckDB, where the
+// generator and the upload loader write them, through copyFromDuckDB. Two ways in:
+// - copyDuckDBFile: an operator's DuckDB file (the API's, or one `npm run generate` wrote), read-only;
+// - ensureClickHouseDataset: the demo generator's dataset, made in a scratch DuckDB file and copied, unless
+//   ClickHouse already holds the same one (size, generator version, end month), like DuckDBEngine.ensureDataset.
+// Both report each table as it lands, so whoever waits sees progress lines.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBEngine, type DatasetRequest } from '../duckdb/duckdbEngine.ts';
+import { GENERATOR_VERSION } from '../generator/generateDataset.ts';
+import { clickhouseNumber } from './clickhouseLiteral.ts';
+import { copyFromDuckDB, type CopyOptions, type CopyReport } from './copyFromDuckDB.ts';
+import { queryRows } from './runClickHouseQuery.ts';
+
+/** One line of progress, without a trailing newline. */
+export type ProgressLine = (line: string) => void;
+
+const count = (value: number) => value.toLocaleString('en-US');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** copyFromDuckDB with a line per table copied (the shared dimensions once, then each organisation's tables). */
+export async function copyWithProgress(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, orgIds: readonly number[], progress: ProgressLine): Promise<CopyReport> {
+  const started = performance.now();
+  const onTable: CopyOptions['onTable'] = ({ table, orgId, rows }) =>
+    progress(`${orgId === null ? 'shared' : `organisation ${orgId}`}: ${table} ${count(rows)} rows (${seconds(performance.now() - started)})`);
+  return copyFromDuckDB(duckdb, clickhouse, { orgIds, onTable });
+}
+
+/** The organisations that have a dataset in a DuckDB database (its `datasets` ledger). */
+async function organisationsIn(duckdb: DuckDBConnection): Promise<number[]> {
+  return (await duckdb.runAndReadAll('select org_id from datasets order by org_id')).getRowsJS().map((row) => Number(row[0]));
+}
+
+export class MissingDatasetError extends Error {
+  constructor(readonly orgIds: number[], readonly available: number[]) {
+    super(`No dataset for organisation ${orgIds.join(', ')} in the DuckDB file (it has ${available.length ? available.join(', ') : 'none'}).`);
+    this.name = 'MissingDatasetError';
+  }
+}
+
+/**
+ * Copies organisations (every one with a dataset when `orgIds` is empty) from a DuckDB file into
+ * ClickHouse, replacing their rows there. The file is opened read-only, so it must not be open for
+ * writing elsewhere (DuckDB's lock: stop the API that owns it first).
+ */
+export async function copyDuckDBFile(file: string, clickhouse: ClickHouseClient, orgIds: readonly number[], progress: ProgressLine): Promise<CopyReport> {
+  const instance = await DuckDBInstance.create(file, {
+    access_mode: 'READ_ONLY',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    allow_community_extensions: 'false',
+  });
+  const connection = await instance.connect();
+  try {
+    const available = await organisationsIn(connection);
+    const missing = orgIds.filter((id) => !available.includes(id));
+    if (missing.length) throw new MissingDatasetError(missing, available);
+    return await copyWithProgress(connection, clickhouse, orgIds.length ? orgIds : available, progress);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** What ClickHouse's ledger says of an organisation's dataset, or null when it has none. */
+async function clickhouseDataset(clickhouse: ClickHouseClient, orgId: number) {
+  const [row] = await queryRows(clickhouse, `select scale_factor, generator_version, toString(end_month) from datasets where org_id = ${clickhouseNumber(orgId)}`);
+  return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]) } : null;
+}
+
+export interface EnsureDatasetOptions {
+  /** Hears why a dataset is made (none yet, or another size, version or month) before it starts. */
+  onGenerate?: (reason: 'first' | 'replaced') => void;
+  /** A line per table copied. */
+  progress?: ProgressLine;
+  /** Where the scratch DuckDB file is made (and removed after); the system's temporary folder by default. */
+  scratchDir?: string;
+  /** Make it even when ClickHouse holds the same one (`npm run generate -- --clickhouse`). */
+  replace?: boolean;
+}
+
+/**
+ * Generates an organisation's synthetic dataset into ClickHouse unless the same one is already there:
+ * into a scratch DuckDB file first (the generator is DuckDB SQL), then copied. While it is copied the
+ * organisation has no data version and is answered with no rows (copyFromDuckDB's ledger order).
+ */
+export async function ensureClickHouseDataset(clickhouse: ClickHouseClient, request: DatasetRequest, options: EnsureDatasetOptions = {}): Promise<'reused' | 'generated'> {
+  const existing = await clickhouseDataset(clickhouse, request.orgId).catch(() => null);
+  if (!options.replace && existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && existing.endMonth === request.endMonth) {
+    return 'reused';
+  }
+  options.onGenerate?.(existing ? 'replaced' : 'first');
+  const scratch = await mkdtemp(join(options.scratchDir ?? tmpdir(), 'payportal-generate-'));
+  try {
+    const duckdb = await DuckDBEngine.open({ path: join(scratch, 'generate.duckdb'), connections: 1 });
+    try {
+      await duckdb.ensureDataset(request);
+      await duckdb.withConnection((connection) => copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {})));
+    } finally {
+      await duckdb.close();
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return 'generated';
+}
