@@ -232,12 +232,13 @@ test('[M2] ready resolves once the first route is drawn, not while the frame sti
   expect(drawn).toContain('The big data solution for the modern acquirer.');
 });
 
-test('[M2] a role guard’s redirect after ready is a route change, not unauthorized (issue #20 item 1)', async ({ page }) => {
+test('[M2] a role guard’s refusal after ready is a route change the frame explains, not unauthorized', async ({ page }) => {
   await page.goto(allowedHost);
   await mountInPage(page, { token: await idTokenFor('partner@acme.example'), initPath: '/dashboards' });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   await navigateInPage(page, '/revenue-optimizer'); // partner@acme.example holds query, not revenue_optimizer
-  await expect.poll(async () => (await readRecord(page)).events.at(-1)).toBe('route "/home"');
+  await expect.poll(async () => (await readRecord(page)).events.at(-1)).toBe('route "/revenue-optimizer"');
+  await expect(portalIn(page).getByRole('heading', { name: 'Not available here' })).toBeVisible();
   expect((await readRecord(page)).events.filter((event) => !event.startsWith('route') && !event.startsWith('session'))).toEqual([]);
   expect((await readRecord(page)).errors).toEqual([]);
 });

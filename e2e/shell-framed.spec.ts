@@ -1,5 +1,5 @@
 // The shell inside a partner's frame (spec §1, §6): no header, no standalone-only routes, and a
-// guard's redirect reaches the partner portal as a route change (issue #20 item 1). Real session: an emulator ID token through the SDK.
+// role guard's refusal explained in the frame with the way home, never `unauthorized`. Real session: an emulator ID token through the SDK.
 import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 
@@ -9,8 +9,11 @@ async function mountAsStaff(page: Page, initPath: string) {
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
 }
 
-test('framed, a query user sent away from /revenue-optimizer lands home, the host hears the route, not unauthorized, and there is no header', async ({ page }) => {
+test('framed, a query user on /revenue-optimizer reads that the page is not open to them and goes home from there, not unauthorized, and there is no header', async ({ page }) => {
   await mountAsStaff(page, '/revenue-optimizer');
+  await expect(portalIn(page).getByRole('heading', { name: 'Not available here' })).toBeVisible();
+  await expect(portalIn(page).getByRole('alert')).toHaveText('Your account does not have access to this page.');
+  await portalIn(page).getByRole('link', { name: 'Go to Home' }).click();
   await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
   await expect.poll(async () => (await readRecord(page)).events).toContain('route "/home"');
   expect((await readRecord(page)).events).not.toContain('unauthorized');
@@ -18,9 +21,10 @@ test('framed, a query user sent away from /revenue-optimizer lands home, the hos
   await expect(portalIn(page).getByRole('link', { name: 'PayPortal home' })).toHaveCount(0);
 });
 
-test('framed, /profile does not exist and logout=true is ignored', async ({ page }) => {
+test('framed, /profile says it opens only in PayPortal and logout=true is ignored', async ({ page }) => {
   await mountAsStaff(page, '/profile');
-  await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
+  await expect(portalIn(page).getByRole('heading', { name: 'Not available here' })).toBeVisible();
+  await expect(portalIn(page).getByRole('link', { name: 'Go to Home' })).toBeVisible();
   await navigateInPage(page, '/dashboards?logout=true');
   await expect(portalIn(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
   expect((await readRecord(page)).events).not.toContain('unauthorized');

@@ -29,6 +29,16 @@ async function expectLanding(path: string, who: Parameters<typeof renderAppAt>[1
   unmount();
 }
 
+/** Framed, a role guard's refusal: an explanation where the user asked, with the way home. */
+async function expectNotAvailableHere(path: string, who: Parameters<typeof renderAppAt>[1]) {
+  const { address, unmount } = renderAppAt(path, who, true);
+  expect(await screen.findByRole('heading', { name: 'Not available here' })).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toBe('Your account does not have access to this page.');
+  expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/home');
+  expect(address()).toBe(path);
+  unmount();
+}
+
 describe('route table redirects (spec §2)', () => {
   it.each([
     ['/', '/home'],
@@ -52,10 +62,15 @@ describe('route table redirects (spec §2)', () => {
     await expectLanding('/dashbaord/home', query, '/home');
   });
 
-  it('hides /auth, /profile, /forgot-password, /sign-up and /usermgmt/action when framed', async () => {
-    for (const path of ['/auth', '/profile', '/forgot-password', '/sign-up/abc', '/usermgmt/action']) {
+  it('hides /auth, /forgot-password, /sign-up and /usermgmt/action when framed; /profile says it opens only in PayPortal', async () => {
+    for (const path of ['/auth', '/forgot-password', '/sign-up/abc', '/usermgmt/action']) {
       await expectLanding(path, query, '/home', true);
     }
+    const { address } = renderAppAt('/profile', query, true);
+    expect(await screen.findByRole('heading', { name: 'Not available here' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This page opens only in PayPortal itself, not inside a partner’s portal.');
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/home');
+    expect(address()).toBe('/profile');
   });
 
   // Every row's own screen: routeRows.test.tsx.
@@ -121,10 +136,10 @@ describe('guards on routes (spec §6)', () => {
     await expectLanding('/dashboard/new', owner, '/profile');
   });
 
-  it('query guard, framed: sends a signed-in user without the role home, without telling the parent unauthorized (issue #20 item 1)', async () => {
+  it('query guard, framed: tells a signed-in user without the role that the page is not open to them, with the way home, without telling the parent unauthorized', async () => {
     const notify = vi.fn();
     setParentNotifier({ notify });
-    await expectLanding('/dashboards', uploader, '/home', true);
+    await expectNotAvailableHere('/dashboards', uploader);
     expect(notify).not.toHaveBeenCalled();
   });
 
@@ -137,11 +152,11 @@ describe('guards on routes (spec §6)', () => {
     expect(await screen.findByRole('heading', { name: 'Manage organization' })).toBeTruthy();
   });
 
-  it('embedded guard sends others home; framed that is a route change, not unauthorized (issue #20 item 1)', async () => {
+  it('embedded guard sends others home; framed it says the page is not open to them, not unauthorized', async () => {
     await expectLanding('/revenue-optimizer', query, '/home');
     const notify = vi.fn();
     setParentNotifier({ notify });
-    await expectLanding('/revenue-optimizer', query, '/home', true);
+    await expectNotAvailableHere('/revenue-optimizer', query);
     expect(notify).not.toHaveBeenCalled();
   });
 

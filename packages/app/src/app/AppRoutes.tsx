@@ -2,7 +2,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
 import { session } from '../features/session/sessionStore.ts';
 import { paths } from '../lib/paths.ts';
-import { RouteGate } from './RouteGate.tsx';
+import { NotAvailableHere, RouteGate } from './RouteGate.tsx';
 import { routeTable } from './routeTable.tsx';
 
 export function AppRoutes() {
@@ -10,10 +10,11 @@ export function AppRoutes() {
   return (
     <Switch>
       {routeTable
-        .filter((row) => !(framed && row.standaloneOnly))
+        .filter((row) => !(framed && row.standaloneOnly && row.guard === 'none'))
         .map((row) => (
           <Route key={row.path} path={row.path}>
-            {(params) => <RouteGate row={row} params={params} />}
+            {/* A signed-in page that opens only standalone (/profile) says so in a frame instead of sending the user home. */}
+            {(params) => (framed && row.standaloneOnly ? <NotAvailableHere reason="standalone" /> : <RouteGate row={row} params={params} />)}
           </Route>
         ))}
       {/* spec §2: /reports and old /report… paths move to /dashboard…; anything else goes home. */}

@@ -10,6 +10,7 @@ import { startDeferredSession } from '../features/session/sessionStart.ts';
 import { session } from '../features/session/sessionStore.ts';
 import { notifyParent } from '../lib/parentNotifier.ts';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
+import { NotFound } from '../ui/NotFound.tsx';
 import { paths } from '../lib/paths.ts';
 import { useScreenReady } from './lazyScreen.ts';
 import type { RouteParams, RouteRow } from './routeTable.tsx';
@@ -59,10 +60,15 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
       </>
     );
   }
-  return <Refused decision={decision} />;
+  return <Refused decision={decision} framed={framed} />;
 }
 
-function Refused({ decision }: { decision: GuardDecision }) {
+function Refused({ decision, framed }: { decision: GuardDecision; framed: boolean }) {
+  // Framed, a role guard's way home would drop the user on the partner's home with no word of why:
+  // the frame says so where the user asked, with the way home (the host hears the route it asked for).
+  if (framed && decision.action === 'redirect' && !decision.clearSession && decision.to === paths.home()) {
+    return <NotAvailableHere reason="role" />;
+  }
   if (decision.action === 'redirect') {
     return <Redirect to={decision.clearSession ? paths.auth({ logout: true }) : decision.to} replace />;
   }
@@ -91,6 +97,21 @@ function RouteDrawn() {
     startDeferredSession(); // an open route (/auth) first draws, then the session starts
   }, []);
   return null;
+}
+
+/** A page this user cannot open in a partner's portal: its roles do not include it, or it opens only in PayPortal itself. */
+export function NotAvailableHere({ reason }: { reason: 'role' | 'standalone' }) {
+  return (
+    <>
+      <NotFound
+        title="Not available here"
+        message={reason === 'role' ? 'Your account does not have access to this page.' : 'This page opens only in PayPortal itself, not inside a partner’s portal.'}
+        detail={reason === 'role' ? 'Ask an owner of your organisation for the role it needs.' : undefined}
+        back={{ label: 'Go to Home', href: paths.home() }}
+      />
+      <RouteDrawn />
+    </>
+  );
 }
 
 /** A guarded route cannot draw without a session: it starts now. */

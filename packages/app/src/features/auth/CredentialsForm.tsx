@@ -5,6 +5,7 @@ import { AUTH_ERROR_TEXTS, constants, validateEmail, validateRequired } from '@p
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { portalConfig } from '../../lib/config.ts';
+import { secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './authLayout.css.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { ProgressSteps, type ProgressStep } from './ProgressSteps.tsx';
@@ -75,7 +76,7 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
         autoComplete="current-password"
         error={fieldErrors.password}
         after={
-          <button type="button" onClick={() => setShowPassword((shown) => !shown)} disabled={!toggleReady} aria-pressed={showPassword}>
+          <button type="button" className={`${secondaryButton} ${styles.revealButton}`} onClick={() => setShowPassword((shown) => !shown)} disabled={!toggleReady} aria-pressed={showPassword}>
             {showPassword ? 'Hide password' : 'Show password'}
           </button>
         }

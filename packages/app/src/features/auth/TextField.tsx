@@ -20,7 +20,7 @@ export function TextField({ label, error, hint, after, ...input }: TextFieldProp
         <input
           id={id}
           className={styles.input}
-          style={{ flex: 1 }}
+          style={{ flex: 1, minWidth: 0 }}
           aria-invalid={error ? true : undefined}
           aria-describedby={described || undefined}
           {...input}

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/themes.css.ts';
 
 export const page = style({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '2rem 1rem' });
 
@@ -29,9 +30,13 @@ export const brandPane = style({
   gap: '1rem',
 });
 
-export const form = style({ display: 'grid', gap: '0.875rem' });
+/** The theme's spacing between a form's rows and inside a field. */
+export const form = style({ display: 'grid', gap: vars.space.md });
 
-export const field = style({ display: 'grid', gap: '0.25rem' });
+export const field = style({ display: 'grid', gap: vars.space.xs });
+
+/** "Show password": the theme's secondary button, as tall as the field beside it and never wrapped. */
+export const revealButton = style({ alignSelf: 'stretch', whiteSpace: 'nowrap', paddingInline: vars.space.md });
 
 export const input = style({
   font: 'inherit',
@@ -41,7 +46,7 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: '#cf222e' }, '&:read-only': { background: '#f6f8fa' } },
 });
 
-export const inline = style({ display: 'flex', gap: '0.5rem', alignItems: 'center' });
+export const inline = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' });
 
 /** A button that reads as a link inside a sentence (it opens a dialog, so it is a button). */
 export const linkButton = style({

@@ -19,6 +19,7 @@ import * as styles from './dashboards.css.ts';
 import { useChartData } from './useChartData.ts';
 import { useDashboard } from './useDashboard.ts';
 import { useWriteAction } from './useWriteAction.ts';
+import { NotFound } from '../../ui/NotFound.tsx';
 
 const PREVIEW_DELAY_MS = 400;
 const noop = () => undefined;
@@ -27,9 +28,10 @@ export function ChartBuilderScreen({ id, chartId }: { id: string; chartId?: stri
   const loaded = useDashboard(id);
   const { dashboard } = loaded;
   const chart = chartId === undefined ? null : (dashboard?.charts.find((c) => String(c.id) === chartId) ?? null);
+  if (loaded.notFound) return <NotFound title="Dashboard not found" message="This dashboard was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'All dashboards', href: paths.dashboards() }} />;
   if (loaded.error) return <LoadingIndicator show={false} error={loaded.error} />;
   if (!dashboard) return <LoadingIndicator show label="Loading the chart builder" />;
-  if (chartId !== undefined && !chart) return <LoadingIndicator show={false} error="This chart was not found." />;
+  if (chartId !== undefined && !chart) return <NotFound title="Chart not found" message="This chart was not found." detail="The dashboard has no such chart: it may have been removed." back={{ label: `Back to ${dashboard.title}`, href: paths.dashboard(String(dashboard.id)) }} />;
   if (!dashboard.can_edit) return <p role="alert" className={styles.alert}>Only the dashboard’s creator or an organisation owner may change it.</p>;
   return <Builder key={chartId ?? 'new'} dashboardId={dashboard.id} dashboardTitle={dashboard.title} chart={chart} />;
 }

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { useRequest } from '../../ui/useRequest.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
@@ -26,9 +27,10 @@ export function ChartCopyScreen({ id, chartId, userId, isOwner }: ChartCopyScree
   const [, navigate] = useLocation();
   const write = useWriteAction();
   const chart = source.dashboard?.charts.find((c) => String(c.id) === chartId);
+  if (source.notFound) return <NotFound title="Dashboard not found" message="This dashboard was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'All dashboards', href: paths.dashboards() }} />;
   if (source.error) return <LoadingIndicator show={false} error={source.error} />;
   if (!source.dashboard || !targets.data) return <LoadingIndicator show label="Loading the chart to copy" />;
-  if (!chart) return <LoadingIndicator show={false} error="This chart was not found." />;
+  if (!chart) return <NotFound title="Chart not found" message="This chart was not found." detail="The dashboard has no such chart: it may have been removed." back={{ label: `Back to ${source.dashboard.title}`, href: paths.dashboard(String(source.dashboard.id)) }} />;
   const editable = targets.data.dashboards.filter((d) => d.can_edit && (isOwner || d.owner.id === userId));
   const chosen = target || (editable.some((d) => d.id === source.dashboard!.id) ? String(source.dashboard.id) : String(editable[0]?.id ?? ''));
 

@@ -18,6 +18,7 @@ import { FilterBar } from './FilterBar.tsx';
 import { useDashboard } from './useDashboard.ts';
 import { useDashboardUrl } from './useDashboardUrl.ts';
 import { useWriteAction } from './useWriteAction.ts';
+import { NotFound } from '../../ui/NotFound.tsx';
 
 export interface DashboardScreenProps {
   id: string;
@@ -57,7 +58,8 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
     [dashboard, setDashboard, write],
   );
 
-  if (loaded.error) return <LoadingIndicator show={false} error={loaded.error} cta={loaded.error.includes('not found') ? undefined : { label: 'Try again', onClick: loaded.retry }} />;
+  if (loaded.notFound) return <NotFound title="Dashboard not found" message="This dashboard was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'All dashboards', href: paths.dashboards() }} />;
+  if (loaded.error) return <LoadingIndicator show={false} error={loaded.error} cta={{ label: 'Try again', onClick: loaded.retry }} />;
   if (!dashboard) return <LoadingIndicator show label={editing ? 'Loading the dashboard to edit' : 'Loading the dashboard'} />;
 
   const archive = async (archived: boolean) => {

@@ -18,5 +18,5 @@ export function useDashboard(id: string) {
   const dashboard = answered && edited?.of === answered ? edited.value : answered;
   const setDashboard = (value: Dashboard) => answered && setEdited({ of: answered, value });
   const notFound = dashboardId === null || (loaded.status === 'error' && /not found/i.test(loaded.error));
-  return { dashboardId, dashboard, setDashboard, loading: loaded.status === 'loading', error: notFound ? 'This dashboard was not found.' : loaded.error, retry: loaded.retry };
+  return { dashboardId, dashboard, setDashboard, loading: loaded.status === 'loading', notFound, error: notFound ? 'This dashboard was not found.' : loaded.error, retry: loaded.retry };
 }

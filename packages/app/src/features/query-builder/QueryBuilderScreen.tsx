@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
+import { paths } from '../../lib/paths.ts';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { session } from '../session/sessionStore.ts';
 import { fetchCatalogue } from './analyticsApi.ts';
 import { AttributesCard } from './AttributesCard.tsx';
@@ -66,6 +68,7 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
         : null;
   const locked = definition !== null && !access.canSave;
 
+  if (saved.notFound) return <NotFound title="Export not found" message="This export was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'New export', href: paths.csvNew() }} />;
   if (saved.error) {
     return (
       <div role="alert" className={styles.alert}>

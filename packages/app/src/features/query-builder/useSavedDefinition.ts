@@ -34,6 +34,8 @@ export function useSavedDefinition(id: string | undefined) {
     setSaved,
     notice: handOff?.notice ?? '',
     loading: loaded.status === 'loading',
+    /** The id names no export this user may see (not a number, none such, another organisation's: 404). */
+    notFound: (parsed !== null && !parsed.success) || (loaded.status === 'error' && /not found/i.test(loaded.error)),
     error: parsed !== null && !parsed.success ? 'This export was not found.' : loaded.error,
     /** Asking again helps when loading failed, not when the id cannot name an export. */
     retry: parsed !== null && !parsed.success ? null : loaded.retry,
