@@ -42,7 +42,7 @@ export async function pageItems(duckdb: DuckDBEngine, orgId: number, today: stri
     ['optimizer leakage', { kind: 'leakage' }],
     ['optimizer what-ifs', { kind: 'regulatory' }],
   ];
-  const answer = async (work: Promise<unknown>): Promise<Answer> => ({ rows: flatRows(await work) });
+  const answer = async (work: unknown): Promise<Answer> => ({ rows: flatRows(await work) });
   return [
     { name: 'merchant finder', ask: (engine) => answer(engine.merchants({ kind: 'search', text: header.dbaName.slice(0, 4), limit: 20 }, scope)) },
     { name: 'merchant header', ask: (engine) => answer(engine.merchants({ kind: 'header', merchantId }, scope)) },
@@ -51,7 +51,11 @@ export async function pageItems(duckdb: DuckDBEngine, orgId: number, today: stri
       return { name: `section ${id}`, ask: async (engine: Engine) => ({ rows: (await engine.query(parsed, scope)).rows }) };
     }),
     { name: 'signals with evidence', ask: (engine) => answer(engine.merchants({ kind: 'signals', merchantId }, scope)) },
-    { name: 'signal scores, every merchant', ask: (engine) => answer(engine.merchants({ kind: 'scores' }, scope)) },
+    // scores come in no promised order: sorted by signal and merchant before they are compared
+    {
+      name: 'signal scores, every merchant',
+      ask: async (engine) => answer((await engine.merchants({ kind: 'scores' }, scope)).sort((a, b) => a.signal.localeCompare(b.signal) || a.merchantId - b.merchantId)),
+    },
     ...optimizer.map(([name, question]) => ({ name, ask: (engine: Engine) => answer(engine.optimize(question, scope)) })),
   ];
 }
