@@ -47,6 +47,7 @@ import { registerUploadTusRoutes } from './routes/uploadTusRoutes.ts';
 import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
+import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
 
 /** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
@@ -121,6 +122,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(rateLimit, {
