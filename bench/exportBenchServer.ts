@@ -5,6 +5,8 @@
 //   (at start)   → {"port", "token": the analyst's bearer token, "orgId", "generateSeconds"}
 //   copy <json>  → {"ms", "rows", "bytes"}: DuckDB's own COPY … TO csv of the SQL the export runs for
 //                  the description <json>, on the API's DuckDB instance (the baseline)
+//   users <n>    → {"tokens"}: n more Acme users with the query role (as the analyst), a bearer token each
+// bench:load uses it too (its analysts are users of their own, so each has their own admission limits).
 // stdin closed: the server stops and its files are deleted.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { DuckDBEngine, endMonthOf } from '@payportal/analytics';
 import { queryDescriptionSchema } from '@payportal/shared';
 import { compileQuery } from '../packages/analytics/src/compiler/compileQuery.ts';
 import { duckdbDialect } from '../packages/analytics/src/compiler/duckdbDialect.ts';
+import { engineConnections } from '../packages/api/src/analytics/admission.ts';
 import { createApp } from '../packages/api/src/app.ts';
 import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';
 import { readApiConfig } from '../packages/api/src/config.ts';
@@ -47,8 +50,8 @@ const verifier = createTokenVerifier(config, keys.verifierOptions);
 const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
 const orgId = acme!.id;
 
-// As openAnalytics opens it in production: every core, the default pool.
-const engine = await DuckDBEngine.open({ path: join(dir, 'analytics.duckdb'), timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+// As openAnalytics opens it in production: every core, a connection per admission slot and the spares.
+const engine = await DuckDBEngine.open({ path: join(dir, 'analytics.duckdb'), timeoutMs: config.ANALYTICS_TIMEOUT_MS, connections: engineConnections(config) });
 const generating = performance.now();
 await engine.ensureDataset({ orgId, scaleFactor: SF, endMonth: endMonthOf(today) });
 const generateSeconds = (performance.now() - generating) / 1000;
@@ -74,6 +77,22 @@ async function copy(input: unknown): Promise<object> {
   return { ms, rows, bytes };
 }
 
+/** `count` more query users of Acme, signed in like the seeded analyst (same sign-in state), and their tokens. */
+async function users(count: number): Promise<object> {
+  const tokens: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const uid = `bench-user-${Date.now()}-${index}`;
+    const email = `${uid}@acme.example`;
+    const [user] = await db.query<{ id: number }>(
+      "insert into users (email, firebase_uid, name, org_id, config) select $1, $2, $3, org_id, config from users where firebase_uid = 'seed-analyst' returning id",
+      [email, uid, `Bench User ${index}`],
+    );
+    await db.query("insert into user_roles (user_id, role_id) select $1, id from roles where name = 'query'", [user!.id]);
+    tokens.push(keys.sign(uid, email));
+  }
+  return { tokens };
+}
+
 const reply = (answer: object) => process.stdout.write(`${JSON.stringify(answer)}\n`);
 reply({ port: (api.server.address() as { port: number }).port, token: keys.sign('seed-analyst', 'analyst@acme.example'), orgId, generateSeconds });
 
@@ -82,6 +101,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = space < 0 ? [line, ''] : [line.slice(0, space), line.slice(space + 1)];
   try {
     if (command === 'copy' && argument) reply(await copy(JSON.parse(argument)));
+    else if (command === 'users' && argument) reply(await users(Number(argument)));
     else reply({ error: `exportBenchServer: unknown command ${JSON.stringify(line.slice(0, 80))}` });
   } catch (error) {
     reply({ error: error instanceof Error ? error.message : String(error) });

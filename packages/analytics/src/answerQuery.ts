@@ -2,15 +2,16 @@
 // data version, today, description), compile in the engine's dialect, run, cut at the row cap.
 import { QUERY_ROW_CAP, type QueryDescription, type QueryResult } from '@payportal/shared';
 import { compileQuery, type QueryScope } from './compiler/compileQuery.ts';
-import type { Dialect, FilterValue } from './compiler/dialect.ts';
-import { NO_DATASET, toCell, type QueryOptions, type ValueOption } from './engine.ts';
+import type { Dialect, FilterValue, ValueType } from './compiler/dialect.ts';
+import { NO_DATASET, toCell, type QueryOptions, type QueryWeight, type ValueOption } from './engine.ts';
 import { cacheKey, type QueryCache } from './queryCache.ts';
 
 export interface AnswerContext {
   dialect: Dialect;
   cache: QueryCache;
   dataVersion: string;
-  run: (sql: string, params: FilterValue[]) => Promise<unknown[][]>;
+  /** `timeoutMs`: the admitted limit when the caller's admission gave one, else the engine's own. */
+  run: (sql: string, params: FilterValue[], types: ValueType[], timeoutMs?: number) => Promise<unknown[][]>;
 }
 
 export async function answerQuery(description: QueryDescription, scope: QueryScope, options: QueryOptions, context: AnswerContext): Promise<QueryResult> {
@@ -21,7 +22,7 @@ export async function answerQuery(description: QueryDescription, scope: QuerySco
   const cached = cacheable ? context.cache.get(key) : undefined;
   if (cached) return cached;
   const compiled = compileQuery(description, scope, context.dialect, { rowCap: options.rowCap ?? QUERY_ROW_CAP, rollup });
-  const rows = context.dataVersion === NO_DATASET ? [] : await context.run(compiled.sql, compiled.params);
+  const rows = context.dataVersion === NO_DATASET ? [] : await admitted(options, compiled.source === 'rollup' ? 'light' : 'heavy', (timeoutMs) => context.run(compiled.sql, compiled.params, compiled.types, timeoutMs));
   const truncated = rows.length > compiled.rowLimit;
   const kept = truncated ? rows.slice(0, compiled.rowLimit) : rows;
   const result: QueryResult = {
@@ -34,6 +35,17 @@ export async function answerQuery(description: QueryDescription, scope: QuerySco
   };
   if (cacheable) context.cache.set(key, result);
   return result;
+}
+
+/** `work` in the turn `options.admit` gives (with its time limit), or at once with the caller's own limit. */
+async function admitted<T>(options: QueryOptions, weight: QueryWeight, work: (timeoutMs: number | undefined) => Promise<T>): Promise<T> {
+  if (!options.admit) return work(options.timeoutMs);
+  const turn = await options.admit(weight);
+  try {
+    return await work(turn.timeoutMs);
+  } finally {
+    turn.release();
+  }
 }
 
 /** A row of compileValues' answer (value, label, parent) as an option. */

@@ -14,6 +14,22 @@ export interface QueryOptions {
   /** auto (default) reads the rollup whenever it holds every member. */
   rollup?: 'auto' | 'never' | 'always';
   rowCap?: number;
+  /**
+   * Called once the answer is known not to be in the cache, before the engine runs it: it waits for the
+   * question's turn (the API's admission) and says how long the statement may still take, which replaces
+   * `timeoutMs`. A rollup question is light, one over the raw rows heavy. Not called for cached answers.
+   */
+  admit?: (weight: QueryWeight) => Promise<Admitted>;
+}
+
+/** What a question costs the engine, known before it runs: the rollup's few rows, or the raw rows. */
+export type QueryWeight = 'light' | 'heavy';
+
+export interface Admitted {
+  /** How long the statement may run; undefined: no limit. */
+  timeoutMs: number | undefined;
+  /** The turn is over (called once, whether the statement answered or failed). */
+  release(): void;
 }
 
 export interface CsvCopyOptions extends QueryOptions {

@@ -1,5 +1,5 @@
 // Explicit named exports: what is not listed here is private to the package.
-export type { AnalyticsEngine, CsvCopy, CsvCopyOptions, QueryOptions, ValueOption } from './engine.ts';
+export type { Admitted, AnalyticsEngine, CsvCopy, CsvCopyOptions, QueryOptions, QueryWeight, ValueOption } from './engine.ts';
 export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
 export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
 export { endMonthOf } from './generator/generateDataset.ts';

@@ -15,6 +15,7 @@ import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
 import { generateLastMonth } from './documents/generateAtStart.ts';
+import { admissionBudgets, createAdmission } from './analytics/admission.ts';
 import { createExportRunner } from './exports/exportRunner.ts';
 import { redactDownloadTicket } from './downloads/downloadTickets.ts';
 import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
@@ -47,6 +48,7 @@ import { registerUploadTusRoutes } from './routes/uploadTusRoutes.ts';
 import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
+import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
 
 /** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
@@ -121,6 +123,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(rateLimit, {
@@ -144,7 +147,8 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const fileStore = localFileStore(config.DATA_DIR);
   // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
   // it was running go back to the queue for the next start.
-  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log }) : null;
+  const admission = createAdmission(admissionBudgets(config));
+  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, admission, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log }) : null;
   if (exportRunner) {
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());
@@ -159,7 +163,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', () => uploadProcessor.resume());
     app.addHook('onClose', () => uploadProcessor.stop());
   }
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor };
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -58,6 +58,18 @@ export const apiConfigSchema = z
     CLICKHOUSE_URL: z.url().optional(),
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    /**
+     * Admission (README "Admission"), per API process: turns of light questions (rollup answers) and heavy
+     * ones (raw rows, export estimates) running at once, and per user running and waiting; one more waiting
+     * answers 429 analytics/busy. The optimizer's analyses have slots of their own; export jobs use EXPORT_CONCURRENCY.
+     */
+    ANALYTICS_LIGHT_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
+    ANALYTICS_LIGHT_RUNNING_PER_USER: z.coerce.number().int().min(1).max(64).default(3),
+    ANALYTICS_LIGHT_WAITING_PER_USER: z.coerce.number().int().min(0).max(1000).default(32),
+    ANALYTICS_HEAVY_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
+    ANALYTICS_HEAVY_RUNNING_PER_USER: z.coerce.number().int().min(1).max(64).default(1),
+    ANALYTICS_HEAVY_WAITING_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
+    ANALYTICS_OPTIMIZER_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
     /** Query answers the DuckDB engine keeps (least recently used out); 0 keeps none (bench:merchant measures uncached). */
     ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */

@@ -57,7 +57,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
     const dataVersion = await this.dataVersion(scope.orgId);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // Values are literals in the SQL text (the dialect's binder), so there are no parameters to pass.
-    return answerQuery(description, scope, options, { dialect: clickhouseDialect, cache: this.cache, dataVersion, run: (sql) => queryRows(this.client, sql, { timeoutMs }) });
+    return answerQuery(description, scope, options, { dialect: clickhouseDialect, cache: this.cache, dataVersion, run: (sql, _params, _types, admittedMs) => queryRows(this.client, sql, { timeoutMs: admittedMs ?? timeoutMs }) });
   }
 
   /** For exports: every row in pages, in the order and with the numbers of query(), with no row cap. */

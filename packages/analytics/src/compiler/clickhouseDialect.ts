@@ -36,7 +36,7 @@ function clickhouseValue(value: FilterValue, type: ValueType): string {
 
 function clickhouseBinder(): Binder {
   const params: FilterValue[] = [];
-  return { params, value: (value, type) => clickhouseValue(value, type) };
+  return { params, types: [], value: (value, type) => clickhouseValue(value, type) };
 }
 
 export const clickhouseDialect: Dialect = {

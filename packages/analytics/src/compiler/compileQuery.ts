@@ -13,7 +13,7 @@ import {
 } from '@payportal/shared';
 import { PARTS, PART_IDS, type Part, type PartId } from '../catalogue/parts.ts';
 import { defaultAttritionRange, dateBuckets, resolveDateRange, type ResolvedRange } from './dateRange.ts';
-import type { Binder, Dialect, FilterValue } from './dialect.ts';
+import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
 import { filterCondition } from './filterSql.ts';
 import { MEASURE_SQL, type MerchantPartId } from './measureSql.ts';
@@ -34,6 +34,8 @@ export interface CompileOptions {
 export interface CompiledQuery {
   sql: string;
   params: FilterValue[];
+  /** The declared type of each parameter (Binder.types). */
+  types: ValueType[];
   columns: QueryColumn[];
   source: 'rollup' | 'raw';
   /** Rows the answer may hold; the SQL asks for one more to tell a truncated answer. */
@@ -102,7 +104,7 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   ]
     .filter(Boolean)
     .join('\n');
-  return { sql, params: binder.params, columns: columnsOf(description, groupBy), source: useRollup ? 'rollup' : 'raw', rowLimit };
+  return { sql, params: binder.params, types: binder.types, columns: columnsOf(description, groupBy), source: useRollup ? 'rollup' : 'raw', rowLimit };
 }
 
 interface SourceContext {

@@ -2,7 +2,7 @@
 // industry, region → state) and the merchant finder. The reference tables are shared by every
 // organisation; merchants are the caller's only. Values are bound exactly as in compileQuery.
 import type { VALUE_DIMENSION_IDS } from '@payportal/shared';
-import type { Dialect, FilterValue } from './dialect.ts';
+import type { Dialect, FilterValue, ValueType } from './dialect.ts';
 import { QueryError } from './queryError.ts';
 
 export type ValueDimension = (typeof VALUE_DIMENSION_IDS)[number];
@@ -45,7 +45,7 @@ const SOURCES: Record<ValueDimension, ValueSource> = {
   merchant: { from: 'merchant_dim', value: 'mid', label: "concat(dba_name, ' · ', mid)", parent: 'industry_group', scoped: true },
 };
 
-export function compileValues(request: ValuesRequest, orgId: number, dialect: Dialect): { sql: string; params: FilterValue[] } {
+export function compileValues(request: ValuesRequest, orgId: number, dialect: Dialect): { sql: string; params: FilterValue[]; types: ValueType[] } {
   const source = SOURCES[request.dimension];
   if (request.parent !== undefined && source.parent === 'null') {
     throw new QueryError([{ field: 'parent', problem: `${request.dimension} has no parent` }]);
@@ -66,5 +66,5 @@ export function compileValues(request: ValuesRequest, orgId: number, dialect: Di
   ]
     .filter(Boolean)
     .join(' ');
-  return { sql, params: binder.params };
+  return { sql, params: binder.params, types: binder.types };
 }

@@ -39,4 +39,6 @@ export interface DateBucket {
 export interface Binder {
   value(value: FilterValue, type: ValueType): string;
   readonly params: FilterValue[];
+  /** Each parameter's declared type, in order: the engine binds it as that type, never as one guessed from the value. */
+  readonly types: ValueType[];
 }

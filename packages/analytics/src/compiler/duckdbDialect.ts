@@ -6,10 +6,13 @@ const CAST: Record<ValueType, string> = { string: 'VARCHAR', number: 'DOUBLE', i
 
 function duckdbBinder(): Binder {
   const params: FilterValue[] = [];
+  const types: ValueType[] = [];
   return {
     params,
+    types,
     value(value, type) {
       params.push(value);
+      types.push(type);
       return `$${params.length}::${CAST[type]}`;
     },
   };

@@ -6,7 +6,7 @@ import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { compileQuery, type CompiledQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { exportPieces } from '../compiler/exportPieces.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
-import type { FilterValue } from '../compiler/dialect.ts';
+import type { FilterValue, ValueType } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
 import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
@@ -24,6 +24,7 @@ import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { createConnectionPool, type ConnectionPool } from './connectionPool.ts';
 import { CSV_COPY_OPTIONS, csvRowsSql } from './csvCellSql.ts';
 import { createSchema } from './createSchema.ts';
+import { duckdbParamTypes } from './duckdbParamTypes.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
 import { MemoryBudgets, UPLOAD_MEMORY_BUDGET_BYTES } from '../uploads/uploadMemoryBudget.ts';
 import { rejectsAfterSql, rejectsPageSql, toRejectRow, type UploadRejectKey, type UploadRejectPage, type UploadRejectRow } from '../uploads/uploadRejects.ts';
@@ -97,7 +98,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async query(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<QueryResult> {
     const dataVersion = await this.dataVersion(scope.orgId);
-    return answerQuery(description, scope, options, { dialect: duckdbDialect, cache: this.cache, dataVersion, run: (sql, params) => this.run(sql, params, options.timeoutMs ?? this.options.timeoutMs) });
+    return answerQuery(description, scope, options, { dialect: duckdbDialect, cache: this.cache, dataVersion, run: (sql, params, types, timeoutMs) => this.run(sql, params, timeoutMs ?? this.options.timeoutMs, types) });
   }
 
   async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
@@ -105,7 +106,7 @@ export class DuckDBEngine implements AnalyticsEngine {
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // An export is limited only when its caller asks (options.timeoutMs), as on ClickHouse: the sink's pace is its own.
     return this.interruptible(options.timeoutMs, async (connection) => {
-      const result = await connection.stream(compiled.sql, compiled.params);
+      const result = await connection.stream(compiled.sql, compiled.params, duckdbParamTypes(compiled.types));
       let count = 0;
       for (;;) {
         const chunk = await result.fetchChunk();
@@ -149,7 +150,7 @@ export class DuckDBEngine implements AnalyticsEngine {
         }, 500);
         try {
           // The path is the API's own scratch folder's, never a caller's text.
-          const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, compiled.params);
+          const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, compiled.params, duckdbParamTypes(compiled.types));
           return result.rowsChanged;
         } finally {
           clearInterval(timer);
@@ -163,21 +164,21 @@ export class DuckDBEngine implements AnalyticsEngine {
     const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // Like stream, limited only when the caller asks: an export job counts as long as it must.
-    const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs);
+    const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs, compiled.types);
     return Number(rows[0]![0]);
   }
 
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
     const compiled = compileValues(request, scope.orgId, duckdbDialect);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
-    const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs);
+    const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs, compiled.types);
     return rows.map(toValueOption);
   }
 
   async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    return answerOptimizer(question, { dialect: duckdbDialect, statements: duckdbOptimizerStatements, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params) => this.run(sql, params, timeoutMs) });
+    return answerOptimizer(question, { dialect: duckdbDialect, statements: duckdbOptimizerStatements, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params, types) => this.run(sql, params, timeoutMs, types) });
   }
 
   async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
@@ -265,8 +266,9 @@ export class DuckDBEngine implements AnalyticsEngine {
     this.instance.closeSync();
   }
 
-  private run(sql: string, params: FilterValue[], timeoutMs?: number): Promise<unknown[][]> {
-    return this.interruptible(timeoutMs, async (connection) => (await connection.runAndReadAll(sql, params)).getRowsJS() as unknown[][]);
+  /** `types`: the declared type of each parameter (a Binder's); without them the client guesses from the values. */
+  private run(sql: string, params: FilterValue[], timeoutMs?: number, types?: ValueType[]): Promise<unknown[][]> {
+    return this.interruptible(timeoutMs, async (connection) => (await connection.runAndReadAll(sql, params, duckdbParamTypes(types))).getRowsJS() as unknown[][]);
   }
 
   /**

@@ -1,7 +1,7 @@
 // Compiles an optimizer question, runs it on an engine's connection and shapes the rows (issue #17).
 // The rows are aggregates the SQL made; this file only names their cells.
 import { LEAKAGE_CAUSES, type AffectedMerchant, type LeakageCause, type PnlRow, type SimulationResult } from '@payportal/shared';
-import type { Dialect, FilterValue } from '../compiler/dialect.ts';
+import type { Dialect, FilterValue, ValueType } from '../compiler/dialect.ts';
 import { completeMonthsBefore } from './optimizerPeriod.ts';
 import { TOP_MERCHANTS, TRAILING_MONTHS, type OptimizerAnswer, type OptimizerQuestion } from './optimizerQuestion.ts';
 import type { OptimizerStatements } from './optimizerStatements.ts';
@@ -14,7 +14,7 @@ export interface OptimizerContext {
   today: string;
   /** False when the organisation has no dataset: every answer is then empty. */
   hasData: boolean;
-  run: (sql: string, params: FilterValue[]) => Promise<unknown[][]>;
+  run: (sql: string, params: FilterValue[], types: ValueType[]) => Promise<unknown[][]>;
 }
 
 const n = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
@@ -43,7 +43,7 @@ async function ask(context: OptimizerContext, build: (statements: OptimizerState
   const binder = context.dialect.binder();
   const statements = build(context.statements, binder);
   if (!context.hasData) return [];
-  return (await Promise.all(statements.map((sql) => context.run(sql, binder.params)))).flat();
+  return (await Promise.all(statements.map((sql) => context.run(sql, binder.params, binder.types)))).flat();
 }
 
 export async function answerOptimizer<Q extends OptimizerQuestion>(question: Q, context: OptimizerContext): Promise<OptimizerAnswer<Q>> {

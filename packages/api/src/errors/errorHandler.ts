@@ -4,6 +4,7 @@ import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AdmissionBusyError } from '../analytics/admission.ts';
 import { ApiError } from './apiError.ts';
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -25,6 +26,7 @@ export function sendFrameworkError(error: FastifyError, _request: FastifyRequest
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AdmissionBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
     const apiError = toApiError(error);
     if (apiError.code === API_ERROR_CODES.databaseUnavailable) {
       request.log.warn({ reason: String(apiError.cause) }, 'database unavailable');
@@ -39,6 +41,7 @@ function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   // The analytics engine's own errors: a question the data cannot answer is 400, a slow one 504.
   if (error instanceof QueryError) return new ApiError(400, API_ERROR_CODES.badRequest, `The query cannot be answered: ${error.message}.`, error.issues);
+  if (error instanceof AdmissionBusyError) return new ApiError(429, API_ERROR_CODES.analyticsBusy, error.message);
   if (error instanceof AnalyticsTimeoutError) return new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = error.validationContext ?? 'request';

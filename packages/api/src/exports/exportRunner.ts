@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Admission } from '../analytics/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
@@ -38,6 +39,8 @@ export interface ExportRunner {
 export interface ExportRunnerOptions {
   db: Database;
   engine: AnalyticsEngine;
+  /** Each job runs in a turn of the export class (its slots: EXPORT_CONCURRENCY). */
+  admission: Admission;
   store: FileStore;
   /** Where the engine writes an export's rows before they go into the store (runExportJob.ts). */
   scratchDir: string;
@@ -60,7 +63,8 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
 
   const finish = async (job: JobRow) => {
     const claim = { id: job.id, attempt: job.attempts };
-    const outcome = await runExportJob(job, { db, engine: options.engine, rowCounter, store, scratchDir: options.scratchDir, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal);
+    const turn = { kind: 'export', orgId: job.org_id, userId: job.user_id, arrivedAt: Date.now() } as const;
+    const outcome = await options.admission.run(turn, () => runExportJob(job, { db, engine: options.engine, rowCounter, store, scratchDir: options.scratchDir, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal));
     if (outcome.status === 'shutdown') {
       const cancelled = await requeueJob(db, claim);
       if (cancelled) await auditEnded(cancelled);

@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
+import { turnRequest } from '../analytics/turnRequest.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { analyticsErrors, bearerSecurity, errorResponses, requireAnalytics } from './errorResponses.ts';
 import type { RouteDeps } from './routeDeps.ts';
@@ -29,7 +30,7 @@ const tags = ['analytics'];
 // Queries only read: impersonating support staff may ask them as the user.
 const analysts = withRole(['query'], 'read', { impersonation: true });
 
-export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytics, today }: RouteDeps): void {
+export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytics, admission, today }: RouteDeps): void {
   const engineOf = (): AnalyticsEngine => requireAnalytics(analytics);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -75,16 +76,18 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
       config: { access: analysts },
       schema: {
         summary: 'Run a query description',
-        description: `Answers columns and rows for the caller’s organisation. More than ${QUERY_ROW_CAP} rows (or the description’s limit) come back cut, with truncated: true. Answers are cached per organisation, description and data version.`,
+        description: `Answers columns and rows for the caller’s organisation. More than ${QUERY_ROW_CAP} rows (or the description’s limit) come back cut, with truncated: true. Answers are cached per organisation, description and data version. Questions wait for a turn at the engine (fair per organisation and user); past the caller’s limits 429 analytics/busy with Retry-After; the time limit counts from arrival.`,
         tags,
         security: bearerSecurity,
         body: queryDescriptionSchema,
         response: { 200: queryResultSchema, ...analyticsErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = analystScope(request);
-      return engineOf().query(request.body, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
+      // A cached answer needs no turn; a rollup question waits for a light one, a raw one for a heavy one.
+      return engineOf().query(request.body, scope, { timeoutMs, admit: (weight) => admission.admit(turnRequest(request, reply, weight, timeoutMs)) });
     },
   );
 

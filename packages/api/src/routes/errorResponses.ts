@@ -24,7 +24,8 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 export const analyticsErrors = {
   ...errorResponses,
   503: describedError('api/database-unavailable, api/identity-unavailable or analytics/unavailable'),
-  504: describedError('analytics/timeout: the query ran past the time limit and was stopped'),
+  429: describedError('analytics/busy: the caller has as many questions running and waiting as allowed; try again after Retry-After'),
+  504: describedError('analytics/timeout: the query ran past the time limit (counted from its arrival) and was stopped, or could not start within it'),
 };
 
 /** The engine (or the service built on it), or 503 analytics/unavailable when this server has none. */

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { turnRequest } from '../analytics/turnRequest.ts';
 import { callerOf } from '../auth/callerHooks.ts';
 import { forbidden, notFound } from '../errors/apiError.ts';
 import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition } from '../exports/definitionRepository.ts';
@@ -28,7 +29,7 @@ import type { RouteDeps } from './routeDeps.ts';
 
 const NOT_EDITABLE = 'Only the owner of this export or an organisation owner can change or delete it.';
 
-export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, exportRunner, today }: RouteDeps): void {
+export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, admission, exportRunner, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -50,12 +51,16 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
         response: { 200: estimateSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const { rowCounter } = requireAnalytics(exportRunner);
       const { user, roles = [] } = callerOf(request);
       const rowCap = rowCapOf(roles, config);
       queryColumns(request.body.query);
-      const rows = await rowCounter.count(request.body.query, { orgId: user.org_id, today: today() }, { rowCap, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const scope = { orgId: user.org_id, today: today() };
+      // Counting costs what the export's aggregation costs: a heavy turn, unless the count is remembered.
+      const rows =
+        (await rowCounter.known(request.body.query, scope, { rowCap })) ??
+        (await admission.run(turnRequest(request, reply, 'heavy', config.ANALYTICS_TIMEOUT_MS), (timeoutMs) => rowCounter.count(request.body.query, scope, { rowCap, timeoutMs })));
       const { limit, capBinds } = exportRowLimit(request.body.query, rowCap);
       return { rows: Math.min(rows, limit), row_cap: rowCap, capped: capBinds && rows > limit };
     },

@@ -3,8 +3,11 @@
 // mark of the embedded user the screen is for, and the app's embedded guard sends everyone else home,
 // so an owner who wants it assigns themself the role (an audited, visible choice) rather than getting a
 // second, unguarded door. Reads allow impersonating support staff; writes need support_write.
-import type { AnalyticsEngine } from '@payportal/analytics';
-import type { FastifyRequest } from 'fastify';
+import type { AnalyticsEngine, OptimizerAnswer, OptimizerQuestion, QueryScope } from '@payportal/analytics';
+import { API_ERROR_CODES } from '@payportal/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Admission } from '../analytics/admission.ts';
+import { turnRequest } from '../analytics/turnRequest.ts';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import type { ScenarioActor } from '../optimizer/scenarioRepository.ts';
@@ -21,6 +24,13 @@ export type Optimizing = Pick<AnalyticsEngine, 'optimize'>;
 export function requireOptimizer(analytics: AnalyticsEngine | null): Optimizing {
   const engine = requireAnalytics(analytics);
   return { optimize: engine.optimize.bind(engine) };
+}
+
+/** The engine's optimizer (or 503 first), each answer in a turn of the optimizer class (admission.ts), limited from the request's arrival. */
+export function optimizerInTurn(analytics: AnalyticsEngine | null, admission: Admission, request: FastifyRequest, reply: FastifyReply, timeoutMs: number) {
+  const { optimize } = requireOptimizer(analytics);
+  return <Q extends OptimizerQuestion>(question: Q, scope: QueryScope): Promise<OptimizerAnswer<Q>> =>
+    admission.run(turnRequest(request, reply, 'optimizer', timeoutMs), (left) => optimize(question, scope, { timeoutMs: left }));
 }
 
 /** The verified caller as the optimizer sees them; never anything the request names. */

@@ -17,35 +17,35 @@ import {
   scenarioDefinitionSchema,
   simulationResultSchema,
 } from '@payportal/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { toExportJob } from '../exports/jobRepository.ts';
 import { queueExportJob } from '../exports/queueExportJob.ts';
 import { PNL_EXPORT_NAME } from '../optimizer/pnlExport.ts';
 import { analyticsErrors, describedError, requireAnalytics } from './errorResponses.ts';
-import { actorOf, optimizerReader, optimizerSchema, optimizerWriter, requireOptimizer } from './optimizerRouteParts.ts';
+import { actorOf, optimizerInTurn, optimizerReader, optimizerSchema, optimizerWriter, requireOptimizer } from './optimizerRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
-export function registerOptimizerRoutes(app: FastifyInstance, { analytics, config, db, exportRunner, today }: RouteDeps): void {
+export function registerOptimizerRoutes(app: FastifyInstance, { analytics, admission, config, db, exportRunner, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const options = { timeoutMs: config.ANALYTICS_TIMEOUT_MS };
+  const optimizer = (request: FastifyRequest, reply: FastifyReply) => optimizerInTurn(analytics, admission, request, reply, config.ANALYTICS_TIMEOUT_MS);
   const scopeOf = (request: Parameters<typeof actorOf>[0]) => ({ orgId: actorOf(request).orgId, today: today() });
 
   routes.get(
     OPTIMIZER_ROUTES.defaults,
     { config: { access: optimizerReader }, schema: optimizerSchema('The attrition model’s defaults and the segment fields’ values', { response: { 200: optimizerDefaultsSchema, ...analyticsErrors } }) },
-    async (request) => ({
+    async (request, reply) => ({
       attrition: [...DEFAULT_ATTRITION],
       sources: [...ATTRITION_SOURCES],
-      segmentOptions: await requireOptimizer(analytics).optimize({ kind: 'segments' }, scopeOf(request), options),
+      segmentOptions: await optimizer(request, reply)({ kind: 'segments' }, scopeOf(request)),
     }),
   );
 
   routes.post(
     OPTIMIZER_ROUTES.pnl,
     { config: { access: optimizerReader }, schema: optimizerSchema('Merchant P&L over complete months', { body: pnlRequestSchema, response: { 200: pnlResultSchema, ...analyticsErrors } }) },
-    async (request) => requireOptimizer(analytics).optimize({ kind: 'pnl', request: request.body }, scopeOf(request), options),
+    async (request, reply) => optimizer(request, reply)({ kind: 'pnl', request: request.body }, scopeOf(request)),
   );
 
   routes.post(
@@ -77,18 +77,18 @@ export function registerOptimizerRoutes(app: FastifyInstance, { analytics, confi
         response: { 200: simulationResultSchema, ...analyticsErrors },
       }),
     },
-    async (request) => requireOptimizer(analytics).optimize({ kind: 'simulate', definition: request.body }, scopeOf(request), options),
+    async (request, reply) => optimizer(request, reply)({ kind: 'simulate', definition: request.body }, scopeOf(request)),
   );
 
   routes.get(
     OPTIMIZER_ROUTES.leakage,
     { config: { access: optimizerReader }, schema: optimizerSchema('Interchange leakage by cause; merchants by recoverable $/month', { response: { 200: leakageResultSchema, ...analyticsErrors } }) },
-    async (request) => requireOptimizer(analytics).optimize({ kind: 'leakage' }, scopeOf(request), options),
+    async (request, reply) => optimizer(request, reply)({ kind: 'leakage' }, scopeOf(request)),
   );
 
   routes.get(
     OPTIMIZER_ROUTES.regulatory,
     { config: { access: optimizerReader }, schema: optimizerSchema('Regulatory what-ifs', { response: { 200: regulatoryResultSchema, ...analyticsErrors } }) },
-    async (request) => requireOptimizer(analytics).optimize({ kind: 'regulatory' }, scopeOf(request), options),
+    async (request, reply) => optimizer(request, reply)({ kind: 'regulatory' }, scopeOf(request)),
   );
 }

@@ -10,10 +10,10 @@ import { affectedMerchantsCsv } from '../optimizer/affectedMerchantsCsv.ts';
 import { deleteScenario, findScenario, listScenarios, saveScenario } from '../optimizer/scenarioRepository.ts';
 import { attachmentDisposition } from '../web/contentDisposition.ts';
 import { analyticsErrors, errorResponses } from './errorResponses.ts';
-import { actorOf, optimizerReader, optimizerSchema, optimizerWriter, requireOptimizer } from './optimizerRouteParts.ts';
+import { actorOf, optimizerInTurn, optimizerReader, optimizerSchema, optimizerWriter } from './optimizerRouteParts.ts';
 import type { RouteDeps } from './routeDeps.ts';
 
-export function registerOptimizerScenarioRoutes(app: FastifyInstance, { analytics, config, db, today }: RouteDeps): void {
+export function registerOptimizerScenarioRoutes(app: FastifyInstance, { analytics, admission, config, db, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -53,7 +53,7 @@ export function registerOptimizerScenarioRoutes(app: FastifyInstance, { analytic
       const actor = actorOf(request);
       const scenario = await findScenario(db, actor.orgId, request.params.scenarioId);
       if (!scenario) throw notFound();
-      const merchants = await requireOptimizer(analytics).optimize({ kind: 'affected', definition: scenario.definition }, { orgId: actor.orgId, today: today() }, { timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const merchants = await optimizerInTurn(analytics, admission, request, reply, config.ANALYTICS_TIMEOUT_MS)({ kind: 'affected', definition: scenario.definition }, { orgId: actor.orgId, today: today() });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition(`${scenario.name} - affected merchants.csv`))

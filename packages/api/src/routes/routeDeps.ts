@@ -1,6 +1,7 @@
 // What every route group receives: one shape, `register…(app, deps)`, called once from createApp.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
+import type { Admission } from '../analytics/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
@@ -14,6 +15,8 @@ export interface RouteDeps {
   db: Database;
   /** The analytics engine; null when none was opened (the analytics routes then answer 503). */
   analytics: AnalyticsEngine | null;
+  /** Turns at the engine: every question, estimate, export job and optimizer answer waits for one. */
+  admission: Admission;
   /** Identity administration for the owner's routes; createApp makes firebase-admin's unless given. */
   identity: OrgIdentity;
   /** Files under DATA_DIR (exports now; uploads and documents later). */

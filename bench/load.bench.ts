@@ -1,0 +1,210 @@
+// bench:load: a mixed workload on the real API over HTTP (production mode, RS256 tokens, DuckDB on a
+// file at BENCH_SF, default 1): N analysts, each a user of their own, asking dashboard questions (the
+// rollup; a filter changed on every question, so none comes from the cache) four at a time with
+// autocannon; one user sending five heavy questions at once (raw rows, eight dimensions by day, nine
+// measures), again and again; two exports running, again and again. It prints the light questions'
+// p50/p99 at each N beside the same questions on the idle stack in the same run, each class's answers
+// and errors, and the largest N at which the light p99 stays under 1 s.
+// Targets: light p99 ≤ 1 s and ≤ 3× the idle p99; every heavy question answered or refused within its
+// limit + 1 s; no 500 of any class. Exit 1 when one is missed at the smallest N.
+// Knobs: BENCH_SF, BENCH_N (comma-separated, default 1,2,4,8), BENCH_SECONDS (per N, default 15),
+// BENCH_DATA_DIR (reuse a generated dataset). No upload runs (not built yet: said in the output).
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { EXPORT_PATHS, exportJobSchema, type QueryDescriptionInput } from '@payportal/shared';
+import autocannon from 'autocannon';
+import { table } from './analyticsMeasure.ts';
+
+const STEPS = (process.env.BENCH_N ?? '1,2,4,8').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const LIMIT_MS = 15_000; // ANALYTICS_TIMEOUT_MS's default, which the bench server keeps
+const TARGET = { lightP99Ms: 1000, idleFactor: 3, heavySlackMs: 1000 };
+const progress = (line: string) => process.stderr.write(`… ${line}\n`);
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAtStart = load();
+
+const HEAVY: QueryDescriptionInput = {
+  measures: ['gsv', 'transactions', 'avg_ticket', 'approval_rate', 'declines', 'refunds', 'authorisations', 'interchange', 'net_revenue'],
+  dimensions: ['merchant', 'card_brand', 'card_type', 'entry_mode', 'channel', 'issuer_country', 'hour_of_day', 'card_tier'],
+  timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_year' },
+};
+/** A mid-sized export: every merchant by week and card brand. */
+const EXPORT: QueryDescriptionInput = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'week' } };
+const REGIONS = ['West', 'South', 'Northeast', 'Midwest'];
+const LIGHT_SHAPES: QueryDescriptionInput[] = [
+  { measures: ['gsv', 'transactions'], dimensions: ['state'] },
+  { measures: ['approval_rate'], dimensions: ['channel'], timeDimension: { dimension: 'date', granularity: 'month' } },
+  { measures: ['gsv'], dimensions: ['industry_group'], timeDimension: { dimension: 'date', granularity: 'week' } },
+  { measures: ['net_revenue', 'interchange'], dimensions: ['card_brand'] },
+];
+/** A dashboard question new to the cache each time (its own row limit, above any answer's rows: the same figures). */
+let round = 0;
+const lightQuestion = (): QueryDescriptionInput => {
+  const turn = round++;
+  const shape = LIGHT_SHAPES[turn % LIGHT_SHAPES.length]!;
+  return { ...shape, filters: [{ member: 'region', operator: 'in', values: REGIONS }], limit: 1000 + (turn % 9000), timeDimension: { dimension: 'date', dateRange: 'last_year', ...shape.timeDimension } };
+};
+
+const server = spawn(process.execPath, ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+  env: { ...process.env, BENCH_SF: process.env.BENCH_SF ?? '1' },
+});
+const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
+async function ask<T extends object>(command?: string): Promise<T> {
+  if (command) server.stdin!.write(`${command}\n`);
+  const next = await lines.next();
+  if (next.done) throw new Error('the bench server exited');
+  const answer = JSON.parse(next.value as string) as T | { error: string };
+  if ('error' in answer && typeof answer.error === 'string') throw new Error(answer.error);
+  return answer as T;
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+};
+const countBy = (values: (number | string)[]) => Object.entries(values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {})).map(([key, count]) => `${key}×${count}`).join(' ');
+
+try {
+  progress('starting the API (production mode) and generating the dataset');
+  const { port, token, generateSeconds } = await ask<{ port: number; token: string; generateSeconds: number }>();
+  const base = `http://127.0.0.1:${port}`;
+  const { tokens } = await ask<{ tokens: string[] }>(`users ${Math.max(...STEPS) + 1}`);
+  const [heavyToken, ...analystTokens] = tokens;
+  const headersOf = (bearer: string) => ({ authorization: `Bearer ${bearer}`, 'content-type': 'application/json' });
+
+  /** N analysts for SECONDS, four questions at a time each: every light latency and status. */
+  const analysts = async (count: number) => {
+    const latencies: number[] = [];
+    const statuses: number[] = [];
+    await Promise.all(
+      analystTokens.slice(0, count).map(async (bearer) => {
+        let answered = 0;
+        await new Promise<void>((resolve, reject) => {
+          const instance = autocannon(
+            {
+              url: `${base}/api/analytics/v1/query`,
+              method: 'POST',
+              headers: headersOf(bearer),
+              connections: 4,
+              duration: SECONDS,
+              // An answer slower than this counts as an error of its class (a timeout), not as a latency.
+              timeout: 30,
+              requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(lightQuestion()) }) }],
+            },
+            (error, result) => {
+              if (error) return reject(error);
+              // Sent but not answered when the phase ended: counted as errors of their class too (status "open").
+              const open = result.requests.sent - answered;
+              for (let index = 0; index < open; index++) statuses.push(-1);
+              resolve();
+            },
+          );
+          instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+            answered++;
+            latencies.push(responseTime);
+            statuses.push(statusCode);
+          });
+          instance.on('reqError', () => {
+            answered++;
+            statuses.push(0);
+          });
+        });
+      }),
+    );
+    return { latencies, statuses };
+  };
+
+  progress('warming up, then the idle baseline: one analyst alone');
+  await analysts(1);
+  const idle = await analysts(1);
+
+  // The background load: five heavy questions at once from one user, again and again; two exports, again and again.
+  let stopping = false;
+  const heavy: { status: number; ms: number }[] = [];
+  const heavyLoop = (async () => {
+    while (!stopping) {
+      await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const sent = performance.now();
+          const response = await fetch(`${base}/api/analytics/v1/query`, { method: 'POST', headers: headersOf(heavyToken!), body: JSON.stringify(HEAVY) });
+          await response.arrayBuffer();
+          heavy.push({ status: response.status, ms: performance.now() - sent });
+        }),
+      );
+      await sleep(200);
+    }
+  })();
+  const exports: string[] = [];
+  const exportLoop = async () => {
+    while (!stopping) {
+      const posted = await fetch(`${base}${EXPORT_PATHS.jobs()}`, { method: 'POST', headers: headersOf(token), body: JSON.stringify({ query: EXPORT }) });
+      if (posted.status >= 300) {
+        exports.push(`POST ${posted.status}`);
+        await sleep(1000);
+        continue;
+      }
+      const { id } = exportJobSchema.parse(await posted.json());
+      for (;;) {
+        await sleep(1000);
+        const job = exportJobSchema.parse(await (await fetch(`${base}${EXPORT_PATHS.job(id)}`, { headers: headersOf(token) })).json());
+        if (!['queued', 'running'].includes(job.status)) {
+          exports.push(job.status);
+          break;
+        }
+      }
+    }
+  };
+  const exportLoops = [exportLoop(), exportLoop()];
+  await sleep(2000);
+
+  const steps: { n: number; latencies: number[]; statuses: number[] }[] = [];
+  for (const n of STEPS) {
+    progress(`${n} analyst${n === 1 ? '' : 's'} beside the heavy user and two exports, ${SECONDS} s`);
+    steps.push({ n, ...(await analysts(n)) });
+  }
+  stopping = true;
+  progress('waiting for the heavy questions and exports under way');
+  await Promise.all([heavyLoop, ...exportLoops]);
+
+  const idleP99 = percentile(idle.latencies, 0.99);
+  console.log(`bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`);
+  console.log(`light: dashboard questions from the rollup, four at a time per analyst, none cached; heavy: ${HEAVY.dimensions!.length} dimensions by day, ${HEAVY.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`);
+  console.log(
+    table(
+      ['analysts', 'light answers', 'p50 ms', 'p99 ms', 'p99 ÷ idle p99', 'light errors (0: none within 30 s; -1: none by the phase’s end)'],
+      [
+        ['idle baseline (1, nothing else)', String(idle.latencies.length), percentile(idle.latencies, 0.5).toFixed(0), idleP99.toFixed(0), '1.0×', countBy(idle.statuses.filter((status) => status !== 200)) || 'none'],
+        ...steps.map(({ n, latencies, statuses }) => [
+          String(n),
+          String(latencies.length),
+          percentile(latencies, 0.5).toFixed(0),
+          percentile(latencies, 0.99).toFixed(0),
+          `${(percentile(latencies, 0.99) / idleP99).toFixed(1)}×`,
+          countBy(statuses.filter((status) => status !== 200)) || 'none',
+        ]),
+      ],
+    ),
+  );
+  const heavySlowest = Math.max(...heavy.map((answer) => answer.ms));
+  console.log(`\nheavy: ${heavy.length} questions: ${countBy(heavy.map((answer) => answer.status))}; slowest answer or refusal ${(heavySlowest / 1000).toFixed(1)} s (limit ${LIMIT_MS / 1000} s)`);
+  console.log(`exports: ${exports.length} finished: ${countBy(exports) || 'none'}`);
+  const within = steps.filter((step) => percentile(step.latencies, 0.99) < TARGET.lightP99Ms);
+  const largest = within.length ? Math.max(...within.map((step) => step.n)) : 0;
+  console.log(`largest N with light p99 < ${TARGET.lightP99Ms} ms: ${largest || 'none of those tried'} (tried ${STEPS.join(', ')})`);
+
+  const first = steps[0]!;
+  const firstP99 = percentile(first.latencies, 0.99);
+  const server500 = [...idle.statuses, ...steps.flatMap((step) => step.statuses), ...heavy.map((answer) => answer.status)].filter((status) => status >= 500 && status !== 504).length;
+  const checks: [string, boolean, string][] = [
+    [`light p99 ≤ ${TARGET.lightP99Ms} ms beside the heavy user (N = ${first.n})`, firstP99 <= TARGET.lightP99Ms, `${firstP99.toFixed(0)} ms`],
+    [`light p99 ≤ ${TARGET.idleFactor}× the idle p99 (N = ${first.n})`, firstP99 <= TARGET.idleFactor * idleP99, `${(firstP99 / idleP99).toFixed(1)}×`],
+    [`every heavy question answered or refused within ${LIMIT_MS / 1000} s + 1 s`, heavySlowest <= LIMIT_MS + TARGET.heavySlackMs, `${(heavySlowest / 1000).toFixed(1)} s`],
+    ['no 500 of any class', server500 === 0 && !exports.some((outcome) => outcome === 'failed' || outcome.startsWith('POST 5')), `${server500} answers ≥ 500 (504 aside)`],
+  ];
+  console.log(`\n${table(['target', 'met', 'measured'], checks.map(([name, met, measured]) => [name, met ? 'yes' : 'NO', measured]))}`);
+  process.exitCode = checks.every(([, met]) => met) ? 0 : 1;
+} finally {
+  server.stdin!.end();
+}
