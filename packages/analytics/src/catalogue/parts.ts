@@ -55,3 +55,12 @@ export const PARTS = {
 
 export type PartId = keyof typeof PARTS;
 export const PART_IDS = Object.keys(PARTS) as PartId[];
+
+/**
+ * The parts that are non-zero exactly when a merchant_daily row holds rows of that fact (every
+ * transaction is an attempt or a refund; every chargeback counts). A raw query has a group only where
+ * the facts it reads have rows, so the rollup reads only such rows: a closed merchant's late chargebacks
+ * must not add a GSV row of 0 to a month in which it sold nothing.
+ */
+export const ROWS_OF: Record<FactSource, readonly PartId[]> = { transactions: ['attempts', 'refunds'], chargebacks: ['chargebacks'] };
+

@@ -11,7 +11,7 @@ import {
   type QueryDescription,
   type TimeGranularity,
 } from '@payportal/shared';
-import { PARTS, PART_IDS, type Part, type PartId } from '../catalogue/parts.ts';
+import { PARTS, PART_IDS, ROWS_OF, type FactSource, type Part, type PartId } from '../catalogue/parts.ts';
 import { defaultAttritionRange, dateBuckets, resolveDateRange, type ResolvedRange } from './dateRange.ts';
 import type { Binder, Dialect, FilterValue } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
@@ -75,9 +75,11 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   const useRollup = options.rollup === 'always' || (options.rollup !== 'never' && [...touched].every((dimension) => dimensionSources(dimension).includes('rollup')));
   const sources = [...new Set(allParts.map((part) => (useRollup && !isMerchantPart(part) ? 'rollup' : partSource(part))))];
   if (sources.length === 0) sources.push(sourceForDimensionsOnly(touched, useRollup));
+  // The facts the raw tables would read for this query: the rollup keeps only rows holding some of them.
+  const rawFacts = parts.length ? [...new Set(parts.map((id) => PARTS[id].source))] : allParts.length ? [] : [sourceForDimensionsOnly(touched, false) as FactSource];
   assertAnswerable(description, sources, touched);
 
-  const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, dateRange, granularity, today: scope.today };
+  const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, rawFacts, dateRange, granularity, today: scope.today };
   const union = sources.map((source) => sourceSelect(source, context)).join(' union all ');
   // One source is already one row per group: summing its rows again (a second hash aggregation, millions
   // of groups for a fine export) would change nothing. Several sources are added up group by group.
@@ -112,6 +114,8 @@ interface SourceContext {
   groupBy: DimensionId[];
   dimensionFilters: QueryDescription['filters'];
   allParts: AnyPart[];
+  /** The facts a raw read of the query scans (for the rollup's row condition). */
+  rawFacts: FactSource[];
   dateRange: ResolvedRange | null;
   granularity: TimeGranularity | undefined;
   today: string;
@@ -141,6 +145,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
   }
 
   const factConditions = [`org_id = ${org}`];
+  if (source === 'rollup') factConditions.push(...rollupRowCondition(context.rawFacts));
   if (context.dateRange) {
     factConditions.push(`${dimensionExpression('date', source, dialect)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
   }
@@ -172,6 +177,16 @@ function sourceSelect(source: Source, context: SourceContext): string {
     merchantFilters.map(filterOn),
     perRow ? [] : groupBy.map(outerColumn),
   );
+}
+
+/**
+ * A rollup row sums both facts of a merchant, day and channel; a raw query has a group only where the
+ * facts it reads have rows. Reading one fact, the rollup keeps the rows where that fact has some
+ * (catalogue ROWS_OF); reading both, every row qualifies.
+ */
+function rollupRowCondition(facts: readonly FactSource[]): string[] {
+  if (facts.length !== 1) return [];
+  return [`(${ROWS_OF[facts[0]!].map((part) => `${part} > 0`).join(' or ')})`];
 }
 
 function groupedSelect(selectList: string[], from: string, conditions: string[], groupBy: string[]): string {
