@@ -4,7 +4,7 @@
 // last day has not arrived yet and is not generated.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DISPUTE_CATEGORY_MIX } from './disputeReasons.ts';
-import type { GenerationContext } from './generationContext.ts';
+import { ordinarySale, type GenerationContext } from './generationContext.ts';
 import { uniform, type Salt } from './random.ts';
 import { pickCase, sqlLiteral } from './sql.ts';
 
@@ -22,7 +22,7 @@ function chargebacksSql(ctx: GenerationContext): string {
 with disputed as (
   select t.*, case when t.card_present then ${category('cp')} else ${category('cnp')} end as category
   from transactions t join gen_merchants m using (merchant_id)
-  where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund
+  where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund and ${ordinarySale(ctx.orgId, 't.tx_id')}
     and ${u('chargeback')} < case when t.card_present then m.chargeback_rate_cp else m.chargeback_rate_cnp end
 ), dated as (
   select *, txn_date + least(${MAX_CHARGEBACK_LAG_DAYS}, ${lag})::integer as received_date from disputed

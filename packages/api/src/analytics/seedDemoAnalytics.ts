@@ -1,12 +1,13 @@
-// Demo data at start (issue #12): each seeded organisation gets its synthetic dataset on first start
-// and keeps it afterwards; a new month (the data ends at the current month) makes a fresh one.
-import { DuckDBEngine, endMonthOf, type AnalyticsEngine } from '@payportal/analytics';
+// Demo data at start: each seeded organisation gets its synthetic dataset on first start and keeps it
+// while it is current; the data ends yesterday (DATA.md §1; organisations have no time zone of their
+// own yet, so yesterday is UTC's), and a start on a later day makes the dataset for that day.
+import { dayBefore, DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
 import type { Database } from '../db/database.ts';
 import { DEMO_ORGANIZATIONS } from '../seed/demoAccounts.ts';
 
 export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, scale: number, progress: (line: string) => void): Promise<void> {
   if (!(engine instanceof DuckDBEngine)) return; // a ClickHouse deployment is loaded by its operators
-  const endMonth = endMonthOf(new Date());
+  const lastDay = dayBefore(new Date().toISOString().slice(0, 10));
   const datasets = [
     { name: DEMO_ORGANIZATIONS.acme.name, scaleFactor: scale },
     { name: DEMO_ORGANIZATIONS.demo.name, scaleFactor: Math.max(0.01, Math.round(scale * 10) / 100) },
@@ -16,7 +17,7 @@ export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, s
     const orgId = rows[0]?.id;
     if (orgId === undefined) continue;
     const started = performance.now();
-    const outcome = await engine.ensureDataset({ orgId, scaleFactor, endMonth }, (reason) =>
+    const outcome = await engine.ensureDataset({ orgId, scaleFactor, lastDay }, (reason) =>
       progress(`analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) ${reason === 'first' ? 'on first start' : 'to replace the previous one'}…`),
     );
     if (outcome === 'generated') progress(`analytics: ${name} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
