@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ClickHouseEngine, DuckDBEngine, endMonthOf } from '@payportal/analytics';
+import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
 import type { QueryResult } from '@payportal/shared';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
@@ -42,7 +42,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 if (!(SF > 0) || !(Number.isInteger(RUNS) && RUNS > 0)) throw new Error(`BENCH_SF must be > 0 and BENCH_RUNS a positive integer (got ${SF}, ${RUNS})`);
 const TARGET = { sf1Seconds: 15, rawMs: 1000, rollupMs: 100, apiRatio: 1.2, clickhouseRatio: 2 };
 const today = new Date().toISOString().slice(0, 10);
-const endMonth = endMonthOf(today);
+// the data ends yesterday, as `npm start` makes it (DATA.md §1)
+const lastDay = dayBefore(today);
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-analytics-'));
 const fileOf = (sf: number) => join(dir, `sf${sf}.duckdb`);
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
@@ -76,7 +77,7 @@ async function generate(orgId: number, sf: number): Promise<Generated> {
   const engine = await DuckDBEngine.open({ path: fileOf(sf), cacheEntries: 0 });
   try {
     const started = performance.now();
-    await engine.ensureDataset({ orgId, scaleFactor: sf, endMonth });
+    await engine.ensureDataset({ orgId, scaleFactor: sf, lastDay });
     const seconds = (performance.now() - started) / 1000;
     return await engine.withConnection(async (connection) => {
       const tables = [...Object.keys(FACT_TABLES), ...Object.keys(ROLLUP_TABLES)];

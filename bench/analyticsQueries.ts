@@ -146,8 +146,9 @@ export function benchQueries(orgId: number, today: string): BenchQuery[] {
         raw: `select ${monthText('t.txn_date')} as date, m.state_code as state, sum(t.amount) as gsv from ${salesByMerchant}
           where org_id = ${orgId} and t.auth_result = 'approved' and not t.is_refund and t.settled
           group by ${month('t.txn_date')}, m.state_code order by date, state`,
+        // Only days with sales rows: a closed merchant's late chargebacks make rollup rows too.
         rollup: `select ${monthText('d.day')} as date, m.state_code as state, sum(d.gsv) as gsv from ${dailyByMerchant}
-          where org_id = ${orgId} group by ${month('d.day')}, m.state_code order by date, state`,
+          where org_id = ${orgId} and (d.attempts > 0 or d.refunds > 0) group by ${month('d.day')}, m.state_code order by date, state`,
       },
     },
     {

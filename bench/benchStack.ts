@@ -1,6 +1,6 @@
 // What the browser benchmarks share: the stack's ports moved by BENCH_PORT_OFFSET (so a developer's
 // `npm start` keeps running) on a fresh data directory, and the partner demo user's ID token.
-import { DuckDBEngine, duckdbFileIn, endMonthOf } from '@payportal/analytics';
+import { dayBefore, DuckDBEngine, duckdbFileIn } from '@payportal/analytics';
 import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
 
 /**
@@ -12,8 +12,8 @@ import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
 export async function generateBenchData(dataDir: string, sf: number): Promise<number> {
   const started = performance.now();
   const generator = await DuckDBEngine.open({ path: duckdbFileIn(dataDir) });
-  await generator.ensureDataset({ orgId: 1, scaleFactor: sf, endMonth: endMonthOf(new Date()) });
-  await generator.ensureDataset({ orgId: 2, scaleFactor: Math.max(0.01, Math.round(sf * 10) / 100), endMonth: endMonthOf(new Date()) });
+  await generator.ensureDataset({ orgId: 1, scaleFactor: sf, lastDay: dayBefore(new Date().toISOString().slice(0, 10)) });
+  await generator.ensureDataset({ orgId: 2, scaleFactor: Math.max(0.01, Math.round(sf * 10) / 100), lastDay: dayBefore(new Date().toISOString().slice(0, 10)) });
   await generator.close();
   return (performance.now() - started) / 1000;
 }

@@ -2,7 +2,7 @@
 export type { Admitted, AnalyticsEngine, CsvCopy, CsvCopyOptions, QueryOptions, QueryWeight, ValueOption } from './engine.ts';
 export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
 export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
-export { endMonthOf } from './generator/generateDataset.ts';
+export { dayBefore, endMonthOf } from './generator/generateDataset.ts';
 export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';
 export type { ClickHouseEngineOptions } from './clickhouse/clickhouseEngine.ts';
 export { copyFromDuckDB } from './clickhouse/copyFromDuckDB.ts';

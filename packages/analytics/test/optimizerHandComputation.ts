@@ -8,6 +8,8 @@ export interface RawSale {
   month: string;
   /** Approved, settled, not a refund: counts in GSV and sales. */
   sale: boolean;
+  /** An authorisation attempt (approved or declined), not a refund: makes its month one the merchant processed in. */
+  attempt: boolean;
   amount: number;
   interchange: number;
   scheme: number;
@@ -26,6 +28,7 @@ export interface RawPlan {
 interface Month {
   gsv: number;
   sales: number;
+  attempts: number;
   ic: number;
   sf: number;
   fees: number;
@@ -34,7 +37,8 @@ interface Month {
 export function monthsOf(sales: RawSale[], merchantId: number): Month[] {
   const months = new Map<string, Month>();
   for (const sale of sales.filter((row) => row.merchantId === merchantId)) {
-    const month = months.get(sale.month) ?? { gsv: 0, sales: 0, ic: 0, sf: 0, fees: 0 };
+    const month = months.get(sale.month) ?? { gsv: 0, sales: 0, attempts: 0, ic: 0, sf: 0, fees: 0 };
+    if (sale.attempt) month.attempts += 1;
     if (sale.sale) {
       month.gsv += sale.amount;
       month.sales += 1;
@@ -44,7 +48,7 @@ export function monthsOf(sales: RawSale[], merchantId: number): Month[] {
     month.fees += sale.fee;
     months.set(sale.month, month);
   }
-  return [...months.values()].filter((month) => month.sales > 0);
+  return [...months.values()].filter((month) => month.attempts > 0);
 }
 
 export function handPnl(months: Month[], plan: RawPlan) {

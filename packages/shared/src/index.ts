@@ -123,6 +123,7 @@ export {
 export type { HostSession, FrameEvent } from './protocol/schemas.ts';
 export {
   MEASURES,
+  DISPUTE_WINDOW_DAYS,
   MEASURE_IDS,
   DIMENSIONS,
   DIMENSION_IDS,

@@ -67,9 +67,13 @@ export async function copyDuckDBFile(file: string, clickhouse: ClickHouseClient,
 
 /** What ClickHouse's ledger says of an organisation's dataset, or null when it has none. */
 async function clickhouseDataset(clickhouse: ClickHouseClient, orgId: number) {
-  const [row] = await queryRows(clickhouse, `select scale_factor, generator_version, toString(end_month) from datasets where org_id = ${clickhouseNumber(orgId)}`);
-  return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]) } : null;
+  const [row] = await queryRows(clickhouse, `select scale_factor, generator_version, toString(end_month), ifNull(toString(last_day), '') from datasets where org_id = ${clickhouseNumber(orgId)}`);
+  return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] ? String(row[3]) : null } : null;
 }
+
+/** The same data window: the same last day, or (fixed windows, for tests) the same end month. */
+const sameWindow = (existing: { endMonth: string; lastDay: string | null }, request: DatasetRequest) =>
+  request.lastDay !== undefined ? existing.lastDay === request.lastDay : existing.lastDay === null && existing.endMonth === request.endMonth;
 
 export interface EnsureDatasetOptions {
   /** Hears why a dataset is made (none yet, or another size, version or month) before it starts. */
@@ -89,7 +93,7 @@ export interface EnsureDatasetOptions {
  */
 export async function ensureClickHouseDataset(clickhouse: ClickHouseClient, request: DatasetRequest, options: EnsureDatasetOptions = {}): Promise<'reused' | 'generated'> {
   const existing = await clickhouseDataset(clickhouse, request.orgId).catch(() => null);
-  if (!options.replace && existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && existing.endMonth === request.endMonth) {
+  if (!options.replace && existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && sameWindow(existing, request)) {
     return 'reused';
   }
   options.onGenerate?.(existing ? 'replaced' : 'first');

@@ -59,4 +59,5 @@ export const clickhouseDialect: Dialect = {
     return `(select ${column(1, 'bucket_label')}, ${column(2, 'bucket_start')}, ${column(3, 'bucket_end')} from (select arrayJoin([${tuples.join(', ')}]) as bucket))`;
   },
   innerJoin: 'all inner join',
+  leftJoin: 'any left join',
 };

@@ -11,7 +11,7 @@ import {
   type QueryDescription,
   type TimeGranularity,
 } from '@payportal/shared';
-import { PARTS, PART_IDS, type Part, type PartId } from '../catalogue/parts.ts';
+import { DECLINE_ONLY_DIMENSIONS, FACT_SOURCES, PARTS, PART_IDS, ROWS_OF, WHOLE_SCOPE_DENOMINATORS, type FactSource, type Part, type PartId } from '../catalogue/parts.ts';
 import { defaultAttritionRange, dateBuckets, resolveDateRange, type ResolvedRange } from './dateRange.ts';
 import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
@@ -43,8 +43,10 @@ export interface CompiledQuery {
 }
 
 type AnyPart = PartId | MerchantPartId;
+const mapValues = <K extends string, V, W>(record: Record<K, V>, map: (value: V) => W) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value as V)])) as Record<K, W>;
 const MERCHANT_PARTS: readonly MerchantPartId[] = ['merchants_closed', 'merchants_exposed'];
-const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = { transactions: 'transactions', chargebacks: 'chargebacks', rollup: 'merchant_daily' };
+const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = { ...mapValues(FACT_SOURCES, (fact) => fact.table), rollup: 'merchant_daily' };
 
 /**
  * Dimensions naming exactly one merchant of the organisation: merchant_id is the key, and a MID is unique
@@ -59,6 +61,8 @@ const isMoney = (part: AnyPart) => !isMerchantPart(part) && PARTS[part].money;
 const provides = (source: Source, part: AnyPart) => (isMerchantPart(part) ? source === 'merchants' : source === 'rollup' || source === PARTS[part].source);
 const alias = (member: string) => `"${member}"`;
 const partAlias = (part: AnyPart) => `"p_${part}"`;
+const scopeAlias = (part: AnyPart) => `"s_${part}"`;
+const isDeclineOnly = (dimension: string) => (DECLINE_ONLY_DIMENSIONS as readonly string[]).includes(dimension);
 
 export function compileQuery(description: QueryDescription, scope: QueryScope, dialect: Dialect, options: CompileOptions): CompiledQuery {
   const binder = dialect.binder();
@@ -77,16 +81,20 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   const useRollup = options.rollup === 'always' || (options.rollup !== 'never' && [...touched].every((dimension) => dimensionSources(dimension).includes('rollup')));
   const sources = [...new Set(allParts.map((part) => (useRollup && !isMerchantPart(part) ? 'rollup' : partSource(part))))];
   if (sources.length === 0) sources.push(sourceForDimensionsOnly(touched, useRollup));
+  // The facts the raw tables would read for this query: the rollup keeps only rows holding some of them.
+  const rawFacts = parts.length ? [...new Set(parts.map((id) => PARTS[id].source))] : allParts.length ? [] : [sourceForDimensionsOnly(touched, false) as FactSource];
   assertAnswerable(description, sources, touched);
 
-  const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, dateRange, granularity, today: scope.today };
+  const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, rawFacts, dateRange, granularity, today: scope.today };
   const union = sources.map((source) => sourceSelect(source, context)).join(' union all ');
   // One source is already one row per group: summing its rows again (a second hash aggregation, millions
   // of groups for a fine export) would change nothing. Several sources are added up group by group.
   const combine = sources.length > 1;
   const part = (id: AnyPart) => dialect.toDouble(combine ? `sum(${partAlias(id)})` : partAlias(id));
   const ratio = (numerator: string, denominator: string) => `(${numerator}) / nullif(${denominator}, 0)`;
-  const measureSql = (measure: MeasureId) => MEASURE_SQL[measure].build(part, ratio);
+  const wholeScope = wholeScopeJoin(sources, parts, context);
+  const base = (id: AnyPart) => (wholeScope?.parts.includes(id as PartId) ? dialect.toDouble(scopeAlias(id)) : part(id));
+  const measureSql = (measure: MeasureId) => MEASURE_SQL[measure].build(part, ratio, base);
 
   const selectList = [
     ...groupBy.map((dimension) => `${dimension === 'date' ? dialect.dateText(alias('d_date')) : alias(`d_${dimension}`)} as ${alias(dimension)}`),
@@ -96,7 +104,7 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   const rowLimit = Math.min(description.limit ?? options.rowCap, options.rowCap);
   const sql = [
     `select ${selectList.join(', ')}`,
-    `from (${union}) as u`,
+    `from (${union}) as u${wholeScope ? ` ${wholeScope.join}` : ''}`,
     combine && groupBy.length ? `group by ${groupBy.map((dimension) => alias(`d_${dimension}`)).join(', ')}` : '',
     having.length ? `${combine ? 'having' : 'where'} ${having.join(' and ')}` : '',
     `order by ${orderList(description, groupBy).join(', ')}`,
@@ -114,6 +122,8 @@ interface SourceContext {
   groupBy: DimensionId[];
   dimensionFilters: QueryDescription['filters'];
   allParts: AnyPart[];
+  /** The facts a raw read of the query scans (for the rollup's row condition). */
+  rawFacts: FactSource[];
   dateRange: ResolvedRange | null;
   granularity: TimeGranularity | undefined;
   today: string;
@@ -143,6 +153,9 @@ function sourceSelect(source: Source, context: SourceContext): string {
   }
 
   const factConditions = [`org_id = ${org}`];
+  if (source === 'rollup') factConditions.push(...rollupRowCondition(context.rawFacts));
+  // a chargeback without its sale's date has no place in the cohort view (the rollup skips it too)
+  if (source === 'sale_chargebacks') factConditions.push(`${FACT_SOURCES.sale_chargebacks.day} is not null`);
   if (context.dateRange) {
     factConditions.push(`${dimensionExpression('date', source, dialect)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
   }
@@ -174,6 +187,35 @@ function sourceSelect(source: Source, context: SourceContext): string {
     merchantFilters.map(filterOn),
     perRow ? [] : groupBy.map(outerColumn),
   );
+}
+
+/**
+ * When a dimension that exists only on declines splits or filters the query, the denominators of
+ * WHOLE_SCOPE_DENOMINATORS are counted again without it (same facts, date range and other filters,
+ * grouped by the other dimensions) and joined to each group: a decline code's rate is its share of every
+ * attempt in scope. Only the sales hold such a dimension, so the query has that one source.
+ */
+function wholeScopeJoin(sources: Source[], parts: PartId[], context: SourceContext): { parts: PartId[]; join: string } | null {
+  const touched = [...context.groupBy, ...context.dimensionFilters.map((filter) => filter.member)];
+  const scopeParts = parts.filter((part) => WHOLE_SCOPE_DENOMINATORS.includes(part));
+  if (!touched.some(isDeclineOnly) || scopeParts.length === 0) return null;
+  if (sources.length !== 1 || sources[0] !== 'transactions') throw new Error(`a decline-only dimension read from ${sources.join(', ')}`);
+  const groupBy = context.groupBy.filter((dimension) => !isDeclineOnly(dimension));
+  const dimensionFilters = context.dimensionFilters.filter((filter) => !isDeclineOnly(filter.member));
+  const keys = groupBy.map((dimension) => alias(`d_${dimension}`));
+  const inner = sourceSelect('transactions', { ...context, groupBy, dimensionFilters, allParts: scopeParts });
+  const scope = `(select ${[...keys, ...scopeParts.map((part) => `${partAlias(part)} as ${scopeAlias(part)}`)].join(', ')} from (${inner}) as s0) as s`;
+  return { parts: scopeParts, join: keys.length ? `${context.dialect.leftJoin} ${scope} using (${keys.join(', ')})` : `cross join ${scope}` };
+}
+
+/**
+ * A rollup row sums both facts of a merchant, day and channel; a raw query has a group only where the
+ * facts it reads have rows. Reading one fact, the rollup keeps the rows where that fact has some
+ * (catalogue ROWS_OF); reading both, every row qualifies.
+ */
+function rollupRowCondition(facts: readonly FactSource[]): string[] {
+  if (facts.length !== 1) return [];
+  return [`(${ROWS_OF[facts[0]!].map((part) => `${part} > 0`).join(' or ')})`];
 }
 
 function groupedSelect(selectList: string[], from: string, conditions: string[], groupBy: string[]): string {

@@ -28,6 +28,8 @@ export interface Dialect {
   dateBuckets(buckets: readonly DateBucket[], binder: Binder): string;
   /** The keyword of an inner join (ClickHouse 18.16 needs its strictness spelled out); one join per SELECT suits both. */
   readonly innerJoin: string;
+  /** The keyword of a left join (every left row kept; one match each here). */
+  readonly leftJoin: string;
 }
 
 export interface DateBucket {

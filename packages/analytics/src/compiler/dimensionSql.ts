@@ -4,9 +4,10 @@
 // names the sources that hold it; asking a source for one it lacks (the decline code of a chargeback)
 // is a clear 400, never a silent null column.
 import type { DimensionId } from '@payportal/shared';
+import { FACT_SOURCES, type FactSource } from '../catalogue/parts.ts';
 import type { Dialect } from './dialect.ts';
 
-export type Source = 'transactions' | 'chargebacks' | 'rollup' | 'merchants';
+export type Source = FactSource | 'rollup' | 'merchants';
 
 export interface DimensionSql {
   /** The expression, per-source expressions when a column differs by fact, or a part of the time (the dialect's). */
@@ -16,14 +17,20 @@ export interface DimensionSql {
   sources: readonly Source[];
 }
 
-const everywhere = ['transactions', 'chargebacks', 'rollup', 'merchants'] as const;
-const cardFacts = ['transactions', 'chargebacks'] as const;
+const everywhere = ['transactions', 'chargebacks', 'sale_chargebacks', 'rollup', 'merchants'] as const;
+const cardFacts = ['transactions', 'chargebacks', 'sale_chargebacks'] as const;
 const merchantColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: true, sources: everywhere });
 const cardColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: false, sources: cardFacts });
 
 const DIMENSION_SQL = {
   date: {
-    sql: { transactions: 'txn_date', chargebacks: 'received_date', rollup: 'day', merchants: 'bucket_label' },
+    sql: {
+      transactions: FACT_SOURCES.transactions.day,
+      chargebacks: FACT_SOURCES.chargebacks.day,
+      sale_chargebacks: FACT_SOURCES.sale_chargebacks.day,
+      rollup: 'day',
+      merchants: 'bucket_label',
+    },
     merchantAttribute: false,
     sources: everywhere,
   },
@@ -42,12 +49,12 @@ const DIMENSION_SQL = {
   channel: {
     sql: "case when card_present then 'cp' else 'cnp' end",
     merchantAttribute: false,
-    sources: ['transactions', 'chargebacks', 'rollup'],
+    sources: ['transactions', 'chargebacks', 'sale_chargebacks', 'rollup'],
   },
   issuer_country: cardColumn('issuer_country'),
   cross_border: cardColumn('is_cross_border'),
   decline_code: { sql: 'decline_code', merchantAttribute: false, sources: ['transactions'] },
-  dispute_category: { sql: 'reason_category', merchantAttribute: false, sources: ['chargebacks'] },
+  dispute_category: { sql: 'reason_category', merchantAttribute: false, sources: ['chargebacks', 'sale_chargebacks'] },
   pricing_plan_type: merchantColumn('pricing_plan_type'),
   size_tier: merchantColumn('size_tier'),
   risk_tier: merchantColumn('risk_tier'),

@@ -35,4 +35,5 @@ export const duckdbDialect: Dialect = {
     return `(select * from (values ${rows.join(', ')}) as b(bucket_label, bucket_start, bucket_end))`;
   },
   innerJoin: 'join',
+  leftJoin: 'left join',
 };

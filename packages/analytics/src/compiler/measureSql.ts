@@ -7,15 +7,22 @@ export type MerchantPartId = 'merchants_closed' | 'merchants_exposed';
 
 export interface MeasureSql {
   parts: readonly (PartId | MerchantPartId)[];
-  /** Builds the expression from `part(id)` (a summed part as a double) and `ratio(a, b)`. */
-  build(part: (id: PartId | MerchantPartId) => string, ratio: (numerator: string, denominator: string) => string): string;
+  /**
+   * Builds the expression from `part(id)` (a summed part as a double), `ratio(a, b)` and `base(id)`, the
+   * part as a ratio's denominator (catalogue WHOLE_SCOPE_DENOMINATORS may count more rows there).
+   */
+  build(
+    part: (id: PartId | MerchantPartId) => string,
+    ratio: (numerator: string, denominator: string) => string,
+    base: (id: PartId | MerchantPartId) => string,
+  ): string;
 }
 
 const total = (id: PartId): MeasureSql => ({ parts: [id], build: (part) => part(id) });
 const share = (numerator: readonly PartId[], denominator: PartId, scale = 1): MeasureSql => ({
   parts: [...numerator, denominator],
-  build: (part, ratio) => {
-    const value = ratio(numerator.map(part).join(' + '), part(denominator));
+  build: (part, ratio, base) => {
+    const value = ratio(numerator.map(part).join(' + '), base(denominator));
     return scale === 1 ? value : `${value} * ${scale}`;
   },
 });
@@ -37,6 +44,8 @@ export const MEASURE_SQL = {
   chargeback_ratio: share(['chargebacks'], 'sales'),
   chargeback_win_rate: share(['chargebacks_won'], 'chargebacks_decided'),
   vamp_ratio: share(['visa_cnp_fraud', 'visa_cnp_disputes'], 'visa_cnp_sales'),
+  chargeback_ratio_cohort: share(['cohort_chargebacks'], 'sales'),
+  vamp_ratio_cohort: share(['visa_cnp_fraud', 'cohort_visa_cnp_disputes'], 'visa_cnp_sales'),
   fraud_bps: share(['fraud_amount'], 'gsv', 10_000),
   interchange: total('interchange'),
   scheme_fees: total('scheme_fees'),

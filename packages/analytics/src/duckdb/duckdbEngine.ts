@@ -51,8 +51,10 @@ export interface DuckDBEngineOptions {
 export interface DatasetRequest {
   orgId: number;
   scaleFactor: number;
-  /** 'YYYY-MM-01': the last of the 13 generated months. */
-  endMonth: string;
+  /** 'YYYY-MM-01': the last of 13 whole calendar months (fixed windows, for tests). */
+  endMonth?: string;
+  /** 'YYYY-MM-DD': the data's last day, yesterday in the organisation's time zone (DATA.md §1). */
+  lastDay?: string;
 }
 
 /** An export's statement: every row (no QUERY_ROW_CAP), or rowCap + 1 so a cut is known. */
@@ -227,10 +229,10 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   /** The organisation's dataset as generated now, or null when none exists. */
-  private async dataset(orgId: number): Promise<{ scaleFactor: number; generatorVersion: number; endMonth: string } | null> {
-    const rows = await this.run("select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d') from datasets where org_id = $1::integer", [orgId]);
+  private async dataset(orgId: number): Promise<{ scaleFactor: number; generatorVersion: number; endMonth: string; lastDay: string | null } | null> {
+    const rows = await this.run("select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d'), strftime(last_day, '%Y-%m-%d') from datasets where org_id = $1::integer", [orgId]);
     const row = rows[0];
-    return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]) } : null;
+    return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] === null ? null : String(row[3]) } : null;
   }
 
   /**
@@ -239,7 +241,8 @@ export class DuckDBEngine implements AnalyticsEngine {
    */
   async ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void): Promise<'reused' | 'generated'> {
     const existing = await this.dataset(request.orgId);
-    if (existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && existing.endMonth === request.endMonth) {
+    const sameEnd = request.lastDay !== undefined ? existing?.lastDay === request.lastDay : existing?.lastDay === null && existing.endMonth === request.endMonth;
+    if (existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && sameEnd) {
       return 'reused';
     }
     onGenerate?.(existing ? 'replaced' : 'first');

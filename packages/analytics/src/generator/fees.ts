@@ -12,7 +12,7 @@ const SCHEME_FEE_PCT: Record<CardBrand, { credit: number; debit: number }> = {
 };
 /** Added for a foreign-issued card, percent (spec §5: 0.45–1.0 %). */
 const CROSS_BORDER_FEE_PCT: Record<CardBrand, number> = { visa: 0.8, mastercard: 0.6, discover: 0.55, amex: 0.45 };
-/** Per authorisation, dollars (spec §5). Only approved sales carry fees, so it is charged per sale. */
+/** Per authorisation, dollars (spec §5): on every attempt, approved or declined. */
 const PER_AUTHORISATION_FEE = 0.0195;
 /** Tiered plans: percent added to the qualified (blended) rate (model). */
 const TIERED_SURCHARGE_PCT = { midQualified: 0.5, nonQualified: 1.05 } as const;
@@ -31,6 +31,14 @@ export function schemeFeeSql(c: { amount: string; brand: string; cardType: strin
   const base = pctCase((b) => `case when ${c.cardType} = 'credit' then ${SCHEME_FEE_PCT[b].credit} else ${SCHEME_FEE_PCT[b].debit} end`);
   const crossBorder = pctCase((b) => String(CROSS_BORDER_FEE_PCT[b]));
   return cents(`${c.amount}::double * (${base} + case when ${c.crossBorder} then ${crossBorder} else 0 end) / 100 + ${PER_AUTHORISATION_FEE}`);
+}
+
+/**
+ * Scheme fees of a declined authorisation: the per-authorisation part only (spec §5), to the cent. It is
+ * not passed on to the merchant (model: plans bill settled sales), so a decline's net revenue is its minus.
+ */
+export function declinedSchemeFeeSql(): string {
+  return cents(String(PER_AUTHORISATION_FEE));
 }
 
 /**

@@ -4,7 +4,7 @@
 // last day has not arrived yet and is not generated.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DISPUTE_CATEGORY_MIX } from './disputeReasons.ts';
-import type { GenerationContext } from './generationContext.ts';
+import { ordinarySale, type GenerationContext } from './generationContext.ts';
 import { uniform, type Salt } from './random.ts';
 import { pickCase, sqlLiteral } from './sql.ts';
 
@@ -18,11 +18,11 @@ function chargebacksSql(ctx: GenerationContext): string {
   const category = (channel: 'cp' | 'cnp') => pickCase(u('chargebackCategory'), DISPUTE_CATEGORY_MIX[channel].map(([c, w]) => [sqlLiteral(c), w]));
   const lag = `case category ${Object.entries(LAG_DAYS).map(([c, [min, mean]]) => `when '${c}' then ${min} + floor(-ln(1 - ${u('chargebackLag')}) * ${mean})`).join(' ')} end`;
   return `insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
-    stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id)
+    stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id, sale_date)
 with disputed as (
   select t.*, case when t.card_present then ${category('cp')} else ${category('cnp')} end as category
   from transactions t join gen_merchants m using (merchant_id)
-  where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund
+  where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund and ${ordinarySale(ctx.orgId, 't.tx_id')}
     and ${u('chargeback')} < case when t.card_present then m.chargeback_rate_cp else m.chargeback_rate_cnp end
 ), dated as (
   select *, txn_date + least(${MAX_CHARGEBACK_LAG_DAYS}, ${lag})::integer as received_date from disputed
@@ -33,7 +33,7 @@ select d.tx_id, d.org_id, d.tx_id, d.merchant_id, d.received_date, d.amount, d.c
   -- recent disputes are mostly still open; decided ones are won 33 % of the time (spec §4: 25–40 %)
   case when ${u('chargebackPending')} < 1 - (date '${ctx.windowEnd}' - d.received_date) / 45.0 then 'pending'
     else ${pickCase(u('chargebackOutcome'), [["'won'", 33], ["'lost'", 47], ["'accepted'", 20]])} end,
-  d.card_brand, d.card_type, d.card_tier, d.entry_mode, d.card_present, d.issuer_country, d.is_cross_border, null
+  d.card_brand, d.card_type, d.card_tier, d.entry_mode, d.card_present, d.issuer_country, d.is_cross_border, null, d.txn_date
 from dated d
 join gen_dispute_pick p on p.network = d.card_brand and p.channel = case when d.card_present then 'cp' else 'cnp' end
   and p.category = d.category and ${u('chargebackReason')} >= p.lo and ${u('chargebackReason')} < p.hi

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { DIMENSION_TABLES, FACT_TABLES, ROLLUP_TABLES } from '../schema/tables.ts';
 import { MAX_CHARGEBACK_LAG_DAYS } from './generateChargebacks.ts';
-import { datasetWindow, generateDataset, type GenerateDatasetOptions } from './generateDataset.ts';
+import { generateDataset, windowOf, type GenerateDatasetOptions } from './generateDataset.ts';
 import { CHARGEBACK_SPREAD, INDUSTRIES } from './industries.ts';
 import { INTERCHANGE_PROGRAMS, type ProgramLevel } from './interchangePrograms.ts';
 
 const ORG = 1;
-const DATASET = { orgId: ORG, scaleFactor: 0.1, endMonth: '2026-10-01' };
-const { windowEnd } = datasetWindow(DATASET.endMonth);
+// made on 2026-10-28: the data ends the day before (DATA.md §1)
+const DATASET = { orgId: ORG, scaleFactor: 0.1, lastDay: '2026-10-27' };
+const { windowStart, windowEnd } = windowOf(DATASET);
 /** Two-sided, 4 standard errors: a correct generator fails one such check in about 15,000. */
 const Z = 4;
 
@@ -263,8 +264,10 @@ describe('fee rules, row by row (DATA.md §5)', () => {
     `exists (select 1 from interchange_program_mccs e where e.program_id = ${program}${mcc ? ` and e.mcc = ${mcc}` : ''})`;
   const rules = [
     ['net revenue = merchant fee − interchange − scheme fees, on every row', 't.net_revenue <> t.merchant_fee - t.interchange_fee - t.scheme_fee'],
-    ['declines and refunds carry no fee and no programme',
-      `(t.auth_result = 'declined' or t.is_refund) and (t.interchange_fee <> 0 or t.scheme_fee <> 0 or t.merchant_fee <> 0 or t.interchange_program_id is not null or t.is_downgraded)`],
+    ['refunds carry no fee and no programme',
+      `t.is_refund and (t.interchange_fee <> 0 or t.scheme_fee <> 0 or t.merchant_fee <> 0 or t.interchange_program_id is not null or t.is_downgraded)`],
+    ['a declined authorisation pays the per-authorisation scheme fee ($0.0195, to the cent) and nothing else',
+      `t.auth_result = 'declined' and (t.scheme_fee <> 0.02 or t.interchange_fee <> 0 or t.merchant_fee <> 0 or t.interchange_program_id is not null or t.is_downgraded)`],
     ["a sale's programme is for its brand, card type, tier and channel",
       `${sale} and (p.program_id is null or p.brand <> t.card_brand or p.card_type <> t.card_type or p.tier <> t.card_tier or p.channel <> case when t.card_present then 'cp' else 'cnp' end)`],
     ['regulated debit, and only it, is priced at Reg II', `${sale} and t.regulated_debit <> (t.interchange_program_id in (${REG_II}))`],
@@ -343,9 +346,32 @@ describe('tables (DATA.md §2)', () => {
   });
 });
 
+describe('the window and the total (DATA.md §1)', () => {
+  it('attempts total exactly 3,000,000 × SF, the planted AML cases inside the total', async () => {
+    expect(await countOf(`select count(*) as n from transactions where ${SALES}`)).toBe(300_000);
+    expect(await countOf(`select count(*) as n from transactions where ${SALES} and tx_id >= ${ORG}::bigint * 100000000000 + 90000000000`)).toBeGreaterThan(100);
+  });
+
+  it('nothing is dated after the last day (yesterday): no sale, refund, chargeback, settlement batch or closure', async () => {
+    const [row] = await query(`select (select max(txn_date) from transactions where org_id = ${ORG} and not is_refund)::varchar as sales,
+        (select max(txn_date) from transactions where org_id = ${ORG} and is_refund)::varchar as refunds,
+        (select max(received_date) from chargebacks where org_id = ${ORG})::varchar as chargebacks,
+        (select max(batch_date) from settlements where org_id = ${ORG})::varchar as settlements,
+        (select max(closed_on) from merchants where org_id = ${ORG})::varchar as closures,
+        (select max(day) from merchant_daily where org_id = ${ORG})::varchar as rollup,
+        (select min(txn_date) from transactions where org_id = ${ORG})::varchar as first_sale`);
+    // the last day itself has sales, refunds and batches; the 13 months start the day after lastDay's date a year and a month before
+    expect(row).toEqual({ sales: windowEnd, refunds: windowEnd, chargebacks: expect.any(String), settlements: windowEnd, closures: expect.any(String), rollup: windowEnd, first_sale: windowStart });
+    expect(windowStart).toBe('2025-09-28');
+    // a few chargebacks a day at SF 0.1, and a closure a month or so: on or before the last day
+    expect(String(row!.chargebacks) <= windowEnd && String(row!.chargebacks) >= '2026-10-20').toBe(true);
+    expect(String(row!.closures) <= windowEnd).toBe(true);
+  });
+});
+
 describe('generation rules (DATA.md §1)', () => {
   // A second, small database: SF 0.01 generates in a fraction of a second.
-  const SMALL = { orgId: ORG, scaleFactor: 0.01, endMonth: DATASET.endMonth };
+  const SMALL = { orgId: ORG, scaleFactor: 0.01, lastDay: DATASET.lastDay };
   let small: DuckDBEngine;
   const generate = (target: DuckDBEngine, options: GenerateDatasetOptions) => target.withConnection((c) => generateDataset(c, options));
   /** Rows and an order-independent hash of every row of each of an organisation's tables, and its money totals. */

@@ -26,24 +26,41 @@ const UNREGISTERED_SHARE = 0.2;
  */
 const LEVEL_DATA = { b2bSenders: 0.8, otherSenders: 0.25, senderRate: 0.95 } as const;
 
+/**
+ * spec §4 merchant volume: a long tail (lognormal, median $25 k, σ 1.5, below the head) and an enterprise
+ * head, the top 1 % of merchants (at least 3) at $5–40 M a year in the industries where such merchants
+ * are (grocery, fuel, lodging, airlines, department stores, e-commerce). Head merchant i of k sits at
+ * $5 M × 8^(((i − ½)/k)³): most near $5 M, a few up to $40 M, so the head spans the 5–20 M and 20 M+
+ * tiers and holds about half the volume (a log-uniform head would hold three quarters). Both are then
+ * scaled together so the attempts total 3,000,000 × SF: the level follows the total (at SF 1 the factor
+ * is near 1; at small SF, where the head's three merchants are more than 1 %, it shrinks with the rest).
+ */
+export const VOLUME = {
+  tail: { median: 25_000, sigma: 1.5, cap: 4_500_000 },
+  head: { share: 0.01, minimum: 3, low: 5_000_000, high: 40_000_000, mccs: ['5411', '5541', '7011', '4511', '5311', '5999'] },
+} as const;
+
 const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
 
 function gatherMerchantsSql(ctx: GenerationContext): string {
   const u = (salt: Salt) => uniform('n', salt, ctx.seed);
   const days = `(date '${ctx.windowEnd}' - date '${ctx.windowStart}' + 1)`;
-  const mcc = pickCase(u('mcc'), INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]));
+  const headCount = Math.max(VOLUME.head.minimum, Math.round(VOLUME.head.share * ctx.merchantCount));
+  const isHead = `n <= ${headCount}`;
+  const headMccs = INDUSTRIES.filter((i) => (VOLUME.head.mccs as readonly string[]).includes(i.mcc));
+  const mcc = `case when ${isHead} then ${pickCase(u('mcc'), headMccs.map((i) => [sqlLiteral(i.mcc), 1]))} else ${pickCase(u('mcc'), INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]))} end`;
   const state = pickCase(u('state'), STATES.map((s) => [sqlLiteral(s.stateCode), s.weight]));
   // "at least one" of a cohort: the first of an exponential race weighted by sales, i.e. a draw in proportion to sales
   const bySales = (salt: Salt) => `-ln(1 - ${u(salt)}) / (tx_end - tx_start + 1)`;
   const closeReason = pickCase(u('closeReason'), CLOSE_REASONS.map(([reason, pct]) => [sqlLiteral(reason), pct]));
   return `create or replace temp table gen_merchants as
 with base as (
-  select range + 1 as n, ${ctx.orgId}::bigint * ${MERCHANT_ID_BASE} + range + 1 as merchant_id, ${mcc} as mcc, ${state} as state_code,
-    ${u('channelProfile')} as u_channel,
-    -- spec §4: annual volume lognormal, median $180 k, σ 1.4, cap $200 M (the shape of size; the level follows the transaction total)
-    least(200000000, 180000 * exp(1.4 * ${normal('n', 'volumeA', 'volumeB', ctx.seed)})) as volume_draw,
+  select n, merchant_id, ${mcc} as mcc, ${state} as state_code, ${u('channelProfile')} as u_channel, ${isHead} as is_head,
+    -- spec §4 (VOLUME above): the shape of size; the level follows the transaction total
+    case when ${isHead} then ${VOLUME.head.low} * pow(${VOLUME.head.high / VOLUME.head.low}, pow((n - 0.5) / ${headCount}, 3))
+      else least(${VOLUME.tail.cap}, ${VOLUME.tail.median} * exp(${VOLUME.tail.sigma} * ${normal('n', 'volumeA', 'volumeB', ctx.seed)})) end as volume_draw,
     ${normal('n', 'ticketA', 'ticketB', ctx.seed)} as ticket_z
-  from range(${ctx.merchantCount})
+  from (select range + 1 as n, ${ctx.orgId}::bigint * ${MERCHANT_ID_BASE} + range + 1 as merchant_id from range(${ctx.merchantCount}))
 ), industry as (
   select b.*, i.* exclude (mcc), 0.5 * least(i.cp_share, 1 - i.cp_share) as omni_share,
     -- sizes sales counts only; the merchant's own ticket comes once counts are known (centred)
@@ -53,14 +70,15 @@ with base as (
   -- omni merchants sell half card-present, so the MCC's card-present share holds on average
   select *, case when u_channel < cp_share - omni_share / 2 then 'cp' when u_channel < cp_share + omni_share / 2 then 'omni' else 'cnp' end as channel_profile,
     volume_draw * ${ctx.transactionCount} / sum(volume_draw / ticket_mean_drawn * ${days} / 365) over () as expected_volume,
-    case when ${u('onboardedInWindow')} < 0.2 then date '${ctx.windowStart}' + floor(${u('onboarded')} * greatest(1, ${days} - 14))::integer
+    -- the enterprise head is established: onboarded before the window, never closed or stopped
+    case when not is_head and ${u('onboardedInWindow')} < 0.2 then date '${ctx.windowStart}' + floor(${u('onboarded')} * greatest(1, ${days} - 14))::integer
       else date '${ctx.windowStart}' - 1 - floor(${u('onboarded')} * 3650)::integer end as onboarded_on
   from industry
 ), candidates as (
   -- bad actors come from CNP merchants whose MCC's ordinary rate stays below the bad range (so each is
   -- worse than its peers) and from the larger quarter of those (so each has sales enough for its
   -- ratios to mean something: spec §4 "so the monitoring views have something to find")
-  select *, channel_profile = 'cnp' and cb_rate_cnp * ${CHARGEBACK_SPREAD.cnp.max} < ${BAD_ACTOR_CHARGEBACK_RATE.min} as may_go_bad,
+  select *, not is_head and channel_profile = 'cnp' and cb_rate_cnp * ${CHARGEBACK_SPREAD.cnp.max} < ${BAD_ACTOR_CHARGEBACK_RATE.min} as may_go_bad,
     greatest(1, round(${BAD_ACTOR_SHARE} * sum((channel_profile = 'cnp')::integer) over ())) as cohort_size
   from sized
 ), shortlisted as (
@@ -74,11 +92,11 @@ with base as (
     case when expected_volume < 1000000 then 0.018 when expected_volume < 5000000 then 0.010 else 0.006 end as hazard
   from shortlisted
 ), lifecycle as (
-  select *, case when not is_bad_actor and active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer <= date '${ctx.windowEnd}'
+  select *, case when not is_bad_actor and not is_head and active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer <= date '${ctx.windowEnd}'
       then active_start + 1 + floor(-ln(1 - ${u('closed')}) / hazard * 30.44)::integer end as closed_on
   from cohort
 ), active as (
-  select *, case when closed_on is not null then 'closed' when not is_bad_actor and ${u('stopped')} < 0.05 then 'not_processing' else 'processing' end as status,
+  select *, case when closed_on is not null then 'closed' when not is_bad_actor and not is_head and ${u('stopped')} < 0.05 then 'not_processing' else 'processing' end as status,
     case when closed_on is not null then ${closeReason} end as close_reason
   from lifecycle
 ), windowed as (

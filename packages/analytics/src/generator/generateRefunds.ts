@@ -2,7 +2,7 @@
 // rows: approved, settled the day they are made, no fees, pointing at their sale through
 // original_tx_id and carrying its card. A refund that would fall after the window is not made.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { REFUND_ID_OFFSET, type GenerationContext } from './generationContext.ts';
+import { ordinarySale, REFUND_ID_OFFSET, type GenerationContext } from './generationContext.ts';
 import { uniform } from './random.ts';
 import { TRANSACTION_COLUMNS } from './generateSales.ts';
 
@@ -14,7 +14,7 @@ with refunded as (
   select t.*, t.txn_date + 1 + least(89, floor(-ln(1 - ${u('refundLag')}) * 6))::integer as refund_date,
     case when ${u('refundPartial')} < 0.2 then greatest(0.01, round(t.amount * (0.2 + 0.7 * ${u('refundShare')}), 2)) else t.amount end as refund_amount
   from transactions t join gen_merchants m using (merchant_id)
-  where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund and ${u('refund')} < m.refund_rate
+  where t.org_id = ${ctx.orgId} and t.auth_result = 'approved' and not t.is_refund and ${ordinarySale(ctx.orgId, 't.tx_id')} and ${u('refund')} < m.refund_rate
 )
 select tx_id + ${REFUND_ID_OFFSET}, org_id, merchant_id, terminal_id,
   refund_date + to_hours(9) + to_seconds(floor(${uniform('tx_id', 'refundTime', ctx.seed)} * 36000)::bigint), refund_date,

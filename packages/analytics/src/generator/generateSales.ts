@@ -4,7 +4,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { BRAND_TYPE_MIX, REGULATED_DEBIT_SHARE, TIER_MIX } from './cardProducts.ts';
 import { DECLINE_CODES } from './declineCodes.ts';
-import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from './fees.ts';
+import { declinedSchemeFeeSql, interchangeFeeSql, merchantFeeSql, schemeFeeSql } from './fees.ts';
 import { HOUR_BUCKETS } from './createGeneratorLookups.ts';
 import { TX_ID_BASE, type GenerationContext } from './generationContext.ts';
 import { FOREIGN_ISSUER_COUNTRIES, HOME_COUNTRY } from './issuerCountries.ts';
@@ -124,7 +124,7 @@ with slot as (
   select s.*, ap.program_id as applied_program, tp.program_id as target_program,
     case when s.approved then ${interchangeFeeSql('amount', 'ap.pct', 'ap.fixed')} else 0 end as ic,
     case when s.approved then ${interchangeFeeSql('amount', 'tp.pct', 'tp.fixed')} else 0 end as target_ic,
-    case when s.approved then ${schemeFeeSql({ amount: 'amount', brand: 'card_brand', cardType: 's.card_type', crossBorder: 'is_cross_border' })} else 0 end as sf,
+    case when s.approved then ${schemeFeeSql({ amount: 'amount', brand: 'card_brand', cardType: 's.card_type', crossBorder: 'is_cross_border' })} else ${declinedSchemeFeeSql()} end as sf,
     coalesce(s.level in ('eirf', 'standard'), false) as is_downgraded
   from leveled s ${apply('ap')} ${apply('tp')}
 ), billed as (

@@ -1,7 +1,8 @@
 // Settlement batches (DATA.md §2): one row per merchant and batch date with the sales and refunds that
 // settled that day, the chargebacks received that day, the fees withheld (the per-sale merchant fees;
 // monthly, PCI and minimum-discount fees are billed separately) and a rolling reserve for high-risk
-// merchants. Funds arrive the next business day.
+// merchants. Funds arrive the next business day. A batch after the data's last day is not made yet
+// (its sales keep their settle_date: they settle then).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GenerationContext } from './generationContext.ts';
 import { uniform } from './random.ts';
@@ -12,7 +13,7 @@ function settlementsSql(ctx: GenerationContext): string {
 with batches as (
   select merchant_id, settle_date as batch_date, coalesce(sum(amount) filter (where not is_refund), 0) as gross_sales,
     coalesce(sum(amount) filter (where is_refund), 0) as refunds, sum(merchant_fee) as fees_withheld, count(*) as tx_count
-  from transactions where org_id = ${ctx.orgId} and settled group by merchant_id, settle_date
+  from transactions where org_id = ${ctx.orgId} and settled and settle_date <= date '${ctx.windowEnd}' group by merchant_id, settle_date
 ), debits as (
   select merchant_id, received_date as batch_date, sum(amount) as chargebacks from chargebacks where org_id = ${ctx.orgId} group by merchant_id, received_date
 ), joined as (

@@ -11,11 +11,11 @@ let engine: DuckDBEngine;
 
 beforeAll(async () => {
   engine = await DuckDBEngine.open({ path: ':memory:' });
-  await engine.ensureDataset({ orgId: ORG, scaleFactor: 0.01, endMonth: '2026-10-01' });
+  await engine.ensureDataset({ orgId: ORG, scaleFactor: 0.01, lastDay: '2026-10-27' });
 });
 afterAll(() => engine?.close());
 
-it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator version 4', async () => {
+it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator version 5', async () => {
   const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
   const totals = await engine.withConnection(async (c) => (await c.runAndReadAll(`select
       ${count('merchants')} as merchants, ${count('pricing_plans')} as pricing_plans, ${count('terminals')} as terminals,
@@ -24,18 +24,18 @@ it('SF 0.01, organisation 1, ending 2026-10: the pinned totals of generator vers
       (select sum(amount) from transactions where org_id = ${ORG}) as amount,
       (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)).getRowObjectsJson()[0]);
 
-  expect(GENERATOR_VERSION).toBe(4);
+  expect(GENERATOR_VERSION).toBe(5);
   expect(totals).toEqual({
     merchants: '25',
     pricing_plans: '25',
-    terminals: '37',
-    transactions: '30813',
-    chargebacks: '24',
-    settlements: '4170',
-    merchant_daily: '4858',
+    terminals: '36',
+    transactions: '30371',
+    chargebacks: '62',
+    settlements: '1119',
+    merchant_daily: '1630',
     bad_merchants: '1',
-    planted_signals: '7',
-    amount: '1929796.47',
-    net_revenue: '21175.61',
+    planted_signals: '4',
+    amount: '2300714.95',
+    net_revenue: '16917.19',
   });
 });

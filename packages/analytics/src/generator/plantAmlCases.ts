@@ -8,14 +8,12 @@
 // whenever "today" is in that month (days 1–30). README.md, "Planted AML cases", lists each case.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { HIGH_RISK_ISSUER_COUNTRIES, type SignalId } from '@payportal/shared';
-import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from './fees.ts';
-import { TX_ID_BASE, type GenerationContext } from './generationContext.ts';
+import { declinedSchemeFeeSql, interchangeFeeSql, merchantFeeSql, schemeFeeSql } from './fees.ts';
+import { ordinarySale, PLANTED_ID_OFFSET, TX_ID_BASE, type GenerationContext } from './generationContext.ts';
 import { TRANSACTION_COLUMNS } from './generateSales.ts';
 import { uniform } from './random.ts';
 import { sqlList } from './sql.ts';
 
-/** Planted ids: org × 10^11 + 9 × 10^10 + case × 10^6 + n, above sales (< 3 × 10^10 at SF 10,000) and refunds (+ 5 × 10^10). */
-const PLANTED_ID_OFFSET = 90_000_000_000;
 /** The cases that copy a share of the merchant's sales need a merchant with a sale a day. */
 const ESTABLISHED = 'recent_sales >= 30';
 
@@ -113,6 +111,23 @@ export async function plantAmlCases(connection: DuckDBConnection, ctx: Generatio
     await connection.run(copiesSql(org, planted, index));
   }
   await connection.run('drop table if exists gen_plant_donors');
+  await trimToTotal(connection, ctx);
+}
+
+/**
+ * The planted attempts are inside the total (DATA.md §1: attempts = 3,000,000 × SF, planted cases
+ * included): as many ordinary attempts as were planted are taken out, the lowest by a hash of their id,
+ * never at a planted merchant (its case keeps the proportions it was planted with).
+ */
+async function trimToTotal(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
+  const org = ctx.orgId;
+  const reader = await connection.runAndReadAll(`select count(*) from transactions where org_id = ${org} and not is_refund and not (${ordinarySale(org)})`);
+  const planted = Number(reader.getRowsJS()[0]![0]);
+  if (planted === 0) return;
+  await connection.run(`delete from transactions where org_id = ${org} and tx_id in (
+      select tx_id from transactions where org_id = ${org} and not is_refund and ${ordinarySale(org)}
+        and merchant_id not in (select merchant_id from planted_signals where org_id = ${org})
+      order by ${uniform('tx_id', 'trim', ctx.seed)}, tx_id limit ${planted})`);
 }
 
 /** The case's copies of its merchant's donor sales, priced again (approved sales) or fee-free (declines, refunds). */
@@ -143,9 +158,10 @@ function copiesSql(org: number, planted: PlantedCase, index: number): string {
     settle_date: `case when c.settled then c.plant_day + coalesce(c.settle_delay_days, 0) end`,
     interchange_fee: fee(ic),
     target_interchange_fee: fee(interchangeFeeSql('c.amount', 'tp.pct', 'tp.fixed')),
-    scheme_fee: fee(sf),
+    // a declined attempt pays the per-authorisation scheme fee only
+    scheme_fee: `case when ${sale} then ${sf} when c.auth_result = 'declined' then ${declinedSchemeFeeSql()} else 0 end`,
     merchant_fee: fee(mf),
-    net_revenue: fee(`${mf} - ${ic} - ${sf}`),
+    net_revenue: `case when ${sale} then ${mf} - ${ic} - ${sf} when c.auth_result = 'declined' then -${declinedSchemeFeeSql()} else 0 end`,
     is_fraud_reported: 'false',
   };
   return `insert into transactions (${TRANSACTION_COLUMNS.join(', ')})

@@ -11,7 +11,7 @@ export const SALT = {
   threeDsUser: 16, threeDsShare: 17, avsQuality: 18, avsMissing: 19, lateBatch: 20, fraudRate: 21,
   chargebackRateA: 22, chargebackRateB: 23, reserve: 24, terminals: 25, planKind: 26, planRate: 27,
   planItem: 28, planMonthly: 29, planPci: 30, planMarkup: 31, name: 32, noun: 33, legal: 34, declared: 35,
-  riskBump: 36, plant: 37, amountEditor: 38, amountEditRate: 39, programRegistration: 40, levelDataSender: 41,
+  riskBump: 36, plant: 37, amountEditor: 38, amountEditRate: 39, programRegistration: 40, levelDataSender: 41, trim: 42,
   // per sale
   channel: 100, crossBorder: 101, card: 102, entryMode: 103, threeDs: 104, avsMissingDraw: 105, avsResult: 106,
   approval: 107, declineCode: 108, amountA: 109, amountB: 110, day: 111, hour: 112, second: 113, terminal: 114,

@@ -1,6 +1,7 @@
 // The base every P&L and simulation stands on: per merchant and complete month, the sums of the
 // merchant_daily rollup (exact sums of its transactions, rollupEquivalence.test.ts) beside the
 // merchant's plan and attributes. Thousands of rows, not millions: the rest is arithmetic on them.
+// A month counts when the merchant made an authorisation attempt in it, approved or declined.
 import type { Segment } from '@payportal/shared';
 import type { Binder } from '../compiler/dialect.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
@@ -24,7 +25,8 @@ export function merchantMonthsCtes(orgId: number, period: OptimizerPeriod, segme
     where r.org_id = ${org} and r.day >= ${binder.value(period.from, 'date')} and r.day < ${binder.value(period.to, 'date')}
       and r.merchant_id in (select merchant_id from merchant_plans)
     group by r.merchant_id, month
-    having sum(r.sales) > 0
+    -- a month the merchant processed in: any authorisation attempt (a declined one pays scheme fees too)
+    having sum(r.attempts) > 0
   )`;
 }
 

@@ -29,13 +29,13 @@ describe('revenue optimizer on SF 0.01', () => {
     engine = await DuckDBEngine.open({ path: ':memory:', connections: 2, threads: 2 });
     await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.01, endMonth: '2026-10-01' });
     [sales, plans] = await engine.withConnection(async (connection) => {
-      const rows = (await connection.runAndReadAll(`select merchant_id::double, strftime(txn_date, '%Y-%m'), auth_result = 'approved' and settled and not is_refund,
+      const rows = (await connection.runAndReadAll(`select merchant_id::double, strftime(txn_date, '%Y-%m'), auth_result = 'approved' and settled and not is_refund, not is_refund,
           amount::double, interchange_fee::double, scheme_fee::double, merchant_fee::double
         from transactions where org_id = ${scope.orgId} and txn_date >= '${PERIOD[0]}' and txn_date < '${PERIOD[1]}'`)).getRowsJS();
       const planRows = (await connection.runAndReadAll(`select m.merchant_id::double, m.size_tier, p.plan_type, p.monthly_fee::double, p.pci_fee::double, p.min_discount::double
         from merchants m join pricing_plans p on p.pricing_plan_id = m.pricing_plan_id and p.org_id = m.org_id where m.org_id = ${scope.orgId}`)).getRowsJS();
       return [
-        rows.map(([merchantId, month, sale, amount, interchange, scheme, fee]) => ({ merchantId: Number(merchantId), month: String(month), sale: Boolean(sale), amount: Number(amount), interchange: Number(interchange), scheme: Number(scheme), fee: Number(fee) })),
+        rows.map(([merchantId, month, sale, attempt, amount, interchange, scheme, fee]) => ({ merchantId: Number(merchantId), month: String(month), sale: Boolean(sale), attempt: Boolean(attempt), amount: Number(amount), interchange: Number(interchange), scheme: Number(scheme), fee: Number(fee) })),
         planRows.map(([merchantId, sizeTier, planType, monthly, pci, minimum]) => ({ merchantId: Number(merchantId), sizeTier: String(sizeTier), planType: String(planType), monthly: Number(monthly), pci: Number(pci), minimum: Number(minimum) })),
       ] as const;
     });

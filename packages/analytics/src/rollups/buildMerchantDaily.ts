@@ -1,11 +1,9 @@
 // The merchant_daily rollup (DATA.md §5): every part of catalogue/parts.ts summed per merchant, day and
 // channel. The SQL is rendered from PARTS, never re-typed, so the rollup and a raw-table query of the
-// same part cannot disagree. Transactions count on their txn_date, chargebacks on their received_date.
+// same part cannot disagree. Each part counts on its source's day (FACT_SOURCES): transactions on their
+// txn_date, chargebacks on their received_date, and again, for the cohort view, on their sale_date.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { PARTS, PART_IDS, type Part, type PartId } from '../catalogue/parts.ts';
-import type { FactSource } from '../catalogue/parts.ts';
-
-const DAY_COLUMN: Record<FactSource, string> = { transactions: 'txn_date', chargebacks: 'received_date' };
+import { FACT_SOURCES, PARTS, PART_IDS, type FactSource, type Part } from '../catalogue/parts.ts';
 
 /** `count(*) filter (where c)` or `coalesce(sum(e) filter (where c), 0)`, as the part says. */
 function renderPart(part: Part): string {
@@ -15,22 +13,26 @@ function renderPart(part: Part): string {
   return `coalesce(sum(${part.expression})${filter}, 0)`;
 }
 
-const partsOf = (source: FactSource) => PART_IDS.filter((id) => PARTS[id].source === source);
+const KEY = ['org_id', 'merchant_id', 'day', 'card_present'];
 
+/** One source's parts per key, zeros for every other part (typed as the part, so the union agrees). */
 function aggregate(source: FactSource, orgId: number, merchants: string): string {
-  const columns = partsOf(source).map((id: PartId) => `${renderPart(PARTS[id])} as ${id}`);
-  return `select org_id, merchant_id, ${DAY_COLUMN[source]} as day, card_present, ${columns.join(', ')}
-    from ${source} where org_id = ${orgId}${merchants} group by org_id, merchant_id, ${DAY_COLUMN[source]}, card_present`;
+  const { table, day } = FACT_SOURCES[source];
+  const columns = PART_IDS.map((id) => {
+    const part: Part = PARTS[id];
+    return `${part.source === source ? renderPart(part) : part.money ? '0::decimal(18, 2)' : '0::bigint'} as ${id}`;
+  });
+  // a row without its source's day (an uploaded chargeback made before sale_date existed) has no place in time
+  return `select org_id, merchant_id, ${day} as day, card_present, ${columns.join(', ')}
+    from ${table} where org_id = ${orgId}${merchants} and ${day} is not null group by org_id, merchant_id, ${day}, card_present`;
 }
 
-/** The SELECT producing one organisation's merchant_daily rows (a full outer join of both facts). */
+/** The SELECT producing one organisation's merchant_daily rows: every source's parts, added per key. */
 function merchantDailySql(orgId: number, merchants: string): string {
   if (!Number.isSafeInteger(orgId)) throw new Error(`Expected an integer orgId, received ${orgId}`);
-  const key = ['org_id', 'merchant_id', 'day', 'card_present'];
-  const values = PART_IDS.map((id) => `coalesce(${PARTS[id].source === 'transactions' ? 't' : 'c'}.${id}, 0) as ${id}`);
-  return `select ${key.map((k) => `coalesce(t.${k}, c.${k}) as ${k}`).join(', ')}, ${values.join(', ')}
-    from (${aggregate('transactions', orgId, merchants)}) t
-    full outer join (${aggregate('chargebacks', orgId, merchants)}) c on ${key.map((k) => `t.${k} = c.${k}`).join(' and ')}`;
+  const sources = Object.keys(FACT_SOURCES) as FactSource[];
+  return `select ${KEY.join(', ')}, ${PART_IDS.map((id) => `sum(${id})::${PARTS[id].money ? 'decimal(18, 2)' : 'bigint'} as ${id}`).join(', ')}
+    from (${sources.map((source) => aggregate(source, orgId, merchants)).join(' union all ')}) group by ${KEY.join(', ')}`;
 }
 
 /**

@@ -4,7 +4,8 @@
 // `upload_id` is null for generated rows and names the upload for uploaded ones (DATA.md §7).
 // Ids are unique across organisations (org_id × 10^7 + n for merchants, org_id × 10^11 + n for
 // transactions), so a join can never pair one organisation's rows with another's.
-// A chargeback carries its sale's card attributes, so one dimension means the same thing on both facts.
+// A chargeback carries its sale's card attributes, so one dimension means the same thing on both facts,
+// and its sale's date (`sale_date`), so chargebacks can be counted by the sales they dispute.
 
 /** Shared by every organisation: the taxonomy, card products, interchange programmes, codes. */
 export const DIMENSION_TABLES = {
@@ -71,7 +72,7 @@ export const FACT_TABLES = {
     reason_code varchar not null, reason_category varchar not null, stage varchar not null,
     outcome varchar not null, card_brand varchar not null, card_type varchar not null, card_tier varchar not null,
     entry_mode varchar not null, card_present boolean not null, issuer_country varchar not null,
-    is_cross_border boolean not null, upload_id bigint)`,
+    is_cross_border boolean not null, upload_id bigint, sale_date date not null)`,
   settlements: `create table if not exists settlements (
     org_id integer not null, merchant_id bigint not null, batch_date date not null, funding_date date not null,
     gross_sales decimal(18,2) not null, refunds decimal(18,2) not null, chargebacks decimal(18,2) not null,
@@ -94,7 +95,8 @@ export const ROLLUP_TABLES = {
     billed_fees decimal(18,2) not null, net_revenue decimal(18,2) not null, credit_sales bigint not null,
     downgraded bigint not null, downgrade_leakage decimal(18,2) not null, visa_cnp_sales bigint not null,
     visa_cnp_fraud bigint not null, chargebacks bigint not null, chargeback_amount decimal(18,2) not null,
-    visa_cnp_disputes bigint not null, chargebacks_won bigint not null, chargebacks_decided bigint not null)`,
+    visa_cnp_disputes bigint not null, chargebacks_won bigint not null, chargebacks_decided bigint not null,
+    cohort_chargebacks bigint not null default 0, cohort_visa_cnp_disputes bigint not null default 0)`,
 } as const;
 
 /** Every row an upload could not load (issue #15): its line, column, value and reason, for the details page. */
@@ -113,7 +115,7 @@ export const UPLOAD_TABLES = {
 export const LEDGER_TABLES = {
   datasets: `create table if not exists datasets (
     org_id integer primary key, scale_factor double not null, generator_version integer not null,
-    end_month date not null, data_version bigint not null, generated_at timestamp not null)`,
+    end_month date not null, data_version bigint not null, generated_at timestamp not null, last_day date)`,
 } as const;
 
 /**

@@ -121,10 +121,10 @@ from billed`);
 async function insertChargebacks(connection: DuckDBConnection, request: StageRequest): Promise<void> {
   const { orgId, uploadId } = request;
   await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
-      stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id)
+      stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id, sale_date)
     select ${nextIdSql('chargebacks', 'chargeback_id', orgId)} + s.rn, ${orgId}, t.tx_id, t.merchant_id, ${cellSql('received_date')}::date,
       ${cellSql('amount')}::decimal(18, 2), t.card_brand, ${cellSql('reason_code')}, coalesce(dr.category, 'consumer'), ${cellSql('stage')}, 'pending',
-      t.card_brand, t.card_type, t.card_tier, t.entry_mode, t.card_present, t.issuer_country, t.is_cross_border, ${uploadId}
+      t.card_brand, t.card_type, t.card_tier, t.entry_mode, t.card_present, t.issuer_country, t.is_cross_border, ${uploadId}, t.txn_date
     ${good(request)} join transactions t on t.org_id = ${orgId} and t.tx_id = s.k_tx_ref
     left join (select reason_code, network, any_value(category) as category from dispute_reasons group by all) dr on dr.reason_code = ${cellSql('reason_code')} and dr.network = t.card_brand`);
 }

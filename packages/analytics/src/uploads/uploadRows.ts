@@ -27,7 +27,7 @@ export async function deleteUploadRows(connection: DuckDBConnection, orgId: numb
  */
 export async function bumpDataVersion(connection: DuckDBConnection, orgId: number): Promise<void> {
   await connection.run(`update datasets set data_version = greatest(data_version + 1, epoch_ms(now())) where org_id = ${orgId}`);
-  await connection.run(`insert into datasets select ${orgId}, 0, 0, date_trunc('month', current_date), epoch_ms(now()), now()::timestamp
+  await connection.run(`insert into datasets (org_id, scale_factor, generator_version, end_month, data_version, generated_at) select ${orgId}, 0, 0, date_trunc('month', current_date), epoch_ms(now()), now()::timestamp
     where not exists (select 1 from datasets where org_id = ${orgId})`);
 }
 

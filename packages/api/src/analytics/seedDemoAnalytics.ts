@@ -1,13 +1,14 @@
-// Demo data at start (issue #12): each seeded organisation gets its synthetic dataset on first start
-// and keeps it afterwards; a new month (the data ends at the current month) makes a fresh one. On
-// ClickHouse it is made in a scratch DuckDB file and copied in, a progress line per table.
-import { ClickHouseEngine, DuckDBEngine, endMonthOf, type AnalyticsEngine } from '@payportal/analytics';
+// Demo data at start: each seeded organisation gets its synthetic dataset on first start and keeps it
+// while it is current; the data ends yesterday (organisations have no time zone of their own yet, so
+// yesterday is UTC's), and a start on a later day makes the dataset for that day. On ClickHouse it is
+// made in a scratch DuckDB file and copied in, a progress line per table.
+import { ClickHouseEngine, dayBefore, DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
 import type { Database } from '../db/database.ts';
 import { DEMO_ORGANIZATIONS } from '../seed/demoAccounts.ts';
 
 export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, scale: number, progress: (line: string) => void): Promise<void> {
   if (!(engine instanceof DuckDBEngine || engine instanceof ClickHouseEngine)) return;
-  const endMonth = endMonthOf(new Date());
+  const lastDay = dayBefore(new Date().toISOString().slice(0, 10));
   const datasets = [
     { name: DEMO_ORGANIZATIONS.acme.name, scaleFactor: scale },
     { name: DEMO_ORGANIZATIONS.demo.name, scaleFactor: Math.max(0.01, Math.round(scale * 10) / 100) },
@@ -17,7 +18,7 @@ export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, s
     const orgId = rows[0]?.id;
     if (orgId === undefined) continue;
     const started = performance.now();
-    const request = { orgId, scaleFactor, endMonth };
+    const request = { orgId, scaleFactor, lastDay };
     const onGenerate = (reason: 'first' | 'replaced') =>
       progress(`analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) ${reason === 'first' ? 'on first start' : 'to replace the previous one'}…`);
     const outcome = engine instanceof ClickHouseEngine

@@ -15,9 +15,16 @@ export interface MeasureMeta {
   format: MetricFormat;
   description: string;
   roles: readonly RoleName[];
-  /** A period whose sales are younger than this many days at today is not yet mature. */
+  /**
+   * Days after which a period's figure is final: a period whose sales are younger than this many days at
+   * `today` is not yet mature (chargebacks of its sales may still arrive). Set on measures that count
+   * chargebacks by the date of the sale they dispute; absent on every other measure.
+   */
   matureAfterDays?: number;
 }
+
+/** The usual dispute window: most scheme rules give a cardholder 120 days from the sale (DATA.md §6). */
+export const DISPUTE_WINDOW_DAYS = 120;
 
 export interface DimensionMeta {
   label: string;
@@ -35,11 +42,11 @@ export const MEASURES = {
   transactions: { label: 'Transactions', format: 'count', description: 'Count of approved sales', roles: analysts },
   avg_ticket: { label: 'Average ticket', format: 'money', description: 'Gross sales volume ÷ transactions', roles: analysts },
   authorisations: { label: 'Authorisation attempts', format: 'count', description: 'Count of authorisation attempts (sales, approved or declined)', roles: analysts },
-  approval_rate: { label: 'Approval rate', format: 'percent', description: 'Approved ÷ authorisation attempts', roles: analysts },
+  approval_rate: { label: 'Approval rate', format: 'percent', description: 'Approved ÷ authorisation attempts; by decline code, the approved share of all attempts in scope sits on the row without a code', roles: analysts },
   declines: { label: 'Declines', format: 'count', description: 'Count of declined authorisation attempts', roles: analysts },
-  decline_rate: { label: 'Decline rate', format: 'percent', description: 'Declined ÷ authorisation attempts', roles: analysts },
-  soft_decline_rate: { label: 'Soft decline rate', format: 'percent', description: 'Declines with a retryable (soft) code ÷ attempts', roles: analysts },
-  hard_decline_rate: { label: 'Hard decline rate', format: 'percent', description: 'Declines with a final (hard) code ÷ attempts', roles: analysts },
+  decline_rate: { label: 'Decline rate', format: 'percent', description: 'Declined ÷ authorisation attempts; by decline code, each code’s declines ÷ all attempts in scope, so the codes add up to the overall rate', roles: analysts },
+  soft_decline_rate: { label: 'Soft decline rate', format: 'percent', description: 'Declines with a retryable (soft) code ÷ attempts; by decline code, each code’s share of all attempts in scope', roles: analysts },
+  hard_decline_rate: { label: 'Hard decline rate', format: 'percent', description: 'Declines with a final (hard) code ÷ attempts; by decline code, each code’s share of all attempts in scope', roles: analysts },
   refunds: { label: 'Refunds', format: 'count', description: 'Count of refunds', roles: analysts },
   refund_rate: { label: 'Refund rate', format: 'percent', description: 'Refunds ÷ sales (count)', roles: analysts },
   chargebacks: { label: 'Chargebacks', format: 'count', description: 'Chargebacks received in the period', roles: analysts },
@@ -47,6 +54,20 @@ export const MEASURES = {
   chargeback_ratio: { label: 'Chargeback ratio', format: 'percent', description: 'Chargebacks received in the period ÷ sales in the period (count)', roles: analysts },
   chargeback_win_rate: { label: 'Dispute win rate', format: 'percent', description: 'Disputes won ÷ disputes decided (won, lost or accepted), received in the period', roles: analysts },
   vamp_ratio: { label: 'VAMP ratio (Visa)', format: 'percent', description: '(Fraud reported + disputes) ÷ settled sales, Visa card-not-present; merchant excessive ≥ 1.5 %', roles: analysts },
+  chargeback_ratio_cohort: {
+    label: 'Chargeback ratio (by sale date)',
+    format: 'percent',
+    description: 'Chargebacks of the sales made in the period ÷ those sales (count); a period whose sales are younger than the 120-day dispute window is not yet final',
+    roles: analysts,
+    matureAfterDays: DISPUTE_WINDOW_DAYS,
+  },
+  vamp_ratio_cohort: {
+    label: 'VAMP ratio (Visa, by sale date)',
+    format: 'percent',
+    description: '(Fraud reported + disputes) of the settled sales made in the period ÷ those sales, Visa card-not-present; a period whose sales are younger than the 120-day dispute window is not yet final',
+    roles: analysts,
+    matureAfterDays: DISPUTE_WINDOW_DAYS,
+  },
   fraud_bps: { label: 'Fraud (bps)', format: 'bps', description: 'Fraud reported amount ÷ gross sales volume × 10⁴', roles: analysts },
   interchange: { label: 'Interchange', format: 'money', description: 'Σ interchange per transaction', roles: analysts },
   scheme_fees: { label: 'Scheme fees', format: 'money', description: 'Σ scheme fees per transaction', roles: analysts },
