@@ -122,7 +122,9 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     ? {
         markLine: {
           silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#D55E00' },
-          label: { formatter: '{b}', color: look.text, position: horizontal ? 'end' : 'insideEndTop' },
+          // Across a horizontal bar chart the line runs down its inverted category axis: its start is the
+          // top, so the label sits above the bars instead of on the value axis's ticks at the bottom.
+          label: { formatter: '{b}', color: look.text, position: horizontal ? 'start' : 'insideEndTop' },
           data: config.display.thresholds.map((line) => ({ name: line.label, [horizontal ? 'xAxis' : 'yAxis']: line.value })),
         },
       }
@@ -189,7 +191,7 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
   return {
     ...base,
     ...markedTooltip,
-    grid: { left: 8, right: combo ? 8 : 16, top: 16, bottom: legendRoom, containLabel: true },
+    grid: { left: 8, right: combo ? 8 : 16, top: horizontal && config.display.thresholds.length ? 28 : 16, bottom: legendRoom, containLabel: true },
     xAxis: horizontal ? values : categoryAxis,
     yAxis: horizontal ? { ...categoryAxis, inverse: true } : values,
     series: [...drawn, ...twins],

@@ -1,6 +1,7 @@
 // The dashboards' look, from the theme contract only (organisation themes recolour it).
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
 
 const narrow = '(max-width: 48rem)';
 
@@ -71,6 +72,7 @@ export const kpiDown = style({ ...change, color: vars.color.danger });
 export const spark = style({ height: '2.5rem', width: '100%' });
 
 export const tableScroll = style({ overflow: 'auto', flex: 1, minHeight: 0, borderRadius: '0.375rem', selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } } });
+stickFirstColumn(tableScroll);
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.8125rem' });
 globalStyle(`${table} th, ${table} td`, { padding: '0 0.5rem', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap', textAlign: 'left' });
 globalStyle(`${table} thead th`, { position: 'sticky', top: 0, background: vars.color.surface, height: '2rem' });

@@ -1,6 +1,7 @@
 // The merchant-level page's look, from the theme contract only.
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
 
 export const screen = style({ maxWidth: '80rem', margin: '0 auto', padding: '1.25rem 1rem 2rem', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1rem' });
 export const title = style({ margin: 0, fontSize: '1.5rem' });
@@ -15,6 +16,7 @@ export const fact = style({ margin: 0, display: 'grid', gap: '0.15rem' });
 export const factLabel = style({ fontSize: '0.8rem', color: vars.color.textMuted });
 export const factValue = style({ margin: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 export const scroll = style({ overflowX: 'auto', maxWidth: '100%', marginTop: '0.75rem' });
+stickFirstColumn(scroll);
 export const table = style({ borderCollapse: 'collapse', width: '100%', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
 export const cell = style({ textAlign: 'left', padding: '0.3rem 0.6rem', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 export const caption = style({ textAlign: 'left', color: vars.color.textMuted, fontWeight: 600, padding: '0 0 0.25rem' });

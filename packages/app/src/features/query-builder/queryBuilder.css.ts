@@ -1,6 +1,7 @@
 // The query builder's look, from the theme contract only (organisation themes recolour it).
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
 
 const narrow = '(max-width: 56rem)';
 
@@ -138,6 +139,7 @@ export const optionEmpty = style({ padding: '0.4rem 0.75rem', color: vars.color.
 export const previewHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '0.5rem 1rem', flexWrap: 'wrap', marginBottom: '0.75rem' });
 export const figure = style({ fontSize: '0.9375rem', color: vars.color.textMuted, margin: 0 });
 export const tableScroll = style({ overflow: 'auto', maxHeight: '34rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.375rem' });
+stickFirstColumn(tableScroll);
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${table} th, ${table} td`, { padding: '0.45rem 0.75rem', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap', textAlign: 'left' });
 globalStyle(`${table} th`, { position: 'sticky', top: 0, background: vars.palette.neutral[50], zIndex: 1 });

@@ -1,6 +1,7 @@
 // The revenue optimizer's look, from the theme contract only (organisation themes recolour it).
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
 
 const narrow = '(max-width: 56rem)';
 
@@ -63,6 +64,7 @@ export const barLoss = style({ background: vars.color.danger });
 export const barValue = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'right', minWidth: '6.5rem', '@media': { '(max-width: 30rem)': { gridArea: 'value' } } });
 
 export const tableScroll = style({ overflow: 'auto', maxHeight: '30rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.375rem' });
+stickFirstColumn(tableScroll);
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${table} th, ${table} td`, { padding: '0.4rem 0.65rem', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap', textAlign: 'left' });
 globalStyle(`${table} th`, { position: 'sticky', top: 0, background: vars.palette.neutral[50], zIndex: 1 });
