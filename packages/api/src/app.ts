@@ -1,4 +1,5 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
@@ -14,7 +15,7 @@ import type { Database } from './db/database.ts';
 import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
-import { generateLastMonth } from './documents/generateAtStart.ts';
+import { generateLastMonthOnce } from './documents/generateAtStart.ts';
 import { createExportRunner } from './exports/exportRunner.ts';
 import { redactDownloadTicket } from './downloads/downloadTickets.ts';
 import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
@@ -77,6 +78,9 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerUploadRoutes,
 ];
 
+/** In development, every answer names the process that made it. */
+export const INSTANCE_HEADER = 'x-payportal-instance';
+
 export interface AppDependencies {
   config: ApiConfig;
   db: Database;
@@ -120,6 +124,14 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // The app's HTML gets its own CSP (frame-ancestors from the partner origins) in appHost. No CORS
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
   registerSecurityHeaders(app);
+  if (config.NODE_ENV !== 'production') {
+    // Which process answered, behind a proxy spreading requests (npm run start:scale); production keeps it to itself.
+    const instance = config.INSTANCE_NAME ?? `${hostname()}-${process.pid}`;
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header(INSTANCE_HEADER, instance);
+      done();
+    });
+  }
   registerErrorHandler(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -154,9 +166,9 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log })
     : null;
   if (uploadProcessor) {
-    // Uploads a stop left between their last byte and their end are taken up again; closing waits for the one loading.
+    // Uploads waiting to load (a stopped process's too) are taken up; closing waits for the one loading.
     app.addHook('onReady', () => uploadProcessor.resume());
-    app.addHook('onClose', () => uploadProcessor.idle());
+    app.addHook('onClose', () => uploadProcessor.stop());
   }
   const deps: RouteDeps = { config, db, analytics: analytics ?? null, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor };
   for (const register of ROUTE_GROUPS) register(app, deps);
@@ -169,11 +181,11 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
 }
 
 /** Last full month's documents for every organisation, made once the server is ready; closing waits for the one in progress. */
-function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof generateLastMonth>[0]): void {
+function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof generateLastMonthOnce>[0]): void {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    running = generateLastMonth(deps, app.log, () => stopped).catch((error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'));
+    running = generateLastMonthOnce(deps, app.log, () => stopped).then(() => undefined, (error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'));
   });
   app.addHook('onClose', async () => {
     stopped = true;

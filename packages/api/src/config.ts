@@ -74,6 +74,8 @@ export const apiConfigSchema = z
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
     /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
     UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
+    /** Names this process in X-PayPortal-Instance (development) and the log; default host name and process id. */
+    INSTANCE_NAME: z.string().regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits and . _ : - only, at most 64' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {
