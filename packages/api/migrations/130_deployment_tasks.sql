@@ -4,3 +4,7 @@ create table deployment_tasks (
   name text primary key,
   done_at timestamptz not null default now()
 );
+
+-- The API process running an export (INSTANCE_NAME, or host and process id): for operators and the
+-- tests that stop that process.
+alter table export_jobs add column claimed_by text;

@@ -124,9 +124,9 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // The app's HTML gets its own CSP (frame-ancestors from the partner origins) in appHost. No CORS
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
   registerSecurityHeaders(app);
+  const instance = config.INSTANCE_NAME ?? `${hostname()}-${process.pid}`;
   if (config.NODE_ENV !== 'production') {
     // Which process answered, behind a proxy spreading requests (npm run start:scale); production keeps it to itself.
-    const instance = config.INSTANCE_NAME ?? `${hostname()}-${process.pid}`;
     app.addHook('onRequest', (_request, reply, done) => {
       reply.header(INSTANCE_HEADER, instance);
       done();
@@ -156,14 +156,14 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const fileStore = localFileStore(config.DATA_DIR);
   // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
   // it was running go back to the queue for the next start.
-  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log }) : null;
+  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log, instance }) : null;
   if (exportRunner) {
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());
   }
   if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
   const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
-    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log })
+    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log, abandonHours: config.UPLOAD_ABANDON_HOURS })
     : null;
   if (uploadProcessor) {
     // Uploads waiting to load (a stopped process's too) are taken up; closing waits for the one loading.

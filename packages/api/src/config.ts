@@ -57,7 +57,7 @@ export const apiConfigSchema = z
     CLICKHOUSE_URL: z.url().optional(),
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
-    /** Query answers the DuckDB engine keeps (least recently used out); 0 keeps none (bench:merchant measures uncached). */
+    /** Query answers the engine keeps (least recently used out); 0 keeps none (bench:merchant and bench:scale measure uncached). */
     ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */
     DEMO_DATA_SCALE: z.coerce.number().min(0.01).max(100).default(1),
@@ -72,6 +72,8 @@ export const apiConfigSchema = z
     EXPORT_MAX_ACTIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
     /** An upload larger than this is refused when it is created (tus Upload-Length); default 2 GB (issue #15 item 2). */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
+    /** An upload still receiving this many hours after it was created is ended and its partial file deleted (it also counts against the allowance below). */
+    UPLOAD_ABANDON_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
     /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
     UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
     /** Names this process in X-PayPortal-Instance (development) and the log; default host name and process id. */

@@ -38,6 +38,8 @@ export interface UploadProcessor {
   rollBack(row: UploadRow, previous: UploadRow): Promise<void>;
   /** Removes the upload's rows, in the queue; resolves when done. */
   remove(row: UploadRow): Promise<void>;
+  /** Ends uploads abandoned before their last byte and deletes their partial files (also on its own timer). */
+  sweepAbandoned(): Promise<void>;
   /** Resolves when the queue is empty (tests, shutdown). */
   idle(): Promise<void>;
   /** The SHA-256s of uploads being received (the tus store feeds them). */
@@ -50,7 +52,11 @@ interface Deps {
   files: FileStore;
   scratchDir: string;
   log: FastifyBaseLogger;
+  /** Hours after which an upload still receiving is ended and its partial file swept. */
+  abandonHours: number;
 }
+
+const SWEEP_MS = 10 * 60_000;
 
 async function sha256Of(files: FileStore, key: string): Promise<string> {
   const hash = createHash('sha256');
@@ -72,7 +78,7 @@ async function headOf(files: FileStore, key: string): Promise<{ bytes: Uint8Arra
   return { bytes: new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)), complete: bytes <= HEAD_BYTES };
 }
 
-export function createUploadProcessor({ db, engine, files, scratchDir, log }: Deps): UploadProcessor {
+export function createUploadProcessor({ db, engine, files, scratchDir, log, abandonHours }: Deps): UploadProcessor {
   const receivedHashes = createReceivedHashes();
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(job: () => Promise<T>): Promise<T> => {
@@ -158,8 +164,24 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
     }
   }
 
+  /** Uploads whose client went away for good: ended, and their partial files deleted (any process may do it). */
+  async function sweepAbandoned(): Promise<void> {
+    const ended = await db.query<UploadRow>(
+      `update uploads set status = 'failed', finished_at = now(), failure = $2
+       where status = 'receiving' and created_at < now() - make_interval(secs => $1::float8 * 3600) returning *`,
+      [abandonHours, `The file did not finish arriving within ${abandonHours} hours: send it again.`],
+    );
+    for (const row of ended) {
+      await files.remove(row.file_key);
+      await audit(row, 'failed', 'abandoned before its last byte');
+    }
+    if (ended.length) log.warn({ uploads: ended.map((row) => row.id) }, 'abandoned uploads ended, their partial files deleted');
+  }
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  const sweep = () => void sweepAbandoned().catch((error: unknown) => log.warn({ err: error }, 'abandoned uploads not swept'));
   let draining = false;
   const drain = () => {
     if (draining || stopped) return;
@@ -177,13 +199,17 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
     async resume() {
       stopped = false;
       timer ??= setInterval(drain, POLL_MS);
+      sweepTimer ??= setInterval(sweep, SWEEP_MS);
       timer.unref();
+      sweepTimer.unref();
+      sweep();
       drain();
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
-      timer = undefined;
+      clearInterval(sweepTimer);
+      timer = sweepTimer = undefined;
       await tail;
     },
     rollBack(row, previous) {
@@ -199,6 +225,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
         await files.remove(row.file_key);
       });
     },
+    sweepAbandoned,
     idle: () => tail.then(() => undefined),
     receivedHashes,
   };
