@@ -89,7 +89,8 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     const [a, b] = [await startProcess('api-a'), await startProcess('api-b')];
     proxy = await startProxy({ upstreams: [a.url, b.url], port: 0, checkMs: 200 });
     for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner']) as[uid] = bearer(await idTokenFor(uid));
-  });
+    // Two datasets generated and three servers started: longer than one app's set-up on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await proxy?.close();
     for (const process of processes) if (!process.stopped) await process.app.close();
@@ -183,7 +184,7 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     await proxy.close();
     proxy = await startProxy({ upstreams: [survivor.url, late.url], port: 0, checkMs: 200 });
     expect((await downloadJob(jobId, analyst)).split('\r\n')[0]).toBe('Region,Gross sales volume,Transactions');
-  });
+  }, 120_000);
 
   it('ends an upload abandoned before its last byte and deletes its partial file', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
