@@ -5,8 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedIdentities } from '@payportal/api/seed-identities';
+import { freePort } from './freePort.ts';
 import { assertPortsFree } from './ports.ts';
 import { serverCommand } from './serverCommand.ts';
+import { startProxy, type RunningProxy } from './scaleProxy.ts';
 import { partnerOrigins, repoRoot, stackUrls, type StackConfig } from './stackConfig.ts';
 import { waitForHttp } from './waitFor.ts';
 
@@ -15,12 +17,19 @@ export interface StackOptions {
   log: (line: string) => void;
   /** Pass each service's own output through after it is ready (npm start) or keep it quiet (tests). */
   verbose: boolean;
+  /**
+   * Several API processes behind the reverse proxy (scripts/scaleProxy.ts) at API_PORT instead of one
+   * process there (npm run start:scale): how many, and the settings they share (the servers' URLs).
+   */
+  scale?: { processes: number; env: Record<string, string> };
 }
 
 export interface RunningStack {
   urls: ReturnType<typeof stackUrls>;
   /** Milliseconds from start to each service being ready, and to all of them. */
   timings: Record<'identity' | 'api' | 'demo' | 'total', number>;
+  /** The API processes: behind the proxy at API_PORT with `scale`, else the one at API_PORT. */
+  apis: { name: string; url: string; child: ChildProcess }[];
   stop(): Promise<void>;
 }
 
@@ -81,8 +90,10 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
   const alive = (service: Service) => () => service.child.exitCode === null && service.child.signalCode === null;
   const since = () => Math.round(performance.now() - started);
 
+  let proxy: RunningProxy | null = null;
   const stop = async () => {
     stopping = true;
+    await proxy?.close();
     await Promise.all(
       services.map(
         ({ child }) =>
@@ -115,9 +126,9 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     // CI=1: no message-of-the-day fetch and no update check (DESIGN.md §3).
     { CI: '1', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
   );
-  const api = launch('api', ...serverCommand('api'), {
+  const apiEnv = (port: number) => ({
     NODE_ENV: 'development',
-    PORT: String(config.API_PORT),
+    PORT: String(port),
     DATA_DIR: config.DATA_DIR,
     FIREBASE_PROJECT_ID: config.FIREBASE_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
@@ -125,6 +136,20 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     SEED_DEMO: 'true',
     LOG_LEVEL: options.verbose ? 'warn' : 'error',
   });
+  const scale = options.scale;
+  const apiPorts = scale ? await Promise.all(Array.from({ length: scale.processes }, () => freePort())) : [config.API_PORT];
+  const apis = apiPorts.map((port, index) =>
+    launch(scale ? `api-${index + 1}` : 'api', ...serverCommand('api'), {
+      ...apiEnv(port),
+      // Behind the proxy: its X-Forwarded-For names the client, and each process its own name.
+      ...(scale && { ...scale.env, INSTANCE_NAME: `api-${index + 1}`, TRUST_PROXY: '127.0.0.1' }),
+    }),
+  );
+  const apiReady = async () => {
+    await Promise.all(apis.map((api, index) => waitForHttp(`http://127.0.0.1:${apiPorts[index]}/healthz`, 180_000, alive(api))));
+    if (scale) apis.forEach((api) => ready.add(api.name));
+    if (scale) proxy = await startProxy({ upstreams: apiPorts.map((port) => `http://127.0.0.1:${port}`), port: config.API_PORT, host: 'localhost' });
+  };
   const demo = launch('demo', ...serverCommand('demo'), {
     DEMO_PORT: String(config.DEMO_PORT),
     PORTAL_URL: urls.app,
@@ -145,7 +170,7 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
         .then(() => seedIdentities(urls.emulator, config.FIREBASE_PROJECT_ID))
         .then(() => markReady('identity', urls.emulator)),
       // The first start generates the demo analytics data before the API listens (issue #12).
-      waitForHttp(`${urls.app}/healthz`, 180_000, alive(api)).then(() => markReady('api', urls.app)),
+      apiReady().then(() => markReady('api', urls.app)),
       waitForHttp(urls.demo, 60_000, alive(demo)).then(() => markReady('demo', urls.demo)),
     ]);
   } catch (error) {
@@ -155,5 +180,5 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     throw new Error(`${(error as Error).message}${detail}`);
   }
   timings.total = since();
-  return { urls, timings, stop };
+  return { urls, timings, stop, apis: apis.map((api, index) => ({ name: api.name, url: `http://127.0.0.1:${apiPorts[index]}`, child: api.child })) };
 }

@@ -64,7 +64,7 @@ export async function startClickHouse(): Promise<RunningClickHouse> {
 
 // The configuration the 18.16 server needs and nothing more: no TCP port (the client speaks HTTP),
 // UTC so dates and times read the same on every machine.
-function writeConfig(dir: string, port: number): void {
+export function writeConfig(dir: string, port: number): void {
   writeFileSync(
     join(dir, 'config.xml'),
     `<yandex><logger><level>warning</level><console>1</console></logger><http_port>${port}</http_port>` +

@@ -1,4 +1,5 @@
 // Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
@@ -14,7 +15,7 @@ import type { Database } from './db/database.ts';
 import { guardDatabase } from './db/guardDatabase.ts';
 import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
-import { generateLastMonth } from './documents/generateAtStart.ts';
+import { generateLastMonthOnce } from './documents/generateAtStart.ts';
 import { admissionBudgets, createAdmission } from './analytics/admission.ts';
 import { createExportRunner } from './exports/exportRunner.ts';
 import { redactDownloadTicket } from './downloads/downloadTickets.ts';
@@ -79,6 +80,9 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerUploadRoutes,
 ];
 
+/** In development, every answer names the process that made it. */
+export const INSTANCE_HEADER = 'x-payportal-instance';
+
 export interface AppDependencies {
   config: ApiConfig;
   db: Database;
@@ -122,6 +126,14 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // The app's HTML gets its own CSP (frame-ancestors from the partner origins) in appHost. No CORS
   // plugin on purpose: the app is served from the same origin, so other origins cannot read answers.
   registerSecurityHeaders(app);
+  const instance = config.INSTANCE_NAME ?? `${hostname()}-${process.pid}`;
+  if (config.NODE_ENV !== 'production') {
+    // Which process answered, behind a proxy spreading requests (npm run start:scale); production keeps it to itself.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header(INSTANCE_HEADER, instance);
+      done();
+    });
+  }
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -148,18 +160,18 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
   // it was running go back to the queue for the next start.
   const admission = createAdmission(admissionBudgets(config));
-  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, admission, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log }) : null;
+  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, admission, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log, instance }) : null;
   if (exportRunner) {
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());
   }
   if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
   const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
-    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log })
+    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log, abandonHours: config.UPLOAD_ABANDON_HOURS })
     : null;
   if (uploadProcessor) {
-    // Uploads a stop left between their last byte and their end are taken up again; closing waits for
-    // the one loading and leaves those queued behind it to the next start.
+    // Uploads waiting to load (a stopped process's too) are taken up; closing waits for the one loading
+    // and leaves those queued behind it to the next start.
     app.addHook('onReady', () => uploadProcessor.resume());
     app.addHook('onClose', () => uploadProcessor.stop());
   }
@@ -174,11 +186,11 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
 }
 
 /** Last full month's documents for every organisation, made once the server is ready; closing waits for the one in progress. */
-function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof generateLastMonth>[0]): void {
+function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof generateLastMonthOnce>[0]): void {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    running = generateLastMonth(deps, app.log, () => stopped).catch((error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'));
+    running = generateLastMonthOnce(deps, app.log, () => stopped).then(() => undefined, (error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'));
   });
   app.addHook('onClose', async () => {
     stopped = true;

@@ -70,7 +70,7 @@ export const apiConfigSchema = z
     ANALYTICS_HEAVY_RUNNING_PER_USER: z.coerce.number().int().min(1).max(64).default(1),
     ANALYTICS_HEAVY_WAITING_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
     ANALYTICS_OPTIMIZER_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
-    /** Query answers the DuckDB engine keeps (least recently used out); 0 keeps none (bench:merchant measures uncached). */
+    /** Query answers the engine keeps (least recently used out); 0 keeps none (bench:merchant and bench:scale measure uncached). */
     ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */
     DEMO_DATA_SCALE: z.coerce.number().min(0.01).max(100).default(1),
@@ -85,10 +85,14 @@ export const apiConfigSchema = z
     EXPORT_MAX_ACTIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
     /** An upload larger than this is refused when it is created (tus Upload-Length); default 2 GB (issue #15 item 2). */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
+    /** An upload still receiving this many hours after it was created is ended and its partial file deleted (it also counts against the allowance below). */
+    UPLOAD_ABANDON_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
     /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
     UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
     /** On SIGTERM, how long requests under way may take before their connections are cut. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** Names this process in X-PayPortal-Instance (development) and the log; default host name and process id. */
+    INSTANCE_NAME: z.string().regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits and . _ : - only, at most 64' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

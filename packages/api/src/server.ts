@@ -13,11 +13,17 @@ async function main() {
     import('./db/openDatabase.ts'),
     import('./seed/seedDatabase.ts'),
   ]);
+  const { databaseNow, onceForDeployment } = await import('./deployment/onceForDeployment.ts');
   const db = await openDatabase(config);
-  if (config.SEED_DEMO) await seedDemoData(db);
   const analytics = await openAnalytics(config);
-  // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
-  if (config.SEED_DEMO) await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
+  if (config.SEED_DEMO) {
+    // Processes started together seed once: the first does it, the others wait and find it done.
+    await onceForDeployment(db, 'demo-seed', { wait: true, since: await databaseNow(db) }, async () => {
+      await seedDemoData(db);
+      // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
+      await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
+    });
+  }
   const app = await createApp({ config, db, analytics });
   // Printed, not logged: whoever starts the API sees which pages may frame the portal.
   console.log(config.PARTNER_ORIGINS.length ? `framing allowed for: ${config.PARTNER_ORIGINS.join(', ')}` : 'framing allowed for: nobody (PARTNER_ORIGINS is empty)');

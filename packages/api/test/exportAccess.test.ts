@@ -2,6 +2,8 @@
 // (its owner or an org owner edits), runs and download tickets the runner's own, another
 // organisation's ids answer 404; tickets work once and briefly; impersonating support staff preview
 // and download but save, delete or run only with support_write; every run and download is audited.
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { API_ERROR_CODES, definitionListSchema, EXPORT_PATHS, exportDefinitionSchema, exportJobSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
@@ -116,6 +118,22 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     const ticket = await mintTicket(app, as['seed-analyst']!, job.id);
     expect((await app.inject({ method: 'HEAD', url: ticket.url })).statusCode).toBe(404);
     expect((await app.inject({ url: ticket.url })).statusCode).toBe(200);
+  });
+
+  it('uses a ticket up only once the file is found: a try while the file cannot be read leaves it good', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
+    const [row] = await db.query<{ file_key: string }>('select file_key from export_jobs where id = $1', [job.id]);
+    const path = join(stack!.dataDir, row!.file_key);
+    const ticket = await mintTicket(app, as['seed-analyst']!, job.id);
+    // As on a process whose view of shared storage lags: the file is not there for this request.
+    await rename(path, `${path}.away`);
+    expect((await app.inject({ url: ticket.url })).statusCode).toBe(404);
+    await rename(`${path}.away`, path);
+    const response = await app.inject({ url: ticket.url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.split('\r\n')[0]).toBe('Region,Gross sales volume,Transactions');
+    expect((await app.inject({ url: ticket.url })).statusCode).toBe(404);
   });
 
   it('lets support staff impersonating preview and download, but save, delete or run only with support_write; the audit names them', async (context) => {

@@ -43,6 +43,11 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
         },
         options,
       ),
+    // Uploads pass straight through (the two-process test loads through a held engine).
+    ...(inner.loadUpload && { loadUpload: (request) => inner.loadUpload!(request) }),
+    ...(inner.removeUploads && { removeUploads: (orgId, ids) => inner.removeUploads!(orgId, ids) }),
+    ...(inner.uploadRejects && { uploadRejects: (orgId, id, page) => inner.uploadRejects!(orgId, id, page) }),
+    ...(inner.uploadRejectsAfter && { uploadRejectsAfter: (orgId, id, after, limit) => inner.uploadRejectsAfter!(orgId, id, after, limit) }),
     ...(inner.copyCsv && {
       copyCsv: async (description, scope, path, options) => {
         // Held like a long aggregation in the engine: a stop (cancel, shutdown) ends the wait, as it interrupts the engine.

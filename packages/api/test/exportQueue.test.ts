@@ -27,12 +27,12 @@ describe('export job claims', () => {
       csv: { header: 'labels', bom: false, gzip: false, neutraliseFormulas: true },
       rowCap: 1000,
     });
-    const first = await claimNextJob(db);
+    const first = await claimNextJob(db, 'runner-1');
     expect(first).toMatchObject({ id: inserted.id, attempts: 1 });
     // its heartbeat stops long enough to look dead; the sweep puts it back and another runner takes it
     await db.query("update export_jobs set heartbeat_at = now() - interval '1 hour' where id = $1", [inserted.id]);
     expect((await recoverStaleJobs(db, 30, 2)).requeued).toEqual([{ id: inserted.id, attempt: 1 }]);
-    const second = await claimNextJob(db);
+    const second = await claimNextJob(db, 'runner-2');
     expect(second).toMatchObject({ id: inserted.id, attempts: 2 });
     expect(fileKeyOf(inserted.id, 1)).not.toBe(fileKeyOf(inserted.id, 2));
 

@@ -60,7 +60,7 @@ export async function startPostgres(): Promise<RunningPostgres | null> {
   };
 }
 
-function systemUser(name: string): { uid: number; gid: number } {
+export function systemUser(name: string): { uid: number; gid: number } {
   const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, name]).toString().trim()));
   return { uid: uid!, gid: gid! };
 }

@@ -35,6 +35,8 @@ export function guardDatabase(db: Database, timeoutMs: number): Database {
     query: (sql, params) => guarded(() => db.query(sql, params), timeoutMs),
     transaction: <T>(work: (tx: Queryable) => Promise<T>) => guarded(() => db.transaction(work), timeoutMs),
     exec: (script) => guarded(() => db.exec(script), timeoutMs),
+    // Not bounded: a wait lasts as long as the holder's work, and a lock given up late would stay held.
+    advisoryLock: (name, options) => db.advisoryLock(name, options),
     close: () => db.close(),
   };
 }

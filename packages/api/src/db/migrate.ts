@@ -1,12 +1,19 @@
 // One ordered set of SQL migrations (migrations/NNN_name.sql), applied once each, on PGlite and on a
-// PostgreSQL server alike.
+// PostgreSQL server alike. Under an advisory lock: API processes starting together over one server
+// migrate one after the other, and the later ones find nothing left to do.
 import { readdirSync, readFileSync } from 'node:fs';
 import { apiPackageDir } from '../apiPackageDir.ts';
-import type { Database } from './database.ts';
+import { withAdvisoryLock, type Database } from './database.ts';
+
+export const MIGRATION_LOCK = 'payportal:migrations';
 
 const migrationsDir = new URL('migrations/', apiPackageDir);
 
-export async function migrate(db: Database): Promise<string[]> {
+export function migrate(db: Database): Promise<string[]> {
+  return withAdvisoryLock(db, MIGRATION_LOCK, () => migrateLocked(db));
+}
+
+async function migrateLocked(db: Database): Promise<string[]> {
   await db.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );

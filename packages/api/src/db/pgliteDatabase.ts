@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
+import { memoryLocks } from './memoryLocks.ts';
 
 /** Embedded PostgreSQL in the API process. `dataDir` undefined keeps everything in memory (tests). */
 export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
@@ -18,6 +19,7 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
     async exec(script) {
       await db.exec(script);
     },
+    advisoryLock: memoryLocks(),
     close: () => db.close(),
   };
 }

@@ -24,6 +24,37 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
     async exec(script) {
       await sql.unsafe(script);
     },
+    async advisoryLock(name, { wait }) {
+      // Session locks belong to a connection: this one is kept out of the pool until the release.
+      const connection = await sql.reserve();
+      try {
+        const [row] = await connection.unsafe<{ locked: boolean }[]>(
+          wait ? 'select pg_advisory_lock(hashtext($1)) is not null as locked' : 'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [name],
+        );
+        if (!row?.locked) {
+          connection.release();
+          return null;
+        }
+      } catch (error) {
+        connection.release();
+        throw error;
+      }
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          try {
+            await connection.unsafe('select pg_advisory_unlock(hashtext($1))', [name]);
+          } catch {
+            // A connection that died took its locks with it.
+          } finally {
+            connection.release();
+          }
+        },
+      };
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

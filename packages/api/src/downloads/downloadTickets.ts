@@ -2,7 +2,8 @@
 // GET, so the file streams to disk, and no session token ever goes into a URL. An authenticated POST
 // mints a ticket for one thing the caller may read (an export job, a document): 32 random bytes, valid
 // for a minute, good for one GET. Only its SHA-256 is stored, and it is used up in one statement, so two
-// GETs racing get one file. The feature then checks its subject is still there and still the user's.
+// GETs racing get one file. The feature checks its subject is still there and still the user's, and
+// finds its file, before the ticket is used up: a failed attempt leaves it good until it expires.
 import { newSecret, sha256 } from '../auth/secrets.ts';
 import type { Queryable } from '../db/database.ts';
 
@@ -30,17 +31,30 @@ export async function mintDownloadTicket(db: Queryable, grant: DownloadGrant): P
 }
 
 /**
- * Uses the ticket up: answers its grant when it was of this kind, unused and unexpired; null otherwise,
- * for every reason alike. The caller still checks the subject (a job still ready, a document not deleted).
+ * Uses the ticket up once `open` has found what it opens: answers what `open` answered when the ticket
+ * was of this kind, unused and unexpired; null otherwise, for every reason alike. `open` checks the
+ * subject (a job still ready, a document not deleted) and opens its file; when it answers null (gone,
+ * or on a store this process cannot reach yet) the ticket stays good for another try. Used up in one
+ * statement after that, so of two GETs racing one gets the file; the loser's opened file is closed.
  */
-export async function redeemDownloadTicket(db: Queryable, kind: DownloadKind, ticket: string): Promise<DownloadGrant | null> {
+export async function redeemDownloadTicket<T extends { stream: { destroy(): unknown } }>(
+  db: Queryable,
+  kind: DownloadKind,
+  ticket: string,
+  open: (grant: DownloadGrant) => Promise<T | null>,
+): Promise<T | null> {
+  const hash = sha256(ticket);
   const [row] = await db.query<{ subject_id: number; user_id: number; signed_in_user_id: number }>(
-    `update download_tickets set used_at = now()
-     where ticket_hash = $1 and kind = $2 and used_at is null and expires_at > now()
-     returning subject_id, user_id, signed_in_user_id`,
-    [sha256(ticket), kind],
+    'select subject_id, user_id, signed_in_user_id from download_tickets where ticket_hash = $1 and kind = $2 and used_at is null and expires_at > now()',
+    [hash, kind],
   );
-  return row ? { kind, subjectId: row.subject_id, userId: row.user_id, signedInUserId: row.signed_in_user_id } : null;
+  if (!row) return null;
+  const opened = await open({ kind, subjectId: row.subject_id, userId: row.user_id, signedInUserId: row.signed_in_user_id });
+  if (!opened) return null;
+  const used = await db.query('update download_tickets set used_at = now() where ticket_hash = $1 and kind = $2 and used_at is null and expires_at > now() returning 1', [hash, kind]);
+  if (used.length === 1) return opened;
+  opened.stream.destroy();
+  return null;
 }
 
 /** Tickets past their expiry are worth nothing: removed with the export expiry sweep. */

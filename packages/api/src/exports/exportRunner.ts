@@ -47,6 +47,8 @@ export interface ExportRunnerOptions {
   config: Pick<ApiConfig, 'EXPORT_CONCURRENCY' | 'EXPORT_TTL_DAYS'>;
   today: () => string;
   log: FastifyBaseLogger;
+  /** This process's name, written on the jobs it claims. */
+  instance: string;
 }
 
 export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
@@ -83,7 +85,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
     claiming = true;
     try {
       while (running.size < options.config.EXPORT_CONCURRENCY && !shutdown.signal.aborted) {
-        const job = await claimNextJob(db);
+        const job = await claimNextJob(db, options.instance);
         if (!job) break;
         const work = finish(job)
           .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'export job not finished'))

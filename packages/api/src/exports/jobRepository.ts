@@ -124,12 +124,13 @@ export async function listJobs(db: Queryable, owner: { userId: number; orgId: nu
   );
 }
 
-/** The oldest queued job, now running and ours; null when none waits. */
-export async function claimNextJob(db: Queryable): Promise<JobRow | null> {
+/** The oldest queued job, now running and `instance`'s; null when none waits. */
+export async function claimNextJob(db: Queryable, instance: string): Promise<JobRow | null> {
   const [row] = await db.query<JobRow>(
-    `update export_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1, rows_written = 0, percent_done = null
+    `update export_jobs set status = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1, rows_written = 0, percent_done = null, claimed_by = $1
      where id = (select id from export_jobs where status = 'queued' order by created_at, id for update skip locked limit 1)
      returning ${COLUMNS}`,
+    [instance],
   );
   return row ?? null;
 }

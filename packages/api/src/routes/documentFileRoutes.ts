@@ -19,8 +19,8 @@ import { ticketDownloadOptions } from './ticketDownloadOptions.ts';
 
 export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const send = async (reply: FastifyReply, row: DocumentRow, who: { userId: number; signedInUserId: number }, event: DocumentAuditEvent) => {
-    const file = await openFile(fileStore, row);
+  const send = async (reply: FastifyReply, row: DocumentRow, who: { userId: number; signedInUserId: number }, event: DocumentAuditEvent, opened?: Awaited<ReturnType<FileStore['openRead']>>) => {
+    const file = opened ?? (await openFile(fileStore, row));
     await recordDocumentEvent(db, { orgId: row.org_id, documentId: row.id, ...who, event, title: row.title, sha256: row.sha256 });
     return reply
       .header('content-type', row.content_type === 'text/csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
@@ -67,12 +67,16 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     DOCUMENT_ROUTES.download,
     ticketDownloadOptions('documents', 'Download a document with a ticket from POST …/download-ticket', 'The body is the file (application/pdf or text/csv).'),
     async (request, reply) => {
-      const grant = await redeemDownloadTicket(db, 'document', request.params.ticket);
-      // Still there, and still in the organisation of the user the ticket was minted for.
-      const [user] = grant ? await db.query<{ org_id: number }>('select org_id from users where id = $1', [grant.userId]) : [];
-      const row = grant && user && (await findDocument(db, grant.subjectId, user.org_id));
-      if (!grant || !row) throw notFound();
-      return send(reply, row, { userId: grant.userId, signedInUserId: grant.signedInUserId }, 'download');
+      const found = await redeemDownloadTicket(db, 'document', request.params.ticket, async (grant) => {
+        // Still there, and still in the organisation of the user the ticket was minted for.
+        const [user] = await db.query<{ org_id: number }>('select org_id from users where id = $1', [grant.userId]);
+        const row = user && (await findDocument(db, grant.subjectId, user.org_id));
+        const file = row && (await fileStore.openRead(row.file_key).catch(() => null));
+        return row && file ? { ...file, row, grant } : null;
+      });
+      if (!found) throw notFound();
+      const { row, grant, ...file } = found;
+      return send(reply, row, { userId: grant.userId, signedInUserId: grant.signedInUserId }, 'download', file);
     },
   );
 }

@@ -18,11 +18,15 @@ export function registerExportDownloadRoute(app: FastifyInstance, { db, fileStor
     EXPORT_ROUTES.download,
     ticketDownloadOptions('exports', 'Download a ready export with a ticket from POST …/download-ticket', 'The body is the CSV file (text/csv, or application/gzip).'),
     async (request, reply) => {
-      const grant = await redeemDownloadTicket(db, 'export', request.params.ticket);
-      const job = grant && (await findJobById(db, grant.subjectId));
-      // Still the same user's, still ready (an expired job's file is gone).
-      if (!grant || !job?.file_key || job.user_id !== grant.userId || job.status !== 'ready' || !job.expires_at || new Date(job.expires_at) <= new Date()) throw notFound();
-      const file = await fileStore.openRead(job.file_key).catch(() => Promise.reject(notFound()));
+      const found = await redeemDownloadTicket(db, 'export', request.params.ticket, async (grant) => {
+        const job = await findJobById(db, grant.subjectId);
+        // Still the same user's, still ready (an expired job's file is gone).
+        if (!job?.file_key || job.user_id !== grant.userId || job.status !== 'ready' || !job.expires_at || new Date(job.expires_at) <= new Date()) return null;
+        const file = await fileStore.openRead(job.file_key).catch(() => null);
+        return file && { ...file, job, grant };
+      });
+      if (!found) throw notFound();
+      const { job, grant, ...file } = found;
       await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: grant.userId, signedInUserId: grant.signedInUserId, event: 'download', rows: job.rows_written });
       return reply
         .header('content-type', job.csv.gzip ? 'application/gzip' : 'text/csv; charset=utf-8')

@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../errors/apiError.ts';
 import { recordUploadEvent } from '../uploads/uploadAudit.ts';
 import type { UploadProcessor } from '../uploads/uploadProcessor.ts';
 import { countActiveUploads, createUpload, findUpload } from '../uploads/uploadRepository.ts';
+import { DatabaseTusLocker } from '../uploads/databaseTusLocker.ts';
 import { UploadTusStore, uploadFileKey } from '../uploads/uploadTusStore.ts';
 import type { RouteDeps } from './routeDeps.ts';
 import { tusUploadId, uploadReader, uploadSender, uploadViewerOf } from './uploadRouteParts.ts';
@@ -32,6 +33,8 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
     path: UPLOAD_ROUTES.tusFiles.replace(/\/$/, ''),
     datastore: new UploadTusStore(db, fileStore, uploadProcessor?.receivedHashes),
     relativeLocation: true,
+    // Several API processes may serve one upload's requests (files in one shared folder): the lock is the database's.
+    locker: new DatabaseTusLocker(db),
     // The id is the record's: digits only (tus's own rule refuses any id that appears in the path, such as the 1 of v1).
     getFileIdFromRequest: (_request, lastPath) => (lastPath && /^\d{1,9}$/.test(lastPath) ? lastPath : undefined),
     // Same origin only (app.ts: no CORS on purpose); tus would answer any origin otherwise.

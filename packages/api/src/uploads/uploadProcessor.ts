@@ -1,8 +1,11 @@
 // After the last byte (issue #15 item 3): the SHA-256 and the duplicate warning, the head check the
 // browser ran (it can be bypassed), then validation and load in the engine, phase by phase, with counts.
-// One job at a time in this process: the engine's file has one writer, and rollbacks and deletes queue
-// behind loads. Uploads left half-way by a stop are taken up again at the next start (the engine's
-// transaction was rolled back, so nothing of them is loaded).
+// One job at a time across every API process over the database: the work holds the uploads' advisory
+// lock (the engine has one writer, and rollbacks and deletes queue behind loads). Whichever process
+// holds it takes every upload waiting to be loaded, its own or another's, so each is loaded by one
+// process; the others look once a second. Uploads a process left half-way (stopped, or killed: its
+// lock went with its connection) are taken up again by the next holder (the engine's transaction was
+// rolled back, so nothing of them is loaded).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -11,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.ts';
+import { withAdvisoryLock, type Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
@@ -19,16 +22,25 @@ import { earlierWithSha, loadUploadRow, updateUpload, uploadsRemovedBy, type Upl
 
 type Loader = Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>;
 
+/** Held by the process doing an upload's engine work (load, roll back, delete). */
+export const UPLOAD_LOCK = 'payportal:uploads';
+const POLL_MS = 1000;
+const WAITING = "status in ('uploaded', 'validating', 'loading')";
+
 export interface UploadProcessor {
-  /** Queues an upload whose bytes have all arrived. */
+  /** An upload's bytes have all arrived: look now rather than at the next poll. */
   finished(uploadId: number): void;
-  /** Takes up uploads a previous process left before their end. */
+  /** Starts looking for uploads to load (a previous process's left before their end too), once a second. */
   resume(): Promise<void>;
+  /** Stops looking; resolves when the upload this process is loading is done. */
+  stop(): Promise<void>;
   /** Rolls `row` back to `previous`, in the queue; resolves when done. */
   rollBack(row: UploadRow, previous: UploadRow): Promise<void>;
   /** Removes the upload's rows, in the queue; resolves when done. */
   remove(row: UploadRow): Promise<void>;
-  /** Resolves when the queue is empty (tests). */
+  /** Ends uploads abandoned before their last byte and deletes their partial files (also on its own timer). */
+  sweepAbandoned(): Promise<void>;
+  /** Resolves when the queue is empty (tests, shutdown). */
   idle(): Promise<void>;
   /**
    * Shutdown: the upload being validated or loaded finishes; those waiting behind it keep their status
@@ -45,7 +57,11 @@ interface Deps {
   files: FileStore;
   scratchDir: string;
   log: FastifyBaseLogger;
+  /** Hours after which an upload still receiving is ended and its partial file swept. */
+  abandonHours: number;
 }
+
+const SWEEP_MS = 10 * 60_000;
 
 async function sha256Of(files: FileStore, key: string): Promise<string> {
   const hash = createHash('sha256');
@@ -67,7 +83,7 @@ async function headOf(files: FileStore, key: string): Promise<{ bytes: Uint8Arra
   return { bytes: new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)), complete: bytes <= HEAD_BYTES };
 }
 
-export function createUploadProcessor({ db, engine, files, scratchDir, log }: Deps): UploadProcessor {
+export function createUploadProcessor({ db, engine, files, scratchDir, log, abandonHours }: Deps): UploadProcessor {
   const receivedHashes = createReceivedHashes();
   let stopping = false;
   let tail: Promise<unknown> = Promise.resolve();
@@ -138,32 +154,87 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log }: De
     }
   }
 
+  /** Every upload waiting, oldest first, while this process holds the lock; nothing when another does. */
+  async function drainWaiting(): Promise<void> {
+    const [first] = await db.query<{ id: number }>(`select id from uploads where ${WAITING} order by id limit 1`);
+    if (!first) return;
+    const lock = await db.advisoryLock(UPLOAD_LOCK, { wait: false });
+    if (!lock) return; // its holder takes this one too before it lets go
+    try {
+      for (;;) {
+        const [next] = await db.query<{ id: number }>(`select id from uploads where ${WAITING} order by id limit 1`);
+        if (!next || stopped) return;
+        await process(next.id);
+      }
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** Uploads whose client went away for good: ended, and their partial files deleted (any process may do it). */
+  async function sweepAbandoned(): Promise<void> {
+    const ended = await db.query<UploadRow>(
+      `update uploads set status = 'failed', finished_at = now(), failure = $2
+       where status = 'receiving' and created_at < now() - make_interval(secs => $1::float8 * 3600) returning *`,
+      [abandonHours, `The file did not finish arriving within ${abandonHours} hours: send it again.`],
+    );
+    for (const row of ended) {
+      await files.remove(row.file_key);
+      await audit(row, 'failed', 'abandoned before its last byte');
+    }
+    if (ended.length) log.warn({ uploads: ended.map((row) => row.id) }, 'abandoned uploads ended, their partial files deleted');
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  const sweep = () => void sweepAbandoned().catch((error: unknown) => log.warn({ err: error }, 'abandoned uploads not swept'));
+  let draining = false;
+  const drain = () => {
+    if (draining || stopped) return;
+    draining = true;
+    void enqueue(drainWaiting)
+      .catch((error: unknown) => log.warn({ err: error }, 'uploads waiting not read'))
+      .finally(() => (draining = false));
+  };
+  const locked = <T>(work: () => Promise<T>) => enqueue(() => withAdvisoryLock(db, UPLOAD_LOCK, work));
+
   return {
-    finished(uploadId) {
-      void enqueue(() => process(uploadId));
+    finished() {
+      drain();
     },
     async resume() {
-      const rows = await db.query<{ id: number }>("select id from uploads where status in ('uploaded', 'validating', 'loading') order by id");
-      for (const { id } of rows) void enqueue(() => process(id));
+      stopped = false;
+      timer ??= setInterval(drain, POLL_MS);
+      sweepTimer ??= setInterval(sweep, SWEEP_MS);
+      timer.unref();
+      sweepTimer.unref();
+      sweep();
+      drain();
+    },
+    async stop() {
+      stopped = true;
+      stopping = true;
+      clearInterval(timer);
+      clearInterval(sweepTimer);
+      timer = sweepTimer = undefined;
+      await tail;
     },
     rollBack(row, previous) {
-      return enqueue(async () => {
+      return locked(async () => {
         const status = await load(previous, [row.id], 'rolled_back');
         if (status !== 'done') throw new Error(`The previous version ${previous.id} no longer loads.`);
       });
     },
     remove(row) {
-      return enqueue(async () => {
+      return locked(async () => {
         await engine.removeUploads(row.org_id, [row.id]);
         await updateUpload(db, row.id, { status: 'deleted' });
         await files.remove(row.file_key);
       });
     },
+    sweepAbandoned,
     idle: () => tail.then(() => undefined),
-    stop() {
-      stopping = true;
-      return tail.then(() => undefined);
-    },
     receivedHashes,
   };
 }
