@@ -3,7 +3,7 @@
 // or test, and the settings that only make sense there are refused in production.
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
+import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_IDLE_MINUTES_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
 import { z } from 'zod';
 import { REVOCATION_WINDOW_MS } from './auth/verifyToken.ts';
 import { partnerOriginProblem } from './web/partnerOrigin.ts';
@@ -74,6 +74,8 @@ export const apiConfigSchema = z
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
     /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
     UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
+    /** Minutes a receiving upload may go without a byte before it is expired, its partial file deleted and its slot freed (fractions allowed). */
+    UPLOAD_IDLE_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(UPLOAD_IDLE_MINUTES_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

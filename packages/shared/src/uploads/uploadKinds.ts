@@ -27,6 +27,8 @@ export interface ColumnRule {
   transaction?: boolean;
   uniqueInFile?: boolean;
   uniqueInOrganisation?: boolean;
+  /** Not already loaded by a live upload of the organisation (tx_ref: a sale counts once); checked by the engine. */
+  loadedOnce?: boolean;
   declineCode?: boolean;
 }
 
@@ -52,7 +54,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'status', ...oneOf(MERCHANT_STATUSES) },
   ],
   transactions: [
-    { name: 'tx_ref', ...TEXT, uniqueInFile: true },
+    { name: 'tx_ref', ...TEXT, uniqueInFile: true, loadedOnce: true },
     { name: 'mid', ...TEXT, known: 'merchant' },
     {
       name: 'ts',
@@ -86,6 +88,8 @@ export const UPLOAD_REJECT_REASONS = {
   unknownMerchant: 'is not a merchant of this organisation',
   duplicateInFile: 'appears more than once in the file',
   existingMerchant: 'is already a merchant of this organisation',
+  /** Followed by the upload's number, file name and date. */
+  alreadyLoaded: 'is already loaded by upload',
   unknownTransaction: 'is not a transaction of this merchant',
   unknownReason: 'is not a known dispute reason code',
   badDate: 'is not a real calendar date',

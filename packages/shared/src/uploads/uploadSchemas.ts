@@ -12,9 +12,10 @@ export const UPLOAD_MODE_LABELS: Record<UploadMode, string> = { append: 'Append'
 /**
  * receiving (bytes arriving) → uploaded → validating → loading → done; failed (the file refused with a
  * reason, nothing loaded); rejected (some row failed and the whole file was to be rejected); then, after
- * later actions: superseded (a new version took its place), replaced, rolled_back, deleted.
+ * later actions: superseded (a new version took its place), replaced, rolled_back, deleted; a receiving
+ * upload may end cancelled (by its creator, an owner or upload admin) or expired (no bytes for the idle limit).
  */
-export const UPLOAD_STATUSES = ['receiving', 'uploaded', 'validating', 'loading', 'done', 'failed', 'rejected', 'superseded', 'replaced', 'rolled_back', 'deleted'] as const;
+export const UPLOAD_STATUSES = ['receiving', 'uploaded', 'validating', 'loading', 'done', 'failed', 'rejected', 'superseded', 'replaced', 'rolled_back', 'deleted', 'cancelled', 'expired'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const UPLOAD_PHASES = ['uploaded', 'validating', 'loading', 'done'] as const satisfies readonly UploadStatus[];
 
@@ -22,6 +23,8 @@ export const UPLOAD_PHASES = ['uploaded', 'validating', 'loading', 'done'] as co
 export const UPLOAD_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
 /** Default uploads one organisation may have receiving or in validation at once; UPLOAD_CONCURRENT_PER_ORG overrides it. */
 export const UPLOAD_CONCURRENT_DEFAULT = 3;
+/** Default minutes a receiving upload may go without bytes before the server expires it; UPLOAD_IDLE_MINUTES overrides it. */
+export const UPLOAD_IDLE_MINUTES_DEFAULT = 15;
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
