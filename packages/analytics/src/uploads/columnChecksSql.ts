@@ -22,7 +22,7 @@ export function columnReasonSql(rule: ColumnRule): string {
   const matches = `regexp_full_match(${cell}, ${sqlLiteral(rule.pattern ?? '.*')})`;
   if (rule.declineCode) {
     return `case when ${cellSql('auth_result')} = 'declined' and not coalesce(${matches}, false) then ${sqlLiteral(rule.reason)}
-      when coalesce(${cellSql('auth_result')}, '') <> 'declined' and coalesce(${cell}, '') <> '' then ${sqlLiteral(rule.reason)} end`;
+      when coalesce(${cellSql('auth_result')}, '') <> 'declined' and coalesce(${cell}, '') <> '' then ${sqlLiteral(UPLOAD_REJECT_REASONS.approvedDeclineCode)} end`;
   }
   const branches = [`when coalesce(${cell}, '') = '' then ${rule.optional ? 'null' : sqlLiteral(UPLOAD_REJECT_REASONS.required)}`, `when not ${matches} then ${sqlLiteral(rule.reason)}`];
   if (rule.positive) branches.push(`when try_cast(${cell} as decimal(18, 2)) <= 0 then ${sqlLiteral(rule.reason)}`);

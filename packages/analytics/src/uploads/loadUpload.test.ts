@@ -152,8 +152,8 @@ describe('loadUpload', () => {
     it('a declined sale needs a decline code, an approved one none; other date formats and a bad day fail', async () => {
       const text = [header('transactions'), 'D1,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,declined,', 'D2,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,05', 'D3,U-1,2026-02-30T10:00:00Z,1.00,USD,visa,credit,chip,approved,', ''].join('\n');
       expect((await reasonsOf(14, text)).reasons).toEqual([
-        '2:decline_code:must be two characters when auth_result is declined and empty otherwise',
-        '3:decline_code:must be two characters when auth_result is declined and empty otherwise',
+        '2:decline_code:must be two digits or capital letters, such as 05, when auth_result is declined',
+        '3:decline_code:must be empty: an approved row must have no decline code',
         '4:ts:is not a real calendar date',
       ]);
     });
