@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DuckDBEngine, endMonthOf } from '@payportal/analytics';
+import { UPLOAD_COLUMNS } from '@payportal/shared';
 import { TRANSACTION_COLUMNS } from '../packages/analytics/src/generator/generateSales.ts';
-import { fileRowsSql } from '../packages/analytics/src/uploads/stageUpload.ts';
 import { createApp } from '../packages/api/src/app.ts';
 import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';
 import { readApiConfig } from '../packages/api/src/config.ts';
@@ -23,6 +23,7 @@ import { seedDemoData } from '../packages/api/src/seed/seedDatabase.ts';
 import { localSigningKeys } from '../packages/api/test/localSigningKeys.ts';
 
 const PROJECT_ID = 'payportal-bench';
+const TRANSACTION_FILE_COLUMNS = UPLOAD_COLUMNS.transactions.map((rule) => `'${rule.name}': 'VARCHAR'`).join(', ');
 const today = new Date().toISOString().slice(0, 10);
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-upload-'));
 
@@ -73,7 +74,8 @@ async function bareInsert(path: string): Promise<object> {
         select ${orgId}::bigint * 100000000000 + 95000000000 + r.rn, ${orgId}, m.merchant_id, null, r.ts::timestamp, r.ts::timestamp::date, r.amount::decimal(18, 2), r.currency,
           r.card_brand, r.card_type, 'standard', false, 'US', false, '', '', r.entry_mode, true, false, 'match', r.auth_result, nullif(r.decline_code, ''), true,
           r.ts::date, 0, 1, 1, 0, 0, false, 0, 0, 0, false, null, false, 0, r.tx_ref, null, null
-        from ${fileRowsSql(path, 'transactions')} r join (select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${orgId} group by mid) m on m.mid = r.mid`);
+        from (select * rename (ordinality as rn) from read_csv('${path.replaceAll("'", "''")}', header = true, auto_detect = false,
+          columns = {${TRANSACTION_FILE_COLUMNS}}, delim = ',', quote = '"', escape = '"', strict_mode = true) with ordinality) r join (select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${orgId} group by mid) m on m.mid = r.mid`);
       return inserted.rowsChanged;
     } finally {
       await connection.run('rollback');

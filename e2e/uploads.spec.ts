@@ -79,7 +79,7 @@ test('an uploader sends merchants, then transactions with bad rows: pre-check, p
   await uploader.goto(`${urls.app}/data/upload`);
   await expect(uploader.getByRole('heading', { level: 1, name: 'Upload data' })).toBeVisible();
   await chooseAndUpload(uploader, 'Merchants', 'merchants.csv', MERCHANTS);
-  await expect(uploader.getByText('Check passed: the header matches and the first 2 rows are valid.')).toBeVisible();
+  await expect(uploader.getByText('Check passed: the header and the column formats of the first 2 rows. Merchants, duplicates and sales loaded before are checked after the upload.')).toBeVisible();
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByText('Done: 2 rows, 2 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
   await uploader.getByRole('button', { name: 'Upload another file' }).click();

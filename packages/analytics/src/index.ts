@@ -19,6 +19,6 @@ export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './opt
 export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
 export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
-export { MAX_LINE_BYTES } from './uploads/stageUpload.ts';
+export { UploadCountError } from './uploads/stageUpload.ts';
 export type { MerchantAnswer, MerchantAnswers, MerchantQuestion } from './merchant/merchantQuestion.ts';
 export type { MerchantScore } from './signals/answerSignals.ts';

@@ -46,6 +46,7 @@ import { registerTermsRoutes } from './routes/termsRoutes.ts';
 import { registerUserRoutes } from './routes/userRoutes.ts';
 import { registerUploadRoutes } from './routes/uploadRoutes.ts';
 import { registerUploadTusRoutes } from './routes/uploadTusRoutes.ts';
+import { createUploadEnder } from './uploads/uploadExpiry.ts';
 import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
@@ -169,13 +170,18 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
     ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log, abandonHours: config.UPLOAD_ABANDON_HOURS })
     : null;
+  const uploadEnder = createUploadEnder({ db, files: fileStore, idleMinutes: config.UPLOAD_IDLE_MINUTES });
   if (uploadProcessor) {
     // Uploads waiting to load (a stopped process's too) are taken up; closing waits for the one loading
     // and leaves those queued behind it to the next start.
     app.addHook('onReady', () => uploadProcessor.resume());
     app.addHook('onClose', () => uploadProcessor.stop());
+    // Receiving uploads idle past the limit are expired on a timer too, not only when slots are counted.
+    let stopExpiry = () => {};
+    app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
+    app.addHook('onClose', async () => stopExpiry());
   }
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor };
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor, uploadEnder };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@
 // or test, and the settings that only make sense there are refused in production.
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
+import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_IDLE_MINUTES_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
 import { z } from 'zod';
 import { apiPackageDir } from './apiPackageDir.ts';
 import { REVOCATION_WINDOW_MS } from './auth/revocationWindow.ts';
@@ -93,6 +93,8 @@ export const apiConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Names this process in X-PayPortal-Instance (development) and the log; default host name and process id. */
     INSTANCE_NAME: z.string().regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits and . _ : - only, at most 64' }).optional(),
+    /** Minutes a receiving upload may go without a byte before it is expired, its partial file deleted and its slot freed (fractions allowed). */
+    UPLOAD_IDLE_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(UPLOAD_IDLE_MINUTES_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   })
   .superRefine((config, context) => {

@@ -133,12 +133,12 @@ export interface AnalyticsTestApp {
  * optimizer): the database of `kind`, DuckDB with the small datasets, the app with its own DATA_DIR and
  * `today`, and headers for `uids`; null when that database cannot be had here (PostgreSQL missing).
  */
-export async function openAnalyticsTestApp(kind: DatabaseKind, uids: readonly string[], today?: string): Promise<AnalyticsTestApp | null> {
+export async function openAnalyticsTestApp(kind: DatabaseKind, uids: readonly string[], today?: string, overrides: Record<string, string> = {}): Promise<AnalyticsTestApp | null> {
   const db = await openTestDatabase(kind);
   if (!db) return null;
   const engine = await openExportEngine(db);
   const dataDir = await newDataDir();
-  const app = await openExportApp(db, engine, dataDir, {}, today);
+  const app = await openExportApp(db, engine, dataDir, overrides, today);
   const as: AnalyticsTestApp['as'] = {};
   for (const uid of uids) as[uid] = bearer(await idTokenFor(uid));
   const close = async () => {

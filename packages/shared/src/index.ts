@@ -268,7 +268,7 @@ export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput 
 export { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES, UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
 export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
 export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
-export { readCsvRecords } from './uploads/readCsvRecords.ts';
+export { MALFORMED_REASONS, MAX_RECORD_BYTES, readCsvRecords } from './uploads/readCsvRecords.ts';
 export type { HeadCheck, HeadProblem } from './uploads/checkCsvHead.ts';
 export { UPLOAD_PATHS, UPLOAD_ROUTES } from './uploads/uploadPaths.ts';
 export {
@@ -276,6 +276,7 @@ export {
   rejectsPageSchema,
   rejectsQuerySchema,
   UPLOAD_CONCURRENT_DEFAULT,
+  UPLOAD_IDLE_MINUTES_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
   UPLOAD_MODE_LABELS,
   UPLOAD_MODES,

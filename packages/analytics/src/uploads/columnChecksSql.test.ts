@@ -50,12 +50,12 @@ describe('columnFastSql', () => {
       for (const kind of UPLOAD_KINDS) {
         const rules = UPLOAD_COLUMNS[kind];
         const names = [...new Set([...rules.map((rule) => rule.name), 'auth_result'])];
-        const extra = rules.flatMap((rule) => [`k_${rule.name}`, `dup_${rule.name}`, `taken_${rule.name}`]);
+        const extra = rules.flatMap((rule) => [`k_${rule.name}`, `dup_${rule.name}`, `taken_${rule.name}`, `loaded_${rule.name}`, `loaded_label_${rule.name}`]);
         const example = Object.fromEntries(rules.map((rule, index) => [rule.name, uploadTemplate(kind).split('\r\n')[1]!.split(',')[index] ?? '']));
         // A lookup hits only a known value (the template's are; every known value fits its rule, below).
         const hit = (rule: (typeof rules)[number], cells: Record<string, string | null>, k: number | null) => (rule.known || rule.transaction ? (cells[rule.name] === example[rule.name] ? 1 : null) : k);
         const row = (cells: Record<string, string | null>, k: number | null, dup: number, taken: boolean) =>
-          `(${[...names.map((name) => (cells[name] === null || cells[name] === undefined ? 'null' : sqlLiteral(cells[name]!))), ...rules.flatMap((rule) => [String(hit(rule, cells, k)), String(dup), String(taken)])].join(', ')})`;
+          `(${[...names.map((name) => (cells[name] === null || cells[name] === undefined ? 'null' : sqlLiteral(cells[name]!))), ...rules.flatMap((rule) => [String(hit(rule, cells, k)), String(dup), String(taken), taken ? '7' : 'null', taken ? "'f.csv, 2026-11-27'" : 'null'])].join(', ')})`;
         const rows: string[] = [row({ ...example, auth_result: example.auth_result ?? 'approved' }, 1, 1, false)];
         for (const rule of rules) {
           for (const value of [...TRICKY, null]) {

@@ -1,7 +1,8 @@
 // The validation of staged rows in SQL, rendered from the shared column rules (uploadKinds.ts) so the
 // engine and the browser's pre-check apply the same rules: one expression per column that yields the
 // reason a cell fails, or null. Lookups (known MCC, state, merchant, reason code, transaction) and
-// uniqueness read columns the staging query joins in (stageUpload.ts): k_<column> and dup_<column>.
+// uniqueness read columns the staging query joins in (stageUpload.ts): k_<column>, dup_<column>,
+// taken_<column>, and loaded_<column> with loaded_label_<column> (the upload that loaded the value).
 import { UPLOAD_REJECT_REASONS, type ColumnRule } from '@payportal/shared';
 import { sqlLiteral } from '../generator/sql.ts';
 
@@ -21,7 +22,7 @@ export function columnReasonSql(rule: ColumnRule): string {
   const matches = `regexp_full_match(${cell}, ${sqlLiteral(rule.pattern ?? '.*')})`;
   if (rule.declineCode) {
     return `case when ${cellSql('auth_result')} = 'declined' and not coalesce(${matches}, false) then ${sqlLiteral(rule.reason)}
-      when coalesce(${cellSql('auth_result')}, '') <> 'declined' and coalesce(${cell}, '') <> '' then ${sqlLiteral(rule.reason)} end`;
+      when coalesce(${cellSql('auth_result')}, '') <> 'declined' and coalesce(${cell}, '') <> '' then ${sqlLiteral(UPLOAD_REJECT_REASONS.approvedDeclineCode)} end`;
   }
   const branches = [`when coalesce(${cell}, '') = '' then ${rule.optional ? 'null' : sqlLiteral(UPLOAD_REJECT_REASONS.required)}`, `when not ${matches} then ${sqlLiteral(rule.reason)}`];
   if (rule.positive) branches.push(`when try_cast(${cell} as decimal(18, 2)) <= 0 then ${sqlLiteral(rule.reason)}`);
@@ -31,6 +32,9 @@ export function columnReasonSql(rule: ColumnRule): string {
   if (rule.transaction) branches.push(`when s.k_${rule.name} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.unknownTransaction)}`);
   if (rule.uniqueInFile) branches.push(`when s.dup_${rule.name} > 1 then ${sqlLiteral(UPLOAD_REJECT_REASONS.duplicateInFile)}`);
   if (rule.uniqueInOrganisation) branches.push(`when s.taken_${rule.name} then ${sqlLiteral(UPLOAD_REJECT_REASONS.existingMerchant)}`);
+  if (rule.loadedOnce) {
+    branches.push(`when s.loaded_${rule.name} is not null then ${sqlLiteral(`${UPLOAD_REJECT_REASONS.alreadyLoaded} `)} || s.loaded_${rule.name} || coalesce(' (' || s.loaded_label_${rule.name} || ')', '')`);
+  }
   return `case ${branches.join(' ')} end`;
 }
 
@@ -60,6 +64,7 @@ export function columnFastSql(rule: ColumnRule): string {
   else tests.push(`regexp_full_match(${raw}, ${sqlLiteral(rule.pattern ?? '.*')}) and trim(${raw}) = ${raw}`);
   if (rule.uniqueInFile) tests.push(`coalesce(s.dup_${rule.name}, 1) <= 1`);
   if (rule.uniqueInOrganisation) tests.push(`not s.taken_${rule.name}`);
+  if (rule.loadedOnce) tests.push(`s.loaded_${rule.name} is null`);
   return `coalesce(${tests.join(' and ')}, false)`;
 }
 

@@ -1,6 +1,5 @@
-// Loading (issue #15 item 3): the file's good records (stageUpload.ts goodRowsSql: a scan of the file
-// less the bad records) streamed into the
-// organisation's tables, tagged with their upload. Columns the file does not carry get the values the
+// Loading: the file's good records (stageUpload.ts goodRowsSql: a scan of the staged records less the
+// bad ones) streamed into the organisation's tables, tagged with their upload. Columns the file does not carry get the values the
 // README lists (decisions); an uploaded sale is priced by the generator's fee rules (fees.ts) with the
 // programme the generator would pick for its card, channel and MCC family.
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -29,7 +28,8 @@ const nextIdSql = (table: 'transactions' | 'chargebacks', column: string, orgId:
   return `(select coalesce(max(${column}), ${base}) from ${table} where org_id = ${orgId} and ${column} > ${base})`;
 };
 
-async function insertMerchants(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+/** Each returns the number of rows it inserted. */
+async function insertMerchants(connection: DuckDBConnection, request: StageRequest): Promise<number> {
   const { orgId, uploadId } = request;
   const base = orgId * MERCHANT_ID_BASE + UPLOADED_MERCHANT_OFFSET;
   const industries = valuesTable('v', ['mcc', 'risk_class', 'cp_share', 'ticket_median'], INDUSTRIES.map((i) => [i.mcc, i.riskClass, i.cardPresentShare, i.ticketMedian]));
@@ -44,13 +44,14 @@ async function insertMerchants(connection: DuckDBConnection, request: StageReque
   const plan = UPLOADED_MERCHANT_PLAN;
   await connection.run(`insert into pricing_plans select merchant_id, ${orgId}, '${plan.planType}', 0, ${plan.perItem}, ${plan.creditPct}, ${plan.debitPct},
     ${plan.monthlyFee}, ${plan.pciFee}, ${plan.minDiscount} from upload_new_merchants`);
-  await connection.run(`insert into merchants (merchant_id, org_id, mid, legal_name, dba_name, mcc, state_code, city, onboarded_on, closed_on, close_reason,
+  const inserted = await connection.run(`insert into merchants (merchant_id, org_id, mid, legal_name, dba_name, mcc, state_code, city, onboarded_on, closed_on, close_reason,
       status, channel_profile, size_tier, risk_tier, declared_avg_ticket, pricing_plan_id, is_bad_actor, upload_id)
     select s.merchant_id, ${orgId}, ${cellSql('mid')}, ${cellSql('legal_name')}, ${cellSql('dba_name')}, ${cellSql('mcc')}, ${cellSql('state_code')}, '',
       ${cellSql('onboarded_on')}::date, null, null, ${cellSql('status')},
       case when v.cp_share >= 0.8 then 'cp' when v.cp_share <= 0.2 then 'cnp' else 'omni' end, '<100k', v.risk_class, v.ticket_median, s.merchant_id, false, ${uploadId}
     from upload_new_merchants s join ${industries} on v.mcc = ${cellSql('mcc')}`);
   await connection.run('drop table upload_new_merchants');
+  return inserted.rowsChanged;
 }
 
 /**
@@ -80,7 +81,7 @@ async function createMerchantTable(connection: DuckDBConnection, request: StageR
     join pricing_plans pp on pp.org_id = ${orgId} and pp.pricing_plan_id = m.pricing_plan_id left join ${families} on f.mcc = m.mcc`);
 }
 
-async function insertTransactions(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+async function insertTransactions(connection: DuckDBConnection, request: StageRequest): Promise<number> {
   const { orgId, uploadId } = request;
   await createProgramTable(connection);
   await createMerchantTable(connection, request);
@@ -89,7 +90,7 @@ async function insertTransactions(connection: DuckDBConnection, request: StageRe
     joins: [`join upload_merchant_fees mf on mf.mid = ${cellSql('mid', 'r')}`],
   };
   const columns = TRANSACTION_COLUMNS.join(', ');
-  await connection.run(`insert into transactions (${columns})
+  const inserted = await connection.run(`insert into transactions (${columns})
 with sale as (
   select s.rn, ${cellSql('tx_ref')} as tx_ref, s.k_mid as merchant_id, ${timestampSql(cellSql('ts'))} as ts, ${cellSql('amount')}::decimal(18, 2) as amount,
     ${cellSql('currency')} as currency, ${cellSql('card_brand')} as card_brand, ${cellSql('card_type')} as card_type, ${cellSql('entry_mode')} as entry_mode,
@@ -116,17 +117,19 @@ select ${nextIdSql('transactions', 'tx_id', orgId)} + rn, ${orgId}, merchant_id,
 from billed`);
   await connection.run('drop table upload_programs');
   await connection.run('drop table upload_merchant_fees');
+  return inserted.rowsChanged;
 }
 
-async function insertChargebacks(connection: DuckDBConnection, request: StageRequest): Promise<void> {
+async function insertChargebacks(connection: DuckDBConnection, request: StageRequest): Promise<number> {
   const { orgId, uploadId } = request;
-  await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
+  const inserted = await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
       stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id, sale_date)
     select ${nextIdSql('chargebacks', 'chargeback_id', orgId)} + s.rn, ${orgId}, t.tx_id, t.merchant_id, ${cellSql('received_date')}::date,
       ${cellSql('amount')}::decimal(18, 2), t.card_brand, ${cellSql('reason_code')}, coalesce(dr.category, 'consumer'), ${cellSql('stage')}, 'pending',
       t.card_brand, t.card_type, t.card_tier, t.entry_mode, t.card_present, t.issuer_country, t.is_cross_border, ${uploadId}, t.txn_date
     ${good(request)} join transactions t on t.org_id = ${orgId} and t.tx_id = s.k_tx_ref
     left join (select reason_code, network, any_value(category) as category from dispute_reasons group by all) dr on dr.reason_code = ${cellSql('reason_code')} and dr.network = t.card_brand`);
+  return inserted.rowsChanged;
 }
 
 export const INSERT_UPLOAD_ROWS = { merchants: insertMerchants, transactions: insertTransactions, chargebacks: insertChargebacks } as const;

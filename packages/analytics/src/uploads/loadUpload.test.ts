@@ -61,7 +61,7 @@ describe('loadUpload', () => {
       { line: 7, column: 'tx_ref', value: 'T1', reason: 'appears more than once in the file' },
       { line: 8, column: 'amount', value: '-5.00', reason: 'must be an amount above 0 with at most two decimals, such as 12.50' },
       { line: 8, column: 'ts', value: '03/10/2026', reason: 'must be an ISO 8601 date and time such as 2026-03-01T14:05:00Z' },
-      { line: 9, column: null, value: 'T9,U-1,2026-10-03T09:00:00Z,5.00,USD,visa,credit', reason: 'Line has fewer columns than the header' },
+      { line: 9, column: null, value: 'T9,U-1,2026-10-03T09:00:00Z,5.00,USD,visa,credit', reason: 'The line has 7 values; the header has 10.' },
       { line: 10, column: 'amount', value: 'abc', reason: 'must be an amount above 0 with at most two decimals, such as 12.50' },
     ]);
     // Read one row at a time by keyset (the CSV download's way): the same rows in the same order, line 8's two cells apart.
@@ -137,23 +137,23 @@ describe('loadUpload', () => {
     });
     it('an unterminated quote is rejected with its line', async () => {
       expect((await reasonsOf(11, `${header('transactions')}\n${good.replace('G1', 'G11')}\n"G12,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,\n`)).reasons).toEqual([
-        '3:-:Line has a quote that is never closed, or text after a closing quote',
+        '3:-:A quote that is never closed: close it, or double it if it is part of the value.',
       ]);
     });
     it('a 10 MB line is rejected; the lines after it still load', async () => {
       const { result, reasons } = await reasonsOf(12, `${header('transactions')}\n${'x'.repeat(10_000_000)},U-1\n${good.replace('G1', 'G13')}\n`);
       expect(result).toMatchObject({ loaded: 1, rejected: 1 });
-      expect(reasons).toEqual(['2:-:Line is longer than 2 MB']);
+      expect(reasons).toEqual(['2:-:The record is longer than 2 MB.']);
     });
     it('binary bytes are rejected as not UTF-8', async () => {
       const bytes = Buffer.concat([Buffer.from(`${header('transactions')}\n`), Buffer.from([0xff, 0xfe, 0x00, 0x2c, 0x01, 0x0a])]);
-      expect((await reasonsOf(13, bytes)).reasons).toEqual(['2:-:Line is not valid UTF-8 text']);
+      expect((await reasonsOf(13, bytes)).reasons).toEqual(['2:-:Not valid UTF-8 text: save the file as UTF-8.']);
     });
     it('a declined sale needs a decline code, an approved one none; other date formats and a bad day fail', async () => {
       const text = [header('transactions'), 'D1,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,declined,', 'D2,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,05', 'D3,U-1,2026-02-30T10:00:00Z,1.00,USD,visa,credit,chip,approved,', ''].join('\n');
       expect((await reasonsOf(14, text)).reasons).toEqual([
-        '2:decline_code:must be two characters when auth_result is declined and empty otherwise',
-        '3:decline_code:must be two characters when auth_result is declined and empty otherwise',
+        '2:decline_code:must be two digits or capital letters, such as 05, when auth_result is declined',
+        '3:decline_code:must be empty: an approved row must have no decline code',
         '4:ts:is not a real calendar date',
       ]);
     });

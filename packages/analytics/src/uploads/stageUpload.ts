@@ -1,67 +1,62 @@
-// Validation (issue #15 item 3): the file read by DuckDB's read_csv with the kind's fixed columns, all
-// as text (never inference), malformed lines kept by store_rejects; then every cell checked by the
-// shared rules (columnChecksSql.ts) against the organisation's merchants and the reference tables, in
-// one pass. Every bad row lands in upload_rejects with its line, column, value and reason.
+// Validation: the file split into its records first (splitCsvRecords.ts: malformed records are rejects
+// with their line and reason, the well-formed ones a staging file with their line in front), then the
+// staging file read by DuckDB's read_csv with the kind's fixed columns, all as text (never inference),
+// and every cell checked by the shared rules (columnChecksSql.ts) against the organisation's merchants
+// and the reference tables, in one pass. Every bad record lands in upload_rejects with its line, column,
+// value and reason.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared';
 import { sqlLiteral } from '../generator/sql.ts';
 import { cellSql as cellOf, columnFastSql, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
-
-/** Longest line read (DuckDB's default); a longer one is rejected with its line number. */
-export const MAX_LINE_BYTES = 2 * 1024 * 1024;
+import { MAX_RECORD_BYTES, type SplitCounts, type SplitPaths } from './splitCsvRecords.ts';
 
 export interface StageRequest {
   orgId: number;
   uploadId: number;
   kind: UploadKind;
-  path: string;
+  /** The file split into its records (splitCsvRecords). */
+  staged: SplitPaths;
   /** Uploads whose rows this load removes (replace, new version): their rows count as gone already. */
   removing: readonly number[];
+  /** How a reject names the live uploads of the organisation ("sales.csv, 2026-11-27"), by id. */
+  uploadLabels?: Readonly<Record<number, string>>;
 }
 
 export interface StageCounts {
   /** Records in the file after the header, well-formed or not. */
   total: number;
-  /** Records with at least one problem (malformed lines included). */
+  /** Records with at least one problem (malformed ones included). */
   rejected: number;
 }
-
-// DuckDB's error types (store_rejects' error_type) in the words of DATA.md §7.
-const MALFORMED_REASON: Record<string, string> = {
-  'MISSING COLUMNS': 'has fewer columns than the header',
-  'TOO MANY COLUMNS': 'has more columns than the header',
-  'UNQUOTED VALUE': 'has a quote that is never closed, or text after a closing quote',
-  'LINE SIZE OVER MAXIMUM': `is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB`,
-  'INVALID ENCODING': 'is not valid UTF-8 text',
-  'INVALID UNICODE': 'is not valid UTF-8 text',
-};
 
 const uploadRows = (kind: UploadKind) => UPLOAD_COLUMNS[kind];
 const uniqueRules = (kind: UploadKind) => uploadRows(kind).filter((rule) => rule.uniqueInFile);
 
-/**
- * The file's well-formed records, numbered in file order (`rn`), every column as text. The checking
- * scan keeps the malformed lines (store_rejects); the others skip the same lines (ignore_errors).
- * The number is the table function's own `with ordinality` (DuckDB 1.3+): the scan's rank in file order,
- * so every scan numbers a record alike; a `row_number() over ()` window gave the same numbers but made
- * the checking scan about three times slower (a streaming window runs on one thread and carries every
- * column; bench:upload, README).
- */
-export function fileRowsSql(path: string, kind: UploadKind, keepMalformed = false): string {
-  const columns = uploadRows(kind).map((rule) => `${sqlLiteral(rule.name)}: 'VARCHAR'`).join(', ');
-  const malformed = keepMalformed ? "store_rejects = true, rejects_table = 'upload_csv_errors', rejects_scan = 'upload_csv_scans'" : 'ignore_errors = true';
-  return `(select * rename (ordinality as rn) from read_csv(${sqlLiteral(path)}, header = true, columns = {${columns}}, auto_detect = false, delim = ',', quote = '"', escape = '"',
-    strict_mode = true, ${malformed}, max_line_size = ${MAX_LINE_BYTES}) with ordinality)`;
+/** A staging file's records (splitCsvRecords: `line,` then the record), its line as `rn`, the columns `names` as text. */
+export function stagedRecordsSql(path: string, names: readonly string[]): string {
+  const columns = names.map((name) => `${sqlLiteral(name)}: 'VARCHAR'`).join(', ');
+  return `read_csv(${sqlLiteral(path)}, header = false, columns = {'rn': 'BIGINT', ${columns}}, auto_detect = false, delim = ',', quote = '"', escape = '"',
+    new_line = '\\n', strict_mode = true, max_line_size = ${MAX_RECORD_BYTES + 64})`;
 }
+
+/**
+ * The file's well-formed records (the staging file of splitCsvRecords), each with its line as `rn`,
+ * every column as text. Every record there is well-formed, so nothing is skipped.
+ */
+export const fileRowsSql = (staged: SplitPaths, kind: UploadKind) => stagedRecordsSql(staged.records, uploadRows(kind).map((rule) => rule.name));
+
+/** The malformed records: line, reason, the record's start. */
+const malformedSql = (staged: SplitPaths) => `read_csv(${sqlLiteral(staged.malformed)}, header = false, columns = {'line': 'BIGINT', 'reason': 'VARCHAR', 'value': 'VARCHAR'},
+  auto_detect = false, delim = ',', quote = '"', escape = '"', new_line = '\\n', strict_mode = true)`;
 
 /**
  * One scan: the number of well-formed records (the row whose column_name is null) and the hashes of the
  * unique columns' values that appear more than once. Hashes, not the values: 8 bytes a record in the
  * aggregate's memory, whatever the values' length.
  */
-function repeatedHashesSql(path: string, kind: UploadKind): string {
+function repeatedHashesSql(staged: SplitPaths, kind: UploadKind): string {
   const unique = uniqueRules(kind);
-  const rows = fileRowsSql(path, kind);
+  const rows = fileRowsSql(staged, kind);
   if (!unique.length) return `select null::varchar as column_name, null::ubigint as hash, count(*) as n from ${rows}`;
   const named = unique.map((rule) => `when grouping(h_${rule.name}) = 0 then ${sqlLiteral(rule.name)}`).join(' ');
   return `select * from (
@@ -75,13 +70,13 @@ function repeatedHashesSql(path: string, kind: UploadKind): string {
  * The values behind the repeated hashes that do appear more than once (a hash can collide): a scan of
  * the file only when some hash repeats, which keeps and counts only the records with such a hash.
  */
-async function findRepeats(connection: DuckDBConnection, path: string, kind: UploadKind): Promise<void> {
+async function findRepeats(connection: DuckDBConnection, staged: SplitPaths, kind: UploadKind): Promise<void> {
   await connection.run('create temp table upload_repeats (column_name varchar, value varchar, n bigint)');
   for (const rule of uniqueRules(kind)) {
     const name = sqlLiteral(rule.name);
     if (!(await scalar(connection, `select count(*) from upload_hashes where column_name = ${name}`))) continue;
     await connection.run(`insert into upload_repeats select ${name}, value, count(*)
-      from (select ${cellOf(rule.name, 'r')} as value from ${fileRowsSql(path, kind)} r) where hash(value) in (select hash from upload_hashes where column_name = ${name})
+      from (select ${cellOf(rule.name, 'r')} as value from ${fileRowsSql(staged, kind)} r) where hash(value) in (select hash from upload_hashes where column_name = ${name})
       group by value having count(*) > 1`);
   }
 }
@@ -121,6 +116,13 @@ export function lookupsSql(request: StageRequest): { columns: string[]; joins: s
     joins.push(`left join states st on st.state_code = ${cellSql('state_code')}`);
     columns.push('st.state_code as k_state_code');
   }
+  for (const rule of uploadRows(request.kind).filter((candidate) => candidate.loadedOnce)) {
+    // The live upload that loaded the value (transactions' rows of generated data have no upload), named by upload_labels.
+    const alias = `l_${rule.name}`;
+    joins.push(`left join (select ${rule.name} as value, min(upload_id) as upload_id from ${request.kind} where org_id = ${org} and upload_id is not null and ${rule.name} is not null${removing}
+      group by ${rule.name}) ${alias} on ${alias}.value = ${cellSql(rule.name)} left join upload_labels lb_${rule.name} on lb_${rule.name}.id = ${alias}.upload_id`);
+    columns.push(`${alias}.upload_id as loaded_${rule.name}`, `lb_${rule.name}.label as loaded_label_${rule.name}`);
+  }
   if (names.includes('reason_code')) {
     joins.push(`left join (select distinct reason_code from dispute_reasons) dr on dr.reason_code = ${cellSql('reason_code')}`);
     columns.push('dr.reason_code as k_reason_code');
@@ -143,22 +145,30 @@ async function scalar(connection: DuckDBConnection, sql: string): Promise<number
  * `lookups` replaces the rules' joins where the load needs other columns (a good record passed them all).
  */
 export function goodRowsSql(request: StageRequest, lookups = lookupsSql(request)): string {
-  return `(select r.*, ${lookups.columns.join(', ')} from ${fileRowsSql(request.path, request.kind)} r ${lookups.joins.join(' ')}
+  return `(select r.*, ${lookups.columns.join(', ')} from ${fileRowsSql(request.staged, request.kind)} r ${lookups.joins.join(' ')}
     where r.rn not in (select rn from upload_bad)) s`;
 }
 
 /**
- * Checks the file and writes the upload's rejects, in two scans of the file (three when a hash
- * repeats) and no copy of it: the record count and the repeated values (upload_hashes,
+ * Checks the staged records and writes the upload's rejects, in two scans of the staging file (three
+ * when a hash repeats) and no copy of it: the record count and the repeated values (upload_hashes,
  * upload_repeats), then every record checked, only the bad ones kept (upload_bad: rn and problems).
- * The caller owns the connection and drops the temp tables.
+ * The malformed records `split` found are rejects as they are. The caller owns the connection and drops
+ * the temp tables.
  */
-export async function stageUpload(connection: DuckDBConnection, request: StageRequest): Promise<StageCounts> {
-  const { orgId, uploadId, kind } = request;
+export async function stageUpload(connection: DuckDBConnection, request: StageRequest, split: SplitCounts): Promise<StageCounts> {
+  const { orgId, uploadId, kind, staged } = request;
   await dropStage(connection);
   await connection.run(`delete from upload_rejects where org_id = ${orgId} and upload_id = ${uploadId}`);
-  await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(request.path, kind)}`);
-  await findRepeats(connection, request.path, kind);
+  const labels = Object.entries(request.uploadLabels ?? {});
+  await connection.run(`create temp table upload_labels (id bigint, label varchar)`);
+  if (labels.length) await connection.run(`insert into upload_labels values ${labels.map(([id, label]) => `(${Number(id)}, ${sqlLiteral(label)})`).join(', ')}`);
+  await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(staged, kind)}`);
+  const wellFormed = await scalar(connection, 'select n from upload_hashes where column_name is null');
+  if (wellFormed !== split.records - split.malformed) {
+    throw new UploadCountError(`The engine read ${wellFormed} well-formed records of the ${split.records - split.malformed} the file holds: nothing was loaded.`);
+  }
+  await findRepeats(connection, staged, kind);
   const lookups = lookupsSql(request);
   const duplicates = duplicatesSql(kind);
   // The problems are built for the bad records only: the filter evaluates each rule's reason, and a good
@@ -169,31 +179,27 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
   // none, in a good file): in one statement DuckDB hoisted the rules' trims and casts below the filter
   // (common subexpressions) and so computed them for every record.
   await connection.run(`create temp table upload_suspect as
-    select * from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(request.path, kind, true)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s
+    select * from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(staged, kind)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s
     where not (${rules.map((rule) => columnFastSql(rule)).join(' and ')})`);
   await connection.run(`create temp table upload_bad as
     select rn, ${rowRejectsSql(rules)} as problems
     from (select s.*, ${reasons.join(', ')} from upload_suspect s) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   await connection.run('drop table upload_suspect');
-  // Malformed lines (DuckDB's own line numbers: the header is line 1, a quoted line break counts once).
-  await connection.run(`create temp table upload_malformed as
-    select line, row_number() over (order by line) as j, any_value(error_type) as error_type, any_value(csv_line) as csv_line, any_value(error_message) as message
-    from upload_csv_errors group by line`);
-  const cases = Object.entries(MALFORMED_REASON).map(([type, reason]) => `when ${sqlLiteral(type)} then ${sqlLiteral(`Line ${reason}`)}`).join(' ');
-  await connection.run(`insert into upload_rejects select ${orgId}, ${uploadId}, line, null, left(csv_line, 200), case error_type ${cases} else message end from upload_malformed`);
-  // A good record's line: its rank among well-formed records, plus the header and the malformed lines before it.
-  await connection.run(`insert into upload_rejects
-    select ${orgId}, ${uploadId}, c.rn + 1 + (select count(*) from upload_malformed e where e.line - e.j - 1 < c.rn), p.column_name, left(p.value, 200), p.reason
+  if (split.malformed) await connection.run(`insert into upload_rejects select ${orgId}, ${uploadId}, line, null, value, reason from ${malformedSql(staged)}`);
+  await connection.run(`insert into upload_rejects select ${orgId}, ${uploadId}, c.rn, p.column_name, left(p.value, 200), p.reason
     from (select rn, unnest(problems) as p from upload_bad) c`);
-  const malformed = await scalar(connection, 'select count(*) from upload_malformed');
-  const wellFormed = await scalar(connection, 'select n from upload_hashes where column_name is null');
   const badRows = await scalar(connection, 'select count(*) from upload_bad');
-  return { total: wellFormed + malformed, rejected: badRows + malformed };
+  return { total: split.records, rejected: badRows + split.malformed };
+}
+
+/** The records read, loaded and rejected do not add up: the load is undone and the upload fails with this message. */
+export class UploadCountError extends Error {
+  override name = 'UploadCountError';
 }
 
 export async function dropStage(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['upload_hashes', 'upload_repeats', 'upload_suspect', 'upload_bad', 'upload_malformed', 'upload_csv_errors', 'upload_csv_scans']) {
+  for (const table of ['upload_labels', 'upload_hashes', 'upload_repeats', 'upload_suspect', 'upload_bad']) {
     await connection.run(`drop table if exists ${table}`);
   }
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
 import type { OrgIdentity } from '../organization/orgIdentity.ts';
 import type { FileStore } from '../storage/fileStore.ts';
+import type { UploadEnder } from '../uploads/uploadExpiry.ts';
 import type { UploadProcessor } from '../uploads/uploadProcessor.ts';
 
 export interface RouteDeps {
@@ -25,6 +26,8 @@ export interface RouteDeps {
   exportRunner: ExportRunner | null;
   /** Validation and load of finished uploads; null without an engine that loads (uploads then answer 503). */
   uploadProcessor: UploadProcessor | null;
+  /** Cancels and expires receiving uploads. */
+  uploadEnder: UploadEnder;
   /** The caller's today as YYYY-MM-DD (UTC), for date presets; tests may pin it. */
   today: () => string;
 }

@@ -30,7 +30,7 @@ import { uploadManager, uploadReader, uploadRouteSchema, uploadViewerOf } from '
 const REJECT_COLUMNS = (['line', 'column', 'value', 'reason'] as const).map((name) => ({ name, label: name, type: name === 'line' ? ('number' as const) : ('string' as const), format: null }));
 const CSV_PAGE = 10_000;
 
-export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, analytics, uploadProcessor }: RouteDeps): void {
+export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, analytics, uploadProcessor, uploadEnder }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const received = async (row: UploadRow) => (row.status === 'receiving' ? ((await fileStore.size(row.file_key)) ?? 0) : Number(row.bytes));
   const visible = async (request: FastifyRequest, uploadId: number) => {
@@ -123,12 +123,14 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
     UPLOAD_ROUTES.upload,
     {
       config: { access: uploadManager },
-      schema: uploadRouteSchema('Delete an upload: exactly its rows leave the analytics tables (upload_admin, org owners)', { params: uploadParamsSchema, response: { 204: z.null().describe('deleted'), ...errorResponses, 409: describedError('api/conflict: the upload is still arriving or loading') } }),
+      schema: uploadRouteSchema('Delete an upload: exactly its rows leave the analytics tables; a receiving upload is cancelled (upload_admin, org owners)', { params: uploadParamsSchema, response: { 204: z.null().describe('deleted'), ...errorResponses, 409: describedError('api/conflict: the upload is being validated or loaded') } }),
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const row = await visible(request, request.params.uploadId);
-      if (['receiving', 'uploaded', 'validating', 'loading'].includes(row.status) || !uploadProcessor) throw new ApiError(409, API_ERROR_CODES.conflict, 'This upload is still arriving or loading: wait for it to finish.');
+      // A receiving upload is cancelled (its partial file deleted, its slot freed), audited as such.
+      if (row.status === 'receiving' && (await uploadEnder.cancel(row, { userId: caller.user.id, signedInUserId: caller.signedIn.id }))) return reply.code(204).send(null);
+      if (['receiving', 'uploaded', 'validating', 'loading'].includes(row.status) || !uploadProcessor) throw new ApiError(409, API_ERROR_CODES.conflict, 'This upload is being validated or loaded: wait for it to finish.');
       if (row.status !== 'deleted') {
         await uploadProcessor.remove(row);
         await recordUploadEvent(db, { orgId: row.org_id, uploadId: row.id, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: 'delete', detail: row.file_name });

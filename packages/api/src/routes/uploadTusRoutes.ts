@@ -9,11 +9,19 @@ import { callerOf } from '../auth/callerHooks.ts';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { recordUploadEvent } from '../uploads/uploadAudit.ts';
 import type { UploadProcessor } from '../uploads/uploadProcessor.ts';
-import { countActiveUploads, createUpload, findUpload } from '../uploads/uploadRepository.ts';
+import { countActiveUploads, createUpload, findUpload, forgetUpload } from '../uploads/uploadRepository.ts';
 import { DatabaseTusLocker } from '../uploads/databaseTusLocker.ts';
 import { UploadTusStore, uploadFileKey } from '../uploads/uploadTusStore.ts';
 import type { RouteDeps } from './routeDeps.ts';
 import { tusUploadId, uploadReader, uploadSender, uploadViewerOf } from './uploadRouteParts.ts';
+
+const TUS_VERSION = '1.0.0';
+
+/** Why bytes are no longer taken, for an upload that ended before its last byte. */
+const ENDED: Partial<Record<string, string>> = {
+  cancelled: 'This upload was cancelled: start a new one.',
+  expired: 'This upload expired after receiving no bytes for too long: start a new one.',
+};
 
 /** Set by the creation route for tus's naming function; a caller's own value is overwritten. */
 const UPLOAD_ID_HEADER = 'x-payportal-upload-id';
@@ -28,7 +36,7 @@ function readMetadata(header: string | undefined): Record<string, string> {
 }
 
 export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, fileStore, config, uploadProcessor } = deps;
+  const { db, fileStore, config, uploadProcessor, uploadEnder } = deps;
   const tus = new TusServer({
     path: UPLOAD_ROUTES.tusFiles.replace(/\/$/, ''),
     datastore: new UploadTusStore(db, fileStore, uploadProcessor?.receivedHashes),
@@ -76,7 +84,13 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
         throw new ApiError(413, API_ERROR_CODES.payloadTooLarge, `The file is larger than ${formatBytes(config.UPLOAD_MAX_BYTES)}, the most one upload may be.`);
       }
       processorOf(uploadProcessor);
+      // What tus would refuse is refused before a record exists (tus 1.0: 412 and the version it speaks).
+      if (request.headers['tus-resumable'] !== TUS_VERSION) {
+        reply.header('tus-version', TUS_VERSION);
+        throw new ApiError(412, API_ERROR_CODES.badRequest, `This server speaks tus ${TUS_VERSION}: send Tus-Resumable: ${TUS_VERSION}.`);
+      }
       const orgId = caller.user.org_id;
+      await uploadEnder.expireIdle();
       if ((await countActiveUploads(db, orgId)) >= config.UPLOAD_CONCURRENT_PER_ORG) {
         throw new ApiError(429, API_ERROR_CODES.uploadsBusy, `Your organisation already has ${config.UPLOAD_CONCURRENT_PER_ORG} uploads arriving or being validated: wait for one to finish.`);
       }
@@ -88,6 +102,11 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
       });
       setUploadIdHeader(request, id);
       await handOver(request, reply);
+      // Anything tus refused anyway leaves no record behind.
+      if (reply.raw.statusCode !== 201) {
+        await forgetUpload(db, id);
+        await fileStore.remove(uploadFileKey(orgId, id)).catch(() => undefined);
+      }
     });
 
     const ownUpload = async (request: FastifyRequest) => {
@@ -98,13 +117,23 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
     };
     // HEAD asks where to resume (a read); PATCH sends bytes (a write, only while receiving).
     scope.route({ method: 'HEAD', url: UPLOAD_ROUTES.tusFile, config: { access: uploadReader }, schema: { hide: true }, handler: async (request, reply) => {
-      await ownUpload(request);
+      // A cancelled or expired upload has no bytes to resume from (tus: 404 without Upload-Offset).
+      if (ENDED[(await ownUpload(request)).status]) throw notFound();
       await handOver(request, reply);
     } });
     scope.patch(UPLOAD_ROUTES.tusFile, { config: { access: uploadSender }, schema: { hide: true } }, async (request, reply) => {
       const row = await ownUpload(request);
-      if (row.status !== 'receiving') throw new ApiError(409, API_ERROR_CODES.conflict, 'Every byte of this upload has arrived already.');
+      if (row.status !== 'receiving') throw new ApiError(409, API_ERROR_CODES.conflict, ENDED[row.status] ?? 'Every byte of this upload has arrived already.');
       await handOver(request, reply);
+    });
+    // tus termination: the creator cancels their upload while it is receiving.
+    scope.delete(UPLOAD_ROUTES.tusFile, { config: { access: uploadSender }, schema: { hide: true } }, async (request, reply) => {
+      const row = await ownUpload(request);
+      const caller = callerOf(request);
+      if (!(await uploadEnder.cancel(row, { userId: caller.user.id, signedInUserId: caller.signedIn.id }))) {
+        throw new ApiError(409, API_ERROR_CODES.conflict, ENDED[row.status] ?? 'Every byte of this upload has arrived already: it can no longer be cancelled.');
+      }
+      return reply.code(204).header('tus-resumable', TUS_VERSION).send();
     });
   });
 }

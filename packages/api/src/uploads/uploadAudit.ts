@@ -2,7 +2,7 @@
 // user and the signed-in person, who differ when support staff impersonate), which upload, what.
 import type { Queryable } from '../db/database.ts';
 
-export type UploadAuditEvent = 'upload' | 'loaded' | 'failed' | 'replace' | 'new_version' | 'rollback' | 'delete';
+export type UploadAuditEvent = 'upload' | 'loaded' | 'failed' | 'replace' | 'new_version' | 'rollback' | 'delete' | 'cancel' | 'expire';
 
 export interface UploadAuditEntry {
   orgId: number;

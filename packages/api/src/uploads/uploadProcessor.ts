@@ -11,14 +11,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { AnalyticsEngine } from '@payportal/analytics';
+import { UploadCountError, type AnalyticsEngine } from '@payportal/analytics';
 import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { withAdvisoryLock, type Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
-import { earlierWithSha, loadUploadRow, updateUpload, uploadsRemovedBy, type UploadRow } from './uploadRepository.ts';
+import { earlierWithSha, liveUploadLabels, loadUploadRow, updateUpload, uploadsRemovedBy, type UploadRow } from './uploadRepository.ts';
 
 type Loader = Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>;
 
@@ -120,6 +120,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
       path: await localFile(row),
       rejectWholeFile: row.reject_whole_file,
       removing,
+      uploadLabels: await liveUploadLabels(db, row),
       onPhase: (phase, counts) => updateUpload(db, row.id, { status: phase, rows_total: counts?.total ?? null, rows_rejected: counts?.rejected ?? null }),
     });
     const status = result.refused ? 'rejected' : 'done';
@@ -150,7 +151,9 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
       await audit(row, status === 'done' ? 'loaded' : 'failed', removing.length ? `removed uploads ${removing.join(', ')}` : undefined);
     } catch (error) {
       log.error({ err: error, uploadId }, 'upload not loaded');
-      await updateUpload(db, uploadId, { status: 'failed', failure: 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.' });
+      // The loader's own count check names what did not add up; anything else is not the file's fault.
+      const failure = error instanceof UploadCountError ? error.message : 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.';
+      await updateUpload(db, uploadId, { status: 'failed', failure, rows_loaded: 0 });
     }
   }
 

@@ -90,13 +90,33 @@ export async function listUploads(db: Queryable, viewer: UploadViewer, query: Up
   return { rows, total: Number(total), people };
 }
 
+/** Uploads really receiving or being processed (an idle one is expired first: uploadExpiry.ts). */
 export async function countActiveUploads(db: Queryable, orgId: number): Promise<number> {
-  // A receiving upload abandoned for a day no longer holds a place.
-  const [row] = await db.query<{ n: string }>(
-    `select count(*) as n from uploads where org_id = $1 and status = any($2) and (status <> 'receiving' or created_at > now() - interval '1 day')`,
-    [orgId, ACTIVE_STATUSES],
-  );
+  const [row] = await db.query<{ n: string }>('select count(*) as n from uploads where org_id = $1 and status = any($2)', [orgId, ACTIVE_STATUSES]);
   return Number(row?.n ?? 0);
+}
+
+/** Bytes arrived: the idle limit counts from now. */
+export async function touchUpload(db: Queryable, id: number): Promise<void> {
+  await db.query('update uploads set received_at = now() where id = $1', [id]);
+}
+
+/** Ends a receiving upload as cancelled or expired; the row as it was, or null when it was no longer receiving. */
+export async function endReceiving(db: Queryable, id: number, status: 'cancelled' | 'expired'): Promise<UploadRow | null> {
+  const [row] = await db.query<UploadRow>("update uploads set status = $2, finished_at = now() where id = $1 and status = 'receiving' returning *, '' as user_name, false as has_previous", [id, status]);
+  return row ?? null;
+}
+
+/** Receiving uploads with no bytes for `idleSeconds`. */
+export async function idleUploads(db: Queryable, idleSeconds: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>("select id from uploads where status = 'receiving' and received_at < now() - $1 * interval '1 second'", [idleSeconds]);
+  return rows.map((row) => row.id);
+}
+
+/** A record tus refused to create: it never existed for anyone. */
+export async function forgetUpload(db: Queryable, id: number): Promise<void> {
+  await db.query('delete from upload_audit where upload_id = $1', [id]);
+  await db.query('delete from uploads where id = $1', [id]);
 }
 
 export interface NewUpload {
@@ -168,6 +188,15 @@ export async function previousVersion(db: Queryable, row: UploadRow): Promise<Up
     row.version,
   ]);
   return previous ?? null;
+}
+
+/** The organisation's loaded uploads of the row's kind as a reject names them ("sales.csv, 2026-11-27"), by id. */
+export async function liveUploadLabels(db: Queryable, row: UploadRow): Promise<Record<number, string>> {
+  const rows = await db.query<{ id: number; file_name: string; created_at: Date | string }>("select id, file_name, created_at from uploads where org_id = $1 and kind = $2 and status = 'done'", [
+    row.org_id,
+    row.kind,
+  ]);
+  return Object.fromEntries(rows.map((upload) => [upload.id, `${upload.file_name}, ${new Date(upload.created_at).toISOString().slice(0, 10)}`]));
 }
 
 export async function earlierWithSha(db: Queryable, row: UploadRow, sha256: string): Promise<number | null> {

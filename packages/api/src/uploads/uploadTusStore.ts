@@ -9,7 +9,7 @@ import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import type { ReceivedHashes } from './receivedHashes.ts';
-import { loadUploadRow } from './uploadRepository.ts';
+import { loadUploadRow, touchUpload } from './uploadRepository.ts';
 
 export const uploadFileKey = (orgId: number, id: number) => `uploads/${orgId}/${id}.csv`;
 
@@ -20,7 +20,8 @@ export class UploadTusStore extends DataStore {
     private readonly hashes?: ReceivedHashes,
   ) {
     super();
-    this.extensions = ['creation'];
+    // termination: DELETE is answered by the API's own route (uploadTusRoutes.ts), which also ends the record.
+    this.extensions = ['creation', 'termination'];
   }
 
   private async row(id: string) {
@@ -39,9 +40,17 @@ export class UploadTusStore extends DataStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const row = await this.row(id);
     let received = 0;
+    // The idle limit counts from the last bytes: touched as a PATCH starts, every 30 s while it streams, and as it ends.
+    const touch = () => touchUpload(this.db, row.id).catch(() => undefined);
+    let touched = Date.now();
+    await touch();
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         received += chunk.length;
+        if (Date.now() - touched > 30_000) {
+          touched = Date.now();
+          void touch();
+        }
         callback(null, chunk);
       },
     });
@@ -55,6 +64,7 @@ export class UploadTusStore extends DataStore {
       throw ERRORS.FILE_WRITE_ERROR;
     }
     hashing?.written(offset + received);
+    await touch();
     return offset + received;
   }
 

@@ -12,8 +12,8 @@ export function checkCell(rule: ColumnRule, raw: string, row: Record<string, str
   const value = raw.trim();
   if (rule.declineCode) {
     const declined = row.auth_result?.trim() === 'declined';
-    if (declined ? !new RegExp(`^${rule.pattern}$`).test(value) : value !== '') return rule.reason;
-    return null;
+    if (declined) return new RegExp(`^${rule.pattern}$`).test(value) ? null : rule.reason;
+    return value === '' ? null : UPLOAD_REJECT_REASONS.approvedDeclineCode;
   }
   if (value === '') return rule.optional ? null : UPLOAD_REJECT_REASONS.required;
   if (rule.pattern && !new RegExp(`^(?:${rule.pattern})$`).test(value)) return rule.reason;

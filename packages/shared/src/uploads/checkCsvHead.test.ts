@@ -40,8 +40,17 @@ describe('checkCsvHead', () => {
     expect(checkCsvHead(bytes(text), 'transactions', true).rows).toEqual([
       { line: 3, column: 'ts', message: 'ts must be an ISO 8601 date and time such as 2026-03-01T14:05:00Z (found "01/03/2026").' },
       { line: 3, column: 'amount', message: 'amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-3").' },
-      { line: 4, column: null, message: 'Line 4 has 2 columns; 10 are expected.' },
-      { line: 5, column: null, message: 'Line 5 opens a quote that is never closed.' },
+      { line: 4, column: null, message: 'Line 4: The line has 2 values; the header has 10.' },
+      { line: 5, column: null, message: 'Line 5: A quote that is never closed: close it, or double it if it is part of the value.' },
     ]);
+  });
+  it('finds the malformed records the loader rejects, on the physical line each starts on', () => {
+    const text = [header, good.replace('T1', '"T\n1"'), good.replace('USD', '"US"D'), good.replace('USD', 'U"SD'), good.replace('T1', 'T5'), ''].join('\n');
+    const check = checkCsvHead(bytes(text), 'transactions', true);
+    expect(check.rows).toEqual([
+      { line: 4, column: null, message: 'Line 4: Text after a closing quote: quote the whole value and double the quotes inside it.' },
+      { line: 5, column: null, message: 'Line 5: A quote inside an unquoted value: quote the whole value or remove the quote.' },
+    ]);
+    expect(check.rowsChecked).toBe(4);
   });
 });

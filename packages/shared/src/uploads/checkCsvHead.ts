@@ -3,7 +3,7 @@
 // the kind's columns, and each cell of the first rows. `fatal` problems refuse the whole file; `rows`
 // problems are the first bad rows, which the engine would reject one by one.
 import { checkCell } from './checkCell.ts';
-import { readCsvRecords } from './readCsvRecords.ts';
+import { MALFORMED_REASONS, readCsvRecords } from './readCsvRecords.ts';
 import { UPLOAD_COLUMNS, type UploadKind } from './uploadKinds.ts';
 
 export interface HeadProblem {
@@ -88,8 +88,9 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
   const rules = UPLOAD_COLUMNS[kind];
   for (const record of rows.slice(0, HEAD_ROWS)) {
     result.rowsChecked += 1;
-    if (record.cells.length !== rules.length) {
-      result.rows.push({ line: record.line, column: null, message: `Line ${record.line} has ${record.cells.length} columns; ${rules.length} are expected.` });
+    const malformed = record.problem ?? (record.cells.length !== rules.length ? MALFORMED_REASONS.count(record.cells.length, rules.length) : null);
+    if (malformed) {
+      result.rows.push({ line: record.line, column: null, message: `Line ${record.line}: ${malformed}` });
       continue;
     }
     const row = Object.fromEntries(rules.map((rule, index) => [rule.name, record.cells[index]!]));
@@ -98,7 +99,7 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
       if (reason) result.rows.push({ line: record.line, column: rule.name, message: `${rule.name} ${reason} (found "${row[rule.name]!.slice(0, 40)}").` });
     }
   }
-  if (unterminatedQuoteAt !== null) result.rows.push({ line: unterminatedQuoteAt, column: null, message: `Line ${unterminatedQuoteAt} opens a quote that is never closed.` });
+  if (unterminatedQuoteAt !== null) result.rows.push({ line: unterminatedQuoteAt, column: null, message: `Line ${unterminatedQuoteAt}: ${MALFORMED_REASONS.unclosedQuote}` });
   return result;
 }
 

@@ -27,6 +27,8 @@ export interface ColumnRule {
   transaction?: boolean;
   uniqueInFile?: boolean;
   uniqueInOrganisation?: boolean;
+  /** Not already loaded by a live upload of the organisation (tx_ref: a sale counts once); checked by the engine. */
+  loadedOnce?: boolean;
   declineCode?: boolean;
 }
 
@@ -52,7 +54,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'status', ...oneOf(MERCHANT_STATUSES) },
   ],
   transactions: [
-    { name: 'tx_ref', ...TEXT, uniqueInFile: true },
+    { name: 'tx_ref', ...TEXT, uniqueInFile: true, loadedOnce: true },
     { name: 'mid', ...TEXT, known: 'merchant' },
     {
       name: 'ts',
@@ -66,7 +68,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'card_type', ...oneOf(UPLOAD_CARD_TYPES) },
     { name: 'entry_mode', ...oneOf(UPLOAD_ENTRY_MODES) },
     { name: 'auth_result', ...oneOf(['approved', 'declined']) },
-    { name: 'decline_code', optional: true, pattern: '[0-9A-Z]{2}', declineCode: true, reason: 'must be two characters when auth_result is declined and empty otherwise' },
+    { name: 'decline_code', optional: true, pattern: '[0-9A-Z]{2}', declineCode: true, reason: 'must be two digits or capital letters, such as 05, when auth_result is declined' },
   ],
   chargebacks: [
     { name: 'tx_ref', ...TEXT, transaction: true },
@@ -86,6 +88,10 @@ export const UPLOAD_REJECT_REASONS = {
   unknownMerchant: 'is not a merchant of this organisation',
   duplicateInFile: 'appears more than once in the file',
   existingMerchant: 'is already a merchant of this organisation',
+  /** decline_code on a row whose auth_result is not declined. */
+  approvedDeclineCode: 'must be empty: an approved row must have no decline code',
+  /** Followed by the upload's number, file name and date. */
+  alreadyLoaded: 'is already loaded by upload',
   unknownTransaction: 'is not a transaction of this merchant',
   unknownReason: 'is not a known dispute reason code',
   badDate: 'is not a real calendar date',

@@ -12,9 +12,10 @@ export const UPLOAD_MODE_LABELS: Record<UploadMode, string> = { append: 'Append'
 /**
  * receiving (bytes arriving) → uploaded → validating → loading → done; failed (the file refused with a
  * reason, nothing loaded); rejected (some row failed and the whole file was to be rejected); then, after
- * later actions: superseded (a new version took its place), replaced, rolled_back, deleted.
+ * later actions: superseded (a new version took its place), replaced, rolled_back, deleted; a receiving
+ * upload may end cancelled (by its creator, an owner or upload admin) or expired (no bytes for the idle limit).
  */
-export const UPLOAD_STATUSES = ['receiving', 'uploaded', 'validating', 'loading', 'done', 'failed', 'rejected', 'superseded', 'replaced', 'rolled_back', 'deleted'] as const;
+export const UPLOAD_STATUSES = ['receiving', 'uploaded', 'validating', 'loading', 'done', 'failed', 'rejected', 'superseded', 'replaced', 'rolled_back', 'deleted', 'cancelled', 'expired'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const UPLOAD_PHASES = ['uploaded', 'validating', 'loading', 'done'] as const satisfies readonly UploadStatus[];
 
@@ -22,12 +23,23 @@ export const UPLOAD_PHASES = ['uploaded', 'validating', 'loading', 'done'] as co
 export const UPLOAD_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
 /** Default uploads one organisation may have receiving or in validation at once; UPLOAD_CONCURRENT_PER_ORG overrides it. */
 export const UPLOAD_CONCURRENT_DEFAULT = 3;
+/** Default minutes a receiving upload may go without bytes before the server expires it; UPLOAD_IDLE_MINUTES overrides it. */
+export const UPLOAD_IDLE_MINUTES_DEFAULT = 15;
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** Control characters (C0, DEL, C1) and bidirectional marks, overrides and isolates. */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 /** The tus Upload-Metadata of a new upload (base64 values decoded). */
 export const uploadMetadataSchema = z.strictObject({
-  filename: z.string().trim().min(1, { error: 'is required' }).max(255, { error: 'must be at most 255 characters' }),
+  filename: z
+    .string()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(255, { error: 'must be at most 255 characters' })
+    // Shown in the history and the audit: a control character or a text-direction override could make it read as another name.
+    .refine((name) => !HIDDEN_CHARACTERS.test(name), { error: 'must not contain control characters or text-direction marks: rename the file and choose it again' }),
   filetype: z.string().max(255).optional(),
   kind: z.enum(UPLOAD_KINDS),
   mode: z.enum(UPLOAD_MODES),

@@ -5,7 +5,8 @@ import * as styles from './uploads.css.ts';
 export function HeadCheckReport({ check }: { check: HeadCheck }) {
   const problems = [...check.fatal, ...check.rows];
   if (!problems.length) {
-    return <p role="status">Check passed: the header matches and the first {check.rowsChecked} rows are valid.</p>;
+    // It says what it checked: merchants, duplicates and already-loaded sales are known only to the server.
+    return <p role="status">Check passed: the header and the column formats of the first {check.rowsChecked} rows. Merchants, duplicates and sales loaded before are checked after the upload.</p>;
   }
   return (
     <div role="alert">

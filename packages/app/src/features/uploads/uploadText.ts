@@ -13,6 +13,8 @@ export const STATUS_LABELS: Record<UploadStatus, string> = {
   replaced: 'Replaced',
   rolled_back: 'Rolled back',
   deleted: 'Deleted',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 /** Still moving: the screens poll until it is not. */

@@ -1,6 +1,7 @@
 // One upload's record, asked again twice a second while it is under way (phases and counts move), then left alone.
 import type { Upload } from '@payportal/shared';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../lib/apiClient.ts';
 import { fetchUpload } from './uploadsApi.ts';
 import { isUnderWay } from './uploadText.ts';
 
@@ -19,8 +20,10 @@ export function usePolledUpload(uploadId: number | null, version = 0): { upload:
         setUpload(next);
         setError(null);
         if (isUnderWay(next.status)) timer = setTimeout(() => void load(), POLL_MS);
-      } catch {
-        if (!controller.signal.aborted) setError('The upload could not be loaded. Please reload the page.');
+      } catch (caught) {
+        if (controller.signal.aborted) return;
+        // 404: another organisation's or person's upload, or an id that never was; reloading would not help.
+        setError(caught instanceof ApiError && caught.status === 404 ? 'This upload does not exist or is not yours.' : 'The upload could not be loaded. Please reload the page.');
       }
     };
     void load();
