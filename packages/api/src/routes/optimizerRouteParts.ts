@@ -4,7 +4,6 @@
 // so an owner who wants it assigns themself the role (an audited, visible choice) rather than getting a
 // second, unguarded door. Reads allow impersonating support staff; writes need support_write.
 import type { AnalyticsEngine, OptimizerAnswer, OptimizerQuestion, QueryScope } from '@payportal/analytics';
-import { API_ERROR_CODES } from '@payportal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../analytics/admission.ts';
 import { turnRequest } from '../analytics/turnRequest.ts';
