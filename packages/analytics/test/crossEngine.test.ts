@@ -242,7 +242,7 @@ describe('filters of every operator', () => {
 
 describe('exports', () => {
   it('stream every row of a large answer, the same on both engines and as a query', async () => {
-    const description = parse({ measures: ['gsv', 'transactions', 'approval_rate'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'day' } });
+    const description = parse({ measures: ['gsv', 'transactions', 'approval_rate'], dimensions: ['merchant', 'card_brand', 'entry_mode'], timeDimension: { dimension: 'date', granularity: 'day' } });
     const streamed = async (engine: DuckDBEngine | ClickHouseEngine) => {
       const rows: QueryCell[][] = [];
       const count = await engine.stream(description, scope, (page) => void rows.push(...page));

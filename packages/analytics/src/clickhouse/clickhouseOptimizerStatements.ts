@@ -37,7 +37,7 @@ function plansSql(org: string, segment: Segment, binder: Binder): string {
     ) using pricing_plan_id`;
 }
 
-/** Per merchant and complete month with sales, the rollup's sums (suffixed _m) beside the merchant's plan. */
+/** Per merchant and complete month with an authorisation attempt (a declined one pays scheme fees too), the rollup's sums (suffixed _m) beside the merchant's plan. */
 function merchantMonthsSql(orgId: number, period: OptimizerPeriod, segment: Segment, binder: Binder): string {
   const org = binder.value(orgId, 'integer');
   const months = `select merchant_id, toStartOfMonth(day) as month, toFloat64(sum(sales)) as sales_m, toFloat64(sum(gsv)) as gsv_m,
@@ -45,7 +45,7 @@ function merchantMonthsSql(orgId: number, period: OptimizerPeriod, segment: Segm
     from merchant_daily
     where org_id = ${org} and day >= ${binder.value(period.from, 'date')} and day < ${binder.value(period.to, 'date')}
       and merchant_id in (select merchant_id from merchant_dim as d where d.org_id = ${org} and ${segmentSql(segment, binder)})
-    group by merchant_id, month having sum(sales) > 0`;
+    group by merchant_id, month having sum(attempts) > 0`;
   return `select * from (${months}) all inner join (${plansSql(org, segment, binder)}) using merchant_id`;
 }
 
