@@ -27,7 +27,7 @@ describe('an export written by the engine itself and one streamed through the AP
   let dir: string;
   beforeAll(async () => {
     engine = await DuckDBEngine.open({ path: ':memory:', threads: 2 });
-    await engine.ensureDataset({ orgId: 1, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    await engine.ensureDataset({ orgId: 1, scaleFactor: 0.05, endMonth: '2026-10-01' });
     dir = await newDataDir();
   });
   afterAll(async () => {
