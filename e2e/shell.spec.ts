@@ -8,6 +8,16 @@ import { urls } from './urls.ts';
 
 const QUERY_BUTTONS = ['Query Builder', 'Dashboards', 'Merchant-Level'];
 const BASE_MENU = ['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level'];
+const UPLOAD_MENU = ['Upload data', 'Upload history'];
+
+/** spec §2's Sign out for a user without the query role, beside a menu of the screens their roles open, and no query buttons. */
+async function expectNoQueryHeader(page: Page, menu: string[]) {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Query Builder' })).toHaveCount(0);
+  expect(await openMenu(page)).toEqual([...menu, 'Sign out']);
+  await page.keyboard.press('Escape');
+}
 
 /** Types a path in the address bar and waits for where the app settles. */
 async function typeRoute(page: Page, path: string, landsOn: string) {
@@ -37,7 +47,7 @@ test('an owner with query and upload roles sees the owner menu and reaches owner
   expect(await headerButtons(page)).toEqual(QUERY_BUTTONS);
   await expect(page.getByRole('link', { name: 'PayPortal home' })).toHaveAttribute('href', '/home');
   expect((await page.getByRole('link', { name: 'PayPortal home' }).locator('svg').boundingBox())?.height).toBe(160); // 10rem
-  expect(await openMenu(page)).toEqual([...BASE_MENU, 'Profile', 'Manage organization', 'Sign out']);
+  expect(await openMenu(page)).toEqual([...BASE_MENU, ...UPLOAD_MENU, 'Profile', 'Manage organization', 'Sign out']);
 
   await page.getByRole('menuitem', { name: 'Manage organization' }).click();
   await expect(page).toHaveURL(`${urls.app}/organization/manage`);
@@ -78,11 +88,9 @@ test('a query-only user sees the query buttons and the plain menu, and is sent h
   await typeRoute(page, '/dashboards', '/auth');
 });
 
-test('an uploader sees only Sign out and is sent to /profile from query routes', async ({ page }) => {
+test('an uploader sees Sign out and a menu reaching home, documents and the upload screens, and is sent to /profile from query routes', async ({ page }) => {
   await signIn(page, 'uploader@acme.example');
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('button')).toHaveText(['Sign out']);
-  await expect(header.getByRole('navigation')).toHaveCount(0);
+  await expectNoQueryHeader(page, ['Home', 'Documents', ...UPLOAD_MENU, 'Profile']);
   await typeRoute(page, '/data/upload', '/data/upload');
   await typeRoute(page, '/dashboards', '/profile');
   await typeRoute(page, '/amla', '/profile');
@@ -90,9 +98,9 @@ test('an uploader sees only Sign out and is sent to /profile from query routes',
   await typeRoute(page, '/revenue-optimizer', '/home');
 });
 
-test('an upload admin sees only Sign out and reaches the upload routes, not the query routes', async ({ page }) => {
+test('an upload admin sees Sign out and the upload screens in the menu, and reaches the upload routes, not the query routes', async ({ page }) => {
   await signIn(page, 'upload-admin@acme.example');
-  await expect(page.getByRole('banner').getByRole('button')).toHaveText(['Sign out']);
+  await expectNoQueryHeader(page, ['Home', 'Documents', ...UPLOAD_MENU, 'Profile']);
   await typeRoute(page, '/data/upload/abc-1', '/data/upload/abc-1');
   await expect(page.getByRole('heading', { name: 'Upload details' })).toBeVisible();
   await typeRoute(page, '/csv/new', '/profile');
@@ -112,7 +120,7 @@ test('the embedded-only user lands on /terms, accepts, and lands on /revenue-opt
   await accept.click();
   await expect(page).toHaveURL(`${urls.app}/revenue-optimizer`);
   await expect(page.getByRole('heading', { name: 'Revenue Optimizer' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button')).toHaveText(['Sign out']);
+  await expectNoQueryHeader(page, ['Home', 'Documents', 'Revenue Optimizer', 'Profile']);
 
   // The acceptance was recorded by the API: a fresh load no longer sends the user to /terms.
   await typeRoute(page, '/home', '/home');

@@ -61,6 +61,11 @@ describe('mountPortal', () => {
     const second = mountPortal(options);
     expect(document.querySelectorAll('#slot iframe')).toHaveLength(1);
     second.destroy();
+    // A host page that removed the frame itself may mount again too.
+    const third = mountPortal(options);
+    document.querySelector('#slot')!.replaceChildren();
+    mountPortal(options).destroy();
+    third.destroy();
   });
 
   it('[E1] a bad navigate or setUser argument rejects with embed/bad-option and reaches onError, without ending the start', async () => {

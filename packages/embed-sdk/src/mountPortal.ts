@@ -146,7 +146,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
   iframe.title = options.title ?? 'PayPortal';
   iframe.style.cssText = 'border:0;width:100%;display:block';
   container.appendChild(iframe);
-  mounted.add(container);
+  mounted.set(container, iframe);
 
   return {
     ready,

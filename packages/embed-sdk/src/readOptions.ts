@@ -25,8 +25,8 @@ export function checkUser(option: string, user: Partial<PortalUser> | undefined)
   check(typeof user?.email === 'string' && typeof user.name === 'string', option, '{ email: string, name: string }', user);
 }
 
-/** Containers that hold a live portal: a second mount into one would stack two frames. */
-export const mounted = new WeakSet<HTMLElement>();
+/** The frame each container holds: a second mount while it is still there would stack two frames. */
+export const mounted = new WeakMap<HTMLElement, HTMLIFrameElement>();
 
 /** What getToken() resolved to must be a token: an empty or missing one would only time out later. */
 export function checkToken(token: unknown): string {
@@ -51,7 +51,7 @@ export function readOptions(options: MountPortalOptions): MountConfig {
     // reported below
   }
   check(typeof src === 'string' && /^https?:$/.test(url?.protocol ?? ''), 'src', 'the portal\'s absolute http(s) URL, e.g. "http://localhost:8787/"', src);
-  check(!mounted.has(container as HTMLElement), 'container', 'an element without a portal: destroy() the portal already mounted here first', given);
+  check(!mounted.get(container as HTMLElement)?.isConnected, 'container', 'an element without a portal: destroy() the portal already mounted here first', given);
   check(typeof options.getToken === 'function', 'getToken', 'a function returning a Promise of your user\'s ID token', options.getToken);
   checkUser('user', options.user);
   if (options.initPath !== undefined) checkPath('initPath', options.initPath);
