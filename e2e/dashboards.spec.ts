@@ -172,6 +172,9 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   const chunks: Buffer[] = [];
   for await (const chunk of await png.createReadStream()) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  // The menu closed after its action: open it again for the next one.
+  await expect(chartCard(page, BAR.title).getByRole('button', { name: 'Open in query builder' })).toBeHidden();
+  await chartCard(page, BAR.title).locator('summary').click();
   await chartCard(page, BAR.title).getByRole('button', { name: 'Open in query builder' }).click();
   await expect(page).toHaveURL(`${urls.app}/csv/new`);
   await expect(page.getByText(`Opened from the chart “${BAR.title}”.`)).toBeVisible();

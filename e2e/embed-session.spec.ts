@@ -128,7 +128,8 @@ test('[I1][I2][M2] support staff view an embedded user’s terms read-only; Decl
   );
   // Nothing was recorded: viewing another user and coming back still finds the terms unaccepted.
   await impersonate(page, 'optimizer@acme.example', 'Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
-  await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
+  // Their terms are accepted, so /terms is not theirs: framed, the portal says so with a way home.
+  await expect(portalIn(page).getByRole('heading', { name: 'Not available here' })).toBeVisible();
   await impersonate(page, 'newcomer@demo-payments.example', 'Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
   await expect(terms).toBeVisible();
 
