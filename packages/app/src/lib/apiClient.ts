@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode | 'network' | 'bad-response',
     message: string,
+    /** The API's Retry-After (429 analytics/busy), in seconds. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -129,6 +131,7 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter > 0 ? retryAfter : null);
   return new ApiError(response.status, 'bad-response', `The portal answered with an error (${response.status}).`);
 }
