@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DuckDBEngine, queryColumns } from '@payportal/analytics';
 import { DEFAULT_CSV_OPTIONS, queryDescriptionSchema, type CsvOptions, type QueryDescriptionInput } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCsvFile } from '../src/exports/csvFile.ts';
+import { openCsvFile } from '../src/csv/csvFile.ts';
 import { copyThroughEngine, dropLastRecord } from '../src/exports/engineCopy.ts';
 import { localFileStore } from '../src/storage/fileStore.ts';
 import { newDataDir } from './exportHelpers.ts';

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';
-import { findUserByUid } from '../data/userRepository.ts';
+import { findUserByUid } from '../identity/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';

@@ -3,8 +3,8 @@
 // (no audit row, no answer).
 import { API_ERROR_CODES, type RoleName, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordImpersonation } from '../data/impersonationAudit.ts';
-import { roleNamesOf, type UserRoleNames } from '../data/roleRepository.ts';
+import { recordImpersonation } from '../identity/impersonationAudit.ts';
+import { roleNamesOf, type UserRoleNames } from '../identity/roleRepository.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, DatabaseUnavailableError, forbidden, impersonationForbidden } from '../errors/apiError.ts';
 import { resolveCaller, resolveIdentity, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';

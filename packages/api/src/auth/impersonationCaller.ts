@@ -5,9 +5,9 @@
 // the caller hooks from `canWrite`.
 import { API_ERROR_CODES, IMPERSONATE_HEADER, normalizeEmail } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
-import { findLiveImpersonationToken } from '../data/impersonationTokenRepository.ts';
-import { platformPermissionsOf } from '../data/roleRepository.ts';
-import { findUserById } from '../data/userRepository.ts';
+import { findLiveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
+import { platformPermissionsOf } from '../identity/roleRepository.ts';
+import { findUserById } from '../identity/userRepository.ts';
 import { ApiError, disabledUser, impersonationForbidden, notSupportStaff, unauthenticated } from '../errors/apiError.ts';
 import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerContext.ts';
 import { hashImpersonationToken, impersonateHeader } from './impersonationTokens.ts';

@@ -4,9 +4,9 @@
 // partner page relays on every impersonated call can reach one user for minutes, not anyone for an hour.
 import { IMPERSONATE_HEADER, IMPERSONATION_TOKEN_PREFIX, type ImpersonationResponse, type WarehouseUser } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
-import { platformPermissionsOf } from '../data/roleRepository.ts';
-import { saveImpersonationToken } from '../data/impersonationTokenRepository.ts';
-import { findUserByEmail } from '../data/userRepository.ts';
+import { platformPermissionsOf } from '../identity/roleRepository.ts';
+import { saveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
+import { findUserByEmail } from '../identity/userRepository.ts';
 import { disabledUser, impersonationForbidden, notFound, notSupportStaff } from '../errors/apiError.ts';
 import { newSecret, sha256 } from './secrets.ts';
 

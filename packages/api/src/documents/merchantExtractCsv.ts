@@ -2,7 +2,7 @@
 // UTF-8 with a BOM for spreadsheets, catalogue labels as the header, formula-like text neutralised),
 // from the engine's stream, so no row cap applies.
 import { queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
-import { createCsvEncoder } from '../exports/csvFormat.ts';
+import { createCsvEncoder } from '../csv/csvFormat.ts';
 import { merchantExtractQuery } from './statementQueries.ts';
 
 const BOM = '\uFEFF';

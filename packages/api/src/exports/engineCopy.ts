@@ -8,7 +8,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalyticsEngine, CsvCopyOptions, QueryScope } from '@payportal/analytics';
 import type { QueryDescription } from '@payportal/shared';
-import type { CsvFile } from './csvFile.ts';
+import type { CsvFile } from '../csv/csvFile.ts';
 
 type CopyCsv = NonNullable<AnalyticsEngine['copyCsv']>;
 

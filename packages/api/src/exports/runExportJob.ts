@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from '../optimizer/pnlExport.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { openCsvFile, type CsvFile } from './csvFile.ts';
+import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
 import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';
 import { fileKeyOf, recordProgress, type JobOutcome, type JobProgress, type JobRow } from './jobRepository.ts';
 import { exportRowLimit } from './rowCap.ts';

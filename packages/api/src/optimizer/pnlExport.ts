@@ -4,7 +4,7 @@
 // file's figures are the screen's.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { PnlExport, PnlRow, QueryColumn } from '@payportal/shared';
-import type { CsvFile } from '../exports/csvFile.ts';
+import type { CsvFile } from '../csv/csvFile.ts';
 
 const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
 export const PNL_EXPORT_COLUMNS: QueryColumn[] = [
