@@ -9,7 +9,7 @@ import { findLiveImpersonationToken } from '../identity/impersonationTokenReposi
 import { platformPermissionsOf } from '../identity/roleRepository.ts';
 import { findUserById } from '../identity/userRepository.ts';
 import { ApiError, disabledUser, impersonationForbidden, notSupportStaff, unauthenticated } from '../errors/apiError.ts';
-import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerContext.ts';
+import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerTypes.ts';
 import { hashImpersonationToken, impersonateHeader } from './impersonationTokens.ts';
 import type { AccessMode } from './routeAccess.ts';
 

@@ -5,7 +5,7 @@ import { chartSchema, type ChartConfig, type DashboardChart, type LayoutItem } f
 import type { Database, Queryable } from '../db/database.ts';
 import type { DashboardActor } from './dashboardActor.ts';
 import { auditDashboard } from './dashboardAudit.ts';
-import { editableDashboard, type WriteOutcome } from './dashboardRepository.ts';
+import { editableDashboard, type WriteOutcome } from './dashboardRows.ts';
 
 interface ChartRow {
   id: number;

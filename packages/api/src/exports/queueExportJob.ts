@@ -3,7 +3,7 @@
 // same transaction, and the runner woken.
 import { API_ERROR_CODES } from '@payportal/shared';
 import type { ApiConfig } from '../config.ts';
-import type { Caller } from '../auth/callerContext.ts';
+import type { Caller } from '../auth/callerTypes.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors/apiError.ts';
 import { recordExportEvent } from './exportAudit.ts';
