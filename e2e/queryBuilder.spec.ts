@@ -1,4 +1,4 @@
-// Issue #13 end to end in Chromium against the real stack: a person builds an export with a compound
+// In Chromium against the real stack: a person builds an export with a compound
 // and a date filter, sees a preview whose figures are the query API's for the same description, saves
 // it, runs it, watches it to the end and downloads a file that csv-parse reads back with the query
 // API's row count and column sums. Then the same screen framed (a partner user, and read-only support).

@@ -1,4 +1,4 @@
-// Issue #15 "Done when", in Chromium against the real stack: an uploader sends a merchants file, then a
+// In Chromium against the real stack: an uploader sends a merchants file, then a
 // transactions file with bad rows; the pre-check in the Worker shows the bad rows' lines before a byte
 // is sent; progress and the phases show; the details page lists every bad row with its line and
 // reason; the good rows are in the query API's totals; a larger upload, throttled, is paused and

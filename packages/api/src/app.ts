@@ -1,4 +1,4 @@
-// Builds the server without listening (DESIGN.md §7): tests inject requests, server.ts listens.
+// Builds the server without listening: tests inject requests, server.ts listens.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';

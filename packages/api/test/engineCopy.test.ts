@@ -1,4 +1,4 @@
-// The two ways an export's rows reach its file (issue #13, bench:export): DuckDB's own COPY (no value
+// The two ways an export's rows reach its file (bench:export): DuckDB's own COPY (no value
 // through JavaScript) and the engine's stream through the API's encoder, which engines without a CSV
 // writer (ClickHouse) take. They must write the same bytes: same numbers, quoting, neutralised
 // formulas, BOM and header, and the same cut at a cap.

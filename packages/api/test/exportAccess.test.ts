@@ -1,4 +1,4 @@
-// Who may see and change exports (issue #13 items 2, 4, 5): saved definitions are the organisation's
+// Who may see and change exports (5): saved definitions are the organisation's
 // (its owner or an org owner edits), runs and download tickets the runner's own, another
 // organisation's ids answer 404; tickets work once and briefly; impersonating support staff preview
 // and download but save, delete or run only with support_write; every run and download is audited.

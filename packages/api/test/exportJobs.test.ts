@@ -1,4 +1,4 @@
-// CSV exports as their callers use them (issue #13): a run's file read back by a real CSV parser
+// CSV exports as their callers use them: a run's file read back by a real CSV parser
 // holds exactly what the query API answers for the same description; caps, cancel, the per-user
 // queue limit, a restart during an export, expiry, and formula neutralisation on real data.
 import { existsSync } from 'node:fs';

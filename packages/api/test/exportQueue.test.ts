@@ -1,4 +1,4 @@
-// Issue #13 item 3: one claim of an export job is one attempt. A runner declared dead, though still
+// One claim of an export job is one attempt. A runner declared dead, though still
 // alive, can neither report progress nor end the job the next attempt has taken over, and the two
 // attempts write different files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The merchant P&L exported through the CSV export jobs (issue #17 item 1): a revenue_optimizer user
+// The merchant P&L exported through the CSV export jobs: a revenue_optimizer user
 // queues it from the optimizer, follows and downloads it through the exports' job routes, and the file
 // holds the rows POST pnl answers for the same request, figure for figure. The optimizer's door stays
 // its own: a query user cannot queue it, and the optimizer user cannot run ad-hoc queries through it.

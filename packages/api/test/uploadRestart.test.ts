@@ -1,4 +1,4 @@
-// Issue #15 item 2, "automatic resume after an API restart": tus-js-client (the app's own client, here in
+// "automatic resume after an API restart": tus-js-client (the app's own client, here in
 // Node) sends a transactions file to a listening API in small chunks; after two chunks the API
 // server is stopped, its open connections cut, and a new API instance is started on the same port over
 // the same DATA_DIR, database and DuckDB file. The client, which was told nothing, retries, asks the new

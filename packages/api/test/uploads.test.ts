@@ -1,4 +1,4 @@
-// Data uploads through the API (issue #15): the tus endpoint (create, resume from the offset after a
+// Data uploads through the API: the tus endpoint (create, resume from the offset after a
 // dropped connection), validation and load with phases and counts, rejected rows paged and as CSV, the
 // good rows in the query API's totals, new version and rollback removing exactly those rows, delete,
 // the size cap, the organisation's concurrent allowance, the duplicate warning, a refused file's reason,

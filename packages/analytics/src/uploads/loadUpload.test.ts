@@ -1,6 +1,6 @@
-// Uploads in the engine (issue #15 items 3 and 6): a merchants file, then transactions with bad rows;
+// Uploads in the engine: a merchants file, then transactions with bad rows;
 // every bad row kept with its line, column and reason; the good rows in the query API's totals with
-// DATA.md §5 fees; rollback (removing an upload) takes exactly its rows away; whole-file rejection
+// fees; rollback (removing an upload) takes exactly its rows away; whole-file rejection
 // loads nothing.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +75,7 @@ describe('loadUpload', () => {
     expect(keyed).toEqual(await rejects(2));
     expect((await engine.uploadRejectsAfter(scope.orgId, 2, { line: 8, column: 'amount' }, 2)).map((row) => [row.line, row.column])).toEqual([[8, 'ts'], [9, null]]);
     const rows = await uploaded();
-    // U-1: T2 (T1 was a duplicate); U-2: T3 approved, T4 declined. Fees by DATA.md §5.
+    // U-1: T2 (T1 was a duplicate); U-2: T3 approved, T4 declined. Fees
     expect(rows.map((row) => row.slice(0, 4))).toEqual([
       ['U-2', 30.25, 1, 2],
       ['U-1', 20.5, 1, 1],

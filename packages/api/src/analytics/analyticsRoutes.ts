@@ -1,4 +1,4 @@
-// The query API of DESIGN.md §8: the catalogue, queries and the compound-search values. Callers need
+// The query API: the catalogue, queries and the compound-search values. Callers need
 // the query role (declared, enforced by the caller hooks); impersonated support staff may query (it
 // only reads). The organisation of every query is the verified caller's, never read from the request.
 import type { AnalyticsEngine } from '@payportal/analytics';
@@ -46,7 +46,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
       config: { access: analysts },
       schema: {
         summary: 'Measures and dimensions the caller may query',
-        description: 'The metric catalogue of DATA.md §6 with labels, types and display formats, filtered by the caller’s roles.',
+        description: 'The metric catalogue with labels, types and display formats, filtered by the caller’s roles.',
         tags,
         security: bearerSecurity,
         response: { 200: catalogueResponseSchema, ...errorResponses },

@@ -1,6 +1,6 @@
-// POST /api/auth/v1/authenticate/ (issue #3): the bearer ID token → its linked portal user, signed in,
+// POST /api/auth/v1/authenticate/: the bearer ID token → its linked portal user, signed in,
 // with roles, organisation and terms in one round trip. Linking is not done here: an identity is linked
-// only by accepting its invitation (inviteRoutes.ts, issue #19 item 6).
+// only by accepting its invitation (inviteRoutes.ts).
 import { API_PATHS, authenticateResponseSchema, EMBEDDED_TERMS_PRODUCT_ID, type AuthenticateResponse, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -39,7 +39,7 @@ export async function resolveCaller(
   const token = bearerToken(request);
   if (isImpersonationToken(token)) return resolveImpersonationCaller(request, token, access, deps, onImpersonationAttempt);
   const verified = await deps.verifier.verify(token, { fresh: access !== 'read' });
-  // Only an accepted invitation links an identity (issue #19 item 6): a sign-in with an address alone finds nothing.
+  // Only an accepted invitation links an identity: a sign-in with an address alone finds nothing.
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
@@ -48,7 +48,7 @@ export async function resolveCaller(
 
   const header = request.headers[impersonateHeader];
   if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false };
-  // Issue #19 item 5: an ID token is no master key. Acting as a user needs an impersonation token
+  // an ID token is no master key. Acting as a user needs an impersonation token
   // (POST /api/auth/v1/impersonation/); the attempt is still written to the audit.
   onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail: Array.isArray(header) ? header.join(',') : header });
   throw new ApiError(

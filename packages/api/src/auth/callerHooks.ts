@@ -68,7 +68,7 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
+    // A write may change any user's row (an owner deactivating a colleague): the next read in
     // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
     // An identity route's write (accepting an invitation) links a user: it empties the caches as well.
     // Authenticate, on every sign-in and page load, changes only the caller's own row (last login).

@@ -1,4 +1,4 @@
-// issue #3: a user sees themselves; an org_owner also sees the users of their own organisation.
+// A user sees themselves; an org_owner also sees the users of their own organisation.
 import type { WarehouseUser } from '@payportal/shared';
 import type { Database } from '../db/database.ts';
 import { roleNamesOf } from '../identity/roleRepository.ts';

@@ -1,4 +1,4 @@
-// Issue #19 item 5: the caller behind an impersonation token. The token is looked up by its hash, and on
+// The caller behind an impersonation token. The token is looked up by its hash, and on
 // every request the support user is checked again (active, `support` still held, identity neither
 // disabled nor revoked since the token was issued, within the same window as ID tokens), the target
 // must be active, and Impersonate-User must name the token's target. Write permission is decided by

@@ -1,4 +1,4 @@
-// POST /api/auth/v1/impersonation/ (issue #19 item 5): support staff exchange their own ID token for an
+// POST /api/auth/v1/impersonation/: support staff exchange their own ID token for an
 // impersonation token bound to them and one user (src/auth/impersonationTokens.ts). The exchange is
 // written to impersonation_audit like every impersonated request, refused ones included.
 import { API_PATHS, impersonationRequestSchema, impersonationResponseSchema } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// Issue #19 item 5: what support staff act as a user with. Their own ID token is exchanged for an
+// What support staff act as a user with. Their own ID token is exchanged for an
 // opaque token bound to them and one target user, read-only unless they hold support_write, living at
 // most IMPERSONATION_TOKEN_TTL_MS (15 minutes). The frame sends it instead of the ID token, so what a
 // partner page relays on every impersonated call can reach one user for minutes, not anyone for an hour.

@@ -8,7 +8,7 @@ const columns: QueryColumn[] = [
   { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' },
 ];
 
-describe('CSV text (issue #13 item 4)', () => {
+describe('CSV text', () => {
   it('writes RFC 4180: CRLF lines, quotes doubled, fields with commas, quotes or line breaks quoted', () => {
     const encoder = createCsvEncoder(columns, { header: 'labels', neutraliseFormulas: true });
     expect(encoder.header).toBe('Date,Merchant,Gross sales volume\r\n');

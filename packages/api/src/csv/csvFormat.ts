@@ -1,4 +1,4 @@
-// The text of an export (issue #13 item 4): RFC 4180 (CRLF lines, fields quoted when they hold a
+// The text of an export: RFC 4180 (CRLF lines, fields quoted when they hold a
 // quote, comma or line break, quotes doubled), ISO 8601 dates as the engine gives them, numbers with
 // '.' decimals, no thousands separators and no exponent, empty for null. Text cells that a spreadsheet
 // would run as a formula (= + - @ tab CR first, OWASP "CSV injection") get a leading apostrophe;

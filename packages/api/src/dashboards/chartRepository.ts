@@ -1,4 +1,4 @@
-// Charts of a dashboard (issue #14 item 2). A chart belongs to one dashboard, so every access goes
+// Charts of a dashboard. A chart belongs to one dashboard, so every access goes
 // through its dashboard's organisation check; writes need the right to edit that dashboard. Adding a
 // chart appends it to the layout; deleting removes it there too.
 import { chartSchema, type ChartConfig, type DashboardChart, type LayoutItem } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// A dashboard's charts (issue #14 item 2): add, read, replace, delete (editors of the dashboard), and
+// A dashboard's charts: add, read, replace, delete (editors of the dashboard), and
 // copy into a dashboard the caller may edit (anyone who may view the source). A chart is saved only
 // when the query API could answer its question (the compiler's check, no engine call).
 import { queryColumns } from '@payportal/analytics';

@@ -1,4 +1,4 @@
-// Dashboards (issue #14 item 2) in PostgreSQL. Every statement names the caller's organisation, so
+// Dashboards in PostgreSQL. Every statement names the caller's organisation, so
 // another organisation's id finds nothing (404, never 403). Every write is audited in its transaction.
 import { dashboardSchema, dashboardSummarySchema, type Dashboard, type DashboardBody, type DashboardSummary } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';

@@ -1,4 +1,4 @@
-// What every dashboard route shares (issue #14 item 2): its tag, who may read and who may write, the
+// What every dashboard route shares: its tag, who may read and who may write, the
 // caller as the dashboards see them, and one way to turn a repository's outcome into an answer.
 // Everyone with the query role reads and copies; writes need the right to edit the dashboard (checked
 // per row), and impersonating support staff need support_write (the caller hooks enforce it).

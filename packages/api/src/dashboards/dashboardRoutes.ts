@@ -1,4 +1,4 @@
-// Dashboards (issue #14 item 2): list (live or archived), create, read with charts, replace the
+// Dashboards: list (live or archived), create, read with charts, replace the
 // title, description, filters and layout, archive and restore, delete. Another organisation's
 // dashboard answers 404; a viewer who may not edit gets 403 on writes.
 import {

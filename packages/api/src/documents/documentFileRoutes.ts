@@ -1,4 +1,4 @@
-// A document's bytes (issue #18 item 4): for the in-page viewer with the bearer token (a fetch, never a
+// A document's bytes: for the in-page viewer with the bearer token (a fetch, never a
 // URL), and as a download through a single-use ticket (downloads/downloadTickets.ts), since a browser
 // navigation sends no token and none may go into a URL. Both are audited; every failure of a
 // ticket answers the same 404.

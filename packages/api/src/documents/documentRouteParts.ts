@@ -1,4 +1,4 @@
-// What every document route shares (issue #18): its tag, who may read, upload and manage, and the
+// What every document route shares: its tag, who may read, upload and manage, and the
 // caller as the documents see them. Reads allow impersonating support staff; writes need support_write
 // (the caller hooks enforce it).
 import { ROLE_NAMES, type RoleName } from '@payportal/shared';
@@ -8,7 +8,7 @@ import { withRole } from '../auth/routeAccess.ts';
 import type { DocumentViewer } from './documentRepository.ts';
 import { bearerSecurity } from '../http/errorResponses.ts';
 
-/** Every portal role reads its organisation's documents (spec §2: /documents is behind the general guard). */
+/** Every portal role reads its organisation's documents (/documents is behind the general guard). */
 export const documentReader = withRole(ROLE_NAMES, 'read', { impersonation: true });
 const UPLOADERS: readonly [RoleName, ...RoleName[]] = ['org_owner', 'upload_admin'];
 const MANAGERS: readonly [RoleName, ...RoleName[]] = ['org_owner'];

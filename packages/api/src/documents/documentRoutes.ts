@@ -1,4 +1,4 @@
-// The documents list and its management (issue #18 items 1–3, 5): list with search, filters and pages;
+// The documents list and its management (5): list with search, filters and pages;
 // one document's details; delete (org owners); generate a month's statement or extract (org owners).
 // Another organisation's id answers 404. Writes are audited; impersonating support staff need
 // support_write for them (the caller hooks enforce it).

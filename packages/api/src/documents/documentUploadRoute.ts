@@ -1,4 +1,4 @@
-// Uploading a shared PDF (issue #18 item 2): the body is the file itself (Content-Type
+// Uploading a shared PDF: the body is the file itself (Content-Type
 // application/pdf), read as a stream into the file store; title, type and month come in the query
 // string, checked by the shared schema. The bytes decide: a file that does not begin with %PDF- is
 // refused with a reason whatever its name, one over the cap stops there, and the SHA-256 is kept.

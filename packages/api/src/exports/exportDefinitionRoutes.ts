@@ -1,4 +1,4 @@
-// Saved CSV export definitions, the caller's limits and the row estimate (issue #13 item 2; contract:
+// Saved CSV export definitions, the caller's limits and the row estimate (contract:
 // packages/shared/src/exports/). Anyone in the organisation with the query role reads them; saving,
 // changing and deleting are writes, so support staff impersonating need support_write (the caller
 // hooks enforce it); changing and deleting are for the definition's owner or an org owner.

@@ -1,4 +1,4 @@
-// The download of a ready export (issue #13 item 4): a plain GET the browser streams to disk. It is
+// The download of a ready export: a plain GET the browser streams to disk. It is
 // public in routeAccess terms (a browser navigation sends no bearer token, and none may go into a
 // URL); the single-use ticket in its path, minted by an authenticated POST for one job and one user,
 // is the authorisation (downloads/downloadTickets.ts). Every failure answers the same 404.

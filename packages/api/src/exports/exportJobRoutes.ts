@@ -1,4 +1,4 @@
-// Export runs (issue #13 item 3): run, watch, cancel, and a download ticket for a ready file. A job is
+// Export runs: run, watch, cancel, and a download ticket for a ready file. A job is
 // its runner's own: another user's or organisation's id answers 404. Runs of the optimizer's P&L
 // (POST /api/optimizer/v1/pnl/export) are followed here too, by revenue_optimizer users. Running and cancelling are
 // writes: they create or stop work in the user's name (and a run is audited as theirs), so support

@@ -1,4 +1,4 @@
-// What every export route shares (issue #13): its tag, who may read and who may write, and the caller
+// What every export route shares: its tag, who may read and who may write, and the caller
 // as the exports see them. Reads allow impersonating support staff; writes need support_write (the
 // caller hooks enforce it).
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ export const exportReader = withRole(['query'], 'read', { impersonation: true })
 export const exportWriter = withRole(['query'], 'write', { impersonation: true });
 /**
  * Following one's own runs (the list, one run, cancel, the download ticket, the limits): runs are their
- * runner's own, and revenue_optimizer users run the merchant P&L's export (issue #17 item 1) without
+ * runner's own, and revenue_optimizer users run the merchant P&L's export without
  * holding the query role.
  */
 export const exportRunReader = withRole(['query', 'revenue_optimizer'], 'read', { impersonation: true });

@@ -1,4 +1,4 @@
-// One export, from a claimed job to a file (issue #13 items 3 and 4), keeping the job's progress and
+// One export, from a claimed job to a file, keeping the job's progress and
 // heartbeat moving a couple of times a second, stopping at the role's cap, at a cancel or at shutdown.
 // A query's rows go two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
 // put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own

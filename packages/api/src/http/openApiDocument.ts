@@ -1,4 +1,4 @@
-// The OpenAPI document, generated from the routes' zod schemas (issue #3), served at /api/openapi.json.
+// The OpenAPI document, generated from the routes' zod schemas, served at /api/openapi.json.
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// DESIGN.md §4: every request that carries Impersonate-User is written down (who, as whom, method,
+// Every request that carries Impersonate-User is written down (who, as whom, method,
 // path, status, time), refused ones included.
 import type { Queryable } from '../db/database.ts';
 

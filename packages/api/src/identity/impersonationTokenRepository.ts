@@ -1,4 +1,4 @@
-// Issue #19 item 5: impersonation tokens by their SHA-256 (the token itself is never stored). Times are
+// Impersonation tokens by their SHA-256 (the token itself is never stored). Times are
 // the API's clock, passed in, so issuing and checking use the same one.
 import type { Queryable } from '../db/database.ts';
 

@@ -1,4 +1,4 @@
-// Roles, user-role links and our staff's platform permissions (spec §3, §6; DESIGN.md §4).
+// Roles, user-role links and our staff's platform permissions.
 import type { PlatformPermission, Role, RoleName, UserRole } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
@@ -12,7 +12,7 @@ export function userRoleLinks(db: Queryable, userId: number): Promise<UserRole[]
 
 export interface UserRoleNames {
   roles: RoleName[];
-  /** spec §6: the union of the grants of the user's own roles. */
+  /** the union of the grants of the user's own roles. */
   assignable: RoleName[];
 }
 

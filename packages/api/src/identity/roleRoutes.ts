@@ -1,4 +1,4 @@
-// GET /api/auth/v1/user-role/?user_id= and GET /api/auth/v1/role/ (spec §7).
+// GET /api/auth/v1/user-role/?user_id= and GET /api/auth/v1/role/.
 import { API_PATHS, rolesResponseSchema, userRolesQuerySchema, userRolesResponseSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Terms acceptance records (spec §3): one per user and product, the latest answer wins.
+// Terms acceptance records: one per user and product, the latest answer wins.
 import type { TermsRecord } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 

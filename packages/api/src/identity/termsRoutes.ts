@@ -1,4 +1,4 @@
-// GET and POST /api/auth/v1/termsandconditions/ (spec §7): each user reads and answers only their own.
+// GET and POST /api/auth/v1/termsandconditions/: each user reads and answers only their own.
 import { API_PATHS, termsCreateSchema, termsQuerySchema, termsRecordSchema, termsResponseSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

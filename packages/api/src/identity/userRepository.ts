@@ -1,4 +1,4 @@
-// Portal users (spec §3). Every query here is by one key; who may see the row is decided by the caller.
+// Portal users. Every query here is by one key; who may see the row is decided by the caller.
 import { normalizeEmail, type WarehouseUser } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
@@ -11,7 +11,7 @@ export async function findUserByUid(db: Queryable, uid: string): Promise<Warehou
 
 /**
  * The user with this address, for impersonation (the exchange names an address). Addresses are
- * unique per organisation (issue #19 item 6), so one address may have a row in several; at most one of
+ * unique per organisation, so one address may have a row in several; at most one of
  * them is linked to an identity, and that is the person who signs in: it is preferred, then the oldest.
  */
 export async function findUserByEmail(db: Queryable, email: string): Promise<WarehouseUser | null> {

@@ -1,4 +1,4 @@
-// GET /api/auth/v1/user/?email= and PUT /api/auth/v1/user/{id} (spec §7, issue #3).
+// GET /api/auth/v1/user/?email= and PUT /api/auth/v1/user/{id}.
 import {
   API_ERROR_CODES,
   API_PATHS,
@@ -40,7 +40,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
     async (request) => {
       const { user } = callerOf(request);
       // Only the caller's own organisation is searched: whom the caller may see is there, and an address
-      // used in another organisation as well must not hide this organisation's user (issue #19 item 6).
+      // used in another organisation as well must not hide this organisation's user.
       const target = request.query.email === user.email ? user : await findOrgUserByEmail(db, user.org_id, request.query.email);
       if (!target || !(await canSeeUser(db, user, target))) throw notFound();
       return [target];
@@ -87,7 +87,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
   );
 }
 
-/** issue #3: never the org, roles, is_active or firebase_uid; the app sends them back unchanged. */
+/** never the org, roles, is_active or firebase_uid; the app sends them back unchanged. */
 function protectedChanges(user: WarehouseUser, body: z.output<typeof userUpdateSchema>): string[] {
   const changed: string[] = [];
   if (body.email !== undefined && normalizeEmail(body.email) !== user.email) changed.push('email');

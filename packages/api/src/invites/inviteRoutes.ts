@@ -1,4 +1,4 @@
-// POST /api/auth/v1/invites/accept (issue #19 item 6): the sign-up screen links the identity it has just
+// POST /api/auth/v1/invites/accept: the sign-up screen links the identity it has just
 // created to its invitation, with the secret of the sign-up link. The only route whose caller may have
 // no portal user yet (declared IDENTITY).
 import { acceptInviteSchema, API_PATHS } from '@payportal/shared';

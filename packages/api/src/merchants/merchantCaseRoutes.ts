@@ -1,4 +1,4 @@
-// Cases on a merchant (issue #16 item 5): the organisation's query users list, open, annotate and close
+// Cases on a merchant: the organisation's query users list, open, annotate and close
 // them; every write is audited; impersonating support staff need support_write to write. Another
 // organisation's merchant or case answers 404.
 import { API_ERROR_CODES, caseListSchema, caseNoteBodySchema, caseParamsSchema, closeCaseBodySchema, MERCHANT_ROUTES, merchantCaseSchema, merchantParamsSchema, openCaseBodySchema } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// What every merchant-level route shares (issue #16): who may call it, the engine, and the merchant of
+// What every merchant-level route shares: who may call it, the engine, and the merchant of
 // the path looked up in the caller's organisation (another organisation's merchant answers 404).
 // Query users read; writes (cases) need the query role too, and impersonating support staff need
 // support_write for them (the caller hooks enforce it).

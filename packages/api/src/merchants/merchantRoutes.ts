@@ -1,4 +1,4 @@
-// The merchant-level page's reads (issue #16): the finder, the header, each section's figures and the
+// The merchant-level page's reads: the finder, the header, each section's figures and the
 // AML signals. Section figures are the query API's own answers to ordinary descriptions with a merchant
 // filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call.
 import {
@@ -72,7 +72,7 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         result: await merchants.engine.query(queryDescriptionSchema.parse(description), scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }),
       });
       if (section !== 'peers') return { section, queries: await Promise.all(sectionQueries(section, merchant.mid, request.body, scope.today).map(ask)) };
-      // issue #16: peers share the MCC and the state, or the region when the state has too few
+      // peers share the MCC and the state, or the region when the state has too few
       const inState = await Promise.all(peerQueries(merchant.mcc, { state: merchant.stateCode }, request.body, scope.today).map(ask));
       if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
       return { section, queries: await Promise.all(peerQueries(merchant.mcc, { region: merchant.region }, request.body, scope.today).map(ask)) };

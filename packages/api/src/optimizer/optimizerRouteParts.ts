@@ -1,5 +1,5 @@
-// What every revenue optimizer route shares (issue #17 item 5): its tag, who may call it, and the engine.
-// Only revenue_optimizer users reach the optimizer, not org owners by default: spec §6 makes the role the
+// What every revenue optimizer route shares: its tag, who may call it, and the engine.
+// Only revenue_optimizer users reach the optimizer, not org owners by default: makes the role the
 // mark of the embedded user the screen is for, and the app's embedded guard sends everyone else home,
 // so an owner who wants it assigns themself the role (an audited, visible choice) rather than getting a
 // second, unguarded door. Reads allow impersonating support staff; writes need support_write.

@@ -1,4 +1,4 @@
-// The revenue optimizer's analyses (issue #17, contract: packages/shared/src/optimizer/): the merchant
+// The revenue optimizer's analyses (contract: packages/shared/src/optimizer/): the merchant
 // P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
 // regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
 // organisation only.

@@ -1,4 +1,4 @@
-// Saved repricing scenarios (issue #17 item 2): the organisation's revenue_optimizer users list, read
+// Saved repricing scenarios: the organisation's revenue_optimizer users list, read
 // and export them; saving and deleting are audited writes, refused to support staff without
 // support_write (the caller hooks enforce it). Another organisation's scenario answers 404.
 import { OPTIMIZER_ROUTES, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from '@payportal/shared';

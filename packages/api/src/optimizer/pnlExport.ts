@@ -1,4 +1,4 @@
-// The merchant P&L as an export job's file (issue #17 item 1): the rows the P&L screen shows, sorted and
+// The merchant P&L as an export job's file: the rows the P&L screen shows, sorted and
 // filtered the same way, all of them up to the role's cap (one row more tells a capped file), with a
 // header of words a pricing person reads. The engine answers the same question as POST pnl, so the
 // file's figures are the screen's.

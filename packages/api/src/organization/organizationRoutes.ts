@@ -1,4 +1,4 @@
-// GET /api/auth/v1/organization/{id} (spec §7): members of that organisation only.
+// GET /api/auth/v1/organization/{id}: members of that organisation only.
 import { organizationParamsSchema, organizationResponseSchema } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

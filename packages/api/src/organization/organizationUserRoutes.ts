@@ -1,4 +1,4 @@
-// Organisation management (issue #7): the owner of an organisation lists, invites and changes its
+// Organisation management: the owner of an organisation lists, invites and changes its
 // users. Every route: the caller must hold org_owner in the organisation named in the path (any other
 // organisation id: 404, a non-owner: 403), ids of users elsewhere are 404, and changes are audited.
 import {

@@ -1,4 +1,4 @@
-// What every upload route shares (issue #15): its tag, who may upload, read and manage (spec §6: the
+// What every upload route shares: its tag, who may upload, read and manage (the
 // upload role uploads and sees its own; upload_admin, and org owners, see and manage the
 // organisation's), and the caller as the uploads see them. Reads allow impersonating support staff;
 // writes need support_write (the caller hooks enforce it).
@@ -13,7 +13,7 @@ import { bearerSecurity } from '../http/errorResponses.ts';
 const READERS: readonly [RoleName, ...RoleName[]] = ['upload', 'upload_admin', 'org_owner'];
 const MANAGERS: readonly [RoleName, ...RoleName[]] = ['upload_admin', 'org_owner'];
 
-/** Sending a file: the upload role (spec §6 upload guard). */
+/** Sending a file: the upload role. */
 export const uploadSender = withRole(['upload'], 'write', { impersonation: true });
 export const uploadReader = withRole(READERS, 'read', { impersonation: true });
 export const uploadManager = withRole(MANAGERS, 'write', { impersonation: true });

@@ -1,4 +1,4 @@
-// The uploads' history, details, rejected rows and actions (issue #15 items 4, 5): the upload role
+// The uploads' history, details, rejected rows and actions (5): the upload role
 // sees its own, upload_admin and org owners the organisation's; another organisation's upload (or,
 // for an uploader, another person's) answers 404. Roll back and delete queue behind loads in the
 // processor (one writer); every action is audited.

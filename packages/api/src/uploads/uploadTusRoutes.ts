@@ -1,4 +1,4 @@
-// The tus 1.0 endpoint of uploads (issue #15 item 2) under /api/uploads/v1/files/: @tus/server speaks
+// The tus 1.0 endpoint of uploads under /api/uploads/v1/files/: @tus/server speaks
 // the protocol; these routes check the caller first (who may send, the size cap, the organisation's
 // concurrent allowance, the metadata's schema) and keep the record in PostgreSQL. Another
 // organisation's upload answers 404 before tus sees the request.

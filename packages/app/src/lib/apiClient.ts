@@ -1,11 +1,11 @@
-// Every product call (spec §7): bearer token, JSON, the Impersonate-User header when impersonating,
+// Every product call: bearer token, JSON, the Impersonate-User header when impersonating,
 // 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code. While
 // impersonating, the bearer is an impersonation token exchanged for the signed-in person's ID token
-// (issue #19 item 5): the API refuses an ID token with Impersonate-User.
+//: the API refuses an ID token with Impersonate-User.
 import { API_PATHS, apiErrorBodySchema, IMPERSONATE_HEADER, impersonationResponseSchema, type ApiErrorCode } from '@payportal/shared';
 import type { z } from 'zod';
 // Full zod or zod/mini schemas alike (both are zod's core type); parsed with zod/mini's function, so the
-// sign-in path loads no full zod (issue #20 item 9).
+// sign-in path loads no full zod.
 import { safeParse } from 'zod/mini';
 import { setImpersonationReadOnly } from './impersonationAccess.ts';
 import { impersonationTokenSource } from './impersonationTokenSource.ts';
@@ -27,7 +27,7 @@ export class ApiError extends Error {
 let impersonation: { email: string; tokens: TokenSource } | null = null;
 
 /**
- * spec §4: the impersonation e-mail can be set or cleared; every request carries it while set, with an
+ * the impersonation e-mail can be set or cleared; every request carries it while set, with an
  * impersonation token for that user as the bearer. Setting it starts a new token source (the first call
  * exchanges); clearing it drops the token.
  */
@@ -80,7 +80,7 @@ export async function apiRequest<Schema extends z.core.$ZodType | undefined = un
 
 /**
  * The headers of a product call (bearer token, Impersonate-User) for a client that sends its own
- * requests: tus-js-client's resumable uploads (issue #15). Asked before every request, so a refreshed
+ * requests: tus-js-client's resumable uploads. Asked before every request, so a refreshed
  * token is used.
  */
 export async function authHeaders(): Promise<Record<string, string>> {

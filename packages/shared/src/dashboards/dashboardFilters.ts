@@ -1,4 +1,4 @@
-// Dashboard-level filters (issue #14 item 5): a date range, the compound industry and region choices,
+// Dashboard-level filters: a date range, the compound industry and region choices,
 // card brand and channel. They apply to every chart unless the chart opts out, and live in the URL
 // (so a link, and the partner frame's onRoute, reopen the same view): one search parameter per field.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Dashboard filters (issue #14 item 5) and drill-down (item 6): pure rules, tested alone.
+// Dashboard filters and drill-down (item 6): pure rules, tested alone.
 import { describe, expect, it } from 'vitest';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 import { chartConfigSchema } from './chartConfig.ts';

@@ -1,4 +1,4 @@
-// Drill-down along the fixed hierarchies of issue #14 item 6: industry group → industry → merchant and
+// Drill-down along the fixed hierarchies: industry group → industry → merchant and
 // region → state → merchant. A chart whose first dimension starts a hierarchy can be drilled: each
 // chosen value becomes a filter and the next level replaces the dimension. The merchant level opens
 // the merchant-level page (/amla?merchant=<merchant id>).
@@ -43,5 +43,5 @@ export function drillQuery(query: QueryDescription, path: readonly string[]): Dr
   };
 }
 
-/** Where a merchant opens: the merchant-level page (spec §2 /amla), by the merchants table's id. */
+/** Where a merchant opens: the merchant-level page (/amla), by the merchants table's id. */
 export const merchantPageHref = (merchantId: string | number) => `/amla?merchant=${encodeURIComponent(String(merchantId))}`;

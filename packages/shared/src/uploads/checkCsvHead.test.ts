@@ -1,4 +1,4 @@
-// The pre-upload check (issue #15 items 1 and 6; the parser meets csv-spectrum in analytics'
+// The pre-upload check (the parser meets csv-spectrum in analytics'
 // csvSpectrum.test.ts): each refusal a person would otherwise meet only after sending the file, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { checkCsvHead } from './checkCsvHead.ts';

@@ -1,4 +1,4 @@
-// One chart on a dashboard (issue #14 items 4–6): its own loading, empty and error states through the
+// One chart on a dashboard: its own loading, empty and error states through the
 // loading indicator, the time of its data, "view as table", drill-down along the fixed hierarchies
 // (a merchant opens /amla?merchant=…), and its exports: PNG, CSV, open in query builder, copy.
 import { CHART_TYPE_LABELS, DIMENSIONS, drillHierarchyOf, merchantPageHref, type DashboardChart, type DashboardFilters } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// spec §2 /dashboard/{id} (userId, is_owner) and /dashboard/{id}/edit (is_owner, userId, demo flag):
+// /dashboard/{id} (userId, is_owner) and /dashboard/{id}/edit (is_owner, userId, demo flag):
 // one dashboard, its filters in the URL, its charts loading in parallel, a refresh action. Its
 // creator and org owners (is_owner, or userId = the creator; the API's can_edit has the last word)
 // see Edit, Add chart and Archive; in edit mode they rename it and arrange its charts.
@@ -31,7 +31,7 @@ export interface DashboardScreenProps {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** spec §2 /dashboard/{id}/edit: the same screen in edit mode. */
+/** /dashboard/{id}/edit: the same screen in edit mode. */
 export function DashboardEditScreen(props: Omit<DashboardScreenProps, 'editing'>) {
   return <DashboardScreen {...props} editing />;
 }

@@ -1,4 +1,4 @@
-// Issue #13 items 2, 3 and 5 on the screen: saving, edit mode and who may change it, running with
+// On the screen: saving, edit mode and who may change it, running with
 // progress, cancel, the download ticket, the cap before and after, failed runs, read-only support.
 import type { ExportJob } from '@payportal/shared';
 import { act, cleanup, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue #13 part 1: the builder asks the analytics API what the person chose, shows the first rows in
+// The builder asks the analytics API what the person chose, shows the first rows in
 // the catalogue's formats with the row estimate, waits for pauses and cancels superseded questions.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The analytics calls the builder makes (DESIGN.md §8), parsed with the shared contract.
+// The analytics calls the builder makes, parsed with the shared contract.
 import {
   catalogueResponseSchema,
   queryDescriptionSchema,

@@ -3,7 +3,7 @@ import { writeAccessFor } from './writeAccess.ts';
 
 const owner = { id: 5, name: 'Olivia Owner' };
 
-describe('writeAccessFor (issue #13 items 2 and 5)', () => {
+describe('writeAccessFor', () => {
   it('lets the person save a new export, and save, run and delete one they may edit', () => {
     expect(writeAccessFor({ impersonatedBy: null, impersonationReadOnly: null, definition: null })).toEqual({ canSave: true, canDelete: false, canRun: true, reason: null });
     expect(writeAccessFor({ impersonatedBy: null, impersonationReadOnly: null, definition: { can_edit: true, owner } })).toEqual({ canSave: true, canDelete: true, canRun: true, reason: null });
