@@ -305,9 +305,9 @@ export type { SectionAnswer, SectionId, SectionQuery, SectionRequest, SectionReq
 export { DASHBOARD_PATHS, DASHBOARD_ROUTES } from './dashboards/dashboardPaths.ts';
 export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema } from './dashboards/chartConfig.ts';
 export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './dashboards/chartConfig.ts';
-export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch } from './dashboards/dashboardFilters.ts';
+export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboards/dashboardFilters.ts';
 export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
-export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, merchantPageHref } from './dashboards/drillDown.ts';
+export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, isDrillable, merchantPageHref } from './dashboards/drillDown.ts';
 export type { DrilledQuery } from './dashboards/drillDown.ts';
 export {
   archiveBodySchema,

@@ -16,6 +16,14 @@ export function drillHierarchyOf(query: QueryDescription): readonly DimensionId[
   return DRILL_HIERARCHIES.find((hierarchy) => hierarchy[0] === first) ?? null;
 }
 
+/**
+ * Whether a chart offers drill-down: its first dimension starts a hierarchy and each value is one mark
+ * (not a time series, a KPI tile or a table).
+ */
+export function isDrillable(type: string, query: QueryDescription): boolean {
+  return type !== 'kpi' && type !== 'table' && !query.timeDimension?.granularity && drillHierarchyOf(query) !== null;
+}
+
 export interface DrilledQuery {
   query: QueryDescription;
   /** The dimension shown now. */
