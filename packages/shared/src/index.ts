@@ -307,6 +307,7 @@ export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema }
 export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './dashboards/chartConfig.ts';
 export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboards/dashboardFilters.ts';
 export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
+export { ANALYTICS_PATHS, ANALYTICS_ROUTES } from './analytics/analyticsPaths.ts';
 export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, isDrillable, merchantPageHref } from './dashboards/drillDown.ts';
 export type { DrilledQuery } from './dashboards/drillDown.ts';
 export {

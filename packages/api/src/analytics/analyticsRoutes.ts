@@ -3,6 +3,7 @@
 // only reads). The organisation of every query is the verified caller's, never read from the request.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import {
+  ANALYTICS_ROUTES,
   catalogueResponseSchema,
   DATE_RANGE_PRESETS,
   DIMENSIONS,
@@ -41,7 +42,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
   };
 
   routes.get(
-    '/api/analytics/v1/catalogue',
+    ANALYTICS_ROUTES.catalogue,
     {
       config: { access: analysts },
       schema: {
@@ -71,7 +72,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
   );
 
   routes.post(
-    '/api/analytics/v1/query',
+    ANALYTICS_ROUTES.query,
     {
       config: { access: analysts },
       schema: {
@@ -92,7 +93,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
   );
 
   routes.get(
-    '/api/analytics/v1/values/:dimension',
+    ANALYTICS_ROUTES.values,
     {
       config: { access: analysts },
       schema: {
