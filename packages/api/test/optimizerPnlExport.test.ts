@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)('merchant P&L export on %s', (kind) => {
     expect(lines.filter((line) => line[15] === 'under')).toHaveLength(screen.totals.under);
   });
 
-  it('is the optimizer’s: a query user cannot queue it, the optimizer user runs no ad-hoc query, and nobody else sees the job', async (context) => {
+  it('[X1] is the optimizer’s: a query user cannot queue it, the optimizer user runs no ad-hoc query, and nobody else sees the job', async (context) => {
     if (!stack) return context.skip(POSTGRES_MISSING);
     const { app, as } = stack;
     expect((await app.inject({ method: 'POST', url: OPTIMIZER_PATHS.pnlExport(), headers: as['seed-analyst']!, payload: { pnl: REQUEST } })).statusCode).toBe(403);

@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('an upload across an API restart on %s', (kind) =>
     return api;
   }
 
-  it('[item 2] tus-js-client resumes from the offset the restarted API reports and the file loads whole', async (context) => {
+  it('[U4][U14] tus-js-client resumes from the offset the restarted API reports and the file loads whole', async (context) => {
     if (!stack) return context.skip(POSTGRES_MISSING);
     const uploader = stack.as['seed-uploader']!;
     const merchants = await uploadFile(stack.app, uploader, { kind: 'merchants', filename: 'merchants.csv' }, MERCHANTS);

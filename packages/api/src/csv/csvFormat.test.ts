@@ -9,18 +9,18 @@ const columns: QueryColumn[] = [
 ];
 
 describe('CSV text', () => {
-  it('writes RFC 4180: CRLF lines, quotes doubled, fields with commas, quotes or line breaks quoted', () => {
+  it('[X11] writes RFC 4180: CRLF lines, quotes doubled, fields with commas, quotes or line breaks quoted', () => {
     const encoder = createCsvEncoder(columns, { header: 'labels', neutraliseFormulas: true });
     expect(encoder.header).toBe('Date,Merchant,Gross sales volume\r\n');
     expect(encoder.encode([['2026-10-01', 'Bob\'s "Bar", Inc.\nLine 2', 1234.5]])).toBe('2026-10-01,"Bob\'s ""Bar"", Inc.\nLine 2",1234.5\r\n');
     expect(encoder.encode([[null, null, null]])).toBe(',,\r\n');
   });
 
-  it('writes ids in the header when asked', () => {
+  it('[X11] writes ids in the header when asked', () => {
     expect(createCsvEncoder(columns, { header: 'ids', neutraliseFormulas: true }).header).toBe('date,merchant,gsv\r\n');
   });
 
-  it('neutralises text cells that start like a formula, and leaves negative numbers numbers', () => {
+  it('[X12] neutralises text cells that start like a formula, and leaves negative numbers numbers', () => {
     const encoder = createCsvEncoder(columns, { header: 'ids', neutraliseFormulas: true });
     const cells = ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR', 'plain'];
     const lines = cells.map((cell) => encoder.encode([['2026-10-01', cell, -12.5]]));
@@ -37,7 +37,7 @@ describe('CSV text', () => {
     expect(off.encode([['2026-10-01', '=1+1', -1]])).toBe('2026-10-01,=1+1,-1\r\n');
   });
 
-  it('writes numbers with a dot, no thousands separators and never an exponent', () => {
+  it('[X11] writes numbers with a dot, no thousands separators and never an exponent', () => {
     expect(formatNumber(1234567.89)).toBe('1234567.89');
     expect(formatNumber(-0.5)).toBe('-0.5');
     expect(formatNumber(1e21)).toBe('1000000000000000000000');
