@@ -22,6 +22,7 @@ import { redactDownloadTicket } from './downloads/downloadTickets.ts';
 import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './analytics/analyticsRoutes.ts';
+import { registerQueryBatchRoute } from './analytics/queryBatchRoute.ts';
 import { registerExportDefinitionRoutes } from './exports/exportDefinitionRoutes.ts';
 import { registerDocumentFileRoutes } from './documents/documentFileRoutes.ts';
 import { registerDocumentRoutes } from './documents/documentRoutes.ts';
@@ -64,6 +65,7 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerOrganizationRoutes,
   registerOrganizationUserRoutes,
   registerAnalyticsRoutes,
+  registerQueryBatchRoute,
   registerExportDefinitionRoutes,
   registerExportJobRoutes,
   registerExportDownloadRoute,

@@ -1,7 +1,7 @@
 // The query API as its callers use it: a seeded Acme with real tokens from the emulator,
 // DuckDB in memory with generated data for two organisations.
 import { DuckDBEngine } from '@payportal/analytics';
-import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
+import { queryBatchLineSchema, queryResultSchema, type QueryBatchLine, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -151,5 +151,49 @@ describe('analytics routes', () => {
     expect(states.values.map((option) => option.value)).toEqual(['CA']);
     const unknown = await app.inject({ url: '/api/analytics/v1/values/card_brand', headers });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  const batch = async (uid: string | null, queries: unknown[], target = app) => {
+    const response = await target.inject({ method: 'POST', url: '/api/analytics/v1/batch', headers: uid ? bearer(await idTokenFor(uid)) : {}, payload: { queries } });
+    const lines: QueryBatchLine[] = response.statusCode === 200 ? response.body.trimEnd().split('\n').map((line) => queryBatchLineSchema.parse(JSON.parse(line))) : [];
+    return { response, lines, byIndex: (index: number) => lines.find((line) => line.index === index)! };
+  };
+
+  it('answers a batch with one NDJSON line per question, each the single-question route’s answer, a refused question on its own line', async () => {
+    const questions: QueryDescriptionInput[] = [
+      { measures: ['gsv', 'transactions'], dimensions: ['region'] },
+      { measures: ['chargeback_ratio'], dimensions: ['decline_code'] },
+      { measures: ['approval_rate'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' } },
+      { measures: ['refunds'] },
+    ];
+    const { response, lines, byIndex } = await batch('seed-analyst', questions);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    expect(lines.map((line) => line.index).sort()).toEqual([0, 1, 2, 3]);
+    for (const index of [0, 2, 3]) expect(byIndex(index)).toEqual({ index, result: await query('seed-analyst', questions[index]!) });
+    expect(byIndex(1)).toMatchObject({ index: 1, status: 400, error: { code: 'api/bad-request', message: expect.stringMatching(/chargeback_ratio cannot be split or filtered by decline_code/) } });
+  });
+
+  it('answers each batch question with its own time limit: a slow one 504 analytics/timeout on its line', async () => {
+    const { response, byIndex } = await batch('seed-analyst', [{ measures: ['gsv', 'approval_rate'], dimensions: ['card_brand', 'entry_mode', 'merchant'], timeDimension: { dimension: 'date', granularity: 'day' } }], slowApp);
+    expect(response.statusCode).toBe(200);
+    expect(byIndex(0)).toMatchObject({ status: 504, error: { code: 'analytics/timeout' } });
+  });
+
+  it('refuses a batch without the query role, an empty one and one of more than 32 questions, before asking anything', async () => {
+    expect((await batch(null, [{ measures: ['gsv'] }])).response.statusCode).toBe(401);
+    expect((await batch('seed-uploader', [{ measures: ['gsv'] }])).response.statusCode).toBe(403);
+    expect((await batch('seed-analyst', [])).response.statusCode).toBe(400);
+    const tooMany = await batch('seed-analyst', Array.from({ length: 33 }, () => ({ measures: ['gsv'] })));
+    expect(tooMany.response.statusCode).toBe(400);
+    expect(tooMany.response.json().error.code).toBe('api/bad-request');
+  });
+
+  it('answers a batch of another organisation from its own rows only', async () => {
+    const question: QueryDescriptionInput = { measures: ['gsv'] };
+    const { byIndex } = await batch('seed-demo', [question]);
+    const acme = await query('seed-analyst', question);
+    expect(byIndex(0)).toMatchObject({ index: 0, result: { columns: acme.columns } });
+    expect((byIndex(0) as { result: QueryResult }).result.rows[0]![0]).not.toBe(acme.rows[0]![0]);
   });
 });

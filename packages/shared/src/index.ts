@@ -308,6 +308,7 @@ export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './d
 export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboards/dashboardFilters.ts';
 export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
 export { ANALYTICS_PATHS, ANALYTICS_ROUTES } from './analytics/analyticsPaths.ts';
+export { NDJSON_TYPE, QUERY_BATCH_MAX, queryBatchLineSchema, queryBatchSchema, type QueryBatch, type QueryBatchLine } from './analytics/queryBatch.ts';
 export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, isDrillable, merchantPageHref } from './dashboards/drillDown.ts';
 export type { DrilledQuery } from './dashboards/drillDown.ts';
 export {

@@ -37,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function toApiError(error: FastifyError): ApiError {
+export function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   // The analytics engine's own errors: a question the data cannot answer is 400, a slow one 504.
   if (error instanceof QueryError) return new ApiError(400, API_ERROR_CODES.badRequest, `The query cannot be answered: ${error.message}.`, error.issues);

@@ -89,6 +89,11 @@ export async function authHeaders(): Promise<Record<string, string>> {
   return { ...(token && { authorization: `Bearer ${token}` }), ...(acting && { [IMPERSONATE_HEADER]: acting.email }) };
 }
 
+/** A call whose answer is read as it arrives (the query batch's NDJSON lines), with the same token rules. */
+export function apiResponse(path: string, request: Pick<ApiRequest<undefined>, 'method' | 'body' | 'signal'> = {}): Promise<Response> {
+  return apiFetch(path, request);
+}
+
 /** A call whose answer is a file's bytes (a document for the in-page viewer), with the same token rules. */
 export async function apiBytes(path: string, request: Pick<ApiRequest<undefined>, 'signal'> = {}): Promise<ArrayBuffer> {
   const response = await apiFetch(path, request);

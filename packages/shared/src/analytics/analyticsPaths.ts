@@ -5,6 +5,7 @@ const base = '/api/analytics/v1';
 export const ANALYTICS_ROUTES = {
   catalogue: `${base}/catalogue`,
   query: `${base}/query`,
+  batch: `${base}/batch`,
   values: `${base}/values/:dimension`,
 } as const;
 
@@ -13,6 +14,8 @@ export const ANALYTICS_PATHS = {
   catalogue: () => ANALYTICS_ROUTES.catalogue,
   /** POST a query description: columns and rows. */
   query: () => ANALYTICS_ROUTES.query,
+  /** POST { queries }: each answer as an NDJSON line as soon as it is ready. */
+  batch: () => ANALYTICS_ROUTES.batch,
   /** GET ?search=&parent=&limit=: the values of a compound-search dimension. */
   values: (dimension: string, search: URLSearchParams) => `${base}/values/${encodeURIComponent(dimension)}?${search}`,
 } as const;

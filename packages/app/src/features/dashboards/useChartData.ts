@@ -1,11 +1,10 @@
-// Loads one chart's answers through the query API (runQuery), within the dashboard's concurrency
-// limit. A new question (filters, drill, edit) aborts the older; `refresh` bumps every chart's key.
+// Loads one chart's answers through the query API's batch route (batchedQuery), together with every
+// other chart's. A new question (filters, drill, edit) aborts the older; `refresh` bumps every chart's key.
 import type { QueryResult } from '@payportal/shared';
+import { batchedQuery } from '../../lib/queryBatch.ts';
 import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
-import { runQuery } from '../query-builder/analyticsApi.ts';
 import type { ChartQueries } from './chartQueries.ts';
-import { limited } from './queryLimiter.ts';
 
 export interface ChartAnswers {
   main: QueryResult;
@@ -17,8 +16,8 @@ export interface ChartAnswers {
   at: Date;
 }
 
-// A busy answer gives its slot back while it waits to ask again.
-const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? retryWhenBusy(() => limited(() => runQuery(query, signal)), signal) : Promise.resolve(null));
+// Every chart's questions go in one batch; one refused as busy is asked again after its Retry-After.
+const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? retryWhenBusy(() => batchedQuery(query, signal), signal) : Promise.resolve(null));
 
 export function useChartData(queries: ChartQueries | null, refreshKey: number, delayMs = 0) {
   const key = queries ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.coverage, queries.spark]) : null;
