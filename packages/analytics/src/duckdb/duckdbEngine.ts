@@ -168,7 +168,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   /** One COPY statement into `path`; the connection's progress reported meanwhile. */
   private copyPiece(compiled: CompiledQuery, path: string, options: CsvCopyOptions, progress: (percent: number) => void): Promise<number> {
-    const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql);
+    const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql, options.periodNotes);
     return this.interruptible(
       options.timeoutMs,
       async (connection) => {
