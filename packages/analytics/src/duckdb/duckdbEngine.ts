@@ -255,7 +255,7 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   /** The organisation's dataset as generated now, or null when none exists. */
-  async dataset(orgId: number): Promise<ExistingDataset | null> {
+  private async dataset(orgId: number): Promise<ExistingDataset | null> {
     const rows = await this.run(`select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d'), strftime(last_day, '%Y-%m-%d'),
       strftime(coalesce(base_last_day, last_day), '%Y-%m-%d') from datasets where org_id = $1::integer`, [orgId]);
     const row = rows[0];
