@@ -367,7 +367,7 @@ try {
   recordResult({
     bench: `analytics (SF ${SF})`,
     figures:
-      `SF 1 generated in ${sf1.seconds.toFixed(1)} s, SF ${SF} in ${atSf.seconds.toFixed(1)} s (${millions(atSf.rows / atSf.seconds)} rows/s beside a bare table's ${millions(atSf.rows / atSf.baselineSeconds)}); ` +
+      `${SF === 1 ? '' : `SF 1 generated in ${sf1.seconds.toFixed(1)} s, `}SF ${SF}${SF === 1 ? ' generated' : ''} in ${atSf.seconds.toFixed(1)} s (${millions(atSf.rows / atSf.seconds)} rows/s beside a bare table's ${millions(atSf.rows / atSf.baselineSeconds)}); ` +
       `${queries.length} queries p50: raw ${spread(perQuery('raw'), ms)} ms beside hand-written ${spread(perQuery('handRaw'), ms)} ms, rollup ${spread(perQuery('rollup'), ms)} ms beside hand-written ${spread(perQuery('handRollup'), ms)} ms, ` +
       `API ÷ hand ${spread(queries.map(apiRatio), times)}${clickhouseFigures}; ${problems.answers.length ? `${problems.answers.length} answers differ` : 'every answer agrees across raw, rollup, hand-written SQL, API and ClickHouse'}` +
       `${problems.failed.length ? `; ${problems.failed.length} ways failed` : ''}`,
