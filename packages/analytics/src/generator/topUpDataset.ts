@@ -1,6 +1,6 @@
-// The daily top-up (DATA.md §1: "a later start adds the missing days, deterministically per day, and
-// never changes a past day's figures"): the days after a dataset's last day through a later last day
-// are appended; no existing row changes.
+// The daily top-up: a later start adds the missing days, deterministically per day, and never changes a
+// past day's figures. The days after a dataset's last day through a later last day are appended; no
+// existing row changes.
 //
 // A day's rows depend only on the organisation, scale factor, generator version, the window the dataset
 // was generated for (`baseLastDay`) and the day itself, so topping up two days at once or one at a time
