@@ -1,4 +1,4 @@
-// One lint configuration for the whole workspace. Import direction (DESIGN.md §2) is enforced here:
+// One lint configuration for the whole workspace. Import direction is enforced here:
 // `shared` imports no other package, and nothing imports `app` or `api` (root tooling may read the
 // API's demo accounts through its declared subpath export).
 import js from '@eslint/js';
@@ -31,7 +31,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*', '@payportal/analytics*'], 'nothing imports app or api; analytics is for the API') },
   },
   {
-    // DESIGN.md §2: analytics imports shared only, and only the API and the benchmarks import it.
+    // analytics imports shared only, and only the API and the benchmarks import it.
     files: ['packages/analytics/**/*.ts'],
     rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*', '@payportal/embed-sdk*', '@payportal/parent-demo*'], 'analytics imports shared only') },
   },
@@ -45,13 +45,13 @@ export default tseslint.config(
   },
   {
     // Test-only code lives in src/testing/ (fakes, render helpers, test configuration) and production
-    // code never imports it, nor vitest (issue #20 item 8): nothing of a test reaches a build.
+    // code never imports it, nor vitest: nothing of a test reaches a build.
     files: ['packages/app/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'packages/app/src/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_API_ONLY, NO_TEST_CODE] }] },
   },
   {
-    // Imports flow lib/ui → features → app (CONVENTIONS.md): app/ composes features, never the reverse.
+    // Imports flow lib/ui → features → app: app/ composes features, never the reverse.
     files: ['packages/app/src/{features,lib,ui,theme}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

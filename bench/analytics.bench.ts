@@ -1,4 +1,4 @@
-// bench:analytics (issue #12): the synthetic dataset's generation speed at SF 1 and BENCH_SF (beside a
+// bench:analytics: the synthetic dataset's generation speed at SF 1 and BENCH_SF (beside a
 // bare `create table … from range(n)` of as many rows in the same DuckDB), and twelve dashboard
 // questions at BENCH_SF asked five ways, taking turns in one loop on one warm DuckDB instance: through
 // the API over HTTP, through the engine on the raw tables and on the merchant_daily rollup, and as
@@ -43,7 +43,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 if (!(SF > 0) || !(Number.isInteger(RUNS) && RUNS > 0)) throw new Error(`BENCH_SF must be > 0 and BENCH_RUNS a positive integer (got ${SF}, ${RUNS})`);
 const TARGET = { sf1Seconds: 15, rawMs: 1000, rollupMs: 100, apiRatio: 1.2, clickhouseRatio: 2 };
 const today = new Date().toISOString().slice(0, 10);
-// the data ends yesterday, as `npm start` makes it (DATA.md §1)
+// the data ends yesterday, as `npm start` makes it
 const lastDay = dayBefore(today);
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-analytics-'));
 const fileOf = (sf: number) => join(dir, `sf${sf}.duckdb`);

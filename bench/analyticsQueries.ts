@@ -33,7 +33,7 @@ export function benchQueries(orgId: number, today: string): BenchQuery[] {
   const daysBefore = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
   const last30Days = [daysBefore(29), today] as const;
   const last90Days = [daysBefore(89), today] as const;
-  // GSV and the sales count are over settled sales: approved, not a refund, settled (DATA.md §6).
+  // GSV and the sales count are over settled sales: approved, not a refund, settled.
   const queries: Omit<BenchQuery, 'description'>[] = [
     {
       name: 'GSV by month',

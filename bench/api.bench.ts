@@ -1,4 +1,4 @@
-// bench:api (issue #3): requests per second and p50/p99 latency of an authenticated
+// bench:api: requests per second and p50/p99 latency of an authenticated
 // GET /api/auth/v1/user/?email= at 50 connections, beside a bare Fastify route measured in the same
 // run. Targets: at least 30% of the bare route's throughput, p99 under 25 ms on PGlite.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// bench:app (issue #4): what /auth costs a person opening it. Prints the gzip size of the JavaScript
+// bench:app: what /auth costs a person opening it. Prints the gzip size of the JavaScript
 // and CSS the page loads before the sign-in form is usable, and the time from navigation to an
 // interactive form in headless Chromium (median of BENCH_RUNS cold loads), beside baselines measured
 // in the same run: the entry chunk every route shares, and the same document with its scripts blocked
@@ -16,7 +16,7 @@ import { recordResult } from './recordResult.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 21000);
-/** issue #20 item 9: /auth loads at most 120 KB gzip and is interactive within 400 ms; the run fails above either. */
+/** /auth loads at most 120 KB gzip and is interactive within 400 ms; the run fails above either. */
 const BUDGET_KB = 120;
 const BUDGET_MS = 400;
 

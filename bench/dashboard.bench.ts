@@ -1,4 +1,4 @@
-// bench:dashboard (issue #14): the seeded Portfolio overview (8 charts, SF 1) in headless Chromium.
+// bench:dashboard: the seeded Portfolio overview (8 charts, SF 1) in headless Chromium.
 // Prints navigation → every chart drawn (median of BENCH_RUNS cold loads: a new browser context each
 // time, signed in from a saved session, HTTP cache empty), beside the time of the same queries the page
 // asked, called in parallel on the API over HTTP in the same run (median of as many turns); and the

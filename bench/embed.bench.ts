@@ -1,4 +1,4 @@
-// bench:embed (issue #6): the SDK's size per build (min+gzip; it bundles nothing, issue #20) beside comlink alone,
+// bench:embed: the SDK's size per build (min+gzip; it bundles nothing) beside comlink alone,
 // and the time from mountPortal() to `ready` in headless Chromium, cold (new browser context) and warm
 // (same context, remounted), beside a baseline measured in the same run: a bare <iframe> of the same
 // portal URL until its load event. Runs the whole stack on its own ports (offset 21000).
@@ -17,7 +17,7 @@ import { repoRoot } from '../scripts/stackConfig.ts';
 import { recordResult } from './recordResult.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** issue #20 item 3: every fix stays inside 3.6 KB min+gzip for the ESM build; the run fails above it. */
+/** every fix stays inside 3.6 KB min+gzip for the ESM build; the run fails above it. */
 const ESM_BUDGET = 3.6 * 1024;
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 21000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

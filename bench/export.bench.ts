@@ -1,4 +1,4 @@
-// bench:export (issue #13): one 10-million-row export at SF 10 through the API's job (POST run → ready),
+// bench:export: one 10-million-row export at SF 10 through the API's job (POST run → ready),
 // cold and after the builder's estimate (which counted the rows already), beside DuckDB's own COPY …
 // TO csv of the same SQL on the same instance in the same run; the API
 // process's peak RSS growth while the export runs (sampled from /proc every 20 ms, against its RSS just

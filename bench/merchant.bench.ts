@@ -1,4 +1,4 @@
-// bench:merchant (issue #16): the largest merchant of Acme Acquiring at SF 10 (BENCH_SF), opened on the
+// bench:merchant: the largest merchant of Acme Acquiring at SF 10 (BENCH_SF), opened on the
 // merchant-level page in headless Chromium inside the partner frame: navigation to /amla?merchant=ID →
 // every section drawn (header, signals, cases, the five sections with their figures and charts),
 // median of BENCH_RUNS (5), beside the API time of the same requests (the page's eight calls, made at

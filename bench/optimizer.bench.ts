@@ -1,4 +1,4 @@
-// bench:optimizer (issue #17): one slider change of the repricing simulator on the whole portfolio,
+// bench:optimizer: one slider change of the repricing simulator on the whole portfolio,
 // through the API over HTTP (production mode, RS256 tokens, PGlite, DuckDB on a file), beside the plain
 // P&L question of the same portfolio asked in the same run: the catalogue query (GSV, billed fees,
 // interchange, scheme fees, net revenue, net rate by merchant over the same 12 months) through the

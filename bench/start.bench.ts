@@ -1,4 +1,4 @@
-// bench:start (issues #2, #12): time from `npm start` to "all services ready", and each service's share,
+// bench:start: time from `npm start` to "all services ready", and each service's share,
 // beside a baseline measured in the same run: the identity emulator started alone, which is the floor
 // `npm start` cannot beat. Each run starts twice on its own ports and a fresh data directory: first
 // start (cold database, the demo analytics datasets generated) and a later start (the same directory),

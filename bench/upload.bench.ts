@@ -1,4 +1,4 @@
-// bench:upload (issue #15): a generated transactions file (BENCH_UPLOAD_MB, default 200 MB: a few minutes
+// bench:upload: a generated transactions file (BENCH_UPLOAD_MB, default 200 MB: a few minutes
 // on a shared 2-core machine; the issue's 1 GB is BENCH_UPLOAD_MB=1024) sent through the API's tus
 // endpoint with tus-js-client, validated and loaded (created → done), end to end in MB/s, beside
 // DuckDB's read_csv of the same file alone on the API's instance in the same run (after the upload, so it

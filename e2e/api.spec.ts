@@ -1,4 +1,4 @@
-// The portal API over HTTP against the running stack (issue #3): a password sign-in at the real
+// The portal API over HTTP against the running stack: a password sign-in at the real
 // identity emulator, then the API process with its PGlite file database and the seeded demo data.
 import { API_PATHS, authenticateResponseSchema, IMPERSONATE_HEADER, impersonationResponseSchema } from '@payportal/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';

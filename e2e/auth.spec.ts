@@ -1,4 +1,4 @@
-// Issue #4: the standalone identity flows that end before the portal session starts (refusals, sign-up,
+// The standalone identity flows that end before the portal session starts (refusals, sign-up,
 // password reset, action links), in Chromium against the emulator and the API, as a person uses them.
 // E-mail codes are read from the emulator (support/emulator.ts). Signed-in flows: authSignedIn.spec.ts.
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ test('sign-in refusals: terms, wrong credentials, disabled identity, unverified 
   await expect(alert(page)).toHaveText('Please accept the Terms and Conditions');
 
   // The stack's emulator protects against e-mail enumeration, like a new production project, so a wrong
-  // password and an unknown address get the same answer (DESIGN.md §3).
+  // password and an unknown address get the same answer.
   await submitCredentials(page, 'owner@acme.example', { password: 'not-the-password' });
   await expect(alert(page)).toHaveText('Email or password is not correct.');
   await submitCredentials(page, 'nobody@acme.example');
@@ -31,7 +31,7 @@ test('sign-in refusals: terms, wrong credentials, disabled identity, unverified 
 
 });
 
-test('[spec §8 Other] an identity lookup that refuses the new ID token (INVALID_ID_TOKEN) says "Please sign in again."', async ({ page }) => {
+test('an identity lookup that refuses the new ID token (INVALID_ID_TOKEN) says "Please sign in again."', async ({ page }) => {
   // The emulator never refuses a token it just issued, so its accounts:lookup answer is replaced by the
   // service's documented error; the password step before it and the SDK that reads the answer are real.
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:lookup*', (route) =>
@@ -46,7 +46,7 @@ test('[spec §8 Other] an identity lookup that refuses the new ID token (INVALID
 
 test('forgot password: the e-mailed link sets a new password that then signs in', async ({ page, request }) => {
   // A fresh identity at an internal address with no portal user: its password can change freely, it
-  // skips phone registration, and the API then refuses it (the authorization error of spec §8).
+  // skips phone registration, and the API then refuses it (the authorization error).
   const email = `reset-${Date.now()}@payportal.example`;
   const created = await request.post(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     data: { email, password: DEMO_PASSWORD },
@@ -89,7 +89,7 @@ test('sign-up from a link whose invitation cannot be accepted: refused with its 
   await page.goto(`${urls.app}/sign-up/not-a-hash!`);
   await expect(page.getByRole('heading', { name: 'This sign-up link is not valid' })).toBeVisible();
 
-  // A well-formed link whose secret opens no invitation (made up, used or replaced): issue #19 item 6.
+  // A well-formed link whose secret opens no invitation (made up, used or replaced):.
   await page.goto(`${urls.app}/sign-up/${encodeSignUpHash({ email, name: 'Nia Newcomer', invite: randomBytes(32).toString('base64url') })}`);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Name')).toHaveAttribute('readonly', '');
@@ -115,7 +115,7 @@ test('the identity screens have no serious accessibility violations (axe)', asyn
 });
 
 test('action links: removing a second factor, a used code, and other modes', async ({ page }) => {
-  // DESIGN.md §3: the emulator never issues a revertSecondFactorAddition code, so its two identity
+  // the emulator never issues a revertSecondFactorAddition code, so its two identity
   // calls are answered with the documented response shapes; the page and SDK are real.
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:resetPassword*', (route) =>
     route.fulfill({ json: { kind: 'identitytoolkit#ResetPasswordResponse', email: 'mfa@acme.example', requestType: 'REVERT_SECOND_FACTOR_ADDITION', mfaInfo: { phoneInfo: '+16505550123', mfaEnrollmentId: 'x', displayName: 'Phone' } } }),
@@ -123,7 +123,7 @@ test('action links: removing a second factor, a used code, and other modes', asy
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:update*', (route) =>
     route.fulfill({ json: { kind: 'identitytoolkit#SetAccountInfoResponse', email: 'mfa@acme.example' } }),
   );
-  // spec §9: the redirect comes 5 seconds after the message. The page itself notes when the message
+  // the redirect comes 5 seconds after the message. The page itself notes when the message
   // appeared and when it showed /auth, so the test's own lag on a busy machine does not enter the figure.
   await page.addInitScript(() => {
     const times: { shownAt?: number; leftAt?: number } = {};

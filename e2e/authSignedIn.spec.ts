@@ -1,4 +1,4 @@
-// Issue #4: the identity flows that reach a portal session (second factor, phone registration, profile,
+// The identity flows that reach a portal session (second factor, phone registration, profile,
 // persistence, logout) and the checks the API takes part in, in Chromium against the emulator and the
 // API. SMS and e-mail codes are read from the emulator (support/emulator.ts).
 import { DEMO_PASSWORD } from '@payportal/api/demo-accounts';
@@ -38,7 +38,7 @@ test('two-factor sign-in: a wrong code is refused, the right one reaches home; p
   await page.getByLabel('Name', { exact: true }).fill('Max Factor-Renamed');
   await page.getByRole('button', { name: 'Update Name' }).dblclick();
   await expect(nameCard.getByRole('status')).toHaveText('One sec...');
-  // spec §4, §9: the card flips to each face (an animation), and not for a person who asks for reduced motion.
+  // the card flips to each face (an animation), and not for a person who asks for reduced motion.
   const animation = () => nameCard.locator('[data-face]').evaluate((face) => getComputedStyle(face).animationName);
   expect(await animation()).not.toBe('none');
   await expect(nameCard.getByRole('status')).toHaveText('Saved!');
@@ -80,7 +80,7 @@ test('"Stay logged in" keeps the session for a new tab (the shared signIn helper
 
 test('a password older than 60 days sends a reset e-mail and signs out', async ({ page }) => {
   // The API refuses the sign-in (SECURITY.md #3). The last login of 90 days ago is seeded; the password's
-  // 90 days come from the demo seed (the emulator cannot hold an old date, DESIGN.md §3), read by the
+  // 90 days come from the demo seed (the emulator cannot hold an old date), read by the
   // development API until the password changes. Nothing in the browser is stubbed.
   const resetsBefore = (await oobCodesFor('stale@acme.example', 'PASSWORD_RESET')).length;
   await page.goto(`${urls.app}/auth`);
@@ -114,7 +114,7 @@ test('a first sign-in registers a phone: a reload there signs out, then pasted d
   const sms = captureSmsCode(page, 'enrollment');
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByText('A code has been sent to the phone number ending in 0142.')).toBeVisible();
-  // spec §4: the view flips to the code entry (an animation).
+  // the view flips to the code entry (an animation).
   expect(await page.locator('[data-face="code"]').evaluate((face) => getComputedStyle(face).animationName)).not.toBe('none');
   await answerCode(page, await sms);
   await expect(page).toHaveURL(`${urls.app}/home`);

@@ -1,4 +1,4 @@
-// Issue #14 "Done when", in Chromium against the real stack: a person creates a dashboard, adds three
+// In Chromium against the real stack: a person creates a dashboard, adds three
 // charts of different types, arranges them by mouse drag (and one step by keyboard), applies a
 // dashboard filter (kept in the URL), drills from an industry group down to a merchant
 // (/amla?merchant=…), exports a chart as PNG and opens it in the query builder, copies a chart to
@@ -215,7 +215,7 @@ test('creates a dashboard with three charts, arranges, filters, drills to a merc
   await stranger.goto(`${urls.app}/dashboards`);
   await expect(stranger.getByRole('link', { name: 'Portfolio overview' })).toBeVisible();
   await expect(stranger.getByRole('link', { name: 'Morning check' })).toHaveCount(0);
-  // Their own seeded Portfolio overview draws its 8 charts (issue #14 item 7), the demo banner on edit.
+  // Their own seeded Portfolio overview draws its 8 charts, the demo banner on edit.
   await stranger.setViewportSize({ width: 1280, height: 900 });
   await stranger.getByRole('link', { name: 'Portfolio overview' }).click();
   await everyChartDrawn(stranger, 8);

@@ -1,4 +1,4 @@
-// Issue #18 "Done when", in Chromium against the real stack: an owner generates last month's statement
+// In Chromium against the real stack: an owner generates last month's statement
 // and opens it in the page, where its figures are the query API's for the same month; the owner shares
 // a PDF notice that a query user then finds by search and downloads; a file that is not a PDF, renamed
 // .pdf, is refused with the reason; a user of another organisation sees neither. Then the screen framed.

@@ -50,7 +50,7 @@ test('[H1][H2][O3] the frame says hello with its version and the host answers wi
   await mountInPage(page, { token: 'token-1' });
   await expect.poll(async () => (await readRecord(page)).log).toEqual(expect.arrayContaining(['received hello', 'sent session']));
   // Past the handshake the frame reports over the port: here the API could not read this token, which
-  // is the host's to fix, not a refused user (issue #20 item 2, PROTOCOL.md M4): no onUnauthorized.
+  // is the host's to fix, not a refused user (PROTOCOL.md M4): no onUnauthorized.
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/token-rejected');
   expect((await readRecord(page)).events).toEqual([]);
   expect((await readRecord(page)).log).toContain('received tokenRejected');
@@ -61,7 +61,7 @@ test('[O1] a page on a third origin that frames the portal and sends a session g
   await page.goto(`${thirdOrigin}/host`);
   await mountInPage(page, { token: 'token-1', timeoutMs: 8000 });
   await expect.poll(async () => (await readRecord(page)).ready, { timeout: 9000 }).toMatch(/^embed\/(frame-load-failed|timeout)$/);
-  // What the integrator reads (issue #20 item 2): the src, this page's origin and where to add it.
+  // What the integrator reads: the src, this page's origin and where to add it.
   const message = await page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.catch((error: Error) => error.message));
   expect(message).toContain(urls.app);
   expect(message).toContain(`framed by ${thirdOrigin}`);

@@ -1,5 +1,5 @@
 // The embed protocol with real sessions: the partner demo as a user drives it, and the script-tag host
-// page for what a user cannot trigger. Needs the API's authenticate route (issue #3).
+// page for what a user cannot trigger. Needs the API's authenticate route.
 import { API_PATHS } from '@payportal/shared';
 import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
@@ -63,14 +63,14 @@ test('[H2][M2] a partner user signs in to the demo and sees their portal, with e
   }
   await expect(log).toContainText(/frame → host: height \d+px/);
   await expect(page).toHaveURL(/\?path=%2Fhome$/);
-  // spec §1: no header in the frame; the token never reaches the frame's DOM or URL.
+  // no header in the frame; the token never reaches the frame's DOM or URL.
   await expect(portalIn(page).getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
   expect(frame.url()).not.toMatch(/token|eyJ/);
   expect(await frame.content()).not.toContain('eyJ');
 });
 
-test('the partner demo looks like a partner portal: its own header and navigation, the portal as its main panel, the log in a drawer (issue #20 item 10)', async ({ page }) => {
+test('the partner demo looks like a partner portal: its own header and navigation, the portal as its main panel, the log in a drawer', async ({ page }) => {
   await signInToDemo(page, 'Partner user');
   await expect(page.getByRole('status')).toHaveText('Portal ready · portal user · not the organisation owner');
   const header = page.getByRole('banner');
@@ -172,7 +172,7 @@ test('[T1] after a 401 the frame asks the host once for a fresh token and carrie
   const record = await readRecord(page);
   expect(record.tokenCalls).toBe(2);
   expect(record.log).toContain('received getToken');
-  // Routes may be reported before the session: `ready` waits for the first route's content (issue #20 item 1).
+  // Routes may be reported before the session: `ready` waits for the first route's content.
   expect(record.events.filter((event) => event.startsWith('session'))).toEqual(['session {"isEmbedded":false,"isOwner":false}']);
 });
 
@@ -218,7 +218,7 @@ test('[E1] a setUser the portal refuses rejects with an EmbedError with a code, 
   expect((await readRecord(page)).errors).toContain('embed/unauthorized');
 });
 
-test('[M2] ready resolves once the first route is drawn, not while the frame still shows Loading… (issue #20 item 1)', async ({ page }) => {
+test('[M2] ready resolves once the first route is drawn, not while the frame still shows Loading…', async ({ page }) => {
   // The home screen's chunk arrives 1.5 s late: `ready` must wait for it.
   await page.route(/\/assets\/HomeScreen-[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,4 +1,4 @@
-// Issue #16 "Done when", in Chromium against the real stack: an analyst finds a planted card-testing
+// In Chromium against the real stack: an analyst finds a planted card-testing
 // merchant by search, sees the signal with its evidence, opens a case, adds a note and closes it; a
 // clean peer shows no such signal; a user of another organisation cannot reach either merchant (404).
 // A section figure read off the screen is checked against the query API asked the same question.

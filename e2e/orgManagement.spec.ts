@@ -1,6 +1,6 @@
-// Issue #7 end to end in Chromium against the real stack: an owner invites, the invitee signs up
+// In Chromium against the real stack: an owner invites, the invitee signs up
 // through the link, verifies (code from the emulator), signs in with the roles given, and loses access
-// at their next call once the owner deactivates them. Issue #19 item 6: the sign-up accepts the link's
+// at their next call once the owner deactivates them. The sign-up accepts the link's
 // single-use invitation; a link the owner has replaced is refused.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -8,7 +8,7 @@ import { smsCodeFor, waitForOobCode } from './support/emulator.ts';
 import { signIn, submitCredentials } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
-/** DESIGN.md §6: axe finds no serious violations on any screen. */
+/** axe finds no serious violations on any screen. */
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
@@ -67,7 +67,7 @@ test('an owner invites a user who signs up through the link, gets the roles give
   await invitee.goto(`${urls.app}/usermgmt/action?mode=verifyEmail&oobCode=${verification.oobCode}`);
   await expect(invitee.getByText('Your email has been verified')).toBeVisible();
 
-  // The sign-up linked the identity to the invited user (issue #19 item 6): the first sign-in finds it.
+  // The sign-up linked the identity to the invited user: the first sign-in finds it.
   const authenticated = invitee.waitForResponse((response) => response.url().endsWith('/api/auth/v1/authenticate/') && response.ok());
   await signIn(invitee, email, { password, registerPhone: '6505550177' });
   const session = (await (await authenticated).json()) as { roles: string[]; user: { email: string } };
@@ -88,7 +88,7 @@ test('an owner invites a user who signs up through the link, gets the roles give
   // The revoked session ends at the identity provider: the reloaded app is signed out.
   await invitee.reload();
   await expect(invitee).toHaveURL(new RegExp(`^${urls.app}/auth`));
-  // Signing in again passes both factors, and the API refuses the deactivated user (spec §8: disabled).
+  // Signing in again passes both factors, and the API refuses the deactivated user (disabled).
   const authenticateAgain = invitee.waitForResponse((response) => response.url().endsWith('/api/auth/v1/authenticate/'));
   const smsStarted = invitee.waitForResponse((response) => response.url().includes('mfaSignIn:start') && response.ok());
   await invitee.getByLabel('Email').fill(email);

@@ -1,4 +1,4 @@
-// Issue #13 end to end in Chromium against the real stack: a person builds an export with a compound
+// In Chromium against the real stack: a person builds an export with a compound
 // and a date filter, sees a preview whose figures are the query API's for the same description, saves
 // it, runs it, watches it to the end and downloads a file that csv-parse reads back with the query
 // API's row count and column sums. Then the same screen framed (a partner user, and read-only support).
@@ -55,7 +55,7 @@ async function previewRows(screen: Screen, rows: number): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 }
 
-test('builds an export with a compound and a date filter, previews the query API’s figures, saves, runs, and downloads a file with the same rows and sums', async ({ page }) => {
+test('[X2][X11][X13][X17] builds an export with a compound and a date filter, previews the query API’s figures, saves, runs, and downloads a file with the same rows and sums', async ({ page }) => {
   test.setTimeout(150_000);
   await signIn(page, 'mfa@acme.example');
   // The query API is asked with the person's own bearer, read from the page's first API call (never logged).
@@ -152,7 +152,7 @@ async function mountFramed(page: Page, options: { token: string; email: string; 
   return portalIn(page);
 }
 
-test('framed: a partner user builds, previews, runs and downloads inside the partner portal', async ({ page }) => {
+test('[X13][X17] framed: a partner user builds, previews, runs and downloads inside the partner portal', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const portal = await mountFramed(page, { token: await idTokenFor('partner@acme.example'), email: 'partner@acme.example', name: 'Paula Partner' });
@@ -174,7 +174,7 @@ test('framed: a partner user builds, previews, runs and downloads inside the par
   expect(records.length).toBeGreaterThan(0);
 });
 
-test('framed, support staff without support_write preview but cannot save or run, and the page says why', async ({ page }) => {
+test('[X1][X17] framed, support staff without support_write preview but cannot save or run, and the page says why', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const portal = await mountFramed(page, { token: await idTokenFor('support@payportal.example'), email: 'partner@acme.example', name: 'Paula Partner', impersonation: true });
   await expect(portal.getByRole('note')).toContainText('support_write');

@@ -1,4 +1,4 @@
-// Issue #17 "Done when", in Chromium inside the partner demo's frame: support staff with support_write
+// In Chromium inside the partner demo's frame: support staff with support_write
 // view the optimizer demo user's portal, open the P&L and export it, build a repricing scenario with two
 // actions, move a slider and see the waterfall change, save and compare two scenarios, export one's
 // affected merchants, find the top leaking merchant and its cause, and read the regulatory what-ifs.
@@ -105,7 +105,7 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'pnl');
 
-  // The P&L exported through the export jobs (issue #17 item 1): every matching row, in the screen's order.
+  // The P&L exported through the export jobs: every matching row, in the screen's order.
   await portal.getByRole('button', { name: 'Run export' }).click();
   await expect(portal.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
   const pnlDownload = page.waitForEvent('download');

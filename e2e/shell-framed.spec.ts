@@ -1,4 +1,4 @@
-// The shell inside a partner's frame (spec §1, §6): no header, no standalone-only routes, and a
+// The shell inside a partner's frame: no header, no standalone-only routes, and a
 // role guard's refusal explained in the frame with the way home, never `unauthorized`. Real session: an emulator ID token through the SDK.
 import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';

@@ -1,6 +1,6 @@
-// Issue #5 in a real browser against the real stack: each seeded role signs in through the real
-// /auth screen (e2e/support/signIn.ts), sees exactly the header spec §2 gives it, and is redirected
-// where spec §6 says when it types another route. One sign-in per role; several checks per sign-in.
+// Against the real stack: each seeded role signs in through the real
+// /auth screen (e2e/support/signIn.ts), sees exactly the header its role gets, and is redirected
+// where the route table says when it types another route. One sign-in per role; several checks per sign-in.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/signIn.ts';
@@ -10,7 +10,7 @@ const QUERY_BUTTONS = ['Query Builder', 'Dashboards', 'Merchant-Level'];
 const BASE_MENU = ['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level'];
 const UPLOAD_MENU = ['Upload data', 'Upload history'];
 
-/** spec §2's Sign out for a user without the query role, beside a menu of the screens their roles open, and no query buttons. */
+/** Sign out for a user without the query role, beside a menu of the screens their roles open, and no query buttons. */
 async function expectNoQueryHeader(page: Page, menu: string[]) {
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();

@@ -1,4 +1,4 @@
-// Issue #15 "Done when", in Chromium against the real stack: an uploader sends a merchants file, then a
+// In Chromium against the real stack: an uploader sends a merchants file, then a
 // transactions file with bad rows; the pre-check in the Worker shows the bad rows' lines before a byte
 // is sent; progress and the phases show; the details page lists every bad row with its line and
 // reason; the good rows are in the query API's totals; a larger upload, throttled, is paused and
@@ -67,7 +67,7 @@ async function chooseAndUpload(page: Page, kind: string, name: string, text: str
   await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }
 
-test('an uploader sends merchants, then transactions with bad rows: pre-check, progress, phases, every bad row on the details page, the good rows in the query API; an interrupted upload resumes; a rollback removes exactly its rows', async ({ browser }) => {
+test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transactions with bad rows: pre-check, progress, phases, every bad row on the details page, the good rows in the query API; an interrupted upload resumes; a rollback removes exactly its rows', async ({ browser }) => {
   test.setTimeout(240_000);
   const uploader = await newSignedInPage(browser, 'uploader@acme.example');
   const owner = await newSignedInPage(browser, 'owner@acme.example');
@@ -152,7 +152,7 @@ test('an uploader sends merchants, then transactions with bad rows: pre-check, p
 });
 
 // After the test above, whose uploads the history lists (tests of a file run in order, in one worker).
-test('framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({ page }) => {
+test('[U1][U20] framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(allowedHost);

@@ -1,4 +1,4 @@
-// The lint rules that keep test-only code out of the app's builds (issue #20 item 8), run through
+// The lint rules that keep test-only code out of the app's builds, run through
 // ESLint's API on the repository's own configuration.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: repoRoot });
 const restricted = async (filePath: string, code: string) =>
   (await eslint.lintText(code, { filePath }))[0]!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 
-describe('test-only code stays out of production (issue #20 item 8)', () => {
+describe('test-only code stays out of production', () => {
   it.each(['packages/app/src/lib/probe.ts', 'packages/app/src/app/probe.ts', 'packages/app/src/main.tsx'])('%s may import neither src/testing/ nor vitest', async (file) => {
     const messages = await restricted(file, "import { vi } from 'vitest';\nimport { renderAppAt } from '../testing/renderAppAt.tsx';\nexport const used = [vi, renderAppAt];\n");
     expect(messages).toHaveLength(2);

@@ -1,4 +1,4 @@
-// Starts the whole product on one machine (DESIGN.md §3): identity emulator, API serving the built
+// Starts the whole product on one machine: identity emulator, API serving the built
 // app, and the partner demo on another site. Used by `npm start`, the browser tests and bench:start.
 // The API and the demo run from their build when it is current (serverCommand.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -123,7 +123,7 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
       '--config',
       emulatorConfigFile(config),
     ],
-    // CI=1: no message-of-the-day fetch and no update check (DESIGN.md §3).
+    // CI=1: no message-of-the-day fetch and no update check.
     { CI: '1', FIREBASE_CLI_EXPERIMENTS: '', NO_UPDATE_NOTIFIER: '1' },
   );
   const apiEnv = (port: number) => ({
@@ -169,7 +169,7 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
       waitForHttp(urls.emulator, 180_000, alive(identity))
         .then(() => seedIdentities(urls.emulator, config.FIREBASE_PROJECT_ID))
         .then(() => markReady('identity', urls.emulator)),
-      // The first start generates the demo analytics data before the API listens (issue #12).
+      // The first start generates the demo analytics data before the API listens.
       apiReady().then(() => markReady('api', urls.app)),
       waitForHttp(urls.demo, 60_000, alive(demo)).then(() => markReady('demo', urls.demo)),
     ]);

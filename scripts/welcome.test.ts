@@ -6,7 +6,7 @@ import { welcomeText } from './welcome.ts';
 const text = (env: Record<string, string> = {}) =>
   welcomeText({ config: readStackConfig(env), totalMs: 1234, accounts: DEMO_ACCOUNTS, organizations: DEMO_ORGANIZATIONS, password: DEMO_PASSWORD }).join('\n');
 
-describe('npm start’s welcome (issue #20 item 4)', () => {
+describe('npm start’s welcome', () => {
   it('prints the src for mountPortal and every partner origin allowed to frame the portal', () => {
     expect(text()).toContain('mountPortal src       http://localhost:8787/');
     expect(text()).toContain('allowed partner pages http://127.0.0.1:8790   ');

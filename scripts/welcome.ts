@@ -1,6 +1,6 @@
 // What `npm start` prints once every service is ready: the URLs, what a partner page needs to frame
 // the local portal (its `src` and the origins allowed to frame it), and the demo accounts with whether
-// each has an SMS factor (issue #20 item 4).
+// each has an SMS factor.
 import type { DemoAccount, DemoOrganization } from '@payportal/api/demo-accounts';
 import { partnerOrigins, stackUrls, type StackConfig } from './stackConfig.ts';
 

@@ -1,4 +1,4 @@
-// The test stack's identity emulator, read as a person reads their inbox and phone (DESIGN.md §3):
+// The test stack's identity emulator, read as a person reads their inbox and phone:
 // e-mail action codes from /oobCodes, SMS codes from /verificationCodes.
 import { projectId, urls } from '../urls.ts';
 

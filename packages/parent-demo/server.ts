@@ -1,4 +1,4 @@
-// Serves the partner demo's build on its own site (127.0.0.1, not localhost: DESIGN.md §3), with
+// Serves the partner demo's build on its own site (127.0.0.1, not localhost: another site than the portal's), with
 // its configuration written into the page.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

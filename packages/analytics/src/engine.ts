@@ -1,4 +1,4 @@
-// The engine interface (DESIGN.md §8): every screen, export and document asks through it, and DuckDB
+// The engine interface: every screen, export and document asks through it, and DuckDB
 // and ClickHouse answer it alike (the cross-engine test holds them to the same numbers).
 import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
 import type { QueryScope } from './compiler/compileQuery.ts';
@@ -71,10 +71,10 @@ export interface AnalyticsEngine {
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;
-  /** The revenue optimizer's questions (issue #17, OPTIMIZER.md), answered by set-based SQL in the engine's dialect. */
+  /** The revenue optimizer's questions (OPTIMIZER.md), answered by set-based SQL in the engine's dialect. */
   optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<OptimizerAnswer<Q>>;
   /**
-   * Uploads (issue #15, README "Uploads"): validate a local CSV file of a kind and load its good rows tagged
+   * Uploads (README "Uploads"): validate a local CSV file of a kind and load its good rows tagged
    * with the upload, in one transaction; remove uploads' rows; page through an upload's rejects. DuckDB
    * only so far: without them the uploads API answers 503.
    */
@@ -83,7 +83,7 @@ export interface AnalyticsEngine {
   uploadRejects?(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage>;
   /** The rejected rows after `after` (keyset, no total): reading them all page by page. */
   uploadRejectsAfter?(orgId: number, uploadId: number, after: UploadRejectKey | null, limit: number): Promise<UploadRejectRow[]>;
-  /** The merchant-level page's finder, header and AML signals (issue #16; merchant/merchantStatements.ts per dialect). */
+  /** The merchant-level page's finder, header and AML signals (merchant/merchantStatements.ts per dialect). */
   merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<MerchantAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;

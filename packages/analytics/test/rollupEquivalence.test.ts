@@ -1,4 +1,4 @@
-// Issue #12 item 6: every catalogue measure by every dimension the merchant_daily rollup holds, asked
+// Every catalogue measure by every dimension the merchant_daily rollup holds, asked
 // of the raw facts and of the rollup on the same SF 0.1 data, gives identical numbers.
 import { DATE_RANGE_PRESETS, DIMENSION_IDS, MEASURE_IDS, queryDescriptionSchema, type DimensionId, type QueryDescriptionInput, type QueryResult, type TimeGranularity } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
--- Issue #7: every change an owner makes to a user (who, what, before, after, when). Actor and target
+-- Every change an owner makes to a user (who, what, before, after, when). Actor and target
 -- keep their e-mail and name as they were, so the history stays readable if a row changes later.
 create table user_changes (
   id bigint generated always as identity primary key,

@@ -1,4 +1,4 @@
--- Issue #19 item 11: e-mail addresses are normalised once, when stored (trim, Unicode NFC, lower case
+-- E-mail addresses are normalised once, when stored (trim, Unicode NFC, lower case
 -- without locale: normalizeEmail in @payportal/shared), and compared exactly; no lower() at query time.
 update users set email = lower(normalize(btrim(email), NFC)) where email <> lower(normalize(btrim(email), NFC));
 drop index users_email_unique;

@@ -1,4 +1,4 @@
--- Issue #19 item 3: the server tells a partner-authenticated user from a standalone one by a column the
+-- The server tells a partner-authenticated user from a standalone one by a column the
 -- organisation's owner sets, never by anything the browser sends (SECURITY.md #3). Existing users sign
 -- in on PayPortal's own screens.
 alter table users add column sign_in_method text not null default 'standalone'

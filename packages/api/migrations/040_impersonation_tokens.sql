@@ -1,4 +1,4 @@
--- Issue #19 item 5: support staff act as a user with a short-lived impersonation token exchanged for
+-- Support staff act as a user with a short-lived impersonation token exchanged for
 -- their own ID token. Only the token's SHA-256 is stored: a copy of this table cannot be replayed.
 -- can_write is support_write as held when the token was issued (each use checks it is still held).
 create table impersonation_tokens (

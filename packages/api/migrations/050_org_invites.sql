@@ -1,4 +1,4 @@
--- Issue #19 item 6: invitations belong to their organisation. An address is unique per organisation,
+-- Invitations belong to their organisation. An address is unique per organisation,
 -- so an owner can invite any address without learning whether another organisation has it; an
 -- identity still links to at most one portal user (firebase_uid stays unique), so one address has at
 -- most one linked row. Linking needs the invitation's single-use secret, of which only the SHA-256 is

@@ -1,4 +1,4 @@
--- Issue #13: saved CSV export definitions, export jobs (the queue is this table, claimed with
+-- Saved CSV export definitions, export jobs (the queue is this table, claimed with
 -- FOR UPDATE SKIP LOCKED: see the README), single-use download tickets and the audit of every run.
 create table export_definitions (
   id integer generated always as identity primary key,
@@ -58,7 +58,7 @@ create table export_download_tickets (
 );
 create index export_download_tickets_expires on export_download_tickets (expires_at);
 
--- Every run, its end and every download (issue #13 item 5): who (the acting user and, when support
+-- Every run, its end and every download: who (the acting user and, when support
 -- staff impersonate, the signed-in person), what (the query), how many rows.
 create table export_audit (
   id bigint generated always as identity primary key,

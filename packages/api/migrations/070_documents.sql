@@ -1,4 +1,4 @@
--- Issue #18: documents (generated statements and extracts, shared PDFs), their audit, and download
+-- Documents (generated statements and extracts, shared PDFs), their audit, and download
 -- tickets made general: one table for every kind of download (exports, documents).
 
 -- The tickets of exports move here; they live a minute, so none is worth carrying over. Only the

@@ -1,4 +1,4 @@
--- Issue #17: saved, named repricing scenarios of the revenue optimizer, and the audit of every write.
+-- Saved, named repricing scenarios of the revenue optimizer, and the audit of every write.
 create table optimizer_scenarios (
   id integer generated always as identity primary key,
   org_id integer not null references organizations (id),

@@ -1,4 +1,4 @@
--- Issue #17 item 1: the revenue optimizer's merchant P&L is exported through the CSV export jobs. A job
+-- The revenue optimizer's merchant P&L is exported through the CSV export jobs. A job
 -- exports either a query description (the builder) or a P&L request, never both, never neither.
 alter table export_jobs alter column query drop not null;
 alter table export_jobs add column pnl jsonb;

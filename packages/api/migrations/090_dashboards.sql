@@ -1,4 +1,4 @@
--- Issue #14: dashboards (reports) and their charts, and the audit of every write.
+-- Dashboards (reports) and their charts, and the audit of every write.
 create table dashboards (
   id integer generated always as identity primary key,
   org_id integer not null references organizations (id),
@@ -10,7 +10,7 @@ create table dashboards (
   -- Dashboard-level filters (dashboardFiltersSchema): date range, industry, region, card brand, channel.
   filters jsonb not null default '{}',
   archived boolean not null default false,
-  -- Seeded for a demo organisation (issue #14 item 7); the seed finds its own by (org_id, title).
+  -- Seeded for a demo organisation; the seed finds its own by (org_id, title).
   seeded boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()

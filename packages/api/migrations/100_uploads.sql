@@ -1,4 +1,4 @@
--- Issue #15: data uploads. One row per upload, from its first tus byte to its end (and later actions):
+-- Data uploads. One row per upload, from its first tus byte to its end (and later actions):
 -- the bytes live in the file store (DATA_DIR), the rows in the analytics engine tagged with this id,
 -- the rejected rows in the engine's upload_rejects. series_id groups the versions of one upload
 -- (new_version counts up; rollback goes back one).

@@ -1,4 +1,4 @@
--- Issue #16: cases opened on a merchant from an AML or card-testing signal, their notes, and the audit
+-- Cases opened on a merchant from an AML or card-testing signal, their notes, and the audit
 -- of every step. merchant_id is the analytics merchants table's id (org × 10^7 + n).
 create table merchant_cases (
   id integer generated always as identity primary key,

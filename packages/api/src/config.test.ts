@@ -10,7 +10,7 @@ describe('API configuration', () => {
     ).toThrow(ConfigError);
   });
 
-  it('[spec §4] a non-production deployment names the portal standalone visitors go to; production refuses it; the page carries it', () => {
+  it('a non-production deployment names the portal standalone visitors go to; production refuses it; the page carries it', () => {
     const config = readApiConfig({ NODE_ENV: 'development', NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/' });
     expect(portalBrowserConfig(config).redirectStandaloneTo).toBe('https://sandbox.payportal.example/');
     expect(portalBrowserConfig(readApiConfig({ NODE_ENV: 'development' }))).not.toHaveProperty('redirectStandaloneTo');

@@ -1,5 +1,5 @@
-// The API's settings, read from the environment once, in server.ts (DESIGN.md §7). Production rules
-// are the default (issue #19 item 2): development is asked for with NODE_ENV=development (npm start)
+// The API's settings, read from the environment once, in server.ts. Production rules
+// are the default: development is asked for with NODE_ENV=development (npm start)
 // or test, and the settings that only make sense there are refused in production.
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,7 @@ export const apiConfigSchema = z
     SALES_EMAIL: z.email().default('sales@payportal.example'),
     SEED_DEMO: z.preprocess(envFlag, z.boolean()).default(false),
     /**
-     * spec §4: a non-production deployment (a review app, a developer's build) sends standalone visitors
+     * a non-production deployment (a review app, a developer's build) sends standalone visitors
      * to this portal, the sandbox or production one; framed pages stay. Unset: no redirect (the demo stack).
      */
     NON_PRODUCTION_REDIRECT_URL: z.url().optional(),
@@ -51,9 +51,9 @@ export const apiConfigSchema = z
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     /** Reads re-use a token's verification (revocation, disabled identity) at most this long. */
     TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(REVOCATION_WINDOW_MS).default(REVOCATION_WINDOW_MS),
-    /** How long an impersonation token lives (issue #19 item 5): 15 minutes, never longer. */
+    /** How long an impersonation token lives: 15 minutes, never longer. */
     IMPERSONATION_TOKEN_TTL_MS: z.coerce.number().int().min(1000).max(IMPERSONATION_TOKEN_MAX_TTL_MS).default(IMPERSONATION_TOKEN_MAX_TTL_MS),
-    /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL (DESIGN.md §8). */
+    /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL. */
     ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
     CLICKHOUSE_URL: z.url().optional(),
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
@@ -72,9 +72,9 @@ export const apiConfigSchema = z
     ANALYTICS_OPTIMIZER_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
     /** Query answers the engine keeps (least recently used out); 0 keeps none (bench:merchant and bench:scale measure uncached). */
     ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
-    /** Scale factor of the seeded Acme Acquiring dataset (DATA.md §1); Demo Payments gets a tenth. */
+    /** Scale factor of the seeded Acme Acquiring dataset; Demo Payments gets a tenth. */
     DEMO_DATA_SCALE: z.coerce.number().min(0.01).max(100).default(1),
-    /** Days a finished export file is kept before it is deleted (issue #13 item 3). */
+    /** Days a finished export file is kept before it is deleted. */
     EXPORT_TTL_DAYS: z.coerce.number().min(0).max(365).default(7),
     /** Rows one export may hold for the query role, and for an org owner (the larger of the caller's roles counts). */
     EXPORT_ROW_CAP_QUERY: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
@@ -83,7 +83,7 @@ export const apiConfigSchema = z
     EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Exports one user may have queued or running; one more answers 429 exports/queue-full. */
     EXPORT_MAX_ACTIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
-    /** An upload larger than this is refused when it is created (tus Upload-Length); default 2 GB (issue #15 item 2). */
+    /** An upload larger than this is refused when it is created (tus Upload-Length); default 2 GB. */
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
     /** An upload still receiving this many hours after it was created is ended and its partial file deleted (it also counts against the allowance below). */
     UPLOAD_ABANDON_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
@@ -100,7 +100,7 @@ export const apiConfigSchema = z
   .superRefine((config, context) => {
     const production = config.NODE_ENV === 'production';
     const refuse = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-    // DESIGN.md §3: emulator tokens are unsigned, so a production API must never trust them; the code
+    // emulator tokens are unsigned, so a production API must never trust them; the code
     // inbox and the demo accounts exist only beside the emulator.
     if (production && config.FIREBASE_AUTH_EMULATOR_HOST) refuse('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production (emulator tokens are unsigned; it also serves the code inbox): set NODE_ENV=development for the local stack');
     if (production && config.SEED_DEMO) refuse('SEED_DEMO', 'must not be set in production (it creates demo accounts with a published password)');
@@ -132,7 +132,7 @@ export function readApiConfig(source: Record<string, string | undefined> = proce
   return parseConfig(apiConfigSchema, source);
 }
 
-/** Loopback only while tokens are unsigned (DESIGN.md §3); otherwise every interface. */
+/** Loopback only while tokens are unsigned; otherwise every interface. */
 export function listenHost(config: ApiConfig): string {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) return 'localhost';
   return config.HOST ?? '0.0.0.0';

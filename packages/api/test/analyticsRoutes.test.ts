@@ -1,4 +1,4 @@
-// The query API as its callers use it (issue #12): a seeded Acme with real tokens from the emulator,
+// The query API as its callers use it: a seeded Acme with real tokens from the emulator,
 // DuckDB in memory with generated data for two organisations.
 import { DuckDBEngine } from '@payportal/analytics';
 import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';

@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     await expect(db.query("insert into users (email, name, org_id) values ('Mixed.Case@acme.example', 'Mixed', $1)", [org!.id])).rejects.toThrow(/users_email_normalized/);
   });
 
-  // Issue #19 item 6: only an accepted invitation links (inviteAcceptance.test.ts); an address alone,
+  // only an accepted invitation links (inviteAcceptance.test.ts); an address alone,
   // verified or not, never does, and a user who has an identity is never re-linked.
   it('gives a first sign-in without an accepted invitation no access, whatever its e-mail, and links nothing', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);

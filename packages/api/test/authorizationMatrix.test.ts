@@ -1,4 +1,4 @@
-// issue #3: every route × every kind of caller, on both databases. Asserts the status and code, that
+// Every route × every kind of caller, on both databases. Asserts the status and code, that
 // a refused answer carries nothing but the error, and that a refused request changed nothing.
 import { API_ERROR_CODES, API_PATHS, type ApiErrorCode, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue #19 item 9: never a 500 on bad input. Every route of the OpenAPI document (so a new route is
+// Never a 500 on bad input. Every route of the OpenAPI document (so a new route is
 // covered the day it is added) gets, one field at a time, out-of-range, wrong-type, oversize and missing
 // values in its path, query and body, sent by a signed-in owner with every role a route may ask for;
 // every answer must be a 4xx with the error body, or a success.

@@ -1,4 +1,4 @@
-// Dashboards and charts (issue #14 item 2): the creator and org owners edit, archive and delete; every
+// Dashboards and charts: the creator and org owners edit, archive and delete; every
 // query-role colleague views and copies; another organisation's dashboard answers 404; impersonating
 // support staff read but write only with support_write; every write is audited. Seeded dashboards
 // (item 7) exist for each demo organisation. On PGlite and on a real PostgreSQL server.

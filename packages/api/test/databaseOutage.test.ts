@@ -1,4 +1,4 @@
-// issue #3: a database that is down or too slow answers 503 api/database-unavailable, the process
+// A database that is down or too slow answers 503 api/database-unavailable, the process
 // stays up, and it answers again once the database is back. Uses a PostgreSQL server of its own,
 // because this test stops it.
 import { API_PATHS } from '@payportal/shared';

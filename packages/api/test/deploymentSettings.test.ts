@@ -1,4 +1,4 @@
-// Issue #19 items 2, 7 and 8: the API started as a deployer would, with no development settings, runs
+// The API started as a deployer would, with no development settings, runs
 // production rules; development-only settings are refused by name; framing origins are exact https
 // origins; X-Forwarded-For counts only from a configured proxy.
 import { ConfigError } from '@payportal/shared';
@@ -78,7 +78,7 @@ describe('a deployment with no development settings', () => {
     expect(asBrowser.body).not.toContain('Code inbox');
   });
 
-  it('answers / without an Accept header (curl) with the app, and a JSON-only client with the JSON 404 (issue #20 item 4)', async () => {
+  it('answers / without an Accept header (curl) with the app, and a JSON-only client with the JSON 404', async () => {
     for (const headers of [{}, { accept: '*/*' }]) {
       const page = await app.inject({ url: '/', headers });
       expect(page.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// Documents (issue #18): last month's statement and extract made at start; shared PDFs uploaded by org
+// Documents: last month's statement and extract made at start; shared PDFs uploaded by org
 // owners and upload admins, checked by their bytes, capped, hashed; the list searched, filtered and
 // paged; downloads through single-use tickets with a safe name; everything audited; another
 // organisation's documents answer 404; impersonating support staff read but do not write.

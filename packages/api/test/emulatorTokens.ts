@@ -116,7 +116,7 @@ async function identityCall<T>(path: string, body: object): Promise<T> {
 }
 
 /**
- * The same emulator token with its claims edited: emulator tokens are unsigned (DESIGN.md §3), so this
+ * The same emulator token with its claims edited: emulator tokens are unsigned, so this
  * is what an expired one, or one a client tampered with, looks like there.
  */
 export function withClaims(token: string, claims: Record<string, unknown>): string {

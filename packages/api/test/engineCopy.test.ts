@@ -1,4 +1,4 @@
-// The two ways an export's rows reach its file (issue #13, bench:export): DuckDB's own COPY (no value
+// The two ways an export's rows reach its file (bench:export): DuckDB's own COPY (no value
 // through JavaScript) and the engine's stream through the API's encoder, which engines without a CSV
 // writer (ClickHouse) take. They must write the same bytes: same numbers, quoting, neutralised
 // formulas, BOM and header, and the same cut at a cap.
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DuckDBEngine, queryColumns } from '@payportal/analytics';
 import { DEFAULT_CSV_OPTIONS, queryDescriptionSchema, type CsvOptions, type QueryDescriptionInput } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCsvFile } from '../src/exports/csvFile.ts';
+import { openCsvFile } from '../src/csv/csvFile.ts';
 import { copyThroughEngine, dropLastRecord } from '../src/exports/engineCopy.ts';
 import { localFileStore } from '../src/storage/fileStore.ts';
 import { newDataDir } from './exportHelpers.ts';
@@ -59,7 +59,7 @@ describe('an export written by the engine itself and one streamed through the AP
     return { written, bytes: await readFile(join(dir, key)) };
   };
 
-  it.each(Object.entries(QUESTIONS))('writes the same bytes both ways: %s', async (name, question) => {
+  it.each(Object.entries(QUESTIONS))('[X11] writes the same bytes both ways: %s', async (name, question) => {
     const limit = question.limit ?? 1_000_000;
     const { written, bytes } = await copied(`${name}-copy.csv`, question, limit);
     const expected = await streamed(`${name}-stream.csv`, question, limit);
@@ -69,14 +69,14 @@ describe('an export written by the engine itself and one streamed through the AP
     expect(bytes.toString('utf8')).toBe(expected.toString('utf8'));
   });
 
-  it.each([5, 137])('cuts at a cap of %i the same way (within the first month, and months later), and tells that the engine had more', async (cap) => {
+  it.each([5, 137])('[X4] cuts at a cap of %i the same way (within the first month, and months later), and tells that the engine had more', async (cap) => {
     const question = QUESTIONS.merchants_by_month!;
     const { written, bytes } = await copied(`capped-${cap}-copy.csv`, question, cap);
     expect(written).toEqual({ rowsWritten: cap, more: true });
     expect(bytes.toString('utf8')).toBe((await streamed(`capped-${cap}-stream.csv`, question, cap)).toString('utf8'));
   });
 
-  it('a copy asked to stop is interrupted in the engine and writes nothing', async () => {
+  it('[X9] a copy asked to stop is interrupted in the engine and writes nothing', async () => {
     const stop = new AbortController();
     stop.abort(new Error('cancelled by its owner'));
     const query = queryDescriptionSchema.parse(QUESTIONS.merchants_by_month!);
@@ -98,13 +98,13 @@ describe('taking the last record off a CSV file', () => {
     return readFile(path, 'utf8');
   };
 
-  it('cuts after the last line break outside quotes', async () => {
+  it('[X4] cuts after the last line break outside quotes', async () => {
     expect(await cut('a,1\r\nb,2\r\n')).toBe('a,1\r\n');
     expect(await cut('a,1\r\n"b\r\n""c""\r\nd",2\r\n')).toBe('a,1\r\n');
     expect(await cut('"x\r\ny",1\r\n"",2\r\n')).toBe('"x\r\ny",1\r\n');
   });
 
-  it('empties a file of one record, however long', async () => {
+  it('[X4] empties a file of one record, however long', async () => {
     expect(await cut(`"${'\r\n'.repeat(40_000)}",1\r\n`)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-// Who may see and change exports (issue #13 items 2, 4, 5): saved definitions are the organisation's
+// Who may see and change exports (5): saved definitions are the organisation's
 // (its owner or an org owner edits), runs and download tickets the runner's own, another
 // organisation's ids answer 404; tickets work once and briefly; impersonating support staff preview
 // and download but save, delete or run only with support_write; every run and download is audited.
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     return waitForJob(app, headers, exportJobSchema.parse(response.json()).id, ['ready']);
   };
 
-  it('shares saved exports with the organisation; only their owner or an org owner changes or deletes them', async (context) => {
+  it('[X2] shares saved exports with the organisation; only their owner or an org owner changes or deletes them', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const saved = await save(as['seed-analyst']!);
     expect(saved).toMatchObject({ name: 'GSV by region', owner: { name: 'Quinn Analyst' }, can_edit: true, csv: { header: 'labels', neutraliseFormulas: true } });
@@ -68,14 +68,14 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect(exportJobSchema.parse((await call('GET', EXPORT_PATHS.job(job.id), as['seed-mfa']!)).json()).definition_id).toBeNull();
   });
 
-  it('refuses a question the data cannot answer when it is saved, not when it first runs', async (context) => {
+  it('[X2] refuses a question the data cannot answer when it is saved, not when it first runs', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const response = await call('POST', EXPORT_PATHS.definitions(), as['seed-analyst']!, { name: 'Impossible', query: { measures: ['chargebacks'], dimensions: ['decline_code'] } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe(API_ERROR_CODES.badRequest);
   });
 
-  it('answers 404 for another organisation’s definition, job and ticket, and for another user’s job', async (context) => {
+  it('[X1] answers 404 for another organisation’s definition, job and ticket, and for another user’s job', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const saved = await save(as['seed-analyst']!);
     const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
@@ -101,7 +101,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect(theirs.some((item) => item.id === job.id)).toBe(false);
   });
 
-  it('downloads once per ticket, within its minute, with no bearer token; the URL is logged without it', async (context) => {
+  it('[X13] downloads once per ticket, within its minute, with no bearer token; the URL is logged without it', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
     const { text, url } = await download(app, as['seed-analyst']!, job.id);
@@ -120,7 +120,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect((await app.inject({ url: ticket.url })).statusCode).toBe(200);
   });
 
-  it('uses a ticket up only once the file is found: a try while the file cannot be read leaves it good', async (context) => {
+  it('[X13] uses a ticket up only once the file is found: a try while the file cannot be read leaves it good', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
     const [row] = await db.query<{ file_key: string }>('select file_key from export_jobs where id = $1', [job.id]);
@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect((await app.inject({ url: ticket.url })).statusCode).toBe(404);
   });
 
-  it('lets support staff impersonating preview and download, but save, delete or run only with support_write; the audit names them', async (context) => {
+  it('[X1][X15] lets support staff impersonating preview and download, but save, delete or run only with support_write; the audit names them', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const saved = await save(as['seed-analyst']!);
     const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
@@ -178,7 +178,7 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     expect(downloads).toEqual([{ signed_in: 'seed-support' }]);
   });
 
-  it('writes the download URL to the request log without its ticket', async (context) => {
+  it('[X13] writes the download URL to the request log without its ticket', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const lines: string[] = [];
     const logStream = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });

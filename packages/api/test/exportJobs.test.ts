@@ -1,4 +1,4 @@
-// CSV exports as their callers use them (issue #13): a run's file read back by a real CSV parser
+// CSV exports as their callers use them: a run's file read back by a real CSV parser
 // holds exactly what the query API answers for the same description; caps, cancel, the per-user
 // queue limit, a restart during an export, expiry, and formula neutralisation on real data.
 import { existsSync } from 'node:fs';
@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
   const auditEvents = async (jobId: number) =>
     (await db!.query<{ event: string }>('select event from export_audit where job_id = $1 order by id', [jobId])).map((row) => row.event);
 
-  it('writes a file that csv-parse reads back with the rows and column sums of the query API (compound and date filters)', async (context) => {
+  it('[X11] writes a file that csv-parse reads back with the rows and column sums of the query API (compound and date filters)', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     // the compound's values, as the builder's search offers them
     const groups = ['General Retail', 'Food & Dining'];
@@ -106,7 +106,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     );
   });
 
-  it('stops at the role’s cap, says so, and gives an org owner the larger cap', async (context) => {
+  it('[X4][X5] stops at the role’s cap, says so, and gives an org owner the larger cap', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const limits = exportLimitsSchema.parse((await app.inject({ url: EXPORT_PATHS.limits(), headers: analyst })).json());
     expect(limits).toEqual({ row_cap: 1000, row_cap_text: 'limited to 1,000 rows for your role', max_active_jobs: 3, file_lifetime_days: 7 });
@@ -125,7 +125,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect(limited).toMatchObject({ rows_written: 100, capped: false });
   });
 
-  it('cancels a queued export at once and a running one within a second, deleting its partial file; a fourth waiting run is refused', async (context) => {
+  it('[X6][X7][X9][X15] cancels a queued export at once and a running one within a second, deleting its partial file; a fourth waiting run is refused', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     held.hold();
     try {
@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     }
   });
 
-  it('runs again an export left running by a process that died, and fails one that died twice, never leaving it running', async (context) => {
+  it('[X10][X15] runs again an export left running by a process that died, and fails one that died twice, never leaving it running', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     await app.close();
     const [analystRow] = await db.query<{ id: number; org_id: number }>("select id, org_id from users where firebase_uid = 'seed-analyst'");
@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect(await waitForJob(app, analyst, interrupted.id, ['ready', 'failed'])).toMatchObject({ status: 'ready', rows_written: 1000 });
   });
 
-  it('expires a ready file after its lifetime: the file is deleted and no ticket is given for it', async (context) => {
+  it('[X14] expires a ready file after its lifetime: the file is deleted and no ticket is given for it', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const job = await waitForJob(app, analyst, (await runOk(analyst, { query: { measures: ['gsv'], dimensions: ['region'] } })).id, ['ready']);
     const expiresIn = Date.parse(job.expires_at!) - Date.parse(job.finished_at!);
@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect(ticket.statusCode).toBe(409);
   });
 
-  it('neutralises text cells that start like a formula, leaving negative numbers numbers; off when asked', async (context) => {
+  it('[X12] neutralises text cells that start like a formula, leaving negative numbers numbers; off when asked', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [demoOrg] = await db.query<{ id: number }>("select id from organizations where name = 'Demo Payments'");
     const demoId = demoOrg!.id;

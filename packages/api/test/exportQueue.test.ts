@@ -1,4 +1,4 @@
-// Issue #13 item 3: one claim of an export job is one attempt. A runner declared dead, though still
+// One claim of an export job is one attempt. A runner declared dead, though still
 // alive, can neither report progress nor end the job the next attempt has taken over, and the two
 // attempts write different files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ describe('export job claims', () => {
     await db.close();
   });
 
-  it('lets only the latest attempt report progress and end the job', async () => {
+  it('[X6][X8][X10] lets only the latest attempt report progress and end the job', async () => {
     const [analyst] = await db.query<{ id: number; org_id: number }>("select id, org_id from users where firebase_uid = 'seed-analyst'");
     const inserted = await insertJob(db, {
       orgId: analyst!.org_id,

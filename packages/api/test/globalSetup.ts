@@ -1,5 +1,5 @@
 // Starts what the API suite runs against once per `vitest run`: the identity emulator and, where
-// installed, a PostgreSQL server (issue #3: the same suite on PGlite and on PostgreSQL).
+// installed, a PostgreSQL server (the same suite on PGlite and on PostgreSQL).
 import type { TestProject } from 'vitest/node';
 import { DEMO_PASSWORD } from '../src/seed/demoAccounts.ts';
 import { seedIdentities } from '../src/seed/seedIdentities.ts';

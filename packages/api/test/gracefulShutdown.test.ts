@@ -108,7 +108,7 @@ describe('SIGTERM to the API process mid-export and mid-upload', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('an export running at the signal goes back to the queue, and the next start writes the whole file', { timeout: START_MS + 120_000 }, async () => {
+  it('[X10] an export running at the signal goes back to the queue, and the next start writes the whole file', { timeout: START_MS + 120_000 }, async () => {
     const queued = await call(analyst, EXPORT_PATHS.jobs(), { query: EXPORT });
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
     const id = exportJobSchema.parse(queued.body).id;
@@ -132,7 +132,7 @@ describe('SIGTERM to the API process mid-export and mid-upload', () => {
     expect(ready.rows_written).toBeGreaterThan(0);
   });
 
-  it('an upload being sent at the signal keeps what arrived, the client resumes on the next start, and the file loads whole', { timeout: START_MS + 120_000 }, async () => {
+  it('[U4][U18] an upload being sent at the signal keeps what arrived, the client resumes on the next start, and the file loads whole', { timeout: START_MS + 120_000 }, async () => {
     const merchantsFile = Buffer.from(MERCHANTS);
     const merchants = await sendFile(merchantsFile, { filename: 'merchants.csv', kind: 'merchants', mode: 'append', reject_whole_file: 'false' });
     expect((await until(() => upload(merchants), (value) => isSettled(value.status), 60_000)).status).toBe('done');

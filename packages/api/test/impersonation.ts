@@ -1,4 +1,4 @@
-// Impersonation as the app does it (issue #19 item 5): exchange the support user's ID token for an
+// Impersonation as the app does it: exchange the support user's ID token for an
 // impersonation token, then send that as the bearer with Impersonate-User naming the same user.
 import { API_PATHS, IMPERSONATE_HEADER, impersonationResponseSchema, type ImpersonationResponse } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';

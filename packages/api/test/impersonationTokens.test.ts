@@ -1,4 +1,4 @@
-// Issue #19 item 5 (SECURITY.md #5): a support person's own ID token is no master key. It is exchanged
+// (SECURITY.md #5): a support person's own ID token is no master key. It is exchanged
 // for an impersonation token bound to them and one user, read-only unless they hold support_write,
 // living at most 15 minutes, checked again on every use, and audited. authorizationMatrix.test.ts walks
 // every route with these tokens; this file proves each rule of the token itself.

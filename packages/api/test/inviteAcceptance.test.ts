@@ -1,4 +1,4 @@
-// Issue #19 item 6: an identity is linked to a portal user only by accepting that user's invitation with
+// An identity is linked to a portal user only by accepting that user's invitation with
 // the single-use secret of its sign-up link, right after the sign-up created the identity (its e-mail
 // not yet verified). Every refusal is one answer. Real ID tokens from the identity emulator.
 import { createHash, randomBytes } from 'node:crypto';
@@ -123,7 +123,7 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
 
   it("refuses an identity that is linked to another organisation's user, and that invitation stays open", async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    // Dana is the owner of Demo Payments; Acme may invite her address all the same (issue #19 item 6)
+    // Dana is the owner of Demo Payments; Acme may invite her address all the same
     const link = await invite('demo@demo-payments.example');
     const refused = await accept('seed-demo', link.invite);
     expect(refused.statusCode).toBe(403);

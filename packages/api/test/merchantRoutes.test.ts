@@ -1,4 +1,4 @@
-// The merchant-level page's API (issue #16): the finder and header of the caller's organisation only
+// The merchant-level page's API: the finder and header of the caller's organisation only
 // (another's merchant answers 404), section figures equal to the query API's answer to the same
 // description, the planted card-testing signal with evidence, and cases opened, noted and closed by
 // query users with an audit row per step; impersonating support staff read but do not write without

@@ -1,4 +1,4 @@
-// The merchant P&L exported through the CSV export jobs (issue #17 item 1): a revenue_optimizer user
+// The merchant P&L exported through the CSV export jobs: a revenue_optimizer user
 // queues it from the optimizer, follows and downloads it through the exports' job routes, and the file
 // holds the rows POST pnl answers for the same request, figure for figure. The optimizer's door stays
 // its own: a query user cannot queue it, and the optimizer user cannot run ad-hoc queries through it.
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)('merchant P&L export on %s', (kind) => {
     expect(lines.filter((line) => line[15] === 'under')).toHaveLength(screen.totals.under);
   });
 
-  it('is the optimizer’s: a query user cannot queue it, the optimizer user runs no ad-hoc query, and nobody else sees the job', async (context) => {
+  it('[X1] is the optimizer’s: a query user cannot queue it, the optimizer user runs no ad-hoc query, and nobody else sees the job', async (context) => {
     if (!stack) return context.skip(POSTGRES_MISSING);
     const { app, as } = stack;
     expect((await app.inject({ method: 'POST', url: OPTIMIZER_PATHS.pnlExport(), headers: as['seed-analyst']!, payload: { pnl: REQUEST } })).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-// The revenue optimizer API (issue #17 item 5): only revenue_optimizer users reach it; its answers are
+// The revenue optimizer API: only revenue_optimizer users reach it; its answers are
 // the engine's own for the caller's organisation; saved scenarios are the organisation's (another's
 // answer 404), every save and delete is audited, and impersonating support staff read but save nothing
 // without support_write. On PGlite and on a real PostgreSQL server.

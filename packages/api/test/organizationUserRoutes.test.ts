@@ -1,4 +1,4 @@
-// Issue #7 through app.inject on the real createApp: tokens from the identity emulator, identity facts,
+// Through app.inject on the real createApp: tokens from the identity emulator, identity facts,
 // revocation and second-factor removal through firebase-admin against that emulator.
 import { createHash } from 'node:crypto';
 import {
@@ -94,8 +94,8 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(response.statusCode).toBe(201);
     const body = inviteUserResponseSchema.parse(response.json());
     expect(body.user).toMatchObject({ name: 'Nia New', roles: ['query', 'upload'], is_active: true, signed_up: false, last_sign_in: null });
-    // stored and linked in the one normalised form (issue #19 item 11); the link holds the invitation's
-    // secret, of which the database keeps only the SHA-256, valid for 14 days (issue #19 item 6)
+    // stored and linked in the one normalised form; the link holds the invitation's
+    // secret, of which the database keeps only the SHA-256, valid for 14 days
     const link = decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))!;
     expect(link).toEqual({ email: `nia.${kind}@acme.example`, name: 'Nia New', invite: expect.stringMatching(/^[\w-]{43}$/) });
     const [stored] = await db.query<{ invite_token_hash: string; days: number }>(
@@ -120,7 +120,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(await changeCount()).toBe(before);
   });
 
-  // Issue #19 item 6: addresses are unique per organisation, and the answer cannot tell whether another
+  // addresses are unique per organisation, and the answer cannot tell whether another
   // organisation uses one.
   it("invites an address another organisation uses like any other: that organisation's row is untouched and the answer is the same", async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -265,7 +265,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
 
     const off = await call('seed-owner', 'PUT', PATHS.active(acme, leaver), { is_active: false });
     expect(managedUserSchema.parse(off.json()).is_active).toBe(false);
-    // The open session's next call: `disabled` (spec §8); its writes check revocation and are refused too.
+    // The open session's next call: `disabled`; its writes check revocation and are refused too.
     expect((await asLeaver(openSession)).json()).toEqual({ error: { code: 'disabled', message: 'Please contact support.' } });
     const write = await app.inject({ method: 'PUT', url: API_PATHS.user(leaver), headers: bearer(openSession), payload: { name: 'Still here' } });
     expect(write.json().error.code).toBe('api/token-revoked');

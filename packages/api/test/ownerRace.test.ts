@@ -1,4 +1,4 @@
-// Issue #19 item 10: on a real PostgreSQL server (PGlite has one connection and cannot race), two owners
+// On a real PostgreSQL server (PGlite has one connection and cannot race), two owners
 // who demote or deactivate each other at the same moment leave exactly one active owner, every time.
 import { ORG_MANAGEMENT_MESSAGES } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A first sign-in's phone registration (spec §2), done against the identity emulator as the app's
+// A first sign-in's phone registration, done against the identity emulator as the app's
 // registration step does it: password, then enrolment with the code the emulator "sent".
 interface EmulatorProject {
   origin: string;

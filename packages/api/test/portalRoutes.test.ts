@@ -1,4 +1,4 @@
-// The routes of spec §7 as their callers use them, on both databases.
+// The routes as their callers use them, on both databases.
 import { API_PATHS, rolesResponseSchema, usersResponseSchema, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

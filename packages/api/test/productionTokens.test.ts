@@ -1,4 +1,4 @@
-// issue #3: in production mode (no emulator) tokens are checked against real signatures. Google's
+// In production mode (no emulator) tokens are checked against real signatures. Google's
 // certificate endpoint cannot be reached here, so firebase-admin downloads a locally generated key
 // through the injected agent (localSigningKeys.ts); every check after that is firebase-admin's own.
 import { API_ERROR_CODES, API_PATHS, type WarehouseUser } from '@payportal/shared';
@@ -48,7 +48,7 @@ describe('tokens in production mode', () => {
     expect(response.json()).toEqual([analyst]);
   });
 
-  it('refuses a sign-in more than 30 days old with api/sign-in-too-old (spec §5), whatever the token’s own age', async () => {
+  it('refuses a sign-in more than 30 days old with api/sign-in-too-old, whatever the token’s own age', async () => {
     const daysAgo = (days: number) => Math.floor((Date.now() - days * 24 * 60 * 60 * 1000) / 1000);
     const old = await send(keys.sign('seed-analyst', 'analyst@acme.example', { auth_time: daysAgo(31) }));
     expect(old.statusCode).toBe(401);

@@ -16,7 +16,7 @@ async function send(hashes: ReceivedHashes, id: string, from: number, to: number
 }
 
 describe('received hashes', () => {
-  it('give the file’s SHA-256 when its bytes arrived in order, in several writes', async () => {
+  it('[U14] give the file’s SHA-256 when its bytes arrived in order, in several writes', async () => {
     const hashes = createReceivedHashes();
     await send(hashes, '1', 0, 100);
     await send(hashes, '1', 100, file.length);
@@ -24,7 +24,7 @@ describe('received hashes', () => {
     expect(hashes.take('1', file.length), 'taken once').toBeNull();
   });
 
-  it('give nothing after a gap, a write that failed, a restart (another process) or a short file', async () => {
+  it('[U14] give nothing after a gap, a write that failed, a restart (another process) or a short file', async () => {
     const hashes = createReceivedHashes();
     await send(hashes, 'gap', 0, 100);
     await send(hashes, 'gap', 150, file.length);

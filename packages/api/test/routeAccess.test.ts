@@ -1,4 +1,4 @@
-// Issue #19 item 1: no route can be registered without saying who may call it, and every protected
+// No route can be registered without saying who may call it, and every protected
 // route, walked from the app's own list, refuses a caller without a token (401) and, when it names
 // roles, a signed-in user holding none of them (403), before any of its own code runs.
 import { API_ERROR_CODES, ROLE_NAMES } from '@payportal/shared';
@@ -18,7 +18,7 @@ const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json',
   // The ticket in its path is the authorisation (a browser download sends no bearer token): exportAccess.test.ts.
   'GET /api/exports/v1/downloads/:ticket', 'GET /api/documents/v1/downloads/:ticket'];
 
-/** The routes whose caller need not have a portal user (issue #19 item 6); a new one has to be added here on purpose. */
+/** The routes whose caller need not have a portal user; a new one has to be added here on purpose. */
 const IDENTITY_ROUTES = ['POST /api/auth/v1/invites/accept'];
 
 /** A request for the route with every path parameter filled; the answer must come before validation. */
@@ -86,18 +86,18 @@ describe('route access declarations', () => {
     for (const route of app.declaredRoutes) {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
       // Exports: the builder's routes are the query role's; following one's own runs (the list, a run, cancel,
-      // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L (issue #17).
+      // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L.
       if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') {
         const followsRuns = (route.url.startsWith('/api/exports/v1/jobs/') && !(route.method === 'POST' && route.url === '/api/exports/v1/jobs/')) || route.url === '/api/exports/v1/limits';
         expect(route.access.who, `${route.method} ${route.url}`).toEqual(followsRuns ? ['query', 'revenue_optimizer'] : ['query']);
       }
       if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
-      // Documents: every role reads (spec §2, general guard); org owners and upload admins upload; org owners delete and generate.
+      // Documents: every role reads (general guard); org owners and upload admins upload; org owners delete and generate.
       if (route.url.startsWith('/api/documents/') && route.access.who !== 'public') {
         const who = ['GET', 'HEAD'].includes(route.method) || route.url.endsWith('/download-ticket') ? [...ROLE_NAMES] : route.method === 'POST' && route.url.endsWith('/documents/') ? ['org_owner', 'upload_admin'] : ['org_owner'];
         expect(route.access.who, `${route.method} ${route.url}`).toEqual(who);
       }
-      // issue #17: the optimizer is for revenue_optimizer users alone (optimizerRouteParts.ts says why not owners).
+      // the optimizer is for revenue_optimizer users alone (optimizerRouteParts.ts says why not owners).
       if (route.url.startsWith('/api/optimizer/')) expect(route.access.who, route.url).toEqual(['revenue_optimizer']);
     }
     expect(app.declaredRoutes.filter((route) => route.url.startsWith('/api/optimizer/')).length).toBeGreaterThanOrEqual(8);

@@ -1,4 +1,4 @@
-// Issue #19 item 3: the sign-in rules of spec §4 and §5 hold at the API, whatever the browser does. Each
+// The sign-in rules of hold at the API, whatever the browser does. Each
 // refusal is asked of the API directly with a real emulator token, and has its own code. The 30-day
 // persistence window is tested with signed tokens in productionTokens.test.ts: an emulator token whose
 // auth_time is edited back reads as revoked (its identity was created today).
@@ -18,7 +18,7 @@ const DAY = 24 * 60 * 60 * 1000;
 describe('sign-in rules at the API', () => {
   let db: Database;
   let app: FastifyInstance;
-  /** The same API, with the identity service's password date answered from here (the emulator always says "now", DESIGN.md §3). */
+  /** The same API, with the identity service's password date answered from here (the emulator always says "now"). */
   let oldPasswordApp: FastifyInstance;
   let passwordDates: PasswordDates;
   const lookups: string[] = [];
@@ -64,7 +64,7 @@ describe('sign-in rules at the API', () => {
     const read = await app.inject({ url: `${API_PATHS.users}?email=mfa@acme.example`, headers: bearer(passwordOnly) });
     expect(read.json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
     expect((await signedInAs(app, await idTokenFor('seed-mfa'))).statusCode).toBe(200);
-    // A user who never registered a phone cannot reach the API before registering one (spec §2).
+    // A user who never registered a phone cannot reach the API before registering one.
     expect((await signedInAs(app, await signInWithoutSecondFactor('rules-no-factor'))).json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
   });
 

@@ -1,4 +1,4 @@
-// A real PostgreSQL server for the second run of the API suite (issues #3, #19 item 10): initdb + pg_ctl
+// A real PostgreSQL server for the second run of the API suite: initdb + pg_ctl
 // from /usr/lib/postgresql/*/bin, in a temporary directory, on a loopback port. Missing binaries are
 // installed with apt-get as root (CI); otherwise null, and every PostgreSQL test skips saying what to
 // install (POSTGRES_MISSING) while the PGlite run still counts.

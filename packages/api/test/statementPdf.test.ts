@@ -1,4 +1,4 @@
-// The statement PDF says what the query API says (issue #18 "Done when"): the owner generates a month's
+// The statement PDF says what the query API says: the owner generates a month's
 // statement, its pages are rendered to text with PDF.js (the library the app views it with), and each
 // figure is compared with the answer of POST /api/analytics/v1/query to the same question for the same
 // month, asked here independently of the statement's own code.

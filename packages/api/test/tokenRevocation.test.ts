@@ -1,4 +1,4 @@
-// DESIGN.md §4, issues #3 and #19 item 4: revocation and a disabled identity are checked at once on
+// Revocation and a disabled identity are checked at once on
 // writes and authenticate, and on reads within TOKEN_RECHECK_MS (60 s in production; 1 s here).
 import { API_PATHS } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';

@@ -105,7 +105,7 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     expect([...instances].sort()).toEqual(['api-a', 'api-b']);
   });
 
-  it('an upload whose process stops mid-file resumes through the other from the reported offset and loads once; an export whose process stops is finished by the other; both download', async (context) => {
+  it('[U4][U18][X6][X10][X13] an upload whose process stops mid-file resumes through the other from the reported offset and loads once; an export whose process stops is finished by the other; both download', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const analyst = as['seed-analyst']!;
@@ -186,7 +186,7 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     expect((await downloadJob(jobId, analyst)).split('\r\n')[0]).toBe('Region,Gross sales volume,Transactions');
   }, 120_000);
 
-  it('ends an upload abandoned before its last byte and deletes its partial file', async (context) => {
+  it('[U6] ends an upload abandoned before its last byte and deletes its partial file', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const created = await call('POST', UPLOAD_PATHS.tusFiles(), { ...uploader, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `filename ${Buffer.from('late.csv').toString('base64')},kind ${Buffer.from('transactions').toString('base64')},mode ${Buffer.from('append').toString('base64')}` });

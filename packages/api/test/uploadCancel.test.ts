@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('ending receiving uploads on %s', (kind) => {
   };
   const idOf = (location: string) => Number(location.split('/').pop());
 
-  it('a request tus refuses creates no record', async (context) => {
+  it('[U2] a request tus refuses creates no record', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [{ n: before }] = (await db.query<{ n: string }>('select count(*) as n from uploads')) as [{ n: string }];
     const refused = await app.inject({ method: 'POST', url: UPLOAD_PATHS.tusFiles(), headers: { ...as['seed-uploader']!, 'tus-resumable': '0.2.2', 'upload-length': '10', 'upload-metadata': `filename ${btoa('a.csv')},kind ${btoa('merchants')},mode ${btoa('append')}` } });
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('ending receiving uploads on %s', (kind) => {
     expect(after).toBe(before);
   });
 
-  it('three uploads without bytes: one cancelled by tus DELETE, one expired, one cancelled by an upload admin; then a new upload is 201', { timeout: 120_000 }, async (context) => {
+  it('[U3][U5][U7][U19] three uploads without bytes: one cancelled by tus DELETE, one expired, one cancelled by an upload admin; then a new upload is 201', { timeout: 120_000 }, async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const admin = as['seed-upload-admin']!;

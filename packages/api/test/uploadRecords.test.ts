@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('uploaded records on %s', (kind) => {
   };
 
   // Several uploads each, one after the other: longer than the default 20 s on a busy machine.
-  it('a malformed record at the first, a middle and the last line costs that record only, in both kinds; loaded + rejected = total', { timeout: 120_000 }, async (context) => {
+  it('[U9][U11] a malformed record at the first, a middle and the last line costs that record only, in both kinds; loaded + rejected = total', { timeout: 120_000 }, async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const merchants = merchantsFile(12, {
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('uploaded records on %s', (kind) => {
     expect(await rejectsOf(uploader, salesId)).toEqual(expect.arrayContaining([`2: ${TEXT_AFTER_QUOTE}`, `51: ${TEXT_AFTER_QUOTE}`, `1001: ${TEXT_AFTER_QUOTE}`]));
   });
 
-  it('a tx_ref a live upload loaded is rejected as already loaded, naming that upload; GSV rises by the new sales only; deleting the upload frees its tx_refs', { timeout: 120_000 }, async (context) => {
+  it('[U13][U14] a tx_ref a live upload loaded is rejected as already loaded, naming that upload; GSV rises by the new sales only; deleting the upload frees its tx_refs', { timeout: 120_000 }, async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const analyst = as['seed-analyst']!;

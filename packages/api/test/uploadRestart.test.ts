@@ -1,4 +1,4 @@
-// Issue #15 item 2, "automatic resume after an API restart": tus-js-client (the app's own client, here in
+// "automatic resume after an API restart": tus-js-client (the app's own client, here in
 // Node) sends a transactions file to a listening API in small chunks; after two chunks the API
 // server is stopped, its open connections cut, and a new API instance is started on the same port over
 // the same DATA_DIR, database and DuckDB file. The client, which was told nothing, retries, asks the new
@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('an upload across an API restart on %s', (kind) =>
     return api;
   }
 
-  it('[item 2] tus-js-client resumes from the offset the restarted API reports and the file loads whole', async (context) => {
+  it('[U4][U14] tus-js-client resumes from the offset the restarted API reports and the file loads whole', async (context) => {
     if (!stack) return context.skip(POSTGRES_MISSING);
     const uploader = stack.as['seed-uploader']!;
     const merchants = await uploadFile(stack.app, uploader, { kind: 'merchants', filename: 'merchants.csv' }, MERCHANTS);

@@ -1,4 +1,4 @@
-// Data uploads through the API (issue #15): the tus endpoint (create, resume from the offset after a
+// Data uploads through the API: the tus endpoint (create, resume from the offset after a
 // dropped connection), validation and load with phases and counts, rejected rows paged and as CSV, the
 // good rows in the query API's totals, new version and rollback removing exactly those rows, delete,
 // the size cap, the organisation's concurrent allowance, the duplicate warning, a refused file's reason,
@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
   });
   afterAll(() => stack?.close());
 
-  it('[items 2–4] loads merchants, then transactions sent in two parts after a dropped connection: phases, counts, every bad row with its line, totals in the query API', async (context) => {
+  it('[U4][U11][U14][U19][U20] loads merchants, then transactions sent in two parts after a dropped connection: phases, counts, every bad row with its line, totals in the query API', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const merchants = await uploadFile(app, uploader, { kind: 'merchants', filename: 'merchants.csv' }, MERCHANTS);
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(audit.map((row) => row.event)).toEqual(['upload', 'loaded']);
   });
 
-  it('[item 4] a new version replaces the rows; roll back brings the previous back and removes exactly the new one’s; delete removes the rest', async (context) => {
+  it('[U1][U15][U16][U19] a new version replaces the rows; roll back brings the previous back and removes exactly the new one’s; delete removes the rest', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const admin = as['seed-upload-admin']!;
     const analyst = as['seed-analyst']!;
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(events.map((row) => row.event)).toEqual(['new_version', 'rollback', 'delete']);
   });
 
-  it('[item 4] a new version of the merchants file keeps each mid’s merchant: other uploads’ sales stay with it, a dropped mid’s id goes to no one, and a roll back brings both back', async (context) => {
+  it('[U15][U16] a new version of the merchants file keeps each mid’s merchant: other uploads’ sales stay with it, a dropped mid’s id goes to no one, and a roll back brings both back', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const admin = as['seed-upload-admin']!;
     const analyst = as['seed-analyst']!;
@@ -120,7 +120,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect(await gsvOf(app, analyst, ['UP-1', 'UP-2', 'UP-3'])).toEqual(both);
   });
 
-  it('[items 5, 7] the uploader sees their own, upload_admin the organisation’s; another organisation gets 404; support reads but sends only with support_write', async (context) => {
+  it('[U1][U20] the uploader sees their own, upload_admin the organisation’s; another organisation gets 404; support reads but sends only with support_write', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const mine = uploadListSchema.parse((await app.inject({ url: UPLOAD_PATHS.uploads(), headers: as['seed-uploader']! })).json());
     const all = uploadListSchema.parse((await app.inject({ url: UPLOAD_PATHS.uploads(), headers: as['seed-upload-admin']! })).json());
@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     expect((await createUpload(app, writer, { kind: 'merchants' }, 10)).statusCode).toBe(201);
   });
 
-  it('[items 2, 6] refuses a file over the cap, past the concurrent allowance, with bad metadata; warns of a duplicate; fails a UTF-16 or semicolon file with its reason', async (context) => {
+  it('[U2][U3][U8][U14] refuses a file over the cap, past the concurrent allowance, with bad metadata; warns of a duplicate; fails a UTF-16 or semicolon file with its reason', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
     const tooLarge = await createUpload(app, uploader, { kind: 'merchants' }, 3 * 1024 ** 3);

@@ -11,13 +11,13 @@ import './theme/global.css.ts';
 
 const config = portalConfig(); // fail at start, visibly, when the server sent no configuration
 const framed = isFramed();
-// spec §4: a non-production deployment sends standalone visitors to the sandbox or production portal.
+// a non-production deployment sends standalone visitors to the sandbox or production portal.
 const redirect = framed ? null : standaloneRedirectTarget(config, location);
 if (redirect) {
   location.replace(redirect);
 } else {
   setFramed(framed);
-  // Standalone only (DESIGN.md §4): a framed app never signs in with Firebase, so it never loads it.
+  // Standalone only: a framed app never signs in with Firebase, so it never loads it.
   // It starts once the first route asks for it (features/session/sessionStart.ts): at once on a guarded
   // route, after the screen is drawn on an open one such as /auth.
   if (!framed) deferSessionStart(() => void import('./features/session/standaloneSession.ts').then((module) => module.startStandaloneSession()));

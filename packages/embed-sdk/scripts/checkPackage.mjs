@@ -1,4 +1,4 @@
-// The packed tarball as npm users get it (issue #20 item 3), checked offline: publint (package.json
+// The packed tarball as npm users get it, checked offline: publint (package.json
 // fields against the files), @arethetypeswrong/cli (types resolve for ESM consumers: node16 and bundler)
 // and the file list (the builds, their maps and the public declarations only). Run by `npm test`.
 import { execFileSync } from 'node:child_process';

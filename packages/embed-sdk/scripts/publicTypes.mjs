@@ -1,4 +1,4 @@
-// Ships only the public declarations (issue #20 item 3): tsc writes every file's .d.ts to .types/,
+// Ships only the public declarations: tsc writes every file's .d.ts to .types/,
 // this copies the ones the public entry reaches into dist/ with `.js` import specifiers (a consumer's
 // TypeScript without allowImportingTsExtensions cannot follow `.ts`), and fails when a shipped file
 // imports something that is not shipped or names the private @payportal/shared.

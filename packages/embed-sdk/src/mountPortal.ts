@@ -1,4 +1,4 @@
-// The host side of the embed protocol (PROTOCOL.md, DESIGN.md §5): checks the options, mounts the
+// The host side of the embed protocol (PROTOCOL.md): checks the options, mounts the
 // portal's iframe, answers the frame's hello with the session and two private ports (frameChannel),
 // serves the frame's calls and turns its reports into your callbacks. Nothing runs at import time.
 import { EmbedError, type EmbedErrorCode } from './EmbedError.ts';

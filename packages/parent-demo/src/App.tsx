@@ -1,5 +1,5 @@
 // Northwind, a partner portal: its own header and navigation, its own sign-in, then PayPortal framed
-// with the SDK as the main panel of its Analytics page (issue #20 item 10: what a real embedding looks
+// with the SDK as the main panel of its Analytics page (what a real embedding looks
 // like). `/` shows one portal with its route mirrored in the URL and the message log in a drawer; `/two`
 // shows two portals side by side, each with its log below.
 import { onAuthStateChanged, signOut, type User } from 'firebase/auth';

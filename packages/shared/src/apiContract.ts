@@ -1,6 +1,6 @@
-// The portal API's paths and bodies (spec §7, plus the authenticate call the specification leaves
+// The portal API's paths and bodies (plus the authenticate call the specification leaves
 // unnamed). The API validates with these schemas and the app parses answers with them.
-// zod/mini (issue #20 item 9): the app's sign-in path parses answers with these; full zod cost 25 KB there.
+// zod/mini: the app's sign-in path parses answers with these; full zod cost 25 KB there.
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
 import {
@@ -29,14 +29,14 @@ export const API_PATHS = {
   acceptInvite: '/api/auth/v1/invites/accept',
 } as const;
 
-/** The request header that makes support staff act as another user (spec §6, DESIGN.md §4). */
+/** The request header that makes support staff act as another user. */
 export const IMPERSONATE_HEADER = 'Impersonate-User';
 
 /** How an impersonation token starts, so the API tells it from an ID token without parsing either. */
 export const IMPERSONATION_TOKEN_PREFIX = 'imp_';
 
 /**
- * POST /api/auth/v1/impersonation/ (issue #19 item 5): support staff exchange their own ID token for a
+ * POST /api/auth/v1/impersonation/: support staff exchange their own ID token for a
  * short-lived impersonation token bound to themselves and `email`. Impersonated requests carry that
  * token as the bearer, with Impersonate-User naming the same user; an ID token with the header is refused.
  */
@@ -70,7 +70,7 @@ export const authenticateResponseSchema = z.object({
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
 
 /**
- * POST /api/auth/v1/invites/accept (issue #19 item 6): the sign-up screen, with the ID token of the
+ * POST /api/auth/v1/invites/accept: the sign-up screen, with the ID token of the
  * identity it has just created, hands over the secret of its link; the API links that identity to the
  * invited portal user. 204, or one refusal `api/invite-refused` whatever the reason.
  */

@@ -1,6 +1,6 @@
-// The API's error codes (DESIGN.md §7): one catalogue, `as const`. Codes are API; messages are not.
-// `disabled` keeps the specification's own name (spec §8: "disabled: Please contact support.").
-// zod/mini (issue #20 item 9): every answer the app reads may be an error body.
+// The API's error codes: one catalogue, `as const`. Codes are API; messages are not.
+// `disabled` keeps the specification's own name ("disabled: Please contact support.").
+// zod/mini: every answer the app reads may be an error body.
 import * as z from 'zod/mini';
 
 export const API_ERROR_CODES = {
@@ -14,7 +14,7 @@ export const API_ERROR_CODES = {
   /** The change conflicts with the current state (an address already in use, the last owner). */
   conflict: 'api/conflict',
   disabled: 'disabled',
-  /** Sign-in rules the API enforces itself (spec §4, §5; SECURITY.md #3): each maps to a screen of the app. */
+  /** Sign-in rules the API enforces itself (SECURITY.md #3): each maps to a screen of the app. */
   emailNotVerified: 'api/email-not-verified',
   secondFactorRequired: 'api/second-factor-required',
   signInTooOld: 'api/sign-in-too-old',

@@ -7,7 +7,7 @@ import {
   validateVerificationCode,
 } from './authValidators.ts';
 
-describe('validateEmail (spec §5: 254 characters overall, 64 before @)', () => {
+describe('validateEmail (254 characters overall, 64 before @)', () => {
   it('accepts ordinary addresses, with surrounding spaces trimmed', () => {
     expect(validateEmail('owner@acme.example')).toBeNull();
     expect(validateEmail('  first.last+tag@sub.acme.example ')).toBeNull();
@@ -36,7 +36,7 @@ describe('validateEmail (spec §5: 254 characters overall, 64 before @)', () => 
   });
 });
 
-describe('password rules (spec §5: required, at least 10, must match)', () => {
+describe('password rules (required, at least 10, must match)', () => {
   it('requires 10 characters', () => {
     expect(validateNewPassword('')).toBe('Password is required');
     expect(validateNewPassword('123456789')).toBe('Password must be at least 10 characters');
@@ -56,7 +56,7 @@ describe('other fields', () => {
     expect(validateRequired('x', 'Password')).toBeNull();
   });
 
-  it('asks for the code when it is missing (spec §8) and for digits when it has letters', () => {
+  it('asks for the code when it is missing and for digits when it has letters', () => {
     expect(validateVerificationCode('')).toBe('Please enter the verification code');
     expect(validateVerificationCode('12a456')).toBe('The code is the digits from the text message');
     expect(validateVerificationCode(' 123456 ')).toBeNull();

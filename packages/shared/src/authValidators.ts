@@ -1,4 +1,4 @@
-// spec §5: the field rules of the identity screens. Each validator answers the text a person sees
+// The field rules of the identity screens. Each validator answers the text a person sees
 // under the field, or null when the value is acceptable. They never throw, whatever they are given.
 import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { AUTH_ERROR_TEXTS } from './errors/authErrors.ts';
@@ -21,7 +21,7 @@ export function validateRequired(value: string, label: string): string | null {
   return value.trim() === '' ? `${label} is required` : null;
 }
 
-/** The hint shown beside every new-password field (spec §5: "a requirements hint is shown"). */
+/** The hint shown beside every new-password field ("a requirements hint is shown"). */
 export const PASSWORD_HINT = `Use at least ${PASSWORD_MIN_LENGTH} characters. Both passwords must match.`;
 
 export function validateNewPassword(password: string): string | null {
@@ -35,7 +35,7 @@ export function validatePasswordConfirmation(password: string, confirmation: str
   return password === confirmation ? null : 'Passwords do not match';
 }
 
-/** spec §2: a code of digits; letters and spaces are the most common typing and pasting slips. */
+/** a code of digits; letters and spaces are the most common typing and pasting slips. */
 export function validateVerificationCode(value: string): string | null {
   const code = value.trim();
   if (code === '') return AUTH_ERROR_TEXTS.secondFactor['auth/missing-verification-code'];

@@ -1,7 +1,7 @@
 // Runtime configuration handed to a browser page. The server that hosts the page writes it into the
 // HTML as a JSON data block (not a script that runs, so a strict CSP holds), and the page parses it
 // with the same schema. Ports and origins can therefore change without a rebuild.
-// zod/mini (issue #20 item 9): the app parses this at start-up, before the sign-in form.
+// zod/mini: the app parses this at start-up, before the sign-in form.
 import * as z from 'zod/mini';
 
 export const CONFIG_ELEMENT_ID = 'payportal-config';
@@ -11,7 +11,7 @@ export const firebaseWebConfigSchema = z.object({
   apiKey: z.string().check(z.minLength(1)),
   authDomain: z.string().check(z.minLength(1)),
   projectId: z.string().check(z.minLength(1)),
-  /** Set only in development: the app then calls connectAuthEmulator (DESIGN.md §4). */
+  /** Set only in development: the app then calls connectAuthEmulator. */
   emulatorUrl: z.optional(z.url()),
 });
 export type FirebaseWebConfig = z.infer<typeof firebaseWebConfigSchema>;
@@ -20,17 +20,17 @@ export const portalConfigSchema = z.object({
   firebase: firebaseWebConfigSchema,
   /** Origins allowed to frame the portal and talk to it (PROTOCOL.md). Empty means framing fails closed. */
   allowedParentOrigins: z.array(z.url()),
-  /** spec §9: internal addresses skip second-factor registration when not framed. */
+  /** internal addresses skip second-factor registration when not framed. */
   internalEmailDomains: z.array(z.string().check(z.minLength(1))),
   internalEmails: z.array(z.string().check(z.minLength(1))),
   supportEmail: z.email(),
   salesEmail: z.email(),
-  /** spec §4: a non-production deployment sends standalone visitors to this portal (sandbox or production). */
+  /** a non-production deployment sends standalone visitors to this portal (sandbox or production). */
   redirectStandaloneTo: z.optional(z.url()),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
-/** spec §7 "list projects to check authorized domains": the identity service's project configuration. */
+/** "list projects to check authorized domains": the identity service's project configuration. */
 export const identityProjectSchema = z.object({ authorizedDomains: z.array(z.string()) });
 
 /** Server side: put the configuration into the page in place of the build's empty placeholder. */

@@ -1,4 +1,4 @@
-// Business constants of spec §9, in one place. Durations are milliseconds.
+// Business constants, in one place. Durations are milliseconds.
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
@@ -6,8 +6,8 @@ const DAY = 24 * 60 * MINUTE;
 export const TOKEN_LIFETIME_MS = 60 * MINUTE;
 export const TOKEN_REFRESH_AFTER_MS = 55 * MINUTE;
 export const TOKEN_EARLY_REFRESH_THRESHOLD_MS = 5 * MINUTE;
-// spec §9 "token counts as expired 30 seconds early": the Firebase SDK's own rule (its token manager's
-// isExpired, 30 000 ms before expiry), so the app holds no copy of it (issue #20 item 7).
+// "token counts as expired 30 seconds early": the Firebase SDK's own rule (its token manager's
+// isExpired, 30 000 ms before expiry), so the app holds no copy of it.
 export const REFRESH_BACKOFF_START_MS = 30 * SECOND;
 export const REFRESH_BACKOFF_MAX_MS = 16 * MINUTE;
 
@@ -18,18 +18,18 @@ export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 
 /**
- * Issue #19 item 6: how long an invitation's sign-up link can be accepted (not in the specification;
+ * how long an invitation's sign-up link can be accepted (not in the specification;
  * ours). After that the owner makes a new link from the user's card.
  */
 export const INVITE_LIFETIME_MS = 14 * DAY;
 
-/** spec §3, §9: the embedded terms and conditions are product 2. */
+/** the embedded terms and conditions are product 2. */
 export const EMBEDDED_TERMS_PRODUCT_ID = 2;
 
 export const ACTION_REDIRECT_DELAY_MS = 5 * SECOND;
 export const PROGRESS_STEPS = 3;
 
-/** spec §9: card flip delays of 1 s, 0.5 s and 1 s; the password toggle applies 1 s after load. */
+/** card flip delays of 1 s, 0.5 s and 1 s; the password toggle applies 1 s after load. */
 export const CARD_FLIP_DELAYS_MS = [1 * SECOND, 0.5 * SECOND, 1 * SECOND] as const;
 export const PASSWORD_TOGGLE_DELAY_MS = 1 * SECOND;
 

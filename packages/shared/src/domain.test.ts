@@ -1,4 +1,4 @@
-// The stored form of an e-mail address (issue #19 item 11).
+// The stored form of an e-mail address.
 import { describe, expect, it } from 'vitest';
 import { emailSchema, normalizeEmail } from './domain.ts';
 

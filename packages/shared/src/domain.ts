@@ -1,11 +1,11 @@
-// Entities of spec §3 as zod schemas: the one definition the API answers with and the app reads.
-// zod/mini (issue #20 item 9): these schemas are on the sign-in page's path, where full zod cost 25 KB.
+// Entities as zod schemas: the one definition the API answers with and the app reads.
+// zod/mini: these schemas are on the sign-in page's path, where full zod cost 25 KB.
 import * as z from 'zod/mini';
 import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.ts';
 import { ROLE_NAMES } from './roles.ts';
 
 /**
- * The one form an address is stored and compared in (issue #19 item 11): trimmed, Unicode NFC, lower
+ * The one form an address is stored and compared in: trimmed, Unicode NFC, lower
  * case without locale (String#toLowerCase, never toLocaleLowerCase).
  */
 export function normalizeEmail(value: string): string {
@@ -82,13 +82,13 @@ export const termsRecordSchema = z.object({
 export type TermsRecord = z.infer<typeof termsRecordSchema>;
 
 /**
- * An invitation's single-use secret (issue #19 item 6): 32 random bytes as base64url. The API stores
+ * An invitation's single-use secret: 32 random bytes as base64url. The API stores
  * only its SHA-256; the secret itself travels in the sign-up link alone.
  */
 export const inviteSecretSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the invitation secret of a sign-up link' }));
 
 /**
- * spec §3: the sign-up hash carries the invitee's email and name; issue #19 item 6 adds the invitation's
+ * the sign-up hash carries the invitee's email and name; it also carries the invitation's
  * secret, which binds the sign-up to this one invitation.
  */
 export const signUpPayloadSchema = z.object({ email: emailSchema, name: z.string().check(z.minLength(1), z.maxLength(200)), invite: inviteSecretSchema });

@@ -1,4 +1,4 @@
-// A download ticket (exports, issue #13 item 4; documents, issue #18 item 4): POST …/download-ticket
+// A download ticket (exports; documents): POST …/download-ticket
 // answers a path to GET (no bearer token needed, none ever goes into a URL) that works once, for this
 // caller, until expires_at (a minute). Navigate the browser to it (or use an <a download>) so the file
 // streams to disk.

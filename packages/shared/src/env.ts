@@ -1,4 +1,4 @@
-// Every process reads its settings through one zod schema (DESIGN.md §3). This turns a failed parse
+// Every process reads its settings through one zod schema. This turns a failed parse
 // into the readable list that start-up prints before it exits.
 import type { z } from 'zod';
 

@@ -249,7 +249,7 @@ export { formatCell, formatRows } from './analytics/formatCell.ts';
 export { DIMENSION_VALUE_LABELS, DIMENSIONS_NAMED_BY_VALUE, dimensionValueLabel, hasValueLabels, MERCHANT_STATUS_LABELS } from './analytics/valueLabels.ts';
 export { INDUSTRY_NAMES } from './analytics/industryNames.ts';
 export { DECLINE_CODE_DESCRIPTIONS } from './analytics/declineCodes.ts';
-// The revenue optimizer (issue #17).
+// The revenue optimizer.
 export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';
 export { PLAN_TYPE_LABELS, PLAN_TYPES, segmentOptionsSchema, segmentSchema, SIZE_TIERS } from './optimizer/optimizerSegment.ts';
 export type { PlanType, Segment, SegmentInput, SegmentOptions, SizeTier } from './optimizer/optimizerSegment.ts';
@@ -265,7 +265,7 @@ export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from 
 export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
 export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
-// Data uploads (issue #15).
+// Data uploads.
 export { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES, UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
 export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
 export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
@@ -292,7 +292,7 @@ export {
   uploadSchema,
 } from './uploads/uploadSchemas.ts';
 export type { RejectsPage, Upload, UploadList, UploadListQuery, UploadListQueryInput, UploadMetadata, UploadMode, UploadReject, UploadStatus } from './uploads/uploadSchemas.ts';
-// The merchant-level page /amla (issue #16).
+// The merchant-level page /amla.
 export { EVIDENCE_FORMATS, evidenceSchema, HIGH_RISK_ISSUER_COUNTRIES, merchantSignalsSchema, SIGNAL_IDS, SIGNAL_WINDOW_DAYS, SIGNALS, signalIdSchema, signalResultSchema } from './merchants/signals.ts';
 export type { Evidence, MerchantSignals, SignalId, SignalMeta, SignalResult } from './merchants/signals.ts';
 export { merchantHeaderSchema, merchantIdSchema, merchantMatchSchema, merchantParamsSchema, merchantSearchQuerySchema, merchantSearchSchema, watchedMerchantSchema, watchlistSchema } from './merchants/merchantHeader.ts';
@@ -302,13 +302,14 @@ export { caseListSchema, caseNoteBodySchema, caseNoteSchema, caseParamsSchema, c
 export type { CaseNote, CaseNoteBody, CloseCaseBody, Disposition, MatchReasonCode, MerchantCase, OpenCaseBody } from './merchants/merchantCases.ts';
 export { daysBefore, MIN_STATE_PEERS, monthsBefore, PEER_MEASURES, pageFilters, peerQueries, SECTION_IDS, SECTION_TITLES, sectionAnswerSchema, sectionParamsSchema, sectionQueries, sectionRequestSchema } from './merchants/merchantSections.ts';
 export type { SectionAnswer, SectionId, SectionQuery, SectionRequest, SectionRequestInput } from './merchants/merchantSections.ts';
-// Dashboards and charts (issue #14).
+// Dashboards and charts.
 export { DASHBOARD_PATHS, DASHBOARD_ROUTES } from './dashboards/dashboardPaths.ts';
 export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema } from './dashboards/chartConfig.ts';
 export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './dashboards/chartConfig.ts';
-export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch } from './dashboards/dashboardFilters.ts';
+export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboards/dashboardFilters.ts';
 export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
-export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, merchantPageHref } from './dashboards/drillDown.ts';
+export { ANALYTICS_PATHS, ANALYTICS_ROUTES } from './analytics/analyticsPaths.ts';
+export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, isDrillable, merchantPageHref } from './dashboards/drillDown.ts';
 export type { DrilledQuery } from './dashboards/drillDown.ts';
 export {
   archiveBodySchema,

@@ -3,7 +3,7 @@ import { isInternalEmail } from './internalEmail.ts';
 
 const config = { internalEmailDomains: ['payportal.example'], internalEmails: ['ops@partner.example'] };
 
-describe('isInternalEmail (spec §2, §9)', () => {
+describe('isInternalEmail', () => {
   it('matches the configured domains and single addresses, in any case', () => {
     expect(isInternalEmail('staff@payportal.example', config)).toBe(true);
     expect(isInternalEmail('Ops@Partner.example ', config)).toBe(true);

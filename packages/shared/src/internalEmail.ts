@@ -2,7 +2,7 @@ import type { PortalConfig } from './browserConfig.ts';
 import { normalizeEmail } from './domain.ts';
 
 /**
- * spec §2, §9: internal addresses (configured domains and single addresses) skip phone registration.
+ * internal addresses (configured domains and single addresses) skip phone registration.
  * One rule for the app's sign-in steps and the API's second-factor check (SECURITY.md #3).
  */
 export function isInternalEmail(email: string, config: Pick<PortalConfig, 'internalEmailDomains' | 'internalEmails'>): boolean {

@@ -1,4 +1,4 @@
-// The organisation-management API (issue #7): the owner of an organisation runs its users. Every path
+// The organisation-management API: the owner of an organisation runs its users. Every path
 // names the organisation; an id of another organisation answers 404 whatever the caller holds.
 import { z } from 'zod';
 import { emailSchema, idSchema, SIGN_IN_METHODS } from './domain.ts';
@@ -22,7 +22,7 @@ export const ORG_USERS_PAGE_SIZE_MAX = 100;
 export const ORG_USERS_SORT_FIELDS = ['name', 'email', 'last_sign_in', 'is_active'] as const;
 export type OrgUsersSortField = (typeof ORG_USERS_SORT_FIELDS)[number];
 
-/** The texts the screen shows for refusals the owner can act on (spec §8 for the first). */
+/** The texts the screen shows for refusals the owner can act on (for the first). */
 export const ORG_MANAGEMENT_MESSAGES = {
   accountExists: 'Account already exists.',
   lastOwner: 'The organization needs at least one active owner.',

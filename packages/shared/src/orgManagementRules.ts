@@ -1,4 +1,4 @@
-// spec §6: an owner gives or takes only roles within their assignable roles (the union of the grants of
+// An owner gives or takes only roles within their assignable roles (the union of the grants of
 // their own roles). The API enforces it; the screen offers only those roles.
 import type { RoleName } from './roles.ts';
 

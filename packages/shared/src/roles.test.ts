@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignableRolesOf } from './roles.ts';
 
-describe('assignableRolesOf (spec §6: owners assign the union of their roles’ grants)', () => {
+describe('assignableRolesOf (owners assign the union of their roles’ grants)', () => {
   const roles = [
     { name: 'org_owner' as const, grants: ['query' as const, 'upload' as const] },
     { name: 'upload' as const, grants: ['upload_admin' as const, 'upload' as const] },

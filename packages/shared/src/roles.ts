@@ -1,9 +1,9 @@
-// spec §6: role names and the flags derived from them.
+// Role names and the flags derived from them.
 export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /**
- * Platform permissions of our own staff (DESIGN.md §4). They live outside the organisation roles on
+ * Platform permissions of our own staff. They live outside the organisation roles on
  * purpose: no org role can ever grant them.
  */
 export const PLATFORM_PERMISSIONS = ['support', 'support_write'] as const;
@@ -29,7 +29,7 @@ export function roleFlags(roles: readonly string[]): RoleFlags {
 }
 
 /**
- * spec §6: the roles an owner may assign are the union of the grants of the owner's own roles, in the
+ * the roles an owner may assign are the union of the grants of the owner's own roles, in the
  * order of ROLE_NAMES.
  */
 export function assignableRolesOf(

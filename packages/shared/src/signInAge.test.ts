@@ -3,7 +3,7 @@ import { isLoginTooOld, isOlderThanPasswordAge } from './signInAge.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('isLoginTooOld (spec §5: at most 30 days since the last sign-in)', () => {
+describe('isLoginTooOld (at most 30 days since the last sign-in)', () => {
   it('keeps a login of 30 days and ends one of 30 days and a moment', () => {
     expect(isLoginTooOld(0, 30 * DAY)).toBe(false);
     expect(isLoginTooOld(0, 30 * DAY + 1)).toBe(true);
@@ -14,7 +14,7 @@ describe('isLoginTooOld (spec §5: at most 30 days since the last sign-in)', () 
   });
 });
 
-describe('isOlderThanPasswordAge (spec §5: a password updated within 60 days)', () => {
+describe('isOlderThanPasswordAge (a password updated within 60 days)', () => {
   it('keeps 60 days and ends 60 days and a moment', () => {
     expect(isOlderThanPasswordAge(0, 60 * DAY)).toBe(false);
     expect(isOlderThanPasswordAge(0, 60 * DAY + 1)).toBe(true);

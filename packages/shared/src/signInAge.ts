@@ -1,4 +1,4 @@
-// spec §5, §9: how old a sign-in and a password may be. One rule for the app's auto-login and the API's
+// How old a sign-in and a password may be. One rule for the app's auto-login and the API's
 // sign-in checks (SECURITY.md #3).
 import { LOGIN_PERSISTENCE_MS, PASSWORD_MAX_AGE_MS } from './constants.ts';
 

@@ -4,7 +4,7 @@ import { decodeSignUpHash, encodeSignUpHash } from './signUpHash.ts';
 const invite = 'Q2hhbmdlLW1lLXRoaXMtaXMtbm90LWEtcmVhbC1zZWM';
 const hashOf = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 
-describe('sign-up hash (spec §3: email and name; issue #19 item 6: the invitation secret)', () => {
+describe('sign-up hash (email and name; the invitation secret)', () => {
   it('round-trips an invitee, including non-ASCII names, as URL-safe text', () => {
     const payload = { email: 'zoe.mueller+ops@acme.example', name: 'Zoë Müller-Ødegård ✓', invite };
     const hash = encodeSignUpHash(payload);

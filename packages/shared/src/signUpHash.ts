@@ -1,4 +1,4 @@
-// spec §2, §3: /sign-up/{hash} carries the invitee's e-mail and name, and (issue #19 item 6) the
+// /sign-up/{hash} carries the invitee's e-mail and name, and the
 // invitation's single-use secret, which the sign-up screen hands to the API. The hash is base64url of the
 // JSON payload (URL-safe without escaping); decoding validates with signUpPayloadSchema and answers
 // null for anything malformed, so a mangled link shows a clear error instead of a half-filled form.
@@ -27,7 +27,7 @@ export function decodeSignUpHash(hash: string): SignUpPayload | null {
   }
 }
 
-/** spec §2: the app's sign-up route for an invitee. */
+/** the app's sign-up route for an invitee. */
 export function signUpPath(payload: SignUpPayload): string {
   return `/sign-up/${encodeSignUpHash(payload)}`;
 }

@@ -1,4 +1,4 @@
-// The additive parts every measure is built from (DATA.md §6). One definition serves the raw tables,
+// The additive parts every measure is built from. One definition serves the raw tables,
 // the merchant_daily rollup (which stores each part summed per merchant, day and channel) and both SQL
 // dialects, so a ratio is always computed from summed parts and rollup and raw agree to the cent.
 // Conditions are written in the SQL both engines read (booleans are UInt8 in ClickHouse).
@@ -7,7 +7,7 @@ import { SOFT_DECLINE_CODES } from '../generator/referenceData.ts';
 
 /**
  * Where a part's rows come from. Chargebacks count on the day they are received; `sale_chargebacks` are
- * the same rows on the day of the sale they dispute (the cohort view of DATA.md §6: the chargebacks of a
+ * the same rows on the day of the sale they dispute (the cohort view: the chargebacks of a
  * period's sales ÷ those sales, as the schemes monitor programmes).
  */
 export type FactSource = 'transactions' | 'chargebacks' | 'sale_chargebacks';
@@ -62,7 +62,7 @@ export const PARTS = {
   chargebacks: { source: 'chargebacks', kind: 'count', money: false },
   chargeback_amount: { source: 'chargebacks', kind: 'sum', expression: 'amount', money: true },
   visa_cnp_disputes: { source: 'chargebacks', kind: 'count', condition: visaCnpDispute, money: false },
-  // the dispute win rate of the merchant page (issue #16): decided disputes are won, lost or accepted
+  // the dispute win rate of the merchant page: decided disputes are won, lost or accepted
   chargebacks_won: { source: 'chargebacks', kind: 'count', condition: "outcome = 'won'", money: false },
   chargebacks_decided: { source: 'chargebacks', kind: 'count', condition: "outcome in ('won', 'lost', 'accepted')", money: false },
   // the cohort view: chargebacks counted on their sale's day
@@ -89,7 +89,7 @@ export const ROWS_OF: Record<FactSource, readonly PartId[]> = {
 export const DECLINE_ONLY_DIMENSIONS: readonly DimensionId[] = ['decline_code'];
 
 /**
- * Denominators that count every attempt in scope (DATA.md §6): a dimension of DECLINE_ONLY_DIMENSIONS
+ * Denominators that count every attempt in scope: a dimension of DECLINE_ONLY_DIMENSIONS
  * neither splits nor filters them. So the decline rate by decline code is each code's declines ÷ all
  * attempts, and the codes add up to the overall decline rate (the approval rate by code likewise: the
  * approved share sits on the row without a code). Counts and sums of these parts are split as usual.

@@ -1,4 +1,4 @@
-// The scale-out engine (DESIGN.md §8, CLICKHOUSE.md): the same compiler in the ClickHouse dialect, over
+// The scale-out engine (CLICKHOUSE.md): the same compiler in the ClickHouse dialect, over
 // HTTP. A query past its time limit is stopped on the server (runClickHouseQuery.ts), not left running.
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { QueryDescription, QueryResult } from '@payportal/shared';

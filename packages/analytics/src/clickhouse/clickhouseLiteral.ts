@@ -1,4 +1,4 @@
-// The one place a value becomes ClickHouse SQL text (DESIGN.md §8: "compiled, never concatenated").
+// The one place a value becomes ClickHouse SQL text ("compiled, never concatenated").
 // ClickHouse 18.16 has no server-side query parameters, so every value the compiler puts in a query
 // goes through one of these functions; each returns a literal that means exactly the value or throws.
 // Checked against a real 18.16 server by clickhouseLiteral.test.ts.

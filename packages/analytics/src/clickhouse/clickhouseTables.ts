@@ -12,7 +12,7 @@ export type AnalyticsTable =
   | keyof typeof LEDGER_TABLES
   | keyof typeof VIEWS;
 
-// What queries narrow by first: the organisation, then the merchant, then the day (DESIGN.md §8).
+// What queries narrow by first: the organisation, then the merchant, then the day.
 // The Record type makes a table added to tables.ts fail to compile until it has a key here.
 const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
   industry_groups: ['industry_group_id'],

@@ -1,4 +1,4 @@
-// description + verified caller scope → one SQL statement and its values (DESIGN.md §8). Pure: no
+// Description + verified caller scope → one SQL statement and its values. Pure: no
 // engine, no I/O. Identifiers come only from the catalogue tables in this folder; every value from
 // the description goes through the dialect's binder; the organisation comes from the scope, which the
 // API fills from the verified caller and no description can name.

@@ -1,4 +1,4 @@
-// Date presets resolved against the caller's today (DATA.md §1: the data ends at the current month),
+// Date presets resolved against the caller's today (the data ends at the current month),
 // and the periods attrition counts over. Pure date arithmetic on 'YYYY-MM-DD' strings, in UTC.
 import { addDays, nextStart, resolveDateRange, startOf, type ResolvedRange, type TimeGranularity } from '@payportal/shared';
 import type { DateBucket } from './dialect.ts';
@@ -10,7 +10,7 @@ export { resolveDateRange, type ResolvedRange };
 const toDate = (text: string) => new Date(`${text}T00:00:00Z`);
 const toText = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Attrition without a date range counts over the dataset's 13 months (DATA.md §1). */
+/** Attrition without a date range counts over the dataset's 13 months. */
 export function defaultAttritionRange(today: string): ResolvedRange {
   const thisMonth = toDate(startOf('month', today));
   return { from: toText(new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 12, 1))), to: today };

@@ -40,7 +40,7 @@ const DIMENSION_SQL = {
   state: merchantColumn('state_code'),
   merchant: merchantColumn('mid'),
   merchant_name: merchantColumn('dba_name'),
-  // Text in both engines: DuckDB reads String as VARCHAR, ClickHouse names its type so (drill-down, issue #14).
+  // Text in both engines: DuckDB reads String as VARCHAR, ClickHouse names its type so (drill-down).
   merchant_id: merchantColumn('cast(merchant_id as String)'),
   card_brand: cardColumn('card_brand'),
   card_type: cardColumn('card_type'),
@@ -58,7 +58,7 @@ const DIMENSION_SQL = {
   pricing_plan_type: merchantColumn('pricing_plan_type'),
   size_tier: merchantColumn('size_tier'),
   risk_tier: merchantColumn('risk_tier'),
-  // the merchant page's heatmap (issue #16): only the raw sales keep the time of day
+  // the merchant page's heatmap: only the raw sales keep the time of day
   day_of_week: { sql: { timePart: 'weekday' }, merchantAttribute: false, sources: ['transactions'] },
   hour_of_day: { sql: { timePart: 'hour' }, merchantAttribute: false, sources: ['transactions'] },
 } as const satisfies Record<DimensionId, DimensionSql>;

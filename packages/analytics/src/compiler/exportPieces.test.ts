@@ -7,7 +7,7 @@ const pieces = (input: QueryDescriptionInput) => exportPieces(queryDescriptionSc
 const rangesOf = (input: QueryDescriptionInput) => pieces(input).map((piece) => piece.timeDimension?.dateRange);
 
 describe('an export cut into months', () => {
-  it('cuts a daily or monthly answer at each month with data, reaching the bounds at both ends, without the limit', () => {
+  it('[X11] cuts a daily or monthly answer at each month with data, reaching the bounds at both ends, without the limit', () => {
     const daily: QueryDescriptionInput = { measures: ['gsv'], dimensions: ['merchant'], timeDimension: { dimension: 'date', granularity: 'day' }, limit: 10 };
     expect(rangesOf(daily)).toEqual([
       ['1900-01-01', '2026-08-31'],
@@ -17,7 +17,7 @@ describe('an export cut into months', () => {
     expect(pieces(daily).every((piece) => piece.limit === undefined && piece.timeDimension?.granularity === 'day')).toBe(true);
   });
 
-  it('keeps within the asked range, presets resolved against today', () => {
+  it('[X11] keeps within the asked range, presets resolved against today', () => {
     expect(rangesOf({ measures: ['gsv'], dimensions: [], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2026-09-15', '2026-12-31'] } })).toEqual([
       ['2026-09-15', '2026-09-30'],
       ['2026-10-01', '2026-12-31'],
@@ -29,7 +29,7 @@ describe('an export cut into months', () => {
     ]);
   });
 
-  it('leaves whole what a cut would change: weeks and coarser, another order first, attrition, no date', () => {
+  it('[X11] leaves whole what a cut would change: weeks and coarser, another order first, attrition, no date', () => {
     const whole = (input: QueryDescriptionInput) => expect(pieces(input)).toEqual([queryDescriptionSchema.parse({ ...input, limit: undefined })]);
     whole({ measures: ['gsv'], dimensions: [], timeDimension: { dimension: 'date', granularity: 'week' } });
     whole({ measures: ['gsv'], dimensions: [], timeDimension: { dimension: 'date', granularity: 'quarter' } });

@@ -1,4 +1,4 @@
-// An export's question cut into calendar months (issue #13, bench:export): the engine then holds one
+// An export's question cut into calendar months (bench:export): the engine then holds one
 // month's groups at a time, not the whole answer's, and a job can tell its rows as each month is
 // written. Only where that changes nothing: the rows are grouped by day or month, so every group lies
 // in one month; the order starts with the date ascending (the default order does), so the months'

@@ -29,7 +29,7 @@ async function copied(rows: string, neutralise: boolean): Promise<string[]> {
 }
 
 describe('CSV cells written by DuckDB (the API encoder’s rules, csvFormat.ts)', () => {
-  it('writes numbers in plain decimal notation with the shortest digits, never an exponent or a trailing .0', async () => {
+  it('[X11] writes numbers in plain decimal notation with the shortest digits, never an exponent or a trailing .0', async () => {
     const numbers = ['100', '-0.5', '1234567.89', '0.00000015', '-0.000012', '1e21', '1e16', '12345678901234568', '0.1', "'nan'", "'inf'", 'null', '-0.0'];
     const lines = await copied(`values ${numbers.map((value) => `(cast(${value} as double), 'x', true)`).join(', ')}`, true);
     expect(lines.map((line) => line.split(',')[0])).toEqual([
@@ -37,7 +37,7 @@ describe('CSV cells written by DuckDB (the API encoder’s rules, csvFormat.ts)'
     ]);
   });
 
-  it('writes numbers at the edges of DuckDB’s plain form alike: whole below and from 1e15, and from 1e-4 down', async () => {
+  it('[X11] writes numbers at the edges of DuckDB’s plain form alike: whole below and from 1e15, and from 1e-4 down', async () => {
     const numbers = ['0.0001', '0.00009999', '-0.0001', '999999999999999.9', '123456789012345', '-999999999999999', '1e15', '4503599627370496', '9007199254740993', '0.5e-4'];
     const lines = await copied(`values ${numbers.map((value) => `(cast(${value} as double), 'x', true)`).join(', ')}`, true);
     expect(lines.map((line) => line.split(',')[0])).toEqual([
@@ -45,12 +45,12 @@ describe('CSV cells written by DuckDB (the API encoder’s rules, csvFormat.ts)'
     ]);
   });
 
-  it('quotes as RFC 4180, writes empty text and null alike, and booleans as words', async () => {
+  it('[X11] quotes as RFC 4180, writes empty text and null alike, and booleans as words', async () => {
     const lines = await copied(`values (1, 'Bob''s "Bar", Inc.', false), (2, '', null), (3, null, true), (4, 'two\nlines', true)`, true);
     expect(lines).toEqual(['1,"Bob\'s ""Bar"", Inc.",false', '2,,', '3,,true', '4,"two\nlines",true']);
   });
 
-  it('neutralises text that starts like a formula, unless asked not to', async () => {
+  it('[X12] neutralises text that starts like a formula, unless asked not to', async () => {
     const cells = ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR', 'plain'];
     const rows = `values ${cells.map((cell, index) => `(${index}, '${cell.replaceAll("'", "''")}', true)`).join(', ')}`;
     expect((await copied(rows, true)).map((line) => line.slice(line.indexOf(',') + 1, line.lastIndexOf(',')))).toEqual([

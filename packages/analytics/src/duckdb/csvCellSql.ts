@@ -1,5 +1,5 @@
 // The CSV cells of an export written by DuckDB itself (COPY … TO), by the same rules as the API's
-// encoder (packages/api/src/exports/csvFormat.ts; a test there holds the two to the same bytes):
+// encoder (packages/api/src/csv/csvFormat.ts; a test there holds the two to the same bytes):
 // numbers in plain decimal notation with the shortest digits that read back as the same double (never
 // an exponent, no '.0' on whole numbers), empty for null or not finite; text with a leading apostrophe
 // when a spreadsheet would run it as a formula (= + - @ tab CR first); empty text and null alike empty.

@@ -1,4 +1,4 @@
-// The default engine (DESIGN.md §8): DuckDB embedded in the API process, one database file under
+// The default engine: DuckDB embedded in the API process, one database file under
 // DATA_DIR, a small connection pool, no extension ever installed or loaded from the network.
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -54,7 +54,7 @@ export interface DatasetRequest {
   scaleFactor: number;
   /** 'YYYY-MM-01': the last of 13 whole calendar months (fixed windows, for tests). */
   endMonth?: string;
-  /** 'YYYY-MM-DD': the data's last day, yesterday in the organisation's time zone (DATA.md §1). */
+  /** 'YYYY-MM-DD': the data's last day, yesterday in the organisation's time zone. */
   lastDay?: string;
 }
 

@@ -1,4 +1,4 @@
-// When sales happen (DATA.md §4 seasonality): a weight per day of the window from a month factor, a
+// When sales happen (seasonality): a weight per day of the window from a month factor, a
 // weekday factor and a gentle growth trend, and a curve over the 24 hours. Weights are integers so the
 // cumulative sums the generator samples from are exact on every machine.
 import type { HourProfile, SeasonProfile } from './industries.ts';
@@ -6,11 +6,11 @@ import type { HourProfile, SeasonProfile } from './industries.ts';
 /** Month factor (1 = January) and ISO weekday factor (1 = Monday … 7 = Sunday), in percent. */
 export const SEASON_FACTORS: Record<SeasonProfile, { months?: Record<number, number>; weekdays?: Record<number, number> }> = {
   flat: {},
-  // spec §4: retail Nov–Dec +25 %
+  // retail Nov–Dec +25 %
   retail: { months: { 11: 125, 12: 125 } },
-  // spec §4: travel summer +20 %
+  // travel summer +20 %
   travel: { months: { 6: 120, 7: 120, 8: 120 } },
-  // spec §4: restaurants Fri–Sat +30 %
+  // restaurants Fri–Sat +30 %
   restaurant: { weekdays: { 5: 130, 6: 130 } },
   // model: offices, clinics and schools take few payments at weekends
   weekday: { weekdays: { 6: 35, 7: 20 } },

@@ -1,4 +1,4 @@
-// The card products of DATA.md §2 and the card mix of §4. A card's brand, type, tier and Durbin
+// The card products and the card mix. A card's brand, type, tier and Durbin
 // status are drawn once per card (not per sale), so one card_hash always means one product.
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover';
@@ -15,7 +15,7 @@ export interface CardProduct {
 }
 
 /**
- * Share of cards by brand and type, in percent. It meets both marginals of spec §4 at once: debit 58,
+ * Share of cards by brand and type, in percent. It meets both marginals at once: debit 58,
  * credit 34, prepaid 8 and Visa 58, Mastercard 26, Amex 12, Discover 4 (Amex issues credit only here).
  */
 export const BRAND_TYPE_MIX: readonly [CardBrand, CardType, number][] = [
@@ -32,7 +32,7 @@ export const TIER_MIX: Record<CardType, readonly [CardTier, number][]> = {
   prepaid: [['standard', 100]],
 };
 
-/** Share of domestic debit cards issued by Durbin-covered banks (spec §4: 70 %); foreign cards never are. */
+/** Share of domestic debit cards issued by Durbin-covered banks (70 %); foreign cards never are. */
 export const REGULATED_DEBIT_SHARE = 0.7;
 
 export const CARD_PRODUCTS: readonly CardProduct[] = BRAND_TYPE_MIX.flatMap(([brand, cardType]) =>

@@ -1,4 +1,4 @@
-// ISO 8583 response codes of declined authorisations with the mix of DATA.md §4. `soft` follows Visa's
+// ISO 8583 response codes of declined authorisations with the mix. `soft` follows Visa's
 // retry categories: a soft decline may be approved on a later retry (category 2: insufficient funds,
 // limits, issuer unavailable, suspected fraud held for review); a hard one never will (category 1:
 // closed, lost, stolen, not permitted) or not without new data (category 3: expired, wrong CVV2).
@@ -9,7 +9,7 @@ export interface DeclineCode {
   code: string;
   description: string;
   soft: boolean;
-  /** Percent of declines (spec §4). */
+  /** Percent of declines. */
   share: number;
 }
 

@@ -1,4 +1,4 @@
-// Dispute reason codes of the four networks (DATA.md §2) grouped in the four categories of §4, with the
+// Dispute reason codes of the four networks grouped in the four categories, with the
 // channel each code applies to and its weight within its network and category (model).
 import type { CardBrand } from './cardProducts.ts';
 
@@ -14,7 +14,7 @@ export interface DisputeReason {
   weight: number;
 }
 
-/** Category mix of disputes by channel, percent (spec §4 for CNP; card-present is a model: EMV moved fraud away). */
+/** Category mix of disputes by channel, percent (for CNP; card-present is a model: EMV moved fraud away). */
 export const DISPUTE_CATEGORY_MIX: Record<'cp' | 'cnp', readonly [DisputeCategory, number][]> = {
   cnp: [['fraud', 55], ['consumer', 30], ['processing', 10], ['authorization', 5]],
   cp: [['fraud', 20], ['consumer', 45], ['processing', 25], ['authorization', 10]],

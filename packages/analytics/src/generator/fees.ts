@@ -1,18 +1,18 @@
-// The fee rules of DATA.md §5 as SQL expressions over a sale's columns, so the generator and the
+// The fee rules as SQL expressions over a sale's columns, so the generator and the
 // upload loader price a sale the same way. Every fee is rounded to cents on its own and net revenue is
 // computed from the rounded values, so merchant fee − interchange − scheme fee = net revenue exactly.
 import type { CardBrand } from './cardProducts.ts';
 
-/** Scheme (network) fees in percent of the amount (spec §5; Amex: model, its OptBlue network fee). */
+/** Scheme (network) fees in percent of the amount (Amex: model, its OptBlue network fee). */
 const SCHEME_FEE_PCT: Record<CardBrand, { credit: number; debit: number }> = {
   visa: { credit: 0.14, debit: 0.13 },
   mastercard: { credit: 0.1375, debit: 0.1375 },
   discover: { credit: 0.13, debit: 0.13 },
   amex: { credit: 0.15, debit: 0.15 },
 };
-/** Added for a foreign-issued card, percent (spec §5: 0.45–1.0 %). */
+/** Added for a foreign-issued card, percent (0.45–1.0 %). */
 const CROSS_BORDER_FEE_PCT: Record<CardBrand, number> = { visa: 0.8, mastercard: 0.6, discover: 0.55, amex: 0.45 };
-/** Per authorisation, dollars (spec §5): on every attempt, approved or declined. */
+/** Per authorisation, dollars: on every attempt, approved or declined. */
 const PER_AUTHORISATION_FEE = 0.0195;
 /** Tiered plans: percent added to the qualified (blended) rate (model). */
 const TIERED_SURCHARGE_PCT = { midQualified: 0.5, nonQualified: 1.05 } as const;
@@ -34,7 +34,7 @@ export function schemeFeeSql(c: { amount: string; brand: string; cardType: strin
 }
 
 /**
- * Scheme fees of a declined authorisation: the per-authorisation part only (spec §5), to the cent. It is
+ * Scheme fees of a declined authorisation: the per-authorisation part only, to the cent. It is
  * not passed on to the merchant (model: plans bill settled sales), so a decline's net revenue is its minus.
  */
 export function declinedSchemeFeeSql(): string {

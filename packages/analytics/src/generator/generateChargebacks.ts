@@ -1,4 +1,4 @@
-// Chargebacks (DATA.md §4): drawn per approved sale at the merchant's rate for the sale's channel,
+// Chargebacks: drawn per approved sale at the merchant's rate for the sale's channel,
 // with the spec's category mix, a network reason code, a stage and an outcome. A chargeback carries
 // its sale's card attributes and arrives after the sale; one that would arrive after the window's
 // last day has not arrived yet and is not generated.
@@ -30,7 +30,7 @@ with disputed as (
 -- chargeback n is its sale's n: at most one chargeback per sale, so the ids are unique
 select d.tx_id, d.org_id, d.tx_id, d.merchant_id, d.received_date, d.amount, d.card_brand, p.reason_code, d.category,
   ${pickCase(u('chargebackStage'), [["'first'", 88], ["'pre_arbitration'", 9], ["'arbitration'", 3]])},
-  -- recent disputes are mostly still open; decided ones are won 33 % of the time (spec §4: 25–40 %)
+  -- recent disputes are mostly still open; decided ones are won 33 % of the time (25–40 %)
   -- (as of the window's end; a top-up's chargebacks as of the day they arrive, so a day's rows never depend on when it was added)
   case when ${u('chargebackPending')} < 1 - (${after === undefined ? `date '${ctx.windowEnd}'` : 'd.received_date'} - d.received_date) / 45.0 then 'pending'
     else ${pickCase(u('chargebackOutcome'), [["'won'", 33], ["'lost'", 47], ["'accepted'", 20]])} end,

@@ -1,4 +1,4 @@
-// `npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path]` (issue 12): makes or
+// `npm run generate -- --sf N --org ID [--end-month YYYY-MM-01] [--file path]`: makes or
 // replaces one organisation's synthetic dataset in the DuckDB file the API reads (GENERATOR.md, "CLI"),
 // or with `--clickhouse URL` in a ClickHouse server (CLICKHOUSE.md, "Loading").
 import { mkdirSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// The synthetic acquirer keeps DATA.md's promises (issue 12, item 2): one SF 0.1 dataset, built once,
-// checked against every anchor of §4 named below, the fee rules of §5 row by row, the tables of §2 and
-// the generation rules of §1. The generator draws each quantity with its anchor's own probability, so a
+// The synthetic acquirer keeps its promises: one SF 0.1 dataset, built once,
+// checked against every anchor named below, the fee rules row by row, the tables
+// and the generation rules. The generator draws each quantity with its anchor's own probability, so a
 // sampled figure strays from its anchor by chance only: its tolerance is Z standard errors, computed
 // from the data by the unit the generator draws together (a sale, a card, a merchant's batch day).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { CHARGEBACK_SPREAD, INDUSTRIES } from './industries.ts';
 import { INTERCHANGE_PROGRAMS, type ProgramLevel } from './interchangePrograms.ts';
 
 const ORG = 1;
-// made on 2026-10-28: the data ends the day before (DATA.md §1)
+// made on 2026-10-28: the data ends the day before
 const DATASET = { orgId: ORG, scaleFactor: 0.1, lastDay: '2026-10-27' };
 const { windowStart, windowEnd } = windowOf(DATASET);
 /** Two-sided, 4 standard errors: a correct generator fails one such check in about 15,000. */
@@ -53,7 +53,7 @@ function expectWithin(label: string, { p, n, se }: Share, low: number, high = lo
 
 const SALES = `org_id = ${ORG} and not is_refund`;
 
-describe('approval rate per channel (DATA.md §4: CP 98.5 %, CNP with 3-D Secure 92 %, without 86 %, recurring 83 %, cross-border −5 points)', () => {
+describe('approval rate per channel (CP 98.5 %, CNP with 3-D Secure 92 %, without 86 %, recurring 83 %, cross-border −5 points)', () => {
   const channels = [
     ['card-present', 'card_present', 0.985],
     ['CNP with 3-D Secure', `not card_present and entry_mode = 'ecom' and three_ds`, 0.92],
@@ -71,7 +71,7 @@ describe('approval rate per channel (DATA.md §4: CP 98.5 %, CNP with 3-D Secure
   });
 });
 
-describe('card mix by count of sales (DATA.md §4)', () => {
+describe('card mix by count of sales', () => {
   // a card's product is drawn once and the card makes several sales: the card is the cluster
   const ofSales = (condition: string) => share(`transactions where ${SALES}`, condition, 'card_hash');
 
@@ -89,8 +89,8 @@ describe('card mix by count of sales (DATA.md §4)', () => {
   });
 });
 
-describe('ticket median per MCC (DATA.md §4)', () => {
-  // Every anchor of §4; which MCCs have ≥ 200 sales at this size depends on the draw of merchants (the
+describe('ticket median per MCC', () => {
+  // Every anchor; which MCCs have ≥ 200 sales at this size depends on the draw of merchants (the
   // seed, so the generator version), so an MCC with fewer is skipped and at least six must be checked.
   // (Version 4's draw at SF 0.1 has no department store, airline or subscription merchant.)
   const anchors = [
@@ -118,7 +118,7 @@ describe('ticket median per MCC (DATA.md §4)', () => {
   });
 });
 
-describe('chargeback ratio (DATA.md §4, §6)', () => {
+describe('chargeback ratio', () => {
   // Per sale, over sales whose dispute window closed before the data ends (a chargeback arrives at most
   // MAX_CHARGEBACK_LAG_DAYS after its sale), so the window's last months do not dilute it. Each sale's
   // chargeback is its own draw: the sale is the cluster.
@@ -160,7 +160,7 @@ describe('chargeback ratio (DATA.md §4, §6)', () => {
     expectWithin('bad merchants', await disputedSales('m.is_bad_actor and not t.card_present'), 0.015, 0.03);
   });
 
-  // §6 VAMP ratio as the catalogue computes it over the whole window: (Visa CNP fraud reported + Visa
+  // The VAMP ratio as the catalogue computes it over the whole window: (Visa CNP fraud reported + Visa
   // CNP disputes received) ÷ settled Visa CNP sales. The line is the promise, so no tolerance.
   it('every bad merchant is above the VAMP line (merchant excessive ≥ 1.5 %)', async () => {
     const rows = await query(`with sales as (
@@ -176,7 +176,7 @@ describe('chargeback ratio (DATA.md §4, §6)', () => {
   });
 });
 
-describe('downgrade share of credit sales (DATA.md §4)', () => {
+describe('downgrade share of credit sales', () => {
   // A late batch downgrades a merchant's whole day, so the merchant's day is the cluster.
   const creditSales = (join: string, where: string) => share(
     `transactions t join merchants m using (org_id, merchant_id) ${join}
@@ -251,7 +251,7 @@ describe('authorised amounts and programme registration (generator v4, GENERATOR
   });
 });
 
-describe('fee rules, row by row (DATA.md §5)', () => {
+describe('fee rules, row by row', () => {
   const idsAt = (level: ProgramLevel) => INTERCHANGE_PROGRAMS.filter((p) => p.level === level).map((p) => p.programId).join(', ');
   const [EIRF, STANDARD, NO_DATA] = [idsAt('eirf'), idsAt('standard'), idsAt('no_data')];
   const REG_II = INTERCHANGE_PROGRAMS.filter((p) => p.regulated).map((p) => p.programId).join(', ');
@@ -309,7 +309,7 @@ describe('fee rules, row by row (DATA.md §5)', () => {
   });
 });
 
-describe('tables (DATA.md §2)', () => {
+describe('tables', () => {
   const shared = Object.keys(DIMENSION_TABLES);
   const perOrganisation = [...Object.keys(FACT_TABLES), ...Object.keys(ROLLUP_TABLES)];
 
@@ -346,7 +346,7 @@ describe('tables (DATA.md §2)', () => {
   });
 });
 
-describe('the window and the total (DATA.md §1)', () => {
+describe('the window and the total', () => {
   it('attempts total exactly 3,000,000 × SF, the planted AML cases inside the total', async () => {
     expect(await countOf(`select count(*) as n from transactions where ${SALES}`)).toBe(300_000);
     expect(await countOf(`select count(*) as n from transactions where ${SALES} and tx_id >= ${ORG}::bigint * 100000000000 + 90000000000`)).toBeGreaterThan(100);
@@ -369,7 +369,7 @@ describe('the window and the total (DATA.md §1)', () => {
   });
 });
 
-describe('generation rules (DATA.md §1)', () => {
+describe('generation rules', () => {
   // A second, small database: SF 0.01 generates in a fraction of a second.
   const SMALL = { orgId: ORG, scaleFactor: 0.01, lastDay: DATASET.lastDay };
   let small: DuckDBEngine;

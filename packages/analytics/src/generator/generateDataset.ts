@@ -1,4 +1,4 @@
-// One organisation's synthetic acquirer dataset (DATA.md §1): its previous rows are deleted, then
+// One organisation's synthetic acquirer dataset: its previous rows are deleted, then
 // merchants, sales, refunds, chargebacks, settlements and the merchant_daily rollup are generated
 // inside DuckDB, and the datasets ledger records what was made, last.
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -20,10 +20,10 @@ export const GENERATOR_VERSION = 5;
 export interface GenerateDatasetOptions {
   /** The organisation whose rows are replaced (1 … 90,000,000, so ids fit in a bigint). */
   orgId: number;
-  /** DATA.md §1: merchants = max(25, round(1,000 × SF)), sales attempts = round(3,000,000 × SF). */
+  /** merchants = max(25, round(1,000 × SF)), sales attempts = round(3,000,000 × SF). */
   scaleFactor: number;
   /**
-   * Where the 13 months end: `lastDay` 'YYYY-MM-DD' (DATA.md §1: yesterday in the organisation's time
+   * Where the 13 months end: `lastDay` 'YYYY-MM-DD' (yesterday in the organisation's time
    * zone, as `npm start` asks; the months run from the day after lastDay's date 13 months earlier), or
    * `endMonth` 'YYYY-MM-01' (whole calendar months ending with that month's last day: fixed windows for tests).
    */
@@ -46,7 +46,7 @@ export const MAX_ORG_ID = 90_000_000;
 export const MAX_SCALE_FACTOR = 10_000;
 export const END_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-01$/;
 
-/** The end month of a dataset made on `today` (DATA.md §1: the data ends with the current month). */
+/** The end month of a dataset made on `today` (the data ends with the current month). */
 export function endMonthOf(today: Date | string): string {
   return `${(typeof today === 'string' ? today : today.toISOString()).slice(0, 7)}-01`;
 }

@@ -1,4 +1,4 @@
-// The portfolio's shape (DATA.md §4): a long tail and an enterprise head, every size tier populated and
+// The portfolio's shape: a long tail and an enterprise head, every size tier populated and
 // interchange-plus-plus pricing present at SF ≥ 1. Only the merchant step runs (it fixes each
 // merchant's sales and annual volume before any sale is made), so SF 1 and SF 10 take a moment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

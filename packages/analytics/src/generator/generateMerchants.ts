@@ -1,4 +1,4 @@
-// Merchants (DATA.md §2, §4): industry, place, channel, size, life cycle, behaviour and pricing, drawn
+// Merchants: industry, place, channel, size, life cycle, behaviour and pricing, drawn
 // into the temp table gen_merchants, from which the merchants, pricing_plans and terminals rows come.
 // It also fixes each merchant's exact slice of the transaction total (tx_start … tx_end), so totals
 // are exact and the sale generator needs no further coordination.
@@ -10,9 +10,9 @@ import { normal, uniform, type Salt } from './random.ts';
 import { pickCase, sqlList, sqlLiteral } from './sql.ts';
 import { STATES } from './states.ts';
 
-/** Share of CNP merchants in the bad-actor cohort (spec §4: 1–2 %); at least one when any CNP merchant can be one. */
+/** Share of CNP merchants in the bad-actor cohort (1–2 %); at least one when any CNP merchant can be one. */
 const BAD_ACTOR_SHARE = 0.015;
-/** A bad actor's chargebacks per card-not-present sale (spec §4: 1.5–3 %), drawn uniformly in this range. */
+/** A bad actor's chargebacks per card-not-present sale (1.5–3 %), drawn uniformly in this range. */
 const BAD_ACTOR_CHARGEBACK_RATE = { min: 0.015, max: 0.03 } as const;
 
 /** Share of merchants selling card-present outside tip MCCs who settle some sales at another amount than authorised (model). */
@@ -27,7 +27,7 @@ const UNREGISTERED_SHARE = 0.2;
 const LEVEL_DATA = { b2bSenders: 0.8, otherSenders: 0.25, senderRate: 0.95 } as const;
 
 /**
- * spec §4 merchant volume: a long tail (lognormal, median $25 k, σ 1.5, below the head) and an enterprise
+ * merchant volume: a long tail (lognormal, median $25 k, σ 1.5, below the head) and an enterprise
  * head, the top 1 % of merchants (at least 3) at $5–40 M a year in the industries where such merchants
  * are (grocery, fuel, lodging, airlines, department stores, e-commerce). Head merchant i of k sits at
  * $5 M × 8^(((i − ½)/k)³): most near $5 M, a few up to $40 M, so the head spans the 5–20 M and 20 M+
@@ -56,7 +56,7 @@ function gatherMerchantsSql(ctx: GenerationContext): string {
   return `create or replace temp table gen_merchants as
 with base as (
   select n, merchant_id, ${mcc} as mcc, ${state} as state_code, ${u('channelProfile')} as u_channel, ${isHead} as is_head,
-    -- spec §4 (VOLUME above): the shape of size; the level follows the transaction total
+    -- (VOLUME above): the shape of size; the level follows the transaction total
     case when ${isHead} then ${VOLUME.head.low} * pow(${VOLUME.head.high / VOLUME.head.low}, pow((n - 0.5) / ${headCount}, 3))
       else least(${VOLUME.tail.cap}, ${VOLUME.tail.median} * exp(${VOLUME.tail.sigma} * ${normal('n', 'volumeA', 'volumeB', ctx.seed)})) end as volume_draw,
     ${normal('n', 'ticketA', 'ticketB', ctx.seed)} as ticket_z
@@ -77,7 +77,7 @@ with base as (
 ), candidates as (
   -- bad actors come from CNP merchants whose MCC's ordinary rate stays below the bad range (so each is
   -- worse than its peers) and from the larger quarter of those (so each has sales enough for its
-  -- ratios to mean something: spec §4 "so the monitoring views have something to find")
+  -- ratios to mean something: "so the monitoring views have something to find")
   select *, not is_head and channel_profile = 'cnp' and cb_rate_cnp * ${CHARGEBACK_SPREAD.cnp.max} < ${BAD_ACTOR_CHARGEBACK_RATE.min} as may_go_bad,
     greatest(1, round(${BAD_ACTOR_SHARE} * sum((channel_profile = 'cnp')::integer) over ())) as cohort_size
   from sized
@@ -88,7 +88,7 @@ with base as (
 ), cohort as (
   select *, is_shortlisted and row_number() over (partition by is_shortlisted order by ${u('badActor')}, n) <= cohort_size as is_bad_actor,
     greatest(onboarded_on, date '${ctx.windowStart}') as active_start,
-    -- spec §4 attrition: monthly hazard 1.8 % under $1 M, 1.0 % to $5 M, 0.6 % above
+    -- monthly hazard 1.8 % under $1 M, 1.0 % to $5 M, 0.6 % above
     case when expected_volume < 1000000 then 0.018 when expected_volume < 5000000 then 0.010 else 0.006 end as hazard
   from shortlisted
 ), lifecycle as (
@@ -111,7 +111,7 @@ with base as (
   select *, (${ctx.transactionCount}::hugeint * (cum - weight) // total)::bigint as tx_start, (${ctx.transactionCount}::hugeint * cum // total)::bigint as tx_end
   from (select *, sum(weight) over (order by n rows between unbounded preceding and current row) as cum, sum(weight) over () as total from weighted)
 ), centred as (
-  -- spec §4 ticket medians are per MCC: merchants spread around the median (σ 0.15 of the log), and the
+  -- ticket medians are per MCC: merchants spread around the median (σ 0.15 of the log), and the
   -- spread is centred on the MCC, weighted by sales, so an MCC of one or two big merchants keeps its median
   select *, exp(0.15 * (ticket_z - sum((tx_end - tx_start) * ticket_z) over mcc_sales / greatest(1, sum(tx_end - tx_start) over mcc_sales))) as ticket_factor
   from counted
@@ -126,7 +126,7 @@ select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
   case when annual_volume < 100000 then '<100k' when annual_volume < 1000000 then '100k-1M' when annual_volume < 5000000 then '1M-5M'
     when annual_volume < 20000000 then '5M-20M' else '20M+' end as size_tier,
   case when is_bad_actor then 'high' when ${u('riskBump')} < 0.1 then (case risk_class when 'low' then 'medium' else 'high' end) else risk_class end as risk_tier,
-  -- spec §4 pricing by volume band
+  -- pricing by volume band
   case when annual_volume < 250000 then (case when ${u('planKind')} < 0.6 then 'flat' else 'blended' end)
     when annual_volume <= 5000000 then (case when ${u('planKind')} < 0.55 then 'blended' else 'tiered' end) else 'ic_plus_plus' end as plan_type,
   case when annual_volume < 250000 then round(2.6 + 0.3 * ${u('planRate')}, 2) when annual_volume <= 5000000 then round(2.2 + 0.4 * ${u('planRate')}, 2) else 0 end as credit_rate,
@@ -135,9 +135,9 @@ select a.*, c1.lo as bucket_lo, c2.hi as bucket_hi,
   case when annual_volume > 5000000 then round(10 + 40 * ${u('planMarkup')}) else 0 end as markup_bps,
   9.95 + 5 * floor(${u('planMonthly')} * 4) as monthly_fee, 4.95 + 5 * floor(${u('planPci')} * 3) as pci_fee,
   case when channel_profile <> 'cp' and ${u('threeDsUser')} < 0.45 then 0.6 + 0.35 * ${u('threeDsShare')} else 0 end as three_ds_share,
-  -- spec §4 downgrades: AVS missing on 10–20 % of keyed/CNP sales of poorly integrated merchants, ≈ 0.5 % of well-integrated ones
+  -- AVS missing on 10–20 % of keyed/CNP sales of poorly integrated merchants, ≈ 0.5 % of well-integrated ones
   case when channel_profile <> 'cp' and ${u('avsQuality')} < 0.65 then 0.005 else 0.10 + 0.10 * ${u('avsMissing')} end as avs_missing_rate,
-  -- spec §4: small card-present merchants batch late on 3–8 % of days; e-commerce gateways close their batches
+  -- small card-present merchants batch late on 3–8 % of days; e-commerce gateways close their batches
   -- themselves (0.5 %, so well-integrated e-commerce stays near the spec's 1 % downgraded); everyone else 1.2 %
   case when channel_profile = 'cnp' then 0.005 when annual_volume < 1000000 then 0.03 + 0.05 * ${u('lateBatch')} else 0.012 end as late_batch_rate,
   -- auth ≠ settle outside tip MCCs: 10 % of the merchants that sell card-present (at least one, drawn by sales) re-key the amount

@@ -1,4 +1,4 @@
-// Refunds (DATA.md §4: 1.5 % of sales, apparel and electronics 5 %, restaurants 0.3 %) as their own
+// Refunds (1.5 % of sales, apparel and electronics 5 %, restaurants 0.3 %) as their own
 // rows: approved, settled the day they are made, no fees, pointing at their sale through
 // original_tx_id and carrying its card. A refund that would fall after the window is not made.
 import type { DuckDBConnection } from '@duckdb/node-api';

@@ -1,4 +1,4 @@
-// Sales (authorisation attempts, DATA.md §4–§5) in one INSERT … SELECT: each merchant's slice of the
+// Sales (authorisation attempts) in one INSERT … SELECT: each merchant's slice of the
 // total is unnested, every attribute is drawn from hash(sale n, salt, seed), card attributes from
 // hash(card n, …) so a card keeps its product, and fees are priced with fees.ts.
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -11,11 +11,11 @@ import { FOREIGN_ISSUER_COUNTRIES, HOME_COUNTRY } from './issuerCountries.ts';
 import { normal, SALT, uniform, type Salt } from './random.ts';
 import { pickCase, sqlLiteral } from './sql.ts';
 
-/** spec §4 approval rates; cross-border takes 5 points off. */
+/** approval rates; cross-border takes 5 points off. */
 const APPROVAL_RATE = { cardPresent: 0.985, threeDs: 0.92, cardNotPresent: 0.86, recurring: 0.83, crossBorderPenalty: 0.05 } as const;
-/** spec §4 entry modes of card-present sales, percent. Keyed sales count as card-present (see GENERATOR.md). */
+/** entry modes of card-present sales, percent. Keyed sales count as card-present (see GENERATOR.md). */
 const CARD_PRESENT_ENTRY_MODES = [['contactless', 45], ['chip', 45], ['swipe', 5], ['keyed', 5]] as const;
-/** spec §4 settlement delay: same day 90 %, D+1 7 %, the late share (merchant-specific) splits 2 : 3+. */
+/** settlement delay: same day 90 %, D+1 7 %, the late share (merchant-specific) splits 2 : 3+. */
 const NEXT_DAY_SHARE = 0.07;
 const LATE_DELAYS = [['2', 67], ['3', 20], ['4', 8], ['7', 5]] as const;
 /** A tip at a tip MCC, as a share of the authorised amount: inside the schemes' 20 % tolerance (model). */
@@ -93,7 +93,7 @@ with slot as (
   join gen_day_lookup d on d.season = a.season and d.bucket = a.day_bucket
   join gen_hour_lookup h on h.profile = a.hour_profile and h.bucket = a.hour_bucket
 ), settled as (
-  -- spec §4/§5: a merchant's whole day settles together; delay 2, missing AVS on keyed/CNP or a settled amount other
+  -- a merchant's whole day settles together; delay 2, missing AVS on keyed/CNP or a settled amount other
   -- than the authorised one outside tip MCCs → EIRF, ≥ 3 → Standard (credit only)
   select *, case when not approved then null
       when ${uniform('merchant_id, txn_date', 'settleDelay', ctx.seed)} < late_batch_rate

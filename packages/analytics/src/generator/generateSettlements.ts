@@ -1,4 +1,4 @@
-// Settlement batches (DATA.md §2): one row per merchant and batch date with the sales and refunds that
+// Settlement batches: one row per merchant and batch date with the sales and refunds that
 // settled that day, the chargebacks received that day, the fees withheld (the per-sale merchant fees;
 // monthly, PCI and minimum-discount fees are billed separately) and a rolling reserve for high-risk
 // merchants. Funds arrive the next business day. A batch after the data's last day is not made yet

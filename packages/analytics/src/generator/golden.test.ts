@@ -1,4 +1,4 @@
-// Golden numbers (DATA.md §1: the same organisation, scale factor and version give the same rows on
+// Golden numbers (the same organisation, scale factor and version give the same rows on
 // any machine). A change to any number below is a decision, not a fix: bump GENERATOR_VERSION in
 // generateDataset.ts and update these values (and the version pinned here) in the same commit, so
 // existing databases regenerate their datasets instead of mixing old rows with new code.

@@ -1,15 +1,15 @@
-// The industry taxonomy of DATA.md §3 with the per-MCC distributions of §4. The columns of the
+// The industry taxonomy with the per-MCC distributions. The columns of the
 // `industries` table come first; the rest shapes generation only (how often the MCC occurs, its
 // seasonality, its hour-of-day curve, refunds, cross-border and recurring shares). An MCC's name is
 // the shared vocabulary's (INDUSTRY_NAMES), which charts and exports read too.
 import { INDUSTRY_NAMES } from '@payportal/shared';
 
 export type RiskClass = 'low' | 'medium' | 'high';
-/** Month and weekday shape of daily volume (spec §4 seasonality); see calendarProfiles.ts. */
+/** Month and weekday shape of daily volume; see calendarProfiles.ts. */
 export type SeasonProfile = 'flat' | 'retail' | 'travel' | 'restaurant' | 'weekday';
 /** Hour-of-day curve of card-present sales; card-not-present sales use 'online' or 'billing'. */
 export type HourProfile = 'dining' | 'nightlife' | 'quick' | 'retail' | 'fuel' | 'office' | 'online' | 'billing';
-/** MCC-specific interchange programme family (spec §5: the programme follows the MCC). */
+/** MCC-specific interchange programme family (the programme follows the MCC). */
 export type ProgramFamily = 'general' | 'supermarket' | 'fuel' | 'utility' | 'charity' | 'education';
 /** Every family, 'general' first: the programme lookups are built over all of them. */
 export const PROGRAM_FAMILIES: readonly ProgramFamily[] = ['general', 'supermarket', 'fuel', 'utility', 'charity', 'education'];
@@ -30,9 +30,9 @@ export interface Industry {
   weight: number;
   season: SeasonProfile;
   hours: HourProfile;
-  /** Refunds per sale (spec §4: 1.5 %, apparel and electronics 5 %, restaurants 0.3 %). */
+  /** Refunds per sale (1.5 %, apparel and electronics 5 %, restaurants 0.3 %). */
   refundRate: number;
-  /** Share of sales on foreign-issued cards (spec §4: 2–5 % overall, 15–30 % travel, lodging, digital). */
+  /** Share of sales on foreign-issued cards (2–5 % overall, 15–30 % travel, lodging, digital). */
   crossBorderShare: number;
   /** Share of card-not-present sales that are merchant-initiated recurring charges. */
   recurringShare: number;
@@ -71,7 +71,7 @@ export const INDUSTRY_GROUPS = [
 ] as const;
 
 /**
- * Card-present chargebacks per sale by risk class (spec §4: 0.02–0.10 %). Times the card-present
+ * Card-present chargebacks per sale by risk class (0.02–0.10 %). Times the card-present
  * spread below, every merchant's rate stays in the spec's range (0.0225–0.1 %), so no mix of merchants
  * can leave it.
  */
@@ -82,7 +82,7 @@ export const CHARGEBACK_SPREAD = { cp: { min: 0.75, max: 1.25 }, cnp: { min: 0.7
 type Row = [mcc: string, group: number, risk: RiskClass, cpShare: number, median: number, sigma: number,
   chargebackRate: number, weight: number, season: SeasonProfile, hours: HourProfile, nouns: string];
 
-// Ticket medians anchor on spec §4 (fast food $12, restaurants $38, grocery $42, fuel $45, department
+// Ticket medians anchor on (fast food $12, restaurants $38, grocery $42, fuel $45, department
 // $65, electronics $180, lodging $260, airlines $350, legal $600, digital $9, subscriptions $20); the
 // other MCCs, the weights and the card-present shares are modelling choices.
 const ROWS: Row[] = [
@@ -151,7 +151,7 @@ const RECURRING_SHARE: Record<string, number> = {
   '7372': 0.6, '7997': 0.7, '8398': 0.4, '8299': 0.3, '8220': 0.2, '8011': 0.1, '7399': 0.3, '8931': 0.3, '8111': 0.1,
 };
 // The MCCs the schemes' reduced-rate programmes are restricted to (interchangePrograms.ts). Government
-// (9211–9399) and transit (4111, 4131) programmes exist too, but DATA.md §3 has no such MCC.
+// (9211–9399) and transit (4111, 4131) programmes exist too, but has no such MCC.
 const FAMILY: Record<string, ProgramFamily> = {
   '5411': 'supermarket', '5541': 'fuel', '5542': 'fuel', '4900': 'utility', '8398': 'charity', '8220': 'education',
 };

@@ -1,4 +1,4 @@
-// US interchange programmes (DATA.md §5) and the rule that picks one for a sale. Rates are in percent
+// US interchange programmes and the rule that picks one for a sale. Rates are in percent
 // of the amount plus a fixed dollar amount. Anchors: Visa CPS/Retail credit 1.51 % + $0.10, CPS/CNP
 // 1.80 %, rewards 1.65–1.95 %, Signature Preferred 2.10 % (CNP 2.40 %), EIRF 2.30 % + $0.10, Standard
 // 2.70–2.95 % + $0.10, unregulated debit 0.80 % + $0.15, regulated debit (Reg II) 0.05 % + $0.22.
@@ -7,9 +7,9 @@ import { type CardBrand, type CardProduct, type CardTier, type CardType, type Ch
 import { INDUSTRIES, type ProgramFamily } from './industries.ts';
 
 /**
- * normal: the programme the sale qualifies for; eirf / standard: the two downgrades of spec §5;
+ * normal: the programme the sale qualifies for; eirf / standard: the two downgrades;
  * no_data: a commercial card's keyed or card-not-present sale sent without Level 2/3 data, billed at the
- * scheme's non-data rate instead of its data rate (no downgrade in the sense of §5, GENERATOR.md).
+ * scheme's non-data rate instead of its data rate (no downgrade in the sense of GENERATOR.md).
  */
 export type ProgramLevel = 'normal' | 'eirf' | 'standard' | 'no_data';
 
@@ -40,7 +40,7 @@ const CREDIT: Record<CardBrand, Record<CardTier, CreditRates>> = {
   amex: { standard: [1.95, 2.2, 0.1, 2.4, 2.95], rewards: [2.1, 2.35, 0.1, 2.45, 2.95], premium: [2.3, 2.55, 0.1, 2.65, 2.95], commercial: [2.35, 2.6, 0.1, 2.75, 2.95] },
   discover: { standard: [1.56, 1.87, 0.1, 2.3, 2.7], rewards: [1.71, 1.97, 0.1, 2.3, 2.7], premium: [2.15, 2.4, 0.1, 2.45, 2.95], commercial: [2.3, 2.5, 0.1, 2.7, 2.95] },
 };
-/** Card-present MCC programmes for standard and rewards credit (spec §5: the programme follows the MCC). */
+/** Card-present MCC programmes for standard and rewards credit (the programme follows the MCC). */
 const FAMILY_CREDIT: Partial<Record<CardBrand, Record<'supermarket' | 'fuel', Partial<Record<CardTier, Rate>>>>> = {
   visa: { supermarket: { standard: [1.22, 0.05], rewards: [1.46, 0.05] }, fuel: { standard: [1.15, 0.25], rewards: [1.4, 0.1] } },
   mastercard: { supermarket: { standard: [1.48, 0.05], rewards: [1.55, 0.05] }, fuel: { standard: [1.4, 0.05], rewards: [1.5, 0.05] } },
@@ -151,7 +151,7 @@ function buildPrograms(): InterchangeProgram[] {
 
 export const INTERCHANGE_PROGRAMS: readonly InterchangeProgram[] = buildPrograms();
 
-/** Programme MCC eligibility: each MCC-restricted programme with the MCCs it is open to (DATA.md §5 "the programme follows the MCC"). */
+/** Programme MCC eligibility: each MCC-restricted programme with the MCCs it is open to ("the programme follows the MCC"). */
 export const PROGRAM_MCCS: readonly (readonly [programId: number, mcc: string])[] = INTERCHANGE_PROGRAMS.filter((p) => p.family !== 'general')
   .flatMap((p) => INDUSTRIES.filter((i) => i.family === p.family).map((i) => [p.programId, i.mcc] as const));
 

@@ -1,4 +1,4 @@
-// Known AML and card-testing cases (issue #16 item 4), planted so the detector has something to find
+// Known AML and card-testing cases, planted so the detector has something to find
 // and tests can prove it finds every one: one merchant per signal, chosen by hash among processing,
 // established merchants with at least 30 sales in the 30 days before the plant day (card testing: any
 // e-commerce merchant with a sale then), and recorded in
@@ -115,7 +115,7 @@ export async function plantAmlCases(connection: DuckDBConnection, ctx: Generatio
 }
 
 /**
- * The planted attempts are inside the total (DATA.md §1: attempts = 3,000,000 × SF, planted cases
+ * The planted attempts are inside the total (attempts = 3,000,000 × SF, planted cases
  * included): as many ordinary attempts as were planted are taken out, the lowest by a hash of their id,
  * never at a planted merchant (its case keeps the proportions it was planted with).
  */

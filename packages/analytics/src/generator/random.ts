@@ -1,6 +1,6 @@
 // The generator's pseudo-random stream: every draw is DuckDB's hash() of (row key, a salt naming the
 // quantity, the dataset seed), so a value depends only on what it describes and never on row order,
-// threads or which other quantities exist (DATA.md §1: same organisation, scale factor and version →
+// threads or which other quantities exist (same organisation, scale factor and version →
 // same rows). Salts are listed once here so two quantities never share one.
 
 const TWO_POW_52 = 4503599627370496;

@@ -1,4 +1,4 @@
-// The dimension rows shared by every organisation (DATA.md §2–§5) and their loading. The data lives in
+// The dimension rows shared by every organisation and their loading. The data lives in
 // one file per concept (industries, states, card products, interchange programmes, decline codes,
 // dispute reasons); this file turns them into table rows.
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -11,7 +11,7 @@ import { INTERCHANGE_PROGRAMS, PROGRAM_MCCS } from './interchangePrograms.ts';
 import { valuesTable, type SqlScalar } from './sql.ts';
 import { REGIONS, STATES } from './states.ts';
 
-/** Decline codes a retry may turn into an approval (the "soft" split of the decline rate, DATA.md §6). */
+/** Decline codes a retry may turn into an approval (the "soft" split of the decline rate). */
 export const SOFT_DECLINE_CODES: readonly string[] = DECLINE_CODES.filter((d) => d.soft).map((d) => d.code);
 
 interface ReferenceTable {

@@ -1,4 +1,4 @@
-// The "region → state" taxonomy of DATA.md §2: the four US Census regions and the 50 states plus DC,
+// The "region → state" taxonomy: the four US Census regions and the 50 states plus DC,
 // weighted by population (2020 Census, thousands), with a few cities each for merchant addresses.
 
 export const REGIONS = [

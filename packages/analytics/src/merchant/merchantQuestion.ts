@@ -1,4 +1,4 @@
-// What the merchant-level page asks the engine beyond the query description (issue #16): the finder,
+// What the merchant-level page asks the engine beyond the query description: the finder,
 // the header and the AML signals. Section figures are ordinary query descriptions with a merchant filter.
 import type { MerchantHeader, MerchantMatch, SignalResult, WatchedMerchant } from '@payportal/shared';
 import type { MerchantScore } from '../signals/answerSignals.ts';

@@ -1,4 +1,4 @@
-// Compiles an optimizer question, runs it on an engine's connection and shapes the rows (issue #17).
+// Compiles an optimizer question, runs it on an engine's connection and shapes the rows.
 // The rows are aggregates the SQL made; this file only names their cells.
 import { LEAKAGE_CAUSES, type AffectedMerchant, type LeakageCause, type PnlRow, type SimulationResult } from '@payportal/shared';
 import type { Dialect, FilterValue, ValueType } from '../compiler/dialect.ts';

@@ -1,4 +1,4 @@
-// Interchange leakage (issue #17 item 3): per sale billed at another programme than its target, actual −
+// Interchange leakage: per sale billed at another programme than its target, actual −
 // target interchange with its root cause read from the sale's own columns and the reference tables;
 // merchants ranked by what they could recover a month. Causes in OPTIMIZER.md, first match wins.
 import type { Binder } from '../compiler/dialect.ts';

@@ -1,4 +1,4 @@
-// issue #17 "Done when": the optimizer's numbers agree with a hand computation on SF 0.01, and the P&L
+// The optimizer's numbers agree with a hand computation on SF 0.01, and the P&L
 // agrees with the catalogue's own query for the same merchants and months.
 import { DEFAULT_ATTRITION, pnlRequestSchema, queryDescriptionSchema, scenarioDefinitionSchema, type ScenarioDefinitionInput } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,7 +118,7 @@ describe('revenue optimizer on SF 0.01', () => {
 
   it('ranks leaking merchants by recoverable dollars a month with their main cause, and sums every cause, as counted from the raw sales', async () => {
     const result = await engine.optimize({ kind: 'leakage' }, scope);
-    // Every sale billed at another programme than its target, classified here by DATA.md §5's rules and the
+    // Every sale billed at another programme than its target, classified by the rules here and the
     // generator's reference constants (tip tolerance per MCC, programme MCC eligibility), not by the code under test.
     const raw = await engine.withConnection(async (connection) =>
       (await connection.runAndReadAll(`select t.merchant_id::double, m.mcc, t.settle_delay_days, t.avs_result, t.entry_mode, t.card_tier,

@@ -1,4 +1,4 @@
-// The optimizer looks at complete months only (issue #17: "trailing 12 months"): the current month is
+// The optimizer looks at complete months only ("trailing 12 months"): the current month is
 // still running, so its monthly fees and minimums are not yet billed.
 export interface OptimizerPeriod {
   /** First day of the first month, inclusive. */

@@ -1,4 +1,4 @@
-// What the optimizer asks an engine (issue #17): one union, so an engine adds one method, not six.
+// What the optimizer asks an engine: one union, so an engine adds one method, not six.
 import type {
   AffectedMerchant, LeakageResult, PnlRequest, PnlResult, RegulatoryResult, ScenarioDefinition, SegmentOptions, SimulationResult,
 } from '@payportal/shared';
@@ -22,7 +22,7 @@ export interface OptimizerAnswers {
 
 export type OptimizerAnswer<Q extends OptimizerQuestion> = OptimizerAnswers[Q['kind']];
 
-/** The optimizer's period: 12 complete months for simulations, leakage and what-ifs (issue #17). */
+/** The optimizer's period: 12 complete months for simulations, leakage and what-ifs. */
 export const TRAILING_MONTHS = 12;
 /** Merchants listed over the tolerance, and leaking merchants ranked. */
 export const TOP_MERCHANTS = 50;

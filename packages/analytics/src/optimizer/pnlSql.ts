@@ -1,4 +1,4 @@
-// The merchant P&L (issue #17 item 1) as one statement: per merchant over complete months, billed fees
+// The merchant P&L as one statement: per merchant over complete months, billed fees
 // by component, interchange, scheme fees, net revenue and net effective rate; flags (negative net
 // revenue; net rate above the portfolio's 95th percentile); the distribution; the sorted, filtered page.
 import type { PnlRequest, PnlSortColumn } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// Regulatory what-ifs (issue #17 item 4): each sale's interchange under the rule, beside what it paid.
+// Regulatory what-ifs: each sale's interchange under the rule, beside what it paid.
 // IC++ merchants pay interchange at cost, so the change passes through to their bills; on blended,
 // tiered and flat plans the bill stays and the acquirer's margin moves by the opposite amount.
 import type { Binder } from '../compiler/dialect.ts';
@@ -13,7 +13,7 @@ export const REGULATORY_RULES = {
   eu_ifr: { applies: "card_tier <> 'commercial'", interchange: capped(0.3, 0.2) },
   // The UK–EEA cap covers card-not-present sales with foreign-issued cards.
   uk_eea_cross_border: { applies: 'is_cross_border and not card_present', interchange: capped(0.3, 0.2) },
-  // Reg II: 21 ¢ + 5 bps + 1 ¢ fraud-prevention adjustment today (DATA.md §5: 0.05 % + $0.22); proposed 14.4 ¢ + 4 bps, the 1 ¢ kept.
+  // Reg II: 21 ¢ + 5 bps + 1 ¢ fraud-prevention adjustment today (0.05 % + $0.22); proposed 14.4 ¢ + 4 bps, the 1 ¢ kept.
   durbin_revision: { applies: 'regulated_debit', interchange: cents('amount * 0.04 / 100 + 0.154') },
 } as const;
 

@@ -1,4 +1,4 @@
-// The repricing simulator as set-based SQL (issue #17 item 2). Per merchant-month: the new transaction
+// The repricing simulator as set-based SQL. Per merchant-month: the new transaction
 // fees (markup on GSV, per-item on sales, or IC++ pass-through for a moved plan) and account fees
 // (monthly, PCI, minimum shortfall); per merchant: the uplift over the 12 months (capped), the rise of its
 // effective rate, and its hazard before and after from the attrition table. OPTIMIZER.md has the formulas.

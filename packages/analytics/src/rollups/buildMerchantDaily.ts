@@ -1,4 +1,4 @@
-// The merchant_daily rollup (DATA.md §5): every part of catalogue/parts.ts summed per merchant, day and
+// The merchant_daily rollup: every part of catalogue/parts.ts summed per merchant, day and
 // channel. The SQL is rendered from PARTS, never re-typed, so the rollup and a raw-table query of the
 // same part cannot disagree. Each part counts on its source's day (FACT_SOURCES): transactions on their
 // txn_date, chargebacks on their received_date, and again, for the cohort view, on their sale_date.

@@ -1,7 +1,7 @@
-// The analytics tables of DATA.md §2, in DuckDB's dialect: the one contract between the generator
+// The analytics tables, in DuckDB's dialect: the one contract between the generator
 // (which fills them), the upload loader (which appends to them) and the query compiler (which reads
 // them). Money is DECIMAL(18,2), so sums are exact and equal in every engine; ratios are DOUBLE.
-// `upload_id` is null for generated rows and names the upload for uploaded ones (DATA.md §7).
+// `upload_id` is null for generated rows and names the upload for uploaded ones.
 // Ids are unique across organisations (org_id × 10^7 + n for merchants, org_id × 10^11 + n for
 // transactions), so a join can never pair one organisation's rows with another's.
 // A chargeback carries its sale's card attributes, so one dimension means the same thing on both facts,
@@ -36,7 +36,7 @@ export const DIMENSION_TABLES = {
     reason_code varchar primary key, network varchar not null, category varchar not null)`,
 } as const;
 
-/** Per organisation: every row carries org_id, and every query is scoped by it (DATA.md §1). */
+/** Per organisation: every row carries org_id, and every query is scoped by it. */
 export const FACT_TABLES = {
   pricing_plans: `create table if not exists pricing_plans (
     pricing_plan_id bigint not null, org_id integer not null, plan_type varchar not null,
@@ -83,7 +83,7 @@ export const FACT_TABLES = {
     org_id integer not null, merchant_id bigint not null, signal varchar not null, planted_on date not null)`,
 } as const;
 
-/** A daily per-merchant, per-channel rollup of both facts (DATA.md §5): sums only, ratios come later.
+/** A daily per-merchant, per-channel rollup of both facts: sums only, ratios come later.
  * Money is decimal(18,2) as in the facts: a merchant-day stays far below 10^16, and DuckDB sums 64-bit
  * decimals about 100× faster than 128-bit ones (bench:analytics). */
 export const ROLLUP_TABLES = {
@@ -99,7 +99,7 @@ export const ROLLUP_TABLES = {
     cohort_chargebacks bigint not null default 0, cohort_visa_cnp_disputes bigint not null default 0)`,
 } as const;
 
-/** Every row an upload could not load (issue #15): its line, column, value and reason, for the details page. */
+/** Every row an upload could not load: its line, column, value and reason, for the details page. */
 export const UPLOAD_TABLES = {
   upload_rejects: `create table if not exists upload_rejects (
     org_id integer not null, upload_id bigint not null, line bigint not null, column_name varchar, value varchar,

@@ -1,4 +1,4 @@
-// The detector (issue #16 item 4): every signal's score for one merchant with its evidence rows, or for
+// The detector: every signal's score for one merchant with its evidence rows, or for
 // every merchant of the organisation without (tests, monitoring). Set-based SQL only, in the engine's
 // dialect (merchant/merchantStatements.ts).
 import { SIGNAL_IDS, SIGNALS, type SignalId, type SignalResult } from '@payportal/shared';

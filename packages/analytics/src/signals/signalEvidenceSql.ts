@@ -1,4 +1,4 @@
-// The evidence rows behind each signal's score (issue #16 item 4) for one merchant ($3), at most 25,
+// The evidence rows behind each signal's score for one merchant ($3), at most 25,
 // with the columns the page shows. Bound values as in signalScoresSql.ts.
 import type { Evidence, SignalId } from '@payportal/shared';
 import { HIGH_RISK, inWindow, isSale, type NormsSql } from './signalScoresSql.ts';

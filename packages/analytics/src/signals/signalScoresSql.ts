@@ -1,4 +1,4 @@
-// The score of each AML and card-testing signal (issue #16 item 4; ids, labels and thresholds in
+// The score of each AML and card-testing signal (ids, labels and thresholds in
 // @payportal/shared's SIGNALS), one DuckDB statement per signal answering (merchant_id, score) for every
 // merchant of the organisation, or one. Bound values: $1 the organisation, $2 the caller's today,
 // $3 one merchant or null. The window is the 30 days ending today; baselines come from before it.

@@ -1,4 +1,4 @@
-// The detector finds every planted case and flags few clean merchants (issue #16 item 4): one SF 0.1
+// The detector finds every planted case and flags few clean merchants: one SF 0.1
 // dataset, the signals' 30-day window ending mid-way through its last month.
 import { SIGNAL_IDS, SIGNALS } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -23,7 +23,7 @@ const FORMS: [string, string | null][] = [
 ];
 
 describe('timestampSql', () => {
-  it('keeps the clock time as written, its offset dropped, for every form of the ts rule', async () => {
+  it('[U10] keeps the clock time as written, its offset dropped, for every form of the ts rule', async () => {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     try {
@@ -43,7 +43,7 @@ const TRICKY = ['', ' ', 'visa', ' visa ', 'visa ', '\tvisa', 'VISA', ' T-1', 'T
   '2026-10-01T12:15:00+02:00', '2026-10-01T12:15Z', 'USD', 'usd', 'U$D', '51', '5', 'x'.repeat(200), 'x'.repeat(201), 'é'.repeat(150), '5812', '581', 'CA', 'ca', '10.4', 'M-1', 'first'];
 
 describe('columnFastSql', () => {
-  it('passes no cell its rule refuses, whatever the lookups and the other cells say, and passes the template rows', async () => {
+  it('[U10] passes no cell its rule refuses, whatever the lookups and the other cells say, and passes the template rows', async () => {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     try {
@@ -78,7 +78,7 @@ describe('columnFastSql', () => {
     }
   });
 
-  it('can trust a lookup: every value of the reference tables a rule looks up fits that rule', async () => {
+  it('[U10] can trust a lookup: every value of the reference tables a rule looks up fits that rule', async () => {
     const engine = await DuckDBEngine.open({ path: ':memory:', connections: 1 });
     try {
       const tables = { mcc: 'select mcc as v from industries', state: 'select state_code as v from states', reason: 'select reason_code as v from dispute_reasons' } as const;

@@ -20,11 +20,11 @@ const expectedOf = (name: string) => JSON.parse(readFileSync(join(spectrum, 'jso
 
 describe('csv-spectrum', () => {
   for (const name of NAMES) {
-    it(`the pre-check reads ${name} as its JSON says`, () => {
+    it(`[U9] the pre-check reads ${name} as its JSON says`, () => {
       const [head, ...rows] = readCsvRecords(readFileSync(join(spectrum, 'csvs', `${name}.csv`), 'utf8'), ',', true).records;
       expect(rows.map((row) => Object.fromEntries(head!.cells.map((column, index) => [column, row.cells[index]])))).toEqual(expectedOf(name));
     });
-    it(`the loader reads ${name} as its JSON says`, async () => {
+    it(`[U9] the loader reads ${name} as its JSON says`, async () => {
       const expected = expectedOf(name);
       const columns = Object.keys(expected[0]!);
       const staged = join(mkdtempSync(join(tmpdir(), 'spectrum-')), name);

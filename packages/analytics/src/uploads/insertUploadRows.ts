@@ -17,7 +17,7 @@ import { goodRowsSql, merchantLookupSql, type StageRequest } from './stageUpload
 const UPLOADED_MERCHANT_OFFSET = MERCHANT_ID_BASE / 2;
 const UPLOADED_ROW_OFFSET = (TX_ID_BASE / 10) * 9;
 
-/** An uploaded merchant's plan (model; DATA.md §4's small-merchant blended pricing). */
+/** An uploaded merchant's plan (model; the small-merchant blended pricing). */
 export const UPLOADED_MERCHANT_PLAN = { planType: 'blended', perItem: 0.25, creditPct: 2.9, debitPct: 2.6, monthlyFee: 15, pciFee: 10, minDiscount: 25 } as const;
 
 const good = (request: StageRequest) => `from ${goodRowsSql(request)}`;

@@ -1,6 +1,6 @@
-// Uploads in the engine (issue #15 items 3 and 6): a merchants file, then transactions with bad rows;
+// Uploads in the engine: a merchants file, then transactions with bad rows;
 // every bad row kept with its line, column and reason; the good rows in the query API's totals with
-// DATA.md §5 fees; rollback (removing an upload) takes exactly its rows away; whole-file rejection
+// fees; rollback (removing an upload) takes exactly its rows away; whole-file rejection
 // loads nothing.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ describe('loadUpload', () => {
   });
   afterAll(() => engine?.close());
 
-  it('[item 3] loads merchants, then transactions with bad rows: every bad row kept with its line, column and reason; good rows in the totals', async () => {
+  it('[U10][U11][U13][U17] loads merchants, then transactions with bad rows: every bad row kept with its line, column and reason; good rows in the totals', async () => {
     const phases: string[] = [];
     expect(await load({ uploadId: 1, kind: 'merchants', path: file('m.csv', MERCHANTS), onPhase: (phase) => void phases.push(phase) })).toEqual({ total: 2, loaded: 2, rejected: 0, refused: false });
     expect(phases).toEqual(['validating', 'loading']);
@@ -75,7 +75,7 @@ describe('loadUpload', () => {
     expect(keyed).toEqual(await rejects(2));
     expect((await engine.uploadRejectsAfter(scope.orgId, 2, { line: 8, column: 'amount' }, 2)).map((row) => [row.line, row.column])).toEqual([[8, 'ts'], [9, null]]);
     const rows = await uploaded();
-    // U-1: T2 (T1 was a duplicate); U-2: T3 approved, T4 declined. Fees by DATA.md §5.
+    // U-1: T2 (T1 was a duplicate); U-2: T3 approved, T4 declined. Fees
     expect(rows.map((row) => row.slice(0, 4))).toEqual([
       ['U-2', 30.25, 1, 2],
       ['U-1', 20.5, 1, 1],
@@ -85,7 +85,7 @@ describe('loadUpload', () => {
     expect(rows.find((row) => row[0] === 'U-1')![4]).toBe(0.49);
   });
 
-  it('[item 4] removing an upload takes exactly its rows away', async () => {
+  it('[U16] removing an upload takes exactly its rows away', async () => {
     const others = (await engine.query(byMerchant, scope)).rows.filter((row) => !String(row[0]).startsWith('U-'));
     await engine.removeUploads(scope.orgId, [2]);
     expect(await uploaded()).toEqual([]);
@@ -93,19 +93,19 @@ describe('loadUpload', () => {
     expect((await rejects(2)).length).toBe(7);
   });
 
-  it('[item 3] rejects the whole file when asked and any row fails: nothing loads', async () => {
+  it('[U12] rejects the whole file when asked and any row fails: nothing loads', async () => {
     expect(await load({ uploadId: 3, kind: 'transactions', path: file('t3.csv', TRANSACTIONS), rejectWholeFile: true })).toEqual({ total: 9, loaded: 0, rejected: 6, refused: true });
     expect(await uploaded()).toEqual([]);
   });
 
-  it('[item 4] a new version removes the one it supersedes in the same transaction', async () => {
+  it('[U15][U17] a new version removes the one it supersedes in the same transaction', async () => {
     await load({ uploadId: 4, kind: 'transactions', path: file('t4.csv', TRANSACTIONS) });
     const second = [header('transactions'), 'N1,U-1,2026-10-05T10:00:00Z,99.99,USD,visa,debit,chip,approved,', ''].join('\n');
     expect(await load({ uploadId: 5, kind: 'transactions', path: file('t5.csv', second), removing: [4] })).toMatchObject({ loaded: 1 });
     expect((await uploaded()).map((row) => row.slice(0, 2))).toEqual([['U-1', 99.99]]);
   });
 
-  it('[item 3] loads chargebacks of the organisation’s uploaded sales with their card attributes; an unknown sale or reason is rejected', async () => {
+  it('[U10] loads chargebacks of the organisation’s uploaded sales with their card attributes; an unknown sale or reason is rejected', async () => {
     const text = [
       header('chargebacks'),
       'N1,U-1,2026-10-20,99.99,10.4,first',
@@ -124,32 +124,32 @@ describe('loadUpload', () => {
     expect((await engine.query(chargebacks, scope)).rows.filter((row) => row[0] === 'U-1')).toEqual([['U-1', 'debit', 1, 99.99]]);
   });
 
-  describe('[item 6] bad files get reasons, never a half-loaded table', () => {
+  describe('bad files get reasons, never a half-loaded table', () => {
     const reasonsOf = async (uploadId: number, text: string | Buffer) => {
       const result = await load({ uploadId, kind: 'transactions', path: file(`bad-${uploadId}.csv`, text) });
       return { result, reasons: (await rejects(uploadId)).map((row) => `${row.line}:${row.column ?? '-'}:${row.reason}`) };
     };
     const good = 'G1,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,';
 
-    it('CRLF line ends, a BOM and quoted newlines load', async () => {
+    it('[U9] CRLF line ends, a BOM and quoted newlines load', async () => {
       const text = `\uFEFF${header('transactions')}\r\n${good}\r\n"G2\r\nx",U-1,2026-10-06T10:00:00Z,2.00,USD,visa,credit,chip,approved,\r\nG3,U-1,2026-10-06T10:00:00Z,3.00,USD,visa,credit,chip,approved,\r\n`;
       expect(await reasonsOf(10, text)).toEqual({ result: { total: 3, loaded: 3, rejected: 0, refused: false }, reasons: [] });
     });
-    it('an unterminated quote is rejected with its line', async () => {
+    it('[U9] an unterminated quote is rejected with its line', async () => {
       expect((await reasonsOf(11, `${header('transactions')}\n${good.replace('G1', 'G11')}\n"G12,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,\n`)).reasons).toEqual([
         '3:-:A quote that is never closed: close it, or double it if it is part of the value.',
       ]);
     });
-    it('a 10 MB line is rejected; the lines after it still load', async () => {
+    it('[U9] a 10 MB line is rejected; the lines after it still load', async () => {
       const { result, reasons } = await reasonsOf(12, `${header('transactions')}\n${'x'.repeat(10_000_000)},U-1\n${good.replace('G1', 'G13')}\n`);
       expect(result).toMatchObject({ loaded: 1, rejected: 1 });
       expect(reasons).toEqual(['2:-:The record is longer than 2 MB.']);
     });
-    it('binary bytes are rejected as not UTF-8', async () => {
+    it('[U9] binary bytes are rejected as not UTF-8', async () => {
       const bytes = Buffer.concat([Buffer.from(`${header('transactions')}\n`), Buffer.from([0xff, 0xfe, 0x00, 0x2c, 0x01, 0x0a])]);
       expect((await reasonsOf(13, bytes)).reasons).toEqual(['2:-:Not valid UTF-8 text: save the file as UTF-8.']);
     });
-    it('a declined sale needs a decline code, an approved one none; other date formats and a bad day fail', async () => {
+    it('[U10] a declined sale needs a decline code, an approved one none; other date formats and a bad day fail', async () => {
       const text = [header('transactions'), 'D1,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,declined,', 'D2,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,05', 'D3,U-1,2026-02-30T10:00:00Z,1.00,USD,visa,credit,chip,approved,', ''].join('\n');
       expect((await reasonsOf(14, text)).reasons).toEqual([
         '2:decline_code:must be two digits or capital letters, such as 05, when auth_result is declined',
@@ -157,7 +157,7 @@ describe('loadUpload', () => {
         '4:ts:is not a real calendar date',
       ]);
     });
-    it('an empty file and a header-only file load nothing and reject nothing', async () => {
+    it('[U11] an empty file and a header-only file load nothing and reject nothing', async () => {
       expect((await reasonsOf(15, '')).result).toEqual({ total: 0, loaded: 0, rejected: 0, refused: false });
       expect((await reasonsOf(16, `${header('transactions')}\n`)).result).toEqual({ total: 0, loaded: 0, rejected: 0, refused: false });
     });

@@ -22,7 +22,7 @@ describe('MemoryBudgets', () => {
   });
   afterAll(() => instance.closeSync());
 
-  it('adds overlapping loads’ budgets up and restores the limit when the last one ends, failed or not', async () => {
+  it('[U17] adds overlapping loads’ budgets up and restores the limit when the last one ends, failed or not', async () => {
     const budgets = new MemoryBudgets();
     const seen: number[] = [];
     let releaseFirst!: () => void;

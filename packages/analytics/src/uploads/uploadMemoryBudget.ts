@@ -1,4 +1,4 @@
-// An upload's memory (issue #15, bench:upload: "loads gigabytes without growing memory"): while it is
+// An upload's memory (bench:upload: "loads gigabytes without growing memory"): while it is
 // validated and loaded, DuckDB may hold what it held when the first load began plus a budget per load
 // under way, and no more; its aggregates, joins and inserts spill to its temp directory beyond that, and
 // cached blocks of the database file are evicted first. DuckDB's memory_limit is instance-wide

@@ -1,4 +1,4 @@
-// The rows an upload put in the organisation's tables (every fact carries upload_id, DATA.md §7), and
+// The rows an upload put in the organisation's tables (every fact carries upload_id), and
 // the two things a change of them needs: the rollup of the merchants touched and a new data version.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';

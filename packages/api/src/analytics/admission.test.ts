@@ -98,7 +98,7 @@ const CASES: Case[] = [
     started: ['a1', 'c1', 'd1'],
   },
   {
-    name: 'exports and the optimizer have budgets of their own',
+    name: '[X16] exports and the optimizer have budgets of their own',
     steps: [
       { at: 0, ask: 'a1', kind: 'export' },
       { at: 0, ask: 'c1', kind: 'export' },

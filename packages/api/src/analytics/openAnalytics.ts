@@ -1,4 +1,4 @@
-// The analytics engine the API answers from (DESIGN.md §8): DuckDB in a file under DATA_DIR by
+// The analytics engine the API answers from: DuckDB in a file under DATA_DIR by
 // default, or a ClickHouse server. Opened once in server.ts and handed to createApp.
 import { mkdirSync } from 'node:fs';
 import { ClickHouseEngine, DuckDBEngine, duckdbFileIn, type AnalyticsEngine } from '@payportal/analytics';

@@ -1,60 +1,16 @@
-// Who is calling (DESIGN.md §4): the verified ID token's portal user, or, for support staff sending an
-// impersonation token (issue #19 item 5, impersonationCaller.ts), the user they act as. Every route's
-// checks run against `caller.user`.
-import { API_ERROR_CODES, IMPERSONATE_HEADER, type PlatformPermission, type RoleName, type WarehouseUser } from '@payportal/shared';
+// Who is calling: the verified ID token's portal user, or, for support staff sending an impersonation
+// token (impersonationCaller.ts), the user they act as. Every route's checks run against `caller.user`.
+import { API_ERROR_CODES, IMPERSONATE_HEADER, type WarehouseUser } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.ts';
 import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';
-import { findUserByUid } from '../data/userRepository.ts';
-import type { ExpiringCache } from './expiringCache.ts';
+import { findUserByUid } from '../identity/userRepository.ts';
+import type { Caller, CallerDependencies, ImpersonationAttempt } from './callerTypes.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';
-import type { SignInRules } from './signInRules.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
 
-interface CallerBase {
-  /** The user every check runs as. */
-  user: WarehouseUser;
-  /** The token's own user: the same as `user` unless impersonating. */
-  signedIn: WarehouseUser;
-  /** The acting user's roles and the roles they may grant, set on routes that declare roles (callerHooks.ts). */
-  roles?: RoleName[];
-  assignable?: RoleName[];
-}
-
-/** Signed in with their own ID token. */
-export interface OwnCaller extends CallerBase {
-  impersonating: false;
-  token: VerifiedToken;
-}
-
-/** Support staff acting as `user` with an impersonation token. */
-export interface ImpersonatingCaller extends CallerBase {
-  impersonating: true;
-  /** The support user's platform permissions, as held now. */
-  platformPermissions: PlatformPermission[];
-  /** The token was issued with support_write and the support user still holds it. */
-  canWrite: boolean;
-}
-
-export type Caller = OwnCaller | ImpersonatingCaller;
-
-export interface ImpersonationAttempt {
-  callerUserId: number;
-  targetEmail: string;
-}
-
 const BEARER = /^Bearer ([\w.~+/=-]+)$/;
-
-export interface CallerDependencies {
-  db: Database;
-  verifier: TokenVerifier;
-  signInRules: SignInRules;
-  /** Signed-in users by uid, for reads only (see README "Caches"). */
-  usersByUid: ExpiringCache<WarehouseUser>;
-  userCacheMs: number;
-}
 
 /**
  * A route declared `IDENTITY` (accepting an invitation): the verified token alone, checked afresh. Its
@@ -83,7 +39,7 @@ export async function resolveCaller(
   const token = bearerToken(request);
   if (isImpersonationToken(token)) return resolveImpersonationCaller(request, token, access, deps, onImpersonationAttempt);
   const verified = await deps.verifier.verify(token, { fresh: access !== 'read' });
-  // Only an accepted invitation links an identity (issue #19 item 6): a sign-in with an address alone finds nothing.
+  // Only an accepted invitation links an identity: a sign-in with an address alone finds nothing.
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
@@ -92,7 +48,7 @@ export async function resolveCaller(
 
   const header = request.headers[impersonateHeader];
   if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false };
-  // Issue #19 item 5: an ID token is no master key. Acting as a user needs an impersonation token
+  // an ID token is no master key. Acting as a user needs an impersonation token
   // (POST /api/auth/v1/impersonation/); the attempt is still written to the audit.
   onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail: Array.isArray(header) ? header.join(',') : header });
   throw new ApiError(

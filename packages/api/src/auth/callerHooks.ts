@@ -3,11 +3,12 @@
 // (no audit row, no answer).
 import { API_ERROR_CODES, type RoleName, type WarehouseUser } from '@payportal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordImpersonation } from '../data/impersonationAudit.ts';
-import { roleNamesOf, type UserRoleNames } from '../data/roleRepository.ts';
+import { recordImpersonation } from '../identity/impersonationAudit.ts';
+import { roleNamesOf, type UserRoleNames } from '../identity/roleRepository.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, DatabaseUnavailableError, forbidden, impersonationForbidden } from '../errors/apiError.ts';
-import { resolveCaller, resolveIdentity, type Caller, type CallerDependencies, type ImpersonationAttempt } from './callerContext.ts';
+import { resolveCaller, resolveIdentity } from './callerContext.ts';
+import type { Caller, CallerDependencies, ImpersonationAttempt } from './callerTypes.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { ProtectedAccess } from './routeAccess.ts';
 import type { SignInRules } from './signInRules.ts';
@@ -67,7 +68,7 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // A write may change any user's row (an owner deactivating a colleague, issue #7): the next read in
+    // A write may change any user's row (an owner deactivating a colleague): the next read in
     // this process reads every user afresh. Writes are rare; the cache exists for bursts of reads.
     // An identity route's write (accepting an invitation) links a user: it empties the caches as well.
     // Authenticate, on every sign-in and page load, changes only the caller's own row (last login).

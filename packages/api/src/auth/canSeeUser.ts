@@ -1,7 +1,7 @@
-// issue #3: a user sees themselves; an org_owner also sees the users of their own organisation.
+// A user sees themselves; an org_owner also sees the users of their own organisation.
 import type { WarehouseUser } from '@payportal/shared';
 import type { Database } from '../db/database.ts';
-import { roleNamesOf } from '../data/roleRepository.ts';
+import { roleNamesOf } from '../identity/roleRepository.ts';
 
 export async function canSeeUser(db: Database, viewer: WarehouseUser, target: WarehouseUser): Promise<boolean> {
   if (viewer.id === target.id) return true;

@@ -1,15 +1,15 @@
-// Issue #19 item 5: the caller behind an impersonation token. The token is looked up by its hash, and on
+// The caller behind an impersonation token. The token is looked up by its hash, and on
 // every request the support user is checked again (active, `support` still held, identity neither
 // disabled nor revoked since the token was issued, within the same window as ID tokens), the target
 // must be active, and Impersonate-User must name the token's target. Write permission is decided by
 // the caller hooks from `canWrite`.
 import { API_ERROR_CODES, IMPERSONATE_HEADER, normalizeEmail } from '@payportal/shared';
 import type { FastifyRequest } from 'fastify';
-import { findLiveImpersonationToken } from '../data/impersonationTokenRepository.ts';
-import { platformPermissionsOf } from '../data/roleRepository.ts';
-import { findUserById } from '../data/userRepository.ts';
+import { findLiveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
+import { platformPermissionsOf } from '../identity/roleRepository.ts';
+import { findUserById } from '../identity/userRepository.ts';
 import { ApiError, disabledUser, impersonationForbidden, notSupportStaff, unauthenticated } from '../errors/apiError.ts';
-import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerContext.ts';
+import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerTypes.ts';
 import { hashImpersonationToken, impersonateHeader } from './impersonationTokens.ts';
 import type { AccessMode } from './routeAccess.ts';
 

@@ -1,12 +1,12 @@
-// Issue #19 item 5: what support staff act as a user with. Their own ID token is exchanged for an
+// What support staff act as a user with. Their own ID token is exchanged for an
 // opaque token bound to them and one target user, read-only unless they hold support_write, living at
 // most IMPERSONATION_TOKEN_TTL_MS (15 minutes). The frame sends it instead of the ID token, so what a
 // partner page relays on every impersonated call can reach one user for minutes, not anyone for an hour.
 import { IMPERSONATE_HEADER, IMPERSONATION_TOKEN_PREFIX, type ImpersonationResponse, type WarehouseUser } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
-import { platformPermissionsOf } from '../data/roleRepository.ts';
-import { saveImpersonationToken } from '../data/impersonationTokenRepository.ts';
-import { findUserByEmail } from '../data/userRepository.ts';
+import { platformPermissionsOf } from '../identity/roleRepository.ts';
+import { saveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
+import { findUserByEmail } from '../identity/userRepository.ts';
 import { disabledUser, impersonationForbidden, notFound, notSupportStaff } from '../errors/apiError.ts';
 import { newSecret, sha256 } from './secrets.ts';
 

@@ -1,6 +1,6 @@
-// spec §4: the password-age rule needs the date the password was last set. firebase-admin does not
+// The password-age rule needs the date the password was last set. firebase-admin does not
 // expose it; the identity service's accounts:lookup answers it (`passwordUpdatedAt`, ms) to the user's
-// own ID token, as it does for the browser (DESIGN.md §3).
+// own ID token, as it does for the browser.
 import { API_ERROR_CODES } from '@payportal/shared';
 import { z } from 'zod';
 import type { ApiConfig } from '../config.ts';

@@ -1,4 +1,4 @@
-// Who may call each route (issue #19 item 1). Every route declares `config.access`; createApp's onRoute
+// Who may call each route. Every route declares `config.access`; createApp's onRoute
 // hook refuses to register one that does not, so a new route cannot be forgotten open. The caller
 // hooks (callerHooks.ts) enforce the declaration before the route's own code runs.
 import type { RoleName } from '@payportal/shared';
@@ -8,7 +8,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  * read: the user row may come from the short read cache; write: the row is read afresh, the token's
  * revocation checked, and impersonation needs support_write; authenticate: a sign-in, checked like a
  * write, which support staff may call as another user without support_write because it writes nothing
- * for that user. (It no longer links a first sign-in: only an accepted invitation links, issue #19 item 6.)
+ * for that user. (It no longer links a first sign-in: only an accepted invitation links)
  */
 export type AccessMode = 'read' | 'write' | 'authenticate';
 
@@ -16,7 +16,7 @@ export type RouteAccess =
   | { who: 'public' }
   /**
    * identity: a verified identity that need not have a portal user yet (accepting an invitation, issue
-   * #19 item 6). The token is verified afresh, revocation included; the portal user, if any, is not
+   * an invitation). The token is verified afresh, revocation included; the portal user, if any, is not
    * looked up, and Impersonate-User is refused.
    */
   | { who: 'identity' }

@@ -1,11 +1,11 @@
-// The sign-in rules of spec §4 and §5, enforced by the API on every request (issue #19 item 3), not only
+// The sign-in rules, enforced by the API on every request, not only
 // by the app's screens: a token that breaks one is refused with its own code, which the app maps to the
 // spec's screen and text. They run after the token is verified and the portal user found active, and
 // before anything is written (so authenticate's last_logged_in is written only when all pass).
 //
 // Who they apply to (SECURITY.md #3): every user needs a verified e-mail and a sign-in at most 30 days
 // old. A standalone user (users.sign_in_method, set by the organisation's owner) also needs the SMS
-// second factor in this sign-in, unless their address is internal (spec §2), and a password set within
+// second factor in this sign-in, unless their address is internal, and a password set within
 // 60 days once their last login is 60 days old. A partner user is signed in by their partner portal:
 // PayPortal's SMS step and password policy are not theirs.
 import { API_ERROR_CODES, AUTH_ERROR_TEXTS, isInternalEmail, isLoginTooOld, isOlderThanPasswordAge, type PortalConfig, type WarehouseUser } from '@payportal/shared';
@@ -54,7 +54,7 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
       if (!token.secondFactor && !isInternalEmail(user.email, internal)) {
         throw new ApiError(403, API_ERROR_CODES.secondFactorRequired, 'This account signs in with an SMS code: finish the second step of the sign-in first.');
       }
-      // spec §4: the password date is looked up only when the last login is older than 60 days.
+      // the password date is looked up only when the last login is older than 60 days.
       const lastLogin = Date.parse(user.config.last_logged_in ?? '');
       if (!isOlderThanPasswordAge(lastLogin, now()) || passedPasswordAge.get(token.uid)) return undefined;
       return checkPasswordAge(token, rawToken);

@@ -1,5 +1,5 @@
-// Every bearer token is verified with firebase-admin `verifyIdToken` (DESIGN.md §4), revocation and a
-// disabled identity included (issue #19 item 4). Writes verify every time. A read re-uses the full
+// Every bearer token is verified with firebase-admin `verifyIdToken`, revocation and a
+// disabled identity included. Writes verify every time. A read re-uses the full
 // verification of the very same token bytes for at most `recheckMs` (60 s by default): the identity
 // service is asked at most once a minute per token, and a disabled, deleted or revoked identity loses
 // read access within that window, not after the token's hour.
@@ -31,11 +31,11 @@ export interface VerifiedToken {
 export interface TokenVerifier {
   /** fresh: verify now (writes, authenticate); otherwise a read may re-use a verification up to recheckMs old. */
   verify(token: string, options: { fresh: boolean }): Promise<VerifiedToken>;
-  /** When the identity's password was set (spec §4), asked of the identity service with the user's own verified token. */
+  /** When the identity's password was set, asked of the identity service with the user's own verified token. */
   passwordDates(uid: string, token: string): Promise<PasswordDates>;
   /**
    * The identity checks of `verify` without a token, for the support user behind an impersonation
-   * token (issue #19 item 5): refuses a deleted or disabled identity, or one whose sessions were revoked
+   * token: refuses a deleted or disabled identity, or one whose sessions were revoked
    * after `signedInAtMs`. Same window as `verify`: fresh asks now, otherwise an answer up to recheckMs old.
    */
   checkIdentity(uid: string, options: { fresh: boolean; signedInAtMs: number }): Promise<void>;

@@ -1,11 +1,11 @@
-// Charts of a dashboard (issue #14 item 2). A chart belongs to one dashboard, so every access goes
+// Charts of a dashboard. A chart belongs to one dashboard, so every access goes
 // through its dashboard's organisation check; writes need the right to edit that dashboard. Adding a
 // chart appends it to the layout; deleting removes it there too.
 import { chartSchema, type ChartConfig, type DashboardChart, type LayoutItem } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import type { DashboardActor } from './dashboardActor.ts';
 import { auditDashboard } from './dashboardAudit.ts';
-import { editableDashboard, type WriteOutcome } from './dashboardRepository.ts';
+import { editableDashboard, type WriteOutcome } from './dashboardRows.ts';
 
 interface ChartRow {
   id: number;

@@ -7,5 +7,5 @@ export interface DashboardActor {
   isOrgOwner: boolean;
 }
 
-/** issue #14 item 2 (spec §6 is_owner): the creator and the organisation's owners edit, archive and delete. */
+/** the creator and the organisation's owners edit, archive and delete. */
 export const canEditDashboard = (actor: DashboardActor, ownerId: number) => actor.isOrgOwner || actor.userId === ownerId;

@@ -1,30 +1,11 @@
-// Dashboards (issue #14 item 2) in PostgreSQL. Every statement names the caller's organisation, so
+// Dashboards in PostgreSQL. Every statement names the caller's organisation, so
 // another organisation's id finds nothing (404, never 403). Every write is audited in its transaction.
-import { dashboardSchema, dashboardSummarySchema, type Dashboard, type DashboardBody, type DashboardSummary, type LayoutItem } from '@payportal/shared';
+import { dashboardSchema, dashboardSummarySchema, type Dashboard, type DashboardBody, type DashboardSummary } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { canEditDashboard, type DashboardActor } from './dashboardActor.ts';
 import { auditDashboard } from './dashboardAudit.ts';
 import { listCharts } from './chartRepository.ts';
-
-interface DashboardRow {
-  id: number;
-  org_id: number;
-  owner_id: number;
-  owner_name: string;
-  title: string;
-  description: string;
-  layout: LayoutItem[];
-  filters: unknown;
-  archived: boolean;
-  seeded: boolean;
-  chart_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const SELECT = `select d.id, d.org_id, d.owner_id, u.name as owner_name, d.title, d.description, d.layout, d.filters, d.archived, d.seeded,
-    (select count(*)::int from dashboard_charts c where c.dashboard_id = d.id) as chart_count, d.created_at, d.updated_at
-  from dashboards d join users u on u.id = d.owner_id`;
+import { editableDashboard, findDashboardRow, DASHBOARD_SELECT, type DashboardRow, type WriteOutcome } from './dashboardRows.ts';
 
 function fields(row: DashboardRow, actor: DashboardActor) {
   return {
@@ -42,19 +23,14 @@ function fields(row: DashboardRow, actor: DashboardActor) {
   };
 }
 
-async function findRow(db: Queryable, actor: DashboardActor, id: number): Promise<DashboardRow | null> {
-  const [row] = await db.query<DashboardRow>(`${SELECT} where d.id = $1 and d.org_id = $2`, [id, actor.orgId]);
-  return row ?? null;
-}
-
 export async function listDashboards(db: Queryable, actor: DashboardActor, archived: boolean): Promise<DashboardSummary[]> {
-  const rows = await db.query<DashboardRow>(`${SELECT} where d.org_id = $1 and d.archived = $2 order by d.seeded desc, d.updated_at desc, d.id desc limit 500`, [actor.orgId, archived]);
+  const rows = await db.query<DashboardRow>(`${DASHBOARD_SELECT} where d.org_id = $1 and d.archived = $2 order by d.seeded desc, d.updated_at desc, d.id desc limit 500`, [actor.orgId, archived]);
   return rows.map((row) => dashboardSummarySchema.parse({ ...fields(row, actor), chart_count: row.chart_count }));
 }
 
 /** The dashboard with its charts in layout order; a chart the layout misses comes last, full width. */
 export async function findDashboard(db: Queryable, actor: DashboardActor, id: number): Promise<Dashboard | null> {
-  const row = await findRow(db, actor, id);
+  const row = await findDashboardRow(db, actor, id);
   if (!row) return null;
   const charts = await listCharts(db, id);
   const known = new Set(charts.map((chart) => chart.id));
@@ -73,15 +49,6 @@ export async function createDashboard(db: Database, actor: DashboardActor, body:
     return created!.id;
   });
   return (await findDashboard(db, actor, id))!;
-}
-
-export type WriteOutcome<T> = T | null | 'forbidden';
-
-/** Null when the dashboard is not the organisation's; 'forbidden' when the caller may not edit it. */
-export async function editableDashboard(db: Queryable, actor: DashboardActor, id: number): Promise<WriteOutcome<DashboardRow>> {
-  const row = await findRow(db, actor, id);
-  if (!row) return null;
-  return canEditDashboard(actor, row.owner_id) ? row : 'forbidden';
 }
 
 export async function updateDashboard(db: Database, actor: DashboardActor, id: number, body: DashboardBody): Promise<WriteOutcome<Dashboard>> {

@@ -1,4 +1,4 @@
-// The dashboards every demo organisation starts with (issue #14 item 7): a portfolio overview, the
+// The dashboards every demo organisation starts with: a portfolio overview, the
 // authorisation funnel, disputes with Visa's VAMP thresholds (1.5 % merchant excessive, 2.2 %: the
 // acquirer-level line) and the economics of the portfolio. Every figure is a query of the catalogue.
 import type { ChartConfigInput, DashboardFilters } from '@payportal/shared';

@@ -1,5 +1,5 @@
 // Development only: the identity emulator keeps the e-mail action codes and SMS codes it "sent", but
-// prints nothing a person can read them from. This reads them from its REST endpoints (DESIGN.md §3)
+// prints nothing a person can read them from. This reads them from its REST endpoints
 // for the inbox page and `npm run codes`.
 export interface InboxEntry {
   kind: 'email' | 'sms';
@@ -43,7 +43,7 @@ export async function readInbox(emulatorOrigin: string, projectId: string, appOr
   return [...emails, ...texts].reverse();
 }
 
-/** The emulator's links point at its own handler; the product's handler is /usermgmt/action (spec §2). */
+/** The emulator's links point at its own handler; the product's handler is /usermgmt/action. */
 function appActionLink(oobLink: string, appOrigin: string): string {
   const source = new URL(oobLink);
   const target = new URL('/usermgmt/action', appOrigin);

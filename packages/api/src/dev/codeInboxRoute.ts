@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../auth/routeAccess.ts';
-import type { RouteDeps } from '../routes/routeDeps.ts';
+import type { RouteDeps } from '../http/routeDeps.ts';
 import { notFound } from '../errors/apiError.ts';
 import { isLoopbackHost } from '../web/loopbackHost.ts';
 import { readInbox } from './codeInbox.ts';

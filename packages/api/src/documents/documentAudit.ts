@@ -1,4 +1,4 @@
-// Every generation, upload, view, download and delete of a document is written down (issue #18 item 4):
+// Every generation, upload, view, download and delete of a document is written down:
 // who (the acting user and the signed-in person, who differ when support staff impersonate; no one when
 // the portal generated it at start), what (its title and SHA-256).
 import type { Queryable } from '../db/database.ts';

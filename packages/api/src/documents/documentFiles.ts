@@ -1,4 +1,4 @@
-// A document's bytes into the file store (issue #18 item 5): the key is made here, never by a caller;
+// A document's bytes into the file store: the key is made here, never by a caller;
 // the SHA-256 and size are measured on the bytes written. An upload is read as a stream, so a file over
 // the cap stops at the cap, and its first bytes decide whether it is a PDF at all.
 import { createHash, randomUUID } from 'node:crypto';

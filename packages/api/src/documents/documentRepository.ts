@@ -1,4 +1,4 @@
-// Documents' metadata in PostgreSQL (issue #18 items 3 and 5); the bytes are in the file store. Every
+// Documents' metadata in PostgreSQL; the bytes are in the file store. Every
 // read names the viewer's organisation: another organisation's document is not found (404).
 import { documentSchema, type DocumentListQuery, type DocumentType, type PortalDocument } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';

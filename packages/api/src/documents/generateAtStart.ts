@@ -1,5 +1,5 @@
 // At start, every organisation with analytics data gets last full month's statement and merchant
-// master extract, when it has none yet (issue #18 item 1). Runs after the server is ready, one
+// master extract, when it has none yet. Runs after the server is ready, one
 // document at a time, so start-up is not slower; a failure is logged and the next start tries again.
 // One API process does it for the month (deployment/onceForDeployment.ts); the others skip it.
 import { NO_DATASET } from '@payportal/analytics';

@@ -1,5 +1,5 @@
 // Makes a month's statement (PDF) or merchant master extract (CSV) for an organisation from the analytics
-// data (issue #18 item 1), stores it and records it; making it again replaces the month's earlier one.
+// data, stores it and records it; making it again replaces the month's earlier one.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { monthLabel, type GeneratedDocumentType } from '@payportal/shared';
 import type { Database } from '../db/database.ts';

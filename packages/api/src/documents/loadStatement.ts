@@ -1,5 +1,5 @@
-// A month's statement as data (issue #18 item 1): each section's answer from the analytics engine, the
-// one query API (DESIGN.md §8), for the organisation of the scope. Rendering is renderStatementPdf's.
+// A month's statement as data: each section's answer from the analytics engine, the
+// one query API, for the organisation of the scope. Rendering is renderStatementPdf's.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { QueryResult } from '@payportal/shared';
 import { statementQueries, type StatementSection } from './statementQueries.ts';

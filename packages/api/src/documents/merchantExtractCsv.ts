@@ -1,8 +1,8 @@
-// The monthly merchant master extract as CSV (issue #18 item 1): the rules of the CSV exports (RFC 4180,
+// The monthly merchant master extract as CSV: the rules of the CSV exports (RFC 4180,
 // UTF-8 with a BOM for spreadsheets, catalogue labels as the header, formula-like text neutralised),
 // from the engine's stream, so no row cap applies.
 import { queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
-import { createCsvEncoder } from '../exports/csvFormat.ts';
+import { createCsvEncoder } from '../csv/csvFormat.ts';
 import { merchantExtractQuery } from './statementQueries.ts';
 
 const BOM = '\uFEFF';

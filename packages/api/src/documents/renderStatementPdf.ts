@@ -1,4 +1,4 @@
-// The monthly portfolio statement as a PDF (issue #18 item 1): volumes, fees by component and net
+// The monthly portfolio statement as a PDF: volumes, fees by component and net
 // revenue, two charts, top merchants and disputes. Every figure is a cell of the engine's answer shown
 // with the catalogue's format (formatCell, as the app shows it), each label and value a text run of its
 // own, so the statement test can read them back and compare them with the query API.

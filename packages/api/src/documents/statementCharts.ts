@@ -1,4 +1,4 @@
-// The statement's two charts (issue #18 item 1), drawn as vectors: daily gross sales volume as columns,
+// The statement's two charts, drawn as vectors: daily gross sales volume as columns,
 // and volume by card brand as labelled bars. Values are the engine's; the axes say their scale.
 import { dimensionValueLabel, formatCell, type QueryResult } from '@payportal/shared';
 import type { Pdf } from './pdfBytes.ts';

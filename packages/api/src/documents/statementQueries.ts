@@ -1,4 +1,4 @@
-// The questions a monthly portfolio statement asks the analytics engine (issue #18 item 1): the same
+// The questions a monthly portfolio statement asks the analytics engine: the same
 // query descriptions any screen could send to POST /api/analytics/v1/query, so every figure on the
 // statement is one the query API answers for the same month.
 import type { QueryDescription } from '@payportal/shared';
@@ -36,7 +36,7 @@ export function statementQueries(period: string) {
 export type StatementSection = keyof ReturnType<typeof statementQueries>;
 
 /**
- * The merchant master extract (issue #18 item 1): one row per merchant that processed in the month, with
+ * The merchant master extract: one row per merchant that processed in the month, with
  * its attributes (the eight the query API allows at once; the state names its region) and its month.
  */
 export function merchantExtractQuery(period: string): QueryDescription {

@@ -1,4 +1,4 @@
-// Download tickets (issue #13 item 4, issue #18 item 4, SECURITY.md): the browser downloads with a plain
+// Download tickets (SECURITY.md): the browser downloads with a plain
 // GET, so the file streams to disk, and no session token ever goes into a URL. An authenticated POST
 // mints a ticket for one thing the caller may read (an export job, a document): 32 random bytes, valid
 // for a minute, good for one GET. Only its SHA-256 is stored, and it is used up in one statement, so two

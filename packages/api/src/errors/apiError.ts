@@ -30,7 +30,7 @@ export const impersonationForbidden = (message = 'This cannot be done while acti
 
 export const notSupportStaff = () => impersonationForbidden('Only support staff may act as another user.');
 
-/** spec §8: "disabled: Please contact support." */
+/** "disabled: Please contact support." */
 export const disabledUser = () => new ApiError(403, API_ERROR_CODES.disabled, 'Please contact support.');
 
 export const unauthenticated = (message = 'Sign in again: the bearer token is missing or not valid.') =>

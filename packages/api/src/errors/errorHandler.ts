@@ -1,4 +1,4 @@
-// The one error handler (CONVENTIONS.md "An API route"): every failure leaves as
+// The one error handler ("An API route"): every failure leaves as
 // `{ error: { code, message, issues? } }` with a code from the shared catalogue, and never a stack.
 import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';

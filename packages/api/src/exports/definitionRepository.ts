@@ -1,4 +1,4 @@
-// Saved export definitions (issue #13 item 2) in PostgreSQL. Every statement names the caller's
+// Saved export definitions in PostgreSQL. Every statement names the caller's
 // organisation, so another organisation's id finds nothing (404, never 403).
 import { exportDefinitionSchema, type ExportDefinition, type ExportDefinitionBody } from '@payportal/shared';
 import { containsPattern } from '../db/likePattern.ts';
@@ -26,7 +26,7 @@ interface DefinitionRow {
 const SELECT = `select d.id, d.org_id, d.owner_id, u.name as owner_name, d.name, d.description, d.query, d.csv, d.created_at, d.updated_at
   from export_definitions d join users u on u.id = d.owner_id`;
 
-/** Only its owner or an org owner of the organisation changes or deletes a definition (issue #13 item 2). */
+/** Only its owner or an org owner of the organisation changes or deletes a definition. */
 export const canEditDefinition = (viewer: DefinitionViewer, ownerId: number) => viewer.isOrgOwner || viewer.userId === ownerId;
 
 function toDefinition(row: DefinitionRow, viewer: DefinitionViewer): ExportDefinition {

@@ -1,4 +1,4 @@
-// An export the engine writes itself (issue #13, bench:export): DuckDB's COPY puts the CSV lines in
+// An export the engine writes itself (bench:export): DuckDB's COPY puts the CSV lines in
 // scratch files on the API's disk (a month of rows each where that changes nothing) without a value
 // passing through JavaScript, then the file's BOM, header and gzip are put around those bytes on their
 // way into the file store. The engine is asked for one row more than the file may hold (that row tells
@@ -8,7 +8,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalyticsEngine, CsvCopyOptions, QueryScope } from '@payportal/analytics';
 import type { QueryDescription } from '@payportal/shared';
-import type { CsvFile } from './csvFile.ts';
+import type { CsvFile } from '../csv/csvFile.ts';
 
 type CopyCsv = NonNullable<AnalyticsEngine['copyCsv']>;
 

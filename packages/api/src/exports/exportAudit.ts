@@ -1,4 +1,4 @@
-// Every export run, its end and every download is written down (issue #13 item 5): who (the acting
+// Every export run, its end and every download is written down: who (the acting
 // user and the signed-in person, who differ when support staff impersonate), what (the query, or the
 // optimizer's P&L request), rows.
 import type { PnlExport, QueryDescription } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// The export job runner (issue #13 item 3): a few jobs at a time (EXPORT_CONCURRENCY), claimed from
+// The export job runner: a few jobs at a time (EXPORT_CONCURRENCY), claimed from
 // the export_jobs table (jobRepository.ts), woken at once by a new run and by a poll otherwise (a job
 // queued by another API process). At start, and every half minute, jobs left 'running' by a process
 // that died are run again or failed with a reason; ready files past their expiry are deleted.

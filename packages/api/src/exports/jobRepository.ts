@@ -1,4 +1,4 @@
-// Export jobs in PostgreSQL (issue #13 item 3). The table is the queue: a runner claims the oldest
+// Export jobs in PostgreSQL. The table is the queue: a runner claims the oldest
 // queued job with FOR UPDATE SKIP LOCKED, so two runners (two API processes on one server) never take
 // the same job, and a job's state survives any process. Reads name the caller's user and organisation:
 // another user's job is not found (404).

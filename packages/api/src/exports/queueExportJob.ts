@@ -1,9 +1,9 @@
-// Queues an export job for the caller (issue #13 item 3; the optimizer's P&L, issue #17 item 1): at most
+// Queues an export job for the caller (the optimizer's P&L): at most
 // EXPORT_MAX_ACTIVE_PER_USER queued or running per user, the role's row cap, the run audited in the
 // same transaction, and the runner woken.
 import { API_ERROR_CODES } from '@payportal/shared';
 import type { ApiConfig } from '../config.ts';
-import type { Caller } from '../auth/callerContext.ts';
+import type { Caller } from '../auth/callerTypes.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors/apiError.ts';
 import { recordExportEvent } from './exportAudit.ts';

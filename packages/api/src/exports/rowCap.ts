@@ -1,4 +1,4 @@
-// Row caps per role (issue #13 item 3): configurable, query 1,000,000 and org owner 5,000,000 by
+// Row caps per role: configurable, query 1,000,000 and org owner 5,000,000 by
 // default. Every other export caller (the query role, or revenue_optimizer exporting the merchant P&L)
 // gets the query cap; an org owner gets the larger of the two caps.
 import type { QueryDescription, RoleName } from '@payportal/shared';

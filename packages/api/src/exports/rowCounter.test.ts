@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createRowCounter } from './rowCounter.ts';
 
 describe('remembered row counts', () => {
-  it('counts a description once per data version, whatever the order of its keys', async () => {
+  it('[X5] counts a description once per data version, whatever the order of its keys', async () => {
     let counted = 0;
     let version = '1';
     const engine = { count: async () => ++counted * 100, dataVersion: async () => version } as unknown as AnalyticsEngine;

@@ -1,4 +1,4 @@
-// Row counts of export questions, remembered (issue #13: the builder's estimate and a job's progress
+// Row counts of export questions, remembered (the builder's estimate and a job's progress
 // bar). Counting costs about as much as the export's own aggregation, so the builder's estimate of a
 // description is kept and the run that follows it reuses it instead of counting again. Keyed like the
 // engine's answer cache: organisation, data version (a new dataset is never counted from an old one),

@@ -1,4 +1,4 @@
-// One export, from a claimed job to a file (issue #13 items 3 and 4), keeping the job's progress and
+// One export, from a claimed job to a file, keeping the job's progress and
 // heartbeat moving a couple of times a second, stopping at the role's cap, at a cancel or at shutdown.
 // A query's rows go two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
 // put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own
@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from '../optimizer/pnlExport.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { openCsvFile, type CsvFile } from './csvFile.ts';
+import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
 import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';
 import { fileKeyOf, recordProgress, type JobOutcome, type JobProgress, type JobRow } from './jobRepository.ts';
 import { exportRowLimit } from './rowCap.ts';

@@ -1,4 +1,4 @@
-// Accepting an invitation (issue #19 item 6): the one way an identity becomes linked to a portal user.
+// Accepting an invitation: the one way an identity becomes linked to a portal user.
 // The sign-up screen calls it with the ID token of the identity it has just created and the secret of
 // its link. Every reason to refuse gives the same answer, so a caller learns nothing about invitations
 // it does not hold, nor about other organisations.

@@ -1,4 +1,4 @@
-// An invitation's single-use secret (issue #19 item 6). The secret goes to the owner once, inside the
+// An invitation's single-use secret. The secret goes to the owner once, inside the
 // sign-up link; the database keeps only its SHA-256, so a copy of the table opens no invitation.
 // Never log either.
 import { constants } from '@payportal/shared';

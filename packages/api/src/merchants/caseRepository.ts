@@ -1,4 +1,4 @@
-// Merchant cases (issue #16 item 5) in PostgreSQL. Every statement names the caller's organisation, so
+// Merchant cases in PostgreSQL. Every statement names the caller's organisation, so
 // another organisation's case finds nothing (404, never 403); every write is audited in its transaction.
 import { merchantCaseSchema, type CloseCaseBody, type MerchantCase, type SignalId } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';

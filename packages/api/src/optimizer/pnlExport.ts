@@ -1,10 +1,10 @@
-// The merchant P&L as an export job's file (issue #17 item 1): the rows the P&L screen shows, sorted and
+// The merchant P&L as an export job's file: the rows the P&L screen shows, sorted and
 // filtered the same way, all of them up to the role's cap (one row more tells a capped file), with a
 // header of words a pricing person reads. The engine answers the same question as POST pnl, so the
 // file's figures are the screen's.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { PnlExport, PnlRow, QueryColumn } from '@payportal/shared';
-import type { CsvFile } from '../exports/csvFile.ts';
+import type { CsvFile } from '../csv/csvFile.ts';
 
 const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
 export const PNL_EXPORT_COLUMNS: QueryColumn[] = [

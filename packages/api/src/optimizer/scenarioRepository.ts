@@ -1,4 +1,4 @@
-// Saved repricing scenarios (issue #17 item 2) in PostgreSQL. Every statement names the caller's
+// Saved repricing scenarios in PostgreSQL. Every statement names the caller's
 // organisation, so another organisation's id finds nothing (404, never 403). Every write is audited in
 // the same transaction.
 import { savedScenarioSchema, type SavedScenario, type ScenarioBody } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// What organisation management needs from the identity provider (issue #7), through firebase-admin:
+// What organisation management needs from the identity provider, through firebase-admin:
 // account facts for the user list, ending a user's sessions, and removing their second factors.
 // firebase-admin talks to the Auth Emulator without credentials when FIREBASE_AUTH_EMULATOR_HOST is set
 // (the token verifier sets it from the validated configuration).
@@ -17,7 +17,7 @@ export interface IdentityFacts {
 export interface OrgIdentity {
   /** Facts of up to 100 accounts; uids the provider does not know are left out. */
   facts(uids: readonly string[]): Promise<Map<string, IdentityFacts>>;
-  /** spec §4: open sessions end at their next token refresh. */
+  /** open sessions end at their next token refresh. */
   revokeSessions(uid: string): Promise<void>;
   /** Unenrolls every second factor; answers how many there were. */
   removeSecondFactors(uid: string): Promise<number>;

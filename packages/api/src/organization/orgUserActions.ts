@@ -1,4 +1,4 @@
-// The owner's changes to a user (issue #7). Each one runs in a transaction with its audit record, so a
+// The owner's changes to a user. Each one runs in a transaction with its audit record, so a
 // change and its history land together or not at all; identity-provider calls that must accompany a
 // change (ending sessions) run inside that transaction and undo it when they fail.
 import {
@@ -24,7 +24,7 @@ export interface OwnerContext {
   ownerId: number;
   /** Who the audit names: the signed-in person, also when impersonating. */
   actor: ChangeActor;
-  /** spec §6: the union of the grants of the owner's own roles. */
+  /** the union of the grants of the owner's own roles. */
   assignable: readonly RoleName[];
 }
 
@@ -53,7 +53,7 @@ export interface OpenInvite {
 }
 
 /**
- * Issue #19 item 6: an address is unique per organisation. Only an address already in this organisation
+ * an address is unique per organisation. Only an address already in this organisation
  * is refused (409); whether another organisation has it changes nothing here, not even the queries run.
  */
 export async function inviteUser(owner: OwnerContext, invite: InviteUser): Promise<OpenInvite> {
@@ -159,7 +159,7 @@ export async function setUserActive(owner: OwnerContext, userId: number, active:
       before: { is_active: target.is_active },
       after: { is_active: active },
     });
-    // spec §4: revoked refresh tokens end the user's open sessions; a failure here undoes the change.
+    // revoked refresh tokens end the user's open sessions; a failure here undoes the change.
     if (!active && target.firebase_uid) await owner.identity.revokeSessions(target.firebase_uid);
     return loadTarget(tx, owner.orgId, userId);
   });
@@ -183,7 +183,7 @@ export async function resetSecondFactors(owner: OwnerContext, userId: number): P
 }
 
 /**
- * Changes that can take away an owner run one at a time per organisation (issue #19 item 10): without
+ * Changes that can take away an owner run one at a time per organisation: without
  * the lock, two owners demoting each other at once would each see the other as the remaining owner.
  */
 async function lockOrganization(tx: Queryable, orgId: number): Promise<void> {

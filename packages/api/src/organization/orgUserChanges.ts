@@ -1,4 +1,4 @@
-// The audit of owners' changes to users (issue #7): written in the same transaction as the change, read
+// The audit of owners' changes to users: written in the same transaction as the change, read
 // back as a short history, newest first.
 import type { UserChange, UserChangeAction } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';

@@ -1,4 +1,4 @@
-// Reads the organisation's users for the owner (issue #7): one page at a time, searched and sorted in
+// Reads the organisation's users for the owner: one page at a time, searched and sorted in
 // SQL so organisations with thousands of users stay fast, then joined with the identity provider's
 // facts for that page only (firebase-admin getUsers takes up to 100 accounts per call).
 import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName, SignInMethod } from '@payportal/shared';

@@ -2,7 +2,7 @@
 // feeds both the identity emulator and the portal database, so the two always agree.
 import type { PlatformPermission, RoleName, SignInMethod } from '@payportal/shared';
 
-/** Every demo account has this password (10+ characters, spec §5). Development only. */
+/** Every demo account has this password (10+ characters). Development only. */
 export const DEMO_PASSWORD = 'Portal-demo-2026';
 
 export interface DemoOrganization {
@@ -31,7 +31,7 @@ export interface DemoAccount {
   identityDisabled?: boolean;
   phoneFactor?: string;
   /**
-   * How long ago the password was set. The emulator cannot hold an old date (DESIGN.md §3), so the
+   * How long ago the password was set. The emulator cannot hold an old date, so the
    * development API reads it from here until the password changes (seed/demoPasswordDates.ts).
    */
   passwordAgeDays?: number;

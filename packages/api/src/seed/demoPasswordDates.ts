@@ -1,5 +1,5 @@
 // The development stack only (SEED_DEMO, refused in production): the identity emulator cannot hold an
-// old password date (DESIGN.md §3: it reads "just now" whatever the seed says), so a demo account that
+// old password date (it reads "just now" whatever the seed says), so a demo account that
 // declares `passwordAgeDays` reads that age until its password is changed (then the emulator's own date).
 import type { PasswordDates } from '../auth/passwordDates.ts';
 import { DEMO_ACCOUNTS } from './demoAccounts.ts';

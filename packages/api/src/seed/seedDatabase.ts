@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** spec §6: what each role may assign. Owners assign every role; upload admins assign upload. */
+/** what each role may assign. Owners assign every role; upload admins assign upload. */
 export const ROLE_GRANTS: Record<RoleName, RoleName[]> = {
   org_owner: [...ROLE_NAMES],
   query: [],
@@ -67,7 +67,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       }
     }
   });
-  // issue #14 item 7: each demo organisation with an owner starts with the seeded dashboards.
+  // each demo organisation with an owner starts with the seeded dashboards.
   const owners = await db.query<{ org_id: number; id: number }>(
     `select distinct on (u.org_id) u.org_id, u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
       where r.name = 'org_owner' and u.firebase_uid = any($1::text[]) order by u.org_id, u.id`,

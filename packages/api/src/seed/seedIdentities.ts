@@ -1,4 +1,4 @@
-// Seeds the Firebase Auth Emulator with the demo identities through its REST API (DESIGN.md §3).
+// Seeds the Firebase Auth Emulator with the demo identities through its REST API.
 // `allowOverwrite` makes a second run leave the same accounts.
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoAccounts.ts';
 
@@ -23,7 +23,7 @@ export async function seedIdentities(emulatorOrigin: string, projectId: string):
   if (!response.ok || (Array.isArray(body.error) && body.error.length > 0)) {
     throw new Error(`seeding the identity emulator failed: ${JSON.stringify(body.error ?? response.status)}`);
   }
-  // Behave like a new production project: wrong credentials answer auth/invalid-credential (DESIGN.md §3).
+  // Behave like a new production project: wrong credentials answer auth/invalid-credential.
   await fetch(`${emulatorOrigin}/emulator/v1/projects/${projectId}/config`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },

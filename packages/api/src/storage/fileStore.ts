@@ -1,4 +1,4 @@
-// Files the portal keeps (DESIGN.md §8: exports now, uploads and documents later) behind one small
+// Files the portal keeps (exports now, uploads and documents later) behind one small
 // interface, so a bucket can replace the disk without touching the features. Keys are made by the
 // portal (never by a caller) and checked here anyway, so no key can leave the store's folder.
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -1,4 +1,4 @@
-// The SHA-256 of an upload computed as its bytes arrive (issue #15 bench: overlap work with the upload),
+// The SHA-256 of an upload computed as its bytes arrive (overlap work with the upload),
 // so the file is not read again after its last byte. Only while the bytes arrive in order in this
 // process: a write that does not start where the previous one ended (a restart, a retried PATCH after a
 // cut whose bytes the hash saw but the disk may not have), or that fails, forgets the upload, and the

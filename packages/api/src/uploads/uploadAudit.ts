@@ -1,4 +1,4 @@
-// Every upload, load, replace, rollback and delete is written down (issue #15 item 7): who (the acting
+// Every upload, load, replace, rollback and delete is written down: who (the acting
 // user and the signed-in person, who differ when support staff impersonate), which upload, what.
 import type { Queryable } from '../db/database.ts';
 

@@ -1,4 +1,4 @@
-// After the last byte (issue #15 item 3): the SHA-256 and the duplicate warning, the head check the
+// After the last byte: the SHA-256 and the duplicate warning, the head check the
 // browser ran (it can be bypassed), then validation and load in the engine, phase by phase, with counts.
 // One job at a time across every API process over the database: the work holds the uploads' advisory
 // lock (the engine has one writer, and rollbacks and deletes queue behind loads). Whichever process

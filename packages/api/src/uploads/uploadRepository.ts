@@ -1,6 +1,6 @@
-// Upload records in PostgreSQL (issue #15): one row from the first tus byte to the end of its load and
+// Upload records in PostgreSQL: one row from the first tus byte to the end of its load and
 // later actions. Every read names the viewer's organisation (another's upload is not found: 404), and
-// an uploader without upload_admin sees only their own (spec §6).
+// an uploader without upload_admin sees only their own.
 import { uploadSchema, type Upload, type UploadKind, type UploadListQuery, type UploadMode, type UploadStatus, UPLOAD_PAGE_SIZE } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 

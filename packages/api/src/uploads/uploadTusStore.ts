@@ -1,4 +1,4 @@
-// The tus data store of uploads (issue #15 item 2) over the portal's file store (storage/fileStore.ts),
+// The tus data store of uploads over the portal's file store (storage/fileStore.ts),
 // so uploads live under DATA_DIR like every other file and a bucket can replace the disk in one place.
 // The record (size, file name, kind) is the upload's PostgreSQL row, made by the creation route before
 // tus sees the request; the offset is the stored file's size, so a restart loses nothing received.

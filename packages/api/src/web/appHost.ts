@@ -61,7 +61,7 @@ export async function registerAppHost(app: FastifyInstance, config: ApiConfig): 
 
 /**
  * A GET outside /api/ that accepts HTML: a browser, and also `curl` with no Accept header or one that
- * takes any type (issue #20 item 4: the first thing a partner engineer tries). A client that asks for JSON only gets
+ * takes any type (the first thing a partner engineer tries). A client that asks for JSON only gets
  * the API's JSON 404.
  */
 export function wantsAppPage(request: FastifyRequest): boolean {

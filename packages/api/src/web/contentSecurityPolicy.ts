@@ -1,4 +1,4 @@
-// The app's Content-Security-Policy (DESIGN.md §7). frame-ancestors names exactly the configured
+// The app's Content-Security-Policy. frame-ancestors names exactly the configured
 // partner origins; there is no X-Frame-Options, which cannot express a list.
 import type { ApiConfig } from '../config.ts';
 

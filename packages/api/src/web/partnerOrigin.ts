@@ -1,4 +1,4 @@
-// Which origins may frame the portal (issue #19 item 8): exact `https://host[:port]`, nothing else.
+// Which origins may frame the portal: exact `https://host[:port]`, nothing else.
 // Plain http is allowed only for loopback hosts and only in the development stack.
 import { isLoopbackHost } from './loopbackHost.ts';
 

@@ -1,4 +1,4 @@
-// spec §2 route table and §6 guards, applied by the app: where each path lands for each user.
+// Guards, applied by the app: where each path lands for each user.
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferSessionStart } from '../features/session/sessionStart.ts';
@@ -39,7 +39,7 @@ async function expectNotAvailableHere(path: string, who: Parameters<typeof rende
   unmount();
 }
 
-describe('route table redirects (spec §2)', () => {
+describe('route table redirects', () => {
   it.each([
     ['/', '/home'],
     ['/no-such-page', '/home'],
@@ -76,13 +76,13 @@ describe('route table redirects (spec §2)', () => {
   // Every row's own screen: routeRows.test.tsx.
 });
 
-describe('guards on routes (spec §6)', () => {
+describe('guards on routes', () => {
   it('sends a signed-out visitor of a guarded route to /auth', async () => {
     await expectLanding('/dashboards', { status: 'signedOut' }, '/auth');
     await expectLanding('/acme/organization/manage', { status: 'signedOut' }, '/acme/auth');
   });
 
-  it('[spec §6 general guard] missing stored user data: clears the session and goes to /auth (standalone only)', async () => {
+  it('missing stored user data: clears the session and goes to /auth (standalone only)', async () => {
     const { address, location } = renderAppAt('/home', query);
     expect(await screen.findByRole('heading', { name: 'Welcome to PayPortal' })).toBeTruthy();
     localStorage.clear(); // another tab signed out, or the user cleared the site's data
@@ -94,7 +94,7 @@ describe('guards on routes (spec §6)', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboards' })).toBeTruthy();
   });
 
-  it('[issue #20 item 9] starts the standalone session after an open route such as /auth is drawn, and at once on a guarded route', async () => {
+  it('starts the standalone session after an open route such as /auth is drawn, and at once on a guarded route', async () => {
     // Whether its code is still arriving or already here (an earlier test drew it), the screen is drawn first.
     let drawnAtStart: boolean | null = null;
     const start = vi.fn(() => void (drawnAtStart = screen.queryByRole('heading', { name: 'Sign in to PayPortal' }) !== null));

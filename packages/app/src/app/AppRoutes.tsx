@@ -17,7 +17,7 @@ export function AppRoutes() {
             {(params) => (framed && row.standaloneOnly ? <NotAvailableHere reason="standalone" /> : <RouteGate row={row} params={params} />)}
           </Route>
         ))}
-      {/* spec §2: /reports and old /report… paths move to /dashboard…; anything else goes home. */}
+      {/* /reports and old /report… paths move to /dashboard…; anything else goes home. */}
       <Route path="/reports">
         <Redirect to={paths.dashboards()} replace />
       </Route>

@@ -1,4 +1,4 @@
-// The thin component that applies a route's guards (spec §6, decided in shared/guards) and hands the
+// The thin component that applies a route's guards (decided in shared/guards) and hands the
 // screen the inputs of its route-table row.
 import { decideRoute, type GuardDecision, type GuardParentMessage } from '@payportal/shared';
 import { useEffect } from 'react';
@@ -39,12 +39,12 @@ export function RouteGate({ row, params }: { row: RouteRow; params: RouteParams 
       </>
     );
   }
-  // spec §2: logout=true on a guarded route signs out (not when framed); /auth does the signing out.
+  // logout=true on a guarded route signs out (not when framed); /auth does the signing out.
   if (logout && !framed) return <Redirect to={paths.auth({ logout: true })} replace />;
 
   const signedIn = current.status === 'signedIn' ? current : null;
-  // spec §6 general guard: signed in, but the stored user data is gone (cleared in another tab, or by
-  // hand): clear and go to /auth. Framed, nothing is stored (spec §4), so it cannot be missing.
+  // signed in, but the stored user data is gone (cleared in another tab, or by
+  // hand): clear and go to /auth. Framed, nothing is stored, so it cannot be missing.
   const dataMissing = signedIn !== null && !framed && readSessionCache() === null;
   const decision = decideRoute(row.guard, {
     user: dataMissing ? 'dataMissing' : signedIn ? signedIn.flags : null,

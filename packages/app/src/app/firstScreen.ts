@@ -1,5 +1,4 @@
-// The first route's screen is fetched at start, before the app is first drawn (issue #20 item 9,
-// bench:app, bench:embed). Drawn once its code is there, a screen is not held back behind the
+// The first route's screen is fetched at start, before the app is first drawn (bench:app, bench:embed). Drawn once its code is there, a screen is not held back behind the
 // "Loading…" fallback (lazyScreen.ts). An open route such as /auth waits for it before the first draw;
 // a guarded route needs the session anyway, so the app is drawn at once and the session starts while
 // the screen's code arrives.

@@ -1,7 +1,7 @@
 import { THEMED_ORGS, type ThemedOrg } from '../theme/themeValues.ts';
 
 /**
- * spec §1, §2: an optional organisation name leads the path (`/acme/dashboards`) and picks that
+ * an optional organisation name leads the path (`/acme/dashboards`) and picks that
  * organisation's theme. Only names with a theme count, so a mistyped route is never taken for an
  * organisation.
  */

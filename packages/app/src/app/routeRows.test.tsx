@@ -1,4 +1,4 @@
-// spec §2, every row of the route table (issue #20 item 7): each path, opened by a user its guard lets
+// Every row of the route table: each path, opened by a user its guard lets
 // in, draws that row's own screen. A row whose feature has not shipped draws the "not available"
 // placeholder named after the row, and the test says so: a heading alone proves nothing.
 import { encodeSignUpHash } from '@payportal/shared';
@@ -55,7 +55,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('every row of the route table draws its own screen (spec §2)', () => {
+describe('every row of the route table draws its own screen', () => {
   it('has an example for each row, and none for a row that does not exist', () => {
     expect(Object.keys(ROWS)).toEqual(routeTable.map((row) => row.path));
   });

@@ -1,4 +1,4 @@
-// spec §2: each route receives the inputs its row of the table names.
+// Each route receives the inputs its row of the table names.
 import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../testing/renderAppAt.tsx';
 import { routeTable, type RouteParams } from './routeTable.tsx';
@@ -10,7 +10,7 @@ function inputsOf(path: string, params: RouteParams = {}) {
   return row.guard === 'none' ? row.inputs(params) : row.inputs({ params, session: owner });
 }
 
-describe('route inputs (spec §2)', () => {
+describe('route inputs', () => {
   it.each([
     ['/home', {}, { isDemoOrg: true }],
     ['/data/upload/:uploadId', { uploadId: 'u-9' }, { uploadId: 'u-9' }],
@@ -37,7 +37,7 @@ describe('route inputs (spec §2)', () => {
     ]);
   });
 
-  it('guards each route as spec §6 says', () => {
+  it('guards each route as specified', () => {
     const guards = Object.fromEntries(routeTable.map((row) => [row.path, row.guard]));
     expect(guards).toEqual({
       '/home': 'general', '/terms': 'terms', '/data/upload': 'upload', '/data/upload/history': 'upload',

@@ -1,6 +1,6 @@
-// spec §2, route table: one row per route, in the specification's order. `guard` names the guard of
-// spec §6 that protects the route (`none`: open to anyone); `standaloneOnly` routes do not exist when
-// framed (spec §1). `inputs` are what the table says the screen receives, besides its path parameters.
+// Route table: one row per route, in the specification's order. `guard` names the guard of
+// that protects the route (`none`: open to anyone); `standaloneOnly` routes do not exist when
+// framed. `inputs` are what the table says the screen receives, besides its path parameters.
 import type { RouteGuard } from '@payportal/shared';
 import type { ComponentType } from 'react';
 import type { Snapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// One ECharts instance in a div (issue #14 item 4): created on mount, given each new option whole,
+// One ECharts instance in a div: created on mount, given each new option whole,
 // resized with its box, disposed on unmount. `onPick` hears a click on a data point (drill-down);
 // `onInstance` hands over the instance for the PNG export. The canvas is hidden from assistive technology:
 // the card gives the summary and the table twin.

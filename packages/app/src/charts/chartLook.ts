@@ -1,4 +1,4 @@
-// The chart colours from the organisation's theme (issue #14 item 4): ECharts draws on a canvas, which
+// The chart colours from the organisation's theme: ECharts draws on a canvas, which
 // cannot read CSS variables, so the theme contract's values are read from the element's computed style.
 import { vars } from '../theme/themes.css.ts';
 import type { ChartLook } from './chartOption.ts';

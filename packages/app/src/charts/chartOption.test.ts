@@ -1,4 +1,4 @@
-// A chart configuration and the query API's answer → the ECharts option (issue #14 item 4): every value
+// A chart configuration and the query API's answer → the ECharts option: every value
 // drawn is the answer's; a second dimension splits series; reference lines and the second axis appear.
 import { chartConfigSchema, type QueryResult } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';

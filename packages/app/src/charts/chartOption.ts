@@ -1,4 +1,4 @@
-// A chart configuration and the query API's answer → the ECharts option (issue #14 items 3–4). Pure:
+// A chart configuration and the query API's answer → the ECharts option. Pure:
 // tested without a canvas. Every number drawn is a cell of the answer; labels and tooltips use the
 // catalogue's formats; the aria component describes the chart for screen readers.
 import { dayText, formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';

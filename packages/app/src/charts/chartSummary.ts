@@ -1,4 +1,4 @@
-// The accessible summary of a chart (issue #14 item 4): what it shows, how many values, the highest and
+// The accessible summary of a chart: what it shows, how many values, the highest and
 // the lowest, in the catalogue's formats. Screen readers read it; the table twin has every value.
 import { formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
 import { resultSeries } from './resultSeries.ts';

@@ -1,5 +1,4 @@
-// Apache ECharts through echarts/core with only the charts and components the dashboards draw (issue
-// #14 item 4): bar, line (area too), pie and heatmap; grid, tooltip, the plain legend and reference
+// Apache ECharts through echarts/core with only the charts and components the dashboards draw: bar, line (area too), pie and heatmap; grid, tooltip, the plain legend and reference
 // lines; the canvas renderer. Left out to keep the route small: the scrolling legend, the visualMap
 // (the heatmap colours its cells itself) and the aria component (each card has its own summary in
 // words and a table twin). Loaded on first use (loadEcharts.ts), so /auth never loads it.

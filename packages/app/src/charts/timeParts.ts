@@ -1,4 +1,4 @@
-// The day-of-week and hour-of-day dimensions as a person reads them (issue #14 items 3 and 7): the
+// The day-of-week and hour-of-day dimensions as a person reads them: the
 // query API answers the ISO weekday '1' (Monday) … '7' and the hour '00' … '23' (the catalogue, and
 // analytics' dialect.timePart); charts label the days Mon … Sun and draw every day and hour in order,
 // so an hour without transactions is an empty cell, not a missing column. Also the shade of a heatmap

@@ -1,4 +1,4 @@
-// The bearer each call carries (issue #19 item 5): the signed-in person's ID token, or, while
+// The bearer each call carries: the signed-in person's ID token, or, while
 // impersonating, an impersonation token exchanged for it; never an ID token with Impersonate-User.
 import { API_ERROR_CODES, API_PATHS } from '@payportal/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,11 @@
-// Every product call (spec §7): bearer token, JSON, the Impersonate-User header when impersonating,
+// Every product call: bearer token, JSON, the Impersonate-User header when impersonating,
 // 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code. While
 // impersonating, the bearer is an impersonation token exchanged for the signed-in person's ID token
-// (issue #19 item 5): the API refuses an ID token with Impersonate-User.
+//: the API refuses an ID token with Impersonate-User.
 import { API_PATHS, apiErrorBodySchema, IMPERSONATE_HEADER, impersonationResponseSchema, type ApiErrorCode } from '@payportal/shared';
 import type { z } from 'zod';
 // Full zod or zod/mini schemas alike (both are zod's core type); parsed with zod/mini's function, so the
-// sign-in path loads no full zod (issue #20 item 9).
+// sign-in path loads no full zod.
 import { safeParse } from 'zod/mini';
 import { setImpersonationReadOnly } from './impersonationAccess.ts';
 import { impersonationTokenSource } from './impersonationTokenSource.ts';
@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode | 'network' | 'bad-response',
     message: string,
+    /** The API's Retry-After (429 analytics/busy), in seconds. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,7 +27,7 @@ export class ApiError extends Error {
 let impersonation: { email: string; tokens: TokenSource } | null = null;
 
 /**
- * spec §4: the impersonation e-mail can be set or cleared; every request carries it while set, with an
+ * the impersonation e-mail can be set or cleared; every request carries it while set, with an
  * impersonation token for that user as the bearer. Setting it starts a new token source (the first call
  * exchanges); clearing it drops the token.
  */
@@ -78,7 +80,7 @@ export async function apiRequest<Schema extends z.core.$ZodType | undefined = un
 
 /**
  * The headers of a product call (bearer token, Impersonate-User) for a client that sends its own
- * requests: tus-js-client's resumable uploads (issue #15). Asked before every request, so a refreshed
+ * requests: tus-js-client's resumable uploads. Asked before every request, so a refreshed
  * token is used.
  */
 export async function authHeaders(): Promise<Record<string, string>> {
@@ -129,6 +131,7 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter > 0 ? retryAfter : null);
   return new ApiError(response.status, 'bad-response', `The portal answered with an error (${response.status}).`);
 }

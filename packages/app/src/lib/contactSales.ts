@@ -1,4 +1,4 @@
-// spec §7: a contactSales event messages the parent when framed, and opens a mail draft about data
+// A contactSales event messages the parent when framed, and opens a mail draft about data
 // harmonization otherwise.
 import { portalConfig } from './config.ts';
 import { notifyParent } from './parentNotifier.ts';

@@ -1,5 +1,5 @@
-// A download through a short-lived, single-use ticket from the API (exports, issue #13 item 4;
-// documents, issue #18 item 4): the browser itself fetches the ticket's URL (an <a download> click),
+// A download through a short-lived, single-use ticket from the API (exports;
+// documents): the browser itself fetches the ticket's URL (an <a download> click),
 // so the file streams to disk and no session token ever goes into a URL. Framed, the click happens
 // inside the frame, which downloads the same way.
 import type { DownloadTicket } from '@payportal/shared';

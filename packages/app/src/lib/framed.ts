@@ -1,4 +1,4 @@
-/** spec §1: the product behaves differently when a partner portal frames it. */
+/** the product behaves differently when a partner portal frames it. */
 export function isFramed(view: Window = window): boolean {
   try {
     return view.self !== view.top;

@@ -1,4 +1,4 @@
-// Whether the support person acting as a user may change anything (issue #19 item 5, issue #13 item 5):
+// Whether the support person acting as a user may change anything:
 // the API says so when it issues the impersonation token (`read_only` unless they hold support_write).
 // Screens read it to disable what the API would refuse and to say why; the API still decides.
 import { proxy } from 'valtio';

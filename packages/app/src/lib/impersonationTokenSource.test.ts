@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('impersonationTokenSource (issue #19 item 5)', () => {
+describe('impersonationTokenSource', () => {
   it('exchanges before the first call, once for concurrent calls, and answers from memory while the token is fresh', async () => {
     const source = impersonationTokenSource(exchange);
     expect(exchange).not.toHaveBeenCalled();

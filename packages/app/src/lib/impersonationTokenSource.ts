@@ -1,4 +1,4 @@
-// Issue #19 item 5: while support staff act as a user, every call carries an impersonation token the
+// While support staff act as a user, every call carries an impersonation token the
 // API issued for that user, never the support person's ID token. It is exchanged before the first call,
 // again shortly before it expires and whenever the API client forces a refresh (after a 401, e.g.
 // api/impersonation-expired). Concurrent asks share one exchange. It lives in this closure only: never

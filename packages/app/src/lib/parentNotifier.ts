@@ -1,5 +1,5 @@
-// How screens and guards tell the partner portal something when framed (spec §4, §6, §7). The embed
-// layer (features/embedding, issue #6) installs the channel once the framed session exists; until
+// How screens and guards tell the partner portal something when framed. The embed
+// layer (features/embedding) installs the channel once the framed session exists; until
 // then, and always when standalone, notices go nowhere.
 import type { FrameNotice } from '@payportal/shared';
 

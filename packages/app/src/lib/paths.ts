@@ -1,4 +1,4 @@
-// Typed path helpers for the route table of spec §2: screens link with these, never with strings.
+// Typed path helpers for the route table: screens link with these, never with strings.
 export const paths = {
   home: () => '/home',
   terms: () => '/terms',

@@ -3,7 +3,7 @@ import { standaloneRedirectTarget } from './standaloneRedirect.ts';
 
 const here = { origin: 'https://review-42.payportal.dev', pathname: '/dashboards', search: '?x=1', hash: '#top' };
 
-describe('[spec §4] a non-production build redirects standalone visitors to the sandbox or production portal', () => {
+describe('a non-production build redirects standalone visitors to the sandbox or production portal', () => {
   it('keeps the path, query and fragment on the configured portal', () => {
     expect(standaloneRedirectTarget({ redirectStandaloneTo: 'https://sandbox.payportal.example/' }, here)).toBe('https://sandbox.payportal.example/dashboards?x=1#top');
   });

@@ -1,5 +1,5 @@
 // Where the bearer token comes from. Standalone, the Firebase session supplies it; framed, the partner
-// portal does (DESIGN.md §4: kept in memory only). The API client does not care which.
+// portal does (kept in memory only). The API client does not care which.
 export interface TokenSource {
   /** The current ID token, refreshed first when `forceRefresh` is set; null when there is no session. */
   getToken(forceRefresh?: boolean): Promise<string | null>;

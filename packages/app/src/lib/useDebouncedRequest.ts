@@ -1,5 +1,5 @@
 // Asks the API for `key`'s answer once typing or clicking has paused (`delayMs`), and aborts the
-// request of an older key the moment a newer one exists (issue #13: the builder must not hammer the
+// request of an older key the moment a newer one exists (the builder must not hammer the
 // API). The last answer stays on screen while a newer one loads, so the preview does not flicker.
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from './apiClient.ts';

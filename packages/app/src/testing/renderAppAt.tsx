@@ -27,7 +27,7 @@ export function signedInAs(
 export function renderAppAt(path: string, current: SignedInSession | { status: 'signedOut' } | { status: 'loading' }, framed = false) {
   session.current = structuredClone(current); // the store mutates it; the test's value stays as written
   session.framed = framed;
-  // Standalone, a signed-in user's data is stored (spec §3); the general guard checks it is there (§6).
+  // Standalone, a signed-in user's data is stored; the general guard checks it is there.
   if (current.status === 'signedIn' && !framed) saveSessionCache(current);
   const location = memoryLocation({ path, record: true });
   const view = render(

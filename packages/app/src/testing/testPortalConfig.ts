@@ -1,5 +1,5 @@
 // Test support: the page configuration a component test runs with, written into the document as the
-// API writes it into index.html, so production code keeps no door for tests (issue #20 item 8).
+// API writes it into index.html, so production code keeps no door for tests.
 import { CONFIG_ELEMENT_ID, type PortalConfig } from '@payportal/shared';
 
 export const TEST_PORTAL_CONFIG: PortalConfig = {

@@ -10,5 +10,5 @@ globalStyle('html, body', {
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 
-// Keyboard users always see where they are (DESIGN.md §6).
+// Keyboard users always see where they are.
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });

@@ -1,4 +1,4 @@
-// spec §9: a colour palette of ten shades per hue. Shades are generated from one hue and saturation so
+// A colour palette of ten shades per hue. Shades are generated from one hue and saturation so
 // every theme's scale has the same lightness steps (and so the same contrast between steps).
 import { constants } from '@payportal/shared';
 
@@ -7,7 +7,7 @@ export type ShadeName = (typeof SHADE_NAMES)[number];
 export type Shades = Record<ShadeName, string>;
 
 const LIGHTNESS = [97, 92, 84, 72, 58, 45, 36, 28, 21, 14] as const;
-if (LIGHTNESS.length !== constants.PALETTE_SHADES) throw new Error('spec §9: ten shades per hue');
+if (LIGHTNESS.length !== constants.PALETTE_SHADES) throw new Error('the specification: ten shades per hue');
 
 /** Ten shades of one hue, lightest first, as #rrggbb. */
 export function shadesOf(hue: number, saturation: number): Shades {

@@ -1,7 +1,7 @@
 import { defaultTheme, orgThemes } from './themes.css.ts';
 import type { ThemedOrg } from './themeValues.ts';
 
-/** spec §1: the organisation named in the URL picks its theme; otherwise the default applies. */
+/** the organisation named in the URL picks its theme; otherwise the default applies. */
 export function themeFor(org: ThemedOrg | null): string {
   return org ? orgThemes[org] : defaultTheme;
 }

@@ -6,7 +6,7 @@ import { DEFAULT_THEME_VALUES, ORG_THEME_VALUES } from './themeValues.ts';
 const themes = { default: DEFAULT_THEME_VALUES, ...ORG_THEME_VALUES };
 
 describe.each(Object.entries(themes))('the %s theme', (_name, theme) => {
-  it('has ten shades per hue, lightest first (spec §9)', () => {
+  it('has ten shades per hue, lightest first', () => {
     for (const shades of Object.values(theme.palette)) {
       expect(Object.keys(shades)).toEqual([...SHADE_NAMES]);
       const values = SHADE_NAMES.map((name) => contrastRatio(shades[name], '#ffffff'));

@@ -1,5 +1,5 @@
 // The colours of each theme, as plain values: the vanilla-extract themes are built from these and the
-// tests check their contrast. An organisation theme is chosen by the name in the URL (spec §1).
+// tests check their contrast. An organisation theme is chosen by the name in the URL.
 import { shadesOf, type Shades } from './palette.ts';
 
 export interface ThemeValues {
@@ -19,7 +19,7 @@ export interface ThemeValues {
     bannerBorder: string;
     danger: string;
   };
-  /** Type sizes, a 1.125 scale from 0.75 rem (issue #14 item 8): every screen picks from these. */
+  /** Type sizes, a 1.125 scale from 0.75 rem: every screen picks from these. */
   font: { xs: string; sm: string; md: string; lg: string; xl: string; xxl: string };
   /** Spacing on a 0.25 rem grid. */
   space: { xs: string; sm: string; md: string; lg: string; xl: string };

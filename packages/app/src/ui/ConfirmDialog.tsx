@@ -1,4 +1,4 @@
-// A yes/no question in a modal alert dialog (spec §2 "a confirm dialog"): the safe answer is focused
+// A yes/no question in a modal alert dialog ("a confirm dialog"): the safe answer is focused
 // first, so Enter or Escape never destroys anything by accident.
 import { useEffect, useRef } from 'react';
 import { primaryButton, secondaryButton } from './button.css.ts';

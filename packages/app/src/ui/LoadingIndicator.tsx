@@ -1,4 +1,4 @@
-// The spec's loading indicator widget (spec §2 "Other widgets": inputs cta, error, show, step, steps,
+// The spec's loading indicator widget ("Other widgets": inputs cta, error, show, step, steps,
 // stretch). Its behaviour is not shown there; here: while `show`, a progress bar (determinate when
 // `steps` is given: `step` of `steps` done); with an `error`, the message as an alert and the `cta`
 // button (e.g. Try again); `stretch` fills the box it sits in (a chart card's body).

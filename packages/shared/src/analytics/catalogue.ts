@@ -1,4 +1,4 @@
-// The metric and dimension catalogue of DATA.md §6: ids, labels, types and display formats, shared by
+// The metric and dimension catalogue: ids, labels, types and display formats, shared by
 // the app (pickers, formatting) and the API (validation, column metadata). The SQL of each member
 // lives in @payportal/analytics, keyed by these ids, so a member cannot exist on one side only.
 import type { RoleName } from '../roles.ts';
@@ -23,7 +23,7 @@ export interface MeasureMeta {
   matureAfterDays?: number;
 }
 
-/** The usual dispute window: most scheme rules give a cardholder 120 days from the sale (DATA.md §6). */
+/** The usual dispute window: most scheme rules give a cardholder 120 days from the sale. */
 export const DISPUTE_WINDOW_DAYS = 120;
 
 export interface DimensionMeta {
@@ -110,7 +110,7 @@ export const DIMENSIONS = {
 export type DimensionId = keyof typeof DIMENSIONS;
 export const DIMENSION_IDS = Object.keys(DIMENSIONS) as [DimensionId, ...DimensionId[]];
 
-/** The two compound searches of spec §2: a parent dimension and its child. */
+/** The two compound searches: a parent dimension and its child. */
 export const COMPOUND_SEARCHES = [
   { parent: 'industry_group', child: 'industry' },
   { parent: 'region', child: 'state' },

@@ -1,4 +1,4 @@
-// The ISO 8583 response codes of declined authorisations the dataset uses (DATA.md §4), in words: the
+// The ISO 8583 response codes of declined authorisations the dataset uses, in words: the
 // analytics reference table `decline_codes` is written from them, and charts name a code by them.
 export const DECLINE_CODE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   '51': 'Insufficient funds',

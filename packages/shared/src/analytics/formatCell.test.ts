@@ -3,7 +3,7 @@ import { formatCell, formatRows } from './formatCell.ts';
 
 const number = (format: 'money' | 'count' | 'percent' | 'bps' | null) => ({ type: 'number' as const, format });
 
-describe('formatCell: the catalogue formats of DATA.md §6', () => {
+describe('formatCell: the catalogue formats', () => {
   it.each([
     [1234567.5, number('money'), '$1,234,567.50'],
     [98765, number('count'), '98,765'],

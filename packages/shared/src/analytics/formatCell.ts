@@ -1,9 +1,9 @@
-// A cell as the catalogue says to show it (DATA.md §6 formats): money with two decimals, counts with
+// A cell as the catalogue says to show it (formats): money with two decimals, counts with
 // grouping, fractions as percentages, basis points. The CSV file keeps raw values; this is for eyes:
-// the app's tables and the statement PDF (issue #18) show numbers alike.
+// the app's tables and the statement PDF show numbers alike.
 import type { QueryCell, QueryColumn } from './queryDescription.ts';
 
-// The synthetic acquirer settles in US dollars (DATA.md); a per-organisation currency has no field yet.
+// The synthetic acquirer settles in US dollars; a per-organisation currency has no field yet.
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });

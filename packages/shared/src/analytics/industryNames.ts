@@ -1,4 +1,4 @@
-// The names of the merchant category codes (ISO 18245) the portal knows (DATA.md §3): the analytics
+// The names of the merchant category codes (ISO 18245) the portal knows: the analytics
 // reference table `industries` is written from them, and charts, breadcrumbs and exports name an MCC by
 // them ("5812 Eating Places and Restaurants", as the values route labels it).
 export const INDUSTRY_NAMES: Readonly<Record<string, string>> = {

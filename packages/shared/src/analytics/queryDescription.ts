@@ -1,4 +1,4 @@
-// The query description (DESIGN.md §8, Cube-like): what a chart, an export or a screen asks the
+// The query description (Cube-like): what a chart, an export or a screen asks the
 // analytics engine. Members are catalogue ids; the organisation is never part of it (the API adds the
 // verified caller's). Every field is bounded so a description is cheap to validate and to cache by.
 import { z } from 'zod';

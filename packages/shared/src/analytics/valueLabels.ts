@@ -1,4 +1,4 @@
-// The words a person reads for the values of the dimensions with a fixed vocabulary (DATA.md §2 and
+// The words a person reads for the values of the dimensions with a fixed vocabulary (and
 // §4, the catalogue): the query API keeps the codes (visa, cnp); charts, tables, filters, the merchant
 // page, the statement PDF and CSV files "with labels" show these (app charts/dimensionText.ts).
 import type { DimensionId } from './catalogue.ts';

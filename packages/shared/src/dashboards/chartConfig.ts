@@ -1,4 +1,4 @@
-// A chart's configuration (issue #14 item 2): its type, the question it asks the one query API (a
+// A chart's configuration: its type, the question it asks the one query API (a
 // query description, so every figure comes from the analytics engine) and how it is drawn.
 import { z } from 'zod';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';

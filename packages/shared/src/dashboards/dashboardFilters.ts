@@ -1,4 +1,4 @@
-// Dashboard-level filters (issue #14 item 5): a date range, the compound industry and region choices,
+// Dashboard-level filters: a date range, the compound industry and region choices,
 // card brand and channel. They apply to every chart unless the chart opts out, and live in the URL
 // (so a link, and the partner frame's onRoute, reopen the same view): one search parameter per field.
 import { z } from 'zod';
@@ -51,9 +51,15 @@ export function filtersFromSearch(search: URLSearchParams): DashboardFilters {
   ) as DashboardFilters;
 }
 
+/** Every search parameter a dashboard's filters may use. */
+const FILTER_SEARCH_KEYS = ['from', 'to', 'range', ...DASHBOARD_FILTER_DIMENSIONS] as const;
+
+/** Whether a link names any filter (else the dashboard's own saved filters apply). */
+export const searchHasFilters = (search: URLSearchParams): boolean => FILTER_SEARCH_KEYS.some((key) => search.has(key));
+
 /** Filters → URL search parameters, in a fixed order so the same view has the same link. */
 export function filtersToSearch(filters: DashboardFilters, into = new URLSearchParams()): URLSearchParams {
-  for (const key of ['from', 'to', 'range', ...DASHBOARD_FILTER_DIMENSIONS]) into.delete(key);
+  for (const key of FILTER_SEARCH_KEYS) into.delete(key);
   if (Array.isArray(filters.dateRange)) {
     into.set('from', filters.dateRange[0]);
     into.set('to', filters.dateRange[1]);

@@ -1,4 +1,4 @@
-// Dashboards and their charts as the API keeps and answers them (issue #14 item 2). Everyone in the
+// Dashboards and their charts as the API keeps and answers them. Everyone in the
 // organisation with the query role views a dashboard and copies its charts; its creator and the
 // organisation's owners edit, archive and delete it (`can_edit` tells the screen which, for this caller).
 import { z } from 'zod';
@@ -56,7 +56,7 @@ const dashboardFields = {
   description: z.string(),
   filters: dashboardFiltersSchema,
   archived: z.boolean(),
-  /** Seeded for the demo organisations (issue #14 item 7). */
+  /** Seeded for the demo organisations. */
   seeded: z.boolean(),
   /** ISO 8601 instants. */
   created_at: z.string(),

@@ -1,9 +1,9 @@
-// Dashboard filters (issue #14 item 5) and drill-down (item 6): pure rules, tested alone.
+// Dashboard filters and drill-down (item 6): pure rules, tested alone.
 import { describe, expect, it } from 'vitest';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 import { chartConfigSchema } from './chartConfig.ts';
-import { applyDashboardFilters, filtersFromSearch, filtersToSearch } from './dashboardFilters.ts';
-import { drillQuery, merchantPageHref } from './drillDown.ts';
+import { applyDashboardFilters, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboardFilters.ts';
+import { drillQuery, isDrillable, merchantPageHref } from './drillDown.ts';
 
 const query = queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['industry_group'], timeDimension: { dimension: 'date', dateRange: 'last_90_days' }, order: [{ member: 'industry_group' }] });
 
@@ -28,6 +28,13 @@ describe('dashboard filters', () => {
   it('keep what is readable from a hand-edited URL and drop the rest', () => {
     expect(filtersFromSearch(new URLSearchParams('range=next_week&channel=cp'))).toEqual({ channel: ['cp'] });
   });
+
+  it('tell a link that names filters from one that only drills or names none', () => {
+    expect(searchHasFilters(filtersToSearch({ state: ['TX'] }))).toBe(true);
+    expect(searchHasFilters(new URLSearchParams('from=2026-01-01&to=2026-01-31'))).toBe(true);
+    expect(searchHasFilters(new URLSearchParams('drill7=Retail'))).toBe(false);
+    expect(searchHasFilters(new URLSearchParams(''))).toBe(false);
+  });
 });
 
 describe('drill-down', () => {
@@ -47,6 +54,15 @@ describe('drill-down', () => {
 
   it('does not drill a chart whose first dimension starts no hierarchy', () => {
     expect(drillQuery({ ...query, dimensions: ['card_brand'] }, ['visa'])).toBeNull();
+    expect(isDrillable('bar', { ...query, dimensions: ['card_brand'] })).toBe(false);
+  });
+
+  it('offers drill-down on a chart of one mark per hierarchy value, not on a time series, a KPI or a table', () => {
+    expect(isDrillable('bar', query)).toBe(true);
+    expect(isDrillable('pie', { ...query, dimensions: ['region'] })).toBe(true);
+    expect(isDrillable('line', { ...query, timeDimension: { dimension: 'date', dateRange: 'last_90_days', granularity: 'month' } })).toBe(false);
+    expect(isDrillable('kpi', query)).toBe(false);
+    expect(isDrillable('table', query)).toBe(false);
   });
 });
 

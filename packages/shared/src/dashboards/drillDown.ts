@@ -1,4 +1,4 @@
-// Drill-down along the fixed hierarchies of issue #14 item 6: industry group → industry → merchant and
+// Drill-down along the fixed hierarchies: industry group → industry → merchant and
 // region → state → merchant. A chart whose first dimension starts a hierarchy can be drilled: each
 // chosen value becomes a filter and the next level replaces the dimension. The merchant level opens
 // the merchant-level page (/amla?merchant=<merchant id>).
@@ -14,6 +14,14 @@ export const DRILL_HIERARCHIES = [
 export function drillHierarchyOf(query: QueryDescription): readonly DimensionId[] | null {
   const first = query.dimensions[0];
   return DRILL_HIERARCHIES.find((hierarchy) => hierarchy[0] === first) ?? null;
+}
+
+/**
+ * Whether a chart offers drill-down: its first dimension starts a hierarchy and each value is one mark
+ * (not a time series, a KPI tile or a table).
+ */
+export function isDrillable(type: string, query: QueryDescription): boolean {
+  return type !== 'kpi' && type !== 'table' && !query.timeDimension?.granularity && drillHierarchyOf(query) !== null;
 }
 
 export interface DrilledQuery {
@@ -43,5 +51,5 @@ export function drillQuery(query: QueryDescription, path: readonly string[]): Dr
   };
 }
 
-/** Where a merchant opens: the merchant-level page (spec §2 /amla), by the merchants table's id. */
+/** Where a merchant opens: the merchant-level page (/amla), by the merchants table's id. */
 export const merchantPageHref = (merchantId: string | number) => `/amla?merchant=${encodeURIComponent(String(merchantId))}`;

@@ -1,4 +1,4 @@
-// The documents contract (issue #18): months, titles and the upload's metadata as the API and the app
+// The documents contract: months, titles and the upload's metadata as the API and the app
 // both check them.
 import { describe, expect, it } from 'vitest';
 import { documentListQuerySchema, documentTitleSchema, generateDocumentBodySchema, periodSchema, uploadDocumentQuerySchema } from './documentSchemas.ts';

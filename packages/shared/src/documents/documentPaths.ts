@@ -1,4 +1,4 @@
-// The documents API (issue #18, DESIGN.md §8): each route's pattern (what the API registers) and its
+// The documents API: each route's pattern (what the API registers) and its
 // path builder (what the app calls) side by side, so the two cannot drift apart.
 const base = '/api/documents/v1';
 

@@ -1,4 +1,4 @@
-// The documents API's bodies and answers (issue #18): one schema per input, used by the API to validate
+// The documents API's bodies and answers: one schema per input, used by the API to validate
 // and by the app to build requests; the answers are checked on both sides.
 import { z } from 'zod';
 import { idSchema } from '../domain.ts';

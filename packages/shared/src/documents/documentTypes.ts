@@ -1,4 +1,4 @@
-// What a document is (issue #18): the portal generates two types from the analytics data; people upload
+// What a document is: the portal generates two types from the analytics data; people upload
 // the others as PDFs. Each type has the label the screen shows.
 export const GENERATED_DOCUMENT_TYPES = ['statement', 'merchant_extract'] as const;
 export const UPLOADED_DOCUMENT_TYPES = ['scheme_notice', 'contract', 'guide', 'other'] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthFlowError } from './AuthFlowError.ts';
 import { authErrorMessage, errorCode, serviceErrorMessage, signInRefusalOf } from './authErrors.ts';
 
-// spec §8, entry by entry: [area, what the provider (or our flow) reports, the exact text].
+// entry by entry: [area, what the provider (or our flow) reports, the exact text].
 const CATALOGUE = [
   ['signIn', 'auth/user-not-found', 'No user account found.'],
   ['signIn', 'auth/wrong-password', 'Password is not correct.'],
@@ -33,11 +33,11 @@ const CATALOGUE = [
   ['signUp', 'auth/invalid-email', 'Invalid email address.'],
   ['signUp', 'auth/weak-password', 'Password is not strong enough.'],
   ['signUp', 'auth/operation-not-allowed', 'An unknown error occurred'],
-  // ours (issue #19 item 6), not the specification's: the API refused the link's invitation
+  // ours, not the specification's: the API refused the link's invitation
   ['signUp', 'api/invite-refused', 'This invitation link cannot be used. Please ask your administrator for a new invitation link.'],
 ] as const;
 
-describe('authErrorMessage (spec §8)', () => {
+describe('authErrorMessage', () => {
   it.each(CATALOGUE)('%s: %s reads "%s"', (area, code, text) => {
     expect(authErrorMessage(area, code)).toBe(text);
     // The same code arrives as a FirebaseError-like object from the SDK.
@@ -50,7 +50,7 @@ describe('authErrorMessage (spec §8)', () => {
     expect(authErrorMessage('signIn', 'INVALID_PASSWORD')).toBe('Password is not correct.');
   });
 
-  it('[spec §8 Other] an identity lookup refusing the token (INVALID_ID_TOKEN, the SDK\'s auth/invalid-user-token) reads "Please sign in again." in every area', () => {
+  it('an identity lookup refusing the token (INVALID_ID_TOKEN, the SDK\'s auth/invalid-user-token) reads "Please sign in again." in every area', () => {
     for (const area of ['signIn', 'secondFactor', 'changePassword', 'signUp'] as const) {
       expect(authErrorMessage(area, 'INVALID_ID_TOKEN')).toBe('Please sign in again.');
       expect(authErrorMessage(area, { code: 'auth/invalid-user-token', message: 'Firebase: Error (auth/invalid-user-token).' })).toBe('Please sign in again.');
@@ -91,7 +91,7 @@ describe('signInRefusalOf (SECURITY.md #3: the API refuses a sign-in)', () => {
 /** What the Firebase SDK throws: an Error whose message carries the service's text and the code. */
 const firebaseError = (code: string, message: string) => Object.assign(new Error(`Firebase: ${message} (${code}).`), { code });
 
-describe('[spec §4, §8] phone registration and code check failures show the service’s message', () => {
+describe('phone registration and code check failures show the service’s message', () => {
   it('shows the service’s own message for a failure the catalogue does not name, not "An unknown error occurred"', () => {
     const error = firebaseError('auth/quota-exceeded', 'Exceeded quota for verifying phone numbers.');
     expect(authErrorMessage('secondFactor', error)).toBe('An unknown error occurred');

@@ -1,4 +1,4 @@
-// spec §8, the error catalogue of the identity screens: our codes, their texts (verbatim), and the one
+// The error catalogue of the identity screens: our codes, their texts (verbatim), and the one
 // table from the identity provider's codes to ours. Codes are API; messages are not. Screens never
 // hold an error text of their own: they call `authErrorMessage(area, code)`.
 
@@ -7,7 +7,7 @@ export const AUTH_ERROR_TEXTS = {
   signIn: {
     'auth/user-not-found': 'No user account found.',
     'auth/wrong-password': 'Password is not correct.',
-    // Projects with e-mail enumeration protection answer this instead of the two above (DESIGN.md §3).
+    // Projects with e-mail enumeration protection answer this instead of the two above.
     'auth/invalid-credential': 'Email or password is not correct.',
     EMAIL_NOT_VERIFIED: 'Please check your email for a verification link.',
     'auth/user-disabled': 'User account has been disabled.',
@@ -15,7 +15,7 @@ export const AUTH_ERROR_TEXTS = {
     authorization: 'User Account Error. Please contact support.',
     terms: 'Please accept the Terms and Conditions',
     multiple_sessions: 'Multiple sessions detected. Please try logging in again',
-    // Ours, not the specification's (issue #20 item 5, spec §7): this web address is not one of the
+    // Ours, not the specification's: this web address is not one of the
     // identity project's authorised domains.
     'auth/unauthorized-domain': 'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
     'password-expired': 'A password reset is required. Please check your email for a link to reset your password.',
@@ -43,7 +43,7 @@ export const AUTH_ERROR_TEXTS = {
     'auth/email-already-in-use': 'Account already exists.',
     'auth/invalid-email': 'Invalid email address.',
     'auth/weak-password': 'Password is not strong enough.',
-    // Ours, not the specification's (issue #19 item 6): the API refused the link's invitation.
+    // Ours, not the specification's: the API refused the link's invitation.
     'api/invite-refused': 'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
     other: 'An unknown error occurred',
   },
@@ -78,7 +78,7 @@ const API_SIGN_IN_REFUSALS: Record<string, keyof (typeof AUTH_ERROR_TEXTS)['sign
   'api/sign-in-too-old': 'other',
 };
 
-/** The sign-in code for an API refusal of authenticate; any other refusal is an account error (spec §8 "authorization"). */
+/** The sign-in code for an API refusal of authenticate; any other refusal is an account error ("authorization"). */
 export function signInRefusalOf(apiCode: string | undefined): keyof (typeof AUTH_ERROR_TEXTS)['signIn'] {
   return (apiCode !== undefined && API_SIGN_IN_REFUSALS[apiCode]) || 'authorization';
 }
@@ -90,12 +90,12 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * spec §8 "Other": the identity lookup (accounts:lookup, which the SDK makes after every sign-in step)
+ * "Other": the identity lookup (accounts:lookup, which the SDK makes after every sign-in step)
  * refusing the ID token, in any area. The SDK reports the service's INVALID_ID_TOKEN as this code.
  */
 const LOOKUP_REFUSALS = new Set(['INVALID_ID_TOKEN', 'auth/invalid-user-token']);
 
-/** spec §8: the text for `error` (a code or something thrown) in `area`; unknown codes get the area's "other". */
+/** the text for `error` (a code or something thrown) in `area`; unknown codes get the area's "other". */
 export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
   const raw = typeof error === 'string' ? error : errorCode(error);
   if (raw !== undefined && LOOKUP_REFUSALS.has(raw)) return AUTH_ERROR_TEXTS.other.INVALID_ID_TOKEN;
@@ -105,7 +105,7 @@ export function authErrorMessage(area: AuthErrorArea, error: unknown): string {
 }
 
 /**
- * spec §8 "Phone registration and code check failures show the service's message": a code of the
+ * "Phone registration and code check failures show the service's message": a code of the
  * catalogue gets its text; any other failure the identity service's own message (a FirebaseError's,
  * without its "Firebase: " prefix and "(auth/…)" suffix), and the area's "other" only when the
  * service said nothing more than its code.

@@ -1,4 +1,4 @@
-// How an export's file is written (issue #13 item 4). The file itself is always RFC 4180, UTF-8, ISO 8601
+// How an export's file is written. The file itself is always RFC 4180, UTF-8, ISO 8601
 // dates, '.' decimals and no thousands separators; these are the choices a person makes.
 import { z } from 'zod';
 

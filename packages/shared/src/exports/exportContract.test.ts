@@ -8,11 +8,11 @@ import { rowCapText } from './exportLimits.ts';
 const query = { measures: ['gsv'], dimensions: ['region'] };
 
 describe('the CSV export contract', () => {
-  it('neutralises formulas by default and writes labels, no BOM, no gzip', () => {
+  it('[X11][X12] neutralises formulas by default and writes labels, no BOM, no gzip', () => {
     expect(csvOptionsSchema.parse({})).toEqual({ header: 'labels', bom: false, gzip: false, neutraliseFormulas: true });
   });
 
-  it('runs either a saved definition or an inline query, never both or neither', () => {
+  it('[X3] runs either a saved definition or an inline query, never both or neither', () => {
     expect(runExportBodySchema.safeParse({ definition_id: 3 }).success).toBe(true);
     expect(runExportBodySchema.safeParse({ query, csv: { gzip: true }, name: 'By region' }).success).toBe(true);
     expect(runExportBodySchema.safeParse({}).success).toBe(false);
@@ -20,14 +20,14 @@ describe('the CSV export contract', () => {
     expect(runExportBodySchema.safeParse({ definition_id: 3, csv: { bom: true } }).success).toBe(false);
   });
 
-  it('refuses a definition name that is empty, multi-line or too long', () => {
+  it('[X2] refuses a definition name that is empty, multi-line or too long', () => {
     for (const name of ['  ', 'a\nb', 'x'.repeat(121)]) {
       expect(exportDefinitionBodySchema.safeParse({ name, query }).success).toBe(false);
     }
     expect(exportDefinitionBodySchema.parse({ name: ' Monthly ', query }).name).toBe('Monthly');
   });
 
-  it('says the cap in words with thousands separators', () => {
+  it('[X4] says the cap in words with thousands separators', () => {
     expect(rowCapText(1_000_000)).toBe('limited to 1,000,000 rows for your role');
   });
 

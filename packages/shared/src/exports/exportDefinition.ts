@@ -1,4 +1,4 @@
-// A saved CSV export (issue #13 item 2): a named query description and file options, kept per
+// A saved CSV export: a named query description and file options, kept per
 // organisation. Everyone in the organisation with the query role reads and runs it; its owner or an
 // org owner changes or deletes it (`can_edit` tells the screen which, for this caller).
 import { z } from 'zod';

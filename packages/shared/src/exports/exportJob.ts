@@ -1,4 +1,4 @@
-// An export run (issue #13 item 3): queued → running → ready → expired, or failed (with a reason) or
+// An export run: queued → running → ready → expired, or failed (with a reason) or
 // cancelled. A job keeps a copy of the description and options it ran with, so a definition edited
 // later never changes what an earlier file holds. Jobs are the runner's own: another user's (or
 // organisation's) job id answers 404.
@@ -26,7 +26,7 @@ export const exportJobSchema = z.object({
   status: z.enum(EXPORT_JOB_STATUSES),
   /** What it exports: a query description (the builder, a saved definition), or else… */
   query: queryDescriptionSchema.nullable(),
-  /** …the revenue optimizer's merchant P&L (issue #17 item 1). Exactly one of the two is set. */
+  /** …the revenue optimizer's merchant P&L. Exactly one of the two is set. */
   pnl: pnlExportSchema.nullable(),
   csv: csvOptionsSchema,
   /** Data rows written so far (the header not counted); updated a few times a second while running. */

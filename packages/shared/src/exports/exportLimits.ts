@@ -1,9 +1,9 @@
-// What the builder tells the caller before a run (issue #13 item 3): the role's row cap in words, the
+// What the builder tells the caller before a run: the role's row cap in words, the
 // queue limit and how long files are kept; and the estimate of one query's rows.
 import { z } from 'zod';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 
-/** The text the screen shows beside the run button and on a capped job (issue #13 item 3). */
+/** The text the screen shows beside the run button and on a capped job. */
 export function rowCapText(rowCap: number): string {
   return `limited to ${rowCap.toLocaleString('en-US')} rows for your role`;
 }

@@ -1,4 +1,4 @@
-// The CSV export API (issue #13, DESIGN.md §8): each route's pattern (what the API registers) and its
+// The CSV export API: each route's pattern (what the API registers) and its
 // path builder (what the app calls) side by side, so the two cannot drift apart.
 const base = '/api/exports/v1';
 

@@ -1,8 +1,8 @@
 import { allow, redirectTo, type GuardDecision, type GuardInput } from './guardDecision.ts';
 
 /**
- * spec §6, embedded guard: only isEmbedded; others → /home. Framed, spec §6 also posts `unauthorized`;
- * issue #20 item 1 departs from it: only a lost or refused session is unauthorized, a guard's redirect
+ * embedded guard: only isEmbedded; others → /home. Framed, also posts `unauthorized`;
+ * departs from it: only a lost or refused session is unauthorized, a guard's redirect
  * is a route change and reaches the host as one (PROTOCOL.md M2).
  */
 export function decideEmbeddedRoute({ user }: GuardInput): GuardDecision {

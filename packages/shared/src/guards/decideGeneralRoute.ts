@@ -1,7 +1,7 @@
 import { allow, isEmbeddedOnly, redirectTo, type GuardDecision, type GuardInput } from './guardDecision.ts';
 
 /**
- * spec §6, general guard (every guarded route): no user → /auth, or `unauthorized` to the parent when
+ * general guard (every guarded route): no user → /auth, or `unauthorized` to the parent when
  * framed; missing stored user data → clear and /auth; an embedded-only user who has not accepted the
  * terms → /terms.
  */

@@ -1,8 +1,8 @@
 import { allow, isEmbeddedOnly, redirectTo, type GuardDecision, type GuardInput } from './guardDecision.ts';
 
 /**
- * spec §6, query guard: isQuery allowed; embedded-only users → /revenue-optimizer; others → /profile.
- * Framed (no /profile there) spec §6 posts `unauthorized`; issue #20 item 1 departs from it: only a lost
+ * query guard: isQuery allowed; embedded-only users → /revenue-optimizer; others → /profile.
+ * Framed (no /profile there) posts `unauthorized`; departs from it: only a lost
  * or refused session is unauthorized, so a signed-in user without the role goes to /home, a route
  * change the host hears as one (PROTOCOL.md M2).
  */

@@ -1,6 +1,6 @@
 import { allow, redirectTo, type GuardDecision, type GuardInput } from './guardDecision.ts';
 
-/** spec §6, upload guard: only isUpload; others → /home. */
+/** upload guard: only isUpload; others → /home. */
 export function decideUploadRoute({ user }: GuardInput): GuardDecision {
   return typeof user === 'object' && user?.isUpload ? allow : redirectTo('/home');
 }

@@ -1,4 +1,4 @@
-// spec §6: one decision table per guard. Each row names a user and the terms state and gives the
+// One decision table per guard. Each row names a user and the terms state and gives the
 // decision standalone and framed; every row runs both ways.
 import { describe, expect, it } from 'vitest';
 import { roleFlags, type RoleName } from '../roles.ts';
@@ -52,7 +52,7 @@ function runTable(guard: (input: GuardInput) => GuardDecision, rows: Row[]) {
 
 const same = (user: UserName, termsAccepted: boolean, decision: GuardDecision): Row => ({ user, termsAccepted, standalone: decision, framed: decision });
 
-describe('general guard (spec §6)', () => {
+describe('general guard', () => {
   runTable(decideGeneralRoute, [
     { user: 'nobody', termsAccepted: false, standalone: to('/auth'), framed: unauthorized },
     { user: 'dataMissing', termsAccepted: false, standalone: clearAndSignIn, framed: unauthorized },
@@ -68,7 +68,7 @@ describe('general guard (spec §6)', () => {
   ]);
 });
 
-describe('terms guard (spec §6)', () => {
+describe('terms guard', () => {
   runTable(decideTermsRoute, [
     same('embeddedOnly', false, allow),
     same('embeddedOnly', true, to('/home')),
@@ -81,7 +81,7 @@ describe('terms guard (spec §6)', () => {
   ]);
 });
 
-describe('owner guard (spec §6)', () => {
+describe('owner guard', () => {
   runTable(decideOwnerRoute, [
     same('owner', false, allow),
     same('embeddedAndOwner', true, allow),
@@ -93,7 +93,7 @@ describe('owner guard (spec §6)', () => {
   ]);
 });
 
-describe('upload guard (spec §6)', () => {
+describe('upload guard', () => {
   runTable(decideUploadRoute, [
     same('upload', false, allow),
     same('uploadAdmin', false, allow),
@@ -104,7 +104,7 @@ describe('upload guard (spec §6)', () => {
   ]);
 });
 
-describe('query guard (spec §6)', () => {
+describe('query guard', () => {
   runTable(decideQueryRoute, [
     same('query', false, allow),
     same('embeddedAndQuery', true, allow),
@@ -116,7 +116,7 @@ describe('query guard (spec §6)', () => {
   ]);
 });
 
-describe('embedded guard (spec §6)', () => {
+describe('embedded guard', () => {
   runTable(decideEmbeddedRoute, [
     same('embeddedOnly', true, allow),
     same('embeddedAndQuery', false, allow),

@@ -1,4 +1,4 @@
-// Cases opened from a signal (issue #16 item 5): notes, and a close with a disposition. Stored in
+// Cases opened from a signal: notes, and a close with a disposition. Stored in
 // PostgreSQL by the API, every step audited.
 import { z } from 'zod';
 import { merchantIdSchema } from './merchantHeader.ts';

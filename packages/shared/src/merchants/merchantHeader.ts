@@ -1,5 +1,5 @@
-// The merchant-level page's header and finder (issue #16 items 1–2): who the merchant is, as the
-// analytics tables hold it (DATA.md §2). `merchantId` is the merchants table's id, the one /amla?merchant= carries.
+// The merchant-level page's header and finder: who the merchant is, as the
+// analytics tables hold it. `merchantId` is the merchants table's id, the one /amla?merchant= carries.
 import { z } from 'zod';
 import { SIGNAL_IDS } from './signals.ts';
 

@@ -1,4 +1,4 @@
-// The merchant-level page's API (issue #16): each route's pattern (what the API registers) and its path
+// The merchant-level page's API: each route's pattern (what the API registers) and its path
 // builder (what the app calls) side by side, so the two cannot drift apart.
 const base = '/api/merchants/v1';
 

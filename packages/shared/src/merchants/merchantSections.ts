@@ -1,5 +1,5 @@
-// The sections of the merchant-level page (issue #16 item 3) as ordinary query descriptions with a
-// merchant filter, so every figure comes from the one query API (DESIGN.md §8) and a test can ask the
+// The sections of the merchant-level page as ordinary query descriptions with a
+// merchant filter, so every figure comes from the one query API and a test can ask the
 // same question there. The page's date range and filters (card brand, card type, channel) apply to all.
 import { z } from 'zod';
 import type { QueryDescriptionInput, QueryFilter } from '../analytics/queryDescription.ts';

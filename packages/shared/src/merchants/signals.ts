@@ -1,4 +1,4 @@
-// The AML and card-testing signals of the merchant-level page (issue #16 item 4): ids, labels and the
+// The AML and card-testing signals of the merchant-level page: ids, labels and the
 // threshold each score is judged by. The SQL of each lives in @payportal/analytics (src/signals/),
 // keyed by these ids, so a signal cannot exist on one side only. The generator plants one known case
 // of each in a few merchants (packages/analytics/README.md, "Planted AML cases").

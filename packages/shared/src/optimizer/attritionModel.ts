@@ -1,10 +1,10 @@
-// The attrition model of the repricing simulator (issue #17 item 2): a merchant's annual hazard is
+// The attrition model of the repricing simulator: a merchant's annual hazard is
 // base(size tier) + β(size tier) × the rise in its effective rate in bps. Both tables are editable per
 // scenario; these defaults and their sources are in packages/analytics/OPTIMIZER.md.
 import { z } from 'zod';
 import { SIZE_TIERS, type SizeTier } from './optimizerSegment.ts';
 
-/** Annual probability of leaving: 1 − (1 − monthly)^12 of DATA.md §4's monthly hazards (1.8 %, 1.0 %, 0.6 %). */
+/** Annual probability of leaving: 1 − (1 − monthly)^12's monthly hazards (1.8 %, 1.0 %, 0.6 %). */
 const annual = (monthly: number) => Math.round((1 - (1 - monthly) ** 12) * 10_000) / 10_000;
 
 /**
@@ -38,6 +38,6 @@ export const attritionTableSchema = z
   .refine((rows) => new Set(rows.map((row) => row.sizeTier)).size === SIZE_TIERS.length, 'give each size tier once');
 
 export const ATTRITION_SOURCES = [
-  'Base hazard: DATA.md §4 monthly hazards 1.8 % (< $1M), 1.0 % ($1–5M), 0.6 % ($5M+), compounded over 12 months; about 20 % a year under $5M (public industry figures).',
+  'Base hazard: monthly hazards 1.8 % (< $1M), 1.0 % ($1–5M), 0.6 % ($5M+), compounded over 12 months; about 20 % a year under $5M (public industry figures).',
   'β: pricing drives 25–35 % of attrition for $100k–$1M merchants and over 90 % for $20M+ merchants (public industry figures); tiers between interpolated; a 25 bps rise taken as what pricing-driven leavers saw (model).',
 ] as const;

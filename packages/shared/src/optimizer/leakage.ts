@@ -1,4 +1,4 @@
-// Interchange leakage (issue #17 item 3): a sale billed at another interchange programme than the one it
+// Interchange leakage: a sale billed at another interchange programme than the one it
 // qualified for (a downgrade, or the general programme although its MCC qualifies for a reduced rate);
 // actual − target interchange, by root cause, and the merchants who could recover most.
 import { z } from 'zod';

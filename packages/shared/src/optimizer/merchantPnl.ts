@@ -1,4 +1,4 @@
-// The merchant P&L (issue #17 item 1): per merchant over the last complete months, what it was billed
+// The merchant P&L: per merchant over the last complete months, what it was billed
 // by component, what that cost, and what is left.
 import { z } from 'zod';
 import { csvOptionsSchema } from '../exports/csvOptions.ts';
@@ -22,7 +22,7 @@ export const pnlRequestSchema = z.strictObject({
 export type PnlRequest = z.output<typeof pnlRequestSchema>;
 export type PnlRequestInput = z.input<typeof pnlRequestSchema>;
 
-/** The P&L as an export job (issue #17 item 1): the screen's request, every matching row up to the role's cap. */
+/** The P&L as an export job: the screen's request, every matching row up to the role's cap. */
 export const pnlExportSchema = pnlRequestSchema.omit({ limit: true });
 export type PnlExport = z.output<typeof pnlExportSchema>;
 

@@ -1,5 +1,5 @@
-// The optimizer contract (issue #17): a scenario with nothing said is "no change, default model", the
-// attrition table names each size tier once, and the defaults are DATA.md §4's monthly hazards a year.
+// The optimizer contract: a scenario with nothing said is "no change, default model", the
+// attrition table names each size tier once, and the defaults are the monthly hazards a year.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ATTRITION } from './attritionModel.ts';
 import { SIZE_TIERS } from './optimizerSegment.ts';
@@ -21,7 +21,7 @@ describe('optimizer contract', () => {
     expect(scenarioDefinitionSchema.safeParse({ segment: { states: ["TX' or 1=1"] } }).success).toBe(false);
   });
 
-  it('takes its base hazards from DATA.md §4 (1.8 %, 1.0 %, 0.6 % a month, compounded over a year)', () => {
+  it('takes its base hazards from (1.8 %, 1.0 %, 0.6 % a month, compounded over a year)', () => {
     const yearly = (monthly: number) => 1 - (1 - monthly) ** 12;
     const expected = { '<100k': 0.018, '100k-1M': 0.018, '1M-5M': 0.01, '5M-20M': 0.006, '20M+': 0.006 } as const;
     expect(DEFAULT_ATTRITION.map((row) => row.sizeTier)).toEqual([...SIZE_TIERS]);

@@ -1,4 +1,4 @@
-// The revenue optimizer API (issue #17, DESIGN.md §8): each route's pattern (what the API registers)
+// The revenue optimizer API: each route's pattern (what the API registers)
 // and its path builder (what the app calls) side by side, so the two cannot drift apart.
 const base = '/api/optimizer/v1';
 

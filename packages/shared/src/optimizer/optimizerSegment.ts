@@ -1,4 +1,4 @@
-// Which merchants a P&L or a repricing scenario covers (issue #17 item 2): the compound industry and
+// Which merchants a P&L or a repricing scenario covers: the compound industry and
 // region fields, size tier and plan type. An empty list means "any".
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Regulatory what-ifs (issue #17 item 4): interchange under a rule change, and who keeps the difference:
+// Regulatory what-ifs: interchange under a rule change, and who keeps the difference:
 // IC++ merchants (interchange passes through) or the acquirer (blended, tiered and flat margins).
 import { z } from 'zod';
 

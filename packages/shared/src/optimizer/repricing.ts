@@ -1,4 +1,4 @@
-// A repricing scenario and its simulated outcome (issue #17 item 2). Money in dollars, rates in bps.
+// A repricing scenario and its simulated outcome. Money in dollars, rates in bps.
 import { z } from 'zod';
 import { attritionTableSchema, DEFAULT_ATTRITION } from './attritionModel.ts';
 import { segmentSchema } from './optimizerSegment.ts';

@@ -1,4 +1,4 @@
-// Saved, named repricing scenarios (issue #17 item 2), kept in PostgreSQL per organisation.
+// Saved, named repricing scenarios, kept in PostgreSQL per organisation.
 import { z } from 'zod';
 import { segmentOptionsSchema } from './optimizerSegment.ts';
 import { scenarioDefinitionSchema } from './repricing.ts';

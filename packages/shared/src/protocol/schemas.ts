@@ -1,7 +1,7 @@
-// zod schemas for every message and RPC argument of the embed protocol (PROTOCOL.md). The frame parses
+// Zod schemas for every message and RPC argument of the embed protocol (PROTOCOL.md). The frame parses
 // everything it receives with these; objects are stripped to their known keys, so unknown fields and
 // `__proto__` keys never reach the app (PROTOCOL.md V2).
-// zod/mini (issue #20 item 9): the app's entry chunk holds the framed mode, so these load on every page.
+// zod/mini: the app's entry chunk holds the framed mode, so these load on every page.
 import * as z from 'zod/mini';
 import { FRAME_NOTICES, LIMITS, PORTAL_PATH_PATTERN, REFUSAL_REASON_PATTERN, WIRE, type FrameNotice } from './wire.ts';
 

@@ -56,7 +56,7 @@ export const LIMITS = {
 } as const;
 
 /**
- * An in-app path, the same rule on both sides of the frame (issue #19 item 8): one leading slash and
+ * An in-app path, the same rule on both sides of the frame: one leading slash and
  * no `//` anywhere (never `//host`), no dot segments, no backslash, no encoded slash, backslash or dot,
  * no control characters; a scheme cannot follow the leading slash.
  */

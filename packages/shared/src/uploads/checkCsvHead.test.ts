@@ -1,4 +1,4 @@
-// The pre-upload check (issue #15 items 1 and 6; the parser meets csv-spectrum in analytics'
+// The pre-upload check (the parser meets csv-spectrum in analytics'
 // csvSpectrum.test.ts): each refusal a person would otherwise meet only after sending the file, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { checkCsvHead } from './checkCsvHead.ts';
@@ -11,11 +11,11 @@ const good = 'T1,M-1,2026-03-01T14:05:00Z,12.50,USD,visa,credit,contactless,appr
 describe('checkCsvHead', () => {
   const fatal = (input: Uint8Array) => checkCsvHead(input, 'transactions', true).fatal.map((problem) => problem.message);
 
-  it('passes a template-shaped file, with or without a BOM and with CRLF', () => {
+  it('[U8] passes a template-shaped file, with or without a BOM and with CRLF', () => {
     expect(checkCsvHead(bytes(`${header}\r\n${good}\r\n`), 'transactions', true)).toEqual({ encoding: 'utf-8', fatal: [], rows: [], rowsChecked: 1 });
     expect(checkCsvHead(bytes(`\uFEFF${header}\n${good}\n`), 'transactions', true).encoding).toBe('utf-8-bom');
   });
-  it('refuses an empty file, a header without rows, UTF-16, Latin-1, binary data and another delimiter', () => {
+  it('[U8] refuses an empty file, a header without rows, UTF-16, Latin-1, binary data and another delimiter', () => {
     expect(fatal(bytes(''))).toEqual(['The file is empty: it needs a header row and at least one data row.']);
     expect(fatal(bytes(`${header}\n`))).toEqual(['The file has a header row but no data rows.']);
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...`${header}\n`].flatMap((char) => [char.charCodeAt(0), 0])]);
@@ -24,7 +24,7 @@ describe('checkCsvHead', () => {
     expect(fatal(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]))).toEqual(['The file holds binary data, not CSV text.']);
     expect(fatal(bytes(`${header.replaceAll(',', ';')}\n`))).toEqual(['The columns are separated by semicolons: the file must be comma-separated.']);
   });
-  it('names missing, extra, misspelt and reordered columns', () => {
+  it('[U8] names missing, extra, misspelt and reordered columns', () => {
     expect(fatal(bytes(`${header.replace('tx_ref,', 'tx_rfe,').replace(',decline_code', '')},note\n${good}\n`))).toEqual([
       'Column "tx_rfe" is not a transactions column: did you mean "tx_ref"?',
       'Column "note" is not a transactions column.',
@@ -35,7 +35,7 @@ describe('checkCsvHead', () => {
       'The columns are in another order: they must be tx_ref, mid, ts, amount, currency, card_brand, card_type, entry_mode, auth_result, decline_code.',
     ]);
   });
-  it('finds bad cells of the first rows with line and column: types, other date formats, negative amounts, ragged rows, an unterminated quote', () => {
+  it('[U8][U10] finds bad cells of the first rows with line and column: types, other date formats, negative amounts, ragged rows, an unterminated quote', () => {
     const text = [header, good, 'T2,M-1,01/03/2026,-3,USD,visa,credit,chip,approved,', 'T3,M-1', '"T4,M-1,2026-03-01T14:05:00Z,1.00,USD,visa,credit,chip,approved,', ''].join('\n');
     expect(checkCsvHead(bytes(text), 'transactions', true).rows).toEqual([
       { line: 3, column: 'ts', message: 'ts must be an ISO 8601 date and time such as 2026-03-01T14:05:00Z (found "01/03/2026").' },
@@ -44,7 +44,7 @@ describe('checkCsvHead', () => {
       { line: 5, column: null, message: 'Line 5: A quote that is never closed: close it, or double it if it is part of the value.' },
     ]);
   });
-  it('finds the malformed records the loader rejects, on the physical line each starts on', () => {
+  it('[U9] finds the malformed records the loader rejects, on the physical line each starts on', () => {
     const text = [header, good.replace('T1', '"T\n1"'), good.replace('USD', '"US"D'), good.replace('USD', 'U"SD'), good.replace('T1', 'T5'), ''].join('\n');
     const check = checkCsvHead(bytes(text), 'transactions', true);
     expect(check.rows).toEqual([

@@ -1,4 +1,4 @@
-// The check of a file's head before a byte is sent (issue #15 item 1), run in the browser's Worker and
+// The check of a file's head before a byte is sent, run in the browser's Worker and
 // again by the API before validation (the browser can be bypassed): encoding, delimiter, header against
 // the kind's columns, and each cell of the first rows. `fatal` problems refuse the whole file; `rows`
 // problems are the first bad rows, which the engine would reject one by one.

@@ -1,4 +1,4 @@
-// RFC 4180 records from the head of a file (DATA.md §7): quoted fields may hold commas, doubled quotes
+// RFC 4180 records from the head of a file: quoted fields may hold commas, doubled quotes
 // and line breaks; a record cut off at the end of the head is left out. Each record keeps the physical
 // line it starts on (the header is line 1), as the loader's splitCsvRecords numbers them, so the
 // pre-check and the engine's rejects name the same line; a malformed record carries the loader's reason.

@@ -1,4 +1,4 @@
-// The upload kinds of DATA.md §7: each column in its fixed order with the rule its values follow. One
+// The upload kinds: each column in its fixed order with the rule its values follow. One
 // table for the browser's pre-check (checkCsvHead.ts), the API and the engine's validation SQL, so the
 // three cannot disagree. Patterns are written for both JavaScript and RE2 (DuckDB's regexp_full_match).
 

@@ -1,4 +1,4 @@
-// The uploads API (issue #15): each route's pattern (what the API registers) and its path builder (what
+// The uploads API: each route's pattern (what the API registers) and its path builder (what
 // the app calls) side by side. The tus endpoint speaks the tus 1.0 protocol, not JSON.
 const base = '/api/uploads/v1';
 

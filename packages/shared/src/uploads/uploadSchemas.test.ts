@@ -6,7 +6,7 @@ import { uploadMetadataSchema } from './uploadSchemas.ts';
 const meta = (filename: string) => uploadMetadataSchema.safeParse({ filename, kind: 'transactions', mode: 'append' });
 
 describe('uploadMetadataSchema', () => {
-  it('takes an ordinary file name, accents and spaces included', () => {
+  it('[U2] takes an ordinary file name, accents and spaces included', () => {
     expect(meta('Ventes – octobre 2026.csv').success).toBe(true);
   });
   it.each([
@@ -16,7 +16,7 @@ describe('uploadMetadataSchema', () => {
     ['a line break', 'sales\n.csv'],
     ['a NUL', 'sales\u0000.csv'],
     ['a C1 control', 'sales\u0085.csv'],
-  ])('refuses %s', (_name, filename) => {
+  ])('[U2] refuses %s', (_name, filename) => {
     const parsed = meta(filename);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('must not contain control characters or text-direction marks: rename the file and choose it again');

@@ -1,4 +1,4 @@
-// The uploads API's inputs and answers (issue #15): one schema per input, used by the API to validate
+// The uploads API's inputs and answers: one schema per input, used by the API to validate
 // and by the app to build requests; the answers are checked on both sides.
 import { z } from 'zod';
 import { idSchema } from '../domain.ts';

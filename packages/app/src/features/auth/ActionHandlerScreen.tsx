@@ -1,4 +1,4 @@
-// spec §2 Action handler /usermgmt/action: e-mailed links land here. resetPassword shows the change-
+// Action handler /usermgmt/action: e-mailed links land here. resetPassword shows the change-
 // password card; verifyEmail and revertSecondFactorAddition apply the code and go to /auth after 5 s.
 import { AUTH_ERROR_TEXTS, constants } from '@payportal/shared';
 import { applyActionCode, checkActionCode, verifyPasswordResetCode } from 'firebase/auth';

@@ -15,7 +15,7 @@ async function choose(password: string) {
   await user.dblClick(screen.getByRole('button', { name: /Password$/ }));
 }
 
-describe('ChangePasswordCard (spec §2, §4, §9)', () => {
+describe('ChangePasswordCard', () => {
   beforeEach(() => {
     resetSdk();
     vi.useFakeTimers({ shouldAdvanceTime: true });

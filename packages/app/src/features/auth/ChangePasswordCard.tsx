@@ -1,4 +1,4 @@
-// spec §2 Change password card, on the profile (the signed-in user's password) and in the reset flow
+// Change password card, on the profile (the signed-in user's password) and in the reset flow
 // (inputs oobCode and reset: confirm the e-mailed code, then go to ./auth).
 import { authErrorMessage } from '@payportal/shared';
 import { confirmPasswordReset, updatePassword } from 'firebase/auth';

@@ -1,5 +1,5 @@
-// spec §2 Two-factor login: "Authentication Code" (placeholder Code, control mfaCode), Submit or Enter,
-// 3-step progress. spec §4: error cleared and step reset; invalid form stops; step 1 while verifying;
+// Two-factor login: "Authentication Code" (placeholder Code, control mfaCode), Submit or Enter,
+// 3-step progress. error cleared and step reset; invalid form stops; step 1 while verifying;
 // step 2 after, with the error on failure.
 import { validateVerificationCode } from '@payportal/shared';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
-// spec §2 Sign-in: email, password with show/hide, required terms, stay logged in, Sign In, Forgot
-// Password, Request Credentials, 3-step progress. spec §5: the email is read from the field itself
+// Sign-in: email, password with show/hide, required terms, stay logged in, Sign In, Forgot
+// Password, Request Credentials, 3-step progress. The email is read from the field itself
 // (password managers fill fields without React seeing it), and the terms must be accepted.
 import { AUTH_ERROR_TEXTS, constants, validateEmail, validateRequired } from '@payportal/shared';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
@@ -31,7 +31,7 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
   const [toggleReady, setToggleReady] = useState(false);
   const { busy, run } = useSingleFlight();
 
-  // spec §9: the password toggle is applied 1 s after load.
+  // the password toggle is applied 1 s after load.
   useEffect(() => {
     const timer = setTimeout(() => setToggleReady(true), constants.PASSWORD_TOGGLE_DELAY_MS);
     return () => clearTimeout(timer);

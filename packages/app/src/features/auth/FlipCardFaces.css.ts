@@ -1,4 +1,4 @@
-// spec §4, §9: the card flips between its faces. The turn itself is short (0.4 s); spec §9's 1 s, 0.5 s
+// The card flips between its faces. The turn itself is short (0.4 s); the 1 s, 0.5 s
 // and 1 s are how long the faces hold (useFlipSave). A person who asks for reduced motion sees the faces
 // change without the turn.
 import { keyframes, style } from '@vanilla-extract/css';

@@ -12,9 +12,9 @@ interface FlipCardFacesProps {
 }
 
 /**
- * The saving and result faces shared by the change-password card and the name update (spec §2, §4).
+ * The saving and result faces shared by the change-password card and the name update.
  * Each change of face flips the card in (FlipCardFaces.css.ts; none with prefers-reduced-motion); the
- * faces hold for spec §9's 1 s, 0.5 s and 1 s (useFlipSave). The form does not flip on first load.
+ * faces hold for the 1 s, 0.5 s and 1 s (useFlipSave). The form does not flip on first load.
  */
 export function FlipCardFaces(props: FlipCardFacesProps) {
   const [flipped, setFlipped] = useState(false);

@@ -1,4 +1,4 @@
-// spec §2 Forgot password; spec §4: the confirmation shows whether or not the request succeeded, so the
+// Forgot password; the confirmation shows whether or not the request succeeded, so the
 // screen never tells anyone which addresses have accounts.
 import { validateEmail } from '@payportal/shared';
 import { sendPasswordResetEmail } from 'firebase/auth';

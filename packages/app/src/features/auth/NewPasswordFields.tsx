@@ -1,4 +1,4 @@
-// spec §5: new password and confirmation, required, at least 10 characters, matching, with the hint.
+// New password and confirmation, required, at least 10 characters, matching, with the hint.
 // Used by the sign-up screen and the change-password card; the parent owns the values.
 import { PASSWORD_HINT, validateNewPassword, validatePasswordConfirmation } from '@payportal/shared';
 import { TextField } from './TextField.tsx';

@@ -1,5 +1,5 @@
-// spec §2 Two-factor phone registration: country code, phone, Send Code; then the code entry step.
-// spec §4: step 1 sending, step 2 done; on success the view flips to code entry; on failure the error.
+// Two-factor phone registration: country code, phone, Send Code; then the code entry step.
+// step 1 sending, step 2 done; on success the view flips to code entry; on failure the error.
 import { useState, type FormEvent } from 'react';
 import * as styles from './authLayout.css.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -59,7 +59,7 @@ export function PhoneRegistration({ recaptchaHost, onAbandon }: PhoneRegistratio
         throw new Error(describeServiceError(failure));
       }
     };
-    // spec §4: on success the view flips to login-code entry (none with prefers-reduced-motion).
+    // on success the view flips to login-code entry (none with prefers-reduced-motion).
     return (
       <div className={flipIn} data-face="code">
         <CodeEntry lastDigits={lastFourDigits(sent.e164)} onSubmit={confirm} sending={false} />

@@ -1,11 +1,11 @@
 import { constants } from '@payportal/shared';
 
-/** spec §4: -1 idle (or error cleared), 1 working, 2 finished. */
+/** -1 idle (or error cleared), 1 working, 2 finished. */
 export type ProgressStep = -1 | 1 | 2;
 
 const DESCRIPTION: Record<ProgressStep, string> = { [-1]: 'Waiting', 1: 'Working', 2: 'Finished' };
 
-/** The 3-step progress indicator of the sign-in, two-factor and phone-registration forms (spec §2, §9). */
+/** The 3-step progress indicator of the sign-in, two-factor and phone-registration forms. */
 export function ProgressSteps({ step, label }: { step: ProgressStep; label: string }) {
   const reached = step === -1 ? 0 : step + 1;
   return (

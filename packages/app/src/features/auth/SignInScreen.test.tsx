@@ -30,7 +30,7 @@ describe('SignInScreen', () => {
   beforeEach(() => {
     resetSdk();
     localStorage.clear();
-    // spec §7: the identity project authorises this page's host (the one call here that is not the SDK's).
+    // the identity project authorises this page's host (the one call here that is not the SDK's).
     vi.stubGlobal('fetch', async () => Response.json({ projectId: 'demo-test', authorizedDomains: [location.hostname] }));
   });
   afterEach(() => {
@@ -39,7 +39,7 @@ describe('SignInScreen', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows every part of the sign-in form of spec §2', () => {
+  it('shows every part of the sign-in form', () => {
     renderRoute(<SignInScreen />);
     expect(screen.getByRole('heading', { name: 'Sign in to PayPortal' })).toBeTruthy();
     expect(screen.getByText(/moving to a new platform/)).toBeTruthy();
@@ -49,7 +49,7 @@ describe('SignInScreen', () => {
     expect(screen.getByRole('progressbar', { name: 'Sign-in progress' }).getAttribute('aria-valuemax')).toBe('3');
   });
 
-  it('[spec §2, §6] lets a signed-out person read the Terms and Conditions from the sign-in page, staying on /auth (/terms would send them back here)', async () => {
+  it('lets a signed-out person read the Terms and Conditions from the sign-in page, staying on /auth (/terms would send them back here)', async () => {
     const { location } = renderRoute(<SignInScreen />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Terms and Conditions' }));
@@ -61,7 +61,7 @@ describe('SignInScreen', () => {
     expect(screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ })).toBeTruthy();
   });
 
-  it('[spec §7] refuses sign-in on a host the identity project does not authorise, saying so, before anything is sent', async () => {
+  it('refuses sign-in on a host the identity project does not authorise, saying so, before anything is sent', async () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => (asked.push(url), Response.json({ projectId: 'demo-test', authorizedDomains: ['portal.example'] })));
     renderRoute(<SignInScreen />);
@@ -74,7 +74,7 @@ describe('SignInScreen', () => {
     expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
   });
 
-  it('[spec §9] applies the password show/hide toggle 1 s after load, not before', async () => {
+  it('applies the password show/hide toggle 1 s after load, not before', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       renderRoute(<SignInScreen />);
@@ -89,7 +89,7 @@ describe('SignInScreen', () => {
     }
   });
 
-  it('[spec §5] reads the email from the field itself, as a password manager fills it without typing', async () => {
+  it('reads the email from the field itself, as a password manager fills it without typing', async () => {
     sdk.signInWithEmailAndPassword.mockRejectedValueOnce({ code: 'auth/wrong-password' });
     renderRoute(<SignInScreen />);
     // Autofill sets the value without the key and input events React would see.
@@ -100,7 +100,7 @@ describe('SignInScreen', () => {
     await waitFor(() => expect(sdk.signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'autofilled@acme.example', 'Portal-demo-2026'));
   });
 
-  it('[spec §4] shows the sign-in progress steps: -1 idle, 1 while working, -1 again when the error shows', async () => {
+  it('shows the sign-in progress steps: -1 idle, 1 while working, -1 again when the error shows', async () => {
     let fail!: (reason: unknown) => void;
     sdk.signInWithEmailAndPassword.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
     renderRoute(<SignInScreen />);
@@ -196,7 +196,7 @@ describe('SignInScreen', () => {
     await user.type(screen.getByLabelText('Authentication Code'), '123456{Enter}');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid verification code'));
     expect(sdk.verifyPhoneNumber).toHaveBeenCalledTimes(1);
-    // spec §4: a failed two-factor submit ends on step 2 with the error shown.
+    // a failed two-factor submit ends on step 2 with the error shown.
     expect(screen.getByRole('progressbar', { name: 'Two-factor progress' }).getAttribute('aria-valuetext')).toBe('Finished');
   });
 
@@ -216,7 +216,7 @@ describe('SignInScreen', () => {
     sdk.verifyPhoneNumber.mockReturnValueOnce(new Promise((resolve) => (sent = resolve)));
     await user.type(screen.getByLabelText('Phone number'), '99');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
-    // spec §4 phone registration: step 1 while sending, then the code entry (step 2 done).
+    // phone registration: step 1 while sending, then the code entry (step 2 done).
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Working'));
     sent('verification-id');
     expect(await screen.findByText('A code has been sent to the phone number ending in 0199.')).toBeTruthy();

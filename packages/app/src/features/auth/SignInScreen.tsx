@@ -1,7 +1,7 @@
-// spec §2 /auth: credentials, then (when needed) the two-factor login or the phone registration step.
-// An already signed-in user goes home; ?logout=true signs out first (spec §2 route table). The SMS
+// /auth: credentials, then (when needed) the two-factor login or the phone registration step.
+// An already signed-in user goes home; ?logout=true signs out first. The SMS
 // steps (phone library, reCAPTCHA) load only when a sign-in starts, and the sign-in flow itself (the
-// Firebase SDK) loads beside the form, not before it (issue #20 item 9: the form is usable sooner).
+// Firebase SDK) loads beside the form, not before it (the form is usable sooner).
 import type { MultiFactorResolver } from 'firebase/auth';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -24,7 +24,7 @@ export function SignInScreen() {
   const { current } = useSnapshot(session);
   const logoutRequested = new URLSearchParams(useSearch()).get('logout') === 'true';
   const [, navigate] = useLocation();
-  // spec §2: under an organisation prefix (/{org}/auth) the signed-in user goes to its revenue optimizer.
+  // under an organisation prefix (/{org}/auth) the signed-in user goes to its revenue optimizer.
   const { base } = useRouter();
   const [loggedOut, setLoggedOut] = useState(!logoutRequested);
   const [view, setView] = useState<View>({ name: 'credentials' });

@@ -1,5 +1,5 @@
-// spec §2 Sign-up /sign-up/{hash}: two panes with branding; email and name from the hash, read-only;
-// password rules of spec §5 with the hint, submit disabled until they hold; then "You're almost done".
+// Sign-up /sign-up/{hash}: two panes with branding; email and name from the hash, read-only;
+// password rules with the hint, submit disabled until they hold; then "You're almost done".
 import { decodeSignUpHash } from '@payportal/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';

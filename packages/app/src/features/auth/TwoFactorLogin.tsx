@@ -1,4 +1,4 @@
-// spec §2 Two-factor login: the SMS goes to the enrolled phone as soon as the step appears.
+// Two-factor login: the SMS goes to the enrolled phone as soon as the step appears.
 import { AUTH_ERROR_TEXTS } from '@payportal/shared';
 import type { MultiFactorResolver } from 'firebase/auth';
 import { useEffect, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ export function TwoFactorLogin({ resolver, recaptchaHost, onAbandon }: TwoFactor
       await confirmSignInCode(resolver, verificationId, code);
     } catch (error) {
       if (error instanceof SignInError) return onAbandon(describeError(error, 'signIn'));
-      throw new Error(describeServiceError(error)); // spec §8: a code check failure shows the service's message
+      throw new Error(describeServiceError(error)); // a code check failure shows the service's message
     }
   };
 

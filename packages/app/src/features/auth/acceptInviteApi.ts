@@ -1,4 +1,4 @@
-// POST /api/auth/v1/invites/accept (issue #19 item 6): links the identity the sign-up has just created
+// POST /api/auth/v1/invites/accept: links the identity the sign-up has just created
 // to its invitation, with the secret of the sign-up link. 204, or api/invite-refused.
 import { API_PATHS } from '@payportal/shared';
 import type { User } from 'firebase/auth';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseActionRequest } from './actionRequest.ts';
 
-describe('parseActionRequest (spec §2 action handler)', () => {
+describe('parseActionRequest', () => {
   it('reads mode, oobCode, continueUrl and lang, with lang defaulting to en', () => {
     expect(parseActionRequest('?mode=verifyEmail&oobCode=abc')).toEqual({ mode: 'verifyEmail', oobCode: 'abc', lang: 'en' });
     expect(parseActionRequest('mode=resetPassword&oobCode=x&continueUrl=https%3A%2F%2Fportal.example&lang=de')).toEqual({

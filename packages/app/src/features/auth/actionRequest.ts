@@ -1,4 +1,4 @@
-// spec §2 Action handler: query parameters mode, oobCode, continueUrl, lang (default en). Anything
+// Action handler: query parameters mode, oobCode, continueUrl, lang (default en). Anything
 // malformed is "another mode" and goes to /auth; it never reaches the identity service.
 import { z } from 'zod';
 

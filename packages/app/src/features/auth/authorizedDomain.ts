@@ -1,6 +1,6 @@
-// spec §7 "list projects to check authorized domains": before the first sign-in on a host, ask the
+// "list projects to check authorized domains": before the first sign-in on a host, ask the
 // identity service which domains its project authorises, and refuse with a clear message on a host it
-// does not list (issue #20 item 5). Once a host has passed, it is remembered and not asked again. When
+// does not list. Once a host has passed, it is remembered and not asked again. When
 // the service cannot be asked at all, sign-in goes ahead: its own call then fails with its own message.
 import { AuthFlowError, identityProjectSchema, type FirebaseWebConfig } from '@payportal/shared';
 import { safeParse } from 'zod/mini';

@@ -1,4 +1,4 @@
-// spec §3, §9: the country options of phone registration (value = dial code, viewValue = name,
+// The country options of phone registration (value = dial code, viewValue = name,
 // placeholder = the national number's mask). United States +1 is the default.
 import type { CountryCode } from 'libphonenumber-js/min';
 

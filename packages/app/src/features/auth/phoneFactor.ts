@@ -1,6 +1,6 @@
-// spec §2, §4: the SMS second factor with the real SDK. Registration (enrol a phone for the signed-in
+// The SMS second factor with the real SDK. Registration (enrol a phone for the signed-in
 // user) and login (answer the factor the sign-in demanded) share the reCAPTCHA verifier, which is
-// invisible; the emulator mocks it (DESIGN.md §3), production runs the real check.
+// invisible; the emulator mocks it, production runs the real check.
 import {
   multiFactor,
   PhoneAuthProvider,
@@ -17,7 +17,7 @@ export function invisibleRecaptcha(container: HTMLElement): RecaptchaVerifier {
   return new RecaptchaVerifier(firebaseAuth(), container, { size: 'invisible' });
 }
 
-/** spec §2: "the code was sent to the phone number ending in" these digits. */
+/** "the code was sent to the phone number ending in" these digits. */
 export function lastFourDigits(phoneNumber: string | undefined): string {
   return (phoneNumber ?? '').replace(/\D/g, '').slice(-4);
 }

@@ -1,4 +1,4 @@
-// spec §5: phone required; non-digit characters stripped; the chosen dial code prefixed; must be valid.
+// Phone required; non-digit characters stripped; the chosen dial code prefixed; must be valid.
 // A national trunk prefix people type out of habit (UK 07400…, NL 06…) is dropped, as a phone would.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { AUTH_ERROR_TEXTS } from '@payportal/shared';

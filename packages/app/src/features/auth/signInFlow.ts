@@ -1,4 +1,4 @@
-// spec §4, §5: what happens between "Sign In" and the home screen, in the specification's order:
+// What happens between "Sign In" and the home screen, in the specification's order:
 // multiple sessions → password sign-in (or second factor, or phone registration) → email verified →
 // authenticate, where the API checks the rest (portal user active, the second factor, the 60-day
 // password age: SECURITY.md #3) → session started. The API's refusals become the spec's texts.
@@ -34,7 +34,7 @@ export interface Credentials {
   stayLoggedIn: boolean;
 }
 
-/** Thrown errors carry the area whose texts describe them (spec §8). */
+/** Thrown errors carry the area whose texts describe them. */
 export class SignInError extends Error {
   constructor(
     readonly area: AuthErrorArea,
@@ -52,7 +52,7 @@ export async function signInWithPassword({ email, password, stayLoggedIn }: Cred
     await signOut(firebaseAuth()).catch(() => undefined);
     throw new SignInError('signIn', new AuthFlowError('multiple_sessions'));
   }
-  // spec §7: a host the identity project does not authorise is refused before anything is sent.
+  // a host the identity project does not authorise is refused before anything is sent.
   await assertAuthorizedDomain(portalConfig().firebase, location.hostname).catch((error: unknown) => {
     throw new SignInError('signIn', error);
   });
@@ -75,7 +75,7 @@ export async function signInWithPassword({ email, password, stayLoggedIn }: Cred
   }
 }
 
-/** The checks after any successful first and second factor (spec §4), then the session. */
+/** The checks after any successful first and second factor, then the session. */
 export async function completeSignIn(user: User): Promise<void> {
   try {
     await checkAndStart(user);
@@ -89,7 +89,7 @@ async function checkAndStart(user: User): Promise<void> {
   if (!user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
   const answer = await authenticate().catch(async (error: unknown) => {
     const refusal = signInRefusalOf(error instanceof ApiError ? error.code : undefined);
-    // spec §4: the password-expired event sends a reset e-mail to the current user and logs out.
+    // the password-expired event sends a reset e-mail to the current user and logs out.
     if (refusal === 'password-expired') await sendPasswordResetEmail(firebaseAuth(), user.email!);
     throw new AuthFlowError(refusal);
   });
@@ -104,14 +104,14 @@ export async function abandonSignIn(): Promise<void> {
   setSignInFlowActive(false);
 }
 
-/** The text of spec §8 for anything a sign-in step threw; `area` applies to the provider's own codes. */
+/** The text for anything a sign-in step threw; `area` applies to the provider's own codes. */
 export function describeError(error: unknown, area: AuthErrorArea): string {
   if (error instanceof SignInError) return describeError(error.reason, error.area);
   if (error instanceof AuthFlowError) return authErrorMessage('signIn', error);
   return authErrorMessage(area, error);
 }
 
-/** spec §8: phone registration and code check failures show the identity service's own message. */
+/** phone registration and code check failures show the identity service's own message. */
 export function describeServiceError(error: unknown): string {
   if (error instanceof SignInError || error instanceof AuthFlowError) return describeError(error, 'secondFactor');
   return serviceErrorMessage('secondFactor', error);

@@ -1,6 +1,6 @@
-// spec §4 Sign-up: create the identity, accept the link's invitation with it (issue #19 item 6: the only
+// Sign-up: create the identity, accept the link's invitation with it (the only
 // way an identity is linked to its portal user), send the verification e-mail, sign out; the person
-// signs in once the address is verified (spec §5: e-mail must be verified).
+// signs in once the address is verified (e-mail must be verified).
 import { authErrorMessage, type SignUpPayload } from '@payportal/shared';
 import { createUserWithEmailAndPassword, deleteUser, sendEmailVerification, signOut, updateProfile } from 'firebase/auth';
 import { firebaseAuth } from '../../lib/firebase.ts';

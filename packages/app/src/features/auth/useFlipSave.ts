@@ -1,4 +1,4 @@
-// spec §2, §4, §9: the card pattern of the change-password card and the name update. Saving flips the
+// The card pattern of the change-password card and the name update. Saving flips the
 // card to its saving face ("One sec..."), which stays at least 1 s; "Saved!" then shows for 0.5 s, and
 // the card flips back after 1 s more. A failure turns to the result face with "Error: " and the text.
 import { constants } from '@payportal/shared';

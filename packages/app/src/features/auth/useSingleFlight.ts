@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Runs one submission at a time: a double-click or Enter pressed twice sends one request (issue #4).
+ * Runs one submission at a time: a double-click or Enter pressed twice sends one request.
  * `busy` re-renders for the button; the ref blocks the second call before React has re-rendered.
  */
 export function useSingleFlight() {

@@ -1,5 +1,5 @@
-// spec §2 /dashboard/{id}/chart/new and /dashboard/{id}/chart/{chartId}/edit: the chart builder
-// (issue #14 item 3). Its cards follow the spec's chart card parts (details, entry, metric, plotting)
+// /dashboard/{id}/chart/new and /dashboard/{id}/chart/{chartId}/edit: the chart builder
+//. Its cards follow the spec's chart card parts (details, entry, metric, plotting)
 // and chart fields (compound with searches, date, select, toggle); the preview beside it asks the
 // query API as the choices change (debounced), exactly as the dashboard will.
 import type { CatalogueResponse, DashboardChart } from '@payportal/shared';

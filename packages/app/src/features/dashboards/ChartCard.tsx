@@ -1,7 +1,7 @@
-// One chart on a dashboard (issue #14 items 4–6): its own loading, empty and error states through the
+// One chart on a dashboard: its own loading, empty and error states through the
 // loading indicator, the time of its data, "view as table", drill-down along the fixed hierarchies
 // (a merchant opens /amla?merchant=…), and its exports: PNG, CSV, open in query builder, copy.
-import { CHART_TYPE_LABELS, DIMENSIONS, drillHierarchyOf, merchantPageHref, type DashboardChart, type DashboardFilters } from '@payportal/shared';
+import { CHART_TYPE_LABELS, DIMENSIONS, drillHierarchyOf, isDrillable, merchantPageHref, type DashboardChart, type DashboardFilters } from '@payportal/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ChartInstance } from '../../charts/EChart.tsx';
@@ -43,7 +43,7 @@ export function ChartCard({ dashboardId, chart, filters, drillPath, onDrill, ref
   const markDrawn = useCallback(() => setDrawn(answerKey), [answerKey]);
   const titleId = `chart-${chart.id}-title`;
   const shown = shownTitle(config.title, queries.range, config.type === 'kpi');
-  const drillable = queries.drill !== null || (config.type !== 'kpi' && config.type !== 'table' && !config.query.timeDimension?.granularity && ['industry_group', 'region'].includes(config.query.dimensions[0] ?? ''));
+  const drillable = queries.drill !== null || isDrillable(config.type, config.query);
 
   const pick = drillable
     ? (name: string) => {

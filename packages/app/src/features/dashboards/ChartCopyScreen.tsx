@@ -1,4 +1,4 @@
-// spec §2 /dashboard/{id}/chart/{chartId}/copy (userId, is_owner): copies the chart into this
+// /dashboard/{id}/chart/{chartId}/copy (userId, is_owner): copies the chart into this
 // dashboard or another one the user may edit: those they created (userId), or any of the
 // organisation's when they are an owner (is_owner); the API checks the same per row.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The chart builder's cards (spec §2 chart card parts details, metric, plotting, entry) made of the
+// The chart builder's cards (chart card parts details, metric, plotting, entry) made of the
 // chart fields: select, toggle, date (a range preset) and compound (industry group → industry,
 // region → state, with searches).
 import { CHART_TYPE_LABELS, CHART_TYPES, DATE_RANGE_PRESETS, TIME_GRANULARITIES, type CatalogueResponse, type ChartType, type DimensionId, type MeasureId } from '@payportal/shared';

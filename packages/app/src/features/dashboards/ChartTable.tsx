@@ -1,4 +1,4 @@
-// A chart's "view as table" twin and the table chart type (issue #14 items 3–4): every cell of the
+// A chart's "view as table" twin and the table chart type: every cell of the
 // answer in the catalogue's formats, sortable by any column (click or Enter on its header), and
 // virtualised: only the rows in view are in the DOM, so 10,000 rows scroll smoothly.
 import { formatCell, type QueryResult } from '@payportal/shared';
@@ -10,7 +10,7 @@ const ROW_HEIGHT = 32;
 const VIEW_ROWS = 12;
 
 /**
- * `onPick`: the first column's values become buttons (drill-down by keyboard, issue #14 item 6).
+ * `onPick`: the first column's values become buttons (drill-down by keyboard).
  * `periodNotes`: by date cell, why that period is not whole or final (periodMarks.ts), shown under the date.
  */
 export function ChartTable({ result, caption, onPick, pickLabel, periodNotes }: { result: QueryResult; caption: string; onPick?: (value: string) => void; pickLabel?: string; periodNotes?: ReadonlyMap<string, string> }) {

@@ -1,7 +1,7 @@
-// The dashboard's grid (issue #14 item 5): 12 columns, each chart spanning its layout's width and
+// The dashboard's grid: 12 columns, each chart spanning its layout's width and
 // height. In edit mode the owner drags a chart by its handle to another place and drags its corner to
 // resize it (useGridPointer.ts); beside the handle, the Arrange menu's buttons do the same by keyboard
-// (DESIGN.md §6). The screen saves the layout.
+//. The screen saves the layout.
 import { GRID_COLUMNS, GRID_MAX_ROWS, GRID_MIN_COLUMNS, type DashboardChart, type LayoutItem } from '@payportal/shared';
 import type { ReactNode } from 'react';
 import { moveItem, stepSize } from './gridArrange.ts';

@@ -1,4 +1,4 @@
-// spec §2 /dashboard/new (orgId, warehouseId, demo flag): a title and a description, then the new
+// /dashboard/new (orgId, warehouseId, demo flag): a title and a description, then the new
 // dashboard opens in edit mode. The creator (warehouseId, this user) owns it in the organisation
 // orgId; the API takes both from the verified caller, so the screen only says whose it will be. A demo
 // organisation may create dashboards like any other; the demo banner says its data is artificial.

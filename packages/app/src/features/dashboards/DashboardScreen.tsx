@@ -1,8 +1,8 @@
-// spec §2 /dashboard/{id} (userId, is_owner) and /dashboard/{id}/edit (is_owner, userId, demo flag):
+// /dashboard/{id} (userId, is_owner) and /dashboard/{id}/edit (is_owner, userId, demo flag):
 // one dashboard, its filters in the URL, its charts loading in parallel, a refresh action. Its
 // creator and org owners (is_owner, or userId = the creator; the API's can_edit has the last word)
 // see Edit, Add chart and Archive; in edit mode they rename it and arrange its charts.
-import type { Dashboard, LayoutItem } from '@payportal/shared';
+import { searchHasFilters, type Dashboard, type LayoutItem } from '@payportal/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { loadEcharts } from '../../charts/loadEcharts.ts';
 import { Link, useLocation } from 'wouter';
@@ -31,7 +31,7 @@ export interface DashboardScreenProps {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** spec §2 /dashboard/{id}/edit: the same screen in edit mode. */
+/** /dashboard/{id}/edit: the same screen in edit mode. */
 export function DashboardEditScreen(props: Omit<DashboardScreenProps, 'editing'>) {
   return <DashboardScreen {...props} editing />;
 }
@@ -46,7 +46,7 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
   // The charts' library downloads while the dashboard and its answers load (bench:dashboard).
   useEffect(() => void loadEcharts().catch(() => undefined), []);
   const canEdit = dashboard !== null && dashboard.can_edit && (isOwner || dashboard.owner.id === userId);
-  const noUrlFilters = !/(^|&)(from|range|industry_group|industry|region|state|card_brand|channel)=/.test(url.search);
+  const noUrlFilters = !searchHasFilters(new URLSearchParams(url.search));
   const filters = noUrlFilters && dashboard ? dashboard.filters : url.filters;
 
   const arrange = useCallback(

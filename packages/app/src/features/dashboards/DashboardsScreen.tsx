@@ -1,4 +1,4 @@
-// spec §2 /dashboards: the organisation's dashboards, and the archive view (which receives userId:
+// /dashboards: the organisation's dashboards, and the archive view (which receives userId:
 // "Mine only" there narrows to the dashboards this user created; editors restore from it).
 import type { DashboardSummary } from '@payportal/shared';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The dashboard-level filters (issue #14 item 5): a date range (replacing each chart's own), the
+// The dashboard-level filters: a date range (replacing each chart's own), the
 // compound industry and region searches, card brand and channel. They apply to every chart unless it
 // opts out. Values are kept in the URL by the screen.
 import { DATE_RANGE_PRESETS, DIMENSION_VALUE_LABELS, type DashboardFilters } from '@payportal/shared';

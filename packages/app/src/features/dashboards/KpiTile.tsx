@@ -1,4 +1,4 @@
-// The KPI tile (issue #14 item 3): the value over the tile's period, its change against the period it
+// The KPI tile: the value over the tile's period, its change against the period it
 // is compared with, named (kpiComparison.ts), and a sparkline of the same measure by day. All are query answers.
 import { formatCell, type ComparisonPeriod, type QueryResult } from '@payportal/shared';
 import { useEffect, useMemo } from 'react';

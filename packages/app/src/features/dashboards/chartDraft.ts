@@ -1,4 +1,4 @@
-// The chart builder's choices (spec §2 chart card parts: details, entry, metric, plotting) and their
+// The chart builder's choices (chart card parts: details, entry, metric, plotting) and their
 // conversion to and from a chart configuration. Pure, so the builder's rules are tested alone.
 import {
   chartConfigSchema,

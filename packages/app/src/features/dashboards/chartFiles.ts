@@ -1,4 +1,4 @@
-// A chart's exports (issue #14 item 6): the drawing as PNG and its answer as CSV, both saved in the
+// A chart's exports: the drawing as PNG and its answer as CSV, both saved in the
 // browser. The CSV holds the answer's raw values (as the exports do), with the catalogue's labels, and
 // for an answer by period a last column saying which periods are partial or not yet final.
 import { PERIOD_NOTE_COLUMN, type QueryResult } from '@payportal/shared';

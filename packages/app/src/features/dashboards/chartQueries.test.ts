@@ -1,4 +1,4 @@
-// What a chart asks the query API (issue #14 items 3, 5, 6) and how the builder's choices become a
+// What a chart asks the query API (6) and how the builder's choices become a
 // chart configuration: pure, tested alone.
 import { chartConfigSchema } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The questions one chart asks the query API (issue #14 items 3, 5, 6): its own query with the
+// The questions one chart asks the query API (6): its own query with the
 // dashboard's filters (unless it opts out) and its drill-down path; a KPI tile also asks the same
 // measure over the period it is compared with (its change), whether the data reaches back that far,
 // and by day (its sparkline).

@@ -1,4 +1,4 @@
-// The dashboards API calls (issue #14 item 2), parsed with the shared contract. Every figure a chart
+// The dashboards API calls, parsed with the shared contract. Every figure a chart
 // shows comes from the one query API (runQuery), never from these.
 import {
   chartConfigSchema,

@@ -1,4 +1,4 @@
-// "Open in query builder" (issue #14 item 6): the chart's question as it stands (filters and drill
+// "Open in query builder": the chart's question as it stands (filters and drill
 // included) goes into the builder, which then exports it in full as CSV.
 import type { QueryDescription } from '@payportal/shared';
 import { loadBuilder } from '../query-builder/builderStore.ts';

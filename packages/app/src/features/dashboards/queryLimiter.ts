@@ -1,4 +1,4 @@
-// Charts load in parallel, but at most this many queries at a time (issue #14 item 5): a browser
+// Charts load in parallel, but at most this many queries at a time: a browser
 // opens 6 connections to one host over HTTP/1.1, so a 7th request would wait in the browser anyway,
 // and a dashboard of 20 charts must not hold every connection while the user clicks elsewhere. The
 // API's DuckDB pool (4 connections) queues the rest on the server, which answers faster than 4 waves

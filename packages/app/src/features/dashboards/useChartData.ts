@@ -1,6 +1,7 @@
 // Loads one chart's answers through the query API (runQuery), within the dashboard's concurrency
 // limit. A new question (filters, drill, edit) aborts the older; `refresh` bumps every chart's key.
 import type { QueryResult } from '@payportal/shared';
+import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { runQuery } from '../query-builder/analyticsApi.ts';
 import type { ChartQueries } from './chartQueries.ts';
@@ -16,7 +17,8 @@ export interface ChartAnswers {
   at: Date;
 }
 
-const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? limited(() => runQuery(query, signal)) : Promise.resolve(null));
+// A busy answer gives its slot back while it waits to ask again.
+const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? retryWhenBusy(() => limited(() => runQuery(query, signal)), signal) : Promise.resolve(null));
 
 export function useChartData(queries: ChartQueries | null, refreshKey: number, delayMs = 0) {
   const key = queries ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.coverage, queries.spark]) : null;

@@ -1,4 +1,4 @@
-// Drag and resize on the dashboard grid with the pointer (issue #14 item 5): a chart's handle drags it
+// Drag and resize on the dashboard grid with the pointer: a chart's handle drags it
 // to another place (the others make room as it passes over them), its corner resizes it in whole
 // columns and rows. The grid shows the arrangement while the pointer moves; letting go saves it once.
 // Pointer events with pointer capture, so mouse, pen and touch work alike.

@@ -1,4 +1,4 @@
-// The documents list (issue #18 item 3): type, title, month, size, who made it and when, newest first;
+// The documents list: type, title, month, size, who made it and when, newest first;
 // PDFs open in the page, every document downloads, org owners delete.
 import { DOCUMENT_TYPE_LABELS, type PortalDocument } from '@payportal/shared';
 import { secondaryButton } from '../../ui/button.css.ts';

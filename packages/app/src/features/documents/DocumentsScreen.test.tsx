@@ -1,4 +1,4 @@
-// The documents screen (issue #18) against answers at the fetch boundary: what the list shows, what it
+// The documents screen against answers at the fetch boundary: what the list shows, what it
 // asks the server for, what the caller may do, and the upload's refusal in the API's own words.
 import type { PortalDocument } from '@payportal/shared';
 import { cleanup, render, screen, within } from '@testing-library/react';

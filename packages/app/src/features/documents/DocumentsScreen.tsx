@@ -1,4 +1,4 @@
-// spec §2 "/documents: documents" (issue #18): the organisation's statements, extracts and shared
+// "/documents: documents": the organisation's statements, extracts and shared
 // files. Everyone with a portal role reads, searches and downloads; org owners generate and delete;
 // org owners and upload admins share PDFs. What the caller may do comes from the API's answer, so an
 // impersonated read-only session sees no write controls.

@@ -1,4 +1,4 @@
-// Generate a month's statement or merchant master extract (issue #18 item 1; org owners): any month that
+// Generate a month's statement or merchant master extract (org owners): any month that
 // has ended, last month by default. Making it again replaces that month's earlier one.
 import { GENERATED_DOCUMENT_TYPES, lastFullMonth, type GeneratedDocumentType, type PortalDocument } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// A PDF shown in the page (issue #18 item 4) with PDF.js (pdfjs-dist), loaded only when a document is
+// A PDF shown in the page with PDF.js (pdfjs-dist), loaded only when a document is
 // opened, so neither /auth nor the documents list carries it. The worker is a file of the app's own
 // origin (the CSP's script-src 'self' covers it); eval stays off. The bytes come from the API with the
 // bearer token in a header; nothing about the session goes into a URL.

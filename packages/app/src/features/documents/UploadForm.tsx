@@ -1,4 +1,4 @@
-// Upload a shared PDF (issue #18 item 2; org owners and upload admins): the file, its title, type and
+// Upload a shared PDF (org owners and upload admins): the file, its title, type and
 // month. The API decides by the file's bytes whether it is a PDF and says why when it is not.
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_TEXT, lastFullMonth, UPLOADED_DOCUMENT_TYPES, type PortalDocument, type UploadedDocumentType } from '@payportal/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';

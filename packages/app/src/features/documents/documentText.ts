@@ -1,4 +1,4 @@
-// How the list says a document's size, month and creator (issue #18 item 3).
+// How the list says a document's size, month and creator.
 import { monthLabel, type PortalDocument } from '@payportal/shared';
 
 const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });

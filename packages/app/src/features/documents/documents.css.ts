@@ -1,4 +1,4 @@
-// The documents screen (issue #18): forms side by side on a wide screen and stacked on a phone, the
+// The documents screen: forms side by side on a wide screen and stacked on a phone, the
 // list scrolling sideways on a phone instead of widening the page.
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';

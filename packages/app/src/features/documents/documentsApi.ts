@@ -1,4 +1,4 @@
-// The documents calls (issue #18), parsed with the shared contract. The viewer reads a PDF's bytes with
+// The documents calls, parsed with the shared contract. The viewer reads a PDF's bytes with
 // the bearer token in a header; downloads go through single-use tickets, never a token in a URL.
 import {
   DOCUMENT_PATHS,

@@ -1,4 +1,4 @@
-// The in-page PDF view (issue #18 item 4): each page a canvas with PDF.js's text layer over it, so the
+// The in-page PDF view: each page a canvas with PDF.js's text layer over it, so the
 // text can be selected and read by assistive technology. The text-layer rules are the few of PDF.js's
 // pdf_viewer.css the layer needs (its sizes come from --total-scale-factor, set per page).
 import { globalStyle, style } from '@vanilla-extract/css';

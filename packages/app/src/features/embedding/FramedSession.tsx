@@ -1,4 +1,4 @@
-// The framed app's integration point (spec §4 "Framed mode"): runs the handshake, and once the user is
+// The framed app's integration point ("Framed mode"): runs the handshake, and once the user is
 // authenticated renders the routed app (its children) with the host kept informed.
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,5 +1,5 @@
 // Keeps the host informed while the framed app runs: the session report once a sign-in's first route
-// is drawn, not while it still shows "Loading…" (spec §4: isEmbedded and isOwner; the host's `ready`),
+// is drawn, not while it still shows "Loading…" (isEmbedded and isOwner; the host's `ready`),
 // every route change, and the content height for auto-resize (PROTOCOL.md M3).
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

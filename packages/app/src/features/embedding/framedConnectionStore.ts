@@ -1,4 +1,4 @@
-// Where the framed app stands with its partner portal (spec §4 "Framed mode"). A module-level valtio
+// Where the framed app stands with its partner portal ("Framed mode"). A module-level valtio
 // proxy plus actions, like the session store.
 import { proxy } from 'valtio';
 

@@ -14,7 +14,7 @@ export function setHost(next: Remote<HostApi> | null): void {
   host = next;
 }
 
-/** Tells the partner portal something (spec §7 messages to the parent); nothing happens when standalone. */
+/** Tells the partner portal something (messages to the parent); nothing happens when standalone. */
 export function reportToHost(event: FrameEvent): void {
   // A closed port only drops the call; the host's side never waits for these.
   host?.report(event).catch(() => undefined);

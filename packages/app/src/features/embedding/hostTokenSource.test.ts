@@ -30,13 +30,13 @@ describe('[T1] hostTokenSource', () => {
     expect(ask).toHaveBeenCalledTimes(1);
   });
 
-  it('asks for a fresh token when less than 5 minutes remain (spec §9)', async () => {
+  it('asks for a fresh token when less than 5 minutes remain', async () => {
     const fresh = jwt(start);
     const source = hostTokenSource(jwt(start - 56 * MINUTE), async () => fresh);
     expect(await source.getToken()).toBe(fresh);
   });
 
-  it('renews 55 minutes after issue without being asked, then again 55 minutes after the new token (spec §9)', async () => {
+  it('renews 55 minutes after issue without being asked, then again 55 minutes after the new token', async () => {
     const ask = vi.fn(async () => jwt(Date.now()));
     const source = hostTokenSource(jwt(start), ask);
     await vi.advanceTimersByTimeAsync(55 * MINUTE - 1);
@@ -48,7 +48,7 @@ describe('[T1] hostTokenSource', () => {
     expect(ask).toHaveBeenCalledTimes(2);
   });
 
-  it('retries a failed renewal after 30 s, then 60 s, and keeps the token it has meanwhile (spec §9 backoff)', async () => {
+  it('retries a failed renewal after 30 s, then 60 s, and keeps the token it has meanwhile', async () => {
     const ask = vi
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new Error('host offline'))

@@ -1,5 +1,5 @@
-// DESIGN.md §4: framed, the token lives in memory only and comes from the host. It is renewed on the
-// standalone schedule (spec §9: 55 minutes after issue, at once when less than 5 minutes remain, a
+// Framed, the token lives in memory only and comes from the host. It is renewed on the
+// standalone schedule (55 minutes after issue, at once when less than 5 minutes remain, a
 // failed renewal retried after 30 s doubling to 16 minutes) and whenever the API client forces a
 // refresh after a 401; concurrent asks share one request.
 import { constants, hostSessionSchema } from '@payportal/shared';

@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('signInFramed (spec §4 framed mode)', () => {
+describe('signInFramed (framed mode)', () => {
   it('keeps the user the host switched to when the earlier sign-in answers last', async () => {
     let token = 'first-user-token';
     setTokenSource({ getToken: async () => token });

@@ -1,4 +1,4 @@
-// spec §4 "Framed mode": authenticate with the host's token (when the host says support staff are
+// "Framed mode": authenticate with the host's token (when the host says support staff are
 // viewing this user, with an impersonation token exchanged for it and Impersonate-User: lib/apiClient),
 // check the answer is the user the host named, and set the session. A refusal tells the host
 // unauthorized and routeHome; a token the API cannot verify (401) tells it tokenRejected instead

@@ -1,4 +1,4 @@
-// Framed mode from start to session (spec §4): clear stored user data, set `session.framed`, wait for
+// Framed mode from start to session: clear stored user data, set `session.framed`, wait for
 // the host, then open the private channel: the host's functions through comlink, ours exposed for
 // calls only (PROTOCOL.md R1), every argument parsed with the shared schemas (V2).
 import { FRAME_METHODS, callOnlyEndpoint, hostSessionSchema, portalPathSchema } from '@payportal/shared';
@@ -19,7 +19,7 @@ let started = false;
 function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void {
   const host = wrap<HostApi>(hostPort!);
   setHost(host);
-  // Guards and screens tell the parent through lib/parentNotifier (spec §6); here that reaches the host.
+  // Guards and screens tell the parent through lib/parentNotifier; here that reaches the host.
   setParentNotifier({ notify: (notice) => reportToHost({ type: notice }) });
   const tokens = hostTokenSource(session.token, () => host.getToken());
   setTokenSource(tokens);
@@ -43,7 +43,7 @@ function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void
 export function startFramedMode(allowedParentOrigins: readonly string[]): void {
   if (started) return;
   started = true;
-  forgetStoredUser(); // spec §4: framed mode starts by clearing stored user data
+  forgetStoredUser(); // framed mode starts by clearing stored user data
   setFramed(true);
   document.documentElement.dataset.framed = ''; // styles that fill the window do not apply (M3)
   listenForHost(allowedParentOrigins, { onSession: connect, onIncompatible: () => setFramedConnectionStatus('incompatible') });

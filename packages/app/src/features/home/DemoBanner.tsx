@@ -1,6 +1,6 @@
 import { banner } from './DemoBanner.css.ts';
 
-/** spec §1: what a trial or demo organisation (is_demo) is told about the data it sees. */
+/** what a trial or demo organisation (is_demo) is told about the data it sees. */
 export function DemoBanner() {
   return (
     <div role="note" aria-label="Demo organization" className={banner}>

@@ -1,4 +1,4 @@
-// spec §1: the home screen's description and the demo banner of is_demo organisations.
+// The home screen's description and the demo banner of is_demo organisations.
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
@@ -9,7 +9,7 @@ afterEach(() => {
   resetSession();
 });
 
-describe('home screen (spec §1)', () => {
+describe('home screen', () => {
   it('describes the product as a big data solution for the modern acquirer', async () => {
     renderAppAt('/home', signedInAs(['query']));
     expect(await screen.findByText('The big data solution for the modern acquirer.')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('home screen (spec §1)', () => {
   });
 });
 
-describe('organisation themes (spec §1)', () => {
+describe('organisation themes', () => {
   it('applies the theme named in the URL from the first render, and the default otherwise', () => {
     const { container } = renderAppAt('/acme/home', signedInAs(['query']));
     expect(container.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('acme');

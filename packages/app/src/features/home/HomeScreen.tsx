@@ -1,4 +1,4 @@
-// spec §1, §2: the home screen describes the product; a demo organisation sees the demo banner.
+// The home screen describes the product; a demo organisation sees the demo banner.
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { session } from '../session/sessionStore.ts';

@@ -1,4 +1,4 @@
-// The home screen's shortcuts: exactly the features the user's guards let them open (spec §6), so a
+// The home screen's shortcuts: exactly the features the user's guards let them open, so a
 // user without the query role, whose header has only Sign out, still finds their way.
 import type { RoleFlags } from '@payportal/shared';
 import { paths } from '../../lib/paths.ts';

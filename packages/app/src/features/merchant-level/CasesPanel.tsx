@@ -1,4 +1,4 @@
-// The merchant's cases (issue #16 item 5): add a note to an open case, close it with a disposition
+// The merchant's cases: add a note to an open case, close it with a disposition
 // (a MATCH listing names its reason code).
 import { DISPOSITIONS, MATCH_REASON_CODES, SIGNALS, type Disposition, type MatchReasonCode, type MerchantCase } from '@payportal/shared';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The header (issue #16 item 2): names, MID, MCC with industry and group, state and region, pricing
+// The header: names, MID, MCC with industry and group, state and region, pricing
 // plan, onboarding date, status, risk tier.
 import { dimensionValueLabel, MERCHANT_STATUS_LABELS, type MerchantHeader } from '@payportal/shared';
 import * as css from './merchantLevel.css.ts';

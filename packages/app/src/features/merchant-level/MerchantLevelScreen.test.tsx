@@ -1,4 +1,4 @@
-// /amla (issue #16): the deep link opens a merchant, a raised signal shows its evidence and opens a case,
+// /amla: the deep link opens a merchant, a raised signal shows its evidence and opens a case,
 // each section shows as soon as its own answer arrives, and another organisation's merchant (404) says so.
 import { MERCHANT_PATHS, type MerchantHeader, type MerchantSignals, type SectionAnswer } from '@payportal/shared';
 import { cleanup, screen, within } from '@testing-library/react';

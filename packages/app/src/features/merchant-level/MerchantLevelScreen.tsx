@@ -1,4 +1,4 @@
-// /amla (issue #16): find a merchant, then its header, signals and cases, and its sections each loading
+// /amla: find a merchant, then its header, signals and cases, and its sections each loading
 // on its own. ?merchant=ID is the deep link (dashboard drill-down, the partner frame's initPath).
 import { DIMENSION_VALUE_LABELS, type MerchantMatch, type SectionRequestInput } from '@payportal/shared';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Find a merchant (issue #16 item 1): type-ahead by MID, DBA or legal name, and recent merchants.
+// Find a merchant: type-ahead by MID, DBA or legal name, and recent merchants.
 import type { MerchantMatch } from '@payportal/shared';
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

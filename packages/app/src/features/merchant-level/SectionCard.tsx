@@ -1,4 +1,4 @@
-// One section's card (issue #16 item 3): its title, "Download CSV" of its query answers once they are
+// One section's card: its title, "Download CSV" of its query answers once they are
 // in, and its view; each section loads on its own, so the first numbers show at once.
 import { SECTION_TITLES, type SectionAnswer, type SectionId } from '@payportal/shared';
 import type { ReactNode } from 'react';

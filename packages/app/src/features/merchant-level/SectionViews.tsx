@@ -1,4 +1,4 @@
-// What each section shows (issue #16 item 3): headline figures first, then charts and tables, all
+// What each section shows: headline figures first, then charts and tables, all
 // from the section's query API answers (merchantSections.ts in shared).
 import { MEASURES, type QueryResult, type SectionAnswer } from '@payportal/shared';
 import { EChart } from './charts/EChart.tsx';

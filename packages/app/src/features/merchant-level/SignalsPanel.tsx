@@ -1,4 +1,4 @@
-// AML and card-testing signals (issue #16 item 4): each score beside its threshold, the evidence rows
+// AML and card-testing signals: each score beside its threshold, the evidence rows
 // of a raised one, and "Open case" from it.
 import { SIGNALS, type MerchantSignals, type SignalId } from '@payportal/shared';
 import { primaryButton } from '../../ui/button.css.ts';

@@ -1,5 +1,5 @@
 // Before a merchant is picked: the organisation's merchants with raised signals, most first, as a
-// starting point for an analyst (issue #16 item 4).
+// starting point for an analyst.
 import { SIGNALS, type MerchantMatch } from '@payportal/shared';
 import { useRequest } from '../../ui/useRequest.ts';
 import { fetchWatchlist } from './merchantApi.ts';

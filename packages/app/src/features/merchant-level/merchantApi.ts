@@ -1,11 +1,11 @@
-// The merchant-level page's calls (issue #16): every answer parsed with the shared schemas.
+// The merchant-level page's calls: every answer parsed with the shared schemas.
 import {
   caseListSchema, MERCHANT_PATHS, merchantCaseSchema, merchantHeaderSchema, merchantSearchSchema, merchantSignalsSchema, sectionAnswerSchema, watchlistSchema,
   type CloseCaseBody, type SectionId, type SectionRequestInput, type SignalId,
 } from '@payportal/shared';
 import { ApiError, apiRequest } from '../../lib/apiClient.ts';
 
-/** Shown for a merchant id that is not the organisation's (the API answers 404, issue #16). */
+/** Shown for a merchant id that is not the organisation's (the API answers 404). */
 export const MERCHANT_NOT_FOUND = 'This merchant could not be found.';
 
 export const searchMerchants = (q: string, signal?: AbortSignal) => apiRequest(MERCHANT_PATHS.search(q), { schema: merchantSearchSchema, signal });

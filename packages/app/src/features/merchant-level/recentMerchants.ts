@@ -1,4 +1,4 @@
-// The last merchants this browser opened on /amla (issue #16 item 1), newest first, at most 6. Names and
+// The last merchants this browser opened on /amla, newest first, at most 6. Names and
 // MIDs only (no figures), kept in localStorage; a blocked storage (some frames) simply keeps none.
 import type { MerchantMatch } from '@payportal/shared';
 

@@ -1,4 +1,4 @@
-// The page's derived figures (issue #16): changes, percentiles, quantiles and the peer benchmark.
+// The page's derived figures: changes, percentiles, quantiles and the peer benchmark.
 import type { SectionAnswer } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';
 import { changeOf, peerBenchmark, percentileOf, quantileOf } from './sectionFigures.ts';

@@ -1,5 +1,5 @@
 // Figures the page derives from the query API's answers, without new numbers of its own: a query's
-// cells by column name, changes between two answers, and the peer benchmark's percentiles (issue #16).
+// cells by column name, changes between two answers, and the peer benchmark's percentiles.
 import type { QueryCell, QueryResult, SectionAnswer } from '@payportal/shared';
 
 export const resultOf = (answer: SectionAnswer, id: string): QueryResult | null => answer.queries.find((query) => query.id === id)?.result ?? null;

@@ -1,6 +1,6 @@
 // Invite: name + e-mail + roles → the warehouse user exists and the owner copies a /sign-up/{hash} link
-// to send (issue #7). Input is checked with the shared schema before it leaves the browser. The link holds
-// the invitation's single-use secret and is shown only here (issue #19 item 6); the user's card makes a new one.
+// to send. Input is checked with the shared schema before it leaves the browser. The link holds
+// the invitation's single-use secret and is shown only here; the user's card makes a new one.
 import { constants, inviteUserSchema, type RoleName } from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';

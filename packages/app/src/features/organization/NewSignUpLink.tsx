@@ -1,4 +1,4 @@
-// Issue #19 item 6: a sign-up link holds its invitation's single-use secret, which the API keeps only as
+// A sign-up link holds its invitation's single-use secret, which the API keeps only as
 // a hash, so an open invitation's link cannot be shown again. The owner makes a new one instead; the
 // earlier link stops working.
 import type { ManagedUser } from '@payportal/shared';

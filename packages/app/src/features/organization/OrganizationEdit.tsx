@@ -1,5 +1,5 @@
-// spec §2 "organization edit; receives assignable roles and orgId": the owner's user administration
-// (issue #7): search, sort and page the users, invite, open a user's card, read the recent history.
+// "organization edit; receives assignable roles and orgId": the owner's user administration
+//: search, sort and page the users, invite, open a user's card, read the recent history.
 import { type ManagedUser, type OrgUsersQuery, type OrgUsersSortField, type RoleName } from '@payportal/shared';
 import { useId, useMemo, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';

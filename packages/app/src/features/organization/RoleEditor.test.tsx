@@ -6,7 +6,7 @@ import { RoleEditor } from './RoleEditor.tsx';
 
 afterEach(cleanup);
 
-describe('RoleEditor (spec §6: only assignable roles change)', () => {
+describe('RoleEditor (only assignable roles change)', () => {
   it('offers every role but lets the owner change only the assignable ones', () => {
     render(<RoleEditor legend="Roles" assignableRoles={['query', 'upload']} value={['revenue_optimizer']} onChange={() => {}} />);
     const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });

@@ -1,4 +1,4 @@
-// spec §6: the owner ticks roles; only those within their assignable roles can change. A role outside
+// The owner ticks roles; only those within their assignable roles can change. A role outside
 // the grant shows its state but stays disabled, and the API refuses it anyway.
 import { ROLE_NAMES, type RoleName } from '@payportal/shared';
 import { ROLE_LABELS } from './roleLabels.ts';

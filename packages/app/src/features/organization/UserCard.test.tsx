@@ -14,7 +14,7 @@ afterEach(() => {
 const user = managedUser(5, { name: 'Max Factor', roles: ['query'] }) as ManagedUser;
 const base = '/api/auth/v1/organization/2/users/5';
 
-describe('UserCard (spec §2: assignableRoles, orgId, user; raises userDeactivated)', () => {
+describe('UserCard (assignableRoles, orgId, user; raises userDeactivated)', () => {
   it('raises userDeactivated once the API has deactivated the user', async () => {
     const sent = answerApi({
       [`PUT ${base}/active`]: ({ body }) => ({ body: { ...user, is_active: (body as { is_active: boolean }).is_active } }),

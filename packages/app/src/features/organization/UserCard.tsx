@@ -1,4 +1,4 @@
-// spec §2 "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
+// "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
 // of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
 import type { ManagedUser, RoleName } from '@payportal/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ export interface UserCardProps {
   assignableRoles: readonly RoleName[];
   orgId: number;
   user: ManagedUser;
-  /** Raised after the user was deactivated (spec §2). */
+  /** Raised after the user was deactivated. */
   onUserDeactivated: (user: ManagedUser) => void;
   /** Any other change: the list refreshes. */
   onUserChanged: (user: ManagedUser) => void;

@@ -1,4 +1,4 @@
-// Issue #7: every change is audited; the owner sees the latest ones (who, what, before → after, when).
+// Every change is audited; the owner sees the latest ones (who, what, before → after, when).
 import type { UserChange } from '@payportal/shared';
 import { useEffect, useState } from 'react';
 import { fetchUserChanges } from './organizationApi.ts';

@@ -1,4 +1,4 @@
-// The organisation's users, one server-side page at a time (issue #7): sortable columns announce their
+// The organisation's users, one server-side page at a time: sortable columns announce their
 // order (aria-sort); a name opens that user's card.
 import type { ManagedUser, OrgUsersSortField } from '@payportal/shared';
 import { ROLE_LABELS } from './roleLabels.ts';

@@ -1,4 +1,4 @@
-// The organisation-management calls (issue #7), parsed with the shared contract.
+// The organisation-management calls, parsed with the shared contract.
 import {
   inviteUserResponseSchema,
   managedUserResponseSchema,
@@ -27,7 +27,7 @@ export function inviteOrgUser(orgId: number, invite: InviteUser) {
   return apiRequest(PATHS.users(orgId), { method: 'POST', body: invite, schema: inviteUserResponseSchema });
 }
 
-/** A new sign-up link for a user who has not signed up; the earlier link stops working (issue #19 item 6). */
+/** A new sign-up link for a user who has not signed up; the earlier link stops working. */
 export function renewInviteLink(orgId: number, userId: number) {
   return apiRequest(PATHS.inviteLink(orgId, userId), { method: 'POST', schema: inviteUserResponseSchema });
 }

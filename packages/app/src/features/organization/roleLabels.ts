@@ -1,6 +1,6 @@
 import type { RoleName, SignInMethod } from '@payportal/shared';
 
-/** How the screen names the roles of spec §6 (the specification gives only their keys). */
+/** How the screen names the roles of (the specification gives only their keys). */
 export const ROLE_LABELS: Record<RoleName, string> = {
   org_owner: 'Owner',
   query: 'Query',

@@ -1,4 +1,4 @@
-// spec §2 Profile: "Manage your Profile", a breadcrumb with the user's email, the name form (flip
+// "Manage your Profile", a breadcrumb with the user's email, the name form (flip
 // pattern of the change-password card) and the change-password card.
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,7 +1,7 @@
 import { API_PATHS, userUpdateResponseSchema, type WarehouseUser } from '@payportal/shared';
 import { apiRequest } from '../../lib/apiClient.ts';
 
-/** spec §7: PUT /api/auth/v1/user/{id} with the user's fields and the new name. */
+/** PUT /api/auth/v1/user/{id} with the user's fields and the new name. */
 export function updateName(user: WarehouseUser, name: string): Promise<WarehouseUser> {
   return apiRequest(API_PATHS.user(user.id), {
     method: 'PUT',

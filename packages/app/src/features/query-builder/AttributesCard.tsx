@@ -1,4 +1,4 @@
-// The CSV attributes card (spec §2): the dimensions that become the export's columns, one row per
+// The CSV attributes card: the dimensions that become the export's columns, one row per
 // combination of their values. The date is chosen in the date field, so it is not listed here.
 import { QUERY_DIMENSIONS_MAX, type CatalogueResponse, type DimensionId } from '@payportal/shared';
 import { useSnapshot } from 'valtio';

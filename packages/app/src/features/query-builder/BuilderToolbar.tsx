@@ -1,4 +1,4 @@
-// The builder's title and commands: saved exports, clear (spec §2's confirmation), delete (asked first),
+// The builder's title and commands: saved exports, clear (confirmation), delete (asked first),
 // save. Disabled commands stay visible and the page says why (the access note above the builder).
 import { useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -8,7 +8,7 @@ import * as styles from './queryBuilder.css.ts';
 import { SavedExportsDialog } from './SavedExportsDialog.tsx';
 import type { WriteAccess } from './writeAccess.ts';
 
-/** spec §2, character for character. */
+/** character for character. */
 export const CLEAR_QUESTION = 'Do you wish to clear all selections?';
 
 export interface BuilderToolbarProps {

@@ -1,4 +1,4 @@
-// The CSV compound field (spec §2): a parent search and a child search (industry group → industry,
+// The CSV compound field: a parent search and a child search (industry group → industry,
 // region → state). With exactly one parent chosen, the child's options are that parent's; the rows
 // must match a chosen value of each search that has any.
 import { useSnapshot } from 'valtio';

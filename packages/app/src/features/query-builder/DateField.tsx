@@ -1,4 +1,4 @@
-// The CSV date field (spec §2): a range (the catalogue's presets, all dates, or a custom from–to) and a
+// The CSV date field: a range (the catalogue's presets, all dates, or a custom from–to) and a
 // granularity (a date column by day … year, or none: the range then only filters rows).
 import { DATE_RANGE_PRESET_LABELS, DATE_RANGE_PRESETS, TIME_GRANULARITIES, type DateRangePreset, type TimeGranularity } from '@payportal/shared';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The CSV entry card (spec §2): the export's name and description, which saving requires and the file
+// The CSV entry card: the export's name and description, which saving requires and the file
 // name comes from.
 import { EXPORT_DESCRIPTION_MAX, EXPORT_NAME_MAX } from '@payportal/shared';
 import { useId } from 'react';

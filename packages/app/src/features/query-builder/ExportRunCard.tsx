@@ -1,8 +1,8 @@
-// Running the export (issue #13 item 3): the role's cap said before the run, then the run's state with
+// Running the export: the role's cap said before the run, then the run's state with
 // a progress bar, Cancel while it works, Download when ready, Run again when finished; failed and
 // expired runs say why. The status is a live region announced when it changes; the row count is the
 // progress bar's value, so progress is heard without a flood. The query builder runs its query here,
-// and the revenue optimizer its merchant P&L (issue #17 item 1): both are export jobs.
+// and the revenue optimizer its merchant P&L: both are export jobs.
 import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits } from '@payportal/shared';
 import { useId } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';

@@ -1,4 +1,4 @@
-// Issue #13 items 2, 3 and 5 on the screen: saving, edit mode and who may change it, running with
+// On the screen: saving, edit mode and who may change it, running with
 // progress, cancel, the download ticket, the cap before and after, failed runs, read-only support.
 import type { ExportJob } from '@payportal/shared';
 import { act, cleanup, screen, within } from '@testing-library/react';
@@ -32,7 +32,7 @@ function answerExports(routes: Routes = {}) {
 const analyst = signedInAs(['query']);
 
 describe('saving', () => {
-  it('checks the name first, then creates the export and continues in its edit mode', async () => {
+  it('[X2] checks the name first, then creates the export and continues in its edit mode', async () => {
     const sent = answerExports({ 'POST /api/exports/v1/definitions/': ({ body }) => ({ status: 201, body: definitionAnswer({ ...(body as object), id: 7 }) }) });
     const view = renderAppAt('/csv/new', analyst);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'State' }));
@@ -51,7 +51,7 @@ describe('saving', () => {
     expect(sent.some((request) => request.path === '/api/exports/v1/definitions/7' && request.method === 'GET')).toBe(false);
   });
 
-  it('edit mode loads the export by id and saves changes with PUT', async () => {
+  it('[X2] edit mode loads the export by id and saves changes with PUT', async () => {
     const sent = answerExports({ 'PUT /api/exports/v1/definitions/7': ({ body }) => ({ body: definitionAnswer(body as object) }) });
     renderAppAt('/csv/7/edit', analyst);
     expect(await screen.findByRole('heading', { level: 1, name: 'Monthly GSV by state' })).toBeTruthy();
@@ -63,7 +63,7 @@ describe('saving', () => {
     expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ query: { dimensions: ['state', 'card_brand'] } });
   });
 
-  it('going from one saved export to another loads the other, and saves it, not the first', async () => {
+  it('[X2] going from one saved export to another loads the other, and saves it, not the first', async () => {
     const sent = answerExports({
       'PUT /api/exports/v1/definitions/7': ({ body }) => ({ body: definitionAnswer(body as object) }),
       'GET /api/exports/v1/definitions/8': () => ({ body: definitionAnswer({ id: 8, name: 'Chargebacks by brand' }) }),
@@ -83,7 +83,7 @@ describe('saving', () => {
     expect(sent.filter((request) => request.method === 'PUT').map((request) => request.path)).toEqual(['/api/exports/v1/definitions/7', '/api/exports/v1/definitions/8']);
   });
 
-  it('deletes after asking, and says so on the empty builder it returns to', async () => {
+  it('[X2] deletes after asking, and says so on the empty builder it returns to', async () => {
     const sent = answerExports({ 'DELETE /api/exports/v1/definitions/7': () => ({ status: 204 }) });
     const view = renderAppAt('/csv/7/edit', analyst);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -95,7 +95,7 @@ describe('saving', () => {
     expect(sent.filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('lists saved exports (mine first, then the organisation’s) and opens one in the builder', async () => {
+  it('[X2] lists saved exports (mine first, then the organisation’s) and opens one in the builder', async () => {
     const sent = answerExports({
       'GET /api/exports/v1/definitions/': ({ search }) => ({
         body: search.get('mine') === 'true'
@@ -116,7 +116,7 @@ describe('saving', () => {
     expect(sent.some((request) => request.path === '/api/exports/v1/definitions/' && request.search.get('mine') === 'false')).toBe(true);
   });
 
-  it('someone else’s export is read-only, names its owner, and still runs as saved', async () => {
+  it('[X2][X17] someone else’s export is read-only, names its owner, and still runs as saved', async () => {
     const sent = answerExports({
       'GET /api/exports/v1/definitions/7': () => ({ body: definitionAnswer({ can_edit: false, owner: { id: 5, name: 'Olivia Owner' } }) }),
       'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer() }),
@@ -131,7 +131,7 @@ describe('saving', () => {
     await vi.waitFor(() => expect(sent.find((request) => request.method === 'POST' && request.path === '/api/exports/v1/jobs/')?.body).toEqual({ definition_id: 7 }));
   });
 
-  it('read-only support: saving and running are disabled and the page says why; the preview still works', async () => {
+  it('[X1][X17] read-only support: saving and running are disabled and the page says why; the preview still works', async () => {
     setImpersonationReadOnly(true);
     answerExports();
     renderAppAt('/csv/new', { ...analyst, impersonatedBy: 'support@payportal.example' });
@@ -144,7 +144,7 @@ describe('saving', () => {
 });
 
 describe('running', () => {
-  it('says the cap before the run, shows progress against the estimate, and downloads through a single-use ticket', async () => {
+  it('[X4][X13][X17] says the cap before the run, shows progress against the estimate, and downloads through a single-use ticket', async () => {
     let polls = 0;
     const progress: ExportJob[] = [
       jobAnswer({ status: 'running', rows_estimate: 1_000_000, rows_written: 250_000 }),
@@ -177,7 +177,7 @@ describe('running', () => {
     expect(screen.getByRole('button', { name: 'Run again' })).toBeTruthy();
   }, 15_000); // two progress polls a second apart, as the screen really polls
 
-  it('while the engine writes the file itself, the bar follows its own percentage', async () => {
+  it('[X8][X17] while the engine writes the file itself, the bar follows its own percentage', async () => {
     answerExports({
       'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer() }),
       'GET /api/exports/v1/jobs/31': () => ({ body: jobAnswer({ status: 'running', percent_done: 42.7, rows_written: 81_250, rows_estimate: null }) }),
@@ -189,7 +189,7 @@ describe('running', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('About 43% done, 81,250 rows written');
   });
 
-  it('cancels a running export', async () => {
+  it('[X9][X17] cancels a running export', async () => {
     const sent = answerExports({
       'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer() }),
       'GET /api/exports/v1/jobs/31': () => ({ body: jobAnswer({ status: 'running', rows_estimate: 900, rows_written: 100 }) }),
@@ -203,7 +203,7 @@ describe('running', () => {
     expect(sent.some((request) => request.path === '/api/exports/v1/jobs/31/cancel')).toBe(true);
   });
 
-  it('a failed run says why; past runs list expired files without a download', async () => {
+  it('[X14][X17] a failed run says why; past runs list expired files without a download', async () => {
     answerExports({
       'POST /api/exports/v1/jobs/': () => ({ status: 202, body: jobAnswer({ status: 'failed', failure_reason: 'The export was interrupted by a restart of the server. Run it again.' }) }),
       'GET /api/exports/v1/jobs/': () => ({ body: { jobs: [jobAnswer({ id: 30, status: 'expired', rows_written: 12 }), jobAnswer({ id: 29, status: 'ready', rows_written: 12, file_bytes: 300 })] } }),

@@ -1,4 +1,4 @@
-// How the CSV file is written (issue #13 item 4): header labels or ids, a BOM for Excel, gzip, and the
+// How the CSV file is written: header labels or ids, a BOM for Excel, gzip, and the
 // formula-injection guard (on by default; turning it off is for people who know why).
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Which rows the export holds: the two compound searches of spec §2 and the date field.
+// Which rows the export holds: the two compound searches and the date field.
 import { useId } from 'react';
 import { CompoundField } from './CompoundField.tsx';
 import { DateField } from './DateField.tsx';

@@ -1,4 +1,4 @@
-// The CSV metric field (spec §2): one measure of the export, chosen from the catalogue, with what it
+// The CSV metric field: one measure of the export, chosen from the catalogue, with what it
 // means underneath and a way to remove it.
 import type { CatalogueResponse, MeasureId } from '@payportal/shared';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The CSV metrics card (spec §2): the export's measures, each through a metric field, in column order.
+// The CSV metrics card: the export's measures, each through a metric field, in column order.
 import type { CatalogueResponse, MeasureId } from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';

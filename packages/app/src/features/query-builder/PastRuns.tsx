@@ -1,4 +1,4 @@
-// The person's past runs (issue #13 item 2: "their past runs, from the builder"): of this saved export
+// The person's past runs ("their past runs, from the builder"): of this saved export
 // in edit mode, of every export otherwise; each ready file downloads again until it expires.
 import type { JobList } from '@payportal/shared';
 import { useId, useState } from 'react';

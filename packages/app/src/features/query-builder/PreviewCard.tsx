@@ -1,4 +1,4 @@
-// The live preview of issue #13: the first rows of the export as it stands, the row-count estimate, and
+// The live preview: the first rows of the export as it stands, the row-count estimate, and
 // what is happening (waiting for choices, loading, failed with a retry). The status line is a polite
 // live region, so a screen reader hears the new count without losing its place.
 import { formatRows, rowCapText, type QueryDescriptionInput } from '@payportal/shared';
@@ -12,7 +12,7 @@ import { PREVIEW_ROWS, useLivePreview } from './useLivePreview.ts';
 
 type Estimate = ReturnType<typeof useLivePreview>['estimate'];
 
-/** The whole export's size, and the cap's cut when there is one (issue #13: say plainly what a cap cuts). */
+/** The whole export's size, and the cap's cut when there is one (say plainly what a cap cuts). */
 function describeEstimate(estimate: Estimate): string {
   if (estimate.status === 'loading') return 'Counting rows…';
   if (estimate.status === 'error') return estimate.error;

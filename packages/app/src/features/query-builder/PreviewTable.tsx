@@ -1,4 +1,4 @@
-// The preview's rows (issue #13): column headers are buttons that sort the export (the order is part
+// The preview's rows: column headers are buttons that sort the export (the order is part
 // of its description) and announce the order with aria-sort; values in the catalogue's formats.
 import { formatCell, type QueryResult } from '@payportal/shared';
 import type { BuilderState } from './builderStore.ts';

@@ -1,4 +1,4 @@
-// Issue #13 part 1: the builder asks the analytics API what the person chose, shows the first rows in
+// The builder asks the analytics API what the person chose, shows the first rows in
 // the catalogue's formats with the row estimate, waits for pauses and cancels superseded questions.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,7 +36,7 @@ const queries = (sent: SentRequest[]) => sent.filter((request) => request.path =
 const addMetric = async (label: string) => userEvent.selectOptions(await screen.findByLabelText('Add a metric'), label);
 
 describe('QueryBuilderScreen: building and previewing', () => {
-  it('asks for the chosen attributes, metrics, compound filter and date range, and shows formatted rows with the estimate', async () => {
+  it('[X5] asks for the chosen attributes, metrics, compound filter and date range, and shows formatted rows with the estimate', async () => {
     const sent = renderBuilder();
     await userEvent.click(await screen.findByRole('checkbox', { name: 'State' }));
     await addMetric('Gross sales volume');

@@ -1,4 +1,4 @@
-// spec §2 /csv/new and /csv/{id}/edit: the query builder and CSV export (issue #13). The builder's
+// /csv/new and /csv/{id}/edit: the query builder and CSV export. The builder's
 // cards on one side; the live preview, the run and past runs on the other; one column on a phone.
 import type { CatalogueResponse, ExportJob, RunExportBodyInput } from '@payportal/shared';
 import { exportNameSchema } from '@payportal/shared';
@@ -30,7 +30,7 @@ import { useSavedDefinition } from './useSavedDefinition.ts';
 import { writeAccessFor } from './writeAccess.ts';
 
 export interface QueryBuilderScreenProps {
-  /** spec §2: edit mode when present. */
+  /** edit mode when present. */
   id?: string;
 }
 

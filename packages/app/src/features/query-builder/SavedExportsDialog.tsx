@@ -1,4 +1,4 @@
-// "My saved exports" (issue #13 item 2): the organisation's saved exports, or only the person's own,
+// "My saved exports": the organisation's saved exports, or only the person's own,
 // searched on the server; each opens in the builder. Anyone with the query role may open and run them.
 import type { DefinitionList } from '@payportal/shared';
 import { useEffect, useId, useState } from 'react';

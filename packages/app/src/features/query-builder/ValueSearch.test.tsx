@@ -1,5 +1,5 @@
 // Chips restored with only their value (from a dashboard's URL, a saved chart or a saved question)
-// show the label the values search gives for that value (issue #14: "TX" reads "TX Texas").
+// show the label the values search gives for that value ("TX" reads "TX Texas").
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi } from '../../testing/answerApi.ts';

@@ -1,9 +1,9 @@
-// The query builder's choices (issue #13): a module-level valtio proxy plus the actions that change it,
+// The query builder's choices: a module-level valtio proxy plus the actions that change it,
 // one builder per page. The screen turns it into a query description with `toQueryDescription`.
 import { DEFAULT_CSV_OPTIONS, type CsvOptions, type DateRangePreset, type DimensionId, type MeasureId, type TimeGranularity } from '@payportal/shared';
 import { proxy } from 'valtio';
 
-/** The members of the two compound searches (spec §2: industry group → industry, region → state). */
+/** The members of the two compound searches (industry group → industry, region → state). */
 export type CompoundMember = 'industry_group' | 'industry' | 'region' | 'state';
 export const COMPOUND_MEMBERS: readonly CompoundMember[] = ['industry_group', 'industry', 'region', 'state'];
 
@@ -31,7 +31,7 @@ export interface BuilderState {
   selections: Record<CompoundMember, Selection[]>;
   date: DateChoice;
   order: { member: string; direction: 'asc' | 'desc' } | null;
-  /** How the file is written (issue #13 item 4). */
+  /** How the file is written. */
   csv: CsvOptions;
 }
 
@@ -101,7 +101,7 @@ export function setCsvOption<Key extends keyof CsvOptions>(key: Key, value: CsvO
   builder.csv[key] = value;
 }
 
-/** spec §2 "Do you wish to clear all selections?": every choice of rows and columns goes; the name, description and file options stay. */
+/** "Do you wish to clear all selections?": every choice of rows and columns goes; the name, description and file options stay. */
 export function clearSelections(): void {
   Object.assign(builder, { ...emptyBuilder(), name: builder.name, description: builder.description, csv: { ...builder.csv } });
 }

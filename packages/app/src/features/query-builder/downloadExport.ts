@@ -1,4 +1,4 @@
-// The download of a ready export (issue #13 item 4), through a single-use ticket (lib/downloadWithTicket.ts).
+// The download of a ready export, through a single-use ticket (lib/downloadWithTicket.ts).
 import { downloadWithTicket } from '../../lib/downloadWithTicket.ts';
 import { requestDownloadTicket } from './exportsApi.ts';
 

@@ -1,4 +1,4 @@
-// The CSV export calls (issue #13, `/api/exports/v1/`), parsed with the shared contract; bodies are
+// The CSV export calls (`/api/exports/v1/`), parsed with the shared contract; bodies are
 // checked with its schemas before they leave the browser.
 import {
   definitionListSchema,

@@ -1,4 +1,4 @@
-// What a run's state means in words (issue #13 item 3), shared by the run card and the past runs list.
+// What a run's state means in words, shared by the run card and the past runs list.
 import { formatRows, rowCapText, type ExportJob } from '@payportal/shared';
 import { formatBytes } from '../../lib/formatBytes.ts';
 
@@ -38,7 +38,7 @@ export function jobSummary(job: ExportJob): string {
   }
 }
 
-/** Issue #13: say plainly what a cap cut (the count stops one row past the cap: no total is known). */
+/** say plainly what a cap cut (the count stops one row past the cap: no total is known). */
 export function capNote(job: ExportJob): string | null {
   if (!job.capped) return null;
   return `This file holds the first ${formatRows(job.row_cap)}; more rows match: exports are ${rowCapText(job.row_cap)}.`;

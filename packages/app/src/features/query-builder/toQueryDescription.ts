@@ -1,4 +1,4 @@
-// The builder's choices as the query description of DESIGN.md §8, and back (edit mode). One function
+// The builder's choices as the query description, and back (edit mode). One function
 // each way, so the preview, the row estimate and the saved export can never ask different questions.
 import {
   dateRangeSchema,

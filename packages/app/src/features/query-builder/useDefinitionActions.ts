@@ -1,4 +1,4 @@
-// Save (create or replace) and delete a saved export (issue #13 item 2). The body is checked with the
+// Save (create or replace) and delete a saved export. The body is checked with the
 // shared schema first, so the name's problem is shown beside the name instead of coming back as a 400.
 import { exportDefinitionBodySchema, type ExportDefinition } from '@payportal/shared';
 import { useState } from 'react';

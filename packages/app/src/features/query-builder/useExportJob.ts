@@ -1,4 +1,4 @@
-// Follows one export run (issue #13 item 3): polls GET jobs/{id} while it is queued or running, and
+// Follows one export run: polls GET jobs/{id} while it is queued or running, and
 // stops once it is finished. A failed poll is retried more slowly and said, never hidden.
 import { FINISHED_JOB_STATUSES, type ExportJob } from '@payportal/shared';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The live preview and row-count estimate of issue #13: the first PREVIEW_ROWS rows of the builder's
+// The live preview and row-count estimate: the first PREVIEW_ROWS rows of the builder's
 // description (POST /api/analytics/v1/query) and how many rows the whole export would have, with the
 // role's cap (POST /api/exports/v1/estimate). Both wait for a pause and abort superseded calls.
 import type { ExportEstimate, QueryDescriptionInput, QueryResult } from '@payportal/shared';

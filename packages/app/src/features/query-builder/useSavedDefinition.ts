@@ -1,4 +1,4 @@
-// Edit mode (spec §2 /csv/{id}/edit): loads the saved export and puts its choices into the builder, or
+// Edit mode (/csv/{id}/edit): loads the saved export and puts its choices into the builder, or
 // takes them from the screen that has just saved it (screenHandOff.ts). An id that is not a number
 // reads as not found, like one the API does not show this caller (another organisation's: 404).
 import { definitionParamsSchema, type ExportDefinition } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// The labels of chosen compound-search values (issue #14: "TX" reads "TX Texas", an industry code its
+// The labels of chosen compound-search values ("TX" reads "TX Texas", an industry code its
 // name). A chip restored from a URL, a saved chart or a saved question knows only its value; its label
 // is what GET /api/analytics/v1/values/:dimension answers for that value, asked once per value and
 // kept for the page's life, per organisation (a framed host may switch to another organisation's user,

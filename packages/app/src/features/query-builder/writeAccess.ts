@@ -1,4 +1,4 @@
-// Who may change what on the builder (issue #13 items 2 and 5): a saved export is changed or deleted by
+// Who may change what on the builder: a saved export is changed or deleted by
 // its owner or an org owner (the API's `can_edit`); support staff acting as a user without
 // support_write change nothing (the API refuses their writes, running an export included). Pure, so the
 // rule is tested alone; the API enforces the same and stays the judge.

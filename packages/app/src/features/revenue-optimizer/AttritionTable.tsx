@@ -1,4 +1,4 @@
-// The attrition model's two tables, editable per scenario (issue #17 item 2): the base annual hazard and
+// The attrition model's two tables, editable per scenario: the base annual hazard and
 // β (added hazard per bps of rise) by size tier. Defaults and their sources come from the API.
 import type { SizeTier } from '@payportal/shared';
 import { useSnapshot } from 'valtio';

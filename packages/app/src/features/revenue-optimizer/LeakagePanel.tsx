@@ -1,4 +1,4 @@
-// Interchange leakage (issue #17 item 3): what sales billed above their target programme (downgrades, and
+// Interchange leakage: what sales billed above their target programme (downgrades, and
 // the general programme where the MCC qualifies for a cheaper one) cost, by cause, and the merchants who
 // could recover most. Every figure is a month's average over the trailing complete months, said once
 // under the headline, with the period's whole total beside it.

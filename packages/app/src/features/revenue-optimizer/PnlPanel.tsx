@@ -1,4 +1,4 @@
-// The merchant P&L (issue #17 item 1): per merchant over complete months, billed fees by component,
+// The merchant P&L: per merchant over complete months, billed fees by component,
 // interchange, scheme fees, net revenue and net effective rate; under- and over-recovery flagged;
 // sortable by any column, filtered by the compound industry and region fields, flag, plan type and
 // name; every matching row exported as CSV through the export jobs. Figures come from the optimizer API.

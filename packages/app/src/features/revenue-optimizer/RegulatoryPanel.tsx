@@ -1,4 +1,4 @@
-// Regulatory what-ifs (issue #17 item 4): each rule's interchange change on the trailing 12 months, and
+// Regulatory what-ifs: each rule's interchange change on the trailing 12 months, and
 // who keeps it: IC++ merchants (passed through) or the acquirer (blended, tiered and flat margins).
 import { REGULATORY_LABELS } from '@payportal/shared';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

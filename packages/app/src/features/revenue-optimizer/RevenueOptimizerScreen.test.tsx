@@ -1,4 +1,4 @@
-// spec §7 contactSales from the revenue optimizer: a mail draft standalone, a message to the parent framed.
+// ContactSales from the revenue optimizer: a mail draft standalone, a message to the parent framed.
 // The framed message crossing to a real partner portal is in e2e/embed-session.spec.ts.
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +23,7 @@ afterEach(() => {
 const embeddedUser = signedInAs(['revenue_optimizer'], { termsAccepted: true });
 const contactButton = () => screen.findByRole('button', { name: 'Contact sales about data harmonization' });
 
-describe('revenue optimizer: contact sales (spec §7)', () => {
+describe('revenue optimizer: contact sales', () => {
   it('opens a mail draft to sales about data harmonization when standalone, and tells no parent', async () => {
     setTestPortalConfig();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
-// spec §2 /revenue-optimizer (issue #17): the merchant P&L, the repricing simulator, interchange leakage
+// /revenue-optimizer: the merchant P&L, the repricing simulator, interchange leakage
 // and regulatory what-ifs, framed in partner portals for their pricing people. The contact-sales path
-// stays (spec §7 contactSales): harmonizing a partner's own data is what sales sets up.
+// stays: harmonizing a partner's own data is what sales sets up.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { contactSales } from '../../lib/contactSales.ts';

@@ -1,4 +1,4 @@
-// Two or more saved scenarios side by side (issue #17 item 2): each simulated afresh on today's data.
+// Two or more saved scenarios side by side: each simulated afresh on today's data.
 import type { SavedScenario, SimulationResult } from '@payportal/shared';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, signedMoney } from './formatFigures.ts';

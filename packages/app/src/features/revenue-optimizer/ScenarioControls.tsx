@@ -1,4 +1,4 @@
-// The simulator's inputs (issue #17 item 2): the segment (industry group, region, size tier, plan
+// The simulator's inputs: the segment (industry group, region, size tier, plan
 // type) and the actions, as sliders that change the result as they move.
 import { PLAN_TYPE_LABELS, PLAN_TYPES, SIZE_TIERS, type PlanType, type SegmentOptions, type SizeTier } from '@payportal/shared';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Saved scenarios (issue #17 item 2): save the one on screen under a name, open one, tick two or more
+// Saved scenarios: save the one on screen under a name, open one, tick two or more
 // to compare them side by side, export a scenario's affected merchants, delete one. Support staff
 // without support_write see the list but cannot save or delete (the API refuses; the page says why).
 import type { SavedScenario, ScenarioDefinition } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// The compound segment fields (issue #17: "compound industry and region filters"): industry group →
+// The compound segment fields ("compound industry and region filters"): industry group →
 // industry (MCC) and region → state, as the chart and CSV fields offer them. Choosing a parent keeps only
 // the children under it; a child without a parent chosen lists every parent's children.
 import type { SegmentOptions } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// What a scenario does over the trailing 12 months (issue #17 item 2): the waterfall from gross uplift
+// What a scenario does over the trailing 12 months: the waterfall from gross uplift
 // through expected attrition loss to net, the distribution of effective-rate change, and the merchants
 // whose rate rises past the tolerance.
 import type { SimulationResult } from '@payportal/shared';

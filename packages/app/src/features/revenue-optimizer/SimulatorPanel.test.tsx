@@ -1,4 +1,4 @@
-// issue #17 item 2: sliders update the result once they rest (debounced), a newer position cancels the
+// Sliders update the result once they rest (debounced), a newer position cancels the
 // request of an older one, and support staff without support_write cannot save a scenario.
 import { DEFAULT_ATTRITION, type SimulationResult } from '@payportal/shared';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

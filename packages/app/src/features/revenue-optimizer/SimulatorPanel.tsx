@@ -1,4 +1,4 @@
-// The repricing simulator (issue #17 item 2): the scenario on the left, its result on the right. Each
+// The repricing simulator: the scenario on the left, its result on the right. Each
 // change is sent once the sliders rest for 250 ms, and a newer change cancels the request of an older one.
 import type { OptimizerDefaults } from '@payportal/shared';
 import { useSnapshot } from 'valtio';

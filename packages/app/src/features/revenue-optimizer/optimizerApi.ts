@@ -1,4 +1,4 @@
-// The revenue optimizer's calls (issue #17): every answer parsed with the shared schemas.
+// The revenue optimizer's calls: every answer parsed with the shared schemas.
 import {
   exportJobSchema, leakageResultSchema, OPTIMIZER_PATHS, optimizerDefaultsSchema, pnlResultSchema, regulatoryResultSchema, savedScenarioSchema,
   scenarioListSchema, simulationResultSchema, type PnlRequestInput, type RunPnlExportBodyInput, type ScenarioBodyInput, type ScenarioDefinitionInput,
@@ -7,7 +7,7 @@ import { apiRequest } from '../../lib/apiClient.ts';
 
 export const fetchDefaults = (signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.defaults(), { schema: optimizerDefaultsSchema, signal });
 export const fetchPnl = (request: PnlRequestInput, signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.pnl(), { method: 'POST', body: request, schema: pnlResultSchema, signal });
-/** Queues the P&L's rows as a CSV export job, followed and downloaded like any export (issue #17 item 1). */
+/** Queues the P&L's rows as a CSV export job, followed and downloaded like any export. */
 export const exportPnl = (pnl: RunPnlExportBodyInput['pnl']) => apiRequest(OPTIMIZER_PATHS.pnlExport(), { method: 'POST', body: { pnl }, schema: exportJobSchema });
 export const simulate = (definition: ScenarioDefinitionInput, signal?: AbortSignal) =>
   apiRequest(OPTIMIZER_PATHS.simulate(), { method: 'POST', body: definition, schema: simulationResultSchema, signal });

@@ -1,4 +1,4 @@
-// The scenario being built on the simulator (issue #17 item 2): segment, actions, attrition table and
+// The scenario being built on the simulator: segment, actions, attrition table and
 // tolerance, as a valtio store with actions; the screen sends it to the API as it changes.
 import { DEFAULT_ATTRITION, type PlanType, type ScenarioDefinition, type SizeTier } from '@payportal/shared';
 import { proxy } from 'valtio';

@@ -4,7 +4,7 @@ import { refreshDelay, retryDelay, startRefreshSchedule, type TokenTimes } from 
 const MINUTE = 60_000;
 const issuedAt = (ms: number): TokenTimes => ({ issuedAtMs: ms, expiresAtMs: ms + 60 * MINUTE });
 
-describe('refreshDelay (spec §4, §9)', () => {
+describe('refreshDelay', () => {
   it('refreshes 55 minutes after issue', () => {
     expect(refreshDelay(issuedAt(0), 0)).toBe(55 * MINUTE);
     expect(refreshDelay(issuedAt(0), 20 * MINUTE)).toBe(35 * MINUTE);

@@ -1,4 +1,4 @@
-// spec §4, §9: when the standalone ID token is refreshed. Pure: the clock and the timers come in, so the
+// When the standalone ID token is refreshed. Pure: the clock and the timers come in, so the
 // schedule is tested with fake timers. The Firebase SDK refreshes on demand as well; this schedule keeps
 // a fresh token ready for the API and notices a revoked session within the hour.
 import { constants } from '@payportal/shared';

@@ -10,7 +10,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the session cache in local storage (spec §3)', () => {
+describe('the session cache in local storage', () => {
   it('keeps the user with the assignable roles and the organisation after a standalone sign-in', () => {
     setSignedIn(answer);
     expect(readSessionCache()).toEqual({

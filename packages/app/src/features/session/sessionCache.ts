@@ -1,7 +1,7 @@
-// spec §3: the warehouse user is kept in local storage together with the assignable roles list and the
-// organisation data. Standalone only: a framed app keeps its session in memory (DESIGN.md §4).
+// The warehouse user is kept in local storage together with the assignable roles list and the
+// organisation data. Standalone only: a framed app keeps its session in memory.
 import { organizationSchema, ROLE_NAMES, warehouseUserSchema } from '@payportal/shared';
-import * as z from 'zod/mini'; // on every route's path (issue #20 item 9)
+import * as z from 'zod/mini'; // on every route's path
 
 const STORAGE_KEY = 'payportal.session';
 

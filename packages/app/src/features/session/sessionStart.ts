@@ -1,4 +1,4 @@
-// When the standalone session starts (issue #20 item 9). Starting it loads the Firebase SDK (30 KB
+// When the standalone session starts. Starting it loads the Firebase SDK (30 KB
 // gzip); an open route such as /auth draws its screen first and starts it right after, so the sign-in
 // form is usable sooner; a guarded route, which cannot draw anything without a session, starts it at once.
 let pending: (() => void) | null = null;

@@ -1,4 +1,4 @@
-// The signed-in user, their organisation and roles (spec §3, §4), framed or standalone.
+// The signed-in user, their organisation and roles, framed or standalone.
 // A module-level valtio proxy plus exported actions; components read it with useSnapshot.
 import {
   roleFlags,
@@ -17,10 +17,10 @@ export interface SignedInSession {
   organization: Organization;
   roles: RoleName[];
   flags: RoleFlags;
-  /** spec §6: the union of the grants of the user's own roles (owners assign roles). */
+  /** the union of the grants of the user's own roles (owners assign roles). */
   assignableRoles: RoleName[];
   embeddedTermsAccepted: boolean;
-  /** Set when support staff view this user's portal (DESIGN.md §4). */
+  /** Set when support staff view this user's portal. */
   impersonatedBy: string | null;
 }
 
@@ -66,7 +66,7 @@ export function acceptEmbeddedTerms(): void {
   if (session.current.status === 'signedIn') session.current.embeddedTermsAccepted = true;
 }
 
-/** After a name update (spec §2 Profile): the header and the profile show the new name at once. */
+/** After a name update: the header and the profile show the new name at once. */
 export function setUserName(name: string): void {
   if (session.current.status === 'signedIn') session.current.user.name = name;
 }

@@ -1,4 +1,4 @@
-// spec §4 standalone mode: every logout trigger, one by one (issue #20 item 6): session expired, a failed
+// Standalone mode: every logout trigger, one by one: session expired, a failed
 // refresh, no valid identity user, and a stored user whose e-mail differs from the signed-in one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi } from '../../testing/answerApi.ts';
@@ -46,7 +46,7 @@ afterEach(() => {
   resetSession();
 });
 
-describe('standalone logout triggers (spec §4)', () => {
+describe('standalone logout triggers', () => {
   it('signs in a valid identity user whose stored e-mail matches: the baseline the triggers below depart from', async () => {
     await startWith(identityUser('owner@acme.example', DAY));
     expect(session.current.status).toBe('signedIn');
@@ -74,7 +74,7 @@ describe('standalone logout triggers (spec §4)', () => {
   it('refresh failure: a refresh the identity service refuses (not a network error) logs out', async () => {
     await startWith(identityUser('owner@acme.example', DAY, () => Promise.reject(Object.assign(new Error('revoked'), { code: 'auth/user-token-expired' }))));
     expect(session.current.status).toBe('signedIn');
-    await vi.advanceTimersByTimeAsync(55 * 60_000); // spec §9: the refresh 55 minutes after issue
+    await vi.advanceTimersByTimeAsync(55 * 60_000); // the refresh 55 minutes after issue
     expect(session.current).toEqual({ status: 'signedOut', reason: 'session_expired' });
     expect(sdk.signOut).toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-// spec §4, standalone mode: auto-login on start, the token refresh schedule, and logout. The sign-in
+// Standalone mode: auto-login on start, the token refresh schedule, and logout. The sign-in
 // screens run their own checks first (features/auth/signInFlow.ts) and then call `startSignedInSession`.
 import { isLoginTooOld, type AuthenticateResponse } from '@payportal/shared';
 import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
@@ -59,7 +59,7 @@ async function tokenTimes(user: User, forceRefresh: boolean): Promise<TokenTimes
   return { issuedAtMs: Date.parse(result.issuedAtTime), expiresAtMs: Date.parse(result.expirationTime) };
 }
 
-/** spec §4: logout clears the session and the stored user; the caller navigates to /auth. */
+/** logout clears the session and the stored user; the caller navigates to /auth. */
 export async function logOut(reason?: string): Promise<void> {
   stopRefresh?.();
   stopRefresh = undefined;

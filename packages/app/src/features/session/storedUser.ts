@@ -1,4 +1,4 @@
-// spec §5: sign-in is blocked when the locally stored user (the session cache of spec §3) is another
+// Sign-in is blocked when the locally stored user (the session cache) is another
 // person: another tab or a shared computer still holds their session ("multiple sessions").
 import { clearSessionCache, readSessionCache } from './sessionCache.ts';
 

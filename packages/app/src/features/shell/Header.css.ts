@@ -20,7 +20,7 @@ export const header = style({
 export const logoLink = style({ display: 'inline-flex', borderRadius: '0.5rem', maxWidth: '100%', '@media': { [PHONE]: { flex: '1 1 auto', minWidth: 0 } } });
 
 /**
- * spec §2: the logo is 10rem high. On a phone the 10rem logo is wider than the screen: there it takes
+ * the logo is 10rem high. On a phone the 10rem logo is wider than the screen: there it takes
  * the room beside the menu instead, so the page never scrolls sideways.
  */
 export const logo = style({

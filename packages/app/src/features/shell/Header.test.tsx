@@ -1,4 +1,4 @@
-// spec §2, header: what each role sees, the keyboard menu, the avatar, and the 10 ms rule.
+// Header: what each role sees, the keyboard menu, the avatar, and the 10 ms rule.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ afterEach(() => {
 const menuLabels = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
 const mainButtons = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
 
-describe('header (spec §2)', () => {
+describe('header', () => {
   it('gives a query user the three buttons and the dropdown items of the specification', async () => {
     renderAppAt('/home', signedInAs(['query']));
     expect(mainButtons()).toEqual(['Query Builder', 'Dashboards', 'Merchant-Level']);

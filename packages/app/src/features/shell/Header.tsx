@@ -1,4 +1,4 @@
-// spec §2, header: the logo (not when framed; spec §1 hides the whole header in a frame), the
+// Header: the logo (not when framed; hides the whole header in a frame), the
 // query-role buttons and the dropdown, or, for users without the query role, Sign out beside a dropdown
 // of the screens their roles open.
 import { useSnapshot } from 'valtio';
@@ -37,7 +37,7 @@ export function Header() {
         </nav>
       )}
       {signedIn && !signedIn.flags.isQuery && (
-        // spec §2's Sign out, beside the menu of the screens this user's roles open (home and documents at least).
+        // the Sign out, beside the menu of the screens this user's roles open (home and documents at least).
         <nav aria-label="Main" className={styles.nav}>
           {menuShown && <UserMenu name={signedIn.user.name} links={menuItemsFor(signedIn.flags)} onSignOut={signOut} />}
           <button type="button" className={primaryButton} onClick={signOut}>

@@ -1,4 +1,4 @@
-// spec §2, header dropdown, as a WAI-ARIA menu button: Enter, Space or ArrowDown open it on the first
+// Header dropdown, as a WAI-ARIA menu button: Enter, Space or ArrowDown open it on the first
 // item, ArrowUp on the last; arrows, Home and End move; Escape closes and returns to the button; Tab
 // and a click outside close it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../theme/contrastRatio.ts';
 import { AVATAR_COLOURS, avatarColour, avatarLetter } from './avatarColour.ts';
 
-describe('the avatar (spec §2)', () => {
+describe('the avatar', () => {
   it('picks its colour from the length of the name: fixed expected colours, not the formula again', () => {
     expect(avatarColour('Quinn Analyst')).toBe('#0e7490'); // 13 letters
     expect(avatarColour('Olivia Owner')).toBe('#c2410c'); // 12

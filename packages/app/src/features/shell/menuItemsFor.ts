@@ -1,4 +1,4 @@
-// spec §2, header dropdown: the items in the specification's order, with their role conditions, and
+// Header dropdown: the items in the specification's order, with their role conditions, and
 // the screens the specification's list leaves out, so every screen a user may open is in the menu:
 // uploads for the upload role. A user without the query role gets no query screens (their guards would
 // send them home). Sign out is not here: it is an action, not a route (see UserMenu).

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 
-/** spec §2: the dropdown is hidden during navigation and shown again 10 ms after it. */
+/** the dropdown is hidden during navigation and shown again 10 ms after it. */
 export const SHOW_AFTER_NAVIGATION_MS = 10;
 
 export function useShownAfterNavigation(): boolean {

@@ -1,5 +1,5 @@
-// The terms for someone who has not signed in (issue #20 item 5): the sign-in page asks them to accept
-// the Terms and Conditions, and /terms sends a signed-out person to /auth (spec §6), so the sign-in
+// The terms for someone who has not signed in: the sign-in page asks them to accept
+// the Terms and Conditions, and /terms sends a signed-out person to /auth, so the sign-in
 // page shows the same text here, read-only, without leaving the page.
 import { Dialog } from '../../ui/Dialog.tsx';
 import { dialogActions } from '../../ui/dialog.css.ts';

@@ -1,4 +1,4 @@
-// spec §2, §4: the terms screen. The network is stubbed at fetch to observe the call the screen makes;
+// The terms screen. The network is stubbed at fetch to observe the call the screen makes;
 // the real API answers it in e2e/shell.spec.ts.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +16,7 @@ afterEach(() => {
 
 const embeddedNew = signedInAs(['revenue_optimizer']);
 
-describe('terms and conditions screen (spec §2, §4)', () => {
+describe('terms and conditions screen', () => {
   it('shows the legal text and keeps Accept disabled until the toggle is on; Decline is always available', async () => {
     renderAppAt('/terms', embeddedNew);
     expect(await screen.findByRole('region', { name: 'Terms and Conditions text' })).toBeTruthy();

@@ -1,4 +1,4 @@
-// spec §2, §4: the embedded terms. Accept stays disabled until the toggle is on, records the acceptance
+// The embedded terms. Accept stays disabled until the toggle is on, records the acceptance
 // and goes to /revenue-optimizer; Decline notifies the parent portal when framed, else signs out.
 import { API_ERROR_CODES } from '@payportal/shared';
 import { useState } from 'react';

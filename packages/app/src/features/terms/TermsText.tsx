@@ -1,4 +1,4 @@
-// The legal text of the embedded terms (spec §2: "long legal text"). The specification does not give
+// The legal text of the embedded terms ("long legal text"). The specification does not give
 // the wording; this is ours, written for the revenue optimizer that embedded users reach.
 const sections: { title: string; paragraphs: string[] }[] = [
   {

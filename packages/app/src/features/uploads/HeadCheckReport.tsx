@@ -1,4 +1,4 @@
-// What the pre-upload check found (issue #15 item 1), each problem with its line and column, before a byte is sent.
+// What the pre-upload check found, each problem with its line and column, before a byte is sent.
 import type { HeadCheck } from '@payportal/shared';
 import * as styles from './uploads.css.ts';
 

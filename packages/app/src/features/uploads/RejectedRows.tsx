@@ -1,4 +1,4 @@
-// An upload's rejected rows (issue #15 item 4): line, column, value, reason, a page at a time, and all of them as CSV.
+// An upload's rejected rows: line, column, value, reason, a page at a time, and all of them as CSV.
 import { REJECT_PAGE_SIZE } from '@payportal/shared';
 import { useState } from 'react';
 import { secondaryButton } from '../../ui/button.css.ts';

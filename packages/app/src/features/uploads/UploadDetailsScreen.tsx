@@ -1,4 +1,4 @@
-// /data/upload/{uploadId} (issue #15 item 4): what was sent, by whom and when, what became of its rows,
+// /data/upload/{uploadId}: what was sent, by whom and when, what became of its rows,
 // the rejected rows; for upload_admin and org owners: replace, roll back to the previous version, delete.
 import { UPLOAD_KIND_LABELS, UPLOAD_MODE_LABELS } from '@payportal/shared';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// /data/upload/history (issue #15 item 5): the uploads, newest first, filterable by kind, status and
+// /data/upload/history: the uploads, newest first, filterable by kind, status and
 // person; the upload role sees its own, upload_admin the organisation's (the API decides).
 import { UPLOAD_KIND_LABELS, UPLOAD_KINDS, UPLOAD_PAGE_SIZE, UPLOAD_STATUSES, type UploadKind, type UploadStatus } from '@payportal/shared';
 import { useId, useState } from 'react';

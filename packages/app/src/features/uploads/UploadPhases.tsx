@@ -1,4 +1,4 @@
-// The phases of issue #15 item 3 (uploaded → validating → loading → done) with the counts known so far.
+// An upload's phases (uploaded → validating → loading → done) with the counts known so far.
 import { UPLOAD_PHASES, type Upload } from '@payportal/shared';
 import { formatCount, STATUS_LABELS } from './uploadText.ts';
 import * as styles from './uploads.css.ts';

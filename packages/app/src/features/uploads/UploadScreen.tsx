@@ -1,4 +1,4 @@
-// /data/upload (issue #15 items 1–3): pick the kind, download its template, drop or choose a file, pick
+// /data/upload: pick the kind, download its template, drop or choose a file, pick
 // the mode; the file's head is checked in a Worker before a byte is sent; then the bytes go by tus with
 // progress, pause and resume, and the phases of validation and load follow with their counts.
 import { UPLOAD_KIND_LABELS, UPLOAD_KINDS, UPLOAD_MODE_LABELS, UPLOAD_MODES, uploadTemplate, type HeadCheck, type UploadKind, type UploadMode } from '@payportal/shared';

@@ -1,4 +1,4 @@
-// The pre-upload check in a Web Worker (issue #15 item 1): reads only the head of the chosen file and
+// The pre-upload check in a Web Worker: reads only the head of the chosen file and
 // runs the shared check (encoding, delimiter, header, the first rows' cells), off the page's thread.
 import { checkCsvHead, HEAD_BYTES, type HeadCheck, type UploadKind } from '@payportal/shared';
 import { expose } from 'comlink';

@@ -1,4 +1,4 @@
-// The upload screens (issue #15): cards on the theme contract, a bytes bar, phase steps, and tables that
+// The upload screens: cards on the theme contract, a bytes bar, phase steps, and tables that
 // scroll sideways on a phone instead of widening the page.
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';

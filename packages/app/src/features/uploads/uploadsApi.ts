@@ -1,4 +1,4 @@
-// The uploads calls (issue #15), parsed with the shared contract. The file itself goes through tus
+// The uploads calls, parsed with the shared contract. The file itself goes through tus
 // (useTusUpload.ts); the rejected rows' CSV is fetched with the bearer token and saved from memory.
 import { rejectsPageSchema, UPLOAD_PATHS, uploadListQuerySchema, uploadListSchema, uploadSchema, type UploadListQueryInput } from '@payportal/shared';
 import { apiRequest } from '../../lib/apiClient.ts';

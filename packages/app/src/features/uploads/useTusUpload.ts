@@ -1,4 +1,4 @@
-// A resumable upload (issue #15 item 2) with tus-js-client: bytes progress, pause and resume, and an
+// A resumable upload with tus-js-client: bytes progress, pause and resume, and an
 // automatic resume after a dropped connection or an API restart (its retries ask the API's offset and
 // go on from there; a reload finds the unfinished upload by the file's fingerprint). The headers are
 // asked before every request, so a refreshed token is used.

@@ -1,4 +1,4 @@
-// The page's chart options, built from the query API's answers only (issue #16 item 3).
+// The page's chart options, built from the query API's answers only.
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryResult } from '@payportal/shared';
 import type { ChartColors } from './EChart.tsx';

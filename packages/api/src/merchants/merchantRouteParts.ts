@@ -1,0 +1,37 @@
+// What every merchant-level route shares: who may call it, the engine, and the merchant of
+// the path looked up in the caller's organisation (another organisation's merchant answers 404).
+// Query users read; writes (cases) need the query role too, and impersonating support staff need
+// support_write for them (the caller hooks enforce it).
+import type { AnalyticsEngine, MerchantAnswer, MerchantQuestion, QueryScope } from '@payportal/analytics';
+import type { MerchantHeader } from '@payportal/shared';
+import type { FastifyRequest } from 'fastify';
+import { withRole } from '../auth/routeAccess.ts';
+import { notFound } from '../errors/apiError.ts';
+import { actorOf } from '../optimizer/optimizerRouteParts.ts';
+import { bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
+
+export const merchantReader = withRole(['query'], 'read', { impersonation: true });
+export const merchantWriter = withRole(['query'], 'write', { impersonation: true });
+
+export const merchantSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['merchants'], security: bearerSecurity, ...extra });
+
+export interface MerchantEngine {
+  engine: AnalyticsEngine;
+  ask<Q extends MerchantQuestion>(question: Q, scope: QueryScope): Promise<MerchantAnswer<Q>>;
+}
+
+/** The engine with its merchant questions, or 503 analytics/unavailable when this server has no engine. */
+export function requireMerchantEngine(analytics: AnalyticsEngine | null, timeoutMs: number): MerchantEngine {
+  const engine = requireAnalytics(analytics);
+  return { engine, ask: (question, scope) => engine.merchants(question, scope, { timeoutMs }) };
+}
+
+/** The caller's scope: the verified caller's organisation, never the request's. */
+export const scopeOf = (request: FastifyRequest, today: string): QueryScope => ({ orgId: actorOf(request).orgId, today });
+
+/** The path's merchant in the caller's organisation, or 404. */
+export async function merchantOf(merchants: MerchantEngine, scope: QueryScope, merchantId: number): Promise<MerchantHeader> {
+  return (await merchants.ask({ kind: 'header', merchantId }, scope)) ?? Promise.reject(notFound());
+}
+
+export { actorOf };

@@ -1,0 +1,94 @@
+// The revenue optimizer's analyses (contract: packages/shared/src/optimizer/): the merchant
+// P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
+// regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
+// organisation only.
+import {
+  ATTRITION_SOURCES,
+  DEFAULT_ATTRITION,
+  DEFAULT_CSV_OPTIONS,
+  exportJobSchema,
+  leakageResultSchema,
+  OPTIMIZER_ROUTES,
+  optimizerDefaultsSchema,
+  pnlRequestSchema,
+  pnlResultSchema,
+  regulatoryResultSchema,
+  runPnlExportBodySchema,
+  scenarioDefinitionSchema,
+  simulationResultSchema,
+} from '@payportal/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../auth/callerHooks.ts';
+import { toExportJob } from '../exports/jobRepository.ts';
+import { queueExportJob } from '../exports/queueExportJob.ts';
+import { PNL_EXPORT_NAME } from './pnlExport.ts';
+import { analyticsErrors, describedError, requireAnalytics } from '../http/errorResponses.ts';
+import { actorOf, optimizerInTurn, optimizerReader, optimizerSchema, optimizerWriter, requireOptimizer } from './optimizerRouteParts.ts';
+import type { RouteDeps } from '../http/routeDeps.ts';
+
+export function registerOptimizerRoutes(app: FastifyInstance, { analytics, admission, config, db, exportRunner, today }: RouteDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const optimizer = (request: FastifyRequest, reply: FastifyReply) => optimizerInTurn(analytics, admission, request, reply, config.ANALYTICS_TIMEOUT_MS);
+  const scopeOf = (request: Parameters<typeof actorOf>[0]) => ({ orgId: actorOf(request).orgId, today: today() });
+
+  routes.get(
+    OPTIMIZER_ROUTES.defaults,
+    { config: { access: optimizerReader }, schema: optimizerSchema('The attrition model’s defaults and the segment fields’ values', { response: { 200: optimizerDefaultsSchema, ...analyticsErrors } }) },
+    async (request, reply) => ({
+      attrition: [...DEFAULT_ATTRITION],
+      sources: [...ATTRITION_SOURCES],
+      segmentOptions: await optimizer(request, reply)({ kind: 'segments' }, scopeOf(request)),
+    }),
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.pnl,
+    { config: { access: optimizerReader }, schema: optimizerSchema('Merchant P&L over complete months', { body: pnlRequestSchema, response: { 200: pnlResultSchema, ...analyticsErrors } }) },
+    async (request, reply) => optimizer(request, reply)({ kind: 'pnl', request: request.body }, scopeOf(request)),
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.pnlExport,
+    {
+      config: { access: optimizerWriter },
+      schema: optimizerSchema('The merchant P&L as a CSV export job', {
+        description: 'Every P&L row matching the request, sorted like the screen, up to the role’s row cap. Answers 202 with the queued job; follow, cancel and download it through the exports API’s job routes.',
+        body: runPnlExportBodySchema,
+        response: { 202: exportJobSchema, ...analyticsErrors, 429: describedError('exports/queue-full: wait for one of your exports to finish') },
+      }),
+    },
+    async (request, reply) => {
+      requireOptimizer(analytics);
+      const runner = requireAnalytics(exportRunner);
+      const { pnl, csv = DEFAULT_CSV_OPTIONS } = request.body;
+      const job = await queueExportJob({ db, config, runner }, callerOf(request), { definitionId: null, name: PNL_EXPORT_NAME, source: { pnl }, csv });
+      return reply.code(202).send(toExportJob(job));
+    },
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.simulate,
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('Simulate a repricing scenario on the trailing 12 months', {
+        description: 'Reads only: saving a scenario is POST scenarios/.',
+        body: scenarioDefinitionSchema,
+        response: { 200: simulationResultSchema, ...analyticsErrors },
+      }),
+    },
+    async (request, reply) => optimizer(request, reply)({ kind: 'simulate', definition: request.body }, scopeOf(request)),
+  );
+
+  routes.get(
+    OPTIMIZER_ROUTES.leakage,
+    { config: { access: optimizerReader }, schema: optimizerSchema('Interchange leakage by cause; merchants by recoverable $/month', { response: { 200: leakageResultSchema, ...analyticsErrors } }) },
+    async (request, reply) => optimizer(request, reply)({ kind: 'leakage' }, scopeOf(request)),
+  );
+
+  routes.get(
+    OPTIMIZER_ROUTES.regulatory,
+    { config: { access: optimizerReader }, schema: optimizerSchema('Regulatory what-ifs', { response: { 200: regulatoryResultSchema, ...analyticsErrors } }) },
+    async (request, reply) => optimizer(request, reply)({ kind: 'regulatory' }, scopeOf(request)),
+  );
+}
