@@ -49,7 +49,7 @@ describe('the period note of an export by period', () => {
   it.each([
     ['written by DuckDB', () => stack.app],
     ['streamed through the API', () => streaming],
-  ])('ends each row with its period note beside the rows of the query API (%s)', async (_way, appOf) => {
+  ])('[X18] ends each row with its period note beside the rows of the query API (%s)', async (_way, appOf) => {
     const app = appOf();
     const queried = queryResultSchema.parse((await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: analyst, payload: BY_MONTH })).json());
     expect(new Set(queried.rows.map((row) => row[0]))).toEqual(new Set(['2026-08-01', '2026-09-01', '2026-10-01']));
@@ -69,7 +69,7 @@ describe('the period note of an export by period', () => {
     });
   });
 
-  it('leaves the note empty for whole, final periods, and adds no column to an answer without periods', async () => {
+  it('[X18] leaves the note empty for whole, final periods, and adds no column to an answer without periods', async () => {
     const whole = await exported(stack.app, { measures: ['gsv'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2026-01-01', '2026-06-30'] } }, 'ids');
     const records = parse(whole, { bom: true }) as string[][];
     expect(records[0]).toEqual(['date', 'gsv', 'period_note']);
