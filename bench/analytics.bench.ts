@@ -35,6 +35,7 @@ import {
   type Runner,
 } from './analyticsMeasure.ts';
 import { pageItems, type PageItem } from './analyticsPageItems.ts';
+import { recordResult } from './recordResult.ts';
 import { apiSource, benchQueries, type BenchQuery } from './analyticsQueries.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
@@ -353,6 +354,32 @@ try {
   const ok = sections.every(([, lines]) => lines.length === 0);
   console.log(`\n${ok ? '✔ every target met, every answer agrees' : `✘ ${sections.filter(([, lines]) => lines.length).map(([title, lines]) => `${lines.length} ${title.split(' (')[0]}`).join('; ')}`}`);
   if (!ok) process.exitCode = 1;
+
+  // The run in bench/RESULTS.md: each figure beside its same-run baseline.
+  const spread = (values: (number | undefined)[], unit: (value: number) => string) => {
+    const known = values.filter((value): value is number => value !== undefined);
+    return known.length ? `${unit(Math.min(...known))}–${unit(Math.max(...known))}` : 'n/a';
+  };
+  const perQuery = (way: Way) => queries.map((query) => p50(query, way));
+  const clickhouseFigures = 'figures' in clickhouse
+    ? `; ClickHouse SF 1 raw ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.chRaw)), ms)} ms beside DuckDB raw ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.duckRaw)), ms)} ms, rollup ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.chRollup)), ms)} ms beside ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.duckRollup)), ms)} ms`
+    : `; ClickHouse ${'skipped' in clickhouse ? 'skipped' : 'failed'}`;
+  recordResult({
+    bench: `analytics (SF ${SF})`,
+    figures:
+      `${SF === 1 ? '' : `SF 1 generated in ${sf1.seconds.toFixed(1)} s, `}SF ${SF}${SF === 1 ? ' generated' : ''} in ${atSf.seconds.toFixed(1)} s (${millions(atSf.rows / atSf.seconds)} rows/s beside a bare table's ${millions(atSf.rows / atSf.baselineSeconds)}); ` +
+      `${queries.length} queries p50: raw ${spread(perQuery('raw'), ms)} ms beside hand-written ${spread(perQuery('handRaw'), ms)} ms, rollup ${spread(perQuery('rollup'), ms)} ms beside hand-written ${spread(perQuery('handRollup'), ms)} ms, ` +
+      `API ÷ hand ${spread(queries.map(apiRatio), times)}${clickhouseFigures}; ${problems.answers.length ? `${problems.answers.length} answers differ` : 'every answer agrees across raw, rollup, hand-written SQL, API and ClickHouse'}` +
+      `${problems.failed.length ? `; ${problems.failed.length} ways failed` : ''}`,
+    targets: {
+      [`SF 1 ≤ ${TARGET.sf1Seconds} s`]: sf1.seconds <= TARGET.sf1Seconds,
+      [`raw ≤ ${TARGET.rawMs} ms`]: perQuery('raw').every((value) => value === undefined || value <= TARGET.rawMs),
+      [`rollup ≤ ${TARGET.rollupMs} ms`]: perQuery('rollup').every((value) => value === undefined || value <= TARGET.rollupMs),
+      [`API ≤ ${TARGET.apiRatio}× hand`]: queries.every((query) => (apiRatio(query) ?? 0) <= TARGET.apiRatio),
+      [`ClickHouse ≤ ${TARGET.clickhouseRatio}× DuckDB`]: !problems.missed.some((line) => line.startsWith('ClickHouse')),
+      'answers agree': problems.answers.length === 0 && problems.failed.length === 0,
+    },
+  });
 } finally {
   server.stdin!.end();
   const exited = new Promise((resolve) => server.once('exit', resolve));

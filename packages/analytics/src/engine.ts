@@ -39,6 +39,8 @@ export interface CsvCopyOptions extends QueryOptions {
   signal?: AbortSignal;
   /** About twice a second: the engine's own estimate of how far it is (0–100) and the rows of the pieces written so far. */
   onProgress?: (progress: { percent: number; rows: number }) => void;
+  /** A last cell per row of an answer by period: its date bucket's note (shared periodNotesOf), empty for a bucket without one. */
+  periodNotes?: ReadonlyMap<string, string>;
 }
 
 export interface CsvCopy {

@@ -9,7 +9,7 @@ export { copyFromDuckDB } from './clickhouse/copyFromDuckDB.ts';
 export type { CopyOptions, CopyReport } from './clickhouse/copyFromDuckDB.ts';
 export { copyDuckDBFile, copyWithProgress, ensureClickHouseDataset, MissingDatasetError } from './clickhouse/loadClickHouse.ts';
 export type { EnsureDatasetOptions, ProgressLine } from './clickhouse/loadClickHouse.ts';
-export type { DuckDBEngineOptions, DatasetRequest } from './duckdb/duckdbEngine.ts';
+export type { DuckDBEngineOptions, DatasetOutcome, DatasetRequest } from './duckdb/duckdbEngine.ts';
 export { QueryError } from './compiler/queryError.ts';
 export { queryColumns } from './compiler/queryColumns.ts';
 export type { QueryIssue } from './compiler/queryError.ts';

@@ -6,9 +6,10 @@ async function main() {
   const config = readApiConfig();
   // The server's modules (Fastify, firebase-admin, DuckDB, PGlite) load only once the settings are
   // valid, so that a wrong setting stops the start at once.
-  const [{ openAnalytics }, { seedDemoAnalytics }, { createApp }, { openDatabase }, { seedDemoData }] = await Promise.all([
+  const [{ openAnalytics }, { seedDemoAnalytics, utcDay }, { startDailyTopUp }, { createApp }, { openDatabase }, { seedDemoData }] = await Promise.all([
     import('./analytics/openAnalytics.ts'),
     import('./analytics/seedDemoAnalytics.ts'),
+    import('./analytics/dailyTopUp.ts'),
     import('./app.ts'),
     import('./db/openDatabase.ts'),
     import('./seed/seedDatabase.ts'),
@@ -16,13 +17,18 @@ async function main() {
   const { databaseNow, onceForDeployment } = await import('./deployment/onceForDeployment.ts');
   const db = await openDatabase(config);
   const analytics = await openAnalytics(config);
+  let topUp: { stop(): Promise<void> } | undefined;
   if (config.SEED_DEMO) {
+    // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
+    const progress = (line: string) => console.log(`[progress] ${line}`);
+    const today = utcDay(new Date());
     // Processes started together seed once: the first does it, the others wait and find it done.
     await onceForDeployment(db, 'demo-seed', { wait: true, since: await databaseNow(db) }, async () => {
       await seedDemoData(db);
-      // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
-      await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
+      await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, progress, today);
     });
+    // then each new day's data, while the API runs
+    topUp = startDailyTopUp({ db, engine: analytics, scale: config.DEMO_DATA_SCALE, progress, madeFor: today });
   }
   const app = await createApp({ config, db, analytics });
   // Printed, not logged: whoever starts the API sees which pages may frame the portal.
@@ -41,6 +47,7 @@ async function main() {
     setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      await topUp?.stop();
       await analytics.close();
       await db.close();
       process.exit(0);

@@ -91,7 +91,8 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     const { response, text } = await download(app, analyst, job.id);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="Q1_Q2 by state.csv"; filename*=UTF-8''Q1%E2%80%93Q2%20by%20state.csv`);
-    expect(text.startsWith('\uFEFFdate,industry_group,industry,state,gsv,transactions,approval_rate\r\n')).toBe(true);
+    // an answer by period ends with the period note (empty here: January to June are whole and final)
+    expect(text.startsWith('\uFEFFdate,industry_group,industry,state,gsv,transactions,approval_rate,period_note\r\n')).toBe(true);
     const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(queried.rowCount);
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

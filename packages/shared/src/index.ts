@@ -190,6 +190,7 @@ export {
   DATE_RANGE_PRESET_LABELS,
 } from './analytics/datePeriods.ts';
 export type { DateRange, ResolvedRange, ComparisonPeriod, PeriodShortfall, PeriodStatus, PeriodContext } from './analytics/datePeriods.ts';
+export { PERIOD_NOTE_COLUMN, periodNoteOf, periodNotesOf } from './analytics/periodNotes.ts';
 export { EXPORT_ROUTES, EXPORT_PATHS } from './exports/exportPaths.ts';
 export { CSV_HEADERS, csvOptionsSchema, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
 export type { CsvHeader, CsvOptions, CsvOptionsInput } from './exports/csvOptions.ts';

@@ -5,7 +5,7 @@ import type { QueryDescription, QueryResult } from '@payportal/shared';
 import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
-import type { DatasetRequest } from '../duckdb/duckdbEngine.ts';
+import type { DatasetOutcome, DatasetRequest } from '../duckdb/duckdbEngine.ts';
 import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
@@ -104,10 +104,10 @@ export class ClickHouseEngine implements AnalyticsEngine {
   }
 
   /**
-   * Generates (or replaces) an organisation's synthetic dataset unless ClickHouse holds the same one, as
-   * DuckDBEngine.ensureDataset does: made in a scratch DuckDB file and copied, a progress line per table.
+   * Reuses, tops up or generates an organisation's synthetic dataset, as DuckDBEngine.ensureDataset
+   * does: made in a scratch DuckDB file and copied, a progress line per table (loadClickHouse.ts).
    */
-  ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void, options: Omit<EnsureDatasetOptions, 'onGenerate'> = {}): Promise<'reused' | 'generated'> {
+  ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void, options: Omit<EnsureDatasetOptions, 'onGenerate'> = {}): Promise<DatasetOutcome> {
     return ensureClickHouseDataset(this.client, request, { ...options, onGenerate });
   }
 

@@ -87,9 +87,14 @@ export const CLICKHOUSE_TABLES: readonly ClickHouseTable[] = [...SOURCE_TABLES, 
 
 /** `create table if not exists` for `table`, under its own name or `as` (a staging copy). */
 export function clickhouseTableDdl(table: ClickHouseTable, as: string = table.name): string {
-  const columns = table.columns.map((column) => `  ${column.name} ${clickhouseType(column)}${clickhouseDefault(column)}`);
+  const columns = table.columns.map((column) => `  ${clickhouseColumnSql(column)}`);
   const partition = table.scope === 'organisation' ? ' partition by org_id' : '';
   return `create table if not exists ${as} (\n${columns.join(',\n')}\n) engine = MergeTree()${partition} order by (${table.orderBy.join(', ')})`;
+}
+
+/** A column's definition: name, type and default. */
+export function clickhouseColumnSql(column: TableColumn): string {
+  return `${column.name} ${clickhouseType(column)}${clickhouseDefault(column)}`;
 }
 
 export function clickhouseType(column: TableColumn): string {

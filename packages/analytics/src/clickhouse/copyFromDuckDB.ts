@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { INTEGER, type DuckDBConnection } from '@duckdb/node-api';
-import { CLICKHOUSE_TABLES, clickhouseTableDdl, clickhouseType, type AnalyticsTable, type ClickHouseTable } from './clickhouseTables.ts';
+import { CLICKHOUSE_TABLES, clickhouseColumnSql, clickhouseTableDdl, clickhouseType, type AnalyticsTable, type ClickHouseTable } from './clickhouseTables.ts';
+import { queryRows } from './runClickHouseQuery.ts';
 import { tabSeparatedRowSql } from './tabSeparatedRowSql.ts';
 
 export interface CopyOptions {
@@ -21,6 +22,12 @@ export interface CopyOptions {
   orgIds: readonly number[];
   /** Hears each table as its rows have been swapped in (organisation null: a shared dimension). */
   onTable?: (copied: { table: AnalyticsTable; orgId: number | null; rows: number }) => void;
+  /**
+   * Keep the organisations' ledger rows until their new ones arrive (a top-up: the old rows are the
+   * same dataset with fewer days, so answering from them meanwhile is right); by default each ledger row
+   * is dropped first, so a copy that fails half-way leaves the organisation answered with no rows.
+   */
+  keepLedger?: boolean;
 }
 
 export interface CopyReport {
@@ -33,12 +40,15 @@ export interface CopyReport {
  * then replaces each organisation's rows of every fact table, merchant_daily and datasets.
  * One copy at a time per database: two copies of the same organisation would race on its partitions.
  */
-export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, { orgIds, onTable }: CopyOptions): Promise<CopyReport> {
+export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, { orgIds, onTable, keepLedger = false }: CopyOptions): Promise<CopyReport> {
   if (!Array.isArray(orgIds) || !orgIds.every((id) => Number.isInteger(id) && id >= 0 && id <= 2 ** 31 - 1)) {
     throw new TypeError(`copyFromDuckDB: orgIds must be an array of org_id integers (0…2^31−1), received ${JSON.stringify(orgIds)}`);
   }
   const organisations = [...new Set(orgIds)];
-  for (const table of CLICKHOUSE_TABLES) await clickhouse.command({ query: clickhouseTableDdl(table) });
+  for (const table of CLICKHOUSE_TABLES) {
+    await clickhouse.command({ query: clickhouseTableDdl(table) });
+    await addMissingColumns(clickhouse, table);
+  }
   const copy = { duckdb, clickhouse, suffix: `__copy_${randomUUID().slice(0, 8)}` };
   const rows = Object.fromEntries(CLICKHOUSE_TABLES.map((table) => [table.name, 0])) as Record<AnalyticsTable, number>;
   for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'shared')) {
@@ -49,7 +59,7 @@ export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: Click
   for (const orgId of organisations) {
     // The ledger row goes first and comes back last (CLICKHOUSE_TABLES ends with datasets): a copy that
     // fails half-way leaves no version, and the engine answers nothing rather than a mix of two copies.
-    await clickhouse.command({ query: `alter table datasets drop partition ${orgId}` });
+    if (!keepLedger) await clickhouse.command({ query: `alter table datasets drop partition ${orgId}` });
     for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'organisation')) {
       const copied = await replacePartition(copy, table, orgId);
       rows[table.name] += copied;
@@ -57,6 +67,17 @@ export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: Click
     }
   }
   return { rows };
+}
+
+/**
+ * A table an older version created lacks the columns added since (`create table if not exists` keeps
+ * it as it was): they are added, at the end as in tables.ts, so a staging copy has the same structure.
+ */
+async function addMissingColumns(clickhouse: ClickHouseClient, table: ClickHouseTable): Promise<void> {
+  const existing = new Set((await queryRows(clickhouse, `select name from system.columns where database = currentDatabase() and table = '${table.name}'`)).map((row) => String(row[0])));
+  for (const column of table.columns.filter((candidate) => !existing.has(candidate.name))) {
+    await clickhouse.command({ query: `alter table ${table.name} add column ${clickhouseColumnSql(column)}` });
+  }
 }
 
 interface Copy {

@@ -1,6 +1,6 @@
 // Loading ClickHouse as an operator and the API's development seed do: the demo generator's dataset made
-// into an empty server (a progress line per table), kept when the same one is asked again, and a DuckDB
-// file's organisation copied, refusing one the file does not have.
+// into an empty server (a progress line per table), kept when the same one is asked again, topped up on a
+// later day, and a DuckDB file's organisation copied, refusing one the file does not have.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,31 @@ describe('ensureClickHouseDataset', () => {
 
     expect(await ensureClickHouseDataset(database.client, request, { onGenerate: (reason) => reasons.push(reason) })).toBe('reused');
     expect(reasons).toEqual(['first']);
+  });
+});
+
+describe('ensureClickHouseDataset on a later day', () => {
+  const daily = { orgId: 7, scaleFactor: 0.01 };
+  const byDay = async () => new Map((await queryRows(database.client, `select toString(txn_date), toString(count()), toString(sum(amount)), toString(sum(net_revenue))
+      from transactions where org_id = 7 group by txn_date`)).map(([day, ...figures]) => [String(day), figures.join(' ')]));
+  const ledger = async () => (await queryRows(database.client, 'select toString(last_day), toString(base_last_day) from datasets where org_id = 7'))[0];
+
+  it('tops up the days since its last day, keeping every earlier day as it was', async () => {
+    expect(await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-20' }, { scratchDir: folder })).toBe('generated');
+    const before = await byDay();
+    const reasons: string[] = [];
+    expect(await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-22' }, { onGenerate: (reason) => reasons.push(reason), scratchDir: folder })).toBe('topped up');
+    expect(reasons).toEqual([]);
+    const after = await byDay();
+    expect(new Map([...after].filter(([day]) => day <= '2026-10-20'))).toEqual(before);
+    expect([...after.keys()].filter((day) => day > '2026-10-20').sort()).toEqual(['2026-10-21', '2026-10-22']);
+    expect(await ledger()).toEqual(['2026-10-22', '2026-10-20']);
+  });
+
+  it('adds the ledger column a database made before top-ups lacks', async () => {
+    await database.client.command({ query: 'alter table datasets drop column base_last_day' });
+    expect(await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-22' }, { replace: true, scratchDir: folder })).toBe('generated');
+    expect(await ledger()).toEqual(['2026-10-22', '2026-10-22']);
   });
 });
 

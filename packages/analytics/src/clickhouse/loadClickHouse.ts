@@ -2,15 +2,15 @@
 // generator and the upload loader write them, through copyFromDuckDB. Two ways in:
 // - copyDuckDBFile: an operator's DuckDB file (the API's, or one `npm run generate` wrote), read-only;
 // - ensureClickHouseDataset: the demo generator's dataset, made in a scratch DuckDB file and copied, unless
-//   ClickHouse already holds the same one (size, generator version, end month), like DuckDBEngine.ensureDataset.
+//   ClickHouse already holds the same one (size, generator version, last day), topped up when it ends earlier,
+//   like DuckDBEngine.ensureDataset.
 // Both report each table as it lands, so whoever waits sees progress lines.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { DuckDBEngine, type DatasetRequest } from '../duckdb/duckdbEngine.ts';
-import { GENERATOR_VERSION } from '../generator/generateDataset.ts';
+import { datasetPlan, DuckDBEngine, type DatasetOutcome, type DatasetRequest, type ExistingDataset } from '../duckdb/duckdbEngine.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { copyFromDuckDB, type CopyOptions, type CopyReport } from './copyFromDuckDB.ts';
 import { queryRows } from './runClickHouseQuery.ts';
@@ -22,11 +22,11 @@ const count = (value: number) => value.toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** copyFromDuckDB with a line per table copied (the shared dimensions once, then each organisation's tables). */
-export async function copyWithProgress(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, orgIds: readonly number[], progress: ProgressLine): Promise<CopyReport> {
+export async function copyWithProgress(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, orgIds: readonly number[], progress: ProgressLine, options: Pick<CopyOptions, 'keepLedger'> = {}): Promise<CopyReport> {
   const started = performance.now();
   const onTable: CopyOptions['onTable'] = ({ table, orgId, rows }) =>
     progress(`${orgId === null ? 'shared' : `organisation ${orgId}`}: ${table} ${count(rows)} rows (${seconds(performance.now() - started)})`);
-  return copyFromDuckDB(duckdb, clickhouse, { orgIds, onTable });
+  return copyFromDuckDB(duckdb, clickhouse, { orgIds, onTable, ...options });
 }
 
 /** The organisations that have a dataset in a DuckDB database (its `datasets` ledger). */
@@ -66,14 +66,11 @@ export async function copyDuckDBFile(file: string, clickhouse: ClickHouseClient,
 }
 
 /** What ClickHouse's ledger says of an organisation's dataset, or null when it has none. */
-async function clickhouseDataset(clickhouse: ClickHouseClient, orgId: number) {
-  const [row] = await queryRows(clickhouse, `select scale_factor, generator_version, toString(end_month), ifNull(toString(last_day), '') from datasets where org_id = ${clickhouseNumber(orgId)}`);
-  return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] ? String(row[3]) : null } : null;
+async function clickhouseDataset(clickhouse: ClickHouseClient, orgId: number): Promise<ExistingDataset | null> {
+  const [row] = await queryRows(clickhouse, `select scale_factor, generator_version, toString(end_month), ifNull(toString(last_day), ''),
+    ifNull(toString(ifNull(base_last_day, last_day)), '') from datasets where org_id = ${clickhouseNumber(orgId)}`);
+  return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] ? String(row[3]) : null, baseLastDay: row[4] ? String(row[4]) : null } : null;
 }
-
-/** The same data window: the same last day, or (fixed windows, for tests) the same end month. */
-const sameWindow = (existing: { endMonth: string; lastDay: string | null }, request: DatasetRequest) =>
-  request.lastDay !== undefined ? existing.lastDay === request.lastDay : existing.lastDay === null && existing.endMonth === request.endMonth;
 
 export interface EnsureDatasetOptions {
   /** Hears why a dataset is made (none yet, or another size, version or month) before it starts. */
@@ -87,27 +84,31 @@ export interface EnsureDatasetOptions {
 }
 
 /**
- * Generates an organisation's synthetic dataset into ClickHouse unless the same one is already there:
- * into a scratch DuckDB file first (the generator is DuckDB SQL), then copied. While it is copied the
- * organisation has no data version and is answered with no rows (copyFromDuckDB's ledger order).
+ * Reuses, tops up or generates an organisation's synthetic dataset in ClickHouse (datasetPlan, as
+ * DuckDB decides): made in a scratch DuckDB file first (the generator is DuckDB SQL), then copied.
+ * A top-up makes the dataset of the window ClickHouse holds again (the generator is deterministic),
+ * tops that up through the new last day, and copies it over the old rows: every day ClickHouse had
+ * keeps its rows, the new days arrive, and the organisation is answered from the old rows until the
+ * new ones are in (the ledger row stays). A generation's copy leaves the organisation without a data
+ * version, answered with no rows, until it is done (copyFromDuckDB's ledger order).
  */
-export async function ensureClickHouseDataset(clickhouse: ClickHouseClient, request: DatasetRequest, options: EnsureDatasetOptions = {}): Promise<'reused' | 'generated'> {
+export async function ensureClickHouseDataset(clickhouse: ClickHouseClient, request: DatasetRequest, options: EnsureDatasetOptions = {}): Promise<DatasetOutcome> {
   const existing = await clickhouseDataset(clickhouse, request.orgId).catch(() => null);
-  if (!options.replace && existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && sameWindow(existing, request)) {
-    return 'reused';
-  }
-  options.onGenerate?.(existing ? 'replaced' : 'first');
+  const plan = options.replace ? 'generate' : datasetPlan(existing, request);
+  if (plan === 'reuse') return 'reused';
+  if (plan === 'generate') options.onGenerate?.(existing ? 'replaced' : 'first');
   const scratch = await mkdtemp(join(options.scratchDir ?? tmpdir(), 'payportal-generate-'));
   try {
     const duckdb = await DuckDBEngine.open({ path: join(scratch, 'generate.duckdb'), connections: 1 });
     try {
+      if (plan === 'top up') await duckdb.ensureDataset({ orgId: request.orgId, scaleFactor: request.scaleFactor, lastDay: existing!.baseLastDay! });
       await duckdb.ensureDataset(request);
-      await duckdb.withConnection((connection) => copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {})));
+      await duckdb.withConnection((connection) => copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {}), { keepLedger: plan === 'top up' }));
     } finally {
       await duckdb.close();
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-  return 'generated';
+  return plan === 'top up' ? 'topped up' : 'generated';
 }

@@ -10,6 +10,7 @@ import type { FilterValue, ValueType } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
 import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
+import { canTopUp, topUpDataset } from '../generator/topUpDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import { duckdbMerchantStatements as statements } from '../merchant/duckdbMerchantStatements.ts';
@@ -55,6 +56,31 @@ export interface DatasetRequest {
   endMonth?: string;
   /** 'YYYY-MM-DD': the data's last day, yesterday in the organisation's time zone. */
   lastDay?: string;
+}
+
+/** What an organisation's ledger says of its dataset (base last day: the generated window's, before any top-up). */
+export interface ExistingDataset {
+  scaleFactor: number;
+  generatorVersion: number;
+  endMonth: string;
+  lastDay: string | null;
+  baseLastDay: string | null;
+}
+
+/** What ensureDataset did: kept the dataset, appended the days after its last day, or made it whole. */
+export type DatasetOutcome = 'reused' | 'topped up' | 'generated';
+
+/**
+ * Reuse the same dataset; top up the same one (scale factor, generator version) ending on an earlier
+ * day, while the new days fit its sale ids; generate anything else (none yet, another size or version,
+ * a fixed month window, a last day later than asked).
+ */
+export function datasetPlan(existing: ExistingDataset | null, request: DatasetRequest): 'reuse' | 'top up' | 'generate' {
+  if (!existing || existing.scaleFactor !== request.scaleFactor || existing.generatorVersion !== GENERATOR_VERSION) return 'generate';
+  if (request.lastDay === undefined) return existing.lastDay === null && existing.endMonth === request.endMonth ? 'reuse' : 'generate';
+  if (existing.lastDay === request.lastDay) return 'reuse';
+  if (existing.lastDay !== null && existing.baseLastDay !== null && existing.lastDay < request.lastDay && canTopUp(request.scaleFactor, existing.baseLastDay, request.lastDay)) return 'top up';
+  return 'generate';
 }
 
 /** An export's statement: every row (no QUERY_ROW_CAP), or rowCap + 1 so a cut is known. */
@@ -142,7 +168,7 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   /** One COPY statement into `path`; the connection's progress reported meanwhile. */
   private copyPiece(compiled: CompiledQuery, path: string, options: CsvCopyOptions, progress: (percent: number) => void): Promise<number> {
-    const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql);
+    const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql, options.periodNotes);
     return this.interruptible(
       options.timeoutMs,
       async (connection) => {
@@ -229,21 +255,30 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   /** The organisation's dataset as generated now, or null when none exists. */
-  private async dataset(orgId: number): Promise<{ scaleFactor: number; generatorVersion: number; endMonth: string; lastDay: string | null } | null> {
-    const rows = await this.run("select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d'), strftime(last_day, '%Y-%m-%d') from datasets where org_id = $1::integer", [orgId]);
+  private async dataset(orgId: number): Promise<ExistingDataset | null> {
+    const rows = await this.run(`select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d'), strftime(last_day, '%Y-%m-%d'),
+      strftime(coalesce(base_last_day, last_day), '%Y-%m-%d') from datasets where org_id = $1::integer`, [orgId]);
     const row = rows[0];
-    return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] === null ? null : String(row[3]) } : null;
+    return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] === null ? null : String(row[3]), baseLastDay: row[4] === null ? null : String(row[4]) } : null;
   }
 
   /**
-   * Generates (or replaces) an organisation's synthetic dataset unless the same one is already there;
-   * `onGenerate` hears why one is made (none yet, or another size, version or month) before it starts.
+   * Makes sure an organisation holds the synthetic dataset asked for: the same one is reused; the same
+   * one ending earlier is topped up with the days missing (topUpDataset.ts: no existing row changes);
+   * anything else is generated (or replaced), and `onGenerate` hears why (none yet, or another size,
+   * version or window) before it starts.
    */
-  async ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void): Promise<'reused' | 'generated'> {
+  async ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void): Promise<DatasetOutcome> {
     const existing = await this.dataset(request.orgId);
-    const sameEnd = request.lastDay !== undefined ? existing?.lastDay === request.lastDay : existing?.lastDay === null && existing.endMonth === request.endMonth;
-    if (existing && existing.scaleFactor === request.scaleFactor && existing.generatorVersion === GENERATOR_VERSION && sameEnd) {
-      return 'reused';
+    const plan = datasetPlan(existing, request);
+    if (plan === 'reuse') return 'reused';
+    if (plan === 'top up') {
+      try {
+        await this.pool.use((connection) => topUpDataset(connection, { orgId: request.orgId, scaleFactor: request.scaleFactor, baseLastDay: existing!.baseLastDay!, fromDay: existing!.lastDay!, lastDay: request.lastDay! }));
+      } finally {
+        this.versions.delete(request.orgId);
+      }
+      return 'topped up';
     }
     onGenerate?.(existing ? 'replaced' : 'first');
     this.versions.delete(request.orgId);

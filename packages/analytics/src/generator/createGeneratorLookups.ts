@@ -12,7 +12,7 @@ import { valuesTable, type SqlScalar } from './sql.ts';
 import { STATES } from './states.ts';
 
 /** Buckets of the day and hour samplers: enough that a bucket never spans much of a day or hour. */
-const DAY_BUCKETS = 65536;
+export const DAY_BUCKETS = 65536;
 export const HOUR_BUCKETS = 1024;
 
 const DAY_MS = 86_400_000;
@@ -29,18 +29,30 @@ function bucketRanges(weights: readonly number[], buckets: number): [number, num
   });
 }
 
-function calendarRows(windowStart: string, windowEnd: string): SqlScalar[][] {
+/**
+ * Each season's integer weight for every day from `windowStart` through `lastDay`: month × weekday
+ * factor, grown by ANNUAL_GROWTH from windowStart on (a top-up past the window keeps growing).
+ */
+export function seasonDayWeights(windowStart: string, lastDay: string): { season: string; days: string[]; weights: number[] }[] {
   const start = Date.parse(`${windowStart}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${windowEnd}T00:00:00Z`) - start) / DAY_MS) + 1;
-  const rows: SqlScalar[][] = [];
-  for (const [season, { months = {}, weekdays = {} }] of Object.entries(SEASON_FACTORS)) {
-    const weights = Array.from({ length: days }, (_, i) => {
+  const count = Math.round((Date.parse(`${lastDay}T00:00:00Z`) - start) / DAY_MS) + 1;
+  const days = Array.from({ length: count }, (_, i) => isoDate(start + i * DAY_MS));
+  return Object.entries(SEASON_FACTORS).map(([season, { months = {}, weekdays = {} }]) => ({
+    season,
+    days,
+    weights: days.map((_, i) => {
       const date = new Date(start + i * DAY_MS);
       const isoWeekday = date.getUTCDay() === 0 ? 7 : date.getUTCDay();
       const factor = (months[date.getUTCMonth() + 1] ?? 100) * (weekdays[isoWeekday] ?? 100);
       return Math.round(factor * (1 + (ANNUAL_GROWTH * i) / 365));
-    });
-    bucketRanges(weights, DAY_BUCKETS).forEach(([lo, hi], i) => rows.push([season, isoDate(start + i * DAY_MS), lo, hi]));
+    }),
+  }));
+}
+
+function calendarRows(windowStart: string, windowEnd: string): SqlScalar[][] {
+  const rows: SqlScalar[][] = [];
+  for (const { season, days, weights } of seasonDayWeights(windowStart, windowEnd)) {
+    bucketRanges(weights, DAY_BUCKETS).forEach(([lo, hi], i) => rows.push([season, days[i]!, lo, hi]));
   }
   return rows;
 }
@@ -81,6 +93,19 @@ function disputePickRows(): SqlScalar[][] {
   return rows;
 }
 
+/** The day sampler over windowStart … windowEnd: gen_calendar (each day's buckets per season) and gen_day_lookup (bucket → day). */
+function dayLookupStatements(windowStart: string, windowEnd: string): string[] {
+  return [
+    `create or replace temp table gen_calendar as select season, day::date as day, lo, hi from ${valuesTable('v', ['season', 'day', 'lo', 'hi'], calendarRows(windowStart, windowEnd))}`,
+    `create or replace temp table gen_day_lookup as select season, day, unnest(range(lo, hi)) as bucket from gen_calendar`,
+  ];
+}
+
+/** Points the day sampler at other days (a top-up's one day: every bucket names it). */
+export async function replaceDayLookup(connection: DuckDBConnection, windowStart: string, windowEnd: string): Promise<void> {
+  for (const sql of dayLookupStatements(windowStart, windowEnd)) await connection.run(sql);
+}
+
 export async function createGeneratorLookups(connection: DuckDBConnection, windowStart: string, windowEnd: string): Promise<void> {
   const industryRows = INDUSTRIES.map((i) => [
     i.mcc, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate,
@@ -90,12 +115,11 @@ export async function createGeneratorLookups(connection: DuckDBConnection, windo
     bucketRanges(curve, HOUR_BUCKETS).map(([lo, hi], hour) => [profile, hour, lo, hi]),
   );
   const statements = [
+    ...dayLookupStatements(windowStart, windowEnd),
     `create or replace temp table gen_industries as select * from ${valuesTable('v', [
       'mcc', 'industry_group_id', 'risk_class', 'cp_share', 'ticket_median', 'ticket_sigma', 'cb_rate_cnp', 'cb_rate_cp',
       'season', 'hours', 'refund_rate', 'xb_share', 'recurring_share', 'family', 'tip_share', 'b2b', 'nouns'], industryRows)}`,
     `create or replace temp table gen_states as select * from ${valuesTable('v', ['state_code', 'cities'], STATES.map((s) => [s.stateCode, s.cities.join('|')]))}`,
-    `create or replace temp table gen_calendar as select season, day::date as day, lo, hi from ${valuesTable('v', ['season', 'day', 'lo', 'hi'], calendarRows(windowStart, windowEnd))}`,
-    `create or replace temp table gen_day_lookup as select season, day, unnest(range(lo, hi)) as bucket from gen_calendar`,
     `create or replace temp table gen_hour_lookup as select profile, hour, unnest(range(lo, hi)) as bucket from ${valuesTable('v', ['profile', 'hour', 'lo', 'hi'], hourRows)}`,
     `create or replace temp table gen_program_lookup as select * from ${valuesTable('v', [
       'brand', 'card_type', 'tier', 'regulated', 'channel', 'family', 'level', 'program_id', 'pct', 'fixed'], programLookupRows())}`,
@@ -106,7 +130,7 @@ export async function createGeneratorLookups(connection: DuckDBConnection, windo
 
 /** Drops what createGeneratorLookups made (temp tables also vanish with the connection). */
 export async function dropGeneratorLookups(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['gen_industries', 'gen_states', 'gen_calendar', 'gen_day_lookup', 'gen_hour_lookup', 'gen_program_lookup', 'gen_dispute_pick', 'gen_merchants', 'gen_sale_slots']) {
+  for (const table of ['gen_industries', 'gen_states', 'gen_calendar', 'gen_day_lookup', 'gen_hour_lookup', 'gen_program_lookup', 'gen_dispute_pick', 'gen_merchants', 'gen_sale_slots', 'gen_day_weights']) {
     await connection.run(`drop table if exists ${table}`);
   }
 }

@@ -13,7 +13,7 @@ const LAG_DAYS = { fraud: [15, 30], consumer: [10, 25], processing: [5, 20], aut
 /** The longest a chargeback takes to arrive (model; the schemes allow about 120 days). */
 export const MAX_CHARGEBACK_LAG_DAYS = 120;
 
-function chargebacksSql(ctx: GenerationContext): string {
+function chargebacksSql(ctx: GenerationContext, after?: string): string {
   const u = (salt: Salt) => uniform('tx_id', salt, ctx.seed);
   const category = (channel: 'cp' | 'cnp') => pickCase(u('chargebackCategory'), DISPUTE_CATEGORY_MIX[channel].map(([c, w]) => [sqlLiteral(c), w]));
   const lag = `case category ${Object.entries(LAG_DAYS).map(([c, [min, mean]]) => `when '${c}' then ${min} + floor(-ln(1 - ${u('chargebackLag')}) * ${mean})`).join(' ')} end`;
@@ -31,15 +31,17 @@ with disputed as (
 select d.tx_id, d.org_id, d.tx_id, d.merchant_id, d.received_date, d.amount, d.card_brand, p.reason_code, d.category,
   ${pickCase(u('chargebackStage'), [["'first'", 88], ["'pre_arbitration'", 9], ["'arbitration'", 3]])},
   -- recent disputes are mostly still open; decided ones are won 33 % of the time (25–40 %)
-  case when ${u('chargebackPending')} < 1 - (date '${ctx.windowEnd}' - d.received_date) / 45.0 then 'pending'
+  -- (as of the window's end; a top-up's chargebacks as of the day they arrive, so a day's rows never depend on when it was added)
+  case when ${u('chargebackPending')} < 1 - (${after === undefined ? `date '${ctx.windowEnd}'` : 'd.received_date'} - d.received_date) / 45.0 then 'pending'
     else ${pickCase(u('chargebackOutcome'), [["'won'", 33], ["'lost'", 47], ["'accepted'", 20]])} end,
   d.card_brand, d.card_type, d.card_tier, d.entry_mode, d.card_present, d.issuer_country, d.is_cross_border, null, d.txn_date
 from dated d
 join gen_dispute_pick p on p.network = d.card_brand and p.channel = case when d.card_present then 'cp' else 'cnp' end
   and p.category = d.category and ${u('chargebackReason')} >= p.lo and ${u('chargebackReason')} < p.hi
-where d.received_date <= date '${ctx.windowEnd}'`;
+where d.received_date <= date '${ctx.windowEnd}'${after === undefined ? '' : ` and d.received_date > date '${after}'`}`;
 }
 
-export async function generateChargebacks(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
-  await connection.run(chargebacksSql(ctx));
+/** The chargebacks received through ctx.windowEnd, or only those after `after` (a top-up's new days). */
+export async function generateChargebacks(connection: DuckDBConnection, ctx: GenerationContext, after?: string): Promise<void> {
+  await connection.run(chargebacksSql(ctx, after));
 }

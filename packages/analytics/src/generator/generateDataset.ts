@@ -126,9 +126,10 @@ export async function generateDataset(connection: DuckDBConnection, options: Gen
     await dropGeneratorLookups(connection);
   }
   // Milliseconds since the epoch: a later generation of the organisation always has a larger version.
-  await connection.run(`insert into datasets (org_id, scale_factor, generator_version, end_month, data_version, generated_at, last_day)
+  const lastDay = options.lastDay !== undefined ? `date '${options.lastDay}'` : 'null';
+  await connection.run(`insert into datasets (org_id, scale_factor, generator_version, end_month, data_version, generated_at, last_day, base_last_day)
     select ${ctx.orgId}, ${options.scaleFactor}, ${options.version ?? GENERATOR_VERSION}, date '${ctx.windowEnd.slice(0, 7)}-01', ${Date.now()}, now()::timestamp,
-      ${options.lastDay !== undefined ? `date '${options.lastDay}'` : 'null'}`);
+      ${lastDay}, ${lastDay}`);
   const counts = await connection.runAndReadAll(`select (select count(*) from merchants where org_id = ${ctx.orgId}) as merchants,
       (select count(*) from transactions where org_id = ${ctx.orgId}) as transactions,
       (select count(*) from chargebacks where org_id = ${ctx.orgId}) as chargebacks`);

@@ -164,8 +164,13 @@ join gen_calendar c1 on c1.season = a.season and c1.day = a.active_start
 join gen_calendar c2 on c2.season = a.season and c2.day = a.active_end`;
 }
 
-export async function generateMerchants(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
+/** Every merchant's attributes into the temp table gen_merchants, nothing written (a top-up draws them again from the dataset's window). */
+export async function gatherMerchants(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
   await connection.run(gatherMerchantsSql(ctx));
+}
+
+export async function generateMerchants(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
+  await gatherMerchants(connection, ctx);
   await connection.run(`insert into pricing_plans select merchant_id, ${ctx.orgId}, plan_type, markup_bps, per_item,
       credit_rate, case plan_type when 'flat' then credit_rate when 'blended' then credit_rate - 1.0 when 'tiered' then credit_rate - 0.9 else 0 end,
       monthly_fee, pci_fee, 25 from gen_merchants`);

@@ -6,7 +6,7 @@ import { ordinarySale, REFUND_ID_OFFSET, type GenerationContext } from './genera
 import { uniform } from './random.ts';
 import { TRANSACTION_COLUMNS } from './generateSales.ts';
 
-function refundsSql(ctx: GenerationContext): string {
+function refundsSql(ctx: GenerationContext, after?: string): string {
   const u = (salt: Parameters<typeof uniform>[1]) => uniform('t.tx_id', salt, ctx.seed);
   return `insert into transactions (${TRANSACTION_COLUMNS.join(', ')})
 with refunded as (
@@ -21,9 +21,10 @@ select tx_id + ${REFUND_ID_OFFSET}, org_id, merchant_id, terminal_id,
   refund_amount, currency, card_brand, card_type, card_tier, regulated_debit, issuer_country, is_cross_border, bin, card_hash,
   entry_mode, card_present, false, avs_result, 'approved', null, true, refund_date, 0, null, null, 0, 0, false, 0, 0, 0,
   true, tx_id, false, null, null, null, null
-from refunded where refund_date <= date '${ctx.windowEnd}'`;
+from refunded where refund_date <= date '${ctx.windowEnd}'${after === undefined ? '' : ` and refund_date > date '${after}'`}`;
 }
 
-export async function generateRefunds(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
-  await connection.run(refundsSql(ctx));
+/** The refunds dated through ctx.windowEnd, or only those after `after` (a top-up's new days). */
+export async function generateRefunds(connection: DuckDBConnection, ctx: GenerationContext, after?: string): Promise<void> {
+  await connection.run(refundsSql(ctx, after));
 }

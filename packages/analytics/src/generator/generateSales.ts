@@ -150,6 +150,11 @@ export async function generateSales(connection: DuckDBConnection, ctx: Generatio
   // The slots go through a table so DuckDB knows there are millions of them: unnested inline, it
   // guessed one per merchant and built its hash joins on the sales instead of the small lookups.
   await connection.run('create or replace temp table gen_sale_slots as select merchant_id, unnest(range(tx_start, tx_end)) as seq from gen_merchants');
+  await insertSlotSales(connection, ctx);
+}
+
+/** One sale per row of gen_sale_slots (merchant_id, seq), its day drawn from the merchant's buckets of gen_day_lookup; the slots are dropped after. */
+export async function insertSlotSales(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
   const previous = (await connection.runAndReadAll(`select current_setting('disabled_optimizers') as value`)).getRowObjectsJS()[0]?.value;
   await connection.run(`set disabled_optimizers = 'join_order,build_side_probe_side'`);
   try {

@@ -7,15 +7,16 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GenerationContext } from './generationContext.ts';
 import { uniform } from './random.ts';
 
-function settlementsSql(ctx: GenerationContext): string {
+function settlementsSql(ctx: GenerationContext, after?: string): string {
+  const since = (column: string) => (after === undefined ? '' : ` and ${column} > date '${after}'`);
   return `insert into settlements (org_id, merchant_id, batch_date, funding_date, gross_sales, refunds, chargebacks, fees_withheld,
     reserve_held, net_deposit, tx_count)
 with batches as (
   select merchant_id, settle_date as batch_date, coalesce(sum(amount) filter (where not is_refund), 0) as gross_sales,
     coalesce(sum(amount) filter (where is_refund), 0) as refunds, sum(merchant_fee) as fees_withheld, count(*) as tx_count
-  from transactions where org_id = ${ctx.orgId} and settled and settle_date <= date '${ctx.windowEnd}' group by merchant_id, settle_date
+  from transactions where org_id = ${ctx.orgId} and settled and settle_date <= date '${ctx.windowEnd}'${since('settle_date')} group by merchant_id, settle_date
 ), debits as (
-  select merchant_id, received_date as batch_date, sum(amount) as chargebacks from chargebacks where org_id = ${ctx.orgId} group by merchant_id, received_date
+  select merchant_id, received_date as batch_date, sum(amount) as chargebacks from chargebacks where org_id = ${ctx.orgId}${since('received_date')} group by merchant_id, received_date
 ), joined as (
   select merchant_id, batch_date, coalesce(gross_sales, 0) as gross_sales, coalesce(refunds, 0) as refunds,
     coalesce(chargebacks, 0) as chargebacks, coalesce(fees_withheld, 0) as fees_withheld, coalesce(tx_count, 0) as tx_count
@@ -30,6 +31,7 @@ select ${ctx.orgId}, merchant_id, batch_date, batch_date + case isodow(batch_dat
 from reserved`;
 }
 
-export async function generateSettlements(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
-  await connection.run(settlementsSql(ctx));
+/** The batches dated through ctx.windowEnd, or only those after `after` (a top-up's new days). */
+export async function generateSettlements(connection: DuckDBConnection, ctx: GenerationContext, after?: string): Promise<void> {
+  await connection.run(settlementsSql(ctx, after));
 }

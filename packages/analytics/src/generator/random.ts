@@ -19,7 +19,7 @@ export const SALT = {
   // per card
   cardProduct: 200, cardTier: 201, cardRegulated: 202, cardBin: 203, cardHash: 204, cardCountry: 205,
   // per merchant-day
-  settleDelay: 300, settleLate: 301,
+  settleDelay: 300, settleLate: 301, topUpSales: 302,
   // per refund / chargeback
   refund: 400, refundLag: 401, refundPartial: 402, refundShare: 403, refundTime: 404,
   chargeback: 500, chargebackLag: 501, chargebackCategory: 502, chargebackReason: 503, chargebackStage: 504,

@@ -115,7 +115,8 @@ export const UPLOAD_TABLES = {
 export const LEDGER_TABLES = {
   datasets: `create table if not exists datasets (
     org_id integer primary key, scale_factor double not null, generator_version integer not null,
-    end_month date not null, data_version bigint not null, generated_at timestamp not null, last_day date)`,
+    end_month date not null, data_version bigint not null, generated_at timestamp not null, last_day date,
+    base_last_day date)`,
 } as const;
 
 /**

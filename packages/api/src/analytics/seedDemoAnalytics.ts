@@ -1,14 +1,18 @@
-// Demo data at start: each seeded organisation gets its synthetic dataset on first start and keeps it
-// while it is current; the data ends yesterday (organisations have no time zone of their own yet, so
-// yesterday is UTC's), and a start on a later day makes the dataset for that day. On ClickHouse it is
-// made in a scratch DuckDB file and copied in, a progress line per table.
+// Demo data at start: each seeded organisation gets its synthetic dataset on first start and keeps it;
+// the data ends yesterday (organisations have no time zone of their own yet, so yesterday is UTC's). A
+// start on a later day, and the daily top-up while the API runs (dailyTopUp.ts), add the days since
+// the dataset's last day without changing any earlier one (the analytics package's topUpDataset). On
+// ClickHouse it is made in a scratch DuckDB file and copied in, a progress line per table.
 import { ClickHouseEngine, dayBefore, DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
 import type { Database } from '../db/database.ts';
 import { DEMO_ORGANIZATIONS } from '../seed/demoAccounts.ts';
 
-export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, scale: number, progress: (line: string) => void): Promise<void> {
+/** Today in UTC, 'YYYY-MM-DD'. */
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, scale: number, progress: (line: string) => void, today = utcDay(new Date())): Promise<void> {
   if (!(engine instanceof DuckDBEngine || engine instanceof ClickHouseEngine)) return;
-  const lastDay = dayBefore(new Date().toISOString().slice(0, 10));
+  const lastDay = dayBefore(today);
   const datasets = [
     { name: DEMO_ORGANIZATIONS.acme.name, scaleFactor: scale },
     { name: DEMO_ORGANIZATIONS.demo.name, scaleFactor: Math.max(0.01, Math.round(scale * 10) / 100) },
@@ -24,6 +28,8 @@ export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, s
     const outcome = engine instanceof ClickHouseEngine
       ? await engine.ensureDataset(request, onGenerate, { progress: (line) => progress(`analytics: copying ${name} into ClickHouse: ${line}`) })
       : await engine.ensureDataset(request, onGenerate);
-    if (outcome === 'generated') progress(`analytics: ${name} ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+    if (outcome === 'generated') progress(`analytics: ${name} ready in ${took}`);
+    if (outcome === 'topped up') progress(`analytics: ${name} topped up through ${lastDay} in ${took}`);
   }
 }

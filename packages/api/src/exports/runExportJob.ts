@@ -4,7 +4,7 @@
 // put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own
 // progress); otherwise the rows are counted (the estimate), then streamed a page at a time into the file.
 import { AnalyticsTimeoutError, QueryError, queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
-import type { QueryDescription } from '@payportal/shared';
+import { PERIOD_NOTE_COLUMN, periodNotesOf, type QueryCell, type QueryDescription } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from '../optimizer/pnlExport.ts';
@@ -54,6 +54,8 @@ interface Run {
   /** What the next heartbeat records. */
   progress: JobProgress;
   context: ExportJobContext;
+  /** An answer by period: each date bucket's note, for the file's last column (null: no such column). */
+  periodNotes: ReadonlyMap<string, string> | null;
 }
 
 export async function runExportJob(job: JobRow, context: ExportJobContext, shutdown: AbortSignal): Promise<JobOutcome | { status: 'shutdown' }> {
@@ -76,8 +78,12 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
     // The engine hands over at most one row more than the cap or the description's own limit, whichever
     // is lower: that row tells a capped file.
     const { limit, capBinds } = exportRowLimit(job.query ?? {}, job.row_cap);
-    file = await openCsvFile(store, key, job.query ? queryColumns(job.query) : PNL_EXPORT_COLUMNS, job.csv);
-    const run: Run = { job, scope: { orgId: job.org_id, today: context.today() }, limit, file, stopped: stop.signal, progress, context };
+    const scope = { orgId: job.org_id, today: context.today() };
+    // An answer by period ends with the chart CSV's "Period note" column: which rows are partial or not yet final, and why.
+    const periodNotes = job.query?.timeDimension?.granularity ? periodNotesOf(job.query, scope.today) : null;
+    const columns = job.query ? [...queryColumns(job.query), ...(periodNotes ? [PERIOD_NOTE_COLUMN] : [])] : PNL_EXPORT_COLUMNS;
+    file = await openCsvFile(store, key, columns, job.csv);
+    const run: Run = { job, scope, limit, file, stopped: stop.signal, progress, context, periodNotes };
     const { rowsWritten, more } = await writeRows(run);
     stop.signal.throwIfAborted();
     const fileBytes = await file.finish();
@@ -105,7 +111,7 @@ async function writeRows(run: Run): Promise<Written> {
 }
 
 /** The engine writes the rows; a cancel or shutdown interrupts it, aggregation included. */
-async function copyByEngine({ job, scope, limit, file, stopped, progress, context }: Run, query: QueryDescription, copyCsv: NonNullable<AnalyticsEngine['copyCsv']>): Promise<Written> {
+async function copyByEngine({ job, scope, limit, file, stopped, progress, context, periodNotes }: Run, query: QueryDescription, copyCsv: NonNullable<AnalyticsEngine['copyCsv']>): Promise<Written> {
   // A count the builder's estimate already made gives the bar its total; none is made for it.
   const known = await context.rowCounter.known(query, scope, { rowCap: job.row_cap });
   if (known !== undefined) progress.rowsEstimate = Math.min(known, limit);
@@ -119,6 +125,7 @@ async function copyByEngine({ job, scope, limit, file, stopped, progress, contex
       options: {
         rowCap: job.row_cap,
         neutraliseFormulas: job.csv.neutraliseFormulas,
+        ...(periodNotes && { periodNotes }),
         signal: stopped,
         onProgress: ({ percent, rows }) => {
           progress.percentDone = percent;
@@ -133,9 +140,11 @@ async function copyByEngine({ job, scope, limit, file, stopped, progress, contex
 }
 
 /** Counted first (the estimate), then a page at a time; a stop is heard between pages. */
-async function streamPages({ job, scope, limit, file, stopped, progress, context }: Run, query: QueryDescription): Promise<Written> {
+async function streamPages({ job, scope, limit, file, stopped, progress, context, periodNotes }: Run, query: QueryDescription): Promise<Written> {
   const estimate = await context.rowCounter.count(query, scope, { rowCap: job.row_cap });
   progress.rowsEstimate = Math.min(estimate, limit);
+  const dateIndex = queryColumns(query).findIndex((column) => column.type === 'date');
+  const noted = periodNotes && dateIndex >= 0 ? (row: QueryCell[]) => [...row, periodNotes.get(String(row[dateIndex])) ?? null] : null;
   let more = false;
   await context.engine.stream(
     query,
@@ -146,7 +155,7 @@ async function streamPages({ job, scope, limit, file, stopped, progress, context
       if (rows.length > room) more = true;
       const page = rows.length > room ? rows.slice(0, room) : rows;
       if (page.length === 0) return;
-      await file.write(page);
+      await file.write(noted ? page.map(noted) : page);
       progress.rowsWritten += page.length;
     },
     { rowCap: job.row_cap },

@@ -1,7 +1,7 @@
 // A chart's exports: the drawing as PNG and its answer as CSV, both saved in the
 // browser. The CSV holds the answer's raw values (as the exports do), with the catalogue's labels, and
 // for an answer by period a last column saying which periods are partial or not yet final.
-import type { QueryResult } from '@payportal/shared';
+import { PERIOD_NOTE_COLUMN, type QueryResult } from '@payportal/shared';
 
 const quote = (cell: unknown) => {
   const text = cell === null || cell === undefined ? '' : String(cell);
@@ -10,8 +10,8 @@ const quote = (cell: unknown) => {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
-/** The "Period note" column: an answer by period says which rows are partial or not yet final (periodMarks.ts). */
-export const PERIOD_NOTE_LABEL = 'Period note';
+/** The "Period note" column, as a saved export's file has it: an answer by period says which rows are partial or not yet final (periodMarks.ts). */
+export const PERIOD_NOTE_LABEL = PERIOD_NOTE_COLUMN.label;
 
 export function resultCsv(result: QueryResult, periodNotes?: ReadonlyMap<string, string>): string {
   const dateIndex = result.columns.findIndex((column) => column.type === 'date');

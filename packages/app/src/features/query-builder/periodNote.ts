@@ -1,8 +1,8 @@
 // What the builder says about the file's periods before it is run: every row is labelled by its
 // period's first day, so a first period the range cuts short, the period still running and periods
-// whose figures are not yet mature (a measure's matureAfterDays) are named, with why. The same
-// decision as the charts' marks (shared periodStatus).
-import { addDays, dayText, MEASURES, periodStatus, resolveDateRange, startOf, type DateRange, type MeasureMeta } from '@payportal/shared';
+// whose figures are not yet mature (a measure's matureAfterDays) are named, with why, and the file's
+// "Period note" column that marks them. The same decision as the charts' marks (shared periodStatus).
+import { addDays, dayText, MEASURES, PERIOD_NOTE_COLUMN, periodStatus, resolveDateRange, startOf, type DateRange, type MeasureMeta } from '@payportal/shared';
 import { periodName } from '../../charts/chartOption.ts';
 import type { DateChoice } from './builderStore.ts';
 
@@ -30,5 +30,7 @@ export function periodNote(date: Readonly<DateChoice>, measures: readonly string
   for (const { label, days } of maturing) {
     if (!resolved || resolved.to > addDays(today, -days)) sentences.push(`${label} of periods with sales after ${dayText(addDays(today, -days))} is not yet mature (sales under ${days} days old) and can still change.`);
   }
-  return sentences.length > 1 ? sentences.join(' ') : null;
+  if (sentences.length === 1) return null;
+  sentences.push(`The file's last column, ${PERIOD_NOTE_COLUMN.label}, says so on each such row.`);
+  return sentences.join(' ');
 }
