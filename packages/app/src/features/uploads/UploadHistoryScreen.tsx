@@ -69,7 +69,7 @@ export function UploadHistoryScreen() {
       {list.loading && !list.data && <p role="status">Loading uploads…</p>}
       {list.data && (
         <div className={styles.scroll}>
-          <table className={styles.grid} aria-busy={list.loading}>
+          <table className={styles.historyGrid} aria-busy={list.loading}>
             <caption className={styles.muted}>{list.data.total === 1 ? '1 upload' : `${formatCount(list.data.total)} uploads`}</caption>
             <thead>
               <tr>
@@ -101,7 +101,7 @@ export function UploadHistoryScreen() {
                       </div>
                     )}
                   </td>
-                  <td>
+                  <td className={styles.nowrap}>
                     {upload.series_id === upload.id ? (
                       upload.version
                     ) : (
@@ -111,7 +111,7 @@ export function UploadHistoryScreen() {
                     )}
                   </td>
                   <td>{upload.uploaded_by.name}</td>
-                  <td>{formatWhen(upload.created_at)}</td>
+                  <td className={styles.nowrap}>{formatWhen(upload.created_at)}</td>
                   <td className={styles.numeric}>{formatBytes(upload.bytes)}</td>
                   <td className={styles.numeric}>{formatCount(upload.rows_loaded)}</td>
                   <td className={styles.numeric}>{formatCount(upload.rows_rejected)}</td>
