@@ -111,7 +111,7 @@ export function UploadHistoryScreen() {
                     )}
                   </td>
                   <td>{upload.uploaded_by.name}</td>
-                  <td className={styles.nowrap}>{formatWhen(upload.created_at)}</td>
+                  <td>{formatWhen(upload.created_at)}</td>
                   <td className={styles.numeric}>{formatBytes(upload.bytes)}</td>
                   <td className={styles.numeric}>{formatCount(upload.rows_loaded)}</td>
                   <td className={styles.numeric}>{formatCount(upload.rows_rejected)}</td>
