@@ -7,7 +7,9 @@
 // peak RSS growth meanwhile (sampled from /proc every 20 ms, against its RSS just before), also by phase. The phases
 // after the last byte: uploaded (SHA-256, head check), validating (read_csv and the checks), loading
 // (insert, rollup of the merchants touched, commit).
-// Targets: ≥ 0.5× the bare read_csv rate; RSS growth < 150 MB. The exit code is 1 when one is missed.
+// Targets: the work after the last byte (validation and load) ≤ 1.5× the floor measured in the same
+// run; RSS growth < 150 MB (the figure that counts is at 1 GB). The end to end rate ÷ read_csv is printed
+// beside them. The run is appended to bench/RESULTS.md; the exit code is 1 when a target is missed.
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -17,9 +19,10 @@ import { createInterface } from 'node:readline';
 import { UPLOAD_PATHS, uploadSchema, uploadTemplate, type Upload } from '@payportal/shared';
 import { Upload as TusUpload } from 'tus-js-client';
 import { table } from './analyticsMeasure.ts';
+import { recordResult } from './recordResult.ts';
 
 const MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
-const TARGET = { ratio: 0.5, rssMb: 150 };
+const TARGET = { floorRatio: 1.5, rssMb: 150 };
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-upload-file-'));
@@ -121,26 +124,43 @@ try {
   const mbps = (ms: number) => size / 2 ** 20 / (ms / 1000);
   const ratio = mbps(totalMs) / mbps(bare.ms);
   const growth = rssPeak - rssBefore;
+  // Everything the API does once the bytes are there: SHA-256 and head check (taken as they arrive), validation, load.
+  const afterBytesMs = totalMs - sentMs;
+  const loadingMs = (phases.get(done.status) ?? 0) - (phases.get('loading') ?? 0);
+  const floorRatio = afterBytesMs / floor.ms;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(`bench:upload — ${mb(size)} (${rows.toLocaleString('en-US')} rows), ${availableParallelism()} cores, load average at start ${loadAtStart}, at the end ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
   console.log(table(
     ['measure', 'value', 'target'],
     [
-      ['end to end (tus + validation + load)', `${mbps(totalMs).toFixed(1)} MB/s (${(totalMs / 1000).toFixed(1)} s)`, ''],
-      ['  of which tus upload', `${mbps(sentMs).toFixed(1)} MB/s (${(sentMs / 1000).toFixed(1)} s)`, ''],
+      ['end to end (tus + validation + load)', `${mbps(totalMs).toFixed(1)} MB/s (${seconds(totalMs)})`, ''],
+      ['  of which tus upload', `${mbps(sentMs).toFixed(1)} MB/s (${seconds(sentMs)})`, ''],
       ...(['uploaded', 'validating', 'loading'] as const).map((phase, index, all) => {
         const from = phases.get(phase);
         const to = phases.get(all[index + 1] ?? done.status);
-        return [`  of which ${phase}`, from && to ? `${((to - from) / 1000).toFixed(1)} s` : '—', ''];
+        return [`  of which ${phase}`, from && to ? seconds(to - from) : '—', ''];
       }),
-      ['DuckDB read_csv alone, same file', `${mbps(bare.ms).toFixed(1)} MB/s (${(bare.ms / 1000).toFixed(1)} s)`, ''],
-      ['end to end ÷ read_csv', `${ratio.toFixed(2)}×`, `≥ ${TARGET.ratio}×`],
-      ['the rows alone into transactions (no checks, no fees; rolled back)', `${mbps(floor.ms).toFixed(1)} MB/s (${(floor.ms / 1000).toFixed(1)} s)`, ''],
-      ['  tus upload + that insert ÷ read_csv (best any loader here could do)', `${(mbps(sentMs + floor.ms) / mbps(bare.ms)).toFixed(2)}×`, ''],
+      ['the floor: the rows alone into transactions (no checks, no fees; rolled back), same run', `${mbps(floor.ms).toFixed(1)} MB/s (${seconds(floor.ms)})`, ''],
+      ['validation + load (after the last byte) ÷ the floor', `${floorRatio.toFixed(2)}× (${seconds(afterBytesMs)} beside ${seconds(floor.ms)})`, `≤ ${TARGET.floorRatio}×`],
+      ['  the loading phase alone ÷ the floor', loadingMs > 0 ? `${(loadingMs / floor.ms).toFixed(2)}×` : '—', ''],
+      ['DuckDB read_csv alone, same file', `${mbps(bare.ms).toFixed(1)} MB/s (${seconds(bare.ms)})`, ''],
+      ['end to end ÷ read_csv', `${ratio.toFixed(2)}×`, ''],
       ['API peak RSS growth', mb(growth), `< ${TARGET.rssMb} MB`],
       ['  by phase', [...phasePeaks].map(([name, peak]) => `${name} ${mb(peak - rssBefore)}`).join(', '), ''],
     ],
   ));
-  if (ratio < TARGET.ratio || growth >= TARGET.rssMb * 2 ** 20) process.exitCode = 1;
+  const targets = {
+    [`validation + load ≤ ${TARGET.floorRatio}× the floor`]: floorRatio <= TARGET.floorRatio,
+    [`RSS growth < ${TARGET.rssMb} MB`]: growth < TARGET.rssMb * 2 ** 20,
+  };
+  recordResult({
+    bench: 'upload',
+    figures:
+      `${mb(size)} (${rows.toLocaleString('en-US')} rows): validation + load ${seconds(afterBytesMs)} beside the floor ${seconds(floor.ms)} (${floorRatio.toFixed(2)}×; loading phase ${loadingMs > 0 ? `${(loadingMs / floor.ms).toFixed(2)}×` : '—'}); ` +
+      `end to end ${seconds(totalMs)} (tus ${seconds(sentMs)}) beside read_csv ${seconds(bare.ms)} (${ratio.toFixed(2)}×); RSS growth ${mb(growth)}`,
+    targets,
+  });
+  if (!Object.values(targets).every(Boolean)) process.exitCode = 1;
 } finally {
   server.stdin!.end();
   await once(server, 'exit').catch(() => undefined);

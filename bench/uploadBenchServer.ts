@@ -32,7 +32,8 @@ const config = readApiConfig({
   NODE_ENV: 'production',
   FIREBASE_API_KEY: 'bench',
   FIREBASE_PROJECT_ID: PROJECT_ID,
-  LOG_LEVEL: 'silent',
+  // Errors only, to stderr (stdout is the JSON protocol): a load that fails says why.
+  LOG_LEVEL: 'error',
   APP_DIST: '/nonexistent-app-build',
   DATA_DIR: dir,
   UPLOAD_MAX_BYTES: String(4 * 1024 ** 3),
@@ -47,7 +48,7 @@ const orgId = acme!.id;
 const engine = await DuckDBEngine.open({ path: join(dir, 'analytics.duckdb'), timeoutMs: config.ANALYTICS_TIMEOUT_MS });
 await engine.ensureDataset({ orgId, scaleFactor: 0.1, endMonth: endMonthOf(today) });
 const mids = await engine.withConnection(async (connection) => (await connection.runAndReadAll(`select mid from merchants where org_id = ${orgId} order by mid limit 50`)).getRowsJS().map((row) => String(row[0])));
-const api = await createApp({ config, db, verifier, analytics: engine, today: () => today });
+const api = await createApp({ config, db, verifier, analytics: engine, today: () => today, logStream: process.stderr });
 await api.listen({ port: 0, host: '127.0.0.1' });
 
 /** The baseline: the file read by DuckDB alone, with its types, into a table (then dropped). */

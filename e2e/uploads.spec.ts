@@ -3,7 +3,8 @@
 // is sent; progress and the phases show; the details page lists every bad row with its line and
 // reason; the good rows are in the query API's totals; a larger upload, throttled, is paused and
 // resumed from where it stopped (and survives a dropped request); an owner rolls it back and exactly
-// its rows leave the totals. Then the screens framed, and read-only support.
+// its rows leave the totals. A new version replaces only the upload chosen for it, and uploads still
+// receiving are cancelled from the history. Then the screens framed, and read-only support.
 import AxeBuilder from '@axe-core/playwright';
 import { queryResultSchema, uploadTemplate } from '@payportal/shared';
 import { expect, type Browser, type Page } from '@playwright/test';
@@ -93,6 +94,7 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await expect(uploader.getByText('Done: 5 rows, 3 loaded, 2 rejected.')).toBeVisible({ timeout: 30_000 });
   await uploader.getByRole('link', { name: 'Open the upload’s details' }).click();
   await expect(uploader.getByRole('heading', { level: 1, name: 'sales.csv' })).toBeVisible();
+  const salesId = uploader.url().split('/').pop()!;
   const rejected = uploader.getByRole('region', { name: 'Rejected rows' }).getByRole('table');
   await expect(rejected.locator('tbody tr')).toHaveText([
     ['5', 'mid', `${RUN}-9`, 'is not a merchant of this organisation'].join(''),
@@ -113,6 +115,10 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   uploader.on('request', (request) => void (request.method() === 'PATCH' && patches.push(Number(request.headers()['upload-offset']))));
   await chooseAndUpload(uploader, 'Transactions', 'sales-v2.csv', BIG, 'New version');
   await expect(uploader.getByText(/^Check passed/)).toBeVisible();
+  // no upload of this file's name: nothing is preselected, and nothing is sent until the upload it replaces is chosen
+  await expect(uploader.getByLabel('Replaces')).toHaveValue('');
+  await expect(uploader.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  await uploader.getByLabel('Replaces').selectOption(salesId);
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByText(/^Sending: [\d.]+ [KM]B of /)).toBeVisible();
   await expect.poll(async () => Number(await uploader.getByRole('progressbar', { name: 'Bytes sent' }).getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(BIG.length / 5);
@@ -151,7 +157,76 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await screenshots(owner, 'upload-history');
 });
 
-// After the test above, whose uploads the history lists (tests of a file run in order, in one worker).
+/** Starts an upload of `bytes` bytes that sends none (tus creation only); answers its id. */
+async function startWithoutBytes(page: Page, authorization: string, filename: string): Promise<string> {
+  const metadata = Object.entries({ filename, kind: 'transactions', mode: 'append' }).map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`).join(',');
+  const created = await page.request.post(`${urls.app}/api/uploads/v1/files/`, { headers: { authorization, 'tus-resumable': '1.0.0', 'upload-length': '2048', 'upload-metadata': metadata } });
+  expect(created.status(), await created.text()).toBe(201);
+  return created.headers().location!.split('/').pop()!;
+}
+
+// After the test above: its sales.csv is loaded again (its new version was rolled back).
+test('[U7][U15][U20] a new version replaces only the upload chosen for it, another person’s upload of the kind keeps its rows; uploads still receiving are cancelled from the history by their creator and by the owner', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const uploader = await newSignedInPage(browser, 'uploader@acme.example');
+  const owner = await newSignedInPage(browser, 'owner@acme.example');
+  const bearerOf = (page: Page) => page.waitForRequest((request) => request.url().includes('/api/uploads/v1/uploads/')).then((request) => request.headers().authorization!);
+  const ownerBearer = bearerOf(owner);
+  await owner.goto(`${urls.app}/data/upload/history`);
+  const authorization = await ownerBearer;
+
+  // Another person's transactions upload: the owner's own sale on the second merchant.
+  await owner.goto(`${urls.app}/data/upload`);
+  await chooseAndUpload(owner, 'Transactions', 'owner-sales.csv', [header('transactions'), `${RUN}-O1,${MIDS[1]},${day}T14:00:00Z,5.00,USD,visa,credit,chip,approved,`, ''].join('\n'));
+  await owner.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(owner.getByText('Done: 1 row, 1 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
+  expect(await totals(owner, authorization)).toEqual({ [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [35.25, 2] });
+
+  // The uploader's new version of sales.csv: the choice offers only their own uploads, the same name preselected.
+  await uploader.goto(`${urls.app}/data/upload`);
+  await chooseAndUpload(uploader, 'Transactions', 'sales.csv', [header('transactions'), `${RUN}-N1,${MIDS[0]},${day}T15:00:00Z,7.00,USD,visa,credit,chip,approved,`, ''].join('\n'), 'New version');
+  const replaces = uploader.getByLabel('Replaces');
+  await expect(replaces.locator('option:checked')).toHaveText(/^sales\.csv, /);
+  await expect(replaces.locator('option', { hasText: 'owner-sales.csv' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(uploader);
+  await screenshots(uploader, 'upload-new-version');
+  await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(uploader.getByText('Done: 1 row, 1 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
+  // sales.csv's rows gave way to the new version's; the owner's sale is untouched
+  expect(await totals(owner, authorization)).toEqual({ [MIDS[0]!]: [7, 1], [MIDS[1]!]: [5, 1] });
+
+  // Two uploads that never send their bytes: the uploader cancels their own (tus termination) from the history.
+  const uploaderBearer = bearerOf(uploader);
+  await uploader.goto(`${urls.app}/data/upload/history`);
+  const mine = await startWithoutBytes(uploader, await uploaderBearer, 'stalled.csv');
+  const theirs = await startWithoutBytes(uploader, await uploaderBearer, 'stalled-too.csv');
+  await uploader.reload();
+  await expect(uploader.getByRole('row', { name: /stalled\.csv/ })).toContainText('Receiving: 0 B of 2.0 KB');
+  await uploader.getByRole('button', { name: 'Cancel the upload of stalled.csv' }).click();
+  const dialog = uploader.getByRole('alertdialog');
+  await expect(dialog).toHaveAccessibleName('Cancel the upload of stalled.csv? The part received so far is deleted, and the file must be sent again from the start.');
+  await dialog.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(uploader.getByRole('status')).toHaveText('The upload of stalled.csv was cancelled: the part received is deleted, and the file can be sent again from the start.');
+  await expect(uploader.getByRole('row', { name: /stalled\.csv/ }).getByRole('cell').nth(2)).toHaveText('Cancelled');
+  await expect(uploader.getByRole('button', { name: 'Cancel the upload of stalled.csv' })).toHaveCount(0);
+
+  // The owner cancels the other one (the uploads API); "Keep it" first leaves it receiving.
+  await owner.goto(`${urls.app}/data/upload/history`);
+  await owner.getByRole('button', { name: 'Cancel the upload of stalled-too.csv' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Keep it' }).click();
+  await expect(owner.getByRole('row', { name: /stalled-too\.csv/ })).toContainText('Receiving');
+  await owner.getByRole('button', { name: 'Cancel the upload of stalled-too.csv' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(owner.getByRole('status')).toHaveText('The upload of stalled-too.csv was cancelled: the part received is deleted, and the file can be sent again from the start.');
+  await expect(owner.getByRole('row', { name: /stalled-too\.csv/ }).getByRole('cell').nth(2)).toHaveText('Cancelled');
+  // the history names the series: the new version is version 3 of sales.csv's
+  await expect(owner.getByRole('row', { name: /^sales\.csv/ }).first().getByRole('cell').nth(3)).toHaveText(/^3 of upload \d+$/);
+  await expectNoSeriousAxeViolations(owner);
+  await screenshots(owner, 'upload-history-cancelled');
+  for (const id of [mine, theirs]) expect((await (await owner.request.get(`${urls.app}/api/uploads/v1/uploads/${id}`, { headers: { authorization } })).json()).status).toBe('cancelled');
+});
+
+// After the tests above, whose uploads the history lists (tests of a file run in order, in one worker).
 test('[U1][U20] framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -9,7 +9,7 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 export const header = (kind: UploadKind) => uploadTemplate(kind).split('\r\n')[0]!;
 
-export async function createUpload(app: FastifyInstance, headers: Record<string, string>, meta: { kind: UploadKind; mode?: string; filename?: string; reject_whole_file?: string }, bytes: number) {
+export async function createUpload(app: FastifyInstance, headers: Record<string, string>, meta: { kind: UploadKind; mode?: string; filename?: string; reject_whole_file?: string; version_of?: string }, bytes: number) {
   const metadata = Object.entries({ filename: 'file.csv', mode: 'append', ...meta }).map(([key, value]) => `${key} ${b64(value)}`).join(',');
   return app.inject({ method: 'POST', url: UPLOAD_PATHS.tusFiles(), headers: { ...headers, ...TUS, 'upload-length': String(bytes), 'upload-metadata': metadata } });
 }

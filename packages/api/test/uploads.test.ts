@@ -82,7 +82,8 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
     const analyst = as['seed-analyst']!;
     const before = await gsvOf(app, analyst);
     const text = [header('transactions'), 'B1,UP-1,2026-10-05T10:00:00Z,100.00,USD,visa,debit,chip,approved,', ''].join('\n');
-    const second = await uploadFile(app, admin, { kind: 'transactions', mode: 'new_version' }, text);
+    const [first] = uploadListSchema.parse((await app.inject({ url: `${UPLOAD_PATHS.uploads()}?kind=transactions&status=done`, headers: admin })).json()).uploads;
+    const second = await uploadFile(app, admin, { kind: 'transactions', mode: 'new_version', version_of: String(first!.id) }, text);
     expect(await waitForUpload(app, admin, second, ['done', 'failed'])).toMatchObject({ status: 'done', version: 2, can_roll_back: true });
     expect(await gsvOf(app, analyst)).toEqual([['UP-1', 100, 1]]);
     // the uploader may not roll back or delete
@@ -111,7 +112,8 @@ describe.each(DATABASE_KINDS)('uploads on %s', (kind) => {
 
     // UP-1 renamed, UP-2 dropped, UP-3 new
     const merchants = [header('merchants'), 'UP-1,One LLC,One Cafe & Bar,5812,CA,2025-01-15,processing', 'UP-3,Three Co,Three Fuel,5541,NY,2025-03-01,processing', ''].join('\n');
-    const second = await uploadFile(app, admin, { kind: 'merchants', mode: 'new_version' }, merchants);
+    const [first] = uploadListSchema.parse((await app.inject({ url: `${UPLOAD_PATHS.uploads()}?kind=merchants&status=done`, headers: admin })).json()).uploads;
+    const second = await uploadFile(app, admin, { kind: 'merchants', mode: 'new_version', version_of: String(first!.id) }, merchants);
     expect(await waitForUpload(app, admin, second, ['done', 'failed'])).toMatchObject({ status: 'done', rows_loaded: 2 });
     expect(await gsvOf(app, analyst, ['UP-1', 'UP-2', 'UP-3'])).toEqual([['UP-1', 40, 1]]);
 

@@ -52,6 +52,7 @@ const count = (value: number | string | null) => (value === null ? null : Number
 export function toUpload(row: UploadRow, viewer: UploadViewer, receivedBytes: number): Upload {
   return uploadSchema.parse({
     ...row,
+    series_id: row.series_id ?? row.id,
     bytes: Number(row.bytes),
     received_bytes: receivedBytes,
     rows_total: count(row.rows_total),
@@ -128,24 +129,44 @@ export interface NewUpload {
   rejectWholeFile: boolean;
   fileName: string;
   bytes: number;
+  /** A new version: the series it joins and its version there (seriesToVersion); anything else starts a series of its own. */
+  series?: SeriesPlace;
 }
 
+export interface SeriesPlace {
+  seriesId: number;
+  version: number;
+}
+
+/** Why a series cannot take a new version from this caller, in words for them (the upload named by `uploadId`). */
+export type SeriesRefusal = 'not-found' | 'other-kind' | 'nothing-loaded' | 'not-yours';
+
 /**
- * Creates the record (status receiving). A new version joins the series of the latest loaded upload of
- * the kind and counts up from it; anything else starts a series of its own.
+ * Where a new version of `kind` naming upload `uploadId` goes: that upload's series, one version above
+ * its highest. The upload must be one the viewer sees (an uploader: their own), of the same kind, and
+ * its series must have a loaded upload (the one the new version supersedes) that the viewer sees too.
  */
+export async function seriesToVersion(db: Queryable, viewer: UploadViewer, uploadId: number, kind: UploadKind): Promise<SeriesPlace | { refused: SeriesRefusal; named?: UploadRow }> {
+  const named = await findUpload(db, uploadId, viewer);
+  if (!named) return { refused: 'not-found' };
+  if (named.kind !== kind) return { refused: 'other-kind', named };
+  const seriesId = named.series_id ?? named.id;
+  const [series] = await db.query<{ version: number; loaded: boolean; others_loaded: boolean }>(
+    `select max(version) as version, coalesce(bool_or(status = 'done'), false) as loaded, coalesce(bool_or(status = 'done' and user_id <> $3), false) as others_loaded
+     from uploads where org_id = $1 and series_id = $2`,
+    [viewer.orgId, seriesId, viewer.userId],
+  );
+  if (!series?.loaded) return { refused: 'nothing-loaded', named };
+  if (!viewer.seesOrganisation && series.others_loaded) return { refused: 'not-yours', named };
+  return { seriesId, version: Number(series.version) + 1 };
+}
+
+/** Creates the record (status receiving), in its series (a new version) or starting its own. */
 export async function createUpload(db: Queryable, upload: NewUpload, fileKeyOf: (id: number) => string): Promise<number> {
-  const [previous] =
-    upload.mode === 'new_version'
-      ? await db.query<{ series_id: number; version: number }>(
-          `select coalesce(series_id, id) as series_id, version from uploads where org_id = $1 and kind = $2 and status = 'done' order by created_at desc, id desc limit 1`,
-          [upload.orgId, upload.kind],
-        )
-      : [];
   const [{ id }] = (await db.query<{ id: number }>(
     `insert into uploads (org_id, user_id, signed_in_user_id, kind, mode, series_id, version, reject_whole_file, file_name, file_key, bytes)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, '', $10) returning id`,
-    [upload.orgId, upload.userId, upload.signedInUserId, upload.kind, upload.mode, previous?.series_id ?? null, (previous?.version ?? 0) + 1, upload.rejectWholeFile, upload.fileName, upload.bytes],
+    [upload.orgId, upload.userId, upload.signedInUserId, upload.kind, upload.mode, upload.series?.seriesId ?? null, upload.series?.version ?? 1, upload.rejectWholeFile, upload.fileName, upload.bytes],
   )) as [{ id: number }];
   await db.query('update uploads set file_key = $2, series_id = coalesce(series_id, $1) where id = $1', [id, fileKeyOf(id)]);
   return id;

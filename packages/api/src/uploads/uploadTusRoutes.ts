@@ -2,14 +2,15 @@
 // the protocol; these routes check the caller first (who may send, the size cap, the organisation's
 // concurrent allowance, the metadata's schema) and keep the record in PostgreSQL. Another
 // organisation's upload answers 404 before tus sees the request.
-import { API_ERROR_CODES, UPLOAD_ROUTES, uploadMetadataSchema } from '@payportal/shared';
+import { API_ERROR_CODES, UPLOAD_ROUTES, uploadMetadataSchema, type UploadKind } from '@payportal/shared';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/callerHooks.ts';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
 import type { UploadProcessor } from './uploadProcessor.ts';
-import { countActiveUploads, createUpload, findUpload, forgetUpload } from './uploadRepository.ts';
+import { countActiveUploads, createUpload, findUpload, forgetUpload, seriesToVersion, type SeriesPlace, type UploadViewer } from './uploadRepository.ts';
+import type { Queryable } from '../db/database.ts';
 import { DatabaseTusLocker } from './databaseTusLocker.ts';
 import { UploadTusStore, uploadFileKey } from './uploadTusStore.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
@@ -89,15 +90,17 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
         reply.header('tus-version', TUS_VERSION);
         throw new ApiError(412, API_ERROR_CODES.badRequest, `This server speaks tus ${TUS_VERSION}: send Tus-Resumable: ${TUS_VERSION}.`);
       }
+      const { filename, kind, mode, reject_whole_file, version_of } = parsed.data;
+      const series = version_of === undefined ? undefined : await seriesOrRefusal(db, uploadViewerOf(request), version_of, kind);
       const orgId = caller.user.org_id;
       await uploadEnder.expireIdle();
       if ((await countActiveUploads(db, orgId)) >= config.UPLOAD_CONCURRENT_PER_ORG) {
         throw new ApiError(429, API_ERROR_CODES.uploadsBusy, `Your organisation already has ${config.UPLOAD_CONCURRENT_PER_ORG} uploads arriving or being validated: wait for one to finish.`);
       }
-      const { filename, kind, mode, reject_whole_file } = parsed.data;
       const id = await db.transaction(async (tx) => {
-        const created = await createUpload(tx, { orgId, userId: caller.user.id, signedInUserId: caller.signedIn.id, kind, mode, rejectWholeFile: reject_whole_file, fileName: filename, bytes }, (uploadId) => uploadFileKey(orgId, uploadId));
-        await recordUploadEvent(tx, { orgId, uploadId: created, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: mode === 'append' ? 'upload' : mode, detail: `${kind}: ${filename}` });
+        const created = await createUpload(tx, { orgId, userId: caller.user.id, signedInUserId: caller.signedIn.id, kind, mode, rejectWholeFile: reject_whole_file, fileName: filename, bytes, series }, (uploadId) => uploadFileKey(orgId, uploadId));
+        const detail = series ? `${kind}: ${filename} (version ${series.version} of series ${series.seriesId})` : `${kind}: ${filename}`;
+        await recordUploadEvent(tx, { orgId, uploadId: created, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: mode === 'append' ? 'upload' : mode, detail });
         return created;
       });
       setUploadIdHeader(request, id);
@@ -136,6 +139,22 @@ export function registerUploadTusRoutes(app: FastifyInstance, deps: RouteDeps): 
       return reply.code(204).header('tus-resumable', TUS_VERSION).send();
     });
   });
+}
+
+/** The series a new version joins, or the caller's refusal in words (the field is version_of in Upload-Metadata). */
+async function seriesOrRefusal(db: Queryable, viewer: UploadViewer, uploadId: number, kind: UploadKind): Promise<SeriesPlace> {
+  const place = await seriesToVersion(db, viewer, uploadId, kind);
+  if (!('refused' in place)) return place;
+  switch (place.refused) {
+    case 'not-found':
+      throw new ApiError(400, API_ERROR_CODES.badRequest, `Upload ${uploadId}, which this new version would replace, does not exist or is not yours: choose one of your uploads.`);
+    case 'other-kind':
+      throw new ApiError(400, API_ERROR_CODES.badRequest, `Upload ${uploadId} holds ${place.named!.kind}, not ${kind}: a new version replaces an upload of its own kind.`);
+    case 'nothing-loaded':
+      throw new ApiError(409, API_ERROR_CODES.conflict, `Nothing of upload ${uploadId}'s series is loaded now (it failed, was rolled back or deleted), so there is nothing to replace: send this file with Append.`);
+    case 'not-yours':
+      throw new ApiError(403, API_ERROR_CODES.forbidden, `The loaded version of upload ${uploadId}'s series was sent by someone else: only an upload admin or an owner may replace it.`);
+  }
 }
 
 /** tus builds its request from the raw header list: the id goes there, and a caller's own copy goes away. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '../domain.ts';
 import { UPLOAD_KINDS } from './uploadKinds.ts';
 
-/** append adds rows; replace removes every earlier upload of the kind; new_version supersedes the latest one (rollback brings it back). */
+/** append adds rows; replace removes every earlier upload of the kind; new_version supersedes the loaded upload of the series it names (rollback brings it back). */
 export const UPLOAD_MODES = ['append', 'replace', 'new_version'] as const;
 export type UploadMode = (typeof UPLOAD_MODES)[number];
 export const UPLOAD_MODE_LABELS: Record<UploadMode, string> = { append: 'Append', replace: 'Replace', new_version: 'New version' };
@@ -44,6 +44,16 @@ export const uploadMetadataSchema = z.strictObject({
   kind: z.enum(UPLOAD_KINDS),
   mode: z.enum(UPLOAD_MODES),
   reject_whole_file: flag.default(false),
+  /** new_version only: an upload of the series this file is a new version of (the API checks it is the caller's to version, of the same kind). */
+  version_of: z.optional(idSchema),
+}).check((context) => {
+  const { mode, version_of } = context.value;
+  if (mode === 'new_version' && version_of === undefined) {
+    context.issues.push({ code: 'custom', input: version_of, path: ['version_of'], message: 'is required for a new version: name the upload this file replaces' });
+  }
+  if (mode !== 'new_version' && version_of !== undefined) {
+    context.issues.push({ code: 'custom', input: version_of, path: ['version_of'], message: 'is only for a new version' });
+  }
 });
 export type UploadMetadata = z.output<typeof uploadMetadataSchema>;
 
@@ -55,6 +65,8 @@ export const uploadSchema = z.object({
   mode: z.enum(UPLOAD_MODES),
   /** The version within its series (new_version counts up from the upload it supersedes). */
   version: z.number().int(),
+  /** The series: the id of its first upload (an upload that is no one's new version starts its own). */
+  series_id: z.number().int(),
   file_name: z.string(),
   bytes: z.number().int().min(0),
   /** Bytes received so far (tus offset). */

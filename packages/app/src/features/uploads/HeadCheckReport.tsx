@@ -6,7 +6,7 @@ export function HeadCheckReport({ check }: { check: HeadCheck }) {
   const problems = [...check.fatal, ...check.rows];
   if (!problems.length) {
     // It says what it checked: merchants, duplicates and already-loaded sales are known only to the server.
-    return <p role="status">Check passed: the header and the column formats of the first {check.rowsChecked} rows. Merchants, duplicates and sales loaded before are checked after the upload.</p>;
+    return <p role="status">Check passed: the header and the column formats of {check.rowsChecked === 1 ? 'the first row' : `the first ${check.rowsChecked} rows`}. Merchants, duplicates and sales loaded before are checked after the upload.</p>;
   }
   return (
     <div role="alert">

@@ -66,7 +66,7 @@ export function UploadDetailsScreen({ uploadId }: { uploadId: string }) {
         )}
         {manageable && (
           <div className={styles.actions}>
-            <button type="button" className={secondaryButton} onClick={() => navigate(`${paths.uploadCreate()}?kind=${upload.kind}&mode=new_version`)}>
+            <button type="button" className={secondaryButton} onClick={() => navigate(`${paths.uploadCreate()}?kind=${upload.kind}&mode=new_version&version_of=${upload.id}`)}>
               Replace
             </button>
             {upload.can_roll_back && (

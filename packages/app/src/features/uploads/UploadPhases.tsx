@@ -21,7 +21,7 @@ export function UploadPhases({ upload }: { upload: Upload }) {
         ))}
       </ol>
       <p role="status">
-        {STATUS_LABELS[upload.status]}: {formatCount(upload.rows_total)} rows, {formatCount(upload.rows_loaded)} loaded, {formatCount(upload.rows_rejected)} rejected.
+        {STATUS_LABELS[upload.status]}: {formatCount(upload.rows_total)} {upload.rows_total === 1 ? 'row' : 'rows'}, {formatCount(upload.rows_loaded)} loaded, {formatCount(upload.rows_rejected)} rejected.
       </p>
       {upload.failure && <p className={styles.danger}>{upload.failure}</p>}
     </div>

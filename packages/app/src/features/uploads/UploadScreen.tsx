@@ -1,5 +1,5 @@
 // /data/upload: pick the kind, download its template, drop or choose a file, pick
-// the mode; the file's head is checked in a Worker before a byte is sent; then the bytes go by tus with
+// the mode (a new version names the upload it replaces); the file's head is checked in a Worker before a byte is sent; then the bytes go by tus with
 // progress, pause and resume, and the phases of validation and load follow with their counts.
 import { UPLOAD_KIND_LABELS, UPLOAD_KINDS, UPLOAD_MODE_LABELS, UPLOAD_MODES, uploadTemplate, type HeadCheck, type UploadKind, type UploadMode } from '@payportal/shared';
 import { useId, useState, type DragEvent } from 'react';
@@ -16,12 +16,13 @@ import { HeadCheckReport } from './HeadCheckReport.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { saveText } from './uploadsApi.ts';
 import { useTusUpload } from './useTusUpload.ts';
+import { VersionOfField } from './VersionOfField.tsx';
 import * as styles from './uploads.css.ts';
 
 const MODE_HINTS: Record<UploadMode, string> = {
   append: 'Append: the rows are added to your data.',
   replace: 'Replace: the rows of every earlier upload of this kind are removed, then these are loaded.',
-  new_version: 'New version: the rows of the latest upload of this kind give way to these; a roll back brings them back.',
+  new_version: 'New version: the rows of the upload you choose give way to these, and nothing else changes; a roll back brings them back.',
 };
 
 const initialChoice = (name: string, allowed: readonly string[]) => {
@@ -33,6 +34,7 @@ export function UploadScreen() {
   const id = useId();
   const [kind, setKind] = useState<UploadKind>(() => (initialChoice('kind', UPLOAD_KINDS) as UploadKind | null) ?? 'transactions');
   const [mode, setMode] = useState<UploadMode>(() => (initialChoice('mode', UPLOAD_MODES) as UploadMode | null) ?? 'append');
+  const [versionOf, setVersionOf] = useState(() => new URLSearchParams(window.location.search).get('version_of')?.match(/^\d{1,9}$/)?.[0] ?? '');
   const [rejectWholeFile, setRejectWholeFile] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<HeadCheck | null>(null);
@@ -84,11 +86,17 @@ export function UploadScreen() {
           </label>
         </div>
         <p className={styles.muted}>{MODE_HINTS[mode]}</p>
+        {mode === 'new_version' && <VersionOfField id={`${id}-version-of`} kind={kind} fileName={file?.name ?? null} value={versionOf} disabled={busy} onChange={setVersionOf} />}
         {check && <HeadCheckReport check={check} />}
         {readOnlySupport && <p role="note">You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.</p>}
         {!busy && (
           <div className={styles.actions}>
-            <button type="button" className={primaryButton} disabled={readOnlySupport || !file || !check || check.fatal.length > 0} onClick={() => file && void tus.start({ file, kind, mode, rejectWholeFile })}>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={readOnlySupport || !file || !check || check.fatal.length > 0 || (mode === 'new_version' && !versionOf)}
+              onClick={() => file && void tus.start({ file, kind, mode, rejectWholeFile, versionOf: mode === 'new_version' ? Number(versionOf) : undefined })}
+            >
               Upload
             </button>
           </div>

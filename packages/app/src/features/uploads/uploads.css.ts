@@ -51,9 +51,12 @@ export const scroll = style({ overflowX: 'auto', WebkitOverflowScrolling: 'touch
 export const grid = style({ width: '100%', minWidth: '44rem', borderCollapse: 'collapse', background: vars.color.surface });
 globalStyle(`${grid} th, ${grid} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 globalStyle(`${grid} th`, { fontSize: '0.875rem', color: vars.color.textMuted, fontWeight: 600 });
+/** The history's table: nine columns, wide enough on a phone (it scrolls sideways) for rows of one or two lines, and within a 1280 px page. */
+export const historyGrid = style([grid, { minWidth: '56rem' }]);
 export const numeric = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 globalStyle(`${grid} th${numeric}, ${grid} td${numeric}`, { textAlign: 'right' });
 export const fileName = style({ whiteSpace: 'nowrap' });
+export const nowrap = style({ whiteSpace: 'nowrap' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', margin: '0.75rem 0' });
 export const value = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
 globalStyle(`${grid} caption`, { textAlign: 'left', padding: '0.75rem 0 0.5rem' });

@@ -1,7 +1,8 @@
 // The uploads calls, parsed with the shared contract. The file itself goes through tus
 // (useTusUpload.ts); the rejected rows' CSV is fetched with the bearer token and saved from memory.
-import { rejectsPageSchema, UPLOAD_PATHS, uploadListQuerySchema, uploadListSchema, uploadSchema, type UploadListQueryInput } from '@payportal/shared';
-import { apiRequest } from '../../lib/apiClient.ts';
+import { API_ERROR_CODES, rejectsPageSchema, UPLOAD_PATHS, uploadListQuerySchema, uploadListSchema, uploadSchema, type ApiErrorCode, type Upload, type UploadListQueryInput } from '@payportal/shared';
+import { Upload as TusUpload } from 'tus-js-client';
+import { ApiError, apiRequest, authHeaders } from '../../lib/apiClient.ts';
 
 export function fetchUploads(query: UploadListQueryInput, signal?: AbortSignal) {
   const params = new URLSearchParams();
@@ -16,6 +17,35 @@ export const fetchRejects = (id: number, page: number, signal?: AbortSignal) => 
 export const rollBackUpload = (id: number) => apiRequest(UPLOAD_PATHS.rollback(id), { method: 'POST', schema: uploadSchema });
 
 export const deleteUpload = (id: number) => apiRequest(UPLOAD_PATHS.upload(id), { method: 'DELETE' });
+
+/**
+ * Ends an upload still receiving: an owner or upload admin through the uploads API (any of the
+ * organisation's), its creator by tus termination (DELETE on the upload's tus URL).
+ */
+export async function cancelUpload(upload: Upload): Promise<void> {
+  if (upload.can_manage) return deleteUpload(upload.id);
+  try {
+    await TusUpload.terminate(`${UPLOAD_PATHS.tusFiles()}${upload.id}`, {
+      onBeforeRequest: async (request) => {
+        for (const [name, value] of Object.entries(await authHeaders())) request.setHeader(name, value);
+      },
+    });
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+}
+
+/** The API's refusal inside a tus-js-client error (its JSON error body), if the API answered. */
+function refusalOf(error: unknown): ApiError | null {
+  const answer = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+  if (!answer) return null;
+  try {
+    const body = JSON.parse(answer.getBody()) as { error?: { code?: ApiErrorCode; message?: string } };
+    return body.error?.message ? new ApiError(answer.getStatus(), body.error.code ?? API_ERROR_CODES.conflict, body.error.message) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Saves a text as a file the browser downloads (a template, the rejected rows). */
 export function saveText(text: string, fileName: string): void {

@@ -18,6 +18,8 @@ export interface UploadRequest {
   kind: UploadKind;
   mode: UploadMode;
   rejectWholeFile: boolean;
+  /** new_version: the upload it replaces. */
+  versionOf?: number;
 }
 
 /** Waits between retries after a dropped connection, in ms: about a minute in all before giving up. */
@@ -47,7 +49,14 @@ export function useTusUpload() {
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       removeFingerprintOnSuccess: true,
-      metadata: { filename: request.file.name, filetype: request.file.type, kind: request.kind, mode: request.mode, reject_whole_file: String(request.rejectWholeFile) },
+      metadata: {
+        filename: request.file.name,
+        filetype: request.file.type,
+        kind: request.kind,
+        mode: request.mode,
+        reject_whole_file: String(request.rejectWholeFile),
+        ...(request.versionOf !== undefined && { version_of: String(request.versionOf) }),
+      },
       onBeforeRequest: async (httpRequest) => {
         for (const [name, value] of Object.entries(await authHeaders())) httpRequest.setHeader(name, value);
       },
@@ -63,7 +72,7 @@ export function useTusUpload() {
     current.current = upload;
     setState({ status: 'sending', sent: 0, total: request.file.size, uploadId: null });
     // The same file with the same choices, left unfinished (a reload, a closed tab): go on with it.
-    const previous = (await upload.findPreviousUploads()).find((candidate) => candidate.metadata.kind === request.kind && candidate.metadata.mode === request.mode);
+    const previous = (await upload.findPreviousUploads()).find((candidate) => candidate.metadata.kind === request.kind && candidate.metadata.mode === request.mode && candidate.metadata.version_of === (request.versionOf === undefined ? undefined : String(request.versionOf)));
     if (previous) upload.resumeFromPreviousUpload(previous);
     upload.start();
   }, []);
