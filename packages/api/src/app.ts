@@ -40,6 +40,7 @@ import { registerDashboardRoutes } from './routes/dashboardRoutes.ts';
 import { registerChartRoutes } from './routes/chartRoutes.ts';
 import { registerOrganizationRoutes } from './routes/organizationRoutes.ts';
 import { registerOrganizationUserRoutes } from './routes/organizationUserRoutes.ts';
+import { registerPartnerRoutes } from './routes/partnerRoutes.ts';
 import { registerRoleRoutes } from './routes/roleRoutes.ts';
 import type { RouteDeps, RouteGroup } from './routes/routeDeps.ts';
 import { registerTermsRoutes } from './routes/termsRoutes.ts';
@@ -63,6 +64,7 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerRoleRoutes,
   registerOrganizationRoutes,
   registerOrganizationUserRoutes,
+  registerPartnerRoutes,
   registerAnalyticsRoutes,
   registerExportDefinitionRoutes,
   registerExportJobRoutes,

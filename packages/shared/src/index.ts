@@ -78,6 +78,25 @@ export {
 } from './orgManagement.ts';
 export type { OrgUsersSortField, OrgUsersQuery, ManagedUser, OrgUsersPage, InviteUser, UserChangeAction, UserChange } from './orgManagement.ts';
 export { rolesOutsideGrant } from './orgManagementRules.ts';
+export {
+  PARTNER_PATHS,
+  PARTNER_SESSION_AUDIENCE,
+  PARTNER_SESSION_MAX_LIFETIME_S,
+  PARTNER_SESSION_CLOCK_TOLERANCE_S,
+  PARTNER_ACTIVE_KEYS_MAX,
+  PARTNER_CLAIM,
+  partnerParamsSchema,
+  partnerKeyParamsSchema,
+  partnerKeyInputSchema,
+  registerPartnerSchema,
+  partnerKeySchema,
+  partnerSchema,
+  partnerListSchema,
+  partnerSessionRequestSchema,
+  partnerSessionResponseSchema,
+  partnerSessionClaimsSchema,
+} from './partners.ts';
+export type { PartnerKeyInput, RegisterPartner, Partner, PartnerSessionResponse } from './partners.ts';
 export { decideRoute, ROUTE_GUARDS } from './guards/decideRoute.ts';
 export { decideGeneralRoute } from './guards/decideGeneralRoute.ts';
 export { decideTermsRoute } from './guards/decideTermsRoute.ts';
