@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
-  const exchange = (token: string, origin = ORIGIN) => app.inject({ method: 'POST', url: PARTNER_PATHS.session, payload: { token, origin } });
+  const exchange = (token: string, origin = ORIGIN) => app.inject({ method: 'POST', url: API_PATHS.partnerSession, payload: { token, origin } });
   const errorCode = (response: { json(): { error?: { code?: string } } }) => response.json().error?.code;
   const address = (name: string) => `${name}.${kind}@partner-users.example`;
   const sign = (options: Partial<SignOptions> & { email: string }) => signSession({ issuer: partner.issuer, key: keyA, ...options });

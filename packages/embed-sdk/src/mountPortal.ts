@@ -60,7 +60,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     finish(error);
     return report(error);
   };
-  const failWith = (code: EmbedErrorCode, message: string) => fail(new EmbedError(code, message));
+  const failWith = (code: EmbedErrorCode, message: string, reason?: string) => fail(new EmbedError(code, message, undefined, reason));
 
   const tokens = singleFlight(options.getToken, tokenTimeoutMs, () => new EmbedError('embed/token-timeout', `getToken() did not answer within ${tokenTimeoutMs} ms (tokenTimeoutMs)`));
   const askToken = () =>
@@ -98,12 +98,12 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       log('received', event.type, 'path' in event ? event.path : 'height' in event ? `${event.height}px` : undefined);
       if (event.type === 'session') {
         finish();
-        emit('onSession', { isEmbedded: event.isEmbedded, isOwner: event.isOwner });
+        emit('onSession', { isEmbedded: event.isEmbedded, isOwner: event.isOwner, impersonating: event.impersonating, readOnly: event.readOnly });
       } else if (event.type === 'route') emit('onRoute', event.path);
       else if (event.type === 'height') {
         if (options.autoResize !== false) iframe.style.height = `${event.height}px`;
       } else if (event.type === 'tokenRejected') {
-        failWith('embed/token-rejected', `the portal could not verify the token from getToken(): it must be a current ID token of ${user.impersonation ? 'a PayPortal support user' : user.email}`);
+        failWith('embed/token-rejected', `the portal could not verify the token from getToken()${event.reason ? ` (${event.reason})` : ''}: it must be a current ID token of ${user.impersonation ? 'a PayPortal support user' : user.email}, or your signed session token for them`, event.reason);
       } else {
         emit(NOTICE_HANDLERS[event.type]);
         if (event.type === 'unauthorized' && !settled) fail(new EmbedError('embed/unauthorized', `the portal refused ${user.email}${event.reason ? ` (${event.reason})` : ''}`, undefined, event.reason));

@@ -36,6 +36,7 @@ export {
   IMPERSONATION_TOKEN_PREFIX,
   impersonationRequestSchema,
   impersonationResponseSchema,
+  partnerSessionResponseSchema,
   authenticateResponseSchema,
   usersQuerySchema,
   usersResponseSchema,
@@ -52,7 +53,7 @@ export {
   organizationResponseSchema,
   acceptInviteSchema,
 } from './apiContract.ts';
-export type { AuthenticateResponse, ImpersonationResponse, AcceptInvite } from './apiContract.ts';
+export type { AuthenticateResponse, ImpersonationResponse, PartnerSessionResponse, AcceptInvite } from './apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,
@@ -93,10 +94,9 @@ export {
   partnerSchema,
   partnerListSchema,
   partnerSessionRequestSchema,
-  partnerSessionResponseSchema,
   partnerSessionClaimsSchema,
 } from './partners.ts';
-export type { PartnerKeyInput, RegisterPartner, Partner, PartnerSessionResponse } from './partners.ts';
+export type { PartnerKeyInput, RegisterPartner, Partner } from './partners.ts';
 export { decideRoute, ROUTE_GUARDS } from './guards/decideRoute.ts';
 export { decideGeneralRoute } from './guards/decideGeneralRoute.ts';
 export { decideTermsRoute } from './guards/decideTermsRoute.ts';

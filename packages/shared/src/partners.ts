@@ -12,8 +12,6 @@ export const PARTNER_PATHS = {
   keys: (orgId: number, partnerId: number) => `${base(orgId)}${partnerId}/keys`,
   key: (orgId: number, partnerId: number, kid: string) => `${base(orgId)}${partnerId}/keys/${encodeURIComponent(kid)}`,
   revoke: (orgId: number, partnerId: number) => `${base(orgId)}${partnerId}/revoke`,
-  /** Exchanges a partner's signed session token for a portal session (public: the token is the credential). */
-  session: '/api/auth/v1/partner-sessions/',
 } as const;
 
 /** The partner session token's `aud`: tokens minted for anything else are refused. */
@@ -94,15 +92,6 @@ export const partnerSessionRequestSchema = z.object({
   token: z.string().min(1).max(16_384),
   origin: originSchema,
 });
-
-export const partnerSessionResponseSchema = z.object({
-  /** A portal ID token for the user the partner named; used like any other (Authorization: Bearer). */
-  id_token: z.string(),
-  expires_at: z.string(),
-  /** The user was created by this session. */
-  provisioned: z.boolean(),
-});
-export type PartnerSessionResponse = z.infer<typeof partnerSessionResponseSchema>;
 
 /** What the partner's token says about its user (beside iss, aud, iat, exp, jti). */
 export const partnerSessionClaimsSchema = z.object({

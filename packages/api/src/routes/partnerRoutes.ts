@@ -2,6 +2,7 @@
 // their keys and revokes them (each audited), and a partner's signed session token is exchanged for a
 // portal session (public: the token is the credential).
 import {
+  API_PATHS,
   partnerKeyInputSchema,
   partnerKeyParamsSchema,
   partnerListSchema,
@@ -9,7 +10,6 @@ import {
   partnerSchema,
   partnerSessionRequestSchema,
   partnerSessionResponseSchema,
-  PARTNER_PATHS,
   orgParamsSchema,
   registerPartnerSchema,
 } from '@payportal/shared';
@@ -122,7 +122,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
   );
 
   routes.post(
-    PARTNER_PATHS.session,
+    API_PATHS.partnerSession,
     {
       // Rate limited like sign-ins.
       config: { access: PUBLIC, rateLimit: { max: config.AUTHENTICATE_RATE_LIMIT, timeWindow: '1 minute' } },

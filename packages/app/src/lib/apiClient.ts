@@ -127,7 +127,8 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
   return response;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The API's error answer as an ApiError (its code and message). */
+export async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
   return new ApiError(response.status, 'bad-response', `The portal answered with an error (${response.status}).`);
