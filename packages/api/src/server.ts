@@ -19,7 +19,7 @@ async function main() {
   if (config.SEED_DEMO) {
     // Processes started together seed once: the first does it, the others wait and find it done.
     await onceForDeployment(db, 'demo-seed', { wait: true, since: await databaseNow(db) }, async () => {
-      await seedDemoData(db);
+      await seedDemoData(db, new Date(), config.PARTNER_ORIGINS);
       // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
       await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
     });
