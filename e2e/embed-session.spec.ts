@@ -112,7 +112,7 @@ test('[I1][I2][M1] support staff impersonate one seeded user, then another, with
   await impersonate(page, 'owner@acme.example', 'Portal ready · portal user · owns the organisation');
   await expect(page.getByRole('log')).toContainText('host → frame: setUser owner@acme.example (impersonation)');
   // [M6] Impersonation is visible in the frame at once, before any write fails.
-  await expect(portalIn(page).getByRole('status', { name: 'Impersonation' })).toHaveText('Viewing as Olivia Owner — read-only');
+  await expect(portalIn(page).getByRole('note', { name: 'Impersonation' })).toHaveText('Viewing as Olivia Owner — read-only');
   expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   await calls.check();
   // The token stays in memory: not in the frame's URL or DOM.
@@ -302,9 +302,10 @@ test('[T2][M4][E3] a partner session token used twice is refused with its reason
   expect(failure).toEqual({ code: 'embed/token-rejected', reason: 'partner/replayed' });
   const record = await readRecord(page, 'second');
   expect(record.errors).toEqual(['embed/token-rejected']);
-  // The start and T1's one retry after the 401; never again once ready has rejected.
+  // [T2] A refused exchange is not retried (the refusal names what the partner must fix), and [E3]
+  // getToken is never asked again once ready has rejected.
   await page.waitForTimeout(1500);
-  expect((await readRecord(page, 'second')).tokenCalls).toBe(2);
+  expect((await readRecord(page, 'second')).tokenCalls).toBe(1);
 });
 
 test('[T2] a partner may create its users on first use: a Northwind user unknown to the portal is provisioned and sees the portal', async ({ page }) => {

@@ -10,7 +10,7 @@ export function ImpersonationBar() {
   const { readOnly } = useSnapshot(impersonationAccess);
   if (current.status !== 'signedIn' || current.impersonatedBy === null) return null;
   return (
-    <p role="status" aria-label="Impersonation" className={css.bar}>
+    <p role="note" aria-label="Impersonation" className={css.bar}>
       Viewing as {current.user.name || current.user.email}
       {readOnly === false ? '' : ' — read-only'}
     </p>
