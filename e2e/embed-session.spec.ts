@@ -53,8 +53,11 @@ async function receivedFromFrame(page: Page): Promise<string[]> {
 const readyFailure = (page: Page) =>
   page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.then(() => null, (error: { code: string; reason?: string }) => ({ code: error.code, reason: error.reason ?? null })));
 
-test('[H2][M2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
+test('[H2][M2][T2] a partner user signs in to the demo and sees their portal, with every message in the log', async ({ page }) => {
+  // The demo's server signs a session token for its user; the frame exchanges it for an ID token.
+  const exchanged = page.waitForResponse((response) => response.url().endsWith(API_PATHS.partnerSession));
   await signInToDemo(page, 'Partner user');
+  expect((await exchanged).status()).toBe(201);
   await expect(page.getByRole('status')).toHaveText('Portal ready · portal user · not the organisation owner');
   await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
   const log = page.getByRole('log');
@@ -108,6 +111,8 @@ test('[I1][I2][M1] support staff impersonate one seeded user, then another, with
   await frame.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   await impersonate(page, 'owner@acme.example', 'Portal ready · portal user · owns the organisation');
   await expect(page.getByRole('log')).toContainText('host → frame: setUser owner@acme.example (impersonation)');
+  // [M6] Impersonation is visible in the frame at once, before any write fails.
+  await expect(portalIn(page).getByRole('note', { name: 'Impersonation' })).toHaveText('Viewing as Olivia Owner — read-only');
   expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   await calls.check();
   // The token stays in memory: not in the frame's URL or DOM.
@@ -173,7 +178,7 @@ test('[T1] after a 401 the frame asks the host once for a fresh token and carrie
   expect(record.tokenCalls).toBe(2);
   expect(record.log).toContain('received getToken');
   // Routes may be reported before the session: `ready` waits for the first route's content.
-  expect(record.events.filter((event) => event.startsWith('session'))).toEqual(['session {"isEmbedded":false,"isOwner":false}']);
+  expect(record.events.filter((event) => event.startsWith('session'))).toEqual(['session {"isEmbedded":false,"isOwner":false,"impersonating":null,"readOnly":false}']);
 });
 
 test('[M5][E1] a token of another user than the host named is refused with the reason on the error, and onError hears it', async ({ page }) => {
@@ -272,4 +277,46 @@ test('[M3] the frame grows with a long page and shrinks back with a short one (n
   await expect.poll(frameHeight).toBeGreaterThan(short);
   await navigateInPage(page, '/home');
   await expect.poll(frameHeight).toBe(short);
+});
+
+/** A partner session token signed by the demo partner's server for its signed-in user (the page's cookie). */
+async function demoSessionToken(page: Page, email = 'partner@acme.example'): Promise<string> {
+  const signIn = await page.request.post(`${urls.demo}/northwind/sign-in`, { data: { email, password: 'Portal-demo-2026' } });
+  expect(signIn.status()).toBe(200);
+  const answer = await page.request.post(`${urls.demo}/northwind/payportal-session`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+test('[T2][M4][E3] a partner session token used twice is refused with its reason partner/replayed, and getToken is asked once per need', async ({ page }) => {
+  await page.goto(allowedHost);
+  const token = await demoSessionToken(page);
+  await mountInPage(page, { tokens: [token] });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  expect((await readRecord(page)).tokenCalls).toBe(1);
+  await mountInPage(page, { tokens: [token], slot: '#slot2', key: 'second' });
+  await expect.poll(async () => (await readRecord(page, 'second')).ready).toBe('embed/token-rejected');
+  const failure = await page.evaluate(() =>
+    (window as unknown as { second: { ready: Promise<void> } }).second.ready.catch((error: { code: string; reason?: string }) => ({ code: error.code, reason: error.reason })),
+  );
+  expect(failure).toEqual({ code: 'embed/token-rejected', reason: 'partner/replayed' });
+  const record = await readRecord(page, 'second');
+  expect(record.errors).toEqual(['embed/token-rejected']);
+  // [T2] A refused exchange is not retried (the refusal names what the partner must fix), and [E3]
+  // getToken is never asked again once ready has rejected.
+  await page.waitForTimeout(1500);
+  expect((await readRecord(page, 'second')).tokenCalls).toBe(1);
+});
+
+test('[T2] a partner may create its users on first use: a Northwind user unknown to the portal is provisioned and sees the portal', async ({ page }) => {
+  await page.goto(allowedHost);
+  await mountInPage(page, { tokens: [await demoSessionToken(page, 'new.partner@acme.example'), await demoSessionToken(page, 'new.partner@acme.example')], email: 'new.partner@acme.example', name: 'Nico Newpartner' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
+});
+
+test('hello.html, the page a partner copies, frames the portal through a signed session', async ({ page }) => {
+  await page.goto(`${urls.demo}/hello.html`);
+  await expect(page.getByRole('status')).toHaveText('Ready: partner@acme.example');
+  await expect(portalIn(page).getByText('The big data solution for the modern acquirer.')).toBeVisible();
 });

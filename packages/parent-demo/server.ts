@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { injectConfig, parseConfig, ConfigError } from '@payportal/shared';
 import sirv from 'sirv';
 import { z } from 'zod';
+import { northwindSessions } from './northwindSessions.ts';
 import type { DemoConfig } from './src/demoConfig.ts';
 
 const schema = z.object({
@@ -46,8 +47,18 @@ const portalOrigin = new URL(env.PORTAL_URL).origin;
 // What a partner's own CSP needs to frame the portal (embed-sdk README): frame-src of the portal.
 const policy = `default-src 'self'; frame-src ${portalOrigin}; connect-src 'self' ${config.firebase.emulatorUrl ?? 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com'}; object-src 'none'; base-uri 'self'`;
 
-createServer((request, response) => {
+// The demo key beside this file, or beside dist/server.js's folder when built.
+const northwind = northwindSessions(new URL(import.meta.url.endsWith('/dist/server.js') ? '../northwind-demo-key.pem' : './northwind-demo-key.pem', import.meta.url));
+const helloPage = readFileSync(new URL(import.meta.url.endsWith('/dist/server.js') ? '../hello.html' : './hello.html', import.meta.url), 'utf8');
+
+createServer(async (request, response) => {
+  if (await northwind(request, response)) return;
   if (request.url?.startsWith('/assets/')) return assets(request, response);
+  if (request.url === '/hello.html') {
+    // Its script is inline, for copying: the one line of policy it needs is frame-src.
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `frame-src ${portalOrigin}; object-src 'none'`, 'cache-control': 'no-cache' });
+    return response.end(helloPage.replaceAll('http://localhost:8787/', `${portalOrigin}/`));
+  }
   if (request.url === '/sdk/payportal-embed.iife.js') {
     response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     return response.end(sdkIife);

@@ -23,6 +23,7 @@ import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
 import { registerAnalyticsRoutes } from './analytics/analyticsRoutes.ts';
 import { registerQueryBatchRoute } from './analytics/queryBatchRoute.ts';
+import { registerPartnerRoutes } from './partners/partnerRoutes.ts';
 import { registerExportDefinitionRoutes } from './exports/exportDefinitionRoutes.ts';
 import { registerDocumentFileRoutes } from './documents/documentFileRoutes.ts';
 import { registerDocumentRoutes } from './documents/documentRoutes.ts';
@@ -64,6 +65,7 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerRoleRoutes,
   registerOrganizationRoutes,
   registerOrganizationUserRoutes,
+  registerPartnerRoutes,
   registerAnalyticsRoutes,
   registerQueryBatchRoute,
   registerExportDefinitionRoutes,

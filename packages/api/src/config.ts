@@ -124,7 +124,7 @@ export const apiConfigSchema = z
 
 /** The local stack's identity project and partner demo (scripts/stackConfig.ts); never production's. */
 const DEVELOPMENT_PROJECT_ID = 'demo-payportal';
-const DEVELOPMENT_PARTNER_ORIGIN = 'http://127.0.0.1:8790';
+export const DEVELOPMENT_PARTNER_ORIGIN = 'http://127.0.0.1:8790';
 
 export type ApiConfig = z.output<typeof apiConfigSchema>;
 

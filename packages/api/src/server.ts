@@ -24,7 +24,7 @@ async function main() {
     const today = utcDay(new Date());
     // Processes started together seed once: the first does it, the others wait and find it done.
     await onceForDeployment(db, 'demo-seed', { wait: true, since: await databaseNow(db) }, async () => {
-      await seedDemoData(db);
+      await seedDemoData(db, new Date(), config.PARTNER_ORIGINS);
       await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, progress, today);
     });
     // then each new day's data, while the API runs

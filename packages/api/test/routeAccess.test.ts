@@ -16,7 +16,9 @@ import { openTestDatabase } from './testDatabase.ts';
 /** The routes anyone may call; a new one has to be added here on purpose. */
 const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox',
   // The ticket in its path is the authorisation (a browser download sends no bearer token): exportAccess.test.ts.
-  'GET /api/exports/v1/downloads/:ticket', 'GET /api/documents/v1/downloads/:ticket'];
+  'GET /api/exports/v1/downloads/:ticket', 'GET /api/documents/v1/downloads/:ticket',
+  // The partner's signed session token is the credential (partnerSessions.test.ts).
+  'POST /api/auth/v1/partner-sessions/'];
 
 /** The routes whose caller need not have a portal user; a new one has to be added here on purpose. */
 const IDENTITY_ROUTES = ['POST /api/auth/v1/invites/accept'];

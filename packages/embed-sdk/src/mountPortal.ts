@@ -18,7 +18,7 @@ const NOTICE_HANDLERS = {
 
 /** PROTOCOL.md E1: what an integrator needs to fix a frame that loaded something else than the portal. */
 const notThePortal = (src: string) =>
-  `the frame loaded ${src} but no portal answered within ${LOAD_GRACE_MS} ms. Either src is wrong (open it in a tab: it should show PayPortal), or the portal refuses to be framed by ${location.origin} (add it to the portal's PARTNER_ORIGINS, or EXTRA_PARTNER_ORIGINS for npm start; the browser console then shows a frame-ancestors error)`;
+  `no portal answered from ${src} within ${LOAD_GRACE_MS} ms: a wrong src (open it in a tab), or a portal that refuses to be framed by ${location.origin} (its PARTNER_ORIGINS, or EXTRA_PARTNER_ORIGINS for npm start)`;
 
 export function mountPortal(options: MountPortalOptions): PortalHandle {
   const { container, frameOrigin } = readOptions(options);
@@ -60,16 +60,16 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     finish(error);
     return report(error);
   };
-  const failWith = (code: EmbedErrorCode, message: string) => fail(new EmbedError(code, message));
+  const failWith = (code: EmbedErrorCode, message: string, reason?: string) => fail(new EmbedError(code, message, undefined, reason));
 
   const tokens = singleFlight(options.getToken, tokenTimeoutMs, () => new EmbedError('embed/token-timeout', `getToken() did not answer within ${tokenTimeoutMs} ms (tokenTimeoutMs)`));
   const askToken = () =>
     failed
-      ? Promise.reject(new EmbedError('embed/closed', 'the portal failed to start; mount it again'))
+      ? Promise.reject(new EmbedError('embed/closed', 'ready failed; mount again'))
       : tokens()
           .then(checkToken)
           .catch((error: unknown) => {
-            throw fail(error instanceof EmbedError ? error : new EmbedError('embed/session-expired', 'getToken() threw or rejected; see cause', error));
+            throw fail(error instanceof EmbedError ? error : new EmbedError('embed/session-expired', 'getToken() failed; see cause', error));
           });
 
   const closeChannel = (reason: string) => {
@@ -98,15 +98,20 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       log('received', event.type, 'path' in event ? event.path : 'height' in event ? `${event.height}px` : undefined);
       if (event.type === 'session') {
         finish();
-        emit('onSession', { isEmbedded: event.isEmbedded, isOwner: event.isOwner });
+        // readFrameEvent made it afresh with the known fields only: the report is the rest of it.
+        const { type: _session, ...session } = event;
+        emit('onSession', session);
       } else if (event.type === 'route') emit('onRoute', event.path);
       else if (event.type === 'height') {
         if (options.autoResize !== false) iframe.style.height = `${event.height}px`;
-      } else if (event.type === 'tokenRejected') {
-        failWith('embed/token-rejected', `the portal could not verify the token from getToken(): it must be a current ID token of ${user.impersonation ? 'a PayPortal support user' : user.email}`);
       } else {
-        emit(NOTICE_HANDLERS[event.type]);
-        if (event.type === 'unauthorized' && !settled) fail(new EmbedError('embed/unauthorized', `the portal refused ${user.email}${event.reason ? ` (${event.reason})` : ''}`, undefined, event.reason));
+        // M4, M5: the refusal's reason, when the frame gave one, is on the error and in its message.
+        const why = event.reason ? ` (${event.reason})` : '';
+        if (event.type === 'tokenRejected') failWith('embed/token-rejected', `the portal could not verify getToken()'s token${why}`, event.reason);
+        else {
+          emit(NOTICE_HANDLERS[event.type]);
+          if (event.type === 'unauthorized' && !settled) failWith('embed/unauthorized', `the portal refused ${user.email}${why}`, event.reason);
+        }
       }
     },
   };
@@ -129,7 +134,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     rejected: (reason) => log('rejected', 'message', reason),
     originRejected: (origin) => {
       closeChannel('origin');
-      failWith('embed/origin-rejected', `the frame spoke from ${origin}, not ${frameOrigin} (frameOrigin)`);
+      failWith('embed/origin-rejected', `the frame spoke from ${origin}, not ${frameOrigin}`);
     },
     incompatible: (version) => {
       log('received', 'incompatible', `protocol ${version}`);
@@ -141,7 +146,7 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       failWith('embed/frame-load-failed', notThePortal(options.src));
     },
   });
-  const readyTimer = setTimeout(() => failWith('embed/timeout', `the portal at ${options.src} was not ready within ${timeoutMs} ms (timeoutMs)`), timeoutMs);
+  const readyTimer = setTimeout(() => failWith('embed/timeout', `not ready within ${timeoutMs} ms (timeoutMs)`), timeoutMs);
   iframe.src = options.src;
   iframe.title = options.title ?? 'PayPortal';
   iframe.style.cssText = 'border:0;width:100%;display:block';

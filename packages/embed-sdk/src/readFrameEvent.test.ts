@@ -9,6 +9,29 @@ describe('[V2] readFrameEvent (the host has no zod)', () => {
     expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
   });
 
+  it('[M6] reads who support staff are viewing and whether read-only; anything malformed reads as no impersonation', () => {
+    const viewing = { user: 'owner@acme.example', by: 'support@payportal.example' };
+    expect(readFrameEvent({ type: 'session', isEmbedded: false, isOwner: true, impersonating: viewing, readOnly: true })).toEqual({
+      type: 'session',
+      isEmbedded: false,
+      isOwner: true,
+      impersonating: viewing,
+      readOnly: true,
+    });
+    expect(readFrameEvent({ type: 'session', isEmbedded: false, isOwner: true, impersonating: { user: 7, by: 'x' }, readOnly: 'yes' })).toEqual({
+      type: 'session',
+      isEmbedded: false,
+      isOwner: true,
+      impersonating: null,
+      readOnly: false,
+    });
+  });
+
+  it('[M4] keeps a refused token\'s reason when it is a code', () => {
+    expect(readFrameEvent({ type: 'tokenRejected', reason: 'partner/replayed' })).toEqual({ type: 'tokenRejected', reason: 'partner/replayed' });
+    expect(readFrameEvent({ type: 'tokenRejected', reason: 'Not A Code!' })).toEqual({ type: 'tokenRejected' });
+  });
+
   it.each([
     ['a non-object', 'route'],
     ['null', null],

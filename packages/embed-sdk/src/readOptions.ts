@@ -14,7 +14,7 @@ function check(ok: boolean, option: string, accepts: string, received: unknown):
   if (!ok) throw badOption(option, accepts, received);
 }
 
-const PATH = 'a portal path such as "/dashboards" (no "//", dot segments, encoded slashes or schemes)';
+const PATH = 'a portal path such as "/dashboards"';
 
 /** PROTOCOL.md V2: the rule every path the host sends follows. */
 export function checkPath(option: string, path: unknown): asserts path is string {
@@ -42,7 +42,7 @@ export interface MountConfig {
 export function readOptions(options: MountPortalOptions): MountConfig {
   const { container: given, src } = options ?? {};
   const container = typeof given === 'string' ? document.querySelector(given) : given;
-  check(container instanceof HTMLElement, 'container', 'an element, or a CSS selector matching one on this page', given);
+  check(container instanceof HTMLElement, 'container', 'an element, or a CSS selector of one', given);
   // An absolute URL only: a relative one would load this page's own path and fail later as frame-load-failed.
   let url: URL | undefined;
   try {
@@ -52,7 +52,7 @@ export function readOptions(options: MountPortalOptions): MountConfig {
   }
   check(typeof src === 'string' && /^https?:$/.test(url?.protocol ?? ''), 'src', 'the portal\'s absolute http(s) URL, e.g. "http://localhost:8787/"', src);
   check(!mounted.get(container as HTMLElement)?.isConnected, 'container', 'an element without a portal: destroy() the portal already mounted here first', given);
-  check(typeof options.getToken === 'function', 'getToken', 'a function returning a Promise of your user\'s ID token', options.getToken);
+  check(typeof options.getToken === 'function', 'getToken', 'a function returning a Promise of a token', options.getToken);
   checkUser('user', options.user);
   if (options.initPath !== undefined) checkPath('initPath', options.initPath);
   for (const name of ['timeoutMs', 'tokenTimeoutMs'] as const) {

@@ -11,6 +11,10 @@ export interface SessionReport {
   isEmbedded: boolean;
   /** The user owns their organisation. */
   isOwner: boolean;
+  /** Support staff are viewing `user`'s portal (`by`: the support person's e-mail); null otherwise. */
+  impersonating: { user: string; by: string } | null;
+  /** Nothing can be changed in this session (impersonation without support_write). */
+  readOnly: boolean;
 }
 
 export interface EmbedLogEntry {
@@ -29,8 +33,9 @@ export interface MountPortalOptions {
   /** The origin the frame must have when it says hello; default `new URL(src).origin`. */
   frameOrigin?: string;
   /**
-   * Your user's current ID token: it must belong to `user` (or, with `impersonation`, to PayPortal
-   * support staff). Called at start, after every `setUser`, and whenever the frame needs a fresh one.
+   * Your user's signed session token (minted by your backend with your partner key), or a current
+   * PayPortal ID token: it must name `user` (or, with `impersonation`, be PayPortal support staff's ID
+   * token). Called at start, after every `setUser`, and whenever the frame needs a fresh one.
    */
   getToken: () => Promise<string>;
   /** The user whose portal is shown. */

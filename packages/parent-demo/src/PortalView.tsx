@@ -1,7 +1,6 @@
 // One framed portal, mounted with the SDK exactly as an integrator would, with every callback wired
 // to something visible: a status line, a notice for the frame's requests, and the message log.
 import { mountPortal, type EmbedLogEntry, type PortalHandle } from '@payportal/embed-sdk';
-import type { Auth } from 'firebase/auth';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MessageLog } from './MessageLog.tsx';
 import { mirrorRoute, routeFromUrl } from './portalRoute.ts';
@@ -14,7 +13,8 @@ export interface ViewedUser {
 
 interface PortalViewProps {
   portalUrl: string;
-  auth: Auth;
+  /** Northwind's signed session token for a partner user; a support person's own ID token. */
+  getToken: () => Promise<string>;
   viewed: ViewedUser;
   title: string;
   initPath: string;
@@ -29,7 +29,7 @@ interface PortalViewProps {
 const sessionStatus = ({ isEmbedded, isOwner }: { isEmbedded: boolean; isOwner: boolean }) =>
   `Portal ready · ${isEmbedded ? 'embedded user (revenue optimizer only)' : 'portal user'} · ${isOwner ? 'owns the organisation' : 'not the organisation owner'}`;
 
-export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror, logOpen, drawer }: PortalViewProps) {
+export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirror, logOpen, drawer }: PortalViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const portal = useRef<PortalHandle | null>(null);
   const [status, setStatus] = useState('Loading the portal…');
@@ -42,7 +42,7 @@ export function PortalView({ portalUrl, auth, viewed, title, initPath, mirror, l
       container: container.current!,
       src: portalUrl,
       title,
-      getToken: () => auth.currentUser?.getIdToken() ?? Promise.reject(new Error('signed out')),
+      getToken,
       user: { email: viewed.email, name: viewed.name },
       impersonation: viewed.impersonation,
       initPath: (mirror && routeFromUrl()) || initPath,

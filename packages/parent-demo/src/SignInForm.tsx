@@ -1,12 +1,17 @@
 import { signInWithEmailAndPassword, type Auth } from 'firebase/auth';
 import { useState } from 'preact/hooks';
+import { signInToNorthwind, type NorthwindUser } from './northwindAccount.ts';
 
 export type DemoRole = 'partner' | 'support';
 
-/** Demo accounts without an SMS factor (packages/api/src/seed/demoAccounts.ts). */
+/** A Northwind user (northwindSessions.ts) and a PayPortal support account without an SMS factor. */
 const SUGGESTED: Record<DemoRole, string> = { partner: 'partner@acme.example', support: 'support@payportal.example' };
 
-export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role: DemoRole) => void }) {
+/**
+ * Partner users sign in to Northwind itself (its server's directory); PayPortal support staff sign in
+ * with their own PayPortal account, whose ID token the frame exchanges for an impersonation token.
+ */
+export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role: DemoRole, northwindUser: NorthwindUser | null) => void }) {
   const [role, setRole] = useState<DemoRole>('partner');
   const [email, setEmail] = useState(SUGGESTED.partner);
   const [password, setPassword] = useState('Portal-demo-2026');
@@ -18,8 +23,11 @@ export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role
     setBusy(true);
     setError('');
     try {
-      await signInWithEmailAndPassword(auth, email, password);
-      onSignedIn(role);
+      if (role === 'partner') onSignedIn(role, await signInToNorthwind(email, password));
+      else {
+        await signInWithEmailAndPassword(auth, email, password);
+        onSignedIn(role, null);
+      }
     } catch (failure) {
       setError(`Sign-in failed (${(failure as { code?: string }).code ?? 'unknown error'}).`);
     } finally {

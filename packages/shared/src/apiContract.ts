@@ -27,6 +27,8 @@ export const API_PATHS = {
   roles: '/api/auth/v1/role/',
   organization: (id: number) => `/api/auth/v1/organization/${id}`,
   acceptInvite: '/api/auth/v1/invites/accept',
+  /** A partner's signed session token exchanged for an ID token (partners.ts). */
+  partnerSession: '/api/auth/v1/partner-sessions/',
 } as const;
 
 /** The request header that makes support staff act as another user. */
@@ -49,6 +51,16 @@ export const impersonationResponseSchema = z.object({
   read_only: z.boolean(),
 });
 export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
+
+/** POST /api/auth/v1/partner-sessions/: the ID token a partner's signed session token opened (the framed sign-in path reads it). */
+export const partnerSessionResponseSchema = z.object({
+  /** A portal ID token for the user the partner named; used like any other (Authorization: Bearer). */
+  id_token: z.string(),
+  expires_at: z.iso.datetime({ offset: true }),
+  /** The user was created by this session. */
+  provisioned: z.boolean(),
+});
+export type PartnerSessionResponse = z.infer<typeof partnerSessionResponseSchema>;
 
 /**
  * POST /api/auth/v1/authenticate/ (bearer ID token, empty body): verifies the token and the sign-in

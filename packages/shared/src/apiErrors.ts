@@ -31,6 +31,25 @@ export const API_ERROR_CODES = {
   /** An ID token sent with Impersonate-User: impersonation needs an exchanged impersonation token. */
   impersonationTokenRequired: 'api/impersonation-token-required',
   rateLimited: 'api/rate-limited',
+  /**
+   * A partner session token refused (packages/api README "Partner sessions"): each names what the
+   * partner's backend must fix.
+   */
+  partnerBadToken: 'partner/bad-token',
+  partnerUnknownPartner: 'partner/unknown-partner',
+  partnerRevoked: 'partner/revoked',
+  partnerUnknownKey: 'partner/unknown-key',
+  partnerKeyRetired: 'partner/key-retired',
+  partnerBadSignature: 'partner/bad-signature',
+  partnerWrongAudience: 'partner/wrong-audience',
+  partnerExpired: 'partner/token-expired',
+  partnerClockSkew: 'partner/clock-skew',
+  partnerLifetimeTooLong: 'partner/lifetime-too-long',
+  partnerReplayed: 'partner/replayed',
+  partnerOriginNotAllowed: 'partner/origin-not-allowed',
+  partnerRoleNotAllowed: 'partner/role-not-allowed',
+  partnerUnknownUser: 'partner/unknown-user',
+  partnerStandaloneUser: 'partner/standalone-user',
   databaseUnavailable: 'api/database-unavailable',
   identityUnavailable: 'api/identity-unavailable',
   internal: 'api/internal',

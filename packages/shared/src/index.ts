@@ -36,6 +36,7 @@ export {
   IMPERSONATION_TOKEN_PREFIX,
   impersonationRequestSchema,
   impersonationResponseSchema,
+  partnerSessionResponseSchema,
   authenticateResponseSchema,
   usersQuerySchema,
   usersResponseSchema,
@@ -52,7 +53,7 @@ export {
   organizationResponseSchema,
   acceptInviteSchema,
 } from './apiContract.ts';
-export type { AuthenticateResponse, ImpersonationResponse, AcceptInvite } from './apiContract.ts';
+export type { AuthenticateResponse, ImpersonationResponse, PartnerSessionResponse, AcceptInvite } from './apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,
@@ -78,6 +79,24 @@ export {
 } from './orgManagement.ts';
 export type { OrgUsersSortField, OrgUsersQuery, ManagedUser, OrgUsersPage, InviteUser, UserChangeAction, UserChange } from './orgManagement.ts';
 export { rolesOutsideGrant } from './orgManagementRules.ts';
+export {
+  PARTNER_PATHS,
+  PARTNER_SESSION_AUDIENCE,
+  PARTNER_SESSION_MAX_LIFETIME_S,
+  PARTNER_SESSION_CLOCK_TOLERANCE_S,
+  PARTNER_ACTIVE_KEYS_MAX,
+  PARTNER_CLAIM,
+  partnerParamsSchema,
+  partnerKeyParamsSchema,
+  partnerKeyInputSchema,
+  registerPartnerSchema,
+  partnerKeySchema,
+  partnerSchema,
+  partnerListSchema,
+  partnerSessionRequestSchema,
+  partnerSessionClaimsSchema,
+} from './partners.ts';
+export type { PartnerKeyInput, RegisterPartner, Partner } from './partners.ts';
 export { decideRoute, ROUTE_GUARDS } from './guards/decideRoute.ts';
 export { decideGeneralRoute } from './guards/decideGeneralRoute.ts';
 export { decideTermsRoute } from './guards/decideTermsRoute.ts';

@@ -100,7 +100,7 @@ export const setSignInMethodSchema = z.object({ sign_in_method: z.enum(SIGN_IN_M
 /** Answer of every change: the user as it is now. DELETE users/{id}/second-factors answers it too. */
 export const managedUserResponseSchema = managedUserSchema;
 
-export const USER_CHANGE_ACTIONS = ['invite', 'invite-link', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset', 'sign-in-method'] as const;
+export const USER_CHANGE_ACTIONS = ['invite', 'invite-link', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset', 'sign-in-method', 'partner-provision'] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 
 /** GET user-changes/?user_id=&limit=: who changed what, before and after, when; newest first. */

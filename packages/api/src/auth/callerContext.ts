@@ -6,6 +6,7 @@ import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';
 import { findUserByUid } from '../identity/userRepository.ts';
 import type { Caller, CallerDependencies, ImpersonationAttempt } from './callerTypes.ts';
+import { refuseRevokedPartner } from '../partners/partnerSessions.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
@@ -43,6 +44,7 @@ export async function resolveCaller(
   const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
+  if (verified.partner) await refuseRevokedPartner(deps.db, verified.partner, signedIn.org_id);
   const lookup = deps.signInRules.check(signedIn, verified, token);
   if (lookup) await lookup;
 

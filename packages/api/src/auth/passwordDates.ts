@@ -20,12 +20,17 @@ const lookupAnswerSchema = z.object({
 /** The development stack's emulator key: the emulator accepts any. */
 const EMULATOR_API_KEY = 'demo-api-key';
 
+/** An identity-service REST method's URL (the emulator's when one is configured). */
+export function identityServiceUrl(config: Pick<ApiConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>, method: string): string {
+  const origin = config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  // The key is a public project identifier, not a secret; it goes in the query string as the service expects.
+  return `${origin}/v1/${method}?key=${encodeURIComponent(config.FIREBASE_API_KEY ?? EMULATOR_API_KEY)}`;
+}
+
 export function lookupPasswordDates(
   config: Pick<ApiConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>,
 ): (uid: string, token: string) => Promise<PasswordDates> {
-  const origin = config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
-  // The key is a public project identifier, not a secret; it goes in the query string as the service expects.
-  const url = `${origin}/v1/accounts:lookup?key=${encodeURIComponent(config.FIREBASE_API_KEY ?? EMULATOR_API_KEY)}`;
+  const url = identityServiceUrl(config, 'accounts:lookup');
   return async (_uid, token) => {
     const response = await fetch(url, {
       method: 'POST',

@@ -5,7 +5,7 @@
 // read access within that window, not after the token's hour.
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES, PARTNER_CLAIM } from '@payportal/shared';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';
@@ -26,6 +26,8 @@ export interface VerifiedToken {
   authTime: number;
   /** The second factor this sign-in passed (`firebase.sign_in_second_factor`, e.g. "phone"), or null. */
   secondFactor: string | null;
+  /** The issuer of the partner whose signed session opened this sign-in (README "Partner sessions"), or null. */
+  partner: string | null;
 }
 
 export interface TokenVerifier {
@@ -113,6 +115,7 @@ export function createTokenVerifier(
           expiresAt: decoded.exp * 1000,
           authTime: decoded.auth_time * 1000,
           secondFactor: typeof decoded.firebase.sign_in_second_factor === 'string' ? decoded.firebase.sign_in_second_factor : null,
+          partner: typeof decoded[PARTNER_CLAIM] === 'string' ? decoded[PARTNER_CLAIM] : null,
         };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;

@@ -6,6 +6,8 @@ import { API_ERROR_CODES } from '@payportal/shared';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';
+import { z } from 'zod';
+import { identityServiceUrl } from '../auth/passwordDates.ts';
 import { ApiError } from '../errors/apiError.ts';
 
 export interface IdentityFacts {
@@ -21,17 +23,29 @@ export interface OrgIdentity {
   revokeSessions(uid: string): Promise<void>;
   /** Unenrolls every second factor; answers how many there were. */
   removeSecondFactors(uid: string): Promise<number>;
+  /**
+   * The uid of the identity with this address, created when there is none (e-mail verified: a partner
+   * session vouches for it, README "Partner sessions").
+   */
+  identityFor(email: string, name: string): Promise<string>;
+  /**
+   * A sign-in of `uid` through the identity service's own custom-token mechanism: an ordinary ID token
+   * carrying `claims`, so a partner session is an ID token like every other.
+   */
+  signInAs(uid: string, claims: Record<string, string>): Promise<{ idToken: string; expiresAt: number }>;
   close(): Promise<void>;
 }
 
 let appCount = 0;
 
-export function createOrgIdentity(config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID'>): OrgIdentity {
+export function createOrgIdentity(config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>): OrgIdentity {
   const app = initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, `payportal-org-identity-${++appCount}`);
-  return { ...firebaseOrgIdentity(getAuth(app)), close: () => deleteApp(app) };
+  return { ...firebaseOrgIdentity(getAuth(app), identityServiceUrl(config, 'accounts:signInWithCustomToken')), close: () => deleteApp(app) };
 }
 
-function firebaseOrgIdentity(auth: Auth): Omit<OrgIdentity, 'close'> {
+const signInAnswerSchema = z.object({ idToken: z.string(), expiresIn: z.coerce.number() });
+
+function firebaseOrgIdentity(auth: Auth, signInUrl: string): Omit<OrgIdentity, 'close'> {
   return {
     facts: (uids) =>
       reachIdentity(async () => {
@@ -55,6 +69,24 @@ function firebaseOrgIdentity(auth: Auth): Omit<OrgIdentity, 'close'> {
         const count = user?.multiFactor?.enrolledFactors.length ?? 0;
         if (count > 0) await auth.updateUser(uid, { multiFactor: { enrolledFactors: null } });
         return count;
+      }),
+    identityFor: (email, name) =>
+      reachIdentity(async () => {
+        const existing = await auth.getUserByEmail(email).catch(unlessMissing(null));
+        if (existing) return existing.uid;
+        return (await auth.createUser({ email, displayName: name, emailVerified: true })).uid;
+      }),
+    signInAs: (uid, claims) =>
+      reachIdentity(async () => {
+        const customToken = await auth.createCustomToken(uid, claims);
+        const response = await fetch(signInUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+        });
+        if (!response.ok) throw new Error(`signInWithCustomToken answered ${response.status}`);
+        const answer = signInAnswerSchema.parse(await response.json());
+        return { idToken: answer.idToken, expiresAt: Date.now() + answer.expiresIn * 1000 };
       }),
   };
 }

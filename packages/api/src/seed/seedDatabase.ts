@@ -2,6 +2,8 @@
 // e-mail for users: addresses are unique per organisation). Demo users are linked to their stable
 // identity uids directly; they have no invitation to accept.
 import { EMBEDDED_TERMS_PRODUCT_ID, normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { DEVELOPMENT_PARTNER_ORIGIN } from '../config.ts';
+import { seedDemoPartner } from './demoPartner.ts';
 import { seedDashboards } from '../dashboards/seedDashboards.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
@@ -28,7 +30,8 @@ export async function seedRoles(db: Database): Promise<void> {
   });
 }
 
-export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
+/** `partnerOrigins`: the pages the demo partner may open sessions for (the API's PARTNER_ORIGINS). */
+export async function seedDemoData(db: Database, now = new Date(), partnerOrigins: readonly string[] = [DEVELOPMENT_PARTNER_ORIGIN]): Promise<void> {
   await seedRoles(db);
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
@@ -66,6 +69,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
         await tx.query('insert into terms_acceptances (user_id, product_id, acceptance_status) values ($1, $2, true)', [userId, EMBEDDED_TERMS_PRODUCT_ID]);
       }
     }
+    await seedDemoPartner(tx, orgIds.get('acme')!, partnerOrigins);
   });
   // each demo organisation with an owner starts with the seeded dashboards.
   const owners = await db.query<{ org_id: number; id: number }>(

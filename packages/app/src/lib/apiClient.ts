@@ -134,7 +134,8 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
   return response;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The API's error answer as an ApiError (its code and message). */
+export async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   const retryAfter = Number(response.headers.get('retry-after'));
   if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter > 0 ? retryAfter : null);

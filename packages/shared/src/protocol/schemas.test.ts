@@ -53,7 +53,12 @@ describe('[V2] portalPathSchema', () => {
 
 describe('[M2] frameEventSchema', () => {
   it('takes each event the frame reports and refuses unknown types and bad heights', () => {
-    expect(frameEventSchema.parse({ type: 'session', isEmbedded: true, isOwner: false })).toEqual({ type: 'session', isEmbedded: true, isOwner: false });
+    const session = { type: 'session', isEmbedded: true, isOwner: false, impersonating: null, readOnly: false };
+    expect(frameEventSchema.parse(session)).toEqual(session);
+    // M6: support staff viewing a user's portal, read-only.
+    const viewing = { ...session, impersonating: { user: 'owner@acme.example', by: 'support@payportal.example' }, readOnly: true };
+    expect(frameEventSchema.parse(viewing)).toEqual(viewing);
+    expect(frameEventSchema.parse({ type: 'tokenRejected', reason: 'partner/replayed' })).toEqual({ type: 'tokenRejected', reason: 'partner/replayed' });
     expect(frameEventSchema.safeParse({ type: 'logout' }).success).toBe(false);
     expect(frameEventSchema.safeParse({ type: 'height', height: 10.5 }).success).toBe(false);
   });

@@ -29,9 +29,19 @@ export const sessionMessageSchema = z.object({
 
 export const frameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('route'), path: portalPathSchema }),
-  z.object({ type: z.literal('session'), isEmbedded: z.boolean(), isOwner: z.boolean() }),
-  ...FRAME_NOTICES.filter((type): type is Exclude<FrameNotice, 'unauthorized'> => type !== 'unauthorized').map((type) => z.object({ type: z.literal(type) })),
+  z.object({
+    type: z.literal('session'),
+    isEmbedded: z.boolean(),
+    isOwner: z.boolean(),
+    // PROTOCOL.md M6: whose portal support staff are viewing, and whether they may change anything.
+    impersonating: z.nullable(z.object({ user: z.string().check(z.maxLength(LIMITS.email)), by: z.string().check(z.maxLength(LIMITS.email)) })),
+    readOnly: z.boolean(),
+  }),
+  ...FRAME_NOTICES.filter((type): type is Exclude<FrameNotice, 'unauthorized' | 'tokenRejected'> => type !== 'unauthorized' && type !== 'tokenRejected').map((type) =>
+    z.object({ type: z.literal(type) }),
+  ),
   z.object({ type: z.literal('unauthorized'), reason: z.optional(z.string().check(z.regex(REFUSAL_REASON_PATTERN))) }),
+  z.object({ type: z.literal('tokenRejected'), reason: z.optional(z.string().check(z.regex(REFUSAL_REASON_PATTERN))) }),
   z.object({ type: z.literal('height'), height: z.int().check(z.minimum(0), z.maximum(LIMITS.height)) }),
 ]);
 export type FrameEvent = z.infer<typeof frameEventSchema>;

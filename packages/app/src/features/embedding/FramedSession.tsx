@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { portalConfig } from '../../lib/config.ts';
 import { framedConnection, type FramedConnectionStatus } from './framedConnectionStore.ts';
 import { HostReporter } from './HostReporter.tsx';
+import { ImpersonationBar } from './ImpersonationBar.tsx';
 import { startFramedMode } from './startFramedMode.ts';
 import { useReplaceLocation } from './useReplaceLocation.ts';
 
@@ -34,6 +35,7 @@ export function FramedSession({ children }: { children: ReactNode }) {
   return (
     <Router hook={useReplaceLocation}>
       <HostReporter />
+      <ImpersonationBar />
       {children}
     </Router>
   );

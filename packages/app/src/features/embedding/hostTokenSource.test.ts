@@ -88,4 +88,30 @@ describe('[T1] hostTokenSource', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(ask).toHaveBeenCalledTimes(2);
   });
+
+  it('[T2] exchanges each partner session token the host gives for an ID token, once, and renews on the ID token\'s schedule', async () => {
+    let issued = 0;
+    const exchange = vi.fn((hostToken: string) => (hostToken.startsWith('partner-') ? Promise.resolve(jwt(Date.now())) : null));
+    const ask = vi.fn(async () => `partner-${++issued}`);
+    const source = hostTokenSource('partner-0', ask, exchange);
+    expect(await source.getToken()).toBe(jwt(start));
+    expect(await source.getToken()).toBe(jwt(start));
+    expect(exchange).toHaveBeenCalledTimes(1);
+    // 55 minutes after the ID token's issue: a new signed token from the host, exchanged in turn.
+    await vi.advanceTimersByTimeAsync(55 * MINUTE);
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(exchange).toHaveBeenLastCalledWith('partner-1');
+    expect(await source.getToken()).toBe(jwt(start + 55 * MINUTE));
+  });
+
+  it('[T2] a refused exchange fails the ask that needed it, and the next need asks the host again', async () => {
+    const refused = new Error('partner/replayed');
+    const exchange = vi.fn((hostToken: string) => (hostToken === 'partner-used' ? Promise.reject(refused) : Promise.resolve(jwt(Date.now()))));
+    const ask = vi.fn(async () => 'partner-fresh');
+    const source = hostTokenSource('partner-used', ask, exchange);
+    await expect(source.getToken()).rejects.toBe(refused);
+    expect(ask).not.toHaveBeenCalled();
+    expect(await source.getToken(true)).toBe(jwt(start));
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
 });

@@ -25,23 +25,53 @@ export interface HostTokenSource extends TokenSource {
   replace(token: string): void;
 }
 
-export function hostTokenSource(initial: string, ask: () => Promise<string>): HostTokenSource {
-  let token = initial;
+/**
+ * What the host gave, as the bearer token: null to use it as it is (an ID token), or the exchange of a
+ * partner's signed session token for an ID token (partnerSessionExchange.ts).
+ */
+export type HostTokenExchange = (hostToken: string) => Promise<string> | null;
+
+export function hostTokenSource(initial: string, ask: () => Promise<string>, exchange: HostTokenExchange = () => null): HostTokenSource {
+  /** The bearer token in hand; null while the host's latest token is being exchanged. */
+  let token: string | null = null;
+  /** The latest token the host gave, or its exchange. */
+  let current: Promise<string> = Promise.resolve(initial);
   let inFlight: Promise<string> | null = null;
   let stopSchedule = () => {};
 
+  /** Takes the host's token as the current one; restarts the schedule once the bearer token is known. */
+  const adopt = (hostToken: string, restart: boolean): Promise<string> => {
+    const exchanged = exchange(hostToken);
+    if (!exchanged) {
+      token = hostToken;
+      current = Promise.resolve(hostToken);
+      if (restart) restartSchedule();
+      return current;
+    }
+    token = null;
+    const adopted: Promise<string> = exchanged.then((fresh) => {
+      if (current === adopted) {
+        token = fresh;
+        if (restart) restartSchedule();
+      }
+      return fresh;
+    });
+    adopted.catch(() => undefined); // its callers see the failure; nothing else waits on it
+    current = adopted;
+    return adopted;
+  };
   const expiresSoon = () => {
-    const times = tokenTimes(token);
+    const times = token === null ? null : tokenTimes(token);
     return times !== null && times.expiresAtMs - Date.now() < constants.TOKEN_EARLY_REFRESH_THRESHOLD_MS;
   };
   const fetchFresh = () =>
     (inFlight ??= ask()
-      .then((fresh) => (token = tokenSchema.parse(fresh)))
+      .then((fresh) => adopt(tokenSchema.parse(fresh), false))
       .finally(() => (inFlight = null)));
   /** Follows the current token: started again whenever a token arrives outside the schedule. */
   const restartSchedule = () => {
     stopSchedule();
-    const times = tokenTimes(token);
+    const times = token === null ? null : tokenTimes(token);
     if (!times) return;
     stopSchedule = startRefreshSchedule({
       token: times,
@@ -55,12 +85,11 @@ export function hostTokenSource(initial: string, ask: () => Promise<string>): Ho
   };
   const refreshOutsideSchedule = () => fetchFresh().then((fresh) => (restartSchedule(), fresh));
 
-  restartSchedule();
+  adopt(initial, true);
   return {
-    getToken: (forceRefresh) => (forceRefresh || expiresSoon() ? refreshOutsideSchedule() : Promise.resolve(token)),
+    getToken: (forceRefresh) => (forceRefresh || expiresSoon() ? refreshOutsideSchedule() : current),
     replace(next) {
-      token = next;
-      restartSchedule();
+      adopt(next, true);
     },
   };
 }

@@ -13,6 +13,8 @@ import {
 export interface HostHandshake {
   session: HostSession;
   ports: readonly MessagePort[];
+  /** The host page's origin (one of the allowed ones): a partner session is opened for that page. */
+  origin: string;
 }
 
 export interface HostListener {
@@ -41,7 +43,7 @@ export function listenForHost(allowedOrigins: readonly string[], listener: HostL
     const session = hostSessionSchema.safeParse(message.data.session);
     if (!session.success || event.ports.length !== 2) return;
     stop(); // PROTOCOL.md S1: one session per document; a replayed handshake has no effect
-    listener.onSession({ session: session.data, ports: event.ports });
+    listener.onSession({ session: session.data, ports: event.ports, origin: event.origin });
   }
 
   view.addEventListener('message', onMessage);

@@ -31,7 +31,8 @@ export async function signInFramed(session: Omit<HostSession, 'token' | 'initPat
     setSignedOut('unauthorized');
     if (error instanceof ApiError && error.status === 401) {
       setFramedConnectionStatus('tokenRejected');
-      reportToHost({ type: 'tokenRejected' });
+      // A refused partner session token says why (partner/replayed, partner/token-expired, …): M4, M5.
+      reportToHost({ type: 'tokenRejected', ...(error.code.startsWith('partner/') && { reason: error.code }) });
     } else {
       setFramedConnectionStatus('refused');
       // PROTOCOL.md M5: the host's engineer learns why, as a code.

@@ -12,16 +12,17 @@ import { setFramedConnectionStatus } from './framedConnectionStore.ts';
 import { reportToHost, setHost, type HostApi } from './hostChannel.ts';
 import { hostTokenSource } from './hostTokenSource.ts';
 import { listenForHost, type HostHandshake } from './listenForHost.ts';
+import { partnerSessionExchange } from './partnerSessionExchange.ts';
 import { signInFramed } from './signInFramed.ts';
 
 let started = false;
 
-function connect({ session, ports: [framePort, hostPort] }: HostHandshake): void {
+function connect({ session, ports: [framePort, hostPort], origin }: HostHandshake): void {
   const host = wrap<HostApi>(hostPort!);
   setHost(host);
   // Guards and screens tell the parent through lib/parentNotifier; here that reaches the host.
   setParentNotifier({ notify: (notice) => reportToHost({ type: notice }) });
-  const tokens = hostTokenSource(session.token, () => host.getToken());
+  const tokens = hostTokenSource(session.token, () => host.getToken(), partnerSessionExchange(origin));
   setTokenSource(tokens);
   expose(
     {

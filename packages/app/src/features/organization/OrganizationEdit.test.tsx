@@ -22,7 +22,11 @@ const usersPage = ({ search }: SentRequest) => {
 };
 
 const render20 = () => {
-  const sent = answerApi({ 'GET /api/auth/v1/organization/3/users/': usersPage, 'GET /api/auth/v1/organization/3/user-changes/': () => ({ body: [] }) });
+  const sent = answerApi({
+    'GET /api/auth/v1/organization/3/users/': usersPage,
+    'GET /api/auth/v1/organization/3/user-changes/': () => ({ body: [] }),
+    'GET /api/auth/v1/organization/3/partners/': () => ({ body: [] }),
+  });
   render(<OrganizationEdit orgId={3} assignableRoles={['query', 'upload']} pageSize={20} />);
   return sent;
 };

@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { useSettledSearch } from '../../ui/useSettledSearch.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import * as styles from './organization.css.ts';
+import { PartnerSection } from './PartnerSection.tsx';
 import { UserCard } from './UserCard.tsx';
 import { UserHistory } from './UserHistory.tsx';
 import { UserList } from './UserList.tsx';
@@ -98,6 +99,7 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
       <div className={styles.panel}>
         <UserHistory title="Recent changes" orgId={orgId} version={version} />
       </div>
+      <PartnerSection orgId={orgId} assignableRoles={assignableRoles} />
       {inviting && (
         <InviteDialog orgId={orgId} assignableRoles={assignableRoles} onInvited={() => setVersion((value) => value + 1)} onClose={() => setInviting(false)} />
       )}

@@ -22,6 +22,8 @@ export function describeChange(change: UserChange, nameTarget: boolean): string 
       return `reactivated${who || ' this user'}`;
     case 'second-factor-reset':
       return `reset the second factor of${who || ' this user'}`;
+    case 'partner-provision':
+      return `created${who || ' this user'} on their first partner session, with ${roleList((change.after as { roles?: unknown } | null)?.roles)}`;
     case 'sign-in-method':
       return `changed how${who || ' this user'} signs in to “${SIGN_IN_METHOD_LABELS[change.after as SignInMethod] ?? String(change.after)}”`;
   }

@@ -4,7 +4,12 @@ import {
   managedUserResponseSchema,
   ORG_MANAGEMENT_PATHS as PATHS,
   orgUsersPageSchema,
+  PARTNER_PATHS,
+  partnerListSchema,
+  partnerSchema,
   userChangesResponseSchema,
+  type PartnerKeyInput,
+  type RegisterPartner,
   type InviteUser,
   type OrgUsersQuery,
   type RoleName,
@@ -55,4 +60,25 @@ export function resetUserSecondFactors(orgId: number, userId: number) {
 export function fetchUserChanges(orgId: number, userId?: number) {
   const query = userId === undefined ? '' : `?user_id=${userId}`;
   return apiRequest(`${PATHS.history(orgId)}${query}`, { schema: userChangesResponseSchema });
+}
+
+/** The organisation's partners (signed embed sessions): list, register, keys, revoke. */
+export function fetchPartners(orgId: number) {
+  return apiRequest(PARTNER_PATHS.partners(orgId), { schema: partnerListSchema });
+}
+
+export function registerPartner(orgId: number, partner: RegisterPartner) {
+  return apiRequest(PARTNER_PATHS.partners(orgId), { method: 'POST', body: partner, schema: partnerSchema });
+}
+
+export function addPartnerKey(orgId: number, partnerId: number, key: PartnerKeyInput) {
+  return apiRequest(PARTNER_PATHS.keys(orgId, partnerId), { method: 'POST', body: key, schema: partnerSchema });
+}
+
+export function retirePartnerKey(orgId: number, partnerId: number, kid: string) {
+  return apiRequest(PARTNER_PATHS.key(orgId, partnerId, kid), { method: 'DELETE', schema: partnerSchema });
+}
+
+export function revokePartner(orgId: number, partnerId: number) {
+  return apiRequest(PARTNER_PATHS.revoke(orgId, partnerId), { method: 'POST', schema: partnerSchema });
 }

@@ -1,0 +1,102 @@
+// Signed embed sessions: a partner registered for an organisation by its owner signs a short-lived JWT
+// for one of its users on its own backend; the frame exchanges it for a portal session
+// (packages/api README "Partner sessions").
+import { z } from 'zod';
+import { emailSchema, idSchema } from './domain.ts';
+import { ROLE_NAMES } from './roles.ts';
+
+const base = (orgId: number) => `/api/auth/v1/organization/${orgId}/partners/`;
+
+export const PARTNER_PATHS = {
+  partners: base,
+  keys: (orgId: number, partnerId: number) => `${base(orgId)}${partnerId}/keys`,
+  key: (orgId: number, partnerId: number, kid: string) => `${base(orgId)}${partnerId}/keys/${encodeURIComponent(kid)}`,
+  revoke: (orgId: number, partnerId: number) => `${base(orgId)}${partnerId}/revoke`,
+} as const;
+
+/** The partner session token's `aud`: tokens minted for anything else are refused. */
+export const PARTNER_SESSION_AUDIENCE = 'payportal';
+/** A partner session token lives at most this long (`exp - iat`). */
+export const PARTNER_SESSION_MAX_LIFETIME_S = 300;
+/** How far the partner's clock may be ahead of or behind ours. */
+export const PARTNER_SESSION_CLOCK_TOLERANCE_S = 30;
+/** A partner has at most this many active keys: the current one and the next, during a rotation. */
+export const PARTNER_ACTIVE_KEYS_MAX = 2;
+/** The ID token claim that says a partner's session token opened the sign-in. */
+export const PARTNER_CLAIM = 'payportal_partner';
+
+export const partnerParamsSchema = z.object({ orgId: idSchema, partnerId: idSchema });
+export const partnerKeyParamsSchema = z.object({ orgId: idSchema, partnerId: idSchema, kid: z.string().min(1).max(200) });
+
+const kidSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(200)
+  .regex(/^[\w.:-]+$/, { error: 'may hold letters, digits and . _ : - only' });
+
+/** One public key: a PEM (SPKI, "BEGIN PUBLIC KEY") with its kid, or a JWKS whose every key has a kid. */
+export const partnerKeyInputSchema = z.union([
+  z.object({ kid: kidSchema, pem: z.string().trim().min(1).max(10_000) }),
+  z.object({ jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1).max(2) }) }),
+]);
+export type PartnerKeyInput = z.infer<typeof partnerKeyInputSchema>;
+
+const originSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^https?:\/\/[^/?#\s]+$/, { error: 'must be an origin such as https://partner.example (no path)' });
+
+const roleCapSchema = z
+  .array(z.enum(ROLE_NAMES))
+  .min(1, { error: 'must name at least one role' })
+  .max(ROLE_NAMES.length)
+  .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role' });
+
+export const registerPartnerSchema = z.object({
+  name: z.string().trim().min(1, { error: 'is required' }).max(200),
+  allowed_origins: z.array(originSchema).min(1, { error: 'must name at least one origin' }).max(20),
+  /** The roles the partner's users may get: at most what the registering owner may grant. */
+  roles: roleCapSchema,
+  /** Create a portal user on the first session for an address the organisation does not have yet. */
+  provision_users: z.boolean(),
+  key: partnerKeyInputSchema,
+});
+export type RegisterPartner = z.infer<typeof registerPartnerSchema>;
+
+export const partnerKeySchema = z.object({
+  kid: z.string(),
+  alg: z.string(),
+  added_at: z.string(),
+  retired_at: z.string().nullable(),
+});
+
+export const partnerSchema = z.object({
+  id: z.number().int(),
+  /** The token's `iss`. */
+  issuer: z.string(),
+  name: z.string(),
+  allowed_origins: z.array(z.string()),
+  roles: z.array(z.enum(ROLE_NAMES)),
+  provision_users: z.boolean(),
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+  keys: z.array(partnerKeySchema),
+});
+export type Partner = z.infer<typeof partnerSchema>;
+export const partnerListSchema = z.array(partnerSchema);
+
+/** The body of a partner session exchange: the partner's token and the origin of the page that framed the portal. */
+export const partnerSessionRequestSchema = z.object({
+  token: z.string().min(1).max(16_384),
+  origin: originSchema,
+});
+
+/** What the partner's token says about its user (beside iss, aud, iat, exp, jti). */
+export const partnerSessionClaimsSchema = z.object({
+  email: emailSchema,
+  name: z.string().trim().min(1).max(200),
+  roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
+});
+
