@@ -49,6 +49,7 @@ import { registerUploadTusRoutes } from './routes/uploadTusRoutes.ts';
 import { createUploadEnder } from './uploads/uploadExpiry.ts';
 import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
+import { createMailSender } from './mail/mailSender.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
@@ -97,9 +98,11 @@ export interface AppDependencies {
   today?: () => string;
   /** Where the log goes (standard output by default); tests read it to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
+  /** The clock of mail, alerts and subscriptions; tests move it. */
+  now?: () => Date;
 }
 
-export async function createApp({ config, db: rawDb, verifier, identity, analytics, today, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({ config, db: rawDb, verifier, identity, analytics, today, logStream, now }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -181,7 +184,11 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
     app.addHook('onClose', async () => stopExpiry());
   }
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor, uploadEnder };
+  const clock = now ?? (() => new Date());
+  const mailSender = createMailSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, store: fileStore, log: app.log, instance, now: clock });
+  app.addHook('onReady', async () => mailSender.start());
+  app.addHook('onClose', () => mailSender.stop());
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {
