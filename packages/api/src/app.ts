@@ -50,6 +50,8 @@ import { createUploadEnder } from './uploads/uploadExpiry.ts';
 import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
 import { createMailSender } from './mail/mailSender.ts';
+import { registerAlertRoutes } from './alerts/alertRoutes.ts';
+import { createAlertScheduler, type AlertScheduler } from './alerts/alertScheduler.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
@@ -80,6 +82,7 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerCodeInbox,
   registerUploadTusRoutes,
   registerUploadRoutes,
+  registerAlertRoutes,
 ];
 
 /** In development, every answer names the process that made it. */
@@ -170,8 +173,25 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onClose', () => exportRunner.stop());
   }
   if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+  const clock = now ?? (() => new Date());
+  const mailSender = createMailSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, store: fileStore, log: app.log, instance, now: clock });
+  app.addHook('onReady', async () => mailSender.start());
+  app.addHook('onClose', () => mailSender.stop());
+  const alertScheduler: AlertScheduler | null = analytics ? createAlertScheduler({ db, engine: analytics, mail: mailSender, config, now: clock, today: todayOf, log: app.log, instance }) : null;
+  if (alertScheduler) {
+    app.addHook('onReady', async () => alertScheduler.start());
+    app.addHook('onClose', () => alertScheduler.stop());
+  }
   const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
-    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log, abandonHours: config.UPLOAD_ABANDON_HOURS })
+    ? createUploadProcessor({
+        db,
+        engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>,
+        files: fileStore,
+        scratchDir: join(config.DATA_DIR, 'scratch'),
+        log: app.log,
+        abandonHours: config.UPLOAD_ABANDON_HOURS,
+        onLoaded: (orgId) => void alertScheduler?.dataChanged(orgId).catch((error: unknown) => app.log.warn({ err: error, orgId }, 'alert evaluation not queued')),
+      })
     : null;
   const uploadEnder = createUploadEnder({ db, files: fileStore, idleMinutes: config.UPLOAD_IDLE_MINUTES });
   if (uploadProcessor) {
@@ -184,11 +204,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
     app.addHook('onClose', async () => stopExpiry());
   }
-  const clock = now ?? (() => new Date());
-  const mailSender = createMailSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, store: fileStore, log: app.log, instance, now: clock });
-  app.addHook('onReady', async () => mailSender.start());
-  app.addHook('onClose', () => mailSender.stop());
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender };
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender, alertScheduler };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -5,6 +5,7 @@ import type { Admission } from '../analytics/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
+import type { AlertScheduler } from '../alerts/alertScheduler.ts';
 import type { MailSender } from '../mail/mailSender.ts';
 import type { OrgIdentity } from '../organization/orgIdentity.ts';
 import type { FileStore } from '../storage/fileStore.ts';
@@ -35,6 +36,8 @@ export interface RouteDeps {
   now: () => Date;
   /** Sends the mail outbox (mail/mailSender.ts). */
   mailSender: MailSender;
+  /** Alert evaluations and subscription runs; null without an analytics engine. */
+  alertScheduler: AlertScheduler | null;
 }
 
 export type RouteGroup = (app: FastifyInstance, deps: RouteDeps) => void;
