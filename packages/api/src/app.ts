@@ -52,6 +52,8 @@ import { localFileStore } from './storage/fileStore.ts';
 import { createMailSender } from './mail/mailSender.ts';
 import { registerAlertRoutes } from './alerts/alertRoutes.ts';
 import { createAlertScheduler, type AlertScheduler } from './alerts/alertScheduler.ts';
+import { createSubscriptionJobs } from './alerts/subscriptionJobs.ts';
+import { registerSubscriptionRoutes } from './alerts/subscriptionRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
@@ -83,6 +85,7 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerUploadTusRoutes,
   registerUploadRoutes,
   registerAlertRoutes,
+  registerSubscriptionRoutes,
 ];
 
 /** In development, every answer names the process that made it. */
@@ -177,7 +180,10 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const mailSender = createMailSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, store: fileStore, log: app.log, instance, now: clock });
   app.addHook('onReady', async () => mailSender.start());
   app.addHook('onClose', () => mailSender.stop());
-  const alertScheduler: AlertScheduler | null = analytics ? createAlertScheduler({ db, engine: analytics, mail: mailSender, config, now: clock, today: todayOf, log: app.log, instance }) : null;
+  const subscriptionJobs = analytics ? createSubscriptionJobs({ db, engine: analytics, store: fileStore, config, today: todayOf, now: clock, mail: mailSender, log: app.log, instance }) : null;
+  const alertScheduler: AlertScheduler | null = analytics
+    ? createAlertScheduler({ db, engine: analytics, mail: mailSender, config, now: clock, today: todayOf, log: app.log, instance, runSubscriptions: subscriptionJobs!.runDue })
+    : null;
   if (alertScheduler) {
     app.addHook('onReady', async () => alertScheduler.start());
     app.addHook('onClose', () => alertScheduler.stop());
@@ -204,7 +210,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
     app.addHook('onClose', async () => stopExpiry());
   }
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender, alertScheduler };
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender, alertScheduler, subscriptionJobs };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -6,6 +6,7 @@ import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
 import type { AlertScheduler } from '../alerts/alertScheduler.ts';
+import type { SubscriptionJobs } from '../alerts/subscriptionJobs.ts';
 import type { MailSender } from '../mail/mailSender.ts';
 import type { OrgIdentity } from '../organization/orgIdentity.ts';
 import type { FileStore } from '../storage/fileStore.ts';
@@ -38,6 +39,8 @@ export interface RouteDeps {
   mailSender: MailSender;
   /** Alert evaluations and subscription runs; null without an analytics engine. */
   alertScheduler: AlertScheduler | null;
+  /** Subscription runs ("send now"); null without an analytics engine. */
+  subscriptionJobs: SubscriptionJobs | null;
 }
 
 export type RouteGroup = (app: FastifyInstance, deps: RouteDeps) => void;
