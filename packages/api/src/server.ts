@@ -22,6 +22,7 @@ async function main() {
       await seedDemoData(db);
       // A plain line on stdout: the stack runner shows `[progress]` lines while it waits for the API.
       await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, (line) => console.log(`[progress] ${line}`));
+      await (await import('./alerts/seedDemoAlerts.ts')).seedDemoAlerts(db);
     });
   }
   const app = await createApp({ config, db, analytics });
