@@ -362,4 +362,4 @@ export {
   subscriptionScheduleSchema,
   subscriptionSourceSchema,
 } from './alerts/subscriptionSchemas.ts';
-export type { Subscription, SubscriptionBody, SubscriptionBodyInput, SubscriptionFrequency, SubscriptionSchedule, SubscriptionSource } from './alerts/subscriptionSchemas.ts';
+export type { Subscription, SubscriptionBody, SubscriptionBodyInput, SubscriptionFrequency, SubscriptionSchedule, SubscriptionSource, SubscriptionSourceInput } from './alerts/subscriptionSchemas.ts';

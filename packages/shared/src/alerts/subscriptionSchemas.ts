@@ -24,6 +24,7 @@ export const subscriptionSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('export'), definition_id: z.number().int().positive() }),
 ]);
 export type SubscriptionSource = z.output<typeof subscriptionSourceSchema>;
+export type SubscriptionSourceInput = z.input<typeof subscriptionSourceSchema>;
 
 export const subscriptionBodySchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'is required' }).max(120),
