@@ -27,7 +27,7 @@ export const message = style({ margin: '0.5rem 0 0', minHeight: '1.25rem' });
 export const danger = style([message, { color: vars.color.danger }]);
 export const muted = style({ color: vars.color.textMuted });
 export const tableScroll = style({ position: 'relative', overflowX: 'auto', WebkitOverflowScrolling: 'touch' });
-export const table = style({ width: '100%', minWidth: '44rem', borderCollapse: 'collapse', background: vars.color.surface });
+export const table = style({ width: '100%', minWidth: '34rem', borderCollapse: 'collapse', background: vars.color.surface });
 globalStyle(`${table} th, ${table} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 globalStyle(`${table} th`, { fontSize: '0.875rem', color: vars.color.textMuted, fontWeight: 600 });
 export const rowActions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' });
