@@ -4,6 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { devMailDir } from '@payportal/api/dev-mailbox';
+import { startDevMailServer, type DevMailServer } from '@payportal/api/dev-mail-server';
 import { seedIdentities } from '@payportal/api/seed-identities';
 import { freePort } from './freePort.ts';
 import { assertPortsFree } from './ports.ts';
@@ -91,9 +93,11 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
   const since = () => Math.round(performance.now() - started);
 
   let proxy: RunningProxy | null = null;
+  let mailServer: DevMailServer | null = null;
   const stop = async () => {
     stopping = true;
     await proxy?.close();
+    await mailServer?.close();
     await Promise.all(
       services.map(
         ({ child }) =>
@@ -110,6 +114,8 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     );
   };
 
+  // Every mail the API sends lands here, and in the code inbox (DATA_DIR/dev-mail).
+  mailServer = await startDevMailServer({ dir: devMailDir(config.DATA_DIR), port: config.SMTP_PORT });
   const identity = launch(
     'identity',
     process.execPath,
@@ -134,6 +140,8 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     PARTNER_ORIGINS: partnerOrigins(config).join(','),
     SEED_DEMO: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${config.SMTP_PORT}`,
+    PUBLIC_URL: urls.app,
     LOG_LEVEL: options.verbose ? 'warn' : 'error',
   });
   const scale = options.scale;

@@ -14,6 +14,8 @@ export const stackConfigSchema = z.object({
   EMULATOR_LOGGING_PORT: port.default(4500),
   API_PORT: port.default(8787),
   DEMO_PORT: port.default(8790),
+  /** The local SMTP server that receives every mail the API sends (listed in the code inbox). */
+  SMTP_PORT: port.default(2525),
   DATA_DIR: z.string().default(`${repoRoot}.data`),
   FIREBASE_PROJECT_ID: z.string().regex(/^demo-/, { error: 'must start with "demo-" (an offline emulator project)' }).default('demo-payportal'),
   /** Extra partner origins allowed to frame the portal, besides the demo's own. */
@@ -32,6 +34,7 @@ export const PORT_VARIABLES = {
   EMULATOR_LOGGING_PORT: 'emulator logging',
   API_PORT: 'API and app',
   DEMO_PORT: 'partner demo',
+  SMTP_PORT: 'local SMTP server',
 } as const satisfies Partial<Record<keyof StackConfig, string>>;
 
 /**

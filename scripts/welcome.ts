@@ -24,7 +24,7 @@ export function welcomeText({ config, totalMs, accounts, organizations, password
     `\nPayPortal is running (all services ready in ${(totalMs / 1000).toFixed(1)} s).\n`,
     `  Portal (standalone)   ${urls.app}`,
     `  Partner demo          ${urls.demo}      (frames the portal from another site)`,
-    `  Code inbox (dev)      ${urls.inbox}   (e-mail links and SMS codes; or: npm run codes)`,
+    `  Code inbox (dev)      ${urls.inbox}   (e-mail links, SMS codes and the mail the portal sent; or: npm run codes)`,
     `  Identity emulator     ${urls.emulator}\n`,
     `Framing it from your own page (packages/embed-sdk/README.md "Local quick start"):`,
     `  mountPortal src       ${urls.app}/`,

@@ -51,6 +51,11 @@ import { registerUploadTusRoutes } from './uploads/uploadTusRoutes.ts';
 import { createUploadEnder } from './uploads/uploadExpiry.ts';
 import { createUploadProcessor } from './uploads/uploadProcessor.ts';
 import { localFileStore } from './storage/fileStore.ts';
+import { createMailSender } from './mail/mailSender.ts';
+import { registerAlertRoutes } from './alerts/alertRoutes.ts';
+import { createAlertScheduler, type AlertScheduler } from './alerts/alertScheduler.ts';
+import { createSubscriptionJobs } from './alerts/subscriptionJobs.ts';
+import { registerSubscriptionRoutes } from './alerts/subscriptionRoutes.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
@@ -83,6 +88,8 @@ const ROUTE_GROUPS: readonly RouteGroup[] = [
   registerCodeInbox,
   registerUploadTusRoutes,
   registerUploadRoutes,
+  registerAlertRoutes,
+  registerSubscriptionRoutes,
 ];
 
 /** In development, every answer names the process that made it. */
@@ -101,9 +108,11 @@ export interface AppDependencies {
   today?: () => string;
   /** Where the log goes (standard output by default); tests read it to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
+  /** The clock of mail, alerts and subscriptions; tests move it. */
+  now?: () => Date;
 }
 
-export async function createApp({ config, db: rawDb, verifier, identity, analytics, today, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({ config, db: rawDb, verifier, identity, analytics, today, logStream, now }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -171,8 +180,28 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onClose', () => exportRunner.stop());
   }
   if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+  const clock = now ?? (() => new Date());
+  const mailSender = createMailSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, store: fileStore, log: app.log, instance, now: clock });
+  app.addHook('onReady', async () => mailSender.start());
+  app.addHook('onClose', () => mailSender.stop());
+  const subscriptionJobs = analytics ? createSubscriptionJobs({ db, engine: analytics, store: fileStore, config, today: todayOf, now: clock, mail: mailSender, log: app.log, instance }) : null;
+  const alertScheduler: AlertScheduler | null = analytics
+    ? createAlertScheduler({ db, engine: analytics, mail: mailSender, config, now: clock, today: todayOf, log: app.log, instance, runSubscriptions: subscriptionJobs!.runDue })
+    : null;
+  if (alertScheduler) {
+    app.addHook('onReady', async () => alertScheduler.start());
+    app.addHook('onClose', () => alertScheduler.stop());
+  }
   const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
-    ? createUploadProcessor({ db, engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>, files: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), log: app.log, abandonHours: config.UPLOAD_ABANDON_HOURS })
+    ? createUploadProcessor({
+        db,
+        engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>,
+        files: fileStore,
+        scratchDir: join(config.DATA_DIR, 'scratch'),
+        log: app.log,
+        abandonHours: config.UPLOAD_ABANDON_HOURS,
+        onLoaded: (orgId) => void alertScheduler?.dataChanged(orgId).catch((error: unknown) => app.log.warn({ err: error, orgId }, 'alert evaluation not queued')),
+      })
     : null;
   const uploadEnder = createUploadEnder({ db, files: fileStore, idleMinutes: config.UPLOAD_IDLE_MINUTES });
   if (uploadProcessor) {
@@ -185,7 +214,7 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
     app.addHook('onClose', async () => stopExpiry());
   }
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, fileStore, exportRunner, uploadProcessor, uploadEnder };
+  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender, alertScheduler, subscriptionJobs };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {

@@ -96,6 +96,14 @@ export const apiConfigSchema = z
     /** Minutes a receiving upload may go without a byte before it is expired, its partial file deleted and its slot freed (fractions allowed). */
     UPLOAD_IDLE_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(UPLOAD_IDLE_MINUTES_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+    /** Where mail goes: a nodemailer SMTP URL (smtp://user:pass@host:587, smtps://…:465). Unset: mails are kept and marked failed with the reason. */
+    SMTP_URL: z.url().refine((value) => /^smtps?:\/\//.test(value), { error: 'must start with smtp:// or smtps://' }).optional(),
+    /** The sender of every mail. */
+    MAIL_FROM: z.string().min(3).default('PayPortal <no-reply@payportal.example>'),
+    /** The portal's address as its users open it, for the links in mails; default http://localhost:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    /** Minutes between scheduled evaluations of an organisation's alerts (a data change evaluates at once). */
+    ALERT_EVALUATION_MINUTES: z.coerce.number().min(1).max(24 * 60).default(60),
   })
   .superRefine((config, context) => {
     const production = config.NODE_ENV === 'production';
@@ -119,6 +127,7 @@ export const apiConfigSchema = z
       ...config,
       FIREBASE_PROJECT_ID: config.FIREBASE_PROJECT_ID ?? DEVELOPMENT_PROJECT_ID,
       PARTNER_ORIGINS: config.PARTNER_ORIGINS ?? (development ? [DEVELOPMENT_PARTNER_ORIGIN] : []),
+      PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     };
   });
 

@@ -26,6 +26,7 @@ async function main() {
     await onceForDeployment(db, 'demo-seed', { wait: true, since: await databaseNow(db) }, async () => {
       await seedDemoData(db, new Date(), config.PARTNER_ORIGINS);
       await seedDemoAnalytics(db, analytics, config.DEMO_DATA_SCALE, progress, today);
+      await (await import('./alerts/seedDemoAlerts.ts')).seedDemoAlerts(db);
     });
     // then each new day's data, while the API runs
     topUp = startDailyTopUp({ db, engine: analytics, scale: config.DEMO_DATA_SCALE, progress, madeFor: today });

@@ -15,6 +15,8 @@ import { openTestDatabase } from './testDatabase.ts';
 
 /** The routes anyone may call; a new one has to be added here on purpose. */
 const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox',
+  // Development only, like the inbox: a mail the local SMTP server received and its files.
+  'GET /dev/inbox/mail/:id', 'HEAD /dev/inbox/mail/:id', 'GET /dev/inbox/mail/:id/:file', 'HEAD /dev/inbox/mail/:id/:file',
   // The ticket in its path is the authorisation (a browser download sends no bearer token): exportAccess.test.ts.
   'GET /api/exports/v1/downloads/:ticket', 'GET /api/documents/v1/downloads/:ticket',
   // The partner's signed session token is the credential (partnerSessions.test.ts).

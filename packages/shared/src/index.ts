@@ -350,3 +350,38 @@ export {
   layoutItemSchema,
 } from './dashboards/dashboardSchemas.ts';
 export type { Dashboard, DashboardBody, DashboardBodyInput, DashboardChart, DashboardList, DashboardSummary, LayoutItem } from './dashboards/dashboardSchemas.ts';
+// Alerts and subscriptions.
+export { ALERT_PATHS, ALERT_ROUTES } from './alerts/alertPaths.ts';
+export {
+  ALERT_CHANGE_UNITS,
+  ALERT_CONDITION_LABELS,
+  ALERT_CONDITIONS,
+  ALERT_SCOPE_LABELS,
+  ALERT_SCOPES,
+  ALERT_WINDOW_LABELS,
+  ALERT_WINDOWS,
+  alertBodySchema,
+  alertFiringListSchema,
+  alertFiringSchema,
+  alertListSchema,
+  alertParamsSchema,
+  alertRuleSchema,
+  alertSchema,
+  recipientListSchema,
+  windowDays,
+} from './alerts/alertSchemas.ts';
+export type { Alert, AlertBody, AlertBodyInput, AlertCondition, AlertFiring, AlertFiringItem, AlertRule, AlertRuleInput, AlertScope, AlertWindow, Recipient } from './alerts/alertSchemas.ts';
+export { ALERT_TEMPLATES } from './alerts/alertTemplates.ts';
+export type { AlertTemplate } from './alerts/alertTemplates.ts';
+export {
+  SUBSCRIPTION_FREQUENCIES,
+  SUBSCRIPTION_FREQUENCY_LABELS,
+  WEEKDAY_LABELS,
+  subscriptionBodySchema,
+  subscriptionListSchema,
+  subscriptionParamsSchema,
+  subscriptionSchema,
+  subscriptionScheduleSchema,
+  subscriptionSourceSchema,
+} from './alerts/subscriptionSchemas.ts';
+export type { Subscription, SubscriptionBody, SubscriptionBodyInput, SubscriptionFrequency, SubscriptionSchedule, SubscriptionSource, SubscriptionSourceInput } from './alerts/subscriptionSchemas.ts';

@@ -5,6 +5,9 @@ import type { Admission } from '../analytics/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
+import type { AlertScheduler } from '../alerts/alertScheduler.ts';
+import type { SubscriptionJobs } from '../alerts/subscriptionJobs.ts';
+import type { MailSender } from '../mail/mailSender.ts';
 import type { OrgIdentity } from '../organization/orgIdentity.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import type { UploadEnder } from '../uploads/uploadExpiry.ts';
@@ -30,6 +33,14 @@ export interface RouteDeps {
   uploadEnder: UploadEnder;
   /** The caller's today as YYYY-MM-DD (UTC), for date presets; tests may pin it. */
   today: () => string;
+  /** The clock of mail, alerts and subscriptions; tests move it. */
+  now: () => Date;
+  /** Sends the mail outbox (mail/mailSender.ts). */
+  mailSender: MailSender;
+  /** Alert evaluations and subscription runs; null without an analytics engine. */
+  alertScheduler: AlertScheduler | null;
+  /** Subscription runs ("send now"); null without an analytics engine. */
+  subscriptionJobs: SubscriptionJobs | null;
 }
 
 export type RouteGroup = (app: FastifyInstance, deps: RouteDeps) => void;

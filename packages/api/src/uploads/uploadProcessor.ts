@@ -59,6 +59,8 @@ interface Deps {
   log: FastifyBaseLogger;
   /** Hours after which an upload still receiving is ended and its partial file swept. */
   abandonHours: number;
+  /** An upload's rows were loaded into the organisation's data (alerts are evaluated again). */
+  onLoaded?: (orgId: number) => void;
 }
 
 const SWEEP_MS = 10 * 60_000;
@@ -83,7 +85,7 @@ async function headOf(files: FileStore, key: string): Promise<{ bytes: Uint8Arra
   return { bytes: new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)), complete: bytes <= HEAD_BYTES };
 }
 
-export function createUploadProcessor({ db, engine, files, scratchDir, log, abandonHours }: Deps): UploadProcessor {
+export function createUploadProcessor({ db, engine, files, scratchDir, log, abandonHours, onLoaded }: Deps): UploadProcessor {
   const receivedHashes = createReceivedHashes();
   let stopping = false;
   let tail: Promise<unknown> = Promise.resolve();
@@ -149,6 +151,7 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
       const removing = await uploadsRemovedBy(db, row);
       const status = await load(row, removing, row.mode === 'replace' ? 'replaced' : 'superseded');
       await audit(row, status === 'done' ? 'loaded' : 'failed', removing.length ? `removed uploads ${removing.join(', ')}` : undefined);
+      if (status === 'done') onLoaded?.(row.org_id);
     } catch (error) {
       log.error({ err: error, uploadId }, 'upload not loaded');
       // The loader's own count check names what did not add up; anything else is not the file's fault.

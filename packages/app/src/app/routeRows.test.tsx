@@ -34,6 +34,7 @@ const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1
   '/dashboard/:id/chart/:chartId/copy': { path: '/dashboard/3/chart/8/copy', who: everyone, heading: '', text: 'Loading the chart to copy…' },
   '/dashboards': { path: '/dashboards', who: everyone, heading: 'Dashboards', text: 'Loading the dashboards…' },
   '/documents': { path: '/documents', who: everyone, heading: 'Documents', text: 'Loading documents…' },
+  '/alerts': { path: '/alerts', who: everyone, heading: 'Alerts', text: 'Subscriptions' },
   '/auth': { path: '/auth', who: signedOut, heading: 'Sign in to PayPortal', text: 'Forgot Password' },
   '/forgot-password': { path: '/forgot-password', who: signedOut, heading: 'Forgot your password?', text: 'Back to Login' },
   '/sign-up/:hash': {

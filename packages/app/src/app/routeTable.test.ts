@@ -32,7 +32,7 @@ describe('route inputs', () => {
       '/home', '/terms', '/data/upload', '/data/upload/history', '/data/upload/:uploadId', '/organization/manage',
       '/profile', '/amla', '/revenue-optimizer', '/csv/new', '/csv/:id?/edit', '/dashboard/new', '/dashboard/:id',
       '/dashboard/:id/edit', '/dashboard/:id/chart/new', '/dashboard/:id/chart/:chartId/edit',
-      '/dashboard/:id/chart/:chartId/copy', '/dashboards', '/documents', '/auth', '/forgot-password', '/sign-up/:hash',
+      '/dashboard/:id/chart/:chartId/copy', '/dashboards', '/documents', '/alerts', '/auth', '/forgot-password', '/sign-up/:hash',
       '/usermgmt/action',
     ]);
   });
@@ -45,7 +45,7 @@ describe('route inputs', () => {
       '/revenue-optimizer': 'embedded', '/csv/new': 'query', '/csv/:id?/edit': 'query', '/dashboard/new': 'query',
       '/dashboard/:id': 'query', '/dashboard/:id/edit': 'query', '/dashboard/:id/chart/new': 'query',
       '/dashboard/:id/chart/:chartId/edit': 'query', '/dashboard/:id/chart/:chartId/copy': 'query', '/dashboards': 'query',
-      '/documents': 'general', '/auth': 'none', '/forgot-password': 'none', '/sign-up/:hash': 'none', '/usermgmt/action': 'none',
+      '/documents': 'general', '/alerts': 'query', '/auth': 'none', '/forgot-password': 'none', '/sign-up/:hash': 'none', '/usermgmt/action': 'none',
     });
     expect(routeTable.filter((row) => row.standaloneOnly).map((row) => row.path)).toEqual([
       '/profile', '/auth', '/forgot-password', '/sign-up/:hash', '/usermgmt/action',

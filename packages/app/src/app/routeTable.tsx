@@ -62,6 +62,7 @@ const UploadScreen = lazyScreen(() => import('../features/uploads/UploadScreen.t
 const UploadHistoryScreen = lazyScreen(() => import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen));
 const UploadDetailsScreen = lazyScreen(() => import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen));
 const MerchantLevelScreen = lazyScreen(() => import('../features/merchant-level/MerchantLevelScreen.tsx').then((m) => m.MerchantLevelScreen));
+const AlertsScreen = lazyScreen(() => import('../features/alerts/AlertsScreen.tsx').then((m) => m.AlertsScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -110,6 +111,7 @@ export const routeTable: RouteRow[] = [
   })),
   guarded('/dashboards', 'query', DashboardsScreen, ({ session }) => ({ userId: session.user.id })),
   guarded('/documents', 'general', DocumentsScreen, noInputs),
+  guarded('/alerts', 'query', AlertsScreen, ({ session }) => ({ userId: session.user.id })),
   open('/auth', SignInScreen, noInputs),
   open('/forgot-password', ForgotPasswordScreen, noInputs),
   open('/sign-up/:hash', SignUpScreen, ({ hash }) => ({ hash: hash! })),

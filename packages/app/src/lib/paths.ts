@@ -19,6 +19,7 @@ export const paths = {
   chartCopy: (id: string, chartId: string) => `/dashboard/${encodeURIComponent(id)}/chart/${encodeURIComponent(chartId)}/copy`,
   dashboards: () => '/dashboards',
   documents: () => '/documents',
+  alerts: (merchant?: { id: string; name: string }) => (merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts'),
   auth: (options?: { logout?: boolean }) => (options?.logout ? '/auth?logout=true' : '/auth'),
   forgotPassword: () => '/forgot-password',
   signUp: (hash: string) => `/sign-up/${hash}`,

@@ -19,6 +19,7 @@ import { useDashboard } from './useDashboard.ts';
 import { useDashboardUrl } from './useDashboardUrl.ts';
 import { useWriteAction } from './useWriteAction.ts';
 import { NotFound } from '../../ui/NotFound.tsx';
+import { SubscribeButton } from '../alerts/SubscribeButton.tsx';
 
 export interface DashboardScreenProps {
   id: string;
@@ -82,6 +83,7 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
         </div>
         <div className={styles.actions}>
           <button type="button" className={secondaryButton} onClick={() => setRefreshKey((key) => key + 1)}>Refresh</button>
+          <SubscribeButton title={dashboard.title} source={{ kind: 'dashboard', dashboard_id: dashboard.id, filters: { ...filters } }} userId={userId} />
           {canEdit && !editing && <Link href={paths.dashboardEdit(String(dashboard.id))} className={secondaryButton}>Edit</Link>}
           {canEdit && editing && <Link href={paths.dashboard(String(dashboard.id))} className={primaryButton}>Done</Link>}
           {canEdit && <Link href={paths.chartNew(String(dashboard.id))} className={secondaryButton}>Add chart</Link>}

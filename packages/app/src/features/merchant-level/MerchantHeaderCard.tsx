@@ -1,6 +1,9 @@
 // The header: names, MID, MCC with industry and group, state and region, pricing
 // plan, onboarding date, status, risk tier.
 import { dimensionValueLabel, MERCHANT_STATUS_LABELS, type MerchantHeader } from '@payportal/shared';
+import { Link } from 'wouter';
+import { paths } from '../../lib/paths.ts';
+import { secondaryButton } from '../../ui/button.css.ts';
 import * as css from './merchantLevel.css.ts';
 
 export function MerchantHeaderCard({ merchant }: { merchant: MerchantHeader }) {
@@ -23,6 +26,11 @@ export function MerchantHeaderCard({ merchant }: { merchant: MerchantHeader }) {
           <div key={name} className={css.fact}><dt className={css.factLabel}>{name}</dt><dd className={css.factValue}>{value}</dd></div>
         ))}
       </dl>
+      <p>
+        <Link href={paths.alerts({ id: String(merchant.merchantId), name: merchant.dbaName })} className={secondaryButton}>
+          Alert me
+        </Link>
+      </p>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { CatalogueResponse, ExportJob, RunExportBodyInput } from '@payporta
 import { exportNameSchema } from '@payportal/shared';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
+import { SubscribeButton } from '../alerts/SubscribeButton.tsx';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { paths } from '../../lib/paths.ts';
@@ -97,6 +98,11 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
       {access.reason && (
         <p role="note" className={styles.note}>
           {access.reason}
+        </p>
+      )}
+      {definition && current.status === 'signedIn' && (
+        <p>
+          <SubscribeButton title={definition.name} source={{ kind: 'export', definition_id: definition.id }} userId={current.user.id} />
         </p>
       )}
       <p role="status" className={styles.notice}>

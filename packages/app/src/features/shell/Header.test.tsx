@@ -20,14 +20,14 @@ describe('header', () => {
     renderAppAt('/home', signedInAs(['query']));
     expect(mainButtons()).toEqual(['Query Builder', 'Dashboards', 'Merchant-Level']);
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Quinn Analyst' }));
-    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Profile', 'Sign out']);
+    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Profile', 'Sign out']);
   });
 
   it('adds Revenue Optimizer for embedded users and Manage organization for owners', async () => {
     renderAppAt('/home', signedInAs(['query', 'revenue_optimizer', 'org_owner']));
     await userEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(menuLabels()).toEqual([
-      'Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Revenue Optimizer', 'Profile', 'Manage organization', 'Sign out',
+      'Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Revenue Optimizer', 'Profile', 'Manage organization', 'Sign out',
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('header', () => {
   it('adds the upload screens to the menu of a query user with the upload role', async () => {
     renderAppAt('/home', signedInAs(['query', 'upload']));
     await userEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
-    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Upload data', 'Upload history', 'Profile', 'Sign out']);
+    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Upload data', 'Upload history', 'Profile', 'Sign out']);
   });
 
   it('links the logo to /home and keeps the organisation prefix', () => {

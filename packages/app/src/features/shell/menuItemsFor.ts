@@ -19,6 +19,7 @@ export function menuItemsFor(flags: RoleFlags): MenuLink[] {
           { label: 'Query Builder', href: paths.csvNew() },
           { label: 'Dashboards', href: paths.dashboards() },
           { label: 'Merchant-Level', href: paths.merchantLevel() },
+          { label: 'Alerts', href: paths.alerts() },
         ]
       : []),
     ...(flags.isUpload
