@@ -7,8 +7,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const forbid = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }];
-const APP_API_ONLY = { group: ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'], message: 'the app talks to the API over HTTP only' };
-const NO_TEST_CODE = { group: ['**/testing/*', 'vitest', 'vitest/*', '@testing-library/*'], message: 'production code does not import test-only code (src/testing/) or test libraries' };
+const APP_API_ONLY = {
+  group: ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'],
+  message: 'the app talks to the API over HTTP only',
+};
+const NO_TEST_CODE = {
+  group: ['**/testing/*', 'vitest', 'vitest/*', '@testing-library/*'],
+  message: 'production code does not import test-only code (src/testing/) or test libraries',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -28,19 +34,32 @@ export default tseslint.config(
   },
   {
     files: ['packages/embed-sdk/**/*.ts', 'packages/parent-demo/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*', '@payportal/analytics*'], 'nothing imports app or api; analytics is for the API') },
+    rules: {
+      'no-restricted-imports': forbid(
+        ['@payportal/app*', '@payportal/api*', '@payportal/analytics*'],
+        'nothing imports app or api; analytics is for the API',
+      ),
+    },
   },
   {
     // analytics imports shared only, and only the API and the benchmarks import it.
     files: ['packages/analytics/**/*.ts'],
-    rules: { 'no-restricted-imports': forbid(['@payportal/app*', '@payportal/api*', '@payportal/embed-sdk*', '@payportal/parent-demo*'], 'analytics imports shared only') },
+    rules: {
+      'no-restricted-imports': forbid(
+        ['@payportal/app*', '@payportal/api*', '@payportal/embed-sdk*', '@payportal/parent-demo*'],
+        'analytics imports shared only',
+      ),
+    },
   },
   {
     files: ['packages/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': forbid(['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'], 'the app talks to the API over HTTP only'),
+      'no-restricted-imports': forbid(
+        ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'],
+        'the app talks to the API over HTTP only',
+      ),
     },
   },
   {

@@ -9,7 +9,14 @@ export default defineConfig({
       'packages/api/vitest.config.ts',
       'packages/app/vite.config.ts',
       'packages/embed-sdk/vite.config.ts',
-      { test: { name: 'scripts', root: '.', environment: 'node', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'scripts',
+          root: '.',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

@@ -40,7 +40,8 @@ import { apiSource, benchQueries, type BenchQuery } from './analyticsQueries.ts'
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-if (!(SF > 0) || !(Number.isInteger(RUNS) && RUNS > 0)) throw new Error(`BENCH_SF must be > 0 and BENCH_RUNS a positive integer (got ${SF}, ${RUNS})`);
+if (!(SF > 0) || !(Number.isInteger(RUNS) && RUNS > 0))
+  throw new Error(`BENCH_SF must be > 0 and BENCH_RUNS a positive integer (got ${SF}, ${RUNS})`);
 const TARGET = { sf1Seconds: 15, rawMs: 1000, rollupMs: 100, apiRatio: 1.2, clickhouseRatio: 2 };
 const today = new Date().toISOString().slice(0, 10);
 // the data ends yesterday, as `npm start` makes it
@@ -48,11 +49,18 @@ const lastDay = dayBefore(today);
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-analytics-'));
 const fileOf = (sf: number) => join(dir, `sf${sf}.duckdb`);
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const loadAtStart = load();
 
 // The API in its own process (analyticsBenchServer.ts), driven line by line.
-const server = spawn(process.execPath, ['--import', 'tsx', new URL('./analyticsBenchServer.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', new URL('./analyticsBenchServer.ts', import.meta.url).pathname],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
 const serverLines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
 async function ask<T extends object>(command?: string): Promise<T> {
   if (command) server.stdin!.write(`${command}\n`);
@@ -82,7 +90,9 @@ async function generate(orgId: number, sf: number): Promise<Generated> {
     const seconds = (performance.now() - started) / 1000;
     return await engine.withConnection(async (connection) => {
       const tables = [...Object.keys(FACT_TABLES), ...Object.keys(ROLLUP_TABLES)];
-      const counts = await connection.runAndReadAll(`select ${tables.map((name) => `(select count(*) from ${name} where org_id = ${orgId})`).join(', ')}, version()`);
+      const counts = await connection.runAndReadAll(
+        `select ${tables.map((name) => `(select count(*) from ${name} where org_id = ${orgId})`).join(', ')}, version()`,
+      );
       const row = counts.getRowsJS()[0]!;
       const perTable = row.slice(0, tables.length).map(Number);
       const rows = perTable.reduce((sum, count) => sum + count, 0);
@@ -91,7 +101,14 @@ async function generate(orgId: number, sf: number): Promise<Generated> {
       const baselineSeconds = (performance.now() - baselineStarted) / 1000;
       await connection.run('drop table bench_baseline');
       await connection.run('checkpoint');
-      return { sf, rows, transactions: perTable[tables.indexOf('transactions')]!, seconds, baselineSeconds, duckdbVersion: String(row[tables.length]) };
+      return {
+        sf,
+        rows,
+        transactions: perTable[tables.indexOf('transactions')]!,
+        seconds,
+        baselineSeconds,
+        duckdbVersion: String(row[tables.length]),
+      };
     });
   } finally {
     await engine.close();
@@ -118,19 +135,27 @@ async function measureDuckDB(queries: BenchQuery[], orgId: number, token: string
     for (const query of queries) {
       progress(`DuckDB and the API, SF ${SF}: ${query.name}`);
       const scope = { orgId, today };
-      const engine = (rollup: 'never' | 'always'): Runner => () => onServer({ description: query.description, scope, rollup });
+      const engine =
+        (rollup: 'never' | 'always'): Runner =>
+        () =>
+          onServer({ description: query.description, scope, rollup });
       const api: Runner = async () => {
         const response = await fetch(`http://127.0.0.1:${port}/api/analytics/v1/query`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify(query.input),
         });
-        if (response.status !== 200) throw new Error(`the API answered ${response.status} ${(await response.text()).slice(0, 200)}`);
+        if (response.status !== 200)
+          throw new Error(`the API answered ${response.status} ${(await response.text()).slice(0, 200)}`);
         return fromResult((await response.json()) as QueryResult);
       };
-      const runners: Partial<Record<Way, Runner>> = { raw: engine('never'), handRaw: () => onServer({ sql: query.hand.raw }) };
+      const runners: Partial<Record<Way, Runner>> = {
+        raw: engine('never'),
+        handRaw: () => onServer({ sql: query.hand.raw }),
+      };
       const handRollup = query.hand.rollup;
-      if (handRollup !== undefined) Object.assign(runners, { rollup: engine('always'), handRollup: () => onServer({ sql: handRollup }) });
+      if (handRollup !== undefined)
+        Object.assign(runners, { rollup: engine('always'), handRollup: () => onServer({ sql: handRollup }) });
       runners.api = api;
       figures.set(query, await timeTogether<Way>(RUNS, runners));
     }
@@ -140,11 +165,15 @@ async function measureDuckDB(queries: BenchQuery[], orgId: number, token: string
   return figures;
 }
 
-type ClickHouseOutcome = { figures: Map<BenchQuery, Figures>; page: Map<PageItem, Figures>; note: string; version: string } | { skipped: string } | { failed: string };
+type ClickHouseOutcome =
+  | { figures: Map<BenchQuery, Figures>; page: Map<PageItem, Figures>; note: string; version: string }
+  | { skipped: string }
+  | { failed: string };
 
 /** The SF 1 data copied into a private clickhouse-server, beside DuckDB's engine on the same data. */
 async function measureClickHouse(queries: BenchQuery[], orgId: number): Promise<ClickHouseOutcome> {
-  if (!findClickHouseServer()) return { skipped: 'clickhouse-server is not installed (Debian: `apt-get install clickhouse-server`)' };
+  if (!findClickHouseServer())
+    return { skipped: 'clickhouse-server is not installed (Debian: `apt-get install clickhouse-server`)' };
   const opened: (() => Promise<void>)[] = [];
   try {
     progress('starting clickhouse-server');
@@ -165,9 +194,13 @@ async function measureClickHouse(queries: BenchQuery[], orgId: number): Promise<
     for (const query of queries) {
       progress(`ClickHouse and DuckDB, SF 1: ${query.name}`);
       const scope = { orgId, today };
-      const on = (target: DuckDBEngine | ClickHouseEngine, rollup: 'never' | 'always'): Runner => async () => fromResult(await target.query(query.description, scope, { rollup }));
+      const on =
+        (target: DuckDBEngine | ClickHouseEngine, rollup: 'never' | 'always'): Runner =>
+        async () =>
+          fromResult(await target.query(query.description, scope, { rollup }));
       const runners: Partial<Record<Way, Runner>> = { duckRaw: on(duckdb, 'never'), chRaw: on(engine, 'never') };
-      if (query.hand.rollup !== undefined) Object.assign(runners, { duckRollup: on(duckdb, 'always'), chRollup: on(engine, 'always') });
+      if (query.hand.rollup !== undefined)
+        Object.assign(runners, { duckRollup: on(duckdb, 'always'), chRollup: on(engine, 'always') });
       figures.set(query, await timeTogether<Way>(RUNS, runners));
     }
     // The merchant page and the optimizer: their own caches (signal norms) are warmed by the first turn, as in use.
@@ -180,7 +213,8 @@ async function measureClickHouse(queries: BenchQuery[], orgId: number): Promise<
   } catch (error) {
     return { failed: error instanceof Error ? error.message.split('\n').slice(0, 3).join(' / ') : String(error) };
   } finally {
-    for (const release of opened.reverse()) await release().catch((error: unknown) => progress(`ClickHouse clean-up: ${String(error)}`));
+    for (const release of opened.reverse())
+      await release().catch((error: unknown) => progress(`ClickHouse clean-up: ${String(error)}`));
   }
 }
 
@@ -201,7 +235,12 @@ const SOURCE: Record<Way, (query: BenchQuery) => 'rollup' | 'raw' | undefined> =
 const problems = { answers: [] as string[], failed: [] as string[], missed: [] as string[] };
 
 /** ✔, or ✘ and the ways whose answer differs from `reference`'s or who failed (each also listed). */
-function check(query: Pick<BenchQuery, 'name'> & Partial<BenchQuery>, figures: Figures, reference: Way, ways: Way[]): string {
+function check(
+  query: Pick<BenchQuery, 'name'> & Partial<BenchQuery>,
+  figures: Figures,
+  reference: Way,
+  ways: Way[],
+): string {
   const expected = figures[reference];
   const bad: string[] = [];
   for (const way of [reference, ...ways]) {
@@ -214,7 +253,10 @@ function check(query: Pick<BenchQuery, 'name'> & Partial<BenchQuery>, figures: F
     }
     if (way === reference || !expected || isFailed(expected)) continue;
     const source = 'description' in query ? SOURCE[way](query as BenchQuery) : undefined;
-    const problem = outcome.source !== source ? `answered from ${outcome.source}, not ${source}` : answerDifference(expected.rows, outcome.rows);
+    const problem =
+      outcome.source !== source
+        ? `answered from ${outcome.source}, not ${source}`
+        : answerDifference(expected.rows, outcome.rows);
     if (problem) {
       problems.answers.push(`${query.name}, ${way} vs ${reference}: ${problem}`);
       bad.push(way);
@@ -244,7 +286,9 @@ try {
     `bench:analytics — DuckDB ${atSf.duckdbVersion}, ${RUNS} runs after a warm-up (p50 in ms), answer cache off, ${millions(atSf.transactions)} transactions at SF ${SF}; ` +
       `${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
   );
-  console.log('\ngeneration (every row of the organisation, rollup included) beside `create table … select i, hash(i) from range(n)` of n = as many rows');
+  console.log(
+    '\ngeneration (every row of the organisation, rollup included) beside `create table … select i, hash(i) from range(n)` of n = as many rows',
+  );
   console.log(
     table(
       ['scale factor', 'rows', 'seconds', 'rows/s', 'baseline s', 'baseline rows/s', 'share', `target`],
@@ -271,7 +315,19 @@ try {
   );
   console.log(
     table(
-      ['query', 'rows', `raw ≤ ${TARGET.rawMs}`, 'hand raw', 'raw÷hand', `rollup ≤ ${TARGET.rollupMs}`, 'hand rollup', 'rollup÷hand', 'API', `API÷hand ≤ ${TARGET.apiRatio}`, 'answers'],
+      [
+        'query',
+        'rows',
+        `raw ≤ ${TARGET.rawMs}`,
+        'hand raw',
+        'raw÷hand',
+        `rollup ≤ ${TARGET.rollupMs}`,
+        'hand rollup',
+        'rollup÷hand',
+        'API',
+        `API÷hand ≤ ${TARGET.apiRatio}`,
+        'answers',
+      ],
       queries.map((query) => {
         const f = figures.get(query)!;
         const raw = f.raw && !isFailed(f.raw) ? f.raw : undefined;
@@ -298,51 +354,101 @@ try {
     console.log(`\nClickHouse: ✘ failed before any query: ${clickhouse.failed}`);
     problems.failed.push(`ClickHouse: ${clickhouse.failed}`);
   } else {
-    console.log(`\nClickHouse ${clickhouse.version} on the SF 1 data (${clickhouse.note}) beside DuckDB's engine on the same data, taking turns; answers against DuckDB raw`);
+    console.log(
+      `\nClickHouse ${clickhouse.version} on the SF 1 data (${clickhouse.note}) beside DuckDB's engine on the same data, taking turns; answers against DuckDB raw`,
+    );
     // ClickHouse ÷ DuckDB on the table the API would read (the rollup where it holds the question)
-    const chRatio = (f: Figures, rollup: boolean) => ratioOf(p50Of(f[rollup ? 'chRollup' : 'chRaw']), p50Of(f[rollup ? 'duckRollup' : 'duckRaw']));
+    const chRatio = (f: Figures, rollup: boolean) =>
+      ratioOf(p50Of(f[rollup ? 'chRollup' : 'chRaw']), p50Of(f[rollup ? 'duckRollup' : 'duckRaw']));
     const ratioCell = (what: string, ratio: number | undefined) => {
-      if (ratio !== undefined && ratio > TARGET.clickhouseRatio) problems.missed.push(`ClickHouse within ${TARGET.clickhouseRatio}× of DuckDB: ${what} ${times(ratio)}`);
+      if (ratio !== undefined && ratio > TARGET.clickhouseRatio)
+        problems.missed.push(`ClickHouse within ${TARGET.clickhouseRatio}× of DuckDB: ${what} ${times(ratio)}`);
       return against(ratio, TARGET.clickhouseRatio, times);
     };
     console.log(
       table(
-        ['query', 'DuckDB raw', 'DuckDB rollup', 'ClickHouse raw', 'ClickHouse rollup', `CH÷DuckDB ≤ ${TARGET.clickhouseRatio}`, 'answers'],
+        [
+          'query',
+          'DuckDB raw',
+          'DuckDB rollup',
+          'ClickHouse raw',
+          'ClickHouse rollup',
+          `CH÷DuckDB ≤ ${TARGET.clickhouseRatio}`,
+          'answers',
+        ],
         queries.map((query) => {
           const f = clickhouse.figures.get(query)!;
           const cell = (way: Way) => (isFailed(f[way]) ? 'failed' : ms(p50Of(f[way])));
-          return [query.name, cell('duckRaw'), cell('duckRollup'), cell('chRaw'), cell('chRollup'), ratioCell(query.name, chRatio(f, apiSource(query) === 'rollup')),
-            check(query, f, 'duckRaw', ['duckRollup', 'chRaw', 'chRollup'])];
+          return [
+            query.name,
+            cell('duckRaw'),
+            cell('duckRollup'),
+            cell('chRaw'),
+            cell('chRollup'),
+            ratioCell(query.name, chRatio(f, apiSource(query) === 'rollup')),
+            check(query, f, 'duckRaw', ['duckRollup', 'chRaw', 'chRollup']),
+          ];
         }),
       ),
     );
-    console.log(`\nthe merchant-level page and the revenue optimizer on the same SF 1 data, as the API asks them (answers: every field against DuckDB's)`);
+    console.log(
+      `\nthe merchant-level page and the revenue optimizer on the same SF 1 data, as the API asks them (answers: every field against DuckDB's)`,
+    );
     console.log(
       table(
         ['answer', 'DuckDB', 'ClickHouse', `CH÷DuckDB ≤ ${TARGET.clickhouseRatio}`, 'answers'],
         [...clickhouse.page].map(([item, f]) => {
           const cell = (way: Way) => (isFailed(f[way]) ? 'failed' : ms(p50Of(f[way])));
-          return [item.name, cell('duckRaw'), cell('chRaw'), ratioCell(item.name, chRatio(f, false)), check(item, f, 'duckRaw', ['chRaw'])];
+          return [
+            item.name,
+            cell('duckRaw'),
+            cell('chRaw'),
+            ratioCell(item.name, chRatio(f, false)),
+            check(item, f, 'duckRaw', ['chRaw']),
+          ];
         }),
       ),
     );
   }
 
-  const within = (what: string, limit: number, value: (query: BenchQuery) => number | undefined, unit: (value: number) => string) => {
+  const within = (
+    what: string,
+    limit: number,
+    value: (query: BenchQuery) => number | undefined,
+    unit: (value: number) => string,
+  ) => {
     const measured = queries.filter((query) => value(query) !== undefined);
     if (measured.length === 0) return `${what}: ✘ nothing measured`;
     const slowest = measured.reduce((worst, query) => (value(query)! > value(worst)! ? query : worst));
     const offenders = measured.filter((query) => value(query)! > limit);
     for (const query of offenders) problems.missed.push(`${what}: ${query.name} ${unit(value(query)!)}`);
-    const detail = offenders.length ? `${offenders.length} over: ${offenders.map((query) => `${query.name} ${unit(value(query)!)}`).join('; ')}` : `worst ${unit(value(slowest)!)} (${slowest.name})`;
+    const detail = offenders.length
+      ? `${offenders.length} over: ${offenders.map((query) => `${query.name} ${unit(value(query)!)}`).join('; ')}`
+      : `worst ${unit(value(slowest)!)} (${slowest.name})`;
     return `${what}: ${mark(offenders.length === 0)} ${detail} (${measured.length} measured)`;
   };
-  console.log(`\ntargets${SF === 10 ? '' : ` (the query targets are set for SF 10; these figures are SF ${SF}, held to them all the same)`}`);
+  console.log(
+    `\ntargets${SF === 10 ? '' : ` (the query targets are set for SF 10; these figures are SF ${SF}, held to them all the same)`}`,
+  );
   const sf1Line = `SF 1 generated in ≤ ${TARGET.sf1Seconds} s`;
   console.log(`${sf1Line}: ${mark(sf1.seconds <= TARGET.sf1Seconds)} ${sf1.seconds.toFixed(1)} s`);
   if (sf1.seconds > TARGET.sf1Seconds) problems.missed.push(`${sf1Line}: ${sf1.seconds.toFixed(1)} s`);
-  console.log(within(`every query ≤ ${TARGET.rawMs} ms on the raw table`, TARGET.rawMs, (query) => p50(query, 'raw'), (value) => `${ms(value)} ms`));
-  console.log(within(`every query ≤ ${TARGET.rollupMs} ms through the rollup`, TARGET.rollupMs, (query) => p50(query, 'rollup'), (value) => `${ms(value)} ms`));
+  console.log(
+    within(
+      `every query ≤ ${TARGET.rawMs} ms on the raw table`,
+      TARGET.rawMs,
+      (query) => p50(query, 'raw'),
+      (value) => `${ms(value)} ms`,
+    ),
+  );
+  console.log(
+    within(
+      `every query ≤ ${TARGET.rollupMs} ms through the rollup`,
+      TARGET.rollupMs,
+      (query) => p50(query, 'rollup'),
+      (value) => `${ms(value)} ms`,
+    ),
+  );
   console.log(within(`API within ${TARGET.apiRatio}× of the hand-written SQL`, TARGET.apiRatio, apiRatio, times));
 
   const sections: [string, string[]][] = [
@@ -350,9 +456,19 @@ try {
     ['ways that failed', problems.failed],
     ['targets missed', problems.missed],
   ];
-  for (const [title, lines] of sections) if (lines.length) console.log(`\n✘ ${title}:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  for (const [title, lines] of sections)
+    if (lines.length) console.log(`\n✘ ${title}:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   const ok = sections.every(([, lines]) => lines.length === 0);
-  console.log(`\n${ok ? '✔ every target met, every answer agrees' : `✘ ${sections.filter(([, lines]) => lines.length).map(([title, lines]) => `${lines.length} ${title.split(' (')[0]}`).join('; ')}`}`);
+  console.log(
+    `\n${
+      ok
+        ? '✔ every target met, every answer agrees'
+        : `✘ ${sections
+            .filter(([, lines]) => lines.length)
+            .map(([title, lines]) => `${lines.length} ${title.split(' (')[0]}`)
+            .join('; ')}`
+    }`,
+  );
   if (!ok) process.exitCode = 1;
 
   // The run in bench/RESULTS.md: each figure beside its same-run baseline.
@@ -361,9 +477,22 @@ try {
     return known.length ? `${unit(Math.min(...known))}–${unit(Math.max(...known))}` : 'n/a';
   };
   const perQuery = (way: Way) => queries.map((query) => p50(query, way));
-  const clickhouseFigures = 'figures' in clickhouse
-    ? `; ClickHouse SF 1 raw ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.chRaw)), ms)} ms beside DuckDB raw ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.duckRaw)), ms)} ms, rollup ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.chRollup)), ms)} ms beside ${spread([...clickhouse.figures.values()].map((f) => p50Of(f.duckRollup)), ms)} ms`
-    : `; ClickHouse ${'skipped' in clickhouse ? 'skipped' : 'failed'}`;
+  const clickhouseFigures =
+    'figures' in clickhouse
+      ? `; ClickHouse SF 1 raw ${spread(
+          [...clickhouse.figures.values()].map((f) => p50Of(f.chRaw)),
+          ms,
+        )} ms beside DuckDB raw ${spread(
+          [...clickhouse.figures.values()].map((f) => p50Of(f.duckRaw)),
+          ms,
+        )} ms, rollup ${spread(
+          [...clickhouse.figures.values()].map((f) => p50Of(f.chRollup)),
+          ms,
+        )} ms beside ${spread(
+          [...clickhouse.figures.values()].map((f) => p50Of(f.duckRollup)),
+          ms,
+        )} ms`
+      : `; ClickHouse ${'skipped' in clickhouse ? 'skipped' : 'failed'}`;
   recordResult({
     bench: `analytics (SF ${SF})`,
     figures:
@@ -374,9 +503,13 @@ try {
     targets: {
       [`SF 1 ≤ ${TARGET.sf1Seconds} s`]: sf1.seconds <= TARGET.sf1Seconds,
       [`raw ≤ ${TARGET.rawMs} ms`]: perQuery('raw').every((value) => value === undefined || value <= TARGET.rawMs),
-      [`rollup ≤ ${TARGET.rollupMs} ms`]: perQuery('rollup').every((value) => value === undefined || value <= TARGET.rollupMs),
+      [`rollup ≤ ${TARGET.rollupMs} ms`]: perQuery('rollup').every(
+        (value) => value === undefined || value <= TARGET.rollupMs,
+      ),
       [`API ≤ ${TARGET.apiRatio}× hand`]: queries.every((query) => (apiRatio(query) ?? 0) <= TARGET.apiRatio),
-      [`ClickHouse ≤ ${TARGET.clickhouseRatio}× DuckDB`]: !problems.missed.some((line) => line.startsWith('ClickHouse')),
+      [`ClickHouse ≤ ${TARGET.clickhouseRatio}× DuckDB`]: !problems.missed.some((line) =>
+        line.startsWith('ClickHouse'),
+      ),
       'answers agree': problems.answers.length === 0 && problems.failed.length === 0,
     },
   });

@@ -20,7 +20,9 @@ import { openBenchPortal } from './benchPortal.ts';
 /** The engine and the hand-written SQL are timed without the API's limit: a slow query is a figure, not an error. */
 const DIRECT_TIMEOUT_MS = 600_000;
 
-export type RunRequest = { sql: string } | { description: QueryDescription; scope: { orgId: number; today: string }; rollup: 'never' | 'always' | 'auto' };
+export type RunRequest =
+  | { sql: string }
+  | { description: QueryDescription; scope: { orgId: number; today: string }; rollup: 'never' | 'always' | 'auto' };
 
 const { keys, config, db, verifier, acmeId } = await openBenchPortal();
 
@@ -52,7 +54,10 @@ async function run(request: RunRequest): Promise<object> {
     return answer;
   }
   const started = performance.now();
-  const result = await engine.query(request.description, request.scope, { rollup: request.rollup, timeoutMs: DIRECT_TIMEOUT_MS });
+  const result = await engine.query(request.description, request.scope, {
+    rollup: request.rollup,
+    timeoutMs: DIRECT_TIMEOUT_MS,
+  });
   return { ms: performance.now() - started, rows: result.rows, source: result.source };
 }
 
@@ -66,7 +71,11 @@ for await (const line of createInterface({ input: process.stdin })) {
     if (command === 'serve' && argument) {
       await close();
       // As openAnalytics opens it in production (every core, default pool), but no answer is ever cached.
-      const engine = await DuckDBEngine.open({ path: argument, cacheEntries: 0, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+      const engine = await DuckDBEngine.open({
+        path: argument,
+        cacheEntries: 0,
+        timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+      });
       const api = await createApp({ config, db, verifier, analytics: engine });
       await api.listen({ port: 0, host: '127.0.0.1' });
       serving = { api, engine };

@@ -27,15 +27,21 @@ export interface Failed {
 export type Outcome = Timed | Failed;
 export type Runner = () => Promise<Answer>;
 
-export const isFailed = (outcome: Outcome | undefined): outcome is Failed => outcome !== undefined && 'error' in outcome;
+export const isFailed = (outcome: Outcome | undefined): outcome is Failed =>
+  outcome !== undefined && 'error' in outcome;
 /** The p50 of a way that answered, undefined for one that failed or was not asked. */
-export const p50Of = (outcome: Outcome | undefined): number | undefined => (outcome && !isFailed(outcome) ? outcome.p50 : undefined);
+export const p50Of = (outcome: Outcome | undefined): number | undefined =>
+  outcome && !isFailed(outcome) ? outcome.p50 : undefined;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 
 /** One warm-up each, then `runs` rounds in which every runner takes its turn; the p50 of each. */
-export async function timeTogether<K extends string>(runs: number, runners: Partial<Record<K, Runner>>): Promise<Partial<Record<K, Outcome>>> {
+export async function timeTogether<K extends string>(
+  runs: number,
+  runners: Partial<Record<K, Runner>>,
+): Promise<Partial<Record<K, Outcome>>> {
   const entries = Object.entries(runners) as [K, Runner][];
   const last = new Map<K, Answer>();
   const failed = new Map<K, Failed>();
@@ -93,7 +99,8 @@ export function answerDifference(expected: Rows, actual: Rows): string | null {
 }
 
 function sameCell(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   return a === b;
 }
 
@@ -104,6 +111,7 @@ export const mark = (ok: boolean) => (ok ? '✔' : '✘');
 /** A fixed-width table: the first column left-aligned, the others right-aligned. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }

@@ -30,7 +30,8 @@ const salesByMerchant = 'transactions t join merchants m using (org_id, merchant
 
 /** The twelve questions for one organisation; windows count back from today (UTC), as the app's presets do. */
 export function benchQueries(orgId: number, today: string): BenchQuery[] {
-  const daysBefore = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const daysBefore = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
   const last30Days = [daysBefore(29), today] as const;
   const last90Days = [daysBefore(89), today] as const;
   // GSV and the sales count are over settled sales: approved, not a refund, settled.
@@ -46,7 +47,11 @@ export function benchQueries(orgId: number, today: string): BenchQuery[] {
     },
     {
       name: 'approval rate by channel by month',
-      input: { measures: ['approval_rate'], dimensions: ['channel'], timeDimension: { dimension: 'date', granularity: 'month' } },
+      input: {
+        measures: ['approval_rate'],
+        dimensions: ['channel'],
+        timeDimension: { dimension: 'date', granularity: 'month' },
+      },
       hand: {
         raw: `select ${monthText('txn_date')} as date, if(card_present, 'cp', 'cnp') as channel,
             count(*) filter (where auth_result = 'approved') / count(*) as approval_rate
@@ -95,7 +100,12 @@ export function benchQueries(orgId: number, today: string): BenchQuery[] {
     },
     {
       name: 'VAMP ratio by merchant (top 100)',
-      input: { measures: ['vamp_ratio'], dimensions: ['merchant'], order: [{ member: 'vamp_ratio', direction: 'desc' }], limit: 100 },
+      input: {
+        measures: ['vamp_ratio'],
+        dimensions: ['merchant'],
+        order: [{ member: 'vamp_ratio', direction: 'desc' }],
+        limit: 100,
+      },
       hand: {
         // Visa card-not-present only: (fraud reports + disputes) ÷ settled sales.
         raw: `with sold as (

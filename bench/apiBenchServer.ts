@@ -14,7 +14,13 @@ const PROJECT_ID = 'payportal-bench';
 // Production mode: tokens are RS256-signed and verified by firebase-admin on every request, the way a
 // deployed API pays for them. The signing keys are local because this machine cannot reach Google.
 const keys = await localSigningKeys(PROJECT_ID);
-const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'bench', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
+const config = readApiConfig({
+  NODE_ENV: 'production',
+  FIREBASE_API_KEY: 'bench',
+  FIREBASE_PROJECT_ID: PROJECT_ID,
+  LOG_LEVEL: 'silent',
+  APP_DIST: '/nonexistent-app-build',
+});
 const db = await openPgliteDatabase();
 await migrate(db);
 await seedDemoData(db);
@@ -30,5 +36,7 @@ process.stdout.write(
   `${JSON.stringify({ apiPort: portOf(api), barePort: portOf(bare), token: keys.sign('seed-analyst', 'analyst@acme.example') })}\n`,
 );
 process.once('SIGTERM', () => {
-  void Promise.all([api.close(), bare.close()]).then(() => Promise.all([db.close(), keys.close()])).then(() => process.exit(0));
+  void Promise.all([api.close(), bare.close()])
+    .then(() => Promise.all([db.close(), keys.close()]))
+    .then(() => process.exit(0));
 });

@@ -65,7 +65,14 @@ async function loadAuth(browser: Browser, url: string): Promise<Load> {
   // Only what the page asked for before the form was usable counts: the Firebase SDK, fetched right
   // after /auth is drawn, can arrive before this test sees the form (its polling lags), and is not part of it.
   const askedBefore = new Set(
-    await page.evaluate((until) => performance.getEntriesByType('resource').filter((entry) => entry.startTime <= until).map((entry) => new URL(entry.name).pathname), interactiveMs),
+    await page.evaluate(
+      (until) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= until)
+          .map((entry) => new URL(entry.name).pathname),
+      interactiveMs,
+    ),
   );
   await Promise.all(pending);
   await context.close();
@@ -78,16 +85,27 @@ async function loadDocumentOnly(browser: Browser, url: string): Promise<number> 
   const page = await context.newPage();
   await page.route('**/*.js', (route) => route.abort());
   await page.goto(url, { waitUntil: 'load' });
-  const ms = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+  const ms = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+  );
   await context.close();
   return ms;
 }
 
 ensureBuilt((line) => console.log(line));
 const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-app-'));
-const ports = { AUTH_EMULATOR_PORT: 9099, EMULATOR_HUB_PORT: 4400, EMULATOR_LOGGING_PORT: 4500, API_PORT: 8787, DEMO_PORT: 8790 };
+const ports = {
+  AUTH_EMULATOR_PORT: 9099,
+  EMULATOR_HUB_PORT: 4400,
+  EMULATOR_LOGGING_PORT: 4500,
+  API_PORT: 8787,
+  DEMO_PORT: 8790,
+};
 const stack = await startStack(
-  readStackConfig({ ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port + OFFSET)])), DATA_DIR: dataDir }),
+  readStackConfig({
+    ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port + OFFSET)])),
+    DATA_DIR: dataDir,
+  }),
   { log: () => undefined, verbose: false },
 );
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
@@ -99,19 +117,28 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     floors.push(await loadDocumentOnly(browser, url));
     loads.push(await loadAuth(browser, url));
-    console.log(`run ${run}: document alone ${floors.at(-1)!.toFixed(0)} ms, /auth interactive ${loads.at(-1)!.interactiveMs.toFixed(0)} ms`);
+    console.log(
+      `run ${run}: document alone ${floors.at(-1)!.toFixed(0)} ms, /auth interactive ${loads.at(-1)!.interactiveMs.toFixed(0)} ms`,
+    );
   }
   const assets = loads.at(-1)!.assets;
   const total = [...assets.values()].reduce((sum, bytes) => sum + bytes, 0);
-  const entry = [...assets].filter(([name]) => /\/index-[^/]+\.(js|css)$/.test(name)).reduce((sum, [, bytes]) => sum + bytes, 0);
+  const entry = [...assets]
+    .filter(([name]) => /\/index-[^/]+\.(js|css)$/.test(name))
+    .reduce((sum, [, bytes]) => sum + bytes, 0);
   console.log(`\nbench:app, /auth in headless Chromium, median of ${RUNS} cold loads`);
   console.log(`  gzip JS + CSS loaded before the form is usable   ${kb(total)}   (target ≤ ${BUDGET_KB} KB)`);
   console.log(`    baseline: entry chunk every route loads        ${kb(entry)}   (/auth adds ${kb(total - entry)})`);
-  for (const [name, bytes] of [...assets].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(48)} ${kb(bytes)}`);
+  for (const [name, bytes] of [...assets].sort((a, b) => b[1] - a[1]))
+    console.log(`      ${name.padEnd(48)} ${kb(bytes)}`);
   const interactive = median(loads.map((load) => load.interactiveMs));
   const floor = median(floors);
-  console.log(`  navigation → interactive sign-in form             ${interactive.toFixed(0)} ms   (target ≤ ${BUDGET_MS} ms)`);
-  console.log(`    baseline: the document with scripts blocked    ${floor.toFixed(0)} ms   (scripts add ${(interactive - floor).toFixed(0)} ms)`);
+  console.log(
+    `  navigation → interactive sign-in form             ${interactive.toFixed(0)} ms   (target ≤ ${BUDGET_MS} ms)`,
+  );
+  console.log(
+    `    baseline: the document with scripts blocked    ${floor.toFixed(0)} ms   (scripts add ${(interactive - floor).toFixed(0)} ms)`,
+  );
   recordResult({
     bench: 'app',
     figures: `${kb(total)} gzip (entry ${kb(entry)}); interactive ${interactive.toFixed(0)} ms beside the scriptless document's ${floor.toFixed(0)} ms`,

@@ -12,11 +12,19 @@ const PROJECT_ID = 'payportal-bench';
 
 export async function openBenchPortal() {
   const keys = await localSigningKeys(PROJECT_ID);
-  const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'bench', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
+  const config = readApiConfig({
+    NODE_ENV: 'production',
+    FIREBASE_API_KEY: 'bench',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    LOG_LEVEL: 'silent',
+    APP_DIST: '/nonexistent-app-build',
+  });
   const db = await openPgliteDatabase();
   await migrate(db);
   await seedDemoData(db);
   const verifier = createTokenVerifier(config, keys.verifierOptions);
-  const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
+  const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [
+    DEMO_ORGANIZATIONS.acme.name,
+  ]);
   return { keys, config, db, verifier, acmeId: acme!.id };
 }

@@ -12,8 +12,16 @@ import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
 export async function generateBenchData(dataDir: string, sf: number): Promise<number> {
   const started = performance.now();
   const generator = await DuckDBEngine.open({ path: duckdbFileIn(dataDir) });
-  await generator.ensureDataset({ orgId: 1, scaleFactor: sf, lastDay: dayBefore(new Date().toISOString().slice(0, 10)) });
-  await generator.ensureDataset({ orgId: 2, scaleFactor: Math.max(0.01, Math.round(sf * 10) / 100), lastDay: dayBefore(new Date().toISOString().slice(0, 10)) });
+  await generator.ensureDataset({
+    orgId: 1,
+    scaleFactor: sf,
+    lastDay: dayBefore(new Date().toISOString().slice(0, 10)),
+  });
+  await generator.ensureDataset({
+    orgId: 2,
+    scaleFactor: Math.max(0.01, Math.round(sf * 10) / 100),
+    lastDay: dayBefore(new Date().toISOString().slice(0, 10)),
+  });
   await generator.close();
   return (performance.now() - started) / 1000;
 }
@@ -24,10 +32,13 @@ export function benchStackConfig(offset: number, dataDir: string): StackConfig {
 
 /** partner@acme.example's ID token from the stack's identity emulator. */
 export async function partnerIdToken(emulatorUrl: string): Promise<string> {
-  const signIn = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
-  });
+  const signIn = await fetch(
+    `${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
+    },
+  );
   return ((await signIn.json()) as { idToken: string }).idToken;
 }

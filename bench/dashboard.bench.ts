@@ -48,15 +48,28 @@ function regionOrder(n: number): string[] {
 }
 const withRegions = (body: string, regions: string[]) => {
   const query = JSON.parse(body) as { filters: object[] };
-  return JSON.stringify({ ...query, filters: [...query.filters.filter((f) => (f as { member: string }).member !== 'region'), { member: 'region', operator: 'in', values: regions }] });
+  return JSON.stringify({
+    ...query,
+    filters: [
+      ...query.filters.filter((f) => (f as { member: string }).member !== 'region'),
+      { member: 'region', operator: 'in', values: regions },
+    ],
+  });
 };
 
 /** The scripts a signed-in page of the shell loads (/home): what every route pays, not the dashboard. */
-async function shellScripts(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string): Promise<Set<string>> {
+async function shellScripts(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+): Promise<Set<string>> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const names = new Set<string>();
-  page.on('response', (response) => void (response.request().resourceType() === 'script' && names.add(new URL(response.url()).pathname)));
+  page.on(
+    'response',
+    (response) => void (response.request().resourceType() === 'script' && names.add(new URL(response.url()).pathname)),
+  );
   await page.goto(url);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -64,7 +77,11 @@ async function shellScripts(browser: Browser, storageState: Awaited<ReturnType<B
   return names;
 }
 
-async function loadDashboard(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string): Promise<Load> {
+async function loadDashboard(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+): Promise<Load> {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const scripts = new Map<string, number>();
@@ -79,13 +96,20 @@ async function loadDashboard(browser: Browser, storageState: Awaited<ReturnType<
   });
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(response.body().then((body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length)).catch(() => undefined));
+    pending.push(
+      response
+        .body()
+        .then((body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length))
+        .catch(() => undefined),
+    );
   });
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     () => {
       const charts = document.querySelectorAll('[data-chart-state]');
-      return charts.length === 8 && [...charts].every((chart) => chart.getAttribute('data-chart-state') === 'drawn') ? performance.now() : 0;
+      return charts.length === 8 && [...charts].every((chart) => chart.getAttribute('data-chart-state') === 'drawn')
+        ? performance.now()
+        : 0;
     },
     undefined,
     { polling: 'raf', timeout: 60_000 },
@@ -118,7 +142,11 @@ async function apiTurn(app: string, authorization: string, queries: string[]): P
   const started = performance.now();
   await Promise.all(
     queries.map(async (body) => {
-      const response = await fetch(`${app}/api/analytics/v1/query`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+      const response = await fetch(`${app}/api/analytics/v1/query`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body,
+      });
       if (!response.ok) throw new Error(`query answered ${response.status}`);
       await response.arrayBuffer();
     }),
@@ -146,7 +174,8 @@ try {
   const storageState = await first.storageState({ indexedDB: true });
   await first.close();
 
-  const url = (regions: string[]) => `${stack.urls.app}/dashboard/${overview.id}?${regions.map((region) => `region=${region}`).join('&')}`;
+  const url = (regions: string[]) =>
+    `${stack.urls.app}/dashboard/${overview.id}?${regions.map((region) => `region=${region}`).join('&')}`;
   const warm = await loadDashboard(browser, storageState, url(regionOrder(0))); // the OS file cache and the engine's, not the browser's or the answers'
   const loads: Load[] = [];
   const turns: number[] = [];
@@ -155,14 +184,21 @@ try {
     turns.push(await apiTurn(stack.urls.app, warm.authorization, apiQueries));
     loads.push(await loadDashboard(browser, storageState, url(regionOrder(2 * run))));
     // The same questions but for the regions' order: the page asked what the API turn did.
-    const asked = loads.at(-1)!.queries.map((body) => withRegions(body, regionOrder(2 * run - 1))).sort();
-    if (JSON.stringify(asked) !== JSON.stringify([...apiQueries].sort())) throw new Error('the page asked other questions than the API turn did');
-    console.log(`run ${run}: every chart drawn ${loads.at(-1)!.drawnMs.toFixed(0)} ms; the same ${warm.queries.length} queries in parallel on the API ${turns.at(-1)!.toFixed(0)} ms`);
+    const asked = loads
+      .at(-1)!
+      .queries.map((body) => withRegions(body, regionOrder(2 * run - 1)))
+      .sort();
+    if (JSON.stringify(asked) !== JSON.stringify([...apiQueries].sort()))
+      throw new Error('the page asked other questions than the API turn did');
+    console.log(
+      `run ${run}: every chart drawn ${loads.at(-1)!.drawnMs.toFixed(0)} ms; the same ${warm.queries.length} queries in parallel on the API ${turns.at(-1)!.toFixed(0)} ms`,
+    );
   }
   const drawn = median(loads.map((load) => load.drawnMs));
   const typical = loads.find((load) => load.drawnMs === drawn)!;
   console.log(`\nthe median load, ms from navigation start:`);
-  for (const [name, ms] of Object.entries(typical.milestones).sort((a, b) => a[1] - b[1])) console.log(`  ${name.padEnd(34)} ${ms.toFixed(0)}`);
+  for (const [name, ms] of Object.entries(typical.milestones).sort((a, b) => a[1] - b[1]))
+    console.log(`  ${name.padEnd(34)} ${ms.toFixed(0)}`);
   console.log(`  ${'every chart drawn'.padEnd(34)} ${drawn.toFixed(0)}`);
   const api = median(turns);
   const scripts = loads.at(-1)!.scripts;
@@ -170,11 +206,18 @@ try {
   const sum = (entries: [string, number][]) => entries.reduce((total, [, bytes]) => total + bytes, 0);
   const total = sum([...scripts]);
   const entry = sum([...scripts].filter(([name]) => shell.has(name)));
-  console.log(`\nbench:dashboard, the seeded Portfolio overview (8 charts, ${warm.queries.length} queries, SF 1), median of ${RUNS} cold loads`);
+  console.log(
+    `\nbench:dashboard, the seeded Portfolio overview (8 charts, ${warm.queries.length} queries, SF 1), median of ${RUNS} cold loads`,
+  );
   console.log(`  navigation → every chart drawn                 ${drawn.toFixed(0)} ms   (target ≤ ${TARGET_MS} ms)`);
-  console.log(`    baseline: the same queries in parallel       ${api.toFixed(0)} ms   (${(drawn / api).toFixed(2)}×; target ≤ ${TARGET_RATIO}×)`);
-  console.log(`  gzip JS the dashboard route adds               ${kb(total - entry)}   (target ≤ ${BUDGET_KB} KB; beside what a signed-in /home loads too, ${kb(entry)})`);
-  for (const [name, bytes] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`      ${name.padEnd(48)} ${kb(bytes)}${shell.has(name) ? '   (also /home)' : ''}`);
+  console.log(
+    `    baseline: the same queries in parallel       ${api.toFixed(0)} ms   (${(drawn / api).toFixed(2)}×; target ≤ ${TARGET_RATIO}×)`,
+  );
+  console.log(
+    `  gzip JS the dashboard route adds               ${kb(total - entry)}   (target ≤ ${BUDGET_KB} KB; beside what a signed-in /home loads too, ${kb(entry)})`,
+  );
+  for (const [name, bytes] of [...scripts].sort((a, b) => b[1] - a[1]))
+    console.log(`      ${name.padEnd(48)} ${kb(bytes)}${shell.has(name) ? '   (also /home)' : ''}`);
   if (drawn > TARGET_MS || drawn > TARGET_RATIO * api || total - entry > BUDGET_KB * 1024) process.exitCode = 1;
 } finally {
   await browser.close();

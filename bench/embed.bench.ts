@@ -22,7 +22,8 @@ const ESM_BUDGET = 3.6 * 1024;
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 21000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
-const minGzip = (code: string) => gzipSync(transformSync(code, { minify: true, format: 'esm' }).code, { level: 9 }).length;
+const minGzip = (code: string) =>
+  gzipSync(transformSync(code, { minify: true, format: 'esm' }).code, { level: 9 }).length;
 
 if (!buildIsCurrent()) buildAll();
 const dist = join(repoRoot, 'packages/embed-sdk/dist');
@@ -31,10 +32,7 @@ const iife = minGzip(readFileSync(join(dist, 'payportal-embed.iife.js'), 'utf8')
 const comlink = minGzip(readFileSync(join(repoRoot, 'node_modules/comlink/dist/esm/comlink.mjs'), 'utf8'));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'payportal-bench-embed-'));
-const stack = await startStack(
-  benchStackConfig(OFFSET, dataDir),
-  { log: () => undefined, verbose: false },
-);
+const stack = await startStack(benchStackConfig(OFFSET, dataDir), { log: () => undefined, verbose: false });
 const { urls } = stack;
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 
@@ -63,7 +61,12 @@ try {
           return performance.now() - started;
         }
         const sdk = (window as unknown as { PayPortal: typeof EmbedSdk }).PayPortal;
-        const portal = sdk.mountPortal({ container: '#slot', src, getToken: async () => token, user: { email: 'partner@acme.example', name: 'Paula Partner' } });
+        const portal = sdk.mountPortal({
+          container: '#slot',
+          src,
+          getToken: async () => token,
+          user: { email: 'partner@acme.example', name: 'Paula Partner' },
+        });
         await portal.ready;
         const elapsed = performance.now() - started;
         portal.destroy();
@@ -73,7 +76,12 @@ try {
     );
   };
 
-  const results: Record<string, number[]> = { 'bare iframe, cold': [], 'mountPortal → ready, cold': [], 'bare iframe, warm': [], 'mountPortal → ready, warm': [] };
+  const results: Record<string, number[]> = {
+    'bare iframe, cold': [],
+    'mountPortal → ready, cold': [],
+    'bare iframe, warm': [],
+    'mountPortal → ready, warm': [],
+  };
   for (let run = 0; run < RUNS; run++) {
     for (const bare of [true, false]) {
       const cold = await browser.newContext();
@@ -89,7 +97,9 @@ try {
   }
 
   console.log('bench:embed');
-  console.log(`  SDK size, min+gzip (no dependencies: it speaks comlink's wire format itself; baseline comlink alone ${kb(comlink)})`);
+  console.log(
+    `  SDK size, min+gzip (no dependencies: it speaks comlink's wire format itself; baseline comlink alone ${kb(comlink)})`,
+  );
   console.log(`    ESM   ${kb(esm)}   (budget ≤ ${kb(ESM_BUDGET)}; penpal 3.40 KB)`);
   console.log(`    IIFE  ${kb(iife)}`);
   console.log(`  time on localhost, headless Chromium, median of ${RUNS} (host 127.0.0.1, portal localhost)`);
@@ -98,7 +108,9 @@ try {
   for (const kind of ['cold', 'warm']) {
     const bare = median(results[`bare iframe, ${kind}`]!);
     const ready = median(results[`mountPortal → ready, ${kind}`]!);
-    console.log(`    ${kind}: baseline bare iframe load ${bare.toFixed(0)} ms; mountPortal → ready ${ready.toFixed(0)} ms (${(ready / bare).toFixed(2)}× the baseline${kind === 'warm' ? '; target < 500 ms' : ''})`);
+    console.log(
+      `    ${kind}: baseline bare iframe load ${bare.toFixed(0)} ms; mountPortal → ready ${ready.toFixed(0)} ms (${(ready / bare).toFixed(2)}× the baseline${kind === 'warm' ? '; target < 500 ms' : ''})`,
+    );
     readyFigures.push(`ready ${kind} ${ready.toFixed(0)} ms (bare ${bare.toFixed(0)} ms)`);
     if (kind === 'warm') warmReady = ready;
   }

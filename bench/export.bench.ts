@@ -23,10 +23,17 @@ const EXPORT: QueryDescriptionInput = {
   timeDimension: { dimension: 'date', granularity: 'day' },
 };
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const loadAtStart = load();
 
-const server = spawn(process.execPath, ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
 const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
 async function ask<T extends object>(command?: string): Promise<T> {
   if (command) server.stdin!.write(`${command}\n`);
@@ -38,18 +45,25 @@ async function ask<T extends object>(command?: string): Promise<T> {
 }
 
 /** The server process's resident memory now, in bytes (Linux). */
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
   progress(`starting the API and generating SF ${SF} (about 100 s at SF 10)`);
-  const { port, token, generateSeconds } = await ask<{ port: number; token: string; orgId: number; generateSeconds: number }>();
+  const { port, token, generateSeconds } = await ask<{
+    port: number;
+    token: string;
+    orgId: number;
+    generateSeconds: number;
+  }>();
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(`${base}${path}`, { method, headers, ...(body && { body: JSON.stringify(body) }) });
-    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status} ${(await response.text()).slice(0, 300)}`);
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} answered ${response.status} ${(await response.text()).slice(0, 300)}`);
     return response.json() as Promise<unknown>;
   };
   const run = async () => exportJobSchema.parse(await call('POST', EXPORT_PATHS.jobs(), { query: EXPORT }));
@@ -63,7 +77,8 @@ try {
     }
   };
   const secondsSince = (posted: number, job: ExportJob) => (Date.parse(job.finished_at!) - posted) / 1000;
-  const seconds = (job: ExportJob, from: 'created_at' | 'started_at') => (Date.parse(job.finished_at!) - Date.parse(job[from]!)) / 1000;
+  const seconds = (job: ExportJob, from: 'created_at' | 'started_at') =>
+    (Date.parse(job.finished_at!) - Date.parse(job[from]!)) / 1000;
 
   progress('DuckDB COPY of the same SQL (warm-up, then measured)');
   await ask(`copy ${JSON.stringify(EXPORT)}`);
@@ -98,7 +113,12 @@ try {
   const lightCalls = async (until: () => boolean): Promise<number[]> => {
     const latencies: number[] = [];
     while (!until()) {
-      const light = { measures: ['gsv', 'transactions'], dimensions: ['region'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' }, limit: 1 + (round++ % 10_000) };
+      const light = {
+        measures: ['gsv', 'transactions'],
+        dimensions: ['region'],
+        timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' },
+        limit: 1 + (round++ % 10_000),
+      };
       const started = performance.now();
       await call('POST', '/api/analytics/v1/query', light);
       latencies.push(performance.now() - started);
@@ -106,7 +126,8 @@ try {
     }
     return latencies.sort((a, b) => a - b);
   };
-  const percentile = (latencies: number[], q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  const percentile = (latencies: number[], q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
 
   progress('the light query call alone (the baseline of its latency)');
   const idleEnd = performance.now() + 15_000;
@@ -127,28 +148,76 @@ try {
   const ratio = rowsPerSecond / copyRowsPerSecond;
   const coldRatio = coldRowsPerSecond / copyRowsPerSecond;
   const growth = rssPeak - rssBefore;
-  console.log(`bench:export — SF ${SF} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`);
-  console.log(`export: ${JSON.stringify(EXPORT)}, capped at ${millions(alone.row_cap)} rows (capped: ${alone.capped})\n`);
+  console.log(
+    `bench:export — SF ${SF} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
+  );
+  console.log(
+    `export: ${JSON.stringify(EXPORT)}, capped at ${millions(alone.row_cap)} rows (capped: ${alone.capped})\n`,
+  );
   console.log(
     table(
       ['way', 'rows', 'seconds', 'rows/s', 'file', 'note'],
       [
-        ['DuckDB COPY … TO csv (baseline)', millions(copied.rows), (copied.ms / 1000).toFixed(1), millions(copyRowsPerSecond), mb(copied.bytes), 'same SQL, same instance'],
-        ['export job, cold: POST → ready', millions(alone.rows_written), wallSeconds.toFixed(1), millions(coldRowsPerSecond), mb(alone.file_bytes ?? 0), 'DuckDB writes the CSV itself, no count'],
-        ['export job after the builder’s estimate', millions(previewed.rows_written), previewedSeconds.toFixed(1), millions(rowsPerSecond), mb(previewed.file_bytes ?? 0), estimated ? 'the estimate only gives the bar its total' : 'the estimate timed out'],
-        ...both.map((job, index) => [`two at once, #${index + 1}`, millions(job.rows_written), seconds(job, 'created_at').toFixed(1), millions(job.rows_written / seconds(job, 'created_at')), mb(job.file_bytes ?? 0), job.status]),
+        [
+          'DuckDB COPY … TO csv (baseline)',
+          millions(copied.rows),
+          (copied.ms / 1000).toFixed(1),
+          millions(copyRowsPerSecond),
+          mb(copied.bytes),
+          'same SQL, same instance',
+        ],
+        [
+          'export job, cold: POST → ready',
+          millions(alone.rows_written),
+          wallSeconds.toFixed(1),
+          millions(coldRowsPerSecond),
+          mb(alone.file_bytes ?? 0),
+          'DuckDB writes the CSV itself, no count',
+        ],
+        [
+          'export job after the builder’s estimate',
+          millions(previewed.rows_written),
+          previewedSeconds.toFixed(1),
+          millions(rowsPerSecond),
+          mb(previewed.file_bytes ?? 0),
+          estimated ? 'the estimate only gives the bar its total' : 'the estimate timed out',
+        ],
+        ...both.map((job, index) => [
+          `two at once, #${index + 1}`,
+          millions(job.rows_written),
+          seconds(job, 'created_at').toFixed(1),
+          millions(job.rows_written / seconds(job, 'created_at')),
+          mb(job.file_bytes ?? 0),
+          job.status,
+        ]),
       ],
     ),
   );
   console.log(`\nAPI RSS: ${mb(rssBefore)} before the export, peak ${mb(rssPeak)}: growth ${mb(growth)}`);
-  console.log(`light query alone (baseline): ${idle.length} calls, p50 ${percentile(idle, 0.5).toFixed(0)} ms, p99 ${percentile(idle, 0.99).toFixed(0)} ms`);
-  console.log(`light query while two exports run: ${latencies.length} calls, p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (${(p(0.99) / percentile(idle, 0.99)).toFixed(1)}× the baseline), max ${latencies.at(-1)!.toFixed(0)} ms`);
+  console.log(
+    `light query alone (baseline): ${idle.length} calls, p50 ${percentile(idle, 0.5).toFixed(0)} ms, p99 ${percentile(idle, 0.99).toFixed(0)} ms`,
+  );
+  console.log(
+    `light query while two exports run: ${latencies.length} calls, p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (${(p(0.99) / percentile(idle, 0.99)).toFixed(1)}× the baseline), max ${latencies.at(-1)!.toFixed(0)} ms`,
+  );
   // A saved export's run has no estimate before it: the cold run is the one every export can count on.
   const checks: [string, boolean, string][] = [
-    [`≥ ${millions(TARGET.rowsPerSecond)} rows/s through the job (cold)`, coldRowsPerSecond >= TARGET.rowsPerSecond, `${millions(coldRowsPerSecond)} (after the estimate ${millions(rowsPerSecond)})`],
-    [`≥ ${TARGET.copyRatio}× DuckDB COPY (cold)`, coldRatio >= TARGET.copyRatio, `${coldRatio.toFixed(2)}× (after the estimate ${ratio.toFixed(2)}×)`],
+    [
+      `≥ ${millions(TARGET.rowsPerSecond)} rows/s through the job (cold)`,
+      coldRowsPerSecond >= TARGET.rowsPerSecond,
+      `${millions(coldRowsPerSecond)} (after the estimate ${millions(rowsPerSecond)})`,
+    ],
+    [
+      `≥ ${TARGET.copyRatio}× DuckDB COPY (cold)`,
+      coldRatio >= TARGET.copyRatio,
+      `${coldRatio.toFixed(2)}× (after the estimate ${ratio.toFixed(2)}×)`,
+    ],
     [`RSS growth < ${TARGET.rssMb} MB`, growth < TARGET.rssMb * 2 ** 20, mb(growth)],
-    [`light-query p99 < ${TARGET.lightP99Ms} ms under two exports`, p(0.99) < TARGET.lightP99Ms, `${p(0.99).toFixed(0)} ms`],
+    [
+      `light-query p99 < ${TARGET.lightP99Ms} ms under two exports`,
+      p(0.99) < TARGET.lightP99Ms,
+      `${p(0.99).toFixed(0)} ms`,
+    ],
   ];
   console.log('\ntargets');
   for (const [what, ok, value] of checks) console.log(`${what}: ${mark(ok)} ${value}`);

@@ -47,11 +47,17 @@ const db = await openPgliteDatabase();
 await migrate(db);
 await seedDemoData(db);
 const verifier = createTokenVerifier(config, keys.verifierOptions);
-const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
+const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [
+  DEMO_ORGANIZATIONS.acme.name,
+]);
 const orgId = acme!.id;
 
 // As openAnalytics opens it in production: every core, a connection per admission slot and the spares.
-const engine = await DuckDBEngine.open({ path: join(dir, 'analytics.duckdb'), timeoutMs: config.ANALYTICS_TIMEOUT_MS, connections: engineConnections(config) });
+const engine = await DuckDBEngine.open({
+  path: join(dir, 'analytics.duckdb'),
+  timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+  connections: engineConnections(config),
+});
 const generating = performance.now();
 await engine.ensureDataset({ orgId, scaleFactor: SF, endMonth: endMonthOf(today) });
 const generateSeconds = (performance.now() - generating) / 1000;
@@ -61,15 +67,23 @@ await api.listen({ port: 0, host: '127.0.0.1' });
 
 /** COPY cannot take parameters: the export's SQL with its bound values written in (numbers and dates only here). */
 async function copy(input: unknown): Promise<object> {
-  const compiled = compileQuery(queryDescriptionSchema.parse(input), { orgId, today }, duckdbDialect, { rowCap: config.EXPORT_ROW_CAP_QUERY, rollup: 'auto' });
+  const compiled = compileQuery(queryDescriptionSchema.parse(input), { orgId, today }, duckdbDialect, {
+    rowCap: config.EXPORT_ROW_CAP_QUERY,
+    rollup: 'auto',
+  });
   const sql = compiled.sql.replace(/\$(\d+)/g, (_match, index: string) => {
     const value = compiled.params[Number(index) - 1];
-    if (typeof value !== 'number') throw new Error(`the baseline writes only numeric parameters in, not ${JSON.stringify(value)}`);
+    if (typeof value !== 'number')
+      throw new Error(`the baseline writes only numeric parameters in, not ${JSON.stringify(value)}`);
     return String(value);
   });
   const target = join(dir, 'copy.csv');
   const started = performance.now();
-  const rows = await engine.withConnection(async (connection) => Number((await connection.runAndReadAll(`copy (${sql}) to '${target}' (header, delimiter ',')`)).getRowsJS()[0]?.[0] ?? 0));
+  const rows = await engine.withConnection(async (connection) =>
+    Number(
+      (await connection.runAndReadAll(`copy (${sql}) to '${target}' (header, delimiter ',')`)).getRowsJS()[0]?.[0] ?? 0,
+    ),
+  );
   const ms = performance.now() - started;
   await engine.dataVersion(orgId);
   const bytes = statSync(target).size;
@@ -87,14 +101,21 @@ async function users(count: number): Promise<object> {
       "insert into users (email, firebase_uid, name, org_id, config) select $1, $2, $3, org_id, config from users where firebase_uid = 'seed-analyst' returning id",
       [email, uid, `Bench User ${index}`],
     );
-    await db.query("insert into user_roles (user_id, role_id) select $1, id from roles where name = 'query'", [user!.id]);
+    await db.query("insert into user_roles (user_id, role_id) select $1, id from roles where name = 'query'", [
+      user!.id,
+    ]);
     tokens.push(keys.sign(uid, email));
   }
   return { tokens };
 }
 
 const reply = (answer: object) => process.stdout.write(`${JSON.stringify(answer)}\n`);
-reply({ port: (api.server.address() as { port: number }).port, token: keys.sign('seed-analyst', 'analyst@acme.example'), orgId, generateSeconds });
+reply({
+  port: (api.server.address() as { port: number }).port,
+  token: keys.sign('seed-analyst', 'analyst@acme.example'),
+  orgId,
+  generateSeconds,
+});
 
 for await (const line of createInterface({ input: process.stdin })) {
   const space = line.indexOf(' ');

@@ -21,16 +21,42 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const LIMIT_MS = 15_000; // ANALYTICS_TIMEOUT_MS's default, which the bench server keeps
 const TARGET = { lightP99Ms: 1000, idleFactor: 3, heavySlackMs: 1000 };
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const loadAtStart = load();
 
 const HEAVY: QueryDescriptionInput = {
-  measures: ['gsv', 'transactions', 'avg_ticket', 'approval_rate', 'declines', 'refunds', 'authorisations', 'interchange', 'net_revenue'],
-  dimensions: ['merchant', 'card_brand', 'card_type', 'entry_mode', 'channel', 'issuer_country', 'hour_of_day', 'card_tier'],
+  measures: [
+    'gsv',
+    'transactions',
+    'avg_ticket',
+    'approval_rate',
+    'declines',
+    'refunds',
+    'authorisations',
+    'interchange',
+    'net_revenue',
+  ],
+  dimensions: [
+    'merchant',
+    'card_brand',
+    'card_type',
+    'entry_mode',
+    'channel',
+    'issuer_country',
+    'hour_of_day',
+    'card_tier',
+  ],
   timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_year' },
 };
 /** A mid-sized export: every merchant by week and card brand. */
-const EXPORT: QueryDescriptionInput = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'week' } };
+const EXPORT: QueryDescriptionInput = {
+  measures: ['gsv', 'transactions'],
+  dimensions: ['merchant', 'card_brand'],
+  timeDimension: { dimension: 'date', granularity: 'week' },
+};
 const REGIONS = ['West', 'South', 'Northeast', 'Midwest'];
 const LIGHT_SHAPES: QueryDescriptionInput[] = [
   { measures: ['gsv', 'transactions'], dimensions: ['state'] },
@@ -43,13 +69,22 @@ let round = 0;
 const lightQuestion = (): QueryDescriptionInput => {
   const turn = round++;
   const shape = LIGHT_SHAPES[turn % LIGHT_SHAPES.length]!;
-  return { ...shape, filters: [{ member: 'region', operator: 'in', values: REGIONS }], limit: 1000 + (turn % 9000), timeDimension: { dimension: 'date', dateRange: 'last_year', ...shape.timeDimension } };
+  return {
+    ...shape,
+    filters: [{ member: 'region', operator: 'in', values: REGIONS }],
+    limit: 1000 + (turn % 9000),
+    timeDimension: { dimension: 'date', dateRange: 'last_year', ...shape.timeDimension },
+  };
 };
 
-const server = spawn(process.execPath, ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-  env: { ...process.env, BENCH_SF: process.env.BENCH_SF ?? '1' },
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_SF: process.env.BENCH_SF ?? '1' },
+  },
+);
 const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
 async function ask<T extends object>(command?: string): Promise<T> {
   if (command) server.stdin!.write(`${command}\n`);
@@ -64,7 +99,12 @@ const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 };
-const countBy = (values: (number | string)[]) => Object.entries(values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {})).map(([key, count]) => `${key}×${count}`).join(' ');
+const countBy = (values: (number | string)[]) =>
+  Object.entries(
+    values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {}),
+  )
+    .map(([key, count]) => `${key}×${count}`)
+    .join(' ');
 
 try {
   progress('starting the API (production mode) and generating the dataset');
@@ -128,7 +168,11 @@ try {
       await Promise.all(
         Array.from({ length: 5 }, async () => {
           const sent = performance.now();
-          const response = await fetch(`${base}/api/analytics/v1/query`, { method: 'POST', headers: headersOf(heavyToken!), body: JSON.stringify(HEAVY) });
+          const response = await fetch(`${base}/api/analytics/v1/query`, {
+            method: 'POST',
+            headers: headersOf(heavyToken!),
+            body: JSON.stringify(HEAVY),
+          });
           await response.arrayBuffer();
           heavy.push({ status: response.status, ms: performance.now() - sent });
         }),
@@ -139,7 +183,11 @@ try {
   const exports: string[] = [];
   const exportLoop = async () => {
     while (!stopping) {
-      const posted = await fetch(`${base}${EXPORT_PATHS.jobs()}`, { method: 'POST', headers: headersOf(token), body: JSON.stringify({ query: EXPORT }) });
+      const posted = await fetch(`${base}${EXPORT_PATHS.jobs()}`, {
+        method: 'POST',
+        headers: headersOf(token),
+        body: JSON.stringify({ query: EXPORT }),
+      });
       if (posted.status >= 300) {
         exports.push(`POST ${posted.status}`);
         await sleep(1000);
@@ -148,7 +196,9 @@ try {
       const { id } = exportJobSchema.parse(await posted.json());
       for (;;) {
         await sleep(1000);
-        const job = exportJobSchema.parse(await (await fetch(`${base}${EXPORT_PATHS.job(id)}`, { headers: headersOf(token) })).json());
+        const job = exportJobSchema.parse(
+          await (await fetch(`${base}${EXPORT_PATHS.job(id)}`, { headers: headersOf(token) })).json(),
+        );
         if (!['queued', 'running'].includes(job.status)) {
           exports.push(job.status);
           break;
@@ -169,13 +219,31 @@ try {
   await Promise.all([heavyLoop, ...exportLoops]);
 
   const idleP99 = percentile(idle.latencies, 0.99);
-  console.log(`bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`);
-  console.log(`light: dashboard questions from the rollup, four at a time per analyst, none cached; heavy: ${HEAVY.dimensions!.length} dimensions by day, ${HEAVY.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`);
+  console.log(
+    `bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
+  );
+  console.log(
+    `light: dashboard questions from the rollup, four at a time per analyst, none cached; heavy: ${HEAVY.dimensions!.length} dimensions by day, ${HEAVY.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`,
+  );
   console.log(
     table(
-      ['analysts', 'light answers', 'p50 ms', 'p99 ms', 'p99 ÷ idle p99', 'light errors (0: none within 30 s; -1: none by the phase’s end)'],
       [
-        ['idle baseline (1, nothing else)', String(idle.latencies.length), percentile(idle.latencies, 0.5).toFixed(0), idleP99.toFixed(0), '1.0×', countBy(idle.statuses.filter((status) => status !== 200)) || 'none'],
+        'analysts',
+        'light answers',
+        'p50 ms',
+        'p99 ms',
+        'p99 ÷ idle p99',
+        'light errors (0: none within 30 s; -1: none by the phase’s end)',
+      ],
+      [
+        [
+          'idle baseline (1, nothing else)',
+          String(idle.latencies.length),
+          percentile(idle.latencies, 0.5).toFixed(0),
+          idleP99.toFixed(0),
+          '1.0×',
+          countBy(idle.statuses.filter((status) => status !== 200)) || 'none',
+        ],
         ...steps.map(({ n, latencies, statuses }) => [
           String(n),
           String(latencies.length),
@@ -188,22 +256,51 @@ try {
     ),
   );
   const heavySlowest = Math.max(...heavy.map((answer) => answer.ms));
-  console.log(`\nheavy: ${heavy.length} questions: ${countBy(heavy.map((answer) => answer.status))}; slowest answer or refusal ${(heavySlowest / 1000).toFixed(1)} s (limit ${LIMIT_MS / 1000} s)`);
+  console.log(
+    `\nheavy: ${heavy.length} questions: ${countBy(heavy.map((answer) => answer.status))}; slowest answer or refusal ${(heavySlowest / 1000).toFixed(1)} s (limit ${LIMIT_MS / 1000} s)`,
+  );
   console.log(`exports: ${exports.length} finished: ${countBy(exports) || 'none'}`);
   const within = steps.filter((step) => percentile(step.latencies, 0.99) < TARGET.lightP99Ms);
   const largest = within.length ? Math.max(...within.map((step) => step.n)) : 0;
-  console.log(`largest N with light p99 < ${TARGET.lightP99Ms} ms: ${largest || 'none of those tried'} (tried ${STEPS.join(', ')})`);
+  console.log(
+    `largest N with light p99 < ${TARGET.lightP99Ms} ms: ${largest || 'none of those tried'} (tried ${STEPS.join(', ')})`,
+  );
 
   const first = steps[0]!;
   const firstP99 = percentile(first.latencies, 0.99);
-  const server500 = [...idle.statuses, ...steps.flatMap((step) => step.statuses), ...heavy.map((answer) => answer.status)].filter((status) => status >= 500 && status !== 504).length;
+  const server500 = [
+    ...idle.statuses,
+    ...steps.flatMap((step) => step.statuses),
+    ...heavy.map((answer) => answer.status),
+  ].filter((status) => status >= 500 && status !== 504).length;
   const checks: [string, boolean, string][] = [
-    [`light p99 ≤ ${TARGET.lightP99Ms} ms beside the heavy user (N = ${first.n})`, firstP99 <= TARGET.lightP99Ms, `${firstP99.toFixed(0)} ms`],
-    [`light p99 ≤ ${TARGET.idleFactor}× the idle p99 (N = ${first.n})`, firstP99 <= TARGET.idleFactor * idleP99, `${(firstP99 / idleP99).toFixed(1)}×`],
-    [`every heavy question answered or refused within ${LIMIT_MS / 1000} s + 1 s`, heavySlowest <= LIMIT_MS + TARGET.heavySlackMs, `${(heavySlowest / 1000).toFixed(1)} s`],
-    ['no 500 of any class', server500 === 0 && !exports.some((outcome) => outcome === 'failed' || outcome.startsWith('POST 5')), `${server500} answers ≥ 500 (504 aside)`],
+    [
+      `light p99 ≤ ${TARGET.lightP99Ms} ms beside the heavy user (N = ${first.n})`,
+      firstP99 <= TARGET.lightP99Ms,
+      `${firstP99.toFixed(0)} ms`,
+    ],
+    [
+      `light p99 ≤ ${TARGET.idleFactor}× the idle p99 (N = ${first.n})`,
+      firstP99 <= TARGET.idleFactor * idleP99,
+      `${(firstP99 / idleP99).toFixed(1)}×`,
+    ],
+    [
+      `every heavy question answered or refused within ${LIMIT_MS / 1000} s + 1 s`,
+      heavySlowest <= LIMIT_MS + TARGET.heavySlackMs,
+      `${(heavySlowest / 1000).toFixed(1)} s`,
+    ],
+    [
+      'no 500 of any class',
+      server500 === 0 && !exports.some((outcome) => outcome === 'failed' || outcome.startsWith('POST 5')),
+      `${server500} answers ≥ 500 (504 aside)`,
+    ],
   ];
-  console.log(`\n${table(['target', 'met', 'measured'], checks.map(([name, met, measured]) => [name, met ? 'yes' : 'NO', measured]))}`);
+  console.log(
+    `\n${table(
+      ['target', 'met', 'measured'],
+      checks.map(([name, met, measured]) => [name, met ? 'yes' : 'NO', measured]),
+    )}`,
+  );
   process.exitCode = checks.every(([, met]) => met) ? 0 : 1;
 } finally {
   server.stdin!.end();

@@ -24,19 +24,22 @@ const TARGET_MS = 1500;
 const TARGET_RATIO = 1.3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const progress = (line: string) => process.stderr.write(`${line}\n`);
-const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAtStart = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
 
 if (!buildIsCurrent()) buildAll();
 // The stack's API reads these from its environment: Acme's dataset at the bench's scale, no answer cache.
-Object.assign(process.env, { DEMO_DATA_SCALE: String(SF), ANALYTICS_CACHE_ENTRIES: '0', ANALYTICS_TIMEOUT_MS: '120000' });
+Object.assign(process.env, {
+  DEMO_DATA_SCALE: String(SF),
+  ANALYTICS_CACHE_ENTRIES: '0',
+  ANALYTICS_TIMEOUT_MS: '120000',
+});
 /** BENCH_DATA_DIR keeps the datasets (and portal database) for the next run; by default a fresh folder, removed after. */
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'payportal-bench-merchant-'));
 progress(`SF ${SF} generated in ${(await generateBenchData(dataDir, SF)).toFixed(1)} s`);
 const started = performance.now();
-const stack = await startStack(
-  benchStackConfig(OFFSET, dataDir),
-  { log: progress, verbose: false },
-);
+const stack = await startStack(benchStackConfig(OFFSET, dataDir), { log: progress, verbose: false });
 progress(`stack ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const { urls } = stack;
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -46,17 +49,30 @@ try {
   const idToken = await partnerIdToken(urls.emulator);
   const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
   const api = async (path: string, body?: object) => {
-    const response = await fetch(`${urls.app}${path}`, { method: body ? 'POST' : 'GET', headers, ...(body && { body: JSON.stringify(body) }) });
+    const response = await fetch(`${urls.app}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers,
+      ...(body && { body: JSON.stringify(body) }),
+    });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<unknown>;
   };
 
   // the largest merchant by GSV over the dataset, through the query API
-  const largest = (await api('/api/analytics/v1/query', { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], order: [{ member: 'gsv', direction: 'desc' }], limit: 1 })) as { rows: [string, number, number][] };
+  const largest = (await api('/api/analytics/v1/query', {
+    measures: ['gsv', 'authorisations'],
+    dimensions: ['merchant'],
+    order: [{ member: 'gsv', direction: 'desc' }],
+    limit: 1,
+  })) as { rows: [string, number, number][] };
   const [mid, gsv, attempts] = largest.rows[0]!;
-  const { merchants } = (await api(MERCHANT_PATHS.search(mid))) as { merchants: { merchantId: number; dbaName: string }[] };
+  const { merchants } = (await api(MERCHANT_PATHS.search(mid))) as {
+    merchants: { merchantId: number; dbaName: string }[];
+  };
   const merchant = merchants[0]!;
-  progress(`largest merchant: ${merchant.dbaName} (${merchant.merchantId}, MID ${mid}): GSV ${Math.round(gsv).toLocaleString('en-US')} over 13 months, ${attempts.toLocaleString('en-US')} attempts`);
+  progress(
+    `largest merchant: ${merchant.dbaName} (${merchant.merchantId}, MID ${mid}): GSV ${Math.round(gsv).toLocaleString('en-US')} over 13 months, ${attempts.toLocaleString('en-US')} attempts`,
+  );
 
   /** The page's eight calls at once, as the page makes them. */
   const apiTime = async () => {
@@ -65,7 +81,9 @@ try {
       api(MERCHANT_PATHS.merchant(merchant.merchantId)),
       api(MERCHANT_PATHS.signals(merchant.merchantId)),
       api(MERCHANT_PATHS.cases(merchant.merchantId)),
-      ...SECTION_IDS.map((section) => api(MERCHANT_PATHS.section(merchant.merchantId, section), { dateRange: 'last_30_days' })),
+      ...SECTION_IDS.map((section) =>
+        api(MERCHANT_PATHS.section(merchant.merchantId, section), { dateRange: 'last_30_days' }),
+      ),
     ]);
     return performance.now() - begun;
   };
@@ -76,7 +94,13 @@ try {
   await page.evaluate(
     async ({ src, token }) => {
       const sdk = (window as unknown as { PayPortal: typeof EmbedSdk }).PayPortal;
-      const portal = sdk.mountPortal({ container: '#slot', src, getToken: async () => token, user: { email: 'partner@acme.example', name: 'Paula Partner' }, initPath: '/home' });
+      const portal = sdk.mountPortal({
+        container: '#slot',
+        src,
+        getToken: async () => token,
+        user: { email: 'partner@acme.example', name: 'Paula Partner' },
+        initPath: '/home',
+      });
       (window as unknown as { portal: typeof portal }).portal = portal;
       await portal.ready;
     },
@@ -90,18 +114,30 @@ try {
    * every chart are drawn. Both clocks are the epoch-based performance.timeOrigin + now().
    */
   const navigation = async () => {
-    await page.evaluate(() => (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/home'));
+    await page.evaluate(() =>
+      (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/home'),
+    );
     await frame.waitForFunction(() => location.pathname === '/home' && document.querySelector('h1') !== null);
     await frame.evaluate(() => {
       const state = window as unknown as { drawnAt?: number };
       delete state.drawnAt;
       const drawn = () => {
-        const sections = [...document.querySelectorAll('section[aria-label]')].filter((section) => [...section.querySelectorAll('button')].some((button) => button.textContent === 'Download CSV'));
+        const sections = [...document.querySelectorAll('section[aria-label]')].filter((section) =>
+          [...section.querySelectorAll('button')].some((button) => button.textContent === 'Download CSV'),
+        );
         const charts = [...document.querySelectorAll('[role="img"][data-drawn]')];
-        return location.pathname === '/amla' && sections.length === 5 && document.querySelector('h1') !== null && document.querySelector('article[aria-label="Card testing"]') !== null
-          && document.querySelector('section[aria-label="Cases"]') !== null && charts.length >= 2 && charts.every((chart) => chart.getAttribute('data-drawn') === 'true');
+        return (
+          location.pathname === '/amla' &&
+          sections.length === 5 &&
+          document.querySelector('h1') !== null &&
+          document.querySelector('article[aria-label="Card testing"]') !== null &&
+          document.querySelector('section[aria-label="Cases"]') !== null &&
+          charts.length >= 2 &&
+          charts.every((chart) => chart.getAttribute('data-drawn') === 'true')
+        );
       };
-      const check = () => (drawn() ? (state.drawnAt = performance.timeOrigin + performance.now()) : requestAnimationFrame(check));
+      const check = () =>
+        drawn() ? (state.drawnAt = performance.timeOrigin + performance.now()) : requestAnimationFrame(check);
       requestAnimationFrame(check);
     });
     const begun = await page.evaluate((path) => {
@@ -109,7 +145,9 @@ try {
       void (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate(path);
       return at;
     }, `/amla?merchant=${merchant.merchantId}`);
-    const drawnAt = await frame.waitForFunction(() => (window as unknown as { drawnAt?: number }).drawnAt, undefined, { timeout: 120_000 });
+    const drawnAt = await frame.waitForFunction(() => (window as unknown as { drawnAt?: number }).drawnAt, undefined, {
+      timeout: 120_000,
+    });
     return Number(await drawnAt.jsonValue()) - begun;
   };
 
@@ -125,10 +163,20 @@ try {
   const apiMs = median(times.api);
   const ratio = pageMs / apiMs;
   missed = pageMs > TARGET_MS || ratio > TARGET_RATIO;
-  console.log(`bench:merchant, SF ${SF}, ${RUNS} runs, load average at start ${loadAtStart}, at end ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-  console.log(`  navigation → every section drawn: median ${pageMs.toFixed(0)} ms (runs ${times.page.map((t) => t.toFixed(0)).join(', ')}); target ≤ ${TARGET_MS} ms ${pageMs <= TARGET_MS ? 'met' : 'MISSED'}`);
-  console.log(`  the same eight API calls at once: median ${apiMs.toFixed(0)} ms (runs ${times.api.map((t) => t.toFixed(0)).join(', ')})`);
-  console.log(`  page ÷ API: ${ratio.toFixed(2)}×; target ≤ ${TARGET_RATIO}× ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`);
+  console.log(
+    `bench:merchant, SF ${SF}, ${RUNS} runs, load average at start ${loadAtStart}, at end ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  navigation → every section drawn: median ${pageMs.toFixed(0)} ms (runs ${times.page.map((t) => t.toFixed(0)).join(', ')}); target ≤ ${TARGET_MS} ms ${pageMs <= TARGET_MS ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  the same eight API calls at once: median ${apiMs.toFixed(0)} ms (runs ${times.api.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `  page ÷ API: ${ratio.toFixed(2)}×; target ≤ ${TARGET_RATIO}× ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}`,
+  );
   recordResult({
     bench: 'merchant',
     figures: `SF ${SF}: page ${pageMs.toFixed(0)} ms beside the API's ${apiMs.toFixed(0)} ms (${ratio.toFixed(2)}×)`,

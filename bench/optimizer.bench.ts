@@ -18,12 +18,17 @@ import { recordResult } from './recordResult.ts';
 
 const SCALES = (process.env.BENCH_SF ?? '1,10').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-if (!SCALES.every((sf) => sf > 0) || !(Number.isInteger(RUNS) && RUNS > 0)) throw new Error(`BENCH_SF must list scale factors > 0 and BENCH_RUNS be a positive integer (got ${process.env.BENCH_SF}, ${RUNS})`);
+if (!SCALES.every((sf) => sf > 0) || !(Number.isInteger(RUNS) && RUNS > 0))
+  throw new Error(
+    `BENCH_SF must list scale factors > 0 and BENCH_RUNS be a positive integer (got ${process.env.BENCH_SF}, ${RUNS})`,
+  );
 const TARGET_MS = (sf: number) => (sf <= 1 ? 300 : 2000);
 const today = new Date().toISOString().slice(0, 10);
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAtStart = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
 
 const { keys, config, db, verifier, acmeId } = await openBenchPortal();
 const authorization = `Bearer ${keys.sign('seed-optimizer', 'optimizer@acme.example')}`;
@@ -35,7 +40,10 @@ const plainPnl = queryDescriptionSchema.parse({
   timeDimension: { dimension: 'date', dateRange: [period.from, period.last] },
 });
 /** The slider moves: the markup takes a new value each run, on top of a monthly fee (two actions). */
-const sliderChange = (run: number): ScenarioDefinitionInput => ({ actions: { markupBps: 5 + run, monthlyFee: 5 }, toleranceBps: 25 });
+const sliderChange = (run: number): ScenarioDefinitionInput => ({
+  actions: { markupBps: 5 + run, monthlyFee: 5 },
+  toleranceBps: 25,
+});
 
 const rows: string[][] = [];
 let missed = false;
@@ -50,7 +58,11 @@ try {
     const base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
     const post = async (path: string, body: object) => {
       const begun = performance.now();
-      const response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
       await response.json();
       return performance.now() - begun;
@@ -83,7 +95,15 @@ try {
     const simulateP50 = p50(times.simulate);
     const ok = simulateP50 <= TARGET_MS(sf);
     missed ||= !ok;
-    rows.push([`SF ${sf}`, `${simulateP50.toFixed(0)} ms`, `≤ ${TARGET_MS(sf)} ms ${ok ? 'ok' : 'MISSED'}`, `${p50(times.pnlApi).toFixed(0)} ms`, `${p50(times.plain).toFixed(0)} ms`, (simulateP50 / p50(times.plain)).toFixed(2), `${p50(times.leakage).toFixed(0)} ms`]);
+    rows.push([
+      `SF ${sf}`,
+      `${simulateP50.toFixed(0)} ms`,
+      `≤ ${TARGET_MS(sf)} ms ${ok ? 'ok' : 'MISSED'}`,
+      `${p50(times.pnlApi).toFixed(0)} ms`,
+      `${p50(times.plain).toFixed(0)} ms`,
+      (simulateP50 / p50(times.plain)).toFixed(2),
+      `${p50(times.leakage).toFixed(0)} ms`,
+    ]);
     await api.close();
     await engine.close();
   }
@@ -93,7 +113,15 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const header = ['portfolio', 'slider change (API p50)', 'target', 'optimizer P&L (API p50)', 'plain P&L query (engine p50)', 'slider ÷ plain', 'leakage (API p50)'];
+const header = [
+  'portfolio',
+  'slider change (API p50)',
+  'target',
+  'optimizer P&L (API p50)',
+  'plain P&L query (engine p50)',
+  'slider ÷ plain',
+  'leakage (API p50)',
+];
 const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
 const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
 console.log(`bench:optimizer: ${RUNS} runs each, ${availableParallelism()} cores, load at start ${loadAtStart}`);
@@ -101,7 +129,17 @@ console.log(line(header));
 for (const row of rows) console.log(line(row));
 recordResult({
   bench: 'optimizer',
-  figures: rows.map(([portfolio, slider, , pnl, plain, , leakage]) => `${portfolio}: slider ${slider} beside plain P&L ${plain} (optimizer P&L ${pnl}, leakage ${leakage})`).join('; '),
-  targets: Object.fromEntries(rows.map(([portfolio, , target]) => [`${portfolio} ${target!.replace(/ (ok|MISSED)$/, '')}`, target!.endsWith('ok')])),
+  figures: rows
+    .map(
+      ([portfolio, slider, , pnl, plain, , leakage]) =>
+        `${portfolio}: slider ${slider} beside plain P&L ${plain} (optimizer P&L ${pnl}, leakage ${leakage})`,
+    )
+    .join('; '),
+  targets: Object.fromEntries(
+    rows.map(([portfolio, , target]) => [
+      `${portfolio} ${target!.replace(/ (ok|MISSED)$/, '')}`,
+      target!.endsWith('ok'),
+    ]),
+  ),
 });
 process.exitCode = missed ? 1 : 0;

@@ -34,7 +34,16 @@ async function timeEmulatorAlone(): Promise<number> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', 'demo-payportal', '--config', join(repoRoot, 'firebase.json')],
+    [
+      join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      'demo-payportal',
+      '--config',
+      join(repoRoot, 'firebase.json'),
+    ],
     { cwd: repoRoot, env: { ...process.env, CI: '1' }, stdio: 'ignore' },
   );
   try {
@@ -50,7 +59,8 @@ async function timeEmulatorAlone(): Promise<number> {
   return elapsed;
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const childrenOf = (pid: number): number[] =>
   readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -70,22 +80,41 @@ function serviceRss(root: number): Record<string, number> {
   const rss: Record<string, number> = {};
   for (const pid of descendantsOf(root)) {
     const command = commandOf(pid);
-    const name = command.includes('firebase.js') ? 'identity' : command.includes('packages/api/') ? 'api' : command.includes('packages/parent-demo/') ? 'demo' : null;
-    if (name) rss[name] = (rss[name] ?? 0) + rssMb(pid) + (name === 'identity' ? descendantsOf(pid).reduce((sum, child) => sum + rssMb(child), 0) : 0);
+    const name = command.includes('firebase.js')
+      ? 'identity'
+      : command.includes('packages/api/')
+        ? 'api'
+        : command.includes('packages/parent-demo/')
+          ? 'demo'
+          : null;
+    if (name)
+      rss[name] =
+        (rss[name] ?? 0) +
+        rssMb(pid) +
+        (name === 'identity' ? descendantsOf(pid).reduce((sum, child) => sum + rssMb(child), 0) : 0);
   }
   return rss;
 }
 
-async function timeNpmStart(dataDir: string, readRss = false): Promise<{ total: number; shares: Record<string, number>; rss: Record<string, number> }> {
+async function timeNpmStart(
+  dataDir: string,
+  readRss = false,
+): Promise<{ total: number; shares: Record<string, number>; rss: Record<string, number> }> {
   const started = performance.now();
   // Its own process group, so that SIGINT reaches npm, tsx and the services at once, as Ctrl-C does.
-  const child = spawn('npm', ['start', '--silent'], { cwd: repoRoot, env: { ...env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: repoRoot,
+    env: { ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   const shares: Record<string, number> = {};
   const total = await new Promise<number>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      for (const match of buffer.matchAll(/✔ (\w+)\s+ready at \S+ \(([\d.]+) s\)/g)) shares[match[1]!] = Number(match[2]) * 1000;
+      for (const match of buffer.matchAll(/✔ (\w+)\s+ready at \S+ \(([\d.]+) s\)/g))
+        shares[match[1]!] = Number(match[2]) * 1000;
       if (buffer.includes('PayPortal is running')) resolve(performance.now() - started);
     });
     child.once('exit', (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${buffer}`)));
@@ -107,7 +136,17 @@ async function timeApiAlone([command, args]: ServerCommand, dataDir: string): Pr
   const started = performance.now();
   const child: ChildProcess = spawn(command, args, {
     cwd: dataDir,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: 'demo-payportal', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${9099 + OFFSET}`, PARTNER_ORIGINS: `http://127.0.0.1:${8790 + OFFSET}`, SEED_DEMO: 'true', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      FIREBASE_PROJECT_ID: 'demo-payportal',
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${9099 + OFFSET}`,
+      PARTNER_ORIGINS: `http://127.0.0.1:${8790 + OFFSET}`,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'error',
+    },
     stdio: 'ignore',
   });
   const healthz = `http://localhost:${port}/healthz`;
@@ -126,7 +165,10 @@ const totals: Record<Start, number[]> = { first: [], later: [] };
 const perService: Record<Start, Record<string, number[]>> = { first: {}, later: {} };
 const idleRss: Record<string, number[]> = {};
 type ApiStart = 'built' | 'tsx';
-const apiAlone: Record<ApiStart, { ms: number[]; rss: number[] }> = { built: { ms: [], rss: [] }, tsx: { ms: [], rss: [] } };
+const apiAlone: Record<ApiStart, { ms: number[]; rss: number[] }> = {
+  built: { ms: [], rss: [] },
+  tsx: { ms: [], rss: [] },
+};
 // The stack runs the servers from their build only when it is current.
 ensureBuilt((line) => console.log(line));
 for (let run = 1; run <= RUNS; run++) {
@@ -142,7 +184,10 @@ for (let run = 1; run <= RUNS; run++) {
     // Alternating which goes first, so that neither always finds the files in the page cache.
     const order: ApiStart[] = run % 2 ? ['built', 'tsx'] : ['tsx', 'built'];
     for (const way of order) {
-      const result = await timeApiAlone(way === 'built' ? builtServerCommand('api') : sourceServerCommand('api'), dataDir);
+      const result = await timeApiAlone(
+        way === 'built' ? builtServerCommand('api') : sourceServerCommand('api'),
+        dataDir,
+      );
       apiAlone[way].ms.push(result.ms);
       apiAlone[way].rss.push(result.rss);
     }
@@ -155,7 +200,9 @@ for (let run = 1; run <= RUNS; run++) {
 }
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ratio = (ms: number) => `${(ms / median(baseline)).toFixed(2)}× the baseline`;
-console.log(`\nbench:start, median of ${RUNS} runs (fresh data directory, then the same one again; builds already current)`);
+console.log(
+  `\nbench:start, median of ${RUNS} runs (fresh data directory, then the same one again; builds already current)`,
+);
 console.log(`  baseline: identity emulator alone            ${seconds(median(baseline))}`);
 const TARGET_MS: Record<Start, number> = { first: 25_000, later: 12_000 };
 const describe: Record<Start, string> = { first: 'demo datasets generated; target < 25 s', later: 'target < 12 s' };
@@ -163,16 +210,25 @@ for (const start of ['first', 'later'] as const) {
   const total = median(totals[start]);
   const met = total < TARGET_MS[start];
   if (!met) process.exitCode = 1;
-  console.log(`  ${start} npm start → all services ready        ${seconds(total)}   (${ratio(total)}; ${describe[start]}) ${met ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `  ${start} npm start → all services ready        ${seconds(total)}   (${ratio(total)}; ${describe[start]}) ${met ? 'PASS' : 'FAIL'}`,
+  );
   for (const [name, values] of Object.entries(perService[start])) {
-    console.log(`    ${name.padEnd(9)} ready after ${seconds(median(values))} (${Math.round((median(values) / total) * 100)}% of the ${start} start)`);
+    console.log(
+      `    ${name.padEnd(9)} ready after ${seconds(median(values))} (${Math.round((median(values) / total) * 100)}% of the ${start} start)`,
+    );
   }
 }
 console.log(`  idle RSS after the later start (demo data: Acme at SF 1, Demo Payments at SF 0.1), median MB:`);
-for (const [name, values] of Object.entries(idleRss)) console.log(`    ${name.padEnd(9)} ${median(values).toFixed(0)} MB`);
+for (const [name, values] of Object.entries(idleRss))
+  console.log(`    ${name.padEnd(9)} ${median(values).toFixed(0)} MB`);
 console.log(`  the API alone on the same data directory (a later start), median of ${RUNS}:`);
 for (const way of ['built', 'tsx'] as const) {
   const label = way === 'built' ? 'node dist/server.js (built)' : 'node --import tsx src/server.ts';
-  console.log(`    ${label.padEnd(32)} → /healthz ${seconds(median(apiAlone[way].ms))}, idle RSS ${median(apiAlone[way].rss).toFixed(0)} MB`);
+  console.log(
+    `    ${label.padEnd(32)} → /healthz ${seconds(median(apiAlone[way].ms))}, idle RSS ${median(apiAlone[way].rss).toFixed(0)} MB`,
+  );
 }
-console.log(`    built ÷ tsx: ${(median(apiAlone.built.ms) / median(apiAlone.tsx.ms)).toFixed(2)}× the time, ${(median(apiAlone.built.rss) / median(apiAlone.tsx.rss)).toFixed(2)}× the RSS`);
+console.log(
+  `    built ÷ tsx: ${(median(apiAlone.built.ms) / median(apiAlone.tsx.ms)).toFixed(2)}× the time, ${(median(apiAlone.built.rss) / median(apiAlone.tsx.rss)).toFixed(2)}× the RSS`,
+);

@@ -24,11 +24,17 @@ import { recordResult } from './recordResult.ts';
 const MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const TARGET = { floorRatio: 1.5, rssMb: 150 };
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const loadAtStart = loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAtStart = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-upload-file-'));
 const file = join(dir, 'transactions.csv');
 
-const server = spawn(process.execPath, ['--import', 'tsx', new URL('./uploadBenchServer.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', new URL('./uploadBenchServer.ts', import.meta.url).pathname],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
 const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
 async function ask<T extends object>(command?: string): Promise<T> {
   if (command) server.stdin!.write(`${command}\n`);
@@ -38,7 +44,8 @@ async function ask<T extends object>(command?: string): Promise<T> {
   if ('error' in answer && typeof answer.error === 'string') throw new Error(answer.error);
   return answer as T;
 }
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +110,9 @@ try {
   // When each phase was first seen (polled every 50 ms): where the time after the last byte goes.
   const phases = new Map<string, number>();
   for (;;) {
-    const response = await fetch(`${base}${UPLOAD_PATHS.upload(Number(url.split('/').pop()))}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${base}${UPLOAD_PATHS.upload(Number(url.split('/').pop()))}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     done = uploadSchema.parse(await response.json());
     if (!phases.has(done.status)) phases.set(done.status, performance.now());
     currentPhase = done.status;
@@ -112,7 +121,8 @@ try {
   }
   const totalMs = performance.now() - started;
   clearInterval(sampler);
-  if (done.status !== 'done' || done.rows_loaded !== rows) throw new Error(`the upload ended ${done.status} with ${done.rows_loaded} of ${rows} rows: ${done.failure}`);
+  if (done.status !== 'done' || done.rows_loaded !== rows)
+    throw new Error(`the upload ended ${done.status} with ${done.rows_loaded} of ${rows} rows: ${done.failure}`);
 
   // The baseline after the upload, so the RSS growth above is against the API as it was before any of this file was read.
   progress('DuckDB read_csv of the file alone');
@@ -129,26 +139,40 @@ try {
   const loadingMs = (phases.get(done.status) ?? 0) - (phases.get('loading') ?? 0);
   const floorRatio = afterBytesMs / floor.ms;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`bench:upload — ${mb(size)} (${rows.toLocaleString('en-US')} rows), ${availableParallelism()} cores, load average at start ${loadAtStart}, at the end ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
-  console.log(table(
-    ['measure', 'value', 'target'],
-    [
-      ['end to end (tus + validation + load)', `${mbps(totalMs).toFixed(1)} MB/s (${seconds(totalMs)})`, ''],
-      ['  of which tus upload', `${mbps(sentMs).toFixed(1)} MB/s (${seconds(sentMs)})`, ''],
-      ...(['uploaded', 'validating', 'loading'] as const).map((phase, index, all) => {
-        const from = phases.get(phase);
-        const to = phases.get(all[index + 1] ?? done.status);
-        return [`  of which ${phase}`, from && to ? seconds(to - from) : '—', ''];
-      }),
-      ['the floor: the rows alone into transactions (no checks, no fees; rolled back), same run', `${mbps(floor.ms).toFixed(1)} MB/s (${seconds(floor.ms)})`, ''],
-      ['validation + load (after the last byte) ÷ the floor', `${floorRatio.toFixed(2)}× (${seconds(afterBytesMs)} beside ${seconds(floor.ms)})`, `≤ ${TARGET.floorRatio}×`],
-      ['  the loading phase alone ÷ the floor', loadingMs > 0 ? `${(loadingMs / floor.ms).toFixed(2)}×` : '—', ''],
-      ['DuckDB read_csv alone, same file', `${mbps(bare.ms).toFixed(1)} MB/s (${seconds(bare.ms)})`, ''],
-      ['end to end ÷ read_csv', `${ratio.toFixed(2)}×`, ''],
-      ['API peak RSS growth', mb(growth), `< ${TARGET.rssMb} MB`],
-      ['  by phase', [...phasePeaks].map(([name, peak]) => `${name} ${mb(peak - rssBefore)}`).join(', '), ''],
-    ],
-  ));
+  console.log(
+    `bench:upload — ${mb(size)} (${rows.toLocaleString('en-US')} rows), ${availableParallelism()} cores, load average at start ${loadAtStart}, at the end ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}\n`,
+  );
+  console.log(
+    table(
+      ['measure', 'value', 'target'],
+      [
+        ['end to end (tus + validation + load)', `${mbps(totalMs).toFixed(1)} MB/s (${seconds(totalMs)})`, ''],
+        ['  of which tus upload', `${mbps(sentMs).toFixed(1)} MB/s (${seconds(sentMs)})`, ''],
+        ...(['uploaded', 'validating', 'loading'] as const).map((phase, index, all) => {
+          const from = phases.get(phase);
+          const to = phases.get(all[index + 1] ?? done.status);
+          return [`  of which ${phase}`, from && to ? seconds(to - from) : '—', ''];
+        }),
+        [
+          'the floor: the rows alone into transactions (no checks, no fees; rolled back), same run',
+          `${mbps(floor.ms).toFixed(1)} MB/s (${seconds(floor.ms)})`,
+          '',
+        ],
+        [
+          'validation + load (after the last byte) ÷ the floor',
+          `${floorRatio.toFixed(2)}× (${seconds(afterBytesMs)} beside ${seconds(floor.ms)})`,
+          `≤ ${TARGET.floorRatio}×`,
+        ],
+        ['  the loading phase alone ÷ the floor', loadingMs > 0 ? `${(loadingMs / floor.ms).toFixed(2)}×` : '—', ''],
+        ['DuckDB read_csv alone, same file', `${mbps(bare.ms).toFixed(1)} MB/s (${seconds(bare.ms)})`, ''],
+        ['end to end ÷ read_csv', `${ratio.toFixed(2)}×`, ''],
+        ['API peak RSS growth', mb(growth), `< ${TARGET.rssMb} MB`],
+        ['  by phase', [...phasePeaks].map(([name, peak]) => `${name} ${mb(peak - rssBefore)}`).join(', '), ''],
+      ],
+    ),
+  );
   const targets = {
     [`validation + load ≤ ${TARGET.floorRatio}× the floor`]: floorRatio <= TARGET.floorRatio,
     [`RSS growth < ${TARGET.rssMb} MB`]: growth < TARGET.rssMb * 2 ** 20,

@@ -42,12 +42,18 @@ const db = await openPgliteDatabase();
 await migrate(db);
 await seedDemoData(db);
 const verifier = createTokenVerifier(config, keys.verifierOptions);
-const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [DEMO_ORGANIZATIONS.acme.name]);
+const [acme] = await db.query<{ id: number }>('select id from organizations where name = $1', [
+  DEMO_ORGANIZATIONS.acme.name,
+]);
 const orgId = acme!.id;
 
 const engine = await DuckDBEngine.open({ path: join(dir, 'analytics.duckdb'), timeoutMs: config.ANALYTICS_TIMEOUT_MS });
 await engine.ensureDataset({ orgId, scaleFactor: 0.1, endMonth: endMonthOf(today) });
-const mids = await engine.withConnection(async (connection) => (await connection.runAndReadAll(`select mid from merchants where org_id = ${orgId} order by mid limit 50`)).getRowsJS().map((row) => String(row[0])));
+const mids = await engine.withConnection(async (connection) =>
+  (await connection.runAndReadAll(`select mid from merchants where org_id = ${orgId} order by mid limit 50`))
+    .getRowsJS()
+    .map((row) => String(row[0])),
+);
 const api = await createApp({ config, db, verifier, analytics: engine, today: () => today, logStream: process.stderr });
 await api.listen({ port: 0, host: '127.0.0.1' });
 
@@ -55,7 +61,9 @@ await api.listen({ port: 0, host: '127.0.0.1' });
 async function readCsv(path: string): Promise<object> {
   const started = performance.now();
   const rows = await engine.withConnection(async (connection) => {
-    const created = await connection.run(`create or replace temp table bench_bare as select * from read_csv('${path.replaceAll("'", "''")}', header = true, auto_detect = true)`);
+    const created = await connection.run(
+      `create or replace temp table bench_bare as select * from read_csv('${path.replaceAll("'", "''")}', header = true, auto_detect = true)`,
+    );
     await connection.run('drop table bench_bare');
     return created.rowsChanged;
   });
@@ -86,7 +94,11 @@ async function bareInsert(path: string): Promise<object> {
 }
 
 const reply = (answer: object) => process.stdout.write(`${JSON.stringify(answer)}\n`);
-reply({ port: (api.server.address() as { port: number }).port, token: keys.sign('seed-uploader', 'uploader@acme.example'), mids });
+reply({
+  port: (api.server.address() as { port: number }).port,
+  token: keys.sign('seed-uploader', 'uploader@acme.example'),
+  mids,
+});
 
 for await (const line of createInterface({ input: process.stdin })) {
   const space = line.indexOf(' ');

@@ -50,7 +50,10 @@ async function expectInInbox(page: Page, to: string, subject: string): Promise<v
     .toBeGreaterThan(0);
 }
 
-test('an alert and a subscription made on the screens, standalone and framed, arrive in the dev inbox', async ({ page, browser }) => {
+test('an alert and a subscription made on the screens, standalone and framed, arrive in the dev inbox', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'mfa@acme.example');
@@ -78,7 +81,12 @@ test('an alert and a subscription made on the screens, standalone and framed, ar
   // Framed: the partner portal's user gets the mail at their own address.
   const host = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await host.goto(allowedHost);
-  await mountInPage(host, { token: await idTokenFor('partner@acme.example'), email: 'partner@acme.example', name: 'Paula Partner', initPath: '/alerts' });
+  await mountInPage(host, {
+    token: await idTokenFor('partner@acme.example'),
+    email: 'partner@acme.example',
+    name: 'Paula Partner',
+    initPath: '/alerts',
+  });
   // A framed start on a busy machine takes longer than expect's default 10 s.
   await expect.poll(async () => (await readRecord(host)).ready, { timeout: 60_000 }).toBe('resolved');
   const portal = portalIn(host);

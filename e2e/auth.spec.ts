@@ -11,9 +11,12 @@ import { submitCredentials } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
 const alert = (page: Page) => page.getByRole('alert');
-const actionLink = (mode: string, oobCode: string) => `${urls.app}/usermgmt/action?mode=${mode}&oobCode=${encodeURIComponent(oobCode)}&lang=en`;
+const actionLink = (mode: string, oobCode: string) =>
+  `${urls.app}/usermgmt/action?mode=${mode}&oobCode=${encodeURIComponent(oobCode)}&lang=en`;
 
-test('sign-in refusals: terms, wrong credentials, disabled identity, unverified e-mail, each with its own text', async ({ page }) => {
+test('sign-in refusals: terms, wrong credentials, disabled identity, unverified e-mail, each with its own text', async ({
+  page,
+}) => {
   await page.goto(`${urls.app}/auth`);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(alert(page)).toHaveText('Please accept the Terms and Conditions');
@@ -28,14 +31,24 @@ test('sign-in refusals: terms, wrong credentials, disabled identity, unverified 
   await expect(alert(page)).toHaveText('User account has been disabled.');
   await submitCredentials(page, 'unverified@acme.example');
   await expect(alert(page)).toHaveText('Please check your email for a verification link.');
-
 });
 
-test('an identity lookup that refuses the new ID token (INVALID_ID_TOKEN) says "Please sign in again."', async ({ page }) => {
+test('an identity lookup that refuses the new ID token (INVALID_ID_TOKEN) says "Please sign in again."', async ({
+  page,
+}) => {
   // The emulator never refuses a token it just issued, so its accounts:lookup answer is replaced by the
   // service's documented error; the password step before it and the SDK that reads the answer are real.
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:lookup*', (route) =>
-    route.fulfill({ status: 400, json: { error: { code: 400, message: 'INVALID_ID_TOKEN', errors: [{ message: 'INVALID_ID_TOKEN', domain: 'global', reason: 'invalid' }] } } }),
+    route.fulfill({
+      status: 400,
+      json: {
+        error: {
+          code: 400,
+          message: 'INVALID_ID_TOKEN',
+          errors: [{ message: 'INVALID_ID_TOKEN', domain: 'global', reason: 'invalid' }],
+        },
+      },
+    }),
   );
   await page.goto(`${urls.app}/auth`);
   // An account without a second factor: the SDK looks the account up right after the password step.
@@ -48,9 +61,12 @@ test('forgot password: the e-mailed link sets a new password that then signs in'
   // A fresh identity at an internal address with no portal user: its password can change freely, it
   // skips phone registration, and the API then refuses it (the authorization error).
   const email = `reset-${Date.now()}@payportal.example`;
-  const created = await request.post(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password: DEMO_PASSWORD },
-  });
+  const created = await request.post(
+    `${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      data: { email, password: DEMO_PASSWORD },
+    },
+  );
   expect(created.ok()).toBe(true);
   await request.post(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
     data: { idToken: (await created.json()).idToken, emailVerified: true },
@@ -84,19 +100,25 @@ test('forgot password: the e-mailed link sets a new password that then signs in'
 });
 
 // The whole sign-up from an owner's invitation, verified and signed in: orgManagement.spec.ts.
-test('sign-up from a link whose invitation cannot be accepted: refused with its own text, and no account is left', async ({ page }) => {
+test('sign-up from a link whose invitation cannot be accepted: refused with its own text, and no account is left', async ({
+  page,
+}) => {
   const email = `newcomer-${Date.now()}@acme.example`;
   await page.goto(`${urls.app}/sign-up/not-a-hash!`);
   await expect(page.getByRole('heading', { name: 'This sign-up link is not valid' })).toBeVisible();
 
   // A well-formed link whose secret opens no invitation (made up, used or replaced):.
-  await page.goto(`${urls.app}/sign-up/${encodeSignUpHash({ email, name: 'Nia Newcomer', invite: randomBytes(32).toString('base64url') })}`);
+  await page.goto(
+    `${urls.app}/sign-up/${encodeSignUpHash({ email, name: 'Nia Newcomer', invite: randomBytes(32).toString('base64url') })}`,
+  );
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Name')).toHaveAttribute('readonly', '');
   await page.getByLabel('Password', { exact: true }).fill('Portal-new-2026');
   await page.getByLabel('Confirm Password').fill('Portal-new-2026');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(alert(page)).toHaveText('This invitation link cannot be used. Please ask your administrator for a new invitation link.');
+  await expect(alert(page)).toHaveText(
+    'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
+  );
 
   // The identity the sign-up created was removed again, so the address can sign up with a new link.
   await submitCredentials(page, email, { password: 'Portal-new-2026' });
@@ -104,8 +126,18 @@ test('sign-up from a link whose invitation cannot be accepted: refused with its 
 });
 
 test('the identity screens have no serious accessibility violations (axe)', async ({ page }) => {
-  const hash = encodeSignUpHash({ email: 'axe@acme.example', name: 'Alex Axe', invite: randomBytes(32).toString('base64url') });
-  for (const path of ['/auth', '/forgot-password', `/sign-up/${hash}`, '/sign-up/not-a-hash', '/usermgmt/action?mode=verifyEmail&oobCode=bogus']) {
+  const hash = encodeSignUpHash({
+    email: 'axe@acme.example',
+    name: 'Alex Axe',
+    invite: randomBytes(32).toString('base64url'),
+  });
+  for (const path of [
+    '/auth',
+    '/forgot-password',
+    `/sign-up/${hash}`,
+    '/sign-up/not-a-hash',
+    '/usermgmt/action?mode=verifyEmail&oobCode=bogus',
+  ]) {
     await page.goto(`${urls.app}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
@@ -118,7 +150,14 @@ test('action links: removing a second factor, a used code, and other modes', asy
   // the emulator never issues a revertSecondFactorAddition code, so its two identity
   // calls are answered with the documented response shapes; the page and SDK are real.
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:resetPassword*', (route) =>
-    route.fulfill({ json: { kind: 'identitytoolkit#ResetPasswordResponse', email: 'mfa@acme.example', requestType: 'REVERT_SECOND_FACTOR_ADDITION', mfaInfo: { phoneInfo: '+16505550123', mfaEnrollmentId: 'x', displayName: 'Phone' } } }),
+    route.fulfill({
+      json: {
+        kind: 'identitytoolkit#ResetPasswordResponse',
+        email: 'mfa@acme.example',
+        requestType: 'REVERT_SECOND_FACTOR_ADDITION',
+        mfaInfo: { phoneInfo: '+16505550123', mfaEnrollmentId: 'x', displayName: 'Phone' },
+      },
+    }),
   );
   await page.route('**/identitytoolkit.googleapis.com/v1/accounts:update*', (route) =>
     route.fulfill({ json: { kind: 'identitytoolkit#SetAccountInfoResponse', email: 'mfa@acme.example' } }),
@@ -129,7 +168,8 @@ test('action links: removing a second factor, a used code, and other modes', asy
     const times: { shownAt?: number; leftAt?: number } = {};
     (window as unknown as { redirectTimes: typeof times }).redirectTimes = times;
     new MutationObserver((_, observer) => {
-      if (times.shownAt === undefined && document.body?.textContent?.includes('2-Step Verification has been removed')) times.shownAt = performance.now();
+      if (times.shownAt === undefined && document.body?.textContent?.includes('2-Step Verification has been removed'))
+        times.shownAt = performance.now();
       if (times.shownAt !== undefined && location.pathname === '/auth') {
         times.leftAt = performance.now();
         observer.disconnect();
@@ -139,7 +179,9 @@ test('action links: removing a second factor, a used code, and other modes', asy
   await page.goto(actionLink('revertSecondFactorAddition', 'revert-code'));
   await expect(page.getByRole('heading', { name: '2-Step Verification has been removed' })).toBeVisible();
   await expect(page).toHaveURL(`${urls.app}/auth`, { timeout: 15_000 });
-  const { shownAt, leftAt } = await page.evaluate(() => (window as unknown as { redirectTimes: { shownAt: number; leftAt: number } }).redirectTimes);
+  const { shownAt, leftAt } = await page.evaluate(
+    () => (window as unknown as { redirectTimes: { shownAt: number; leftAt: number } }).redirectTimes,
+  );
   expect(leftAt - shownAt).toBeGreaterThanOrEqual(4_950);
   expect(leftAt - shownAt).toBeLessThan(7_000);
   await page.unrouteAll();

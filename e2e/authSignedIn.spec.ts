@@ -9,7 +9,10 @@ import { urls } from './urls.ts';
 
 const alert = (page: Page) => page.getByRole('alert');
 
-test('two-factor sign-in: a wrong code is refused, the right one reaches home; profile; logout', async ({ page, context }) => {
+test('two-factor sign-in: a wrong code is refused, the right one reaches home; profile; logout', async ({
+  page,
+  context,
+}) => {
   await page.goto(`${urls.app}/auth`);
   const sms = captureSmsCode(page, 'signIn');
   await submitCredentials(page, 'mfa@acme.example');
@@ -71,7 +74,10 @@ test('two-factor sign-in: a wrong code is refused, the right one reaches home; p
   await expect(page).toHaveURL(`${urls.app}/auth`);
 });
 
-test('"Stay logged in" keeps the session for a new tab (the shared signIn helper, with an SMS factor)', async ({ page, context }) => {
+test('"Stay logged in" keeps the session for a new tab (the shared signIn helper, with an SMS factor)', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'owner@acme.example', { stayLoggedIn: true });
   const otherTab = await context.newPage();
   await otherTab.goto(`${urls.app}/auth`);
@@ -87,13 +93,17 @@ test('a password older than 60 days sends a reset e-mail and signs out', async (
   const sms = captureSmsCode(page, 'signIn');
   await submitCredentials(page, 'stale@acme.example');
   await answerCode(page, await sms);
-  await expect(alert(page)).toHaveText('A password reset is required. Please check your email for a link to reset your password.');
+  await expect(alert(page)).toHaveText(
+    'A password reset is required. Please check your email for a link to reset your password.',
+  );
   await waitForOobCode('stale@acme.example', 'PASSWORD_RESET', resetsBefore);
   await page.goto(`${urls.app}/profile`);
   await expect(page).toHaveURL(`${urls.app}/auth`);
 });
 
-test('a first sign-in registers a phone: a reload there signs out, then pasted digits, the code, and home', async ({ page }) => {
+test('a first sign-in registers a phone: a reload there signs out, then pasted digits, the code, and home', async ({
+  page,
+}) => {
   await page.goto(`${urls.app}/auth`);
   await submitCredentials(page, 'analyst@acme.example');
   await expect(page.getByRole('combobox', { name: 'Country code' })).toBeVisible();
@@ -115,7 +125,9 @@ test('a first sign-in registers a phone: a reload there signs out, then pasted d
   await page.getByRole('button', { name: 'Send Code' }).click();
   await expect(page.getByText('A code has been sent to the phone number ending in 0142.')).toBeVisible();
   // the view flips to the code entry (an animation).
-  expect(await page.locator('[data-face="code"]').evaluate((face) => getComputedStyle(face).animationName)).not.toBe('none');
+  expect(await page.locator('[data-face="code"]').evaluate((face) => getComputedStyle(face).animationName)).not.toBe(
+    'none',
+  );
   await answerCode(page, await sms);
   await expect(page).toHaveURL(`${urls.app}/home`);
 });

@@ -9,9 +9,11 @@ export function findChromium(): string {
   const wanted = process.env.CHROMIUM_PATH;
   if (wanted) {
     if (existsSync(wanted)) return wanted;
-    throw new Error(`No Chromium at CHROMIUM_PATH=${wanted}: point it at a Chromium binary, or unset it to use Debian's package.`);
+    throw new Error(
+      `No Chromium at CHROMIUM_PATH=${wanted}: point it at a Chromium binary, or unset it to use Debian's package.`,
+    );
   }
-  const why = 'the browser tests drive Debian\'s Chromium, since Playwright cannot download browsers here';
+  const why = "the browser tests drive Debian's Chromium, since Playwright cannot download browsers here";
   return ensureDebianPackage({ name: 'chromium', why, find: () => (existsSync(DEFAULT_PATH) ? DEFAULT_PATH : null) });
 }
 

@@ -3,7 +3,13 @@
 // a PDF notice that a query user then finds by search and downloads; a file that is not a PDF, renamed
 // .pdf, is refused with the reason; a user of another organisation sees neither. Then the screen framed.
 import AxeBuilder from '@axe-core/playwright';
-import { formatCell, lastFullMonth, monthLabel, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared';
+import {
+  formatCell,
+  lastFullMonth,
+  monthLabel,
+  queryResultSchema,
+  type QueryDescriptionInput,
+} from '@payportal/shared';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
@@ -13,7 +19,10 @@ import { urls } from './urls.ts';
 const SCREENS = '/tmp/documents-screens';
 const PERIOD = lastFullMonth(new Date().toISOString().slice(0, 10));
 const [YEAR, MONTH] = PERIOD.split('-').map(Number) as [number, number];
-const MONTH_RANGE: [string, string] = [`${PERIOD}-01`, `${PERIOD}-${String(new Date(Date.UTC(YEAR, MONTH, 0)).getUTCDate()).padStart(2, '0')}`];
+const MONTH_RANGE: [string, string] = [
+  `${PERIOD}-01`,
+  `${PERIOD}-${String(new Date(Date.UTC(YEAR, MONTH, 0)).getUTCDate()).padStart(2, '0')}`,
+];
 const NOTICE_TITLE = `Scheme fee notice ${Date.now()}`;
 /** A one-page PDF, as small as a PDF gets: what the API checks is its first bytes. */
 const NOTICE_PDF = Buffer.from(
@@ -28,7 +37,10 @@ async function newSignedInPage(browser: Browser, email: string): Promise<Page> {
 }
 
 /** The bearer of the page's first documents call (never logged), to ask the API what the screen shows. */
-const bearerOf = (page: Page) => page.waitForRequest((request) => request.url().includes('/api/documents/v1/documents/')).then((request) => request.headers().authorization!);
+const bearerOf = (page: Page) =>
+  page
+    .waitForRequest((request) => request.url().includes('/api/documents/v1/documents/'))
+    .then((request) => request.headers().authorization!);
 
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
@@ -38,7 +50,9 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an owner generates last month’s statement and reads the query API’s figures in the page; a shared PDF is found and downloaded by a query user; a renamed file is refused; another organisation sees neither', async ({ browser }) => {
+test('an owner generates last month’s statement and reads the query API’s figures in the page; a shared PDF is found and downloaded by a query user; a renamed file is refused; another organisation sees neither', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const owner = await newSignedInPage(browser, 'owner@acme.example');
   const authorization = bearerOf(owner);
@@ -57,25 +71,49 @@ test('an owner generates last month’s statement and reads the query API’s fi
   await expect(viewer.getByRole('img', { name: `${title}, page 1 of 2` })).toBeVisible();
 
   // The text layer holds each label and, next, its value: the query API's answer for the month.
-  const runs = await viewer.getByTestId('pdf-pages').locator('span').evaluateAll((spans) => spans.map((span) => span.textContent?.trim() ?? '').filter(Boolean));
+  const runs = await viewer
+    .getByTestId('pdf-pages')
+    .locator('span')
+    .evaluateAll((spans) => spans.map((span) => span.textContent?.trim() ?? '').filter(Boolean));
   const response = await owner.request.post(`${urls.app}/api/analytics/v1/query`, {
     headers: { authorization: await authorization },
-    data: { measures: ['gsv', 'transactions', 'approval_rate', 'interchange', 'scheme_fees', 'net_revenue'], timeDimension: { dimension: 'date', dateRange: MONTH_RANGE } } satisfies QueryDescriptionInput,
+    data: {
+      measures: ['gsv', 'transactions', 'approval_rate', 'interchange', 'scheme_fees', 'net_revenue'],
+      timeDimension: { dimension: 'date', dateRange: MONTH_RANGE },
+    } satisfies QueryDescriptionInput,
   });
   expect(response.status()).toBe(200);
   const totals = queryResultSchema.parse(await response.json());
   expect(totals.rows[0]![0]).toBeGreaterThan(0);
-  totals.columns.forEach((column, index) => expect(runs[runs.indexOf(column.label) + 1], column.label).toBe(formatCell(totals.rows[0]![index]!, column)));
-  await expect(new AxeBuilder({ page: owner }).analyze().then(({ violations }) => violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => violation.id))).resolves.toEqual([]);
+  totals.columns.forEach((column, index) =>
+    expect(runs[runs.indexOf(column.label) + 1], column.label).toBe(formatCell(totals.rows[0]![index]!, column)),
+  );
+  await expect(
+    new AxeBuilder({ page: owner })
+      .analyze()
+      .then(({ violations }) =>
+        violations
+          .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+          .map((violation) => violation.id),
+      ),
+  ).resolves.toEqual([]);
   await screenshots(owner, 'owner-statement');
 
   // Share a PDF notice; a zip renamed .pdf is refused with the reason.
   const share = owner.getByRole('region', { name: 'Share a PDF' });
-  await share.getByLabel('PDF file').setInputFiles({ name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\u0003\u0004 not a PDF at all') });
+  await share.getByLabel('PDF file').setInputFiles({
+    name: 'renamed.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('PK\u0003\u0004 not a PDF at all'),
+  });
   await share.getByLabel('Title').fill('Renamed archive');
   await share.getByRole('button', { name: 'Upload' }).click();
-  await expect(share.getByRole('alert')).toHaveText('This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.');
-  await share.getByLabel('PDF file').setInputFiles({ name: 'notice.pdf', mimeType: 'application/pdf', buffer: NOTICE_PDF });
+  await expect(share.getByRole('alert')).toHaveText(
+    'This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.',
+  );
+  await share
+    .getByLabel('PDF file')
+    .setInputFiles({ name: 'notice.pdf', mimeType: 'application/pdf', buffer: NOTICE_PDF });
   await share.getByLabel('Title').fill(NOTICE_TITLE);
   await share.getByLabel('Type').selectOption({ label: 'Scheme notice' });
   await share.getByRole('button', { name: 'Upload' }).click();
@@ -112,29 +150,50 @@ test('an owner generates last month’s statement and reads the query API’s fi
   await expect(other.getByRole('cell', { name: 'Olivia Owner' })).toHaveCount(0);
 });
 
-test('framed: a partner user opens a statement in the page; support staff without support_write see no upload or generate', async ({ page }) => {
+test('framed: a partner user opens a statement in the page; support staff without support_write see no upload or generate', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(allowedHost);
-  await mountInPage(page, { token: await idTokenFor('partner@acme.example'), email: 'partner@acme.example', name: 'Paula Partner', initPath: '/documents' });
+  await mountInPage(page, {
+    token: await idTokenFor('partner@acme.example'),
+    email: 'partner@acme.example',
+    name: 'Paula Partner',
+    initPath: '/documents',
+  });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   const portal = portalIn(page);
   await expect(portal.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   const title = `Portfolio statement ${monthLabel(PERIOD)}`;
-  await portal.getByRole('button', { name: `View ${title}` }).first().click();
+  await portal
+    .getByRole('button', { name: `View ${title}` })
+    .first()
+    .click();
   await expect(portal.getByRole('region', { name: title }).getByText('2 pages.')).toBeVisible({ timeout: 30_000 });
-  await expect(portal.getByRole('region', { name: title }).getByText('Portfolio statement', { exact: true })).toBeVisible();
+  await expect(
+    portal.getByRole('region', { name: title }).getByText('Portfolio statement', { exact: true }),
+  ).toBeVisible();
   const { width, height } = page.viewportSize()!;
   for (const shot of [1280, 390]) {
     await page.setViewportSize({ width: shot, height });
-    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.setViewportSize({
+      width: shot,
+      height: await page.evaluate(() => document.documentElement.scrollHeight),
+    });
     await page.screenshot({ path: `${SCREENS}/framed-${shot}.png` });
   }
   await page.setViewportSize({ width, height });
 
   const support = await page.context().newPage();
   await support.goto(allowedHost);
-  await mountInPage(support, { token: await idTokenFor('support@payportal.example'), email: 'owner@acme.example', name: 'Olivia Owner', impersonation: true, initPath: '/documents' });
+  await mountInPage(support, {
+    token: await idTokenFor('support@payportal.example'),
+    email: 'owner@acme.example',
+    name: 'Olivia Owner',
+    impersonation: true,
+    initPath: '/documents',
+  });
   await expect.poll(async () => (await readRecord(support)).ready).toBe('resolved');
   const readOnly = portalIn(support);
   await expect(readOnly.getByRole('button', { name: new RegExp(`^Download ${title}`) }).first()).toBeVisible();

@@ -42,27 +42,46 @@ const postSession = (page: Page, message: unknown) =>
 const session = (extra: Record<string, unknown> = {}) => ({
   kind: 'payportal/session',
   version: 1,
-  session: { token: 'not-a-real-token', email: 'partner@acme.example', name: 'Paula Partner', impersonation: false, ...extra },
+  session: {
+    token: 'not-a-real-token',
+    email: 'partner@acme.example',
+    name: 'Paula Partner',
+    impersonation: false,
+    ...extra,
+  },
 });
 
-test('[H1][H2][O3] the frame says hello with its version and the host answers with the session over two ports', async ({ page }) => {
+test('[H1][H2][O3] the frame says hello with its version and the host answers with the session over two ports', async ({
+  page,
+}) => {
   await page.goto(allowedHost);
   await mountInPage(page, { token: 'token-1' });
-  await expect.poll(async () => (await readRecord(page)).log).toEqual(expect.arrayContaining(['received hello', 'sent session']));
+  await expect
+    .poll(async () => (await readRecord(page)).log)
+    .toEqual(expect.arrayContaining(['received hello', 'sent session']));
   // Past the handshake the frame reports over the port: here the API could not read this token, which
   // is the host's to fix, not a refused user (PROTOCOL.md M4): no onUnauthorized.
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/token-rejected');
   expect((await readRecord(page)).events).toEqual([]);
   expect((await readRecord(page)).log).toContain('received tokenRejected');
-  await expect(portalIn(page).getByRole('status')).toHaveText('The partner portal’s sign-in could not be verified. Please sign in again.');
+  await expect(portalIn(page).getByRole('status')).toHaveText(
+    'The partner portal’s sign-in could not be verified. Please sign in again.',
+  );
 });
 
-test('[O1] a page on a third origin that frames the portal and sends a session gets nothing from it', async ({ page, thirdOrigin }) => {
+test('[O1] a page on a third origin that frames the portal and sends a session gets nothing from it', async ({
+  page,
+  thirdOrigin,
+}) => {
   await page.goto(`${thirdOrigin}/host`);
   await mountInPage(page, { token: 'token-1', timeoutMs: 8000 });
-  await expect.poll(async () => (await readRecord(page)).ready, { timeout: 9000 }).toMatch(/^embed\/(frame-load-failed|timeout)$/);
+  await expect
+    .poll(async () => (await readRecord(page)).ready, { timeout: 9000 })
+    .toMatch(/^embed\/(frame-load-failed|timeout)$/);
   // What the integrator reads: the src, this page's origin and where to add it.
-  const message = await page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.catch((error: Error) => error.message));
+  const message = await page.evaluate(() =>
+    (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.catch((error: Error) => error.message),
+  );
   expect(message).toContain(urls.app);
   expect(message).toContain(`framed by ${thirdOrigin}`);
   expect(message).toMatch(/PARTNER_ORIGINS, or EXTRA_PARTNER_ORIGINS/);
@@ -72,7 +91,9 @@ test('[O1] a page on a third origin that frames the portal and sends a session g
   await expect(portalIn(page).getByRole('heading', { name: 'PayPortal' })).toHaveCount(0);
 });
 
-test('[O1] a session from the right origin but another window is ignored; the same from the parent is taken', async ({ page }) => {
+test('[O1] a session from the right origin but another window is ignored; the same from the parent is taken', async ({
+  page,
+}) => {
   await frameWithoutSdk(page);
   // A sibling frame on the host's own (allowed) origin posts a well-formed session to the portal.
   await page.evaluate((host) => {
@@ -84,7 +105,8 @@ test('[O1] a session from the right origin but another window is ignored; the sa
   }, allowedHost);
   const sibling = page.frame({ name: 'sibling' })!;
   await sibling.evaluate(
-    ({ message, origin }) => parent.frames[0]!.postMessage(message, origin, [new MessageChannel().port1, new MessageChannel().port1]),
+    ({ message, origin }) =>
+      parent.frames[0]!.postMessage(message, origin, [new MessageChannel().port1, new MessageChannel().port1]),
     { message: session(), origin: new URL(urls.app).origin },
   );
   const status = portalIn(page).getByRole('status');
@@ -104,11 +126,15 @@ test('[V2] malformed, oversized and __proto__-laden messages are rejected withou
   await postSession(page, session({ initPath: '//evil.example/' }));
   await page.evaluate(
     ({ origin }) =>
-      document.querySelector('iframe')!.contentWindow!.postMessage(
-        JSON.parse('{"__proto__":{"polluted":true},"kind":"payportal/session","version":1,"session":{"__proto__":{"polluted":true}}}'),
-        origin,
-        [new MessageChannel().port1, new MessageChannel().port1],
-      ),
+      document
+        .querySelector('iframe')!
+        .contentWindow!.postMessage(
+          JSON.parse(
+            '{"__proto__":{"polluted":true},"kind":"payportal/session","version":1,"session":{"__proto__":{"polluted":true}}}',
+          ),
+          origin,
+          [new MessageChannel().port1, new MessageChannel().port1],
+        ),
     { origin: new URL(urls.app).origin },
   );
   await page.waitForTimeout(300);
@@ -119,7 +145,9 @@ test('[V2] malformed, oversized and __proto__-laden messages are rejected withou
     ({ origin, message }) => {
       const withProto = JSON.parse(`{"__proto__":{"polluted":true},"extra":1}`);
       Object.assign(withProto, message);
-      document.querySelector('iframe')!.contentWindow!.postMessage(withProto, origin, [new MessageChannel().port1, new MessageChannel().port1]);
+      document
+        .querySelector('iframe')!
+        .contentWindow!.postMessage(withProto, origin, [new MessageChannel().port1, new MessageChannel().port1]);
     },
     { origin: new URL(urls.app).origin, message: session() },
   );
@@ -127,10 +155,15 @@ test('[V2] malformed, oversized and __proto__-laden messages are rejected withou
   expect(await frame.evaluate(() => ({}) as Record<string, unknown>)).not.toHaveProperty('polluted');
 });
 
-test('[V1] a host with another protocol version is told so and the portal says it cannot talk to it', async ({ page }) => {
+test('[V1] a host with another protocol version is told so and the portal says it cannot talk to it', async ({
+  page,
+}) => {
   await frameWithoutSdk(page);
   const answer = page.evaluate(
-    () => new Promise((resolve) => addEventListener('message', (event) => event.data?.kind === 'payportal/incompatible' && resolve(event.data))),
+    () =>
+      new Promise((resolve) =>
+        addEventListener('message', (event) => event.data?.kind === 'payportal/incompatible' && resolve(event.data)),
+      ),
   );
   await postSession(page, { ...session(), version: 2 });
   expect(await answer).toEqual({ kind: 'payportal/incompatible', version: 1 });
@@ -141,12 +174,18 @@ test('[V1] a host with another protocol version is told so and the portal says i
 
 // The SDK's own checks, seen from a host on the third origin (a page with no CSP of its own) that
 // frames pages posing as the portal there: the portal would refuse this host, these pages do not.
-test('[V1][E1] a frame with another protocol version fails ready with embed/incompatible and is told so', async ({ page, thirdOrigin }) => {
+test('[V1][E1] a frame with another protocol version fails ready with embed/incompatible and is told so', async ({
+  page,
+  thirdOrigin,
+}) => {
   await page.goto(`${thirdOrigin}/host`);
   await mountInPage(page, { src: `${thirdOrigin}/fake-portal-v2` });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/incompatible');
   const frame = page.frames().find((candidate) => candidate.url().endsWith('/fake-portal-v2'))!;
-  expect(await frame.evaluate(() => (window as unknown as { answer: unknown }).answer)).toEqual({ kind: 'payportal/incompatible', version: 1 });
+  expect(await frame.evaluate(() => (window as unknown as { answer: unknown }).answer)).toEqual({
+    kind: 'payportal/incompatible',
+    version: 1,
+  });
   expect((await readRecord(page)).tokenCalls).toBe(0);
 });
 
@@ -161,7 +200,9 @@ test('[E1] ready rejects with embed/timeout when the portal does not answer in t
   expect((await readRecord(page)).errors).toEqual(['embed/timeout']);
 });
 
-test('[T1][E1] a getToken that never answers ends in embed/token-timeout, one that throws in embed/session-expired with the thrown error as cause', async ({ page }) => {
+test('[T1][E1] a getToken that never answers ends in embed/token-timeout, one that throws in embed/session-expired with the thrown error as cause', async ({
+  page,
+}) => {
   await page.goto(allowedHost);
   const outcome = (throws: boolean) =>
     page.evaluate(
@@ -172,18 +213,22 @@ test('[T1][E1] a getToken that never answers ends in embed/token-timeout, one th
           .mountPortal({
             container: '#slot',
             src,
-            getToken: () => (throws ? Promise.reject(new Error('partner session gone')) : new Promise<string>(() => undefined)),
+            getToken: () =>
+              throws ? Promise.reject(new Error('partner session gone')) : new Promise<string>(() => undefined),
             tokenTimeoutMs: 500,
             user: { email: 'partner@acme.example', name: 'Paula Partner' },
           })
           .ready.then(
             () => 'resolved',
-            (error: { code: string; message: string; cause?: { message?: string } }) => `${error.code} | ${error.message} | ${error.cause?.message ?? 'no cause'}`,
+            (error: { code: string; message: string; cause?: { message?: string } }) =>
+              `${error.code} | ${error.message} | ${error.cause?.message ?? 'no cause'}`,
           );
       },
       { src: urls.app, throws },
     );
-  expect(await outcome(false)).toBe('embed/token-timeout | embed/token-timeout: getToken() did not answer within 500 ms (tokenTimeoutMs) | no cause');
+  expect(await outcome(false)).toBe(
+    'embed/token-timeout | embed/token-timeout: getToken() did not answer within 500 ms (tokenTimeoutMs) | no cause',
+  );
   expect(await outcome(true)).toMatch(/^embed\/session-expired \| .* \| partner session gone$/);
 });
 
@@ -195,8 +240,12 @@ test('[S2] a frame reload re-handshakes on a new port', async ({ page }) => {
   expect((await readRecord(page)).log.filter((entry) => entry === 'sent session')).toHaveLength(1);
   const frame = await portalFrame(page);
   await frame.evaluate(() => location.reload());
-  await expect.poll(async () => (await readRecord(page)).log.filter((entry) => entry === 'sent session')).toHaveLength(2);
-  await expect.poll(async () => (await readRecord(page)).events.filter((event) => event.startsWith('session'))).toHaveLength(2);
+  await expect
+    .poll(async () => (await readRecord(page)).log.filter((entry) => entry === 'sent session'))
+    .toHaveLength(2);
+  await expect
+    .poll(async () => (await readRecord(page)).events.filter((event) => event.startsWith('session')))
+    .toHaveLength(2);
 });
 
 test('[S2][O2] a frame navigated to another origin is detected and gets no session', async ({ page, thirdOrigin }) => {
@@ -210,14 +259,20 @@ test('[S2][O2] a frame navigated to another origin is detected and gets no sessi
   expect((await readRecord(page)).log.filter((entry) => entry === 'sent session')).toHaveLength(1);
 });
 
-test('[O4] a partner page whose CSP frame-src names only the portal cannot have the frame taken elsewhere', async ({ page, thirdOrigin }) => {
+test('[O4] a partner page whose CSP frame-src names only the portal cannot have the frame taken elsewhere', async ({
+  page,
+  thirdOrigin,
+}) => {
   await page.goto(allowedHost);
   await mountInPage(page);
   const frame = await portalFrame(page);
   await expect(frame.goto(`${thirdOrigin}/fake-portal`)).rejects.toThrow(/ERR_BLOCKED_BY_CSP/);
 });
 
-test('[S2] a frame navigated to a page that does not speak the protocol fails with embed/frame-load-failed', async ({ page, thirdOrigin }) => {
+test('[S2] a frame navigated to a page that does not speak the protocol fails with embed/frame-load-failed', async ({
+  page,
+  thirdOrigin,
+}) => {
   await page.goto(allowedHost);
   await mountInPage(page, { src: `${thirdOrigin}/not-a-portal`, timeoutMs: 8000 });
   await expect.poll(async () => (await readRecord(page)).ready, { timeout: 7000 }).toBe('embed/frame-load-failed');

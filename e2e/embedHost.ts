@@ -21,9 +21,16 @@ function installPackedSdk(): string {
   const dir = mkdtempSync(join(tmpdir(), 'payportal-sdk-consumer-'));
   try {
     const root = new URL('../', import.meta.url).pathname;
-    const tarball = execFileSync('npm', ['pack', '-w', '@payportal/embed-sdk', '--pack-destination', dir, '--silent'], { cwd: root, encoding: 'utf8' }).trim();
+    const tarball = execFileSync('npm', ['pack', '-w', '@payportal/embed-sdk', '--pack-destination', dir, '--silent'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
     writeFileSync(join(dir, 'package.json'), '{"name":"consumer","private":true}');
-    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball.split('\n').at(-1)!)], { cwd: dir });
+    execFileSync(
+      'npm',
+      ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball.split('\n').at(-1)!)],
+      { cwd: dir },
+    );
     return readFileSync(join(dir, 'node_modules/@payportal/embed-sdk/dist/payportal-embed.iife.js'), 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -53,7 +60,9 @@ export const test = base.extend<object, { thirdOrigin: string }>({
       const server = createServer((request, response) => {
         const path = new URL(request.url ?? '/', 'http://localhost').pathname;
         const body = path === '/sdk.js' ? sdk : THIRD_ORIGIN_PAGES[path];
-        response.writeHead(body === undefined ? 404 : 200, { 'content-type': path === '/sdk.js' ? 'text/javascript' : 'text/html' });
+        response.writeHead(body === undefined ? 404 : 200, {
+          'content-type': path === '/sdk.js' ? 'text/javascript' : 'text/html',
+        });
         response.end(body ?? 'not found');
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -66,11 +75,14 @@ export const test = base.extend<object, { thirdOrigin: string }>({
 
 /** An ID token for a demo account without a second factor, from the identity emulator. */
 export async function idTokenFor(email: string): Promise<string> {
-  const response = await fetch(`${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Portal-demo-2026', returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Portal-demo-2026', returnSecureToken: true }),
+    },
+  );
   const body = (await response.json()) as { idToken?: string };
   if (!body.idToken) throw new Error(`no token for ${email} in project ${projectId}: ${JSON.stringify(body)}`);
   return body.idToken;
@@ -100,10 +112,17 @@ export async function mountInPage(page: Page, options: MountInPage = {}): Promis
   await page.evaluate(
     ({ options, app }) => {
       const key = options.key ?? 'portal';
-      const record = { events: [] as string[], errors: [] as string[], log: [] as string[], ready: 'pending', tokenCalls: 0 };
+      const record = {
+        events: [] as string[],
+        errors: [] as string[],
+        log: [] as string[],
+        ready: 'pending',
+        tokenCalls: 0,
+      };
       const w = window as unknown as Record<string, unknown>;
       w[`${key}Record`] = record;
-      const note = (name: string) => (value?: unknown) => record.events.push(value === undefined ? name : `${name} ${JSON.stringify(value)}`);
+      const note = (name: string) => (value?: unknown) =>
+        record.events.push(value === undefined ? name : `${name} ${JSON.stringify(value)}`);
       const portal = (w.PayPortal as typeof EmbedSdk).mountPortal({
         container: options.slot ?? '#slot',
         src: options.src ?? app,
@@ -155,7 +174,8 @@ export function portalIn(page: Page, title = 'PayPortal'): FrameLocator {
 /** Calls `navigate(path)` on the handle mountInPage left on `window[key]`. */
 export function navigateInPage(page: Page, path: string, key = 'portal'): Promise<void> {
   return page.evaluate(
-    ({ path, key }) => (window as unknown as Record<string, { navigate(path: string): Promise<void> }>)[key]!.navigate(path),
+    ({ path, key }) =>
+      (window as unknown as Record<string, { navigate(path: string): Promise<void> }>)[key]!.navigate(path),
     { path, key },
   );
 }

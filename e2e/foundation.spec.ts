@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { projectId, urls } from './urls.ts';
 
-test('the partner demo frames the portal, whose document loads from the other site, after its own sign-in', async ({ page }) => {
+test('the partner demo frames the portal, whose document loads from the other site, after its own sign-in', async ({
+  page,
+}) => {
   await page.goto(urls.demo);
   await expect(page.getByRole('heading', { name: 'Northwind Partner Portal' })).toBeVisible();
   // The frame without a session says it is waiting: e2e/embed-protocol.spec.ts ([O1], [V2]).
@@ -33,5 +35,8 @@ test('the code inbox shows the code of a password reset the emulator sent', asyn
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('analyst@acme.example');
   await expect(row).toContainText('PASSWORD_RESET');
-  await expect(row.getByRole('link', { name: 'Open' })).toHaveAttribute('href', new RegExp(`^${urls.app}/usermgmt/action\\?mode=resetPassword&oobCode=${code}`));
+  await expect(row.getByRole('link', { name: 'Open' })).toHaveAttribute(
+    'href',
+    new RegExp(`^${urls.app}/usermgmt/action\\?mode=resetPassword&oobCode=${code}`),
+  );
 });

@@ -11,10 +11,16 @@ import { urls } from './urls.ts';
 /** axe finds no serious violations on any screen. */
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+  ).toEqual([]);
 }
 
-test('an owner invites a user who signs up through the link, gets the roles given, and loses access when deactivated', async ({ browser }) => {
+test('an owner invites a user who signs up through the link, gets the roles given, and loses access when deactivated', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = `invitee-${Date.now()}@acme.example`;
   const password = 'Invitee-pass-2026';
@@ -42,7 +48,10 @@ test('an owner invites a user who signs up through the link, gets the roles give
   await owner.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Ivy Invitee' }).click();
   await owner.getByRole('button', { name: 'New sign-up link' }).click();
   await expect(owner.getByText('Earlier links for this user no longer work.', { exact: false })).toBeVisible();
-  const link = await owner.getByRole('region', { name: 'User Ivy Invitee' }).getByRole('textbox', { name: 'Sign-up link' }).inputValue();
+  const link = await owner
+    .getByRole('region', { name: 'User Ivy Invitee' })
+    .getByRole('textbox', { name: 'Sign-up link' })
+    .inputValue();
   expect(link).not.toBe(firstLink);
   await owner.getByRole('button', { name: 'Close user' }).click();
   // cleared, so that searching again below reads the list afresh, after the invitee has signed in
@@ -58,7 +67,9 @@ test('an owner invites a user who signs up through the link, gets the roles give
     await invitee.getByRole('button', { name: 'Sign Up' }).click();
   };
   await signUp(firstLink);
-  await expect(invitee.getByRole('alert')).toHaveText('This invitation link cannot be used. Please ask your administrator for a new invitation link.');
+  await expect(invitee.getByRole('alert')).toHaveText(
+    'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
+  );
   await signUp(link);
   await expect(invitee.getByRole('heading', { name: "You're almost done" })).toBeVisible();
   await submitCredentials(invitee, email, { password });
@@ -68,7 +79,9 @@ test('an owner invites a user who signs up through the link, gets the roles give
   await expect(invitee.getByText('Your email has been verified')).toBeVisible();
 
   // The sign-up linked the identity to the invited user: the first sign-in finds it.
-  const authenticated = invitee.waitForResponse((response) => response.url().endsWith('/api/auth/v1/authenticate/') && response.ok());
+  const authenticated = invitee.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/v1/authenticate/') && response.ok(),
+  );
   await signIn(invitee, email, { password, registerPhone: '6505550177' });
   const session = (await (await authenticated).json()) as { roles: string[]; user: { email: string } };
   expect(session.roles).toEqual(['query']);
@@ -83,13 +96,17 @@ test('an owner invites a user who signs up through the link, gets the roles give
   await owner.getByRole('button', { name: 'Deactivate user' }).click();
   await expect(owner.getByText('Ivy Invitee was deactivated; their sessions end at the next refresh.')).toBeVisible();
   await expect(row).toContainText('Deactivated');
-  await expect(owner.getByRole('region', { name: 'Recent changes' })).toContainText(`Olivia Owner: deactivated Ivy Invitee (${email})`);
+  await expect(owner.getByRole('region', { name: 'Recent changes' })).toContainText(
+    `Olivia Owner: deactivated Ivy Invitee (${email})`,
+  );
 
   // The revoked session ends at the identity provider: the reloaded app is signed out.
   await invitee.reload();
   await expect(invitee).toHaveURL(new RegExp(`^${urls.app}/auth`));
   // Signing in again passes both factors, and the API refuses the deactivated user (disabled).
-  const authenticateAgain = invitee.waitForResponse((response) => response.url().endsWith('/api/auth/v1/authenticate/'));
+  const authenticateAgain = invitee.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/v1/authenticate/'),
+  );
   const smsStarted = invitee.waitForResponse((response) => response.url().includes('mfaSignIn:start') && response.ok());
   await invitee.getByLabel('Email').fill(email);
   await invitee.getByLabel('Password', { exact: true }).fill(password);

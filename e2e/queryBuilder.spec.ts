@@ -26,7 +26,11 @@ type Screen = Page | FrameLocator;
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+  ).toEqual([]);
 }
 
 /** Builds DESCRIPTION with the keyboard where a person would (the region search), the mouse elsewhere. */
@@ -52,20 +56,29 @@ async function previewRows(screen: Screen, rows: number): Promise<string[][]> {
   const table = screen.getByRole('table', { name: `First ${rows} rows of the export` });
   await expect(table).toBeVisible({ timeout: 20_000 });
   await expect(table).toHaveAttribute('aria-busy', 'false');
-  return table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 }
 
-test('[X2][X11][X13][X17] builds an export with a compound and a date filter, previews the query API’s figures, saves, runs, and downloads a file with the same rows and sums', async ({ page }) => {
+test('[X2][X11][X13][X17] builds an export with a compound and a date filter, previews the query API’s figures, saves, runs, and downloads a file with the same rows and sums', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, 'mfa@acme.example');
   // The query API is asked with the person's own bearer, read from the page's first API call (never logged).
-  const authorization = page.waitForRequest((request) => request.url().includes('/api/analytics/v1/catalogue')).then((request) => request.headers().authorization!);
+  const authorization = page
+    .waitForRequest((request) => request.url().includes('/api/analytics/v1/catalogue'))
+    .then((request) => request.headers().authorization!);
   await page.goto(`${urls.app}/csv/new`);
   await expect(page.getByRole('heading', { level: 1, name: 'New CSV export' })).toBeVisible();
   await buildExport(page);
 
   const ask = async (description: QueryDescriptionInput): Promise<QueryResult> => {
-    const response = await page.request.post(`${urls.app}/api/analytics/v1/query`, { headers: { authorization: await authorization }, data: description });
+    const response = await page.request.post(`${urls.app}/api/analytics/v1/query`, {
+      headers: { authorization: await authorization },
+      data: description,
+    });
     expect(response.status()).toBe(200);
     return queryResultSchema.parse(await response.json());
   };
@@ -82,14 +95,21 @@ test('[X2][X11][X13][X17] builds an export with a compound and a date filter, pr
     expect(number(transactions!)).toBe(wantTransactions);
   });
   await expect(page.getByText(`${whole.rowCount.toLocaleString('en-US')} rows in the export`)).toBeVisible();
-  await expect(page.getByText(/^Exports are limited to [\d,]+ rows for your role; files are kept \d+ days\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Exports are limited to [\d,]+ rows for your role; files are kept \d+ days\.$/),
+  ).toBeVisible();
 
   // Sorting by a column header asks again, ordered; the API agrees on the first row.
   await page.getByRole('button', { name: /^Gross sales volume/ }).click();
   await page.getByRole('button', { name: /^Gross sales volume/ }).click();
-  await expect(page.getByRole('columnheader', { name: /Gross sales volume/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: /Gross sales volume/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   const sorted = await ask({ ...DESCRIPTION, order: [{ member: 'gsv', direction: 'desc' }], limit: 1 });
-  await expect.poll(async () => number((await previewRows(page, shown))[0]![2]!)).toBeCloseTo(sorted.rows[0]![2] as number, 2);
+  await expect
+    .poll(async () => number((await previewRows(page, shown))[0]![2]!))
+    .toBeCloseTo(sorted.rows[0]![2] as number, 2);
   await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -114,7 +134,10 @@ test('[X2][X11][X13][X17] builds an export with a compound and a date filter, pr
   await run.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('South states by month.csv');
-  const records = parse(readFileSync((await download.path())!), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const records = parse(readFileSync((await download.path())!), { columns: true, skip_empty_lines: true }) as Record<
+    string,
+    string
+  >[];
   expect(records).toHaveLength(whole.rowCount);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const gsvIndex = whole.columns.findIndex((column) => column.name === 'gsv');
@@ -122,13 +145,21 @@ test('[X2][X11][X13][X17] builds an export with a compound and a date filter, pr
   // the answer's columns, then the period note: 90 days by month cut the first month short or end in a month still running
   expect(Object.keys(records[0]!)).toEqual([...whole.columns.map((column) => column.label), 'Period note']);
   expect(records.some((record) => /^Partial: \d+ of \d+ days/.test(record['Period note']!))).toBe(true);
-  expect(Math.round(sum(records.map((record) => Number(record['Gross sales volume']))) * 100)).toBe(Math.round(sum(whole.rows.map((row) => row[gsvIndex] as number)) * 100));
-  expect(sum(records.map((record) => Number(record.Transactions)))).toBe(sum(whole.rows.map((row) => row[transactionsIndex] as number)));
+  expect(Math.round(sum(records.map((record) => Number(record['Gross sales volume']))) * 100)).toBe(
+    Math.round(sum(whole.rows.map((row) => row[gsvIndex] as number)) * 100),
+  );
+  expect(sum(records.map((record) => Number(record.Transactions)))).toBe(
+    sum(whole.rows.map((row) => row[transactionsIndex] as number)),
+  );
 
   // The run is among the export's past runs, and the saved export among "Saved exports".
-  await expect(page.getByRole('region', { name: 'Runs of this export' }).getByRole('listitem').first()).toContainText('Ready');
+  await expect(page.getByRole('region', { name: 'Runs of this export' }).getByRole('listitem').first()).toContainText(
+    'Ready',
+  );
   await page.getByRole('button', { name: 'Saved exports' }).click();
-  await expect(page.getByRole('dialog', { name: 'Saved exports' }).getByRole('link', { name: 'South states by month' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Saved exports' }).getByRole('link', { name: 'South states by month' }).first(),
+  ).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
 
@@ -145,17 +176,26 @@ async function screenshotFramed(page: Page, portal: FrameLocator, path: string):
   await page.setViewportSize({ width, height });
 }
 
-async function mountFramed(page: Page, options: { token: string; email: string; name: string; impersonation?: boolean }) {
+async function mountFramed(
+  page: Page,
+  options: { token: string; email: string; name: string; impersonation?: boolean },
+) {
   await page.goto(allowedHost);
   await mountInPage(page, { ...options, initPath: '/csv/new' });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   return portalIn(page);
 }
 
-test('[X13][X17] framed: a partner user builds, previews, runs and downloads inside the partner portal', async ({ page }) => {
+test('[X13][X17] framed: a partner user builds, previews, runs and downloads inside the partner portal', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const portal = await mountFramed(page, { token: await idTokenFor('partner@acme.example'), email: 'partner@acme.example', name: 'Paula Partner' });
+  const portal = await mountFramed(page, {
+    token: await idTokenFor('partner@acme.example'),
+    email: 'partner@acme.example',
+    name: 'Paula Partner',
+  });
   await expect(portal.getByRole('heading', { level: 1, name: 'New CSV export' })).toBeVisible();
   await buildExport(portal);
   await expect(portal.getByRole('table', { name: /^First \d+ rows of the export$/ })).toBeVisible({ timeout: 20_000 });
@@ -174,9 +214,16 @@ test('[X13][X17] framed: a partner user builds, previews, runs and downloads ins
   expect(records.length).toBeGreaterThan(0);
 });
 
-test('[X1][X17] framed, support staff without support_write preview but cannot save or run, and the page says why', async ({ page }) => {
+test('[X1][X17] framed, support staff without support_write preview but cannot save or run, and the page says why', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const portal = await mountFramed(page, { token: await idTokenFor('support@payportal.example'), email: 'partner@acme.example', name: 'Paula Partner', impersonation: true });
+  const portal = await mountFramed(page, {
+    token: await idTokenFor('support@payportal.example'),
+    email: 'partner@acme.example',
+    name: 'Paula Partner',
+    impersonation: true,
+  });
   await expect(portal.getByRole('note')).toContainText('support_write');
   await buildExport(portal);
   await expect(portal.getByRole('table', { name: /^First \d+ rows of the export$/ })).toBeVisible({ timeout: 20_000 });

@@ -25,7 +25,8 @@ import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/optimizer-screens';
 const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const dollars = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
+const dollars = (value: number) =>
+  `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
 
 async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
   await page.goto(urls.demo);
@@ -34,7 +35,9 @@ async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('combobox', { name: 'View the portal of' }).fill('optimizer@acme.example');
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await expect(page.getByRole('status')).toHaveText('Portal ready · embedded user (revenue optimizer only) · not the organisation owner');
+  await expect(page.getByRole('status')).toHaveText(
+    'Portal ready · embedded user (revenue optimizer only) · not the organisation owner',
+  );
   const portal = portalIn(page);
   await portal.getByRole('link', { name: /^Revenue Optimizer/ }).click();
   await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);
@@ -45,8 +48,15 @@ async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
 /** Asks the API what the frame last asked at `path`, with the frame's own headers (impersonation token included). */
 async function askAsFrame(page: Page, request: Request, body?: unknown): Promise<unknown> {
   const headers = await request.allHeaders();
-  const sent = { authorization: headers.authorization!, 'impersonate-user': headers['impersonate-user']!, 'content-type': 'application/json' };
-  const response = body === undefined ? await page.request.get(request.url(), { headers: sent }) : await page.request.post(request.url(), { headers: sent, data: body });
+  const sent = {
+    authorization: headers.authorization!,
+    'impersonate-user': headers['impersonate-user']!,
+    'content-type': 'application/json',
+  };
+  const response =
+    body === undefined
+      ? await page.request.get(request.url(), { headers: sent })
+      : await page.request.post(request.url(), { headers: sent, data: body });
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -59,7 +69,11 @@ async function pressTimes(slider: Locator, key: 'ArrowRight' | 'ArrowLeft', time
 /** The portal in its frame, and the demo page around it, less the demo's message log (an <ol role="log">, not ours). */
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).exclude('[role="log"]').analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+  ).toEqual([]);
 }
 
 async function screenshotFramed(page: Page, portal: FrameLocator, name: string): Promise<void> {
@@ -72,7 +86,9 @@ async function screenshotFramed(page: Page, portal: FrameLocator, name: string):
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('the optimizer demo user, framed in the partner demo: P&L and its export, a two-action scenario whose waterfall follows the slider, two saved scenarios compared, their merchants exported, the top leaking merchant with its cause, the what-ifs', async ({ page }) => {
+test('the optimizer demo user, framed in the partner demo: P&L and its export, a two-action scenario whose waterfall follows the slider, two saved scenarios compared, their merchants exported, the top leaking merchant with its cause, the what-ifs', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const portal = await viewOptimizerUserInDemo(page);
@@ -80,12 +96,16 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   // The P&L: a row per merchant, sortable; the API gives the same first row for the same question.
   const pnlTable = portal.getByRole('table', { name: 'Merchant P&L' });
   await expect(pnlTable).toBeVisible({ timeout: 30_000 });
-  const pnlRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.pnl()) && (request.postDataJSON() as { sort: string }).sort === 'gsv');
+  const pnlRequest = page.waitForRequest(
+    (request) =>
+      request.url().endsWith(OPTIMIZER_PATHS.pnl()) && (request.postDataJSON() as { sort: string }).sort === 'gsv',
+  );
   // Sorted by GSV, largest first. A click is repeated only while the header does not say so yet (once in
   // CI the first click left it unsorted); a second click on a sorted header would turn it ascending.
   const gsvHeader = portal.getByRole('columnheader', { name: /GSV/ });
   await expect(async () => {
-    if ((await gsvHeader.getAttribute('aria-sort')) !== 'descending') await portal.getByRole('button', { name: /^GSV/ }).click();
+    if ((await gsvHeader.getAttribute('aria-sort')) !== 'descending')
+      await portal.getByRole('button', { name: /^GSV/ }).click();
     await expect(gsvHeader).toHaveAttribute('aria-sort', 'descending', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   const asked = pnlResultSchema.parse(await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON()));
@@ -100,7 +120,12 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
     ['Net revenue', money(asked.totals.netRevenue)],
     ['Under-recovery', asked.totals.under.toLocaleString('en-US')],
   ] as const) {
-    await expect(strip.locator('div').filter({ has: portal.locator(`dt:text-is("${term}")`) }).locator('dd')).toHaveText(text);
+    await expect(
+      strip
+        .locator('div')
+        .filter({ has: portal.locator(`dt:text-is("${term}")`) })
+        .locator('dd'),
+    ).toHaveText(text);
   }
   await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'pnl');
@@ -110,7 +135,10 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expect(portal.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
   const pnlDownload = page.waitForEvent('download');
   await portal.getByRole('button', { name: 'Download CSV' }).click();
-  const pnlFile = parse(readFileSync((await (await pnlDownload).path())!), { columns: true, bom: true }) as Record<string, string>[];
+  const pnlFile = parse(readFileSync((await (await pnlDownload).path())!), { columns: true, bom: true }) as Record<
+    string,
+    string
+  >[];
   expect(pnlFile).toHaveLength(asked.matching);
   pnlFile.slice(0, asked.rows.length).forEach((line, index) => {
     expect(line.Merchant).toBe(asked.rows[index]!.name);
@@ -124,7 +152,11 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await pressTimes(portal.getByRole('slider', { name: /^Monthly fee/ }), 'ArrowRight', 5);
   const net = portal.getByRole('region', { name: 'Expected 12-month value' }).locator('dd').nth(2);
   const settle = async (markup: number): Promise<SimulationResult> => {
-    const request = await page.waitForRequest((sent) => sent.url().endsWith(OPTIMIZER_PATHS.simulate()) && (sent.postDataJSON() as { actions: { markupBps: number } }).actions.markupBps === markup);
+    const request = await page.waitForRequest(
+      (sent) =>
+        sent.url().endsWith(OPTIMIZER_PATHS.simulate()) &&
+        (sent.postDataJSON() as { actions: { markupBps: number } }).actions.markupBps === markup,
+    );
     const answer = simulationResultSchema.parse(await askAsFrame(page, request, request.postDataJSON()));
     await expect(portal.getByText(dollars(answer.waterfall.net), { exact: true }).first()).toBeVisible();
     return answer;
@@ -159,7 +191,10 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   // The affected merchants of the first scenario, as a file with one row per merchant the API counts.
   const downloading = page.waitForEvent('download');
   await portal.getByRole('button', { name: 'Export merchants of Blended +20 bps' }).first().click();
-  const records = parse(readFileSync((await (await downloading).path())!), { columns: true }) as Record<string, string>[];
+  const records = parse(readFileSync((await (await downloading).path())!), { columns: true }) as Record<
+    string,
+    string
+  >[];
   expect(records).toHaveLength(first.affected);
 
   // Leakage: the top merchant and its main cause, as the API ranks them.
@@ -173,16 +208,24 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expect(firstRow).toContainText(money(top.recoverablePerMonth));
   // The headline and each cause's bar are the API's, in one period: a month on average over its 12 months, said so.
   expect(leakage.months).toBe(12);
-  await expect(portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / leakage.months)} a month` })).toBeVisible();
-  await expect(portal.getByText(`A month on average over the 12 complete months`)).toContainText(`(${money(leakage.total)} in all)`);
+  await expect(
+    portal.getByRole('heading', { name: `Leakage: ${money(leakage.total / leakage.months)} a month` }),
+  ).toBeVisible();
+  await expect(portal.getByText(`A month on average over the 12 complete months`)).toContainText(
+    `(${money(leakage.total)} in all)`,
+  );
   const causeBars = portal.getByRole('list', { name: 'Leakage by cause, a month' }).getByRole('listitem');
-  await expect(causeBars).toHaveText(leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage / leakage.months)}`));
+  await expect(causeBars).toHaveText(
+    leakage.causes.map((cause) => `${LEAKAGE_CAUSE_LABELS[cause.cause]}${money(cause.leakage / leakage.months)}`),
+  );
   // The three causes generator v4 made detectable are there, and cost money (OPTIMIZER.md).
   for (const cause of ['auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program'] as const) {
     const answered = leakage.causes.find((row) => row.cause === cause)!;
     expect(answered.sales, cause).toBeGreaterThan(0);
     expect(answered.leakage, cause).toBeGreaterThan(0);
-    await expect(causeBars.filter({ hasText: LEAKAGE_CAUSE_LABELS[cause] })).toHaveText(`${LEAKAGE_CAUSE_LABELS[cause]}${money(answered.leakage / leakage.months)}`);
+    await expect(causeBars.filter({ hasText: LEAKAGE_CAUSE_LABELS[cause] })).toHaveText(
+      `${LEAKAGE_CAUSE_LABELS[cause]}${money(answered.leakage / leakage.months)}`,
+    );
   }
   await screenshotFramed(page, portal, 'leakage');
 
@@ -194,7 +237,14 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await expect(whatIfs).toBeVisible({ timeout: 30_000 });
   for (const row of regulatory.scenarios) {
     await expect(whatIfs.getByRole('row', { name: REGULATORY_LABELS[row.scenario] })).toHaveText(
-      [REGULATORY_LABELS[row.scenario], row.affectedSales.toLocaleString('en-US'), money(row.affectedGsv), dollars(row.interchangeChange), dollars(row.icPlusPlusPassThrough), dollars(row.blendedMarginChange)].join(''),
+      [
+        REGULATORY_LABELS[row.scenario],
+        row.affectedSales.toLocaleString('en-US'),
+        money(row.affectedGsv),
+        dollars(row.interchangeChange),
+        dollars(row.icPlusPlusPassThrough),
+        dollars(row.blendedMarginChange),
+      ].join(''),
     );
   }
   await screenshotFramed(page, portal, 'regulatory');

@@ -5,11 +5,18 @@ import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRec
 
 async function mountAsStaff(page: Page, initPath: string) {
   await page.goto(allowedHost);
-  await mountInPage(page, { token: await idTokenFor('staff@payportal.example'), email: 'staff@payportal.example', name: 'Sam Staff', initPath });
+  await mountInPage(page, {
+    token: await idTokenFor('staff@payportal.example'),
+    email: 'staff@payportal.example',
+    name: 'Sam Staff',
+    initPath,
+  });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
 }
 
-test('framed, a query user on /revenue-optimizer reads that the page is not open to them and goes home from there, not unauthorized, and there is no header', async ({ page }) => {
+test('framed, a query user on /revenue-optimizer reads that the page is not open to them and goes home from there, not unauthorized, and there is no header', async ({
+  page,
+}) => {
   await mountAsStaff(page, '/revenue-optimizer');
   await expect(portalIn(page).getByRole('heading', { name: 'Not available here' })).toBeVisible();
   await expect(portalIn(page).getByRole('alert')).toHaveText('Your account does not have access to this page.');

@@ -39,10 +39,14 @@ async function openMenu(page: Page) {
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-test('an owner with query and upload roles sees the owner menu and reaches owner, upload and query routes', async ({ page }) => {
+test('an owner with query and upload roles sees the owner menu and reaches owner, upload and query routes', async ({
+  page,
+}) => {
   await signIn(page, 'owner@acme.example');
   expect(await headerButtons(page)).toEqual(QUERY_BUTTONS);
   await expect(page.getByRole('link', { name: 'PayPortal home' })).toHaveAttribute('href', '/home');
@@ -59,7 +63,9 @@ test('an owner with query and upload roles sees the owner menu and reaches owner
   await expect(page.getByRole('alert')).toHaveText('This dashboard was not found.');
 });
 
-test('a query-only user sees the query buttons and the plain menu, and is sent home from owner and upload routes', async ({ page }) => {
+test('a query-only user sees the query buttons and the plain menu, and is sent home from owner and upload routes', async ({
+  page,
+}) => {
   await signIn(page, 'staff@payportal.example');
   expect(await headerButtons(page)).toEqual(QUERY_BUTTONS);
   expect(await openMenu(page)).toEqual([...BASE_MENU, 'Profile', 'Sign out']);
@@ -73,7 +79,11 @@ test('a query-only user sees the query buttons and the plain menu, and is sent h
   await typeRoute(page, '/no-such-page', '/home');
 
   // The organisation prefix picks the theme and stays through navigation.
-  const buttonColour = () => page.getByRole('banner').getByRole('link', { name: 'Dashboards' }).evaluate((link) => getComputedStyle(link).color);
+  const buttonColour = () =>
+    page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Dashboards' })
+      .evaluate((link) => getComputedStyle(link).color);
   const defaultColour = await buttonColour();
   await typeRoute(page, '/acme/home', '/acme/home');
   await expect(page.locator('[data-theme]')).toHaveAttribute('data-theme', 'acme');
@@ -88,7 +98,9 @@ test('a query-only user sees the query buttons and the plain menu, and is sent h
   await typeRoute(page, '/dashboards', '/auth');
 });
 
-test('an uploader sees Sign out and a menu reaching home, documents and the upload screens, and is sent to /profile from query routes', async ({ page }) => {
+test('an uploader sees Sign out and a menu reaching home, documents and the upload screens, and is sent to /profile from query routes', async ({
+  page,
+}) => {
   await signIn(page, 'uploader@acme.example');
   await expectNoQueryHeader(page, ['Home', 'Documents', ...UPLOAD_MENU, 'Profile']);
   await typeRoute(page, '/data/upload', '/data/upload');
@@ -98,7 +110,9 @@ test('an uploader sees Sign out and a menu reaching home, documents and the uplo
   await typeRoute(page, '/revenue-optimizer', '/home');
 });
 
-test('an upload admin sees Sign out and the upload screens in the menu, and reaches the upload routes, not the query routes', async ({ page }) => {
+test('an upload admin sees Sign out and the upload screens in the menu, and reaches the upload routes, not the query routes', async ({
+  page,
+}) => {
   await signIn(page, 'upload-admin@acme.example');
   await expectNoQueryHeader(page, ['Home', 'Documents', ...UPLOAD_MENU, 'Profile']);
   await typeRoute(page, '/data/upload/abc-1', '/data/upload/abc-1');
@@ -129,7 +143,9 @@ test('the embedded-only user lands on /terms, accepts, and lands on /revenue-opt
   await typeRoute(page, '/organization/manage', '/home');
 });
 
-test('a demo organisation sees the demo banner; home and the open menu have no serious accessibility violation', async ({ page }) => {
+test('a demo organisation sees the demo banner; home and the open menu have no serious accessibility violation', async ({
+  page,
+}) => {
   await signIn(page, 'demo@demo-payments.example');
   await expect(page.getByText('The big data solution for the modern acquirer.')).toBeVisible();
   await expect(page.getByRole('note', { name: 'Demo organization' })).toContainText(

@@ -17,7 +17,12 @@ const SCREENS = '/tmp/uploads-screens';
 const RUN = `E${Date.now() % 1_000_000}`;
 const MIDS = [`${RUN}-1`, `${RUN}-2`];
 const header = (kind: 'merchants' | 'transactions') => uploadTemplate(kind).split('\r\n')[0];
-const MERCHANTS = [header('merchants'), `${MIDS[0]},One LLC,One Cafe,5812,CA,2025-01-15,processing`, `${MIDS[1]},Two Inc,Two Fuel,5541,TX,2025-02-01,processing`, ''].join('\n');
+const MERCHANTS = [
+  header('merchants'),
+  `${MIDS[0]},One LLC,One Cafe,5812,CA,2025-01-15,processing`,
+  `${MIDS[1]},Two Inc,Two Fuel,5541,TX,2025-02-01,processing`,
+  '',
+].join('\n');
 const day = new Date().toISOString().slice(0, 10);
 const TRANSACTIONS = [
   header('transactions'),
@@ -49,17 +54,29 @@ async function screenshots(page: Page, name: string): Promise<void> {
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+  ).toEqual([]);
 }
 
 /** The query API's GSV and attempts per uploaded merchant, asked with the owner's bearer. */
 async function totals(owner: Page, authorization: string): Promise<Record<string, [number, number]>> {
   const response = await owner.request.post(`${urls.app}/api/analytics/v1/query`, {
     headers: { authorization },
-    data: { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], filters: [{ member: 'merchant', operator: 'in', values: MIDS }] },
+    data: {
+      measures: ['gsv', 'authorisations'],
+      dimensions: ['merchant'],
+      filters: [{ member: 'merchant', operator: 'in', values: MIDS }],
+    },
   });
   expect(response.status()).toBe(200);
-  return Object.fromEntries(queryResultSchema.parse(await response.json()).rows.map((row) => [String(row[0]), [Number(row[1]), Number(row[2])]]));
+  return Object.fromEntries(
+    queryResultSchema
+      .parse(await response.json())
+      .rows.map((row) => [String(row[0]), [Number(row[1]), Number(row[2])]]),
+  );
 }
 
 async function chooseAndUpload(page: Page, kind: string, name: string, text: string, mode = 'Append') {
@@ -68,11 +85,15 @@ async function chooseAndUpload(page: Page, kind: string, name: string, text: str
   await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }
 
-test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transactions with bad rows: pre-check, progress, phases, every bad row on the details page, the good rows in the query API; an interrupted upload resumes; a rollback removes exactly its rows', async ({ browser }) => {
+test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transactions with bad rows: pre-check, progress, phases, every bad row on the details page, the good rows in the query API; an interrupted upload resumes; a rollback removes exactly its rows', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const uploader = await newSignedInPage(browser, 'uploader@acme.example');
   const owner = await newSignedInPage(browser, 'owner@acme.example');
-  const ownerBearer = owner.waitForRequest((request) => request.url().includes('/api/uploads/v1/uploads/')).then((request) => request.headers().authorization!);
+  const ownerBearer = owner
+    .waitForRequest((request) => request.url().includes('/api/uploads/v1/uploads/'))
+    .then((request) => request.headers().authorization!);
   await owner.goto(`${urls.app}/data/upload/history`);
   const authorization = await ownerBearer;
 
@@ -80,14 +101,22 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await uploader.goto(`${urls.app}/data/upload`);
   await expect(uploader.getByRole('heading', { level: 1, name: 'Upload data' })).toBeVisible();
   await chooseAndUpload(uploader, 'Merchants', 'merchants.csv', MERCHANTS);
-  await expect(uploader.getByText('Check passed: the header and the column formats of the first 2 rows. Merchants, duplicates and sales loaded before are checked after the upload.')).toBeVisible();
+  await expect(
+    uploader.getByText(
+      'Check passed: the header and the column formats of the first 2 rows. Merchants, duplicates and sales loaded before are checked after the upload.',
+    ),
+  ).toBeVisible();
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByText('Done: 2 rows, 2 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
   await uploader.getByRole('button', { name: 'Upload another file' }).click();
 
   // Transactions with bad rows: the Worker's pre-check names the negative amount's line before a byte is sent.
   await chooseAndUpload(uploader, 'Transactions', 'sales.csv', TRANSACTIONS);
-  await expect(uploader.getByText('Line 6, column amount: amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-5.00").')).toBeVisible();
+  await expect(
+    uploader.getByText(
+      'Line 6, column amount: amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-5.00").',
+    ),
+  ).toBeVisible();
   await screenshots(uploader, 'upload-precheck');
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByRole('list', { name: 'Phases' })).toBeVisible();
@@ -110,9 +139,17 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await uploader.goto(`${urls.app}/data/upload`);
   const cdp = await uploader.context().newCDPSession(uploader);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 400 * 1024,
+  });
   const patches: number[] = [];
-  uploader.on('request', (request) => void (request.method() === 'PATCH' && patches.push(Number(request.headers()['upload-offset']))));
+  uploader.on(
+    'request',
+    (request) => void (request.method() === 'PATCH' && patches.push(Number(request.headers()['upload-offset']))),
+  );
   await chooseAndUpload(uploader, 'Transactions', 'sales-v2.csv', BIG, 'New version');
   await expect(uploader.getByText(/^Check passed/)).toBeVisible();
   // no upload of this file's name: nothing is preselected, and nothing is sent until the upload it replaces is chosen
@@ -121,16 +158,33 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await uploader.getByLabel('Replaces').selectOption(salesId);
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByText(/^Sending: [\d.]+ [KM]B of /)).toBeVisible();
-  await expect.poll(async () => Number(await uploader.getByRole('progressbar', { name: 'Bytes sent' }).getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(BIG.length / 5);
+  await expect
+    .poll(async () => Number(await uploader.getByRole('progressbar', { name: 'Bytes sent' }).getAttribute('value')), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(BIG.length / 5);
   await uploader.getByRole('button', { name: 'Pause' }).click();
   await expect(uploader.getByText(/^Paused: /)).toBeVisible();
   await screenshots(uploader, 'upload-paused');
   // the next PATCH fails once, as a dropped connection would; the client asks the offset again and goes on
   let dropped = false;
-  await uploader.route('**/api/uploads/v1/files/*', (route) => (route.request().method() === 'PATCH' && !dropped ? ((dropped = true), route.abort('connectionreset')) : route.continue()));
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await uploader.route('**/api/uploads/v1/files/*', (route) =>
+    route.request().method() === 'PATCH' && !dropped
+      ? ((dropped = true), route.abort('connectionreset'))
+      : route.continue(),
+  );
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await uploader.getByRole('button', { name: 'Resume' }).click();
-  await expect(uploader.getByText(`Done: ${BIG_ROWS.toLocaleString('en-US')} rows, ${BIG_ROWS.toLocaleString('en-US')} loaded, 0 rejected.`)).toBeVisible({ timeout: 60_000 });
+  await expect(
+    uploader.getByText(
+      `Done: ${BIG_ROWS.toLocaleString('en-US')} rows, ${BIG_ROWS.toLocaleString('en-US')} loaded, 0 rejected.`,
+    ),
+  ).toBeVisible({ timeout: 60_000 });
   expect(dropped).toBe(true);
   expect(patches[0]).toBe(0);
   expect(Math.max(...patches.slice(1))).toBeGreaterThan(0);
@@ -159,32 +213,56 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
 
 /** Starts an upload of `bytes` bytes that sends none (tus creation only); answers its id. */
 async function startWithoutBytes(page: Page, authorization: string, filename: string): Promise<string> {
-  const metadata = Object.entries({ filename, kind: 'transactions', mode: 'append' }).map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`).join(',');
-  const created = await page.request.post(`${urls.app}/api/uploads/v1/files/`, { headers: { authorization, 'tus-resumable': '1.0.0', 'upload-length': '2048', 'upload-metadata': metadata } });
+  const metadata = Object.entries({ filename, kind: 'transactions', mode: 'append' })
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+  const created = await page.request.post(`${urls.app}/api/uploads/v1/files/`, {
+    headers: { authorization, 'tus-resumable': '1.0.0', 'upload-length': '2048', 'upload-metadata': metadata },
+  });
   expect(created.status(), await created.text()).toBe(201);
   return created.headers().location!.split('/').pop()!;
 }
 
 // After the test above: its sales.csv is loaded again (its new version was rolled back).
-test('[U7][U15][U20] a new version replaces only the upload chosen for it, another person’s upload of the kind keeps its rows; uploads still receiving are cancelled from the history by their creator and by the owner', async ({ browser }) => {
+test('[U7][U15][U20] a new version replaces only the upload chosen for it, another person’s upload of the kind keeps its rows; uploads still receiving are cancelled from the history by their creator and by the owner', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const uploader = await newSignedInPage(browser, 'uploader@acme.example');
   const owner = await newSignedInPage(browser, 'owner@acme.example');
-  const bearerOf = (page: Page) => page.waitForRequest((request) => request.url().includes('/api/uploads/v1/uploads/')).then((request) => request.headers().authorization!);
+  const bearerOf = (page: Page) =>
+    page
+      .waitForRequest((request) => request.url().includes('/api/uploads/v1/uploads/'))
+      .then((request) => request.headers().authorization!);
   const ownerBearer = bearerOf(owner);
   await owner.goto(`${urls.app}/data/upload/history`);
   const authorization = await ownerBearer;
 
   // Another person's transactions upload: the owner's own sale on the second merchant.
   await owner.goto(`${urls.app}/data/upload`);
-  await chooseAndUpload(owner, 'Transactions', 'owner-sales.csv', [header('transactions'), `${RUN}-O1,${MIDS[1]},${day}T14:00:00Z,5.00,USD,visa,credit,chip,approved,`, ''].join('\n'));
+  await chooseAndUpload(
+    owner,
+    'Transactions',
+    'owner-sales.csv',
+    [header('transactions'), `${RUN}-O1,${MIDS[1]},${day}T14:00:00Z,5.00,USD,visa,credit,chip,approved,`, ''].join(
+      '\n',
+    ),
+  );
   await owner.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(owner.getByText('Done: 1 row, 1 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
   expect(await totals(owner, authorization)).toEqual({ [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [35.25, 2] });
 
   // The uploader's new version of sales.csv: the choice offers only their own uploads, the same name preselected.
   await uploader.goto(`${urls.app}/data/upload`);
-  await chooseAndUpload(uploader, 'Transactions', 'sales.csv', [header('transactions'), `${RUN}-N1,${MIDS[0]},${day}T15:00:00Z,7.00,USD,visa,credit,chip,approved,`, ''].join('\n'), 'New version');
+  await chooseAndUpload(
+    uploader,
+    'Transactions',
+    'sales.csv',
+    [header('transactions'), `${RUN}-N1,${MIDS[0]},${day}T15:00:00Z,7.00,USD,visa,credit,chip,approved,`, ''].join(
+      '\n',
+    ),
+    'New version',
+  );
   const replaces = uploader.getByLabel('Replaces');
   await expect(replaces.locator('option:checked')).toHaveText(/^sales\.csv, /);
   await expect(replaces.locator('option', { hasText: 'owner-sales.csv' })).toHaveCount(0);
@@ -204,10 +282,19 @@ test('[U7][U15][U20] a new version replaces only the upload chosen for it, anoth
   await expect(uploader.getByRole('row', { name: /stalled\.csv/ })).toContainText('Receiving: 0 B of 2.0 KB');
   await uploader.getByRole('button', { name: 'Cancel the upload of stalled.csv' }).click();
   const dialog = uploader.getByRole('alertdialog');
-  await expect(dialog).toHaveAccessibleName('Cancel the upload of stalled.csv? The part received so far is deleted, and the file must be sent again from the start.');
+  await expect(dialog).toHaveAccessibleName(
+    'Cancel the upload of stalled.csv? The part received so far is deleted, and the file must be sent again from the start.',
+  );
   await dialog.getByRole('button', { name: 'Cancel upload' }).click();
-  await expect(uploader.getByRole('status')).toHaveText('The upload of stalled.csv was cancelled: the part received is deleted, and the file can be sent again from the start.');
-  await expect(uploader.getByRole('row', { name: /stalled\.csv/ }).getByRole('cell').nth(2)).toHaveText('Cancelled');
+  await expect(uploader.getByRole('status')).toHaveText(
+    'The upload of stalled.csv was cancelled: the part received is deleted, and the file can be sent again from the start.',
+  );
+  await expect(
+    uploader
+      .getByRole('row', { name: /stalled\.csv/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('Cancelled');
   await expect(uploader.getByRole('button', { name: 'Cancel the upload of stalled.csv' })).toHaveCount(0);
 
   // The owner cancels the other one (the uploads API); "Keep it" first leaves it receiving.
@@ -217,21 +304,49 @@ test('[U7][U15][U20] a new version replaces only the upload chosen for it, anoth
   await expect(owner.getByRole('row', { name: /stalled-too\.csv/ })).toContainText('Receiving');
   await owner.getByRole('button', { name: 'Cancel the upload of stalled-too.csv' }).click();
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Cancel upload' }).click();
-  await expect(owner.getByRole('status')).toHaveText('The upload of stalled-too.csv was cancelled: the part received is deleted, and the file can be sent again from the start.');
-  await expect(owner.getByRole('row', { name: /stalled-too\.csv/ }).getByRole('cell').nth(2)).toHaveText('Cancelled');
+  await expect(owner.getByRole('status')).toHaveText(
+    'The upload of stalled-too.csv was cancelled: the part received is deleted, and the file can be sent again from the start.',
+  );
+  await expect(
+    owner
+      .getByRole('row', { name: /stalled-too\.csv/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('Cancelled');
   // the history names the series: the new version is version 3 of sales.csv's
-  await expect(owner.getByRole('row', { name: /^sales\.csv/ }).first().getByRole('cell').nth(3)).toHaveText(/^3 of upload \d+$/);
+  await expect(
+    owner
+      .getByRole('row', { name: /^sales\.csv/ })
+      .first()
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText(/^3 of upload \d+$/);
   await expectNoSeriousAxeViolations(owner);
   await screenshots(owner, 'upload-history-cancelled');
-  for (const id of [mine, theirs]) expect((await (await owner.request.get(`${urls.app}/api/uploads/v1/uploads/${id}`, { headers: { authorization } })).json()).status).toBe('cancelled');
+  for (const id of [mine, theirs])
+    expect(
+      (
+        await (
+          await owner.request.get(`${urls.app}/api/uploads/v1/uploads/${id}`, { headers: { authorization } })
+        ).json()
+      ).status,
+    ).toBe('cancelled');
 });
 
 // After the tests above, whose uploads the history lists (tests of a file run in order, in one worker).
-test('[U1][U20] framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({ page }) => {
+test('[U1][U20] framed: support staff acting as the uploader without support_write read the history and the details, and cannot upload', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(allowedHost);
-  await mountInPage(page, { token: await idTokenFor('support@payportal.example'), email: 'uploader@acme.example', name: 'Uma Uploader', impersonation: true, initPath: '/data/upload/history' });
+  await mountInPage(page, {
+    token: await idTokenFor('support@payportal.example'),
+    email: 'uploader@acme.example',
+    name: 'Uma Uploader',
+    impersonation: true,
+    initPath: '/data/upload/history',
+  });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
   const portal = portalIn(page);
   await expect(portal.getByRole('heading', { level: 1, name: 'Upload history' })).toBeVisible();
@@ -239,7 +354,10 @@ test('[U1][U20] framed: support staff acting as the uploader without support_wri
   mkdirSync(SCREENS, { recursive: true });
   for (const shot of [1280, 390]) {
     await page.setViewportSize({ width: shot, height: 900 });
-    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.setViewportSize({
+      width: shot,
+      height: await page.evaluate(() => document.documentElement.scrollHeight),
+    });
     await page.screenshot({ path: `${SCREENS}/framed-history-${shot}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -250,13 +368,20 @@ test('[U1][U20] framed: support staff acting as the uploader without support_wri
   await portal.getByRole('link', { name: 'Upload history' }).click();
   await portal.getByRole('link', { name: 'Upload data' }).click();
   await portal.getByLabel('Kind').selectOption({ label: 'Merchants' });
-  await portal.getByLabel('CSV file').setInputFiles({ name: 'merchants.csv', mimeType: 'text/csv', buffer: Buffer.from(MERCHANTS) });
+  await portal
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'merchants.csv', mimeType: 'text/csv', buffer: Buffer.from(MERCHANTS) });
   await expect(portal.getByText(/^Check passed/)).toBeVisible();
-  await expect(portal.getByRole('note')).toHaveText('You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.');
+  await expect(portal.getByRole('note')).toHaveText(
+    'You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.',
+  );
   await expect(portal.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
   for (const shot of [1280, 390]) {
     await page.setViewportSize({ width: shot, height: 900 });
-    await page.setViewportSize({ width: shot, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+    await page.setViewportSize({
+      width: shot,
+      height: await page.evaluate(() => document.documentElement.scrollHeight),
+    });
     await page.screenshot({ path: `${SCREENS}/framed-upload-${shot}.png` });
   }
 });

@@ -14,7 +14,13 @@ const PAGES = {
 };
 const SERVERS = {
   outputs: Object.values(SERVER_BUILDS).map((server) => server.outfile),
-  sources: ['packages/shared/src', 'packages/analytics/src', 'packages/api/src', 'packages/parent-demo/server.ts', 'scripts/buildServers.ts'],
+  sources: [
+    'packages/shared/src',
+    'packages/analytics/src',
+    'packages/api/src',
+    'packages/parent-demo/server.ts',
+    'scripts/buildServers.ts',
+  ],
 };
 
 function newestMtime(path: string): number {
@@ -22,7 +28,8 @@ function newestMtime(path: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx'))
+      continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -49,7 +56,10 @@ function buildPages(): void {
 }
 
 function buildServersNow(): void {
-  execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(repoRoot, 'scripts/buildServers.ts')], { cwd: repoRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(repoRoot, 'scripts/buildServers.ts')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
 }
 
 export function buildAll(): void {

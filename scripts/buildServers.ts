@@ -21,14 +21,26 @@ export interface ServerBuild {
 }
 
 export const SERVER_BUILDS = {
-  api: { workspace: 'packages/api', entry: 'packages/api/src/server.ts', outfile: 'packages/api/dist/server.js', ownsFolder: true },
+  api: {
+    workspace: 'packages/api',
+    entry: 'packages/api/src/server.ts',
+    outfile: 'packages/api/dist/server.js',
+    ownsFolder: true,
+  },
   // Beside the page's build (vite's dist/), which the demo server serves.
-  demo: { workspace: 'packages/parent-demo', entry: 'packages/parent-demo/server.ts', outfile: 'packages/parent-demo/dist/server.js', ownsFolder: false },
+  demo: {
+    workspace: 'packages/parent-demo',
+    entry: 'packages/parent-demo/server.ts',
+    outfile: 'packages/parent-demo/dist/server.js',
+    ownsFolder: false,
+  },
 } as const satisfies Record<string, ServerBuild>;
 
 /** Where each workspace package lives, by name. */
 const WORKSPACES: Record<string, string> = Object.fromEntries(
-  (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.map((dir) => [readManifest(dir).name, dir]),
+  (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.map(
+    (dir) => [readManifest(dir).name, dir],
+  ),
 );
 
 function readManifest(dir: string): { name: string; dependencies?: Record<string, string> } {

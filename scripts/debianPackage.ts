@@ -25,9 +25,17 @@ export const machineSteps = (): InstallSteps => ({
   aptGet(args) {
     try {
       // A lock held by another apt-get (two suites installing at once) is waited for, not a failure.
-      execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], { stdio: 'pipe', timeout: 900_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
+        stdio: 'pipe',
+        timeout: 900_000,
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     } catch (error) {
-      const lastWords = String((error as { stderr?: Buffer }).stderr ?? '').trim().split('\n').slice(-5).join('\n');
+      const lastWords = String((error as { stderr?: Buffer }).stderr ?? '')
+        .trim()
+        .split('\n')
+        .slice(-5)
+        .join('\n');
       throw new Error(`${(error as Error).message.split('\n')[0]}${lastWords ? `\n${lastWords}` : ''}`);
     }
   },
@@ -39,12 +47,16 @@ export function ensureDebianPackage(pkg: DebianPackage, steps: InstallSteps = ma
   if (found) return found;
   const hint = `sudo apt-get install ${pkg.name}`;
   if (!steps.isRoot) throw new Error(`${pkg.name} is not installed. Install it with \`${hint}\` (${pkg.why}).`);
-  steps.log(`${pkg.name} is not installed: installing it with \`apt-get update && apt-get install -y ${pkg.name}\` (running as root)`);
+  steps.log(
+    `${pkg.name} is not installed: installing it with \`apt-get update && apt-get install -y ${pkg.name}\` (running as root)`,
+  );
   for (const args of [['update'], ['install', '-y', pkg.name]]) {
     try {
       steps.aptGet(args);
     } catch (error) {
-      throw new Error(`${pkg.name} is not installed and \`apt-get ${args.join(' ')}\` failed: ${(error as Error).message}\nInstall it with \`${hint}\` (${pkg.why}).`);
+      throw new Error(
+        `${pkg.name} is not installed and \`apt-get ${args.join(' ')}\` failed: ${(error as Error).message}\nInstall it with \`${hint}\` (${pkg.why}).`,
+      );
     }
   }
   const installed = pkg.find();

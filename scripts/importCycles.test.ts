@@ -8,8 +8,15 @@ import { describe, expect, it } from 'vitest';
 const PACKAGES = ['shared', 'analytics', 'api', 'app', 'embed-sdk', 'parent-demo'];
 
 describe('import cycles', () => {
-  it.each(PACKAGES)('packages/%s/src has none', async (name) => {
-    const graph = await madge(`packages/${name}/src`, { fileExtensions: ['ts', 'tsx'], tsConfig: `packages/${name}/tsconfig.json` });
-    expect(graph.circular()).toEqual([]);
-  }, 120_000);
+  it.each(PACKAGES)(
+    'packages/%s/src has none',
+    async (name) => {
+      const graph = await madge(`packages/${name}/src`, {
+        fileExtensions: ['ts', 'tsx'],
+        tsConfig: `packages/${name}/tsconfig.json`,
+      });
+      expect(graph.circular()).toEqual([]);
+    },
+    120_000,
+  );
 });

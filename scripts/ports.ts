@@ -16,7 +16,9 @@ export async function assertPortsFree(config: StackConfig): Promise<void> {
   for (const [variable, service] of Object.entries(PORT_VARIABLES)) {
     const port = config[variable as keyof typeof PORT_VARIABLES];
     if (!(await isFree(port))) {
-      problems.push(`Port ${port} (${service}) is already in use. Stop what uses it, or set ${variable} to another port.`);
+      problems.push(
+        `Port ${port} (${service}) is already in use. Stop what uses it, or set ${variable} to another port.`,
+      );
     }
   }
   if (problems.length) throw new Error(problems.join('\n'));

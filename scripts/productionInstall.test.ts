@@ -15,11 +15,20 @@ const INSTALL_MS = 8 * 60_000;
 const START_MS = 180_000;
 
 /** Only what a shell on a server has: none of the test runner's settings (NODE_ENV=test among them). */
-const bareEnv = (settings: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...settings });
+const bareEnv = (settings: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? tmpdir(),
+  ...settings,
+});
 
 /** The repository's files (tracked, and new ones not ignored) and every package's build output. */
 function copyRepository(target: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
   for (const file of files) {
     if (!existsSync(join(repoRoot, file))) continue; // deleted in the work tree, not yet in git
     mkdirSync(dirname(join(target, file)), { recursive: true });
@@ -31,14 +40,19 @@ function copyRepository(target: string): void {
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('a production install: the build and `npm ci --omit=dev` in a clean copy', () => {
   let copy = '';
   const children: ChildProcess[] = [];
 
   const run = (entry: string, settings: Record<string, string>) => {
-    const child = spawn(process.execPath, [entry], { cwd: copy, env: bareEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry], {
+      cwd: copy,
+      env: bareEnv(settings),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
@@ -50,7 +64,12 @@ describe('a production install: the build and `npm ci --omit=dev` in a clean cop
     ensureBuilt(() => undefined);
     copy = mkdtempSync(join(tmpdir(), 'payportal-production-'));
     copyRepository(copy);
-    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: copy, env: bareEnv({}), stdio: 'pipe', timeout: INSTALL_MS });
+    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: copy,
+      env: bareEnv({}),
+      stdio: 'pipe',
+      timeout: INSTALL_MS,
+    });
   }, INSTALL_MS + 120_000);
 
   afterAll(async () => {
@@ -69,21 +88,33 @@ describe('a production install: the build and `npm ci --omit=dev` in a clean cop
     }
   });
 
-  it('starts the API with `node packages/api/dist/server.js` and development settings: /healthz answers 200', { timeout: START_MS + 30_000 }, async () => {
-    const port = await freePort();
-    const api = run('packages/api/dist/server.js', { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(copy, '.data'), LOG_LEVEL: 'warn' });
-    const health = `http://127.0.0.1:${port}/healthz`;
-    try {
-      await waitForHttp(health, START_MS, () => api.child.exitCode === null);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n${api.output()}`);
-    }
-    const answer = await fetch(health);
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ status: 'ok' });
-    // The app is served from its build in the copy.
-    expect((await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } })).headers.get('content-type')).toMatch(/^text\/html/);
-  });
+  it(
+    'starts the API with `node packages/api/dist/server.js` and development settings: /healthz answers 200',
+    { timeout: START_MS + 30_000 },
+    async () => {
+      const port = await freePort();
+      const api = run('packages/api/dist/server.js', {
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: join(copy, '.data'),
+        LOG_LEVEL: 'warn',
+      });
+      const health = `http://127.0.0.1:${port}/healthz`;
+      try {
+        await waitForHttp(health, START_MS, () => api.child.exitCode === null);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${api.output()}`);
+      }
+      const answer = await fetch(health);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ status: 'ok' });
+      // The app is served from its build in the copy.
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } })).headers.get('content-type'),
+      ).toMatch(/^text\/html/);
+    },
+  );
 
   it('starts the partner demo with `node packages/parent-demo/dist/server.js`', { timeout: 60_000 }, async () => {
     const port = await freePort();
@@ -95,14 +126,22 @@ describe('a production install: the build and `npm ci --omit=dev` in a clean cop
     expect((await fetch(`http://127.0.0.1:${port}/sdk/payportal-embed.iife.js`)).status).toBe(200);
   });
 
-  it('in production without the identity settings, exits at once naming each missing one, before opening any data', { timeout: 60_000 }, async () => {
-    const dataDir = join(copy, 'production-data');
-    const started = performance.now();
-    const api = run('packages/api/dist/server.js', { NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: dataDir });
-    expect(await exited(api.child)).toBe(1);
-    expect(api.output()).toContain('FIREBASE_PROJECT_ID: is required in production');
-    expect(api.output()).toContain('FIREBASE_API_KEY: is required in production');
-    expect(existsSync(dataDir)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(30_000);
-  });
+  it(
+    'in production without the identity settings, exits at once naming each missing one, before opening any data',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = join(copy, 'production-data');
+      const started = performance.now();
+      const api = run('packages/api/dist/server.js', {
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+      });
+      expect(await exited(api.child)).toBe(1);
+      expect(api.output()).toContain('FIREBASE_PROJECT_ID: is required in production');
+      expect(api.output()).toContain('FIREBASE_API_KEY: is required in production');
+      expect(existsSync(dataDir)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(30_000);
+    },
+  );
 });

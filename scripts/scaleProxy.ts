@@ -4,7 +4,13 @@
 // out until it answers again. A request without a body that met a dead process is sent once more to
 // another; one with a body (a tus PATCH) cannot be replayed and answers 502, and the client's own retry
 // (tus asks HEAD for the offset first) goes to a live process.
-import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ProxyOptions {
@@ -23,9 +29,22 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
-export async function startProxy({ upstreams, port, host = '127.0.0.1', checkMs = 1000 }: ProxyOptions): Promise<RunningProxy> {
+export async function startProxy({
+  upstreams,
+  port,
+  host = '127.0.0.1',
+  checkMs = 1000,
+}: ProxyOptions): Promise<RunningProxy> {
   const up = new Map(upstreams.map((url) => [url, true]));
   let next = 0;
   const pick = (except?: string): string | null => {
@@ -57,10 +76,14 @@ export async function startProxy({ upstreams, port, host = '127.0.0.1', checkMs 
     for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     if (request.headers['transfer-encoding']) headers['transfer-encoding'] = request.headers['transfer-encoding'];
     const client = request.socket.remoteAddress ?? '';
-    headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${String(request.headers['x-forwarded-for'])}, ${client}` : client;
+    headers['x-forwarded-for'] = request.headers['x-forwarded-for']
+      ? `${String(request.headers['x-forwarded-for'])}, ${client}`
+      : client;
     headers['x-forwarded-host'] = request.headers.host;
     const outgoing = httpRequest(`${target}${request.url ?? '/'}`, { method: request.method, headers }, (answer) => {
-      const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+      const answerHeaders = Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
+      );
       response.writeHead(answer.statusCode ?? 502, answerHeaders);
       answer.pipe(response);
       answer.on('error', () => response.destroy());
@@ -82,7 +105,10 @@ export async function startProxy({ upstreams, port, host = '127.0.0.1', checkMs 
 
   const server = createServer((request, response) => {
     const target = pick();
-    if (!target) return void response.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' }).end('No API process is answering.');
+    if (!target)
+      return void response
+        .writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' })
+        .end('No API process is answering.');
     forward(request, response, target, false);
   });
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureClickHouseServer, writeConfig as writeClickHouseConfig } from '../packages/analytics/test/startClickHouse.ts';
+import {
+  ensureClickHouseServer,
+  writeConfig as writeClickHouseConfig,
+} from '../packages/analytics/test/startClickHouse.ts';
 import { findPostgresBin, systemUser } from '../packages/api/test/startPostgres.ts';
 import { ensureDebianPackage } from './debianPackage.ts';
 import { freePort } from './freePort.ts';
@@ -17,16 +20,35 @@ export interface RunningServer {
 
 /** PostgreSQL with its cluster in `dir` (made on the first start); `postgres://…/postgres`. */
 export async function startPostgresIn(dir: string): Promise<RunningServer> {
-  const bin = ensureDebianPackage({ name: 'postgresql', why: 'npm run start:scale keeps the portal data in a PostgreSQL server', find: findPostgresBin });
+  const bin = ensureDebianPackage({
+    name: 'postgresql',
+    why: 'npm run start:scale keeps the portal data in a PostgreSQL server',
+    find: findPostgresBin,
+  });
   mkdirSync(dir, { recursive: true });
   // initdb refuses to run as root: then the server runs as the `postgres` system user.
   const asUser = process.getuid?.() === 0 ? systemUser('postgres') : null;
   if (asUser) chownSync(dir, asUser.uid, asUser.gid);
-  const run = (tool: string, args: string[]) => execFileSync(join(bin, tool), args, { stdio: 'pipe', ...(asUser && { uid: asUser.uid, gid: asUser.gid }), timeout: 120_000 });
+  const run = (tool: string, args: string[]) =>
+    execFileSync(join(bin, tool), args, {
+      stdio: 'pipe',
+      ...(asUser && { uid: asUser.uid, gid: asUser.gid }),
+      timeout: 120_000,
+    });
   const dataDir = join(dir, 'data');
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  if (!existsSync(join(dataDir, 'PG_VERSION')))
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   const port = await freePort();
-  run('pg_ctl', ['-D', dataDir, '-w', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
@@ -45,7 +67,10 @@ export async function startClickHouseIn(dir: string): Promise<RunningServer> {
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
   writeClickHouseConfig(dir, port);
-  const child: ChildProcess = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const output: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean).slice(-20)));
   const url = `http://127.0.0.1:${port}`;
@@ -62,7 +87,9 @@ export async function startClickHouseIn(dir: string): Promise<RunningServer> {
     await waitForHttp(`${url}/ping`, 60_000, () => child.exitCode === null && child.signalCode === null);
   } catch (error) {
     await stop();
-    throw new Error(`clickhouse-server: ${(error as Error).message}. Its last output:\n${output.slice(-20).join('\n') || '(none)'}`);
+    throw new Error(
+      `clickhouse-server: ${(error as Error).message}. Its last output:\n${output.slice(-20).join('\n') || '(none)'}`,
+    );
   }
   return { url, stop };
 }

@@ -20,14 +20,23 @@ export interface ScaleSeedOptions {
   progress(line: string): void;
 }
 
-export async function seedScaleAnalytics({ databaseUrl, clickhouseUrl, dataDir, scale, progress }: ScaleSeedOptions): Promise<void> {
+export async function seedScaleAnalytics({
+  databaseUrl,
+  clickhouseUrl,
+  dataDir,
+  scale,
+  progress,
+}: ScaleSeedOptions): Promise<void> {
   const db = await openDatabase({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   const clickhouse = await ClickHouseEngine.connect({ url: clickhouseUrl, cacheEntries: 0 });
   try {
     await seedDemoData(db);
     // The organisations seedDemoAnalytics gives data (the internal one has none).
     const names = [DEMO_ORGANIZATIONS.acme.name, DEMO_ORGANIZATIONS.demo.name];
-    const orgs = await db.query<{ id: number; name: string }>('select id, name from organizations where name = any($1) order by id', [names]);
+    const orgs = await db.query<{ id: number; name: string }>(
+      'select id, name from organizations where name = any($1) order by id',
+      [names],
+    );
     const missing: typeof orgs = [];
     for (const org of orgs) if ((await clickhouse.dataVersion(org.id)) === NO_DATASET) missing.push(org);
     if (!missing.length) return;
@@ -37,7 +46,9 @@ export async function seedScaleAnalytics({ databaseUrl, clickhouseUrl, dataDir, 
     try {
       await seedDemoAnalytics(db, duckdb, scale, progress);
       progress(`analytics: copying ${missing.map((org) => org.name).join(' and ')} into ClickHouse…`);
-      await duckdb.withConnection((connection) => copyFromDuckDB(connection, client, { orgIds: missing.map((org) => org.id) }));
+      await duckdb.withConnection((connection) =>
+        copyFromDuckDB(connection, client, { orgIds: missing.map((org) => org.id) }),
+      );
       progress(`analytics: ClickHouse seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       await client.close();

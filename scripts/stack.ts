@@ -44,7 +44,11 @@ interface Service {
 function emulatorConfigFile(config: StackConfig): string {
   const checkedIn = join(repoRoot, 'firebase.json');
   const base = JSON.parse(readFileSync(checkedIn, 'utf8')) as { emulators: Record<string, unknown> };
-  if (config.AUTH_EMULATOR_PORT === 9099 && config.EMULATOR_HUB_PORT === 4400 && config.EMULATOR_LOGGING_PORT === 4500) {
+  if (
+    config.AUTH_EMULATOR_PORT === 9099 &&
+    config.EMULATOR_HUB_PORT === 4400 &&
+    config.EMULATOR_LOGGING_PORT === 4500
+  ) {
     return checkedIn;
   }
   const file = join(config.DATA_DIR, `firebase.${config.AUTH_EMULATOR_PORT}.json`);
@@ -69,7 +73,11 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
   let firstToDie: Service | undefined;
 
   const launch = (name: string, command: string, args: readonly string[], env: Record<string, string>): Service => {
-    const child = spawn(command, args, { cwd: config.DATA_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: config.DATA_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const service: Service = { name, child, output: [] };
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
@@ -83,7 +91,8 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     child.stderr?.on('data', onData);
     child.once('exit', (code, signal) => {
       if (!stopping) firstToDie ??= service;
-      if (!stopping && ready.has(name)) options.log(`[${name}] exited (${signal ?? code}); last output:\n${service.output.slice(-20).join('\n')}`);
+      if (!stopping && ready.has(name))
+        options.log(`[${name}] exited (${signal ?? code}); last output:\n${service.output.slice(-20).join('\n')}`);
     });
     services.push(service);
     return service;
@@ -145,7 +154,9 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     LOG_LEVEL: options.verbose ? 'warn' : 'error',
   });
   const scale = options.scale;
-  const apiPorts = scale ? await Promise.all(Array.from({ length: scale.processes }, () => freePort())) : [config.API_PORT];
+  const apiPorts = scale
+    ? await Promise.all(Array.from({ length: scale.processes }, () => freePort()))
+    : [config.API_PORT];
   const apis = apiPorts.map((port, index) =>
     launch(scale ? `api-${index + 1}` : 'api', ...serverCommand('api'), {
       ...apiEnv(port),
@@ -154,9 +165,16 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     }),
   );
   const apiReady = async () => {
-    await Promise.all(apis.map((api, index) => waitForHttp(`http://127.0.0.1:${apiPorts[index]}/healthz`, 180_000, alive(api))));
+    await Promise.all(
+      apis.map((api, index) => waitForHttp(`http://127.0.0.1:${apiPorts[index]}/healthz`, 180_000, alive(api))),
+    );
     if (scale) apis.forEach((api) => ready.add(api.name));
-    if (scale) proxy = await startProxy({ upstreams: apiPorts.map((port) => `http://127.0.0.1:${port}`), port: config.API_PORT, host: 'localhost' });
+    if (scale)
+      proxy = await startProxy({
+        upstreams: apiPorts.map((port) => `http://127.0.0.1:${port}`),
+        port: config.API_PORT,
+        host: 'localhost',
+      });
   };
   const demo = launch('demo', ...serverCommand('demo'), {
     DEMO_PORT: String(config.DEMO_PORT),
@@ -188,5 +206,10 @@ export async function startStack(config: StackConfig, options: StackOptions): Pr
     throw new Error(`${(error as Error).message}${detail}`);
   }
   timings.total = since();
-  return { urls, timings, stop, apis: apis.map((api, index) => ({ name: api.name, url: `http://127.0.0.1:${apiPorts[index]}`, child: api.child })) };
+  return {
+    urls,
+    timings,
+    stop,
+    apis: apis.map((api, index) => ({ name: api.name, url: `http://127.0.0.1:${apiPorts[index]}`, child: api.child })),
+  };
 }

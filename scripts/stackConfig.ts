@@ -17,7 +17,10 @@ export const stackConfigSchema = z.object({
   /** The local SMTP server that receives every mail the API sends (listed in the code inbox). */
   SMTP_PORT: port.default(2525),
   DATA_DIR: z.string().default(`${repoRoot}.data`),
-  FIREBASE_PROJECT_ID: z.string().regex(/^demo-/, { error: 'must start with "demo-" (an offline emulator project)' }).default('demo-payportal'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^demo-/, { error: 'must start with "demo-" (an offline emulator project)' })
+    .default('demo-payportal'),
   /** Extra partner origins allowed to frame the portal, besides the demo's own. */
   EXTRA_PARTNER_ORIGINS: z.preprocess(envList, z.array(z.url())).default([]),
 });
@@ -41,9 +44,15 @@ export const PORT_VARIABLES = {
  * A second stack beside `npm start`'s: every port moved up by `offset`, with the other settings given
  * (the browser tests and the browser benchmarks each run one).
  */
-export function offsetStackConfig(offset: number, settings: Partial<Record<keyof StackConfig, string>> = {}): StackConfig {
+export function offsetStackConfig(
+  offset: number,
+  settings: Partial<Record<keyof StackConfig, string>> = {},
+): StackConfig {
   const defaults = readStackConfig({});
-  const ports = Object.keys(PORT_VARIABLES).map((name) => [name, String(defaults[name as keyof typeof PORT_VARIABLES] + offset)]);
+  const ports = Object.keys(PORT_VARIABLES).map((name) => [
+    name,
+    String(defaults[name as keyof typeof PORT_VARIABLES] + offset),
+  ]);
   return readStackConfig({ ...Object.fromEntries(ports), ...settings });
 }
 

@@ -14,7 +14,14 @@ async function main() {
   await assertPortsFree(config); // before a build that may take a while
   ensureBuilt(log);
   const stack = await startStack(config, { log, verbose: true });
-  for (const line of welcomeText({ config, totalMs: stack.timings.total, accounts: DEMO_ACCOUNTS, organizations: DEMO_ORGANIZATIONS, password: DEMO_PASSWORD })) log(line);
+  for (const line of welcomeText({
+    config,
+    totalMs: stack.timings.total,
+    accounts: DEMO_ACCOUNTS,
+    organizations: DEMO_ORGANIZATIONS,
+    password: DEMO_PASSWORD,
+  }))
+    log(line);
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

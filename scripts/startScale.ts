@@ -31,24 +31,50 @@ async function main() {
   };
   try {
     const started = performance.now();
-    const [postgres, clickhouse] = await Promise.all([startPostgresIn(join(config.DATA_DIR, 'postgres')), startClickHouseIn(join(config.DATA_DIR, 'clickhouse'))]);
+    const [postgres, clickhouse] = await Promise.all([
+      startPostgresIn(join(config.DATA_DIR, 'postgres')),
+      startClickHouseIn(join(config.DATA_DIR, 'clickhouse')),
+    ]);
     servers.push(postgres, clickhouse);
     log(`✔ ${'postgres'.padEnd(8)} ready at ${postgres.url} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    log(`✔ ${'clickhouse'.padEnd(8)} ready at ${clickhouse.url} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    await seedScaleAnalytics({ databaseUrl: postgres.url, clickhouseUrl: clickhouse.url, dataDir: config.DATA_DIR, scale: DEMO_DATA_SCALE, progress: (line) => log(`… ${line}`) });
+    log(
+      `✔ ${'clickhouse'.padEnd(8)} ready at ${clickhouse.url} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    await seedScaleAnalytics({
+      databaseUrl: postgres.url,
+      clickhouseUrl: clickhouse.url,
+      dataDir: config.DATA_DIR,
+      scale: DEMO_DATA_SCALE,
+      progress: (line) => log(`… ${line}`),
+    });
     const stack = await startStack(config, {
       log,
       verbose: true,
-      scale: { processes: API_PROCESSES, env: { DATABASE_URL: postgres.url, ANALYTICS_ENGINE: 'clickhouse', CLICKHOUSE_URL: clickhouse.url } },
+      scale: {
+        processes: API_PROCESSES,
+        env: { DATABASE_URL: postgres.url, ANALYTICS_ENGINE: 'clickhouse', CLICKHOUSE_URL: clickhouse.url },
+      },
     });
-    for (const line of welcomeText({ config, totalMs: stack.timings.total, accounts: DEMO_ACCOUNTS, organizations: DEMO_ORGANIZATIONS, password: DEMO_PASSWORD })) log(line);
-    log(`API processes: ${stack.apis.map((api) => `${api.name} at ${api.url}`).join(', ')}, behind the proxy at ${stack.urls.app} (each answer names its process in X-PayPortal-Instance)`);
+    for (const line of welcomeText({
+      config,
+      totalMs: stack.timings.total,
+      accounts: DEMO_ACCOUNTS,
+      organizations: DEMO_ORGANIZATIONS,
+      password: DEMO_PASSWORD,
+    }))
+      log(line);
+    log(
+      `API processes: ${stack.apis.map((api) => `${api.name} at ${api.url}`).join(', ')}, behind the proxy at ${stack.urls.app} (each answer names its process in X-PayPortal-Instance)`,
+    );
     let stopping = false;
     const shutdown = () => {
       if (stopping) return;
       stopping = true;
       log('\nStopping…');
-      void stack.stop().then(stopServers).then(() => process.exit(0));
+      void stack
+        .stop()
+        .then(stopServers)
+        .then(() => process.exit(0));
     };
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);

@@ -30,7 +30,10 @@ export function welcomeText({ config, totalMs, accounts, organizations, password
     `  mountPortal src       ${urls.app}/`,
     `  allowed partner pages ${partnerOrigins(config).join(', ')}   (more: EXTRA_PARTNER_ORIGINS=http://localhost:3000 npm start)\n`,
     `Demo accounts (password for all: ${password}; SMS ••NNNN: an SMS factor on the number ending NNNN):`,
-    ...accounts.map((account) => `  ${account.email.padEnd(width)}  ${organizations[account.org]!.name.padEnd(15)} ${smsNote(account).padEnd(10)} ${account.purpose}`),
+    ...accounts.map(
+      (account) =>
+        `  ${account.email.padEnd(width)}  ${organizations[account.org]!.name.padEnd(15)} ${smsNote(account).padEnd(10)} ${account.purpose}`,
+    ),
     '\nCtrl-C stops everything.',
   ];
 }

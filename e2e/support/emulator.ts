@@ -6,7 +6,8 @@ const base = () => `${urls.emulator}/emulator/v1/projects/${projectId}`;
 
 export interface OobCode {
   email: string;
-  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'EMAIL_SIGNIN' | 'VERIFY_AND_CHANGE_EMAIL' | 'RECOVER_EMAIL' | string;
+  requestType:
+    'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'EMAIL_SIGNIN' | 'VERIFY_AND_CHANGE_EMAIL' | 'RECOVER_EMAIL' | string;
   oobCode: string;
   oobLink: string;
 }
@@ -20,11 +21,18 @@ async function getJson<T>(path: string): Promise<T> {
 /** Every e-mail code the emulator "sent" to `email`, oldest first. */
 export async function oobCodesFor(email: string, requestType?: string): Promise<OobCode[]> {
   const { oobCodes = [] } = await getJson<{ oobCodes?: OobCode[] }>('/oobCodes');
-  return oobCodes.filter((entry) => entry.email === email.toLowerCase() && (!requestType || entry.requestType === requestType));
+  return oobCodes.filter(
+    (entry) => entry.email === email.toLowerCase() && (!requestType || entry.requestType === requestType),
+  );
 }
 
 /** Waits for a new e-mail code (more than `after` of that kind) and answers the newest. */
-export async function waitForOobCode(email: string, requestType: string, after = 0, timeoutMs = 10_000): Promise<OobCode> {
+export async function waitForOobCode(
+  email: string,
+  requestType: string,
+  after = 0,
+  timeoutMs = 10_000,
+): Promise<OobCode> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const codes = await oobCodesFor(email, requestType);
@@ -38,7 +46,9 @@ export async function waitForOobCode(email: string, requestType: string, after =
 export async function smsCodeFor(sessionInfo: string, timeoutMs = 10_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const { verificationCodes = [] } = await getJson<{ verificationCodes?: { sessionInfo: string; code: string }[] }>('/verificationCodes');
+    const { verificationCodes = [] } = await getJson<{ verificationCodes?: { sessionInfo: string; code: string }[] }>(
+      '/verificationCodes',
+    );
     const match = verificationCodes.find((entry) => entry.sessionInfo === sessionInfo);
     if (match) return match.code;
     if (Date.now() > until) throw new Error(`no SMS code for this verification within ${timeoutMs} ms`);
@@ -47,7 +57,12 @@ export async function smsCodeFor(sessionInfo: string, timeoutMs = 10_000): Promi
 }
 
 /** Creates identities directly (the emulator's admin endpoint), for tests that need a fresh account. */
-export async function createIdentity(account: { email: string; password: string; emailVerified?: boolean; displayName?: string }): Promise<string> {
+export async function createIdentity(account: {
+  email: string;
+  password: string;
+  emailVerified?: boolean;
+  displayName?: string;
+}): Promise<string> {
   const response = await fetch(`${urls.emulator}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },

@@ -27,7 +27,10 @@ export function captureSmsCode(page: Page, kind: 'signIn' | 'enrollment'): Promi
   const code = page
     .waitForResponse((response) => response.url().includes(endpoint) && response.ok(), { timeout: TIMEOUT })
     .then(async (response) => {
-      const body = (await response.json()) as { phoneResponseInfo?: { sessionInfo: string }; phoneSessionInfo?: { sessionInfo: string } };
+      const body = (await response.json()) as {
+        phoneResponseInfo?: { sessionInfo: string };
+        phoneSessionInfo?: { sessionInfo: string };
+      };
       const sessionInfo = body.phoneResponseInfo?.sessionInfo ?? body.phoneSessionInfo?.sessionInfo;
       if (!sessionInfo) throw new Error('the identity service answered no SMS session');
       return smsCodeFor(sessionInfo);
@@ -37,7 +40,11 @@ export function captureSmsCode(page: Page, kind: 'signIn' | 'enrollment'): Promi
 }
 
 /** Fills the sign-in form and presses Sign In (no waiting): for tests of what comes next. */
-export async function submitCredentials(page: Page, email: string, options: Pick<SignInOptions, 'password' | 'stayLoggedIn'> = {}): Promise<void> {
+export async function submitCredentials(
+  page: Page,
+  email: string,
+  options: Pick<SignInOptions, 'password' | 'stayLoggedIn'> = {},
+): Promise<void> {
   if (!page.url().endsWith('/auth')) await page.goto(`${urls.app}/auth`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(options.password ?? DEMO_PASSWORD);
@@ -54,13 +61,24 @@ export async function signIn(page: Page, email: string, options: SignInOptions =
   const next = await Promise.race(
     [
       page.waitForURL((url) => url.pathname !== '/auth', { timeout: TIMEOUT }).then(() => 'landed' as const),
-      page.getByLabel('Authentication Code').waitFor({ timeout: TIMEOUT }).then(() => 'code' as const),
-      page.getByRole('button', { name: 'Send Code' }).waitFor({ timeout: TIMEOUT }).then(() => 'register' as const),
-      page.getByRole('alert').waitFor({ timeout: TIMEOUT }).then(() => 'error' as const),
+      page
+        .getByLabel('Authentication Code')
+        .waitFor({ timeout: TIMEOUT })
+        .then(() => 'code' as const),
+      page
+        .getByRole('button', { name: 'Send Code' })
+        .waitFor({ timeout: TIMEOUT })
+        .then(() => 'register' as const),
+      page
+        .getByRole('alert')
+        .waitFor({ timeout: TIMEOUT })
+        .then(() => 'error' as const),
     ].map((step) => step.catch(() => 'timeout' as const)),
   );
-  if (next === 'timeout') throw new Error(`sign-in of ${email} showed neither a next step nor an error within ${TIMEOUT} ms`);
-  if (next === 'error') throw new Error(`sign-in of ${email} failed: ${await page.getByRole('alert').first().textContent()}`);
+  if (next === 'timeout')
+    throw new Error(`sign-in of ${email} showed neither a next step nor an error within ${TIMEOUT} ms`);
+  if (next === 'error')
+    throw new Error(`sign-in of ${email} failed: ${await page.getByRole('alert').first().textContent()}`);
   if (next === 'register') {
     await page.getByLabel('Phone number').fill(options.registerPhone ?? '6505550100');
     const enrollmentSms = captureSmsCode(page, 'enrollment');
@@ -68,7 +86,10 @@ export async function signIn(page: Page, email: string, options: SignInOptions =
     await answerCode(page, await enrollmentSms);
   }
   if (next === 'code') await answerCode(page, await signInSms);
-  await expect(page).toHaveURL(typeof options.landsOn === 'object' ? options.landsOn : `${urls.app}${options.landsOn ?? '/home'}`, { timeout: TIMEOUT });
+  await expect(page).toHaveURL(
+    typeof options.landsOn === 'object' ? options.landsOn : `${urls.app}${options.landsOn ?? '/home'}`,
+    { timeout: TIMEOUT },
+  );
 }
 
 export async function answerCode(page: Page, code: string): Promise<void> {

@@ -7,5 +7,20 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   resolve: { conditions: ['@payportal/source'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
-  test: { name: 'app', environment: 'happy-dom', environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true, handleDisabledFileLoadingAsSuccess: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } } }, include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/testing/testSetup.ts'] },
+  test: {
+    name: 'app',
+    environment: 'happy-dom',
+    environmentOptions: {
+      happyDOM: {
+        settings: {
+          disableIframePageLoading: true,
+          handleDisabledFileLoadingAsSuccess: true,
+          disableJavaScriptFileLoading: true,
+          disableCSSFileLoading: true,
+        },
+      },
+    },
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/testSetup.ts'],
+  },
 });

@@ -18,5 +18,19 @@ export default defineConfig({
       fileName: (format) => (format === 'es' ? 'index.js' : 'payportal-embed.iife.js'),
     },
   },
-  test: { name: 'embed-sdk', environment: 'happy-dom', environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true, handleDisabledFileLoadingAsSuccess: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } } }, include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'embed-sdk',
+    environment: 'happy-dom',
+    environmentOptions: {
+      happyDOM: {
+        settings: {
+          disableIframePageLoading: true,
+          handleDisabledFileLoadingAsSuccess: true,
+          disableJavaScriptFileLoading: true,
+          disableCSSFileLoading: true,
+        },
+      },
+    },
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });

@@ -63,20 +63,35 @@ export function northwindSessions(keyFile: URL) {
     if (!path?.startsWith('/northwind/')) return false;
     if (request.method === 'POST' && path === '/northwind/sign-in') {
       const body = await readBody(request);
-      const user = NORTHWIND_USERS.find((candidate) => candidate.email === String(body.email ?? '').trim().toLowerCase());
-      if (!user || body.password !== PASSWORD) return json(response, 401, { error: 'Unknown Northwind user or wrong password.' }), true;
+      const user = NORTHWIND_USERS.find(
+        (candidate) =>
+          candidate.email ===
+          String(body.email ?? '')
+            .trim()
+            .toLowerCase(),
+      );
+      if (!user || body.password !== PASSWORD)
+        return (json(response, 401, { error: 'Unknown Northwind user or wrong password.' }), true);
       const cookie = `${COOKIE}=${Buffer.from(user.email).toString('base64url')}.${mac(user.email)}; Path=/; HttpOnly; SameSite=Strict`;
-      return json(response, 200, { email: user.email, name: user.name }, { 'set-cookie': cookie }), true;
+      return (json(response, 200, { email: user.email, name: user.name }, { 'set-cookie': cookie }), true);
     }
     if (request.method === 'POST' && path === '/northwind/sign-out') {
-      return json(response, 200, {}, { 'set-cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0` }), true;
+      return (
+        json(response, 200, {}, { 'set-cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0` }),
+        true
+      );
     }
     const user = signedInUser(request);
-    if (!user) return json(response, 401, { error: 'Sign in to Northwind first.' }), true;
-    if (request.method === 'GET' && path === '/northwind/me') return json(response, 200, { email: user.email, name: user.name }), true;
+    if (!user) return (json(response, 401, { error: 'Sign in to Northwind first.' }), true);
+    if (request.method === 'GET' && path === '/northwind/me')
+      return (json(response, 200, { email: user.email, name: user.name }), true);
     if (request.method === 'POST' && path === '/northwind/payportal-session') {
       // The partner's part of a signed session: who the user is, for at most LIFETIME_S, once (jti).
-      const token = await new SignJWT({ email: user.email, name: user.name, ...('roles' in user && { roles: [...user.roles] }) })
+      const token = await new SignJWT({
+        email: user.email,
+        name: user.name,
+        ...('roles' in user && { roles: [...user.roles] }),
+      })
         .setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' })
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
@@ -84,8 +99,8 @@ export function northwindSessions(keyFile: URL) {
         .setExpirationTime(`${LIFETIME_S}s`)
         .setJti(randomUUID())
         .sign(await privateKey);
-      return json(response, 200, { token }), true;
+      return (json(response, 200, { token }), true);
     }
-    return json(response, 404, { error: 'Not found.' }), true;
+    return (json(response, 404, { error: 'Not found.' }), true);
   };
 }

@@ -14,7 +14,10 @@ const schema = z.object({
   PORTAL_URL: z.url().default('http://localhost:8787'),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-payportal'),
   FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/).optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/)
+    .optional(),
 });
 
 let env: z.infer<typeof schema>;
@@ -39,7 +42,9 @@ const config: DemoConfig = {
 const page = injectConfig(readFileSync(`${dist}index.html`, 'utf8'), config);
 // The SDK's <script>-tag build, and a blank page that loads nothing else: the example for hosts that
 // do not bundle (and the host page of the browser tests, which drive it from the test).
-const sdkIife = readFileSync(new URL('dist/payportal-embed.iife.js', import.meta.resolve('@payportal/embed-sdk/package.json')));
+const sdkIife = readFileSync(
+  new URL('dist/payportal-embed.iife.js', import.meta.resolve('@payportal/embed-sdk/package.json')),
+);
 const blankPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPortal SDK, script tag</title>
 <script src="/sdk/payportal-embed.iife.js"></script></head><body><div id="slot"></div><div id="slot2"></div></body></html>`;
 const assets = sirv(dist, { immutable: true, dev: false });
@@ -48,15 +53,27 @@ const portalOrigin = new URL(env.PORTAL_URL).origin;
 const policy = `default-src 'self'; frame-src ${portalOrigin}; connect-src 'self' ${config.firebase.emulatorUrl ?? 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com'}; object-src 'none'; base-uri 'self'`;
 
 // The demo key beside this file, or beside dist/server.js's folder when built.
-const northwind = northwindSessions(new URL(import.meta.url.endsWith('/dist/server.js') ? '../northwind-demo-key.pem' : './northwind-demo-key.pem', import.meta.url));
-const helloPage = readFileSync(new URL(import.meta.url.endsWith('/dist/server.js') ? '../hello.html' : './hello.html', import.meta.url), 'utf8');
+const northwind = northwindSessions(
+  new URL(
+    import.meta.url.endsWith('/dist/server.js') ? '../northwind-demo-key.pem' : './northwind-demo-key.pem',
+    import.meta.url,
+  ),
+);
+const helloPage = readFileSync(
+  new URL(import.meta.url.endsWith('/dist/server.js') ? '../hello.html' : './hello.html', import.meta.url),
+  'utf8',
+);
 
 createServer(async (request, response) => {
   if (await northwind(request, response)) return;
   if (request.url?.startsWith('/assets/')) return assets(request, response);
   if (request.url === '/hello.html') {
     // Its script is inline, for copying: the one line of policy it needs is frame-src.
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `frame-src ${portalOrigin}; object-src 'none'`, 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `frame-src ${portalOrigin}; object-src 'none'`,
+      'cache-control': 'no-cache',
+    });
     return response.end(helloPage.replaceAll('http://localhost:8787/', `${portalOrigin}/`));
   }
   if (request.url === '/sdk/payportal-embed.iife.js') {
@@ -64,9 +81,17 @@ createServer(async (request, response) => {
     return response.end(sdkIife);
   }
   if (request.url === '/script-tag.html') {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy, 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': policy,
+      'cache-control': 'no-cache',
+    });
     return response.end(blankPage);
   }
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy, 'cache-control': 'no-cache' });
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': policy,
+    'cache-control': 'no-cache',
+  });
   response.end(page);
 }).listen(env.DEMO_PORT, '127.0.0.1');

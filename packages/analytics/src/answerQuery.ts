@@ -14,15 +14,34 @@ export interface AnswerContext {
   run: (sql: string, params: FilterValue[], types: ValueType[], timeoutMs?: number) => Promise<unknown[][]>;
 }
 
-export async function answerQuery(description: QueryDescription, scope: QueryScope, options: QueryOptions, context: AnswerContext): Promise<QueryResult> {
+export async function answerQuery(
+  description: QueryDescription,
+  scope: QueryScope,
+  options: QueryOptions,
+  context: AnswerContext,
+): Promise<QueryResult> {
   const rollup = options.rollup ?? 'auto';
   // A caller's own row cap (benchmarks, tests) bypasses the cache: the cache holds API answers.
   const cacheable = options.rowCap === undefined;
-  const key = cacheKey({ orgId: scope.orgId, dataVersion: context.dataVersion, today: scope.today, rollup, description });
+  const key = cacheKey({
+    orgId: scope.orgId,
+    dataVersion: context.dataVersion,
+    today: scope.today,
+    rollup,
+    description,
+  });
   const cached = cacheable ? context.cache.get(key) : undefined;
   if (cached) return cached;
-  const compiled = compileQuery(description, scope, context.dialect, { rowCap: options.rowCap ?? QUERY_ROW_CAP, rollup });
-  const rows = context.dataVersion === NO_DATASET ? [] : await admitted(options, compiled.source === 'rollup' ? 'light' : 'heavy', (timeoutMs) => context.run(compiled.sql, compiled.params, compiled.types, timeoutMs));
+  const compiled = compileQuery(description, scope, context.dialect, {
+    rowCap: options.rowCap ?? QUERY_ROW_CAP,
+    rollup,
+  });
+  const rows =
+    context.dataVersion === NO_DATASET
+      ? []
+      : await admitted(options, compiled.source === 'rollup' ? 'light' : 'heavy', (timeoutMs) =>
+          context.run(compiled.sql, compiled.params, compiled.types, timeoutMs),
+        );
   const truncated = rows.length > compiled.rowLimit;
   const kept = truncated ? rows.slice(0, compiled.rowLimit) : rows;
   const result: QueryResult = {
@@ -38,7 +57,11 @@ export async function answerQuery(description: QueryDescription, scope: QuerySco
 }
 
 /** `work` in the turn `options.admit` gives (with its time limit), or at once with the caller's own limit. */
-async function admitted<T>(options: QueryOptions, weight: QueryWeight, work: (timeoutMs: number | undefined) => Promise<T>): Promise<T> {
+async function admitted<T>(
+  options: QueryOptions,
+  weight: QueryWeight,
+  work: (timeoutMs: number | undefined) => Promise<T>,
+): Promise<T> {
   if (!options.admit) return work(options.timeoutMs);
   const turn = await options.admit(weight);
   try {
@@ -50,5 +73,9 @@ async function admitted<T>(options: QueryOptions, weight: QueryWeight, work: (ti
 
 /** A row of compileValues' answer (value, label, parent) as an option. */
 export function toValueOption([value, label, parent]: unknown[]): ValueOption {
-  return { value: String(value), label: String(label), parent: parent === null || parent === undefined ? null : String(parent) };
+  return {
+    value: String(value),
+    label: String(label),
+    parent: parent === null || parent === undefined ? null : String(parent),
+  };
 }

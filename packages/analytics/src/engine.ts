@@ -60,19 +60,33 @@ export interface AnalyticsEngine {
   readonly name: 'duckdb' | 'clickhouse';
   query(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<QueryResult>;
   /** For exports: every row, in pages, without QUERY_ROW_CAP; with `rowCap`, at most rowCap + 1 rows (the last tells the cap cut). Resolves with the row count. */
-  stream(description: QueryDescription, scope: QueryScope, sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void, options?: QueryOptions): Promise<number>;
+  stream(
+    description: QueryDescription,
+    scope: QueryScope,
+    sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void,
+    options?: QueryOptions,
+  ): Promise<number>;
   /**
    * For exports, on an engine that writes CSV itself (DuckDB's COPY): the rows `stream` would hand over,
    * as CSV lines without a header, written into files in the local folder `directory` (which exists)
    * without passing through JavaScript, a month at a time where that changes nothing (exportPieces.ts).
    * Engines without it are streamed.
    */
-  copyCsv?(description: QueryDescription, scope: QueryScope, directory: string, options: CsvCopyOptions): Promise<CsvCopy>;
+  copyCsv?(
+    description: QueryDescription,
+    scope: QueryScope,
+    directory: string,
+    options: CsvCopyOptions,
+  ): Promise<CsvCopy>;
   /** How many rows `stream` would hand over (an export's estimate); `rowCap` and the description's limit apply; limited in time only when the caller passes `timeoutMs`, like stream. */
   count(description: QueryDescription, scope: QueryScope, options?: QueryOptions): Promise<number>;
   values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]>;
   /** The revenue optimizer's questions (OPTIMIZER.md), answered by set-based SQL in the engine's dialect. */
-  optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<OptimizerAnswer<Q>>;
+  optimize<Q extends OptimizerQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options?: Pick<QueryOptions, 'timeoutMs'>,
+  ): Promise<OptimizerAnswer<Q>>;
   /**
    * Uploads (README "Uploads"): validate a local CSV file of a kind and load its good rows tagged
    * with the upload, in one transaction; remove uploads' rows; page through an upload's rejects. DuckDB
@@ -82,9 +96,18 @@ export interface AnalyticsEngine {
   removeUploads?(orgId: number, uploadIds: readonly number[]): Promise<void>;
   uploadRejects?(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage>;
   /** The rejected rows after `after` (keyset, no total): reading them all page by page. */
-  uploadRejectsAfter?(orgId: number, uploadId: number, after: UploadRejectKey | null, limit: number): Promise<UploadRejectRow[]>;
+  uploadRejectsAfter?(
+    orgId: number,
+    uploadId: number,
+    after: UploadRejectKey | null,
+    limit: number,
+  ): Promise<UploadRejectRow[]>;
   /** The merchant-level page's finder, header and AML signals (merchant/merchantStatements.ts per dialect). */
-  merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options?: Pick<QueryOptions, 'timeoutMs'>): Promise<MerchantAnswer<Q>>;
+  merchants<Q extends MerchantQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options?: Pick<QueryOptions, 'timeoutMs'>,
+  ): Promise<MerchantAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

@@ -1,5 +1,13 @@
 // Explicit named exports: what is not listed here is private to the package.
-export type { Admitted, AnalyticsEngine, CsvCopy, CsvCopyOptions, QueryOptions, QueryWeight, ValueOption } from './engine.ts';
+export type {
+  Admitted,
+  AnalyticsEngine,
+  CsvCopy,
+  CsvCopyOptions,
+  QueryOptions,
+  QueryWeight,
+  ValueOption,
+} from './engine.ts';
 export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
 export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
 export { dayBefore, endMonthOf } from './generator/generateDataset.ts';
@@ -7,7 +15,12 @@ export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';
 export type { ClickHouseEngineOptions } from './clickhouse/clickhouseEngine.ts';
 export { copyFromDuckDB } from './clickhouse/copyFromDuckDB.ts';
 export type { CopyOptions, CopyReport } from './clickhouse/copyFromDuckDB.ts';
-export { copyDuckDBFile, copyWithProgress, ensureClickHouseDataset, MissingDatasetError } from './clickhouse/loadClickHouse.ts';
+export {
+  copyDuckDBFile,
+  copyWithProgress,
+  ensureClickHouseDataset,
+  MissingDatasetError,
+} from './clickhouse/loadClickHouse.ts';
 export type { EnsureDatasetOptions, ProgressLine } from './clickhouse/loadClickHouse.ts';
 export type { DuckDBEngineOptions, DatasetOutcome, DatasetRequest } from './duckdb/duckdbEngine.ts';
 export { QueryError } from './compiler/queryError.ts';

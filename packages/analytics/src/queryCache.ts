@@ -28,6 +28,12 @@ export function createQueryCache(maxEntries: number): QueryCache {
 }
 
 /** zod output has its keys in schema order, so equal descriptions serialise alike. */
-export function cacheKey(parts: { orgId: number; dataVersion: string; today: string; rollup: string; description: unknown }): string {
+export function cacheKey(parts: {
+  orgId: number;
+  dataVersion: string;
+  today: string;
+  rollup: string;
+  description: unknown;
+}): string {
   return JSON.stringify([parts.orgId, parts.dataVersion, parts.today, parts.rollup, parts.description]);
 }

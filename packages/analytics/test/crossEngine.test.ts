@@ -68,8 +68,14 @@ beforeAll(async () => {
   await duckdb.ensureDataset({ orgId: OTHER_ORG, scaleFactor: 0.01, endMonth });
   await duckdb.withConnection(renameSomeMerchants);
   const generated = performance.now();
-  await duckdb.withConnection((connection) => copyFromDuckDB(connection, database.client, { orgIds: [ORG, OTHER_ORG] }));
-  clickhouse = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: database.name, cacheEntries: 0 });
+  await duckdb.withConnection((connection) =>
+    copyFromDuckDB(connection, database.client, { orgIds: [ORG, OTHER_ORG] }),
+  );
+  clickhouse = await ClickHouseEngine.connect({
+    url: inject('clickhouseUrl'),
+    database: database.name,
+    cacheEntries: 0,
+  });
   timings.push(`generated in ${seconds(generated - started)}, copied in ${seconds(performance.now() - generated)}`);
 });
 afterAll(async () => {
@@ -83,14 +89,21 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function renameSomeMerchants(connection: DuckDBConnection): Promise<void> {
   for (const [index, name] of UNICODE_NAMES.entries()) {
-    await connection.run(`update merchants set dba_name = $1 where org_id = ${ORG} and mid = (select mid from merchants where org_id = ${ORG} order by mid limit 1 offset ${index * 7})`, [name]);
+    await connection.run(
+      `update merchants set dba_name = $1 where org_id = ${ORG} and mid = (select mid from merchants where org_id = ${ORG} order by mid limit 1 offset ${index * 7})`,
+      [name],
+    );
   }
 }
 
 const parse = (input: QueryDescriptionInput) => queryDescriptionSchema.parse(input);
 
 /** The same description asked of both engines. */
-async function both(description: QueryDescription, options: QueryOptions = {}, orgScope = scope): Promise<[QueryResult, QueryResult]> {
+async function both(
+  description: QueryDescription,
+  options: QueryOptions = {},
+  orgScope = scope,
+): Promise<[QueryResult, QueryResult]> {
   const withCap = { rowCap: ROW_CAP, ...options };
   return Promise.all([duckdb.query(description, orgScope, withCap), clickhouse.query(description, orgScope, withCap)]);
 }
@@ -115,7 +128,10 @@ function expectSame([expected, actual]: [QueryResult, QueryResult], what: string
     row.forEach((cell, columnIndex) => {
       const column = expected.columns[columnIndex]!;
       const other = actual.rows[rowIndex]![columnIndex]!;
-      if (!sameCell(cell, other, column.format)) differences.push(`row ${rowIndex} ${column.name}: DuckDB ${JSON.stringify(cell)}, ClickHouse ${JSON.stringify(other)}`);
+      if (!sameCell(cell, other, column.format))
+        differences.push(
+          `row ${rowIndex} ${column.name}: DuckDB ${JSON.stringify(cell)}, ClickHouse ${JSON.stringify(other)}`,
+        );
     }),
   );
   expect(differences.slice(0, 10), `${what}: ${differences.length} differences`).toEqual([]);
@@ -126,7 +142,8 @@ function expectSame([expected, actual]: [QueryResult, QueryResult], what: string
 async function expectSameAnswers(input: QueryDescriptionInput, what: string): Promise<number> {
   const description = parse(input);
   const rows = expectSame(await both(description, { rollup: 'never' }), `${what}, raw`);
-  if (compileQuery(description, scope, duckdbDialect, { rowCap: 1 }).source === 'rollup') expectSame(await both(description, { rollup: 'auto' }), `${what}, rollup`);
+  if (compileQuery(description, scope, duckdbDialect, { rowCap: 1 }).source === 'rollup')
+    expectSame(await both(description, { rollup: 'auto' }), `${what}, rollup`);
   return rows;
 }
 
@@ -161,24 +178,62 @@ describe('the catalogue on DuckDB and ClickHouse', () => {
   });
 
   it.each(TIME_GRANULARITIES)('has every measure by %s, also split by region', async (granularity) => {
-    expect(await expectSameAnswers({ measures: MEASURE_IDS, timeDimension: { dimension: 'date', granularity } }, `by ${granularity}`)).toBeGreaterThan(0);
-    const byRegion = { measures: MEASURE_IDS, dimensions: ['region' as const], timeDimension: { dimension: 'date' as const, granularity, dateRange: ['2026-01-01', '2026-06-30'] as [string, string] } };
+    expect(
+      await expectSameAnswers(
+        { measures: MEASURE_IDS, timeDimension: { dimension: 'date', granularity } },
+        `by ${granularity}`,
+      ),
+    ).toBeGreaterThan(0);
+    const byRegion = {
+      measures: MEASURE_IDS,
+      dimensions: ['region' as const],
+      timeDimension: {
+        dimension: 'date' as const,
+        granularity,
+        dateRange: ['2026-01-01', '2026-06-30'] as [string, string],
+      },
+    };
     expect(await expectSameAnswers(byRegion, `by region and ${granularity}`)).toBeGreaterThan(3);
   });
 
   it.each(DATE_RANGE_PRESETS)('resolves %s against the same today', async (dateRange) => {
-    expect(await expectSameAnswers({ measures: MEASURE_IDS, timeDimension: { dimension: 'date', dateRange } }, dateRange)).toBe(1);
-    expect(await expectSameAnswers({ measures: ['gsv', 'chargebacks', 'attrition'], timeDimension: { dimension: 'date', granularity: 'week', dateRange } }, `${dateRange} by week`)).toBeGreaterThan(0);
+    expect(
+      await expectSameAnswers({ measures: MEASURE_IDS, timeDimension: { dimension: 'date', dateRange } }, dateRange),
+    ).toBe(1);
+    expect(
+      await expectSameAnswers(
+        {
+          measures: ['gsv', 'chargebacks', 'attrition'],
+          timeDimension: { dimension: 'date', granularity: 'week', dateRange },
+        },
+        `${dateRange} by week`,
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it('has every measure of a card dimension split by two and three dimensions, ordered and cut', async () => {
     const measures = answerableMeasures(['industry_group', 'card_brand', 'channel']);
-    expect(await expectSameAnswers({ measures, dimensions: ['industry_group', 'card_brand', 'channel'] }, 'three dimensions')).toBeGreaterThan(50);
-    const cut = parse({ measures: ['gsv', 'vamp_ratio', 'avg_ticket'], dimensions: ['merchant'], order: [{ member: 'vamp_ratio', direction: 'desc' }], limit: 10 });
+    expect(
+      await expectSameAnswers(
+        { measures, dimensions: ['industry_group', 'card_brand', 'channel'] },
+        'three dimensions',
+      ),
+    ).toBeGreaterThan(50);
+    const cut = parse({
+      measures: ['gsv', 'vamp_ratio', 'avg_ticket'],
+      dimensions: ['merchant'],
+      order: [{ member: 'vamp_ratio', direction: 'desc' }],
+      limit: 10,
+    });
     const [duckdbCut, clickhouseCut] = await both(cut);
     expectSame([duckdbCut, clickhouseCut], 'top 10 merchants by VAMP ratio');
     expect(clickhouseCut.truncated).toBe(true);
-    const ascending = { measures: ['avg_ticket' as const], dimensions: ['state' as const, 'size_tier' as const], order: [{ member: 'state' as const, direction: 'desc' as const }, { member: 'avg_ticket' as const }], limit: 40 };
+    const ascending = {
+      measures: ['avg_ticket' as const],
+      dimensions: ['state' as const, 'size_tier' as const],
+      order: [{ member: 'state' as const, direction: 'desc' as const }, { member: 'avg_ticket' as const }],
+      limit: 40,
+    };
     expect(await expectSameAnswers(ascending, 'by state descending, then average ticket')).toBe(40);
   });
 
@@ -198,43 +253,105 @@ describe('the catalogue on DuckDB and ClickHouse', () => {
 });
 
 describe('filters of every operator', () => {
-  const filter = (member: QueryFilter['member'], operator: QueryFilter['operator'], values: (string | number | boolean)[] = []) => ({ member, operator, values });
+  const filter = (
+    member: QueryFilter['member'],
+    operator: QueryFilter['operator'],
+    values: (string | number | boolean)[] = [],
+  ) => ({ member, operator, values });
   const CASES: [string, QueryDescriptionInput][] = [
     ['equals on a card column', { dimensions: ['card_type'], filters: [filter('card_brand', 'equals', ['visa'])] }],
     ['equals on a merchant attribute', { dimensions: ['state'], filters: [filter('region', 'equals', ['West'])] }],
-    ['notEquals keeps the rows without a value', { dimensions: ['decline_code'], filters: [filter('decline_code', 'notEquals', ['05'])] }],
-    ['in', { dimensions: ['industry'], filters: [filter('industry_group', 'in', ['Retail', 'Food & Dining', 'no such group'])] }],
+    [
+      'notEquals keeps the rows without a value',
+      { dimensions: ['decline_code'], filters: [filter('decline_code', 'notEquals', ['05'])] },
+    ],
+    [
+      'in',
+      {
+        dimensions: ['industry'],
+        filters: [filter('industry_group', 'in', ['Retail', 'Food & Dining', 'no such group'])],
+      },
+    ],
     ['notIn', { dimensions: ['entry_mode'], filters: [filter('entry_mode', 'notIn', ['chip', 'swipe'])] }],
     ['set', { dimensions: ['card_brand'], filters: [filter('decline_code', 'set')] }],
     ['notSet', { dimensions: ['card_brand'], filters: [filter('decline_code', 'notSet')] }],
-    ['contains, several values', { dimensions: ['merchant_name'], filters: [filter('merchant_name', 'contains', ['MAPLE', 'oak', 'Shop'])] }],
+    [
+      'contains, several values',
+      { dimensions: ['merchant_name'], filters: [filter('merchant_name', 'contains', ['MAPLE', 'oak', 'Shop'])] },
+    ],
     ['contains on a code', { dimensions: ['industry'], filters: [filter('industry', 'contains', ['58'])] }],
     ['a boolean', { dimensions: ['card_brand'], filters: [filter('cross_border', 'equals', [true])] }],
     ['a boolean, not equal', { filters: [filter('cross_border', 'notEquals', [true])] }],
-    ['date gt', { timeDimension: { dimension: 'date', granularity: 'month' }, filters: [filter('date', 'gt', ['2026-06-30'])] }],
-    ['date gte and lt', { timeDimension: { dimension: 'date', granularity: 'month' }, filters: [filter('date', 'gte', ['2026-02-01']), filter('date', 'lt', ['2026-05-01'])] }],
+    [
+      'date gt',
+      { timeDimension: { dimension: 'date', granularity: 'month' }, filters: [filter('date', 'gt', ['2026-06-30'])] },
+    ],
+    [
+      'date gte and lt',
+      {
+        timeDimension: { dimension: 'date', granularity: 'month' },
+        filters: [filter('date', 'gte', ['2026-02-01']), filter('date', 'lt', ['2026-05-01'])],
+      },
+    ],
     ['date lte', { filters: [filter('date', 'lte', ['2025-12-31'])] }],
-    ['date between', { timeDimension: { dimension: 'date', granularity: 'week' }, filters: [filter('date', 'between', ['2026-01-01', '2026-03-31'])] }],
+    [
+      'date between',
+      {
+        timeDimension: { dimension: 'date', granularity: 'week' },
+        filters: [filter('date', 'between', ['2026-01-01', '2026-03-31'])],
+      },
+    ],
     ['date equals', { dimensions: ['channel'], filters: [filter('date', 'equals', ['2026-03-14'])] }],
-    ['date in', { timeDimension: { dimension: 'date', granularity: 'day' }, filters: [filter('date', 'in', ['2026-03-14', '2026-07-04', '2026-12-25'])] }],
+    [
+      'date in',
+      {
+        timeDimension: { dimension: 'date', granularity: 'day' },
+        filters: [filter('date', 'in', ['2026-03-14', '2026-07-04', '2026-12-25'])],
+      },
+    ],
     ['a measure gt', { dimensions: ['merchant'], filters: [filter('gsv', 'gt', [100_000])] }],
     ['a measure between', { dimensions: ['merchant'], filters: [filter('approval_rate', 'between', [0.8, 0.95])] }],
     ['a measure equals zero', { dimensions: ['merchant'], filters: [filter('chargebacks', 'equals', [0])] }],
     ['a measure notEquals', { dimensions: ['merchant'], filters: [filter('chargebacks', 'notEquals', [0])] }],
     ['a measure lt a negative', { dimensions: ['merchant'], filters: [filter('net_revenue', 'lt', [-1])] }],
-    ['a measure gte and lte', { dimensions: ['industry_group'], filters: [filter('chargeback_ratio', 'gte', [0.001]), filter('chargeback_ratio', 'lte', [0.05])] }],
+    [
+      'a measure gte and lte',
+      {
+        dimensions: ['industry_group'],
+        filters: [filter('chargeback_ratio', 'gte', [0.001]), filter('chargeback_ratio', 'lte', [0.05])],
+      },
+    ],
     ['a filter that leaves nothing, in total', { filters: [filter('merchant', 'equals', ['no such merchant'])] }],
-    ['a filter that leaves nothing, split', { dimensions: ['channel'], filters: [filter('merchant', 'equals', ['no such merchant'])] }],
-    ['a date range without data', { timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2020-01-01', '2020-03-31'] } }],
-    ['a date range from 1900 to 2199 (outside 18.16’s Date)', { timeDimension: { dimension: 'date', dateRange: ['1900-01-01', '2199-12-31'] } }],
-    ['date filters outside 18.16’s Date', { filters: [filter('date', 'gt', ['1969-12-31']), filter('date', 'lt', ['2106-01-01'])] }],
-    ['attrition in the periods of 1970 (day 0 prints as 0000-00-00 in 18.16)', { timeDimension: { dimension: 'date', granularity: 'year', dateRange: ['1970-01-01', '1971-12-31'] } }],
+    [
+      'a filter that leaves nothing, split',
+      { dimensions: ['channel'], filters: [filter('merchant', 'equals', ['no such merchant'])] },
+    ],
+    [
+      'a date range without data',
+      { timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2020-01-01', '2020-03-31'] } },
+    ],
+    [
+      'a date range from 1900 to 2199 (outside 18.16’s Date)',
+      { timeDimension: { dimension: 'date', dateRange: ['1900-01-01', '2199-12-31'] } },
+    ],
+    [
+      'date filters outside 18.16’s Date',
+      { filters: [filter('date', 'gt', ['1969-12-31']), filter('date', 'lt', ['2106-01-01'])] },
+    ],
+    [
+      'attrition in the periods of 1970 (day 0 prints as 0000-00-00 in 18.16)',
+      { timeDimension: { dimension: 'date', granularity: 'year', dateRange: ['1970-01-01', '1971-12-31'] } },
+    ],
   ];
 
   it.each(CASES)('%s', async (what, input) => {
     const dimensions = (input.dimensions ?? []) as DimensionId[];
-    const measureFilters = (input.filters ?? []).filter((item) => item.member in MEASURES).map((item) => item.member as MeasureId);
-    const filtered = (input.filters ?? []).map((item) => item.member).filter((member): member is DimensionId => !(member in MEASURES) && member !== 'date');
+    const measureFilters = (input.filters ?? [])
+      .filter((item) => item.member in MEASURES)
+      .map((item) => item.member as MeasureId);
+    const filtered = (input.filters ?? [])
+      .map((item) => item.member)
+      .filter((member): member is DimensionId => !(member in MEASURES) && member !== 'date');
     const measures = answerableMeasures([...new Set([...dimensions, ...filtered])]);
     await expectSameAnswers({ measures: [...new Set([...measureFilters, ...measures])], ...input }, what);
   });
@@ -242,7 +359,11 @@ describe('filters of every operator', () => {
 
 describe('exports', () => {
   it('stream every row of a large answer, the same on both engines and as a query', async () => {
-    const description = parse({ measures: ['gsv', 'transactions', 'approval_rate'], dimensions: ['merchant', 'card_brand', 'entry_mode'], timeDimension: { dimension: 'date', granularity: 'day' } });
+    const description = parse({
+      measures: ['gsv', 'transactions', 'approval_rate'],
+      dimensions: ['merchant', 'card_brand', 'entry_mode'],
+      timeDimension: { dimension: 'date', granularity: 'day' },
+    });
     const streamed = async (engine: DuckDBEngine | ClickHouseEngine) => {
       const rows: QueryCell[][] = [];
       const count = await engine.stream(description, scope, (page) => void rows.push(...page));
@@ -252,7 +373,14 @@ describe('exports', () => {
     const [duckdbRows, clickhouseRows] = await Promise.all([streamed(duckdb), streamed(clickhouse)]);
     expect(duckdbRows.length).toBeGreaterThan(30_000);
     const columns = compileQuery(description, scope, duckdbDialect, { rowCap: 1 }).columns;
-    const asResult = (rows: QueryCell[][]): QueryResult => ({ columns, rows, rowCount: rows.length, truncated: false, source: 'rollup', dataVersion: '' });
+    const asResult = (rows: QueryCell[][]): QueryResult => ({
+      columns,
+      rows,
+      rowCount: rows.length,
+      truncated: false,
+      source: 'rollup',
+      dataVersion: '',
+    });
     expectSame([asResult(duckdbRows), asResult(clickhouseRows)], 'streamed');
     const queried = await clickhouse.query(description, scope, { rowCap: 500 });
     expect(queried.truncated).toBe(true);
@@ -264,7 +392,8 @@ describe('exports', () => {
 });
 
 describe('values for the compound searches', () => {
-  const valuesOf = (request: ValuesRequest, orgScope = scope) => Promise.all([duckdb.values(request, orgScope), clickhouse.values(request, orgScope)]);
+  const valuesOf = (request: ValuesRequest, orgScope = scope) =>
+    Promise.all([duckdb.values(request, orgScope), clickhouse.values(request, orgScope)]);
 
   it.each(VALUE_DIMENSION_IDS)('lists %s the same', async (dimension) => {
     const [expected, actual] = await valuesOf({ dimension, limit: 200 });
@@ -272,18 +401,30 @@ describe('values for the compound searches', () => {
     expect(expected.length).toBeGreaterThan(3);
   });
 
-  it.each(COMPOUND_SEARCHES)('finds the same $child of every $parent, with and without a search', async ({ parent, child }) => {
-    const parents = await duckdb.values({ dimension: parent, limit: 200 }, scope);
-    for (const { value } of parents) {
-      const [expected, actual] = await valuesOf({ dimension: child as ValuesRequest['dimension'], parent: value, limit: 200 });
-      expect(actual, `${child} of ${value}`).toEqual(expected);
-      expect(expected.length, `${child} of ${value}`).toBeGreaterThan(0);
-      const search = expected[0]!.label.split(' ')[1]!.slice(0, 3).toUpperCase();
-      const [found, foundToo] = await valuesOf({ dimension: child as ValuesRequest['dimension'], parent: value, search, limit: 200 });
-      expect(foundToo, `${child} of ${value} matching ${search}`).toEqual(found);
-      expect(found.length).toBeGreaterThan(0);
-    }
-  });
+  it.each(COMPOUND_SEARCHES)(
+    'finds the same $child of every $parent, with and without a search',
+    async ({ parent, child }) => {
+      const parents = await duckdb.values({ dimension: parent, limit: 200 }, scope);
+      for (const { value } of parents) {
+        const [expected, actual] = await valuesOf({
+          dimension: child as ValuesRequest['dimension'],
+          parent: value,
+          limit: 200,
+        });
+        expect(actual, `${child} of ${value}`).toEqual(expected);
+        expect(expected.length, `${child} of ${value}`).toBeGreaterThan(0);
+        const search = expected[0]!.label.split(' ')[1]!.slice(0, 3).toUpperCase();
+        const [found, foundToo] = await valuesOf({
+          dimension: child as ValuesRequest['dimension'],
+          parent: value,
+          search,
+          limit: 200,
+        });
+        expect(foundToo, `${child} of ${value} matching ${search}`).toEqual(found);
+        expect(found.length).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('searches merchants of the caller only', async () => {
     for (const search of ['maple', 'OAK', '8', 'x', ' ']) {
@@ -331,37 +472,98 @@ describe('case-insensitive contains', () => {
       `select toUInt32(number) as code_point, lowerUTF8(text) as lower from (select number, ${utf8('number')} as text from system.numbers limit 1114112) ` +
         'where number > 0 and not (number between 55296 and 57343) and lower != text',
     );
-    const clickhouseLower = new Map(rows.map(([codePoint, lower]) => [Number(codePoint), String(lower).codePointAt(0)!]));
+    const clickhouseLower = new Map(
+      rows.map(([codePoint, lower]) => [Number(codePoint), String(lower).codePointAt(0)!]),
+    );
     const differences: [number, number][] = [];
     for (const codePoint of new Set([...duckdbLower.keys(), ...clickhouseLower.keys()])) {
       const expected = duckdbLower.get(codePoint) ?? codePoint;
       if ((clickhouseLower.get(codePoint) ?? codePoint) !== expected) differences.push([codePoint, expected]);
     }
     differences.sort(([a], [b]) => a - b);
-    const exceptions = [...LOWER_CASE_EXCEPTIONS].map(([upper, lower]) => [upper.codePointAt(0)!, lower.codePointAt(0)!]);
+    const exceptions = [...LOWER_CASE_EXCEPTIONS].map(([upper, lower]) => [
+      upper.codePointAt(0)!,
+      lower.codePointAt(0)!,
+    ]);
     expect(duckdbLower.size).toBeGreaterThan(1_000);
-    expect(exceptions, `EXCEPTIONS in duckdbLowerCase.ts should now read: ${JSON.stringify(asRanges(differences))}`).toEqual(differences);
+    expect(
+      exceptions,
+      `EXCEPTIONS in duckdbLowerCase.ts should now read: ${JSON.stringify(asRanges(differences))}`,
+    ).toEqual(differences);
     // An exception's lower case is never an exception itself, so replacing once is enough.
     expect([...LOWER_CASE_EXCEPTIONS.values()].filter((lower) => LOWER_CASE_EXCEPTIONS.has(lower))).toEqual([]);
   });
 
   const SEARCHES = [
-    'k', 'K', 'K', 'kiosk', 'i', 'İ', 'İSTANBUL', 'istanbul', 'ß', 'ẞ', 'straße', 'STRASSE', 'ω', 'Ω', 'Ω', 'å', 'Å', 'Å',
-    'ꮳ', 'Ꮳ', 'ᏣᎳᎩ', 'ⓐ', 'Ⓐrts', 'ⅻ', 'Ⅻ', 'ǆ', 'ǅ', 'Ǆemal', 'é', 'CAFÉ', 'ｍａｒｔ', 'ＭＡＲＴ', 'äöü', 'ΕΛΛΆΔΑ', 'жук',
-    "o'brien", '\\', '\\ sons', '--', '/*', '%', '_', '%_',
+    'k',
+    'K',
+    'K',
+    'kiosk',
+    'i',
+    'İ',
+    'İSTANBUL',
+    'istanbul',
+    'ß',
+    'ẞ',
+    'straße',
+    'STRASSE',
+    'ω',
+    'Ω',
+    'Ω',
+    'å',
+    'Å',
+    'Å',
+    'ꮳ',
+    'Ꮳ',
+    'ᏣᎳᎩ',
+    'ⓐ',
+    'Ⓐrts',
+    'ⅻ',
+    'Ⅻ',
+    'ǆ',
+    'ǅ',
+    'Ǆemal',
+    'é',
+    'CAFÉ',
+    'ｍａｒｔ',
+    'ＭＡＲＴ',
+    'äöü',
+    'ΕΛΛΆΔΑ',
+    'жук',
+    "o'brien",
+    '\\',
+    '\\ sons',
+    '--',
+    '/*',
+    '%',
+    '_',
+    '%_',
   ];
 
   it.each(SEARCHES)('finds the same merchants for %j, in a filter and in the merchant search', async (search) => {
-    const description = parse({ measures: ['gsv', 'transactions'], dimensions: ['merchant_name'], filters: [{ member: 'merchant_name', operator: 'contains', values: [search] }] });
+    const description = parse({
+      measures: ['gsv', 'transactions'],
+      dimensions: ['merchant_name'],
+      filters: [{ member: 'merchant_name', operator: 'contains', values: [search] }],
+    });
     expectSame(await both(description, { rollup: 'never' }), `contains ${search}`);
     const request = { dimension: 'merchant' as const, search, limit: 200 };
     expect(await clickhouse.values(request, scope)).toEqual(await duckdb.values(request, scope));
   });
 
   it('finds the renamed merchants at all (the searches above are not vacuous)', async () => {
-    for (const [search, name] of [['k', 'KIOSK'], ['straße', 'STRAẞE'], ['ꮳꮃ', 'ᏣᎳᎩ'], ['ｍａｒｔ', 'ＭＡＲＴ'], ["o'brien \\", "O'Brien"]] as const) {
+    for (const [search, name] of [
+      ['k', 'KIOSK'],
+      ['straße', 'STRAẞE'],
+      ['ꮳꮃ', 'ᏣᎳᎩ'],
+      ['ｍａｒｔ', 'ＭＡＲＴ'],
+      ["o'brien \\", "O'Brien"],
+    ] as const) {
       const found = await clickhouse.values({ dimension: 'merchant', search, limit: 200 }, scope);
-      expect(found.map((option) => option.label).filter((label) => label.includes(name)), search).toHaveLength(1);
+      expect(
+        found.map((option) => option.label).filter((label) => label.includes(name)),
+        search,
+      ).toHaveLength(1);
     }
   });
 });
@@ -389,7 +591,11 @@ describe('hostile strings on a real ClickHouse server', () => {
     'x'.repeat(1_000_000),
     `${"'\\\n\0ʼ;--/*".repeat(100_000)}`,
   ];
-  const stringFilter = (member: QueryFilter['member'], operator: QueryFilter['operator'], values: string[]): QueryFilter => ({ member, operator, values });
+  const stringFilter = (
+    member: QueryFilter['member'],
+    operator: QueryFilter['operator'],
+    values: string[],
+  ): QueryFilter => ({ member, operator, values });
 
   /** A description with the hostile filter set after validation, as compileQuery.test.ts does (1 MB > the schema's 256). */
   const withFilters = (input: QueryDescriptionInput, filters: QueryFilter[]) => ({ ...parse(input), filters });
@@ -400,46 +606,59 @@ describe('hostile strings on a real ClickHouse server', () => {
   });
 
   async function tableCounts(): Promise<unknown[][]> {
-    const tables = await queryRows(database.client, 'select name from system.tables where database = currentDatabase() order by name');
-    const counts = await queryRows(database.client, `select ${CLICKHOUSE_TABLES.map((table) => `(select count() from ${table.name})`).join(', ')}`);
+    const tables = await queryRows(
+      database.client,
+      'select name from system.tables where database = currentDatabase() order by name',
+    );
+    const counts = await queryRows(
+      database.client,
+      `select ${CLICKHOUSE_TABLES.map((table) => `(select count() from ${table.name})`).join(', ')}`,
+    );
     return [...tables, ...counts];
   }
 
   // A merchant attribute (read through the join) and a nullable fact column, with every string operator.
   // A 1 MB value costs 18.16 about a second per statement to analyse (CLICKHOUSE.md) and the API takes
   // at most 256 characters per value, so the two 1 MB values get the three operators that differ most.
-  it.each(HOSTILE.map((value, index) => [index, value.length > 60 ? `${value.slice(0, 20)}… (${value.length} characters)` : value, value]))(
-    'changes nothing: %i %j',
-    async (_, __, hostile) => {
-      const large = hostile.length > 1_000;
-      const totals = parse({ measures: ['transactions', 'gsv'] });
-      const [duckdbAll, clickhouseAll] = await both(totals);
-      for (const member of large ? (['merchant_name'] as const) : (['merchant_name', 'decline_code'] as const)) {
-        for (const operator of large ? (['equals', 'contains'] as const) : (['equals', 'in', 'contains'] as const)) {
-          const values = operator === 'in' ? [hostile, 'plain'] : [hostile];
-          const answers = await both(withFilters(totals, [stringFilter(member, operator, values)]));
-          expectSame(answers, `${member} ${operator}`);
-          expect(answers[1].rows, `${member} ${operator}`).toEqual([[0, 0]]);
-        }
-        for (const operator of large ? (['notEquals'] as const) : (['notEquals', 'notIn'] as const)) {
-          const answers = await both(withFilters(totals, [stringFilter(member, operator, [hostile])]));
-          expect(answers[1].rows, `${member} ${operator}`).toEqual(clickhouseAll.rows);
-          expect(answers[0].rows, `${member} ${operator}`).toEqual(duckdbAll.rows);
-        }
+  it.each(
+    HOSTILE.map((value, index) => [
+      index,
+      value.length > 60 ? `${value.slice(0, 20)}… (${value.length} characters)` : value,
+      value,
+    ]),
+  )('changes nothing: %i %j', async (_, __, hostile) => {
+    const large = hostile.length > 1_000;
+    const totals = parse({ measures: ['transactions', 'gsv'] });
+    const [duckdbAll, clickhouseAll] = await both(totals);
+    for (const member of large ? (['merchant_name'] as const) : (['merchant_name', 'decline_code'] as const)) {
+      for (const operator of large ? (['equals', 'contains'] as const) : (['equals', 'in', 'contains'] as const)) {
+        const values = operator === 'in' ? [hostile, 'plain'] : [hostile];
+        const answers = await both(withFilters(totals, [stringFilter(member, operator, values)]));
+        expectSame(answers, `${member} ${operator}`);
+        expect(answers[1].rows, `${member} ${operator}`).toEqual([[0, 0]]);
       }
-      if (large) return;
-      const split = await both(withFilters(parse({ measures: ['gsv'], dimensions: ['merchant_name'] }), [stringFilter('merchant_name', 'contains', [hostile])]));
-      expect(split[1].rows).toEqual([]);
-      for (const request of [
-        { dimension: 'merchant', search: hostile, limit: 50 },
-        { dimension: 'state', search: hostile, limit: 50 },
-        { dimension: 'industry', parent: hostile, limit: 50 },
-      ] as ValuesRequest[]) {
-        expect(await clickhouse.values(request, scope)).toEqual([]);
-        expect(await duckdb.values(request, scope)).toEqual([]);
+      for (const operator of large ? (['notEquals'] as const) : (['notEquals', 'notIn'] as const)) {
+        const answers = await both(withFilters(totals, [stringFilter(member, operator, [hostile])]));
+        expect(answers[1].rows, `${member} ${operator}`).toEqual(clickhouseAll.rows);
+        expect(answers[0].rows, `${member} ${operator}`).toEqual(duckdbAll.rows);
       }
-    },
-  );
+    }
+    if (large) return;
+    const split = await both(
+      withFilters(parse({ measures: ['gsv'], dimensions: ['merchant_name'] }), [
+        stringFilter('merchant_name', 'contains', [hostile]),
+      ]),
+    );
+    expect(split[1].rows).toEqual([]);
+    for (const request of [
+      { dimension: 'merchant', search: hostile, limit: 50 },
+      { dimension: 'state', search: hostile, limit: 50 },
+      { dimension: 'industry', parent: hostile, limit: 50 },
+    ] as ValuesRequest[]) {
+      expect(await clickhouse.values(request, scope)).toEqual([]);
+      expect(await duckdb.values(request, scope)).toEqual([]);
+    }
+  });
 
   it('left every table as it was', async () => {
     expect(await tableCounts()).toEqual(before);

@@ -25,7 +25,11 @@ beforeAll(async () => {
   duckdb = await DuckDBEngine.open({ path: ':memory:', cacheEntries: 0, threads: 1 });
   await duckdb.ensureDataset({ orgId: ORG, scaleFactor: 0.01, endMonth: '2026-10-01' });
   await duckdb.withConnection((connection) => copyFromDuckDB(connection, database.client, { orgIds: [ORG] }));
-  clickhouse = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: database.name, cacheEntries: 0 });
+  clickhouse = await ClickHouseEngine.connect({
+    url: inject('clickhouseUrl'),
+    database: database.name,
+    cacheEntries: 0,
+  });
 });
 afterAll(async () => {
   await clickhouse?.close();
@@ -59,19 +63,35 @@ const byState = (result: QueryResult) => new Map(result.rows.map((row) => [Strin
 describe('extreme numbers in measure filters', () => {
   for (const measure of MEASURES) {
     it(`${measure}: every operator with ±1e19, ±1e300, 2^53 + 1 and -0, alike on both engines`, async () => {
-      const base = queryDescriptionSchema.parse({ measures: [measure], dimensions: ['state'], timeDimension: { dimension: 'date', dateRange: 'last_year' } });
+      const base = queryDescriptionSchema.parse({
+        measures: [measure],
+        dimensions: ['state'],
+        timeDimension: { dimension: 'date', dateRange: 'last_year' },
+      });
       const all = byState(await duckdb.query(base, scope));
       expect(all.size).toBeGreaterThan(3);
       for (const operator of OPERATORS) {
         for (const value of EXTREMES) {
           // between: from the extreme to a wide end, and from a wide start to the extreme
-          const valueLists = operator === 'between' ? [[value, 1e308], [-1e308, value]] : [[value]];
+          const valueLists =
+            operator === 'between'
+              ? [
+                  [value, 1e308],
+                  [-1e308, value],
+                ]
+              : [[value]];
           for (const values of valueLists) {
             const filter: QueryFilter = { member: measure, operator, values };
             const description = queryDescriptionSchema.parse({ ...base, filters: [filter] });
             const label = `${measure} ${operator} ${values.map((v) => (Object.is(v, -0) ? '-0' : String(v))).join(', ')}`;
-            const [fromDuckDB, fromClickHouse] = await Promise.all([duckdb.query(description, scope), clickhouse.query(description, scope)]);
-            const expected = [...all].filter(([, figure]) => keeps(figure, operator, values)).map(([state]) => state).sort();
+            const [fromDuckDB, fromClickHouse] = await Promise.all([
+              duckdb.query(description, scope),
+              clickhouse.query(description, scope),
+            ]);
+            const expected = [...all]
+              .filter(([, figure]) => keeps(figure, operator, values))
+              .map(([state]) => state)
+              .sort();
             expect([...byState(fromDuckDB).keys()].sort(), `${label} on DuckDB`).toEqual(expected);
             expect([...byState(fromClickHouse).keys()].sort(), `${label} on ClickHouse`).toEqual(expected);
           }
@@ -82,8 +102,15 @@ describe('extreme numbers in measure filters', () => {
 
   it('counts an export of extreme filters on both engines (the estimate)', async () => {
     for (const values of [[1e19], [-1e300], [2 ** 53 + 1], [-0]]) {
-      const description = queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['state'], filters: [{ member: 'gsv', operator: 'lt', values }] });
-      const [fromDuckDB, fromClickHouse] = await Promise.all([duckdb.count(description, scope), clickhouse.count(description, scope)]);
+      const description = queryDescriptionSchema.parse({
+        measures: ['gsv'],
+        dimensions: ['state'],
+        filters: [{ member: 'gsv', operator: 'lt', values }],
+      });
+      const [fromDuckDB, fromClickHouse] = await Promise.all([
+        duckdb.count(description, scope),
+        clickhouse.count(description, scope),
+      ]);
       expect(fromClickHouse, `gsv lt ${values[0]}`).toBe(fromDuckDB);
     }
   });

@@ -4,7 +4,9 @@ import type { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 
 export function merchantsWithSales(engine: DuckDBEngine, orgId: number): Promise<number> {
   return engine.withConnection(async (connection) => {
-    const reader = await connection.runAndReadAll(`select count(distinct merchant_id) from transactions where org_id = ${orgId} and not is_refund`);
+    const reader = await connection.runAndReadAll(
+      `select count(distinct merchant_id) from transactions where org_id = ${orgId} and not is_refund`,
+    );
     return Number(reader.getRows()[0]![0]);
   });
 }

@@ -55,7 +55,13 @@ export function handPnl(months: Month[], plan: RawPlan) {
   const sum = (pick: (month: Month) => number) => months.reduce((total, month) => total + pick(month), 0);
   const accountFees = sum((month) => plan.monthly + plan.pci + Math.max(0, plan.minimum - month.fees));
   const billed = sum((month) => month.fees) + accountFees;
-  return { gsv: sum((m) => m.gsv), transactionFees: sum((m) => m.fees), accountFees, billed, netRevenue: billed - sum((m) => m.ic) - sum((m) => m.sf) };
+  return {
+    gsv: sum((m) => m.gsv),
+    transactionFees: sum((m) => m.fees),
+    accountFees,
+    billed,
+    netRevenue: billed - sum((m) => m.ic) - sum((m) => m.sf),
+  };
 }
 
 export function handSimulation(months: Month[], plan: RawPlan, definition: ScenarioDefinition) {
@@ -64,8 +70,15 @@ export function handSimulation(months: Month[], plan: RawPlan, definition: Scena
   let after = 0;
   for (const month of months) {
     const moved = actions.moveToIcPlusPlus && plan.planType !== 'ic_plus_plus';
-    const fees = (moved ? month.ic + month.sf + (month.gsv * actions.moveToIcPlusPlus!.markupBps) / 10_000 + month.sales * actions.moveToIcPlusPlus!.perItem : month.fees) +
-      (month.gsv * actions.markupBps) / 10_000 + month.sales * actions.perItem;
+    const fees =
+      (moved
+        ? month.ic +
+          month.sf +
+          (month.gsv * actions.moveToIcPlusPlus!.markupBps) / 10_000 +
+          month.sales * actions.moveToIcPlusPlus!.perItem
+        : month.fees) +
+      (month.gsv * actions.markupBps) / 10_000 +
+      month.sales * actions.perItem;
     const minimum = actions.minimumDiscount === null ? plan.minimum : Math.max(plan.minimum, actions.minimumDiscount);
     after += fees + plan.monthly + actions.monthlyFee + plan.pci + actions.pciFee + Math.max(0, minimum - fees);
   }
@@ -75,5 +88,12 @@ export function handSimulation(months: Month[], plan: RawPlan, definition: Scena
   const row = definition.attrition.find((entry) => entry.sizeTier === plan.sizeTier)!;
   const h0 = row.baseHazard;
   const h1 = Math.min(1, h0 + row.beta * Math.max(0, rateChange));
-  return { uplift, rateChange, h0, h1, gross: uplift * (1 - h0 / 2), loss: (base.netRevenue + uplift) * ((h1 - h0) / 2) };
+  return {
+    uplift,
+    rateChange,
+    h0,
+    h1,
+    gross: uplift * (1 - h0 / 2),
+    loss: (base.netRevenue + uplift) * ((h1 - h0) / 2),
+  };
 }

@@ -1,6 +1,15 @@
 // Every catalogue measure by every dimension the merchant_daily rollup holds, asked
 // of the raw facts and of the rollup on the same SF 0.1 data, gives identical numbers.
-import { DATE_RANGE_PRESETS, DIMENSION_IDS, MEASURE_IDS, queryDescriptionSchema, type DimensionId, type QueryDescriptionInput, type QueryResult, type TimeGranularity } from '@payportal/shared';
+import {
+  DATE_RANGE_PRESETS,
+  DIMENSION_IDS,
+  MEASURE_IDS,
+  queryDescriptionSchema,
+  type DimensionId,
+  type QueryDescriptionInput,
+  type QueryResult,
+  type TimeGranularity,
+} from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dimensionSources } from '../src/compiler/dimensionSql.ts';
 import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
@@ -11,11 +20,14 @@ const scope = { orgId: 1, today: '2026-11-23' };
 const dataEnd = '2026-10-31';
 // Every dimension the rollup holds (date is the time dimension, asked by granularity below): a dimension
 // added to the rollup later is compared too.
-const ROLLUP_DIMENSIONS: DimensionId[] = DIMENSION_IDS.filter((dimension) => dimension !== 'date' && dimensionSources(dimension).includes('rollup'));
+const ROLLUP_DIMENSIONS: DimensionId[] = DIMENSION_IDS.filter(
+  (dimension) => dimension !== 'date' && dimensionSources(dimension).includes('rollup'),
+);
 const GRANULARITIES: TimeGranularity[] = ['day', 'week', 'month', 'quarter', 'year'];
 /** Attrition counts merchants, which have no channel and no fact rows: the fact measures alone. */
 const FACT_MEASURES = MEASURE_IDS.filter((measure) => measure !== 'attrition');
-const addDays = (text: string, days: number) => new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (text: string, days: number) =>
+  new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('the merchant_daily rollup', () => {
   let engine: DuckDBEngine;
@@ -28,14 +40,20 @@ describe('the merchant_daily rollup', () => {
   const both = async (input: QueryDescriptionInput): Promise<[QueryResult, QueryResult]> => {
     const description = queryDescriptionSchema.parse(input);
     const options = { rowCap: 100_000 };
-    return Promise.all([engine.query(description, scope, { ...options, rollup: 'never' }), engine.query(description, scope, { ...options, rollup: 'always' })]);
+    return Promise.all([
+      engine.query(description, scope, { ...options, rollup: 'never' }),
+      engine.query(description, scope, { ...options, rollup: 'always' }),
+    ]);
   };
   /** Asked on `today` (presets count back from it). */
   const bothAt = async (today: string, input: QueryDescriptionInput): Promise<[QueryResult, QueryResult]> => {
     const description = queryDescriptionSchema.parse(input);
     const options = { rowCap: 100_000 };
     const at = { ...scope, today };
-    return Promise.all([engine.query(description, at, { ...options, rollup: 'never' }), engine.query(description, at, { ...options, rollup: 'always' })]);
+    return Promise.all([
+      engine.query(description, at, { ...options, rollup: 'never' }),
+      engine.query(description, at, { ...options, rollup: 'always' }),
+    ]);
   };
   const expectIdentical = ([raw, rollup]: [QueryResult, QueryResult]) => {
     expect(raw.source).toBe('raw');
@@ -80,21 +98,43 @@ describe('the merchant_daily rollup', () => {
     );
   });
 
-  it.each(DATE_RANGE_PRESETS)('answers every measure over %s (counted back from today) by month and by day exactly as the raw facts do', async (dateRange) => {
-    for (const granularity of ['month', 'day'] as const) {
-      expectIdentical(await bothAt(dataEnd, { measures: MEASURE_IDS, dimensions: ['region'], timeDimension: { dimension: 'date', granularity, dateRange } }));
-    }
-  });
+  it.each(DATE_RANGE_PRESETS)(
+    'answers every measure over %s (counted back from today) by month and by day exactly as the raw facts do',
+    async (dateRange) => {
+      for (const granularity of ['month', 'day'] as const) {
+        expectIdentical(
+          await bothAt(dataEnd, {
+            measures: MEASURE_IDS,
+            dimensions: ['region'],
+            timeDimension: { dimension: 'date', granularity, dateRange },
+          }),
+        );
+      }
+    },
+  );
 
   it('answers month and week buckets that straddle the first and the last day of the data exactly as the raw facts do', async () => {
     const [first, last] = await engine.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(`select min(txn_date)::varchar, max(txn_date)::varchar from transactions where org_id = ${scope.orgId}`);
+      const reader = await connection.runAndReadAll(
+        `select min(txn_date)::varchar, max(txn_date)::varchar from transactions where org_id = ${scope.orgId}`,
+      );
       return reader.getRowsJS()[0] as [string, string];
     });
     for (const granularity of ['month', 'week'] as const) {
       // a range reaching past both edges, one starting and ending mid-bucket inside them
-      expectIdentical(await both({ measures: MEASURE_IDS, timeDimension: { dimension: 'date', granularity, dateRange: [addDays(first, -20), addDays(last, 20)] } }));
-      expectIdentical(await both({ measures: MEASURE_IDS, dimensions: ['state'], timeDimension: { dimension: 'date', granularity, dateRange: [addDays(first, 10), addDays(last, -10)] } }));
+      expectIdentical(
+        await both({
+          measures: MEASURE_IDS,
+          timeDimension: { dimension: 'date', granularity, dateRange: [addDays(first, -20), addDays(last, 20)] },
+        }),
+      );
+      expectIdentical(
+        await both({
+          measures: MEASURE_IDS,
+          dimensions: ['state'],
+          timeDimension: { dimension: 'date', granularity, dateRange: [addDays(first, 10), addDays(last, -10)] },
+        }),
+      );
     }
   });
 
@@ -115,17 +155,42 @@ describe('the merchant_daily rollup', () => {
     });
     expect(chargebackOnlyMonths).toBeGreaterThan(0);
     for (const dimension of ['state', 'merchant_id'] as const) {
-      expectIdentical(await both({ measures: ['gsv'], dimensions: [dimension], timeDimension: { dimension: 'date', granularity: 'month' } }));
-      expectIdentical(await both({ measures: ['chargebacks'], dimensions: [dimension], timeDimension: { dimension: 'date', granularity: 'month' } }));
-      expectIdentical(await both({ measures: FACT_MEASURES, dimensions: [dimension], timeDimension: { dimension: 'date', granularity: 'month' } }));
+      expectIdentical(
+        await both({
+          measures: ['gsv'],
+          dimensions: [dimension],
+          timeDimension: { dimension: 'date', granularity: 'month' },
+        }),
+      );
+      expectIdentical(
+        await both({
+          measures: ['chargebacks'],
+          dimensions: [dimension],
+          timeDimension: { dimension: 'date', granularity: 'month' },
+        }),
+      );
+      expectIdentical(
+        await both({
+          measures: FACT_MEASURES,
+          dimensions: [dimension],
+          timeDimension: { dimension: 'date', granularity: 'month' },
+        }),
+      );
     }
     // distinct values alone read the sales: no member that only a chargeback carries
-    expectIdentical(await both({ measures: [], dimensions: ['state', 'merchant_id'], timeDimension: { dimension: 'date', granularity: 'month' } }));
+    expectIdentical(
+      await both({
+        measures: [],
+        dimensions: ['state', 'merchant_id'],
+        timeDimension: { dimension: 'date', granularity: 'month' },
+      }),
+    );
   });
 
   it('answers every measure by day for merchants with days of declines only exactly as the raw facts do', async () => {
     const merchants = await engine.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(`select distinct merchant_id::varchar from transactions where org_id = ${scope.orgId}
+      const reader =
+        await connection.runAndReadAll(`select distinct merchant_id::varchar from transactions where org_id = ${scope.orgId}
           group by merchant_id, txn_date having bool_and(auth_result = 'declined') order by 1 limit 20`);
       return reader.getRowsJS().map((row) => String(row[0]));
     });
@@ -141,9 +206,15 @@ describe('the merchant_daily rollup', () => {
   });
 
   it('is chosen automatically when it holds every member, and not otherwise', async () => {
-    const byRegion = await engine.query(queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['region'] }), scope);
+    const byRegion = await engine.query(
+      queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['region'] }),
+      scope,
+    );
     expect(byRegion.source).toBe('rollup');
-    const byBrand = await engine.query(queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['card_brand'] }), scope);
+    const byBrand = await engine.query(
+      queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['card_brand'] }),
+      scope,
+    );
     expect(byBrand.source).toBe('raw');
   });
 });

@@ -25,7 +25,9 @@ function machine(overrides: Partial<InstallSteps> & { installs?: boolean }): Ins
 describe('ensureClickHouseServer', () => {
   it('says exactly what to install when it is missing and this is not root', () => {
     const steps = machine({ isRoot: false });
-    expect(() => ensureClickHouseServer(steps)).toThrow('clickhouse-server is not installed. Install it with `sudo apt-get install clickhouse-server`');
+    expect(() => ensureClickHouseServer(steps)).toThrow(
+      'clickhouse-server is not installed. Install it with `sudo apt-get install clickhouse-server`',
+    );
     expect(steps.calls).toEqual([]);
   });
 
@@ -41,7 +43,9 @@ describe('ensureClickHouseServer', () => {
         if (args[0] === 'install') throw new Error('E: Unable to locate package clickhouse-server');
       },
     });
-    expect(() => ensureClickHouseServer(steps)).toThrow(/`apt-get install -y clickhouse-server` failed: E: Unable to locate package clickhouse-server\nInstall it with `sudo apt-get install clickhouse-server`/);
+    expect(() => ensureClickHouseServer(steps)).toThrow(
+      /`apt-get install -y clickhouse-server` failed: E: Unable to locate package clickhouse-server\nInstall it with `sudo apt-get install clickhouse-server`/,
+    );
   });
 
   it('uses an installed server without asking apt-get', () => {

@@ -7,7 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { ensureDebianPackage, machineSteps, type InstallSteps as DebianInstallSteps } from '../../../scripts/debianPackage.ts';
+import {
+  ensureDebianPackage,
+  machineSteps,
+  type InstallSteps as DebianInstallSteps,
+} from '../../../scripts/debianPackage.ts';
 import { freePort } from '../../../scripts/freePort.ts';
 import { waitForHttp } from '../../../scripts/waitFor.ts';
 
@@ -34,8 +38,11 @@ export type InstallSteps = DebianInstallSteps & { find(): string | null };
  * The clickhouse-server binary. When it is missing: as root (CI on a fresh Debian), Debian's package is
  * installed with apt-get; otherwise the error says exactly what to install (scripts/debianPackage.ts).
  */
-export function ensureClickHouseServer(steps: InstallSteps = { ...machineSteps(), find: findClickHouseServer }): string {
-  const why = 'the analytics tests run the ClickHouse engine against a real clickhouse-server, which they start themselves';
+export function ensureClickHouseServer(
+  steps: InstallSteps = { ...machineSteps(), find: findClickHouseServer },
+): string {
+  const why =
+    'the analytics tests run the ClickHouse engine against a real clickhouse-server, which they start themselves';
   return ensureDebianPackage({ name: 'clickhouse-server', why, find: steps.find }, steps);
 }
 
@@ -46,7 +53,10 @@ export async function startClickHouse(): Promise<RunningClickHouse> {
     const dir = mkdtempSync(join(tmpdir(), 'payportal-clickhouse-'));
     const port = await freePort();
     writeConfig(dir, port);
-    const child = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, [`--config-file=${join(dir, 'config.xml')}`], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const watchdog = startWatchdog(child, dir);
     const output = lastLines(child);
     const url = `http://127.0.0.1:${port}`;
@@ -111,7 +121,10 @@ async function stopServer(child: ChildProcess, dir: string, watchdog: ChildProce
 function startWatchdog(server: ChildProcess, dir: string): ChildProcess {
   // The pid is checked against the server's command line (which names the folder): never kill a stranger.
   const script = 'cat > /dev/null; grep -qa -- "$2" "/proc/$1/cmdline" 2> /dev/null && kill -9 "$1"; rm -rf "$2"';
-  const watchdog = spawn('sh', ['-c', script, 'clickhouse-watchdog', String(server.pid), dir], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const watchdog = spawn('sh', ['-c', script, 'clickhouse-watchdog', String(server.pid), dir], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
   watchdog.unref();
   (watchdog.stdin as unknown as { unref(): void }).unref();
   return watchdog;
@@ -128,4 +141,3 @@ function lastLines(child: ChildProcess): { text(): string } {
   child.stderr?.on('data', keep);
   return { text: () => lines.join('\n') };
 }
-

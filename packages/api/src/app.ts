@@ -112,7 +112,16 @@ export interface AppDependencies {
   now?: () => Date;
 }
 
-export async function createApp({ config, db: rawDb, verifier, identity, analytics, today, logStream, now }: AppDependencies): Promise<FastifyInstance> {
+export async function createApp({
+  config,
+  db: rawDb,
+  verifier,
+  identity,
+  analytics,
+  today,
+  logStream,
+  now,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -121,7 +130,13 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization'],
             // A download ticket is a credential for a minute: its URL is logged without it.
-            serializers: { req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactDownloadTicket(request.url), remoteAddress: request.ip }) },
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactDownloadTicket(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
             ...(logStream && { stream: logStream }),
           },
     bodyLimit: 64 * 1024,
@@ -161,7 +176,9 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   const signInRules = createSignInRules({
     internal: { internalEmailDomains: config.INTERNAL_EMAIL_DOMAINS, internalEmails: config.INTERNAL_EMAILS },
     // The demo seed's password dates exist only in the development stack (SEED_DEMO, refused in production).
-    passwordDates: config.SEED_DEMO ? (await import('./seed/demoPasswordDates.ts')).withDemoPasswordDates(tokenVerifier.passwordDates) : tokenVerifier.passwordDates,
+    passwordDates: config.SEED_DEMO
+      ? (await import('./seed/demoPasswordDates.ts')).withDemoPasswordDates(tokenVerifier.passwordDates)
+      : tokenVerifier.passwordDates,
   });
   registerCallerHooks(app, { db, verifier: tokenVerifier, signInRules, userCacheMs: config.USER_CACHE_MS });
 
@@ -174,35 +191,88 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
   // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
   // it was running go back to the queue for the next start.
   const admission = createAdmission(admissionBudgets(config));
-  const exportRunner = analytics ? createExportRunner({ db, engine: analytics, admission, store: fileStore, scratchDir: join(config.DATA_DIR, 'scratch'), config, today: todayOf, log: app.log, instance }) : null;
+  const exportRunner = analytics
+    ? createExportRunner({
+        db,
+        engine: analytics,
+        admission,
+        store: fileStore,
+        scratchDir: join(config.DATA_DIR, 'scratch'),
+        config,
+        today: todayOf,
+        log: app.log,
+        instance,
+      })
+    : null;
   if (exportRunner) {
     app.addHook('onReady', () => exportRunner.start());
     app.addHook('onClose', () => exportRunner.stop());
   }
-  if (analytics) startDocumentGeneration(app, { db, engine: analytics, store: fileStore, today: todayOf, timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+  if (analytics)
+    startDocumentGeneration(app, {
+      db,
+      engine: analytics,
+      store: fileStore,
+      today: todayOf,
+      timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+    });
   const clock = now ?? (() => new Date());
-  const mailSender = createMailSender({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, store: fileStore, log: app.log, instance, now: clock });
+  const mailSender = createMailSender({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    store: fileStore,
+    log: app.log,
+    instance,
+    now: clock,
+  });
   app.addHook('onReady', async () => mailSender.start());
   app.addHook('onClose', () => mailSender.stop());
-  const subscriptionJobs = analytics ? createSubscriptionJobs({ db, engine: analytics, store: fileStore, config, today: todayOf, now: clock, mail: mailSender, log: app.log, instance }) : null;
+  const subscriptionJobs = analytics
+    ? createSubscriptionJobs({
+        db,
+        engine: analytics,
+        store: fileStore,
+        config,
+        today: todayOf,
+        now: clock,
+        mail: mailSender,
+        log: app.log,
+        instance,
+      })
+    : null;
   const alertScheduler: AlertScheduler | null = analytics
-    ? createAlertScheduler({ db, engine: analytics, mail: mailSender, config, now: clock, today: todayOf, log: app.log, instance, runSubscriptions: subscriptionJobs!.runDue })
+    ? createAlertScheduler({
+        db,
+        engine: analytics,
+        mail: mailSender,
+        config,
+        now: clock,
+        today: todayOf,
+        log: app.log,
+        instance,
+        runSubscriptions: subscriptionJobs!.runDue,
+      })
     : null;
   if (alertScheduler) {
     app.addHook('onReady', async () => alertScheduler.start());
     app.addHook('onClose', () => alertScheduler.stop());
   }
-  const uploadProcessor = analytics?.loadUpload && analytics.removeUploads
-    ? createUploadProcessor({
-        db,
-        engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>,
-        files: fileStore,
-        scratchDir: join(config.DATA_DIR, 'scratch'),
-        log: app.log,
-        abandonHours: config.UPLOAD_ABANDON_HOURS,
-        onLoaded: (orgId) => void alertScheduler?.dataChanged(orgId).catch((error: unknown) => app.log.warn({ err: error, orgId }, 'alert evaluation not queued')),
-      })
-    : null;
+  const uploadProcessor =
+    analytics?.loadUpload && analytics.removeUploads
+      ? createUploadProcessor({
+          db,
+          engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>,
+          files: fileStore,
+          scratchDir: join(config.DATA_DIR, 'scratch'),
+          log: app.log,
+          abandonHours: config.UPLOAD_ABANDON_HOURS,
+          onLoaded: (orgId) =>
+            void alertScheduler
+              ?.dataChanged(orgId)
+              .catch((error: unknown) => app.log.warn({ err: error, orgId }, 'alert evaluation not queued')),
+        })
+      : null;
   const uploadEnder = createUploadEnder({ db, files: fileStore, idleMinutes: config.UPLOAD_IDLE_MINUTES });
   if (uploadProcessor) {
     // Uploads waiting to load (a stopped process's too) are taken up; closing waits for the one loading
@@ -214,12 +284,30 @@ export async function createApp({ config, db: rawDb, verifier, identity, analyti
     app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
     app.addHook('onClose', async () => stopExpiry());
   }
-  const deps: RouteDeps = { config, db, analytics: analytics ?? null, admission, identity: orgIdentity, today: todayOf, now: clock, fileStore, exportRunner, uploadProcessor, uploadEnder, mailSender, alertScheduler, subscriptionJobs };
+  const deps: RouteDeps = {
+    config,
+    db,
+    analytics: analytics ?? null,
+    admission,
+    identity: orgIdentity,
+    today: todayOf,
+    now: clock,
+    fileStore,
+    exportRunner,
+    uploadProcessor,
+    uploadEnder,
+    mailSender,
+    alertScheduler,
+    subscriptionJobs,
+  };
   for (const register of ROUTE_GROUPS) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {
     if (appPage && wantsAppPage(request)) return appPage.send(reply);
-    return sendApiError(reply, new ApiError(404, API_ERROR_CODES.notFound, `No route ${request.method} ${request.url.split('?')[0]}.`));
+    return sendApiError(
+      reply,
+      new ApiError(404, API_ERROR_CODES.notFound, `No route ${request.method} ${request.url.split('?')[0]}.`),
+    );
   });
   return app;
 }
@@ -229,7 +317,10 @@ function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof g
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    running = generateLastMonthOnce(deps, app.log, () => stopped).then(() => undefined, (error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'));
+    running = generateLastMonthOnce(deps, app.log, () => stopped).then(
+      () => undefined,
+      (error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'),
+    );
   });
   app.addHook('onClose', async () => {
     stopped = true;

@@ -11,17 +11,29 @@ describe('API configuration', () => {
   });
 
   it('a non-production deployment names the portal standalone visitors go to; production refuses it; the page carries it', () => {
-    const config = readApiConfig({ NODE_ENV: 'development', NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/' });
+    const config = readApiConfig({
+      NODE_ENV: 'development',
+      NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/',
+    });
     expect(portalBrowserConfig(config).redirectStandaloneTo).toBe('https://sandbox.payportal.example/');
     expect(portalBrowserConfig(readApiConfig({ NODE_ENV: 'development' }))).not.toHaveProperty('redirectStandaloneTo');
-    expect(() => readApiConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'key', NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/' })).toThrow(
-      /NON_PRODUCTION_REDIRECT_URL: must not be set in production/,
-    );
+    expect(() =>
+      readApiConfig({
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'p',
+        FIREBASE_API_KEY: 'key',
+        NON_PRODUCTION_REDIRECT_URL: 'https://sandbox.payportal.example/',
+      }),
+    ).toThrow(/NON_PRODUCTION_REDIRECT_URL: must not be set in production/);
   });
 
   it('listens on loopback only while it talks to the emulator', () => {
-    expect(listenHost(readApiConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }))).toBe('localhost');
-    expect(listenHost(readApiConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'key' }))).toBe('0.0.0.0');
+    expect(listenHost(readApiConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }))).toBe(
+      'localhost',
+    );
+    expect(
+      listenHost(readApiConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'key' })),
+    ).toBe('0.0.0.0');
   });
 
   it('lists each wrong value', () => {
@@ -35,7 +47,11 @@ describe('API configuration', () => {
 
   it('caps the impersonation token at 15 minutes: shorter may be configured, longer is refused', () => {
     expect(readApiConfig({ NODE_ENV: 'test' }).IMPERSONATION_TOKEN_TTL_MS).toBe(15 * 60_000);
-    expect(readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: '60000' }).IMPERSONATION_TOKEN_TTL_MS).toBe(60_000);
-    expect(() => readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: String(15 * 60_000 + 1) })).toThrow(ConfigError);
+    expect(readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: '60000' }).IMPERSONATION_TOKEN_TTL_MS).toBe(
+      60_000,
+    );
+    expect(() => readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: String(15 * 60_000 + 1) })).toThrow(
+      ConfigError,
+    );
   });
 });

@@ -3,7 +3,14 @@
 // or test, and the settings that only make sense there are refused in production.
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { envFlag, envList, parseConfig, UPLOAD_CONCURRENT_DEFAULT, UPLOAD_IDLE_MINUTES_DEFAULT, UPLOAD_MAX_BYTES_DEFAULT } from '@payportal/shared';
+import {
+  envFlag,
+  envList,
+  parseConfig,
+  UPLOAD_CONCURRENT_DEFAULT,
+  UPLOAD_IDLE_MINUTES_DEFAULT,
+  UPLOAD_MAX_BYTES_DEFAULT,
+} from '@payportal/shared';
 import { z } from 'zod';
 import { apiPackageDir } from './apiPackageDir.ts';
 import { REVOCATION_WINDOW_MS } from './auth/revocationWindow.ts';
@@ -32,7 +39,9 @@ export const apiConfigSchema = z
     /** Origins that may frame the portal (exact https://host[:port]); none given: the partner demo in development, nobody in production. */
     PARTNER_ORIGINS: z.preprocess(envList, z.array(z.string())).optional(),
     /** Proxy addresses whose X-Forwarded-For is believed (rate limits key on the client address); default none. */
-    TRUST_PROXY: z.preprocess(envList, z.array(z.string().refine((value) => isIP(value) !== 0, { error: 'must be an IP address' }))).default([]),
+    TRUST_PROXY: z
+      .preprocess(envList, z.array(z.string().refine((value) => isIP(value) !== 0, { error: 'must be an IP address' })))
+      .default([]),
     INTERNAL_EMAIL_DOMAINS: z.preprocess(envList, z.array(z.string())).default(['payportal.example']),
     INTERNAL_EMAILS: z.preprocess(envList, z.array(z.string())).default([]),
     SUPPORT_EMAIL: z.email().default('support@payportal.example'),
@@ -52,7 +61,12 @@ export const apiConfigSchema = z
     /** Reads re-use a token's verification (revocation, disabled identity) at most this long. */
     TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(REVOCATION_WINDOW_MS).default(REVOCATION_WINDOW_MS),
     /** How long an impersonation token lives: 15 minutes, never longer. */
-    IMPERSONATION_TOKEN_TTL_MS: z.coerce.number().int().min(1000).max(IMPERSONATION_TOKEN_MAX_TTL_MS).default(IMPERSONATION_TOKEN_MAX_TTL_MS),
+    IMPERSONATION_TOKEN_TTL_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(IMPERSONATION_TOKEN_MAX_TTL_MS)
+      .default(IMPERSONATION_TOKEN_MAX_TTL_MS),
     /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL. */
     ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
     CLICKHOUSE_URL: z.url().optional(),
@@ -84,42 +98,75 @@ export const apiConfigSchema = z
     /** Exports one user may have queued or running; one more answers 429 exports/queue-full. */
     EXPORT_MAX_ACTIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
     /** An upload larger than this is refused when it is created (tus Upload-Length); default 2 GB. */
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(1024 ** 4).default(UPLOAD_MAX_BYTES_DEFAULT),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1024 ** 4)
+      .default(UPLOAD_MAX_BYTES_DEFAULT),
     /** An upload still receiving this many hours after it was created is ended and its partial file deleted (it also counts against the allowance below). */
-    UPLOAD_ABANDON_HOURS: z.coerce.number().min(1).max(24 * 30).default(24),
+    UPLOAD_ABANDON_HOURS: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     /** Uploads one organisation may have receiving, waiting or validating at once; one more answers 429. */
     UPLOAD_CONCURRENT_PER_ORG: z.coerce.number().int().min(1).max(100).default(UPLOAD_CONCURRENT_DEFAULT),
     /** On SIGTERM, how long requests under way may take before their connections are cut. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Names this process in X-PayPortal-Instance (development) and the log; default host name and process id. */
-    INSTANCE_NAME: z.string().regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits and . _ : - only, at most 64' }).optional(),
+    INSTANCE_NAME: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits and . _ : - only, at most 64' })
+      .optional(),
     /** Minutes a receiving upload may go without a byte before it is expired, its partial file deleted and its slot freed (fractions allowed). */
-    UPLOAD_IDLE_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(UPLOAD_IDLE_MINUTES_DEFAULT),
+    UPLOAD_IDLE_MINUTES: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 60)
+      .default(UPLOAD_IDLE_MINUTES_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
     /** Where mail goes: a nodemailer SMTP URL (smtp://user:pass@host:587, smtps://…:465). Unset: mails are kept and marked failed with the reason. */
-    SMTP_URL: z.url().refine((value) => /^smtps?:\/\//.test(value), { error: 'must start with smtp:// or smtps://' }).optional(),
+    SMTP_URL: z
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), { error: 'must start with smtp:// or smtps://' })
+      .optional(),
     /** The sender of every mail. */
     MAIL_FROM: z.string().min(3).default('PayPortal <no-reply@payportal.example>'),
     /** The portal's address as its users open it, for the links in mails; default http://localhost:PORT. */
     PUBLIC_URL: z.url().optional(),
     /** Minutes between scheduled evaluations of an organisation's alerts (a data change evaluates at once). */
-    ALERT_EVALUATION_MINUTES: z.coerce.number().min(1).max(24 * 60).default(60),
+    ALERT_EVALUATION_MINUTES: z.coerce
+      .number()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
   })
   .superRefine((config, context) => {
     const production = config.NODE_ENV === 'production';
     const refuse = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
     // emulator tokens are unsigned, so a production API must never trust them; the code
     // inbox and the demo accounts exist only beside the emulator.
-    if (production && config.FIREBASE_AUTH_EMULATOR_HOST) refuse('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production (emulator tokens are unsigned; it also serves the code inbox): set NODE_ENV=development for the local stack');
-    if (production && config.SEED_DEMO) refuse('SEED_DEMO', 'must not be set in production (it creates demo accounts with a published password)');
-    if (production && config.NON_PRODUCTION_REDIRECT_URL) refuse('NON_PRODUCTION_REDIRECT_URL', 'must not be set in production (production is where the others redirect to)');
+    if (production && config.FIREBASE_AUTH_EMULATOR_HOST)
+      refuse(
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'must not be set in production (emulator tokens are unsigned; it also serves the code inbox): set NODE_ENV=development for the local stack',
+      );
+    if (production && config.SEED_DEMO)
+      refuse('SEED_DEMO', 'must not be set in production (it creates demo accounts with a published password)');
+    if (production && config.NON_PRODUCTION_REDIRECT_URL)
+      refuse(
+        'NON_PRODUCTION_REDIRECT_URL',
+        'must not be set in production (production is where the others redirect to)',
+      );
     if (production && !config.FIREBASE_PROJECT_ID) refuse('FIREBASE_PROJECT_ID', 'is required in production');
     if (production && !config.FIREBASE_API_KEY) refuse('FIREBASE_API_KEY', 'is required in production');
     config.PARTNER_ORIGINS?.forEach((origin, index) => {
       const problem = partnerOriginProblem(origin, { allowLoopbackHttp: !production });
       if (problem) context.addIssue({ code: 'custom', path: ['PARTNER_ORIGINS', index], message: problem });
     });
-    if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL) refuse('CLICKHOUSE_URL', 'is required when ANALYTICS_ENGINE=clickhouse');
+    if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL)
+      refuse('CLICKHOUSE_URL', 'is required when ANALYTICS_ENGINE=clickhouse');
   })
   .transform((config) => {
     const development = config.NODE_ENV !== 'production';

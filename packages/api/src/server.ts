@@ -6,7 +6,14 @@ async function main() {
   const config = readApiConfig();
   // The server's modules (Fastify, firebase-admin, DuckDB, PGlite) load only once the settings are
   // valid, so that a wrong setting stops the start at once.
-  const [{ openAnalytics }, { seedDemoAnalytics, utcDay }, { startDailyTopUp }, { createApp }, { openDatabase }, { seedDemoData }] = await Promise.all([
+  const [
+    { openAnalytics },
+    { seedDemoAnalytics, utcDay },
+    { startDailyTopUp },
+    { createApp },
+    { openDatabase },
+    { seedDemoData },
+  ] = await Promise.all([
     import('./analytics/openAnalytics.ts'),
     import('./analytics/seedDemoAnalytics.ts'),
     import('./analytics/dailyTopUp.ts'),
@@ -33,7 +40,11 @@ async function main() {
   }
   const app = await createApp({ config, db, analytics });
   // Printed, not logged: whoever starts the API sees which pages may frame the portal.
-  console.log(config.PARTNER_ORIGINS.length ? `framing allowed for: ${config.PARTNER_ORIGINS.join(', ')}` : 'framing allowed for: nobody (PARTNER_ORIGINS is empty)');
+  console.log(
+    config.PARTNER_ORIGINS.length
+      ? `framing allowed for: ${config.PARTNER_ORIGINS.join(', ')}`
+      : 'framing allowed for: nobody (PARTNER_ORIGINS is empty)',
+  );
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     app.log.warn(
       `identity emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST}: its ID tokens are UNSIGNED, so this API listens on loopback only`,

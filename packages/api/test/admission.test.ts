@@ -21,8 +21,27 @@ const LIMIT_MS = 4000;
 const LIGHT_BOUND_MS = 1000;
 const IDLE_FACTOR = 3;
 const HEAVY = {
-  measures: ['gsv', 'transactions', 'avg_ticket', 'approval_rate', 'declines', 'refunds', 'authorisations', 'interchange', 'net_revenue'],
-  dimensions: ['merchant', 'card_brand', 'card_type', 'entry_mode', 'channel', 'issuer_country', 'hour_of_day', 'card_tier'],
+  measures: [
+    'gsv',
+    'transactions',
+    'avg_ticket',
+    'approval_rate',
+    'declines',
+    'refunds',
+    'authorisations',
+    'interchange',
+    'net_revenue',
+  ],
+  dimensions: [
+    'merchant',
+    'card_brand',
+    'card_type',
+    'entry_mode',
+    'channel',
+    'issuer_country',
+    'hour_of_day',
+    'card_tier',
+  ],
   timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_year' },
 };
 const REGIONS = ['West', 'South', 'Northeast', 'Midwest'];
@@ -30,7 +49,13 @@ const REGIONS = ['West', 'South', 'Northeast', 'Midwest'];
 const lightQuestion = (turn: number) => ({
   measures: ['gsv', 'transactions'],
   dimensions: ['state'],
-  filters: [{ member: 'region', operator: 'in', values: [...REGIONS.slice(turn % 4), ...REGIONS.slice(0, turn % 4)].slice(0, 3 + (Math.floor(turn / 4) % 2)) }],
+  filters: [
+    {
+      member: 'region',
+      operator: 'in',
+      values: [...REGIONS.slice(turn % 4), ...REGIONS.slice(0, turn % 4)].slice(0, 3 + (Math.floor(turn / 4) % 2)),
+    },
+  ],
   timeDimension: { dimension: 'date', dateRange: [`2026-0${1 + (Math.floor(turn / 8) % 9)}-01`, '2026-10-20'] },
 });
 
@@ -62,7 +87,8 @@ describe('admission in front of the engine', () => {
       return { response, ms: performance.now() - sent };
     };
     // Warm: both callers' tokens verified, the data version read, DuckDB's first statement behind it.
-    for (const headers of [heavyHeaders, lightHeaders]) expect((await timed(headers, { measures: ['gsv'], dimensions: ['region'] })).response.statusCode).toBe(200);
+    for (const headers of [heavyHeaders, lightHeaders])
+      expect((await timed(headers, { measures: ['gsv'], dimensions: ['region'] })).response.statusCode).toBe(200);
     // The same light questions on the idle engine, in the same run: the baseline.
     const idle: number[] = [];
     for (let index = 0; index < 8; index++) idle.push((await timed(lightHeaders, lightQuestion(100 + index))).ms);
@@ -83,7 +109,9 @@ describe('admission in front of the engine', () => {
     const heavyResults = await Promise.all(heavy);
 
     const statuses = heavyResults.map(({ response }) => response.statusCode).sort();
-    console.log(`admission: heavy ${heavyResults.map(({ response, ms }) => `${response.statusCode} ${Math.round(ms)} ms`).join(', ')}; light ${light.length} answers, slowest ${Math.round(Math.max(...light.map((answer) => answer.ms)))} ms (idle: slowest ${Math.round(Math.max(...idle))} ms)`);
+    console.log(
+      `admission: heavy ${heavyResults.map(({ response, ms }) => `${response.statusCode} ${Math.round(ms)} ms`).join(', ')}; light ${light.length} answers, slowest ${Math.round(Math.max(...light.map((answer) => answer.ms)))} ms (idle: slowest ${Math.round(Math.max(...idle))} ms)`,
+    );
     // One runs, two wait, two are refused at once (the user's limits: one running, two waiting).
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
     for (const { response, ms } of heavyResults) {

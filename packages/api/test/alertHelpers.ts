@@ -24,14 +24,28 @@ export interface MailTestApp {
   close(): Promise<void>;
 }
 
-export async function openMailTestApp(kind: DatabaseKind, uids: readonly string[], options: { today: string; now: Date }): Promise<MailTestApp | null> {
+export async function openMailTestApp(
+  kind: DatabaseKind,
+  uids: readonly string[],
+  options: { today: string; now: Date },
+): Promise<MailTestApp | null> {
   const db = await openTestDatabase(kind);
   if (!db) return null;
   const engine = await openExportEngine(db);
   const dataDir = await newDataDir();
   const smtp = await startDevMailServer({ dir: devMailDir(dataDir) });
   const clock = { now: options.now };
-  const app = await createApp({ config: testConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://portal.example' }), db, analytics: engine, today: () => options.today, now: () => clock.now });
+  const app = await createApp({
+    config: testConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      PUBLIC_URL: 'https://portal.example',
+    }),
+    db,
+    analytics: engine,
+    today: () => options.today,
+    now: () => clock.now,
+  });
   await app.ready();
   const as: MailTestApp['as'] = {};
   for (const uid of uids) as[uid] = bearer(await idTokenFor(uid));
@@ -53,13 +67,21 @@ export async function openMailTestApp(kind: DatabaseKind, uids: readonly string[
 }
 
 /** The query API's answer, as a dashboard gets it. */
-export async function askQueryApi(app: FastifyInstance, headers: Record<string, string>, description: QueryDescriptionInput): Promise<QueryResult> {
+export async function askQueryApi(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  description: QueryDescriptionInput,
+): Promise<QueryResult> {
   const response = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers, payload: description });
   expect(response.statusCode, response.body).toBe(200);
   return queryResultSchema.parse(response.json());
 }
 
-export async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -68,7 +90,8 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, what: s
 }
 
 /** The mails received with `subject` in their subject. */
-export const mailsAbout = (smtp: DevMailServer, subject: string): ReceivedMail[] => smtp.mails.filter((mail) => mail.subject.includes(subject));
+export const mailsAbout = (smtp: DevMailServer, subject: string): ReceivedMail[] =>
+  smtp.mails.filter((mail) => mail.subject.includes(subject));
 
 /** Lets background work that might send (a poll or two) run, so that "nothing new" is a real observation. */
 export const settle = (ms = 2500) => new Promise((resolve) => setTimeout(resolve, ms));

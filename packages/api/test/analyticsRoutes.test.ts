@@ -1,7 +1,13 @@
 // The query API as its callers use it: a seeded Acme with real tokens from the emulator,
 // DuckDB in memory with generated data for two organisations.
 import { DuckDBEngine } from '@payportal/analytics';
-import { queryBatchLineSchema, queryResultSchema, type QueryBatchLine, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
+import {
+  queryBatchLineSchema,
+  queryResultSchema,
+  type QueryBatchLine,
+  type QueryDescriptionInput,
+  type QueryResult,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -40,7 +46,12 @@ describe('analytics routes', () => {
   });
 
   const post = async (uid: string, payload: unknown, target = app) =>
-    target.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: bearer(await idTokenFor(uid)), payload: payload as object });
+    target.inject({
+      method: 'POST',
+      url: '/api/analytics/v1/query',
+      headers: bearer(await idTokenFor(uid)),
+      payload: payload as object,
+    });
   const query = async (uid: string, description: QueryDescriptionInput): Promise<QueryResult> => {
     const response = await post(uid, description);
     expect(response.statusCode, response.body).toBe(200);
@@ -60,7 +71,10 @@ describe('analytics routes', () => {
     expect(byRegion.rows).toHaveLength(4);
     expect(total(byRegion, 'gsv')).toBeCloseTo(gsv!, 2);
     expect(total(byRegion, 'transactions')).toBe(transactions);
-    const byMonth = await query('seed-analyst', { measures: ['gsv'], timeDimension: { dimension: 'date', granularity: 'month' } });
+    const byMonth = await query('seed-analyst', {
+      measures: ['gsv'],
+      timeDimension: { dimension: 'date', granularity: 'month' },
+    });
     expect(byMonth.rows).toHaveLength(13);
     expect(total(byMonth, 'gsv')).toBeCloseTo(gsv!, 2);
   });
@@ -75,16 +89,28 @@ describe('analytics routes', () => {
       filters: [{ member: 'merchant', operator: 'in', values: acmeMids.rows.map((row) => row[0] as string) }],
     });
     expect(foreign.rows).toEqual([[0]]);
-    const values = await app.inject({ url: '/api/analytics/v1/values/merchant?search=a', headers: bearer(await idTokenFor('seed-demo')) });
+    const values = await app.inject({
+      url: '/api/analytics/v1/values/merchant?search=a',
+      headers: bearer(await idTokenFor('seed-demo')),
+    });
     const acmeSet = new Set(acmeMids.rows.map((row) => row[0]));
-    expect((values.json() as { values: { value: string }[] }).values.some((option) => acmeSet.has(option.value))).toBe(false);
+    expect((values.json() as { values: { value: string }[] }).values.some((option) => acmeSet.has(option.value))).toBe(
+      false,
+    );
   });
 
   it('needs the query role; impersonating support staff may query as the user', async () => {
-    const noToken = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', payload: { measures: ['gsv'] } });
+    const noToken = await app.inject({
+      method: 'POST',
+      url: '/api/analytics/v1/query',
+      payload: { measures: ['gsv'] },
+    });
     expect(noToken.statusCode).toBe(401);
     expect((await post('seed-uploader', { measures: ['gsv'] })).statusCode).toBe(403);
-    const catalogue = await app.inject({ url: '/api/analytics/v1/catalogue', headers: bearer(await idTokenFor('seed-uploader')) });
+    const catalogue = await app.inject({
+      url: '/api/analytics/v1/catalogue',
+      headers: bearer(await idTokenFor('seed-uploader')),
+    });
     expect(catalogue.statusCode).toBe(403);
     const impersonated = await app.inject({
       method: 'POST',
@@ -96,21 +122,37 @@ describe('analytics routes', () => {
   });
 
   it('lists the catalogue with labels and formats', async () => {
-    const response = await app.inject({ url: '/api/analytics/v1/catalogue', headers: bearer(await idTokenFor('seed-analyst')) });
-    const body = response.json() as { measures: { id: string; format: string }[]; dimensions: { id: string; parent: string | null }[] };
+    const response = await app.inject({
+      url: '/api/analytics/v1/catalogue',
+      headers: bearer(await idTokenFor('seed-analyst')),
+    });
+    const body = response.json() as {
+      measures: { id: string; format: string }[];
+      dimensions: { id: string; parent: string | null }[];
+    };
     expect(body.measures.find((measure) => measure.id === 'net_effective_rate_bps')?.format).toBe('bps');
     expect(body.dimensions.find((dimension) => dimension.id === 'state')?.parent).toBe('region');
   });
 
   it('answers a bad description with 400 naming each field, and the allowed members for an unknown one', async () => {
-    const response = await post('seed-analyst', { measures: ['gross'], dimensions: ['card_brand'], filters: [{ member: 'card_brand', operator: 'between', values: ['a'] }] });
+    const response = await post('seed-analyst', {
+      measures: ['gross'],
+      dimensions: ['card_brand'],
+      filters: [{ member: 'card_brand', operator: 'between', values: ['a'] }],
+    });
     expect(response.statusCode).toBe(400);
     const { issues } = (response.json() as { error: { issues: { field: string; problem: string }[] } }).error;
-    expect(issues.find((issue) => issue.field === 'measures.0')?.problem).toMatch(/unknown measure "gross": must be one of gsv, transactions/);
-    expect(issues.map((issue) => issue.field)).toEqual(expect.arrayContaining(['filters.0.values', 'filters.0.operator']));
+    expect(issues.find((issue) => issue.field === 'measures.0')?.problem).toMatch(
+      /unknown measure "gross": must be one of gsv, transactions/,
+    );
+    expect(issues.map((issue) => issue.field)).toEqual(
+      expect.arrayContaining(['filters.0.values', 'filters.0.operator']),
+    );
     const unanswerable = await post('seed-analyst', { measures: ['chargeback_ratio'], dimensions: ['decline_code'] });
     expect(unanswerable.statusCode).toBe(400);
-    expect(unanswerable.json().error.issues[0].problem).toMatch(/chargeback_ratio cannot be split or filtered by decline_code/);
+    expect(unanswerable.json().error.issues[0].problem).toMatch(
+      /chargeback_ratio cannot be split or filtered by decline_code/,
+    );
   });
 
   it.each([
@@ -122,7 +164,10 @@ describe('analytics routes', () => {
     ['x'.repeat(300), 400],
     ['x'.repeat(1_000_000), 413],
   ] as const)('answers hostile filter values without a 500 and without effect: %#', async (hostile, status) => {
-    const response = await post('seed-analyst', { measures: ['transactions'], filters: [{ member: 'merchant_name', operator: 'equals', values: [hostile] }] });
+    const response = await post('seed-analyst', {
+      measures: ['transactions'],
+      filters: [{ member: 'merchant_name', operator: 'equals', values: [hostile] }],
+    });
     expect(response.statusCode).toBe(status);
     if (status === 200) expect(response.json().rows).toEqual([[0]]);
   });
@@ -136,7 +181,15 @@ describe('analytics routes', () => {
   });
 
   it('stops a query over its time limit in the engine and answers 504 analytics/timeout', async () => {
-    const response = await post('seed-analyst', { measures: ['gsv', 'approval_rate'], dimensions: ['card_brand', 'entry_mode', 'merchant'], timeDimension: { dimension: 'date', granularity: 'day' } }, slowApp);
+    const response = await post(
+      'seed-analyst',
+      {
+        measures: ['gsv', 'approval_rate'],
+        dimensions: ['card_brand', 'entry_mode', 'merchant'],
+        timeDimension: { dimension: 'date', granularity: 'day' },
+      },
+      slowApp,
+    );
     expect(response.statusCode).toBe(504);
     expect(response.json().error.code).toBe('analytics/timeout');
     // The engine's connections are free again: the next query answers.
@@ -145,17 +198,32 @@ describe('analytics routes', () => {
 
   it('offers the compound searches: industries of a group, states of a region', async () => {
     const headers = bearer(await idTokenFor('seed-analyst'));
-    const industries = (await app.inject({ url: '/api/analytics/v1/values/industry?parent=Food%20%26%20Dining', headers })).json() as { values: { value: string; parent: string }[] };
+    const industries = (
+      await app.inject({ url: '/api/analytics/v1/values/industry?parent=Food%20%26%20Dining', headers })
+    ).json() as { values: { value: string; parent: string }[] };
     expect(industries.values.map((option) => option.value)).toEqual(['5812', '5813', '5814']);
-    const states = (await app.inject({ url: '/api/analytics/v1/values/state?parent=West&search=cal', headers })).json() as { values: { value: string }[] };
+    const states = (
+      await app.inject({ url: '/api/analytics/v1/values/state?parent=West&search=cal', headers })
+    ).json() as { values: { value: string }[] };
     expect(states.values.map((option) => option.value)).toEqual(['CA']);
     const unknown = await app.inject({ url: '/api/analytics/v1/values/card_brand', headers });
     expect(unknown.statusCode).toBe(400);
   });
 
   const batch = async (uid: string | null, queries: unknown[], target = app) => {
-    const response = await target.inject({ method: 'POST', url: '/api/analytics/v1/batch', headers: uid ? bearer(await idTokenFor(uid)) : {}, payload: { queries } });
-    const lines: QueryBatchLine[] = response.statusCode === 200 ? response.body.trimEnd().split('\n').map((line) => queryBatchLineSchema.parse(JSON.parse(line))) : [];
+    const response = await target.inject({
+      method: 'POST',
+      url: '/api/analytics/v1/batch',
+      headers: uid ? bearer(await idTokenFor(uid)) : {},
+      payload: { queries },
+    });
+    const lines: QueryBatchLine[] =
+      response.statusCode === 200
+        ? response.body
+            .trimEnd()
+            .split('\n')
+            .map((line) => queryBatchLineSchema.parse(JSON.parse(line)))
+        : [];
     return { response, lines, byIndex: (index: number) => lines.find((line) => line.index === index)! };
   };
 
@@ -163,19 +231,41 @@ describe('analytics routes', () => {
     const questions: QueryDescriptionInput[] = [
       { measures: ['gsv', 'transactions'], dimensions: ['region'] },
       { measures: ['chargeback_ratio'], dimensions: ['decline_code'] },
-      { measures: ['approval_rate'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' } },
+      {
+        measures: ['approval_rate'],
+        dimensions: ['card_brand'],
+        timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' },
+      },
       { measures: ['refunds'] },
     ];
     const { response, lines, byIndex } = await batch('seed-analyst', questions);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(lines.map((line) => line.index).sort()).toEqual([0, 1, 2, 3]);
-    for (const index of [0, 2, 3]) expect(byIndex(index)).toEqual({ index, result: await query('seed-analyst', questions[index]!) });
-    expect(byIndex(1)).toMatchObject({ index: 1, status: 400, error: { code: 'api/bad-request', message: expect.stringMatching(/chargeback_ratio cannot be split or filtered by decline_code/) } });
+    for (const index of [0, 2, 3])
+      expect(byIndex(index)).toEqual({ index, result: await query('seed-analyst', questions[index]!) });
+    expect(byIndex(1)).toMatchObject({
+      index: 1,
+      status: 400,
+      error: {
+        code: 'api/bad-request',
+        message: expect.stringMatching(/chargeback_ratio cannot be split or filtered by decline_code/),
+      },
+    });
   });
 
   it('answers each batch question with its own time limit: a slow one 504 analytics/timeout on its line', async () => {
-    const { response, byIndex } = await batch('seed-analyst', [{ measures: ['gsv', 'approval_rate'], dimensions: ['card_brand', 'entry_mode', 'merchant'], timeDimension: { dimension: 'date', granularity: 'day' } }], slowApp);
+    const { response, byIndex } = await batch(
+      'seed-analyst',
+      [
+        {
+          measures: ['gsv', 'approval_rate'],
+          dimensions: ['card_brand', 'entry_mode', 'merchant'],
+          timeDimension: { dimension: 'date', granularity: 'day' },
+        },
+      ],
+      slowApp,
+    );
     expect(response.statusCode).toBe(200);
     expect(byIndex(0)).toMatchObject({ status: 504, error: { code: 'analytics/timeout' } });
   });
@@ -184,7 +274,10 @@ describe('analytics routes', () => {
     expect((await batch(null, [{ measures: ['gsv'] }])).response.statusCode).toBe(401);
     expect((await batch('seed-uploader', [{ measures: ['gsv'] }])).response.statusCode).toBe(403);
     expect((await batch('seed-analyst', [])).response.statusCode).toBe(400);
-    const tooMany = await batch('seed-analyst', Array.from({ length: 33 }, () => ({ measures: ['gsv'] })));
+    const tooMany = await batch(
+      'seed-analyst',
+      Array.from({ length: 33 }, () => ({ measures: ['gsv'] })),
+    );
     expect(tooMany.response.statusCode).toBe(400);
     expect(tooMany.response.json().error.code).toBe('api/bad-request');
   });

@@ -8,7 +8,10 @@ import { CONFIG_ELEMENT_ID } from '@payportal/shared';
 export function createAppBuild(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'payportal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>PayPortal</title><script id="${CONFIG_ELEMENT_ID}" type="application/json">{}</script>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><title>PayPortal</title><script id="${CONFIG_ELEMENT_ID}" type="application/json">{}</script>`,
+  );
   writeFileSync(join(dir, 'assets', 'app.js'), 'export {};');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

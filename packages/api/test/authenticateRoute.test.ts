@@ -20,7 +20,11 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     await db?.close();
   });
   const authenticate = async (uid: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: { ...bearer(await idTokenFor(uid)), ...headers } });
+    app.inject({
+      method: 'POST',
+      url: API_PATHS.authenticate,
+      headers: { ...bearer(await idTokenFor(uid)), ...headers },
+    });
 
   it('answers user, roles, assignable roles, organisation and terms in one round trip', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -40,7 +44,9 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     const started = Date.now();
     const body = authenticateResponseSchema.parse((await authenticate('seed-stale')).json());
     expect(Date.parse(body.user.config.last_logged_in!)).toBeGreaterThanOrEqual(started - 1000);
-    const [after] = await db.query<{ config: { last_logged_in: string } }>("select config from users where email = 'stale@acme.example'");
+    const [after] = await db.query<{ config: { last_logged_in: string } }>(
+      "select config from users where email = 'stale@acme.example'",
+    );
     expect(after!.config.last_logged_in).toBe(body.user.config.last_logged_in);
   });
 
@@ -54,7 +60,9 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
   it('refuses to store an address in any but the normalised form', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [org] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    await expect(db.query("insert into users (email, name, org_id) values ('Mixed.Case@acme.example', 'Mixed', $1)", [org!.id])).rejects.toThrow(/users_email_normalized/);
+    await expect(
+      db.query("insert into users (email, name, org_id) values ('Mixed.Case@acme.example', 'Mixed', $1)", [org!.id]),
+    ).rejects.toThrow(/users_email_normalized/);
   });
 
   // only an accepted invitation links (inviteAcceptance.test.ts); an address alone,
@@ -65,7 +73,10 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     const invited = `invited.${kind}@acme.example`;
     const unverified = `unverified.${kind}@acme.example`;
     const linked = `linked.${kind}@acme.example`;
-    await db.query("insert into users (email, name, org_id) values ($1, 'Ivy Invited', $4), ($2, 'Una Verified', $4), ($3, 'Lin Ked', $4)", [invited, unverified, linked, org!.id]);
+    await db.query(
+      "insert into users (email, name, org_id) values ($1, 'Ivy Invited', $4), ($2, 'Una Verified', $4), ($3, 'Lin Ked', $4)",
+      [invited, unverified, linked, org!.id],
+    );
     await db.query('update users set firebase_uid = $2 where email = $1', [linked, `original-${kind}`]);
     await createIdentity({ uid: `verified-${kind}`, email: invited, emailVerified: true });
     await createIdentity({ uid: `unverified-${kind}`, email: unverified, emailVerified: false });
@@ -73,9 +84,14 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     for (const uid of [`verified-${kind}`, `unverified-${kind}`, `impostor-${kind}`]) {
       const response = await authenticate(uid);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: { code: 'api/forbidden', message: 'This account has no access to the portal.' } });
+      expect(response.json()).toEqual({
+        error: { code: 'api/forbidden', message: 'This account has no access to the portal.' },
+      });
     }
-    const rows = await db.query<{ firebase_uid: string | null }>('select firebase_uid from users where email in ($1, $2, $3) order by email', [invited, linked, unverified]);
+    const rows = await db.query<{ firebase_uid: string | null }>(
+      'select firebase_uid from users where email in ($1, $2, $3) order by email',
+      [invited, linked, unverified],
+    );
     expect(rows.map((row) => row.firebase_uid)).toEqual([null, `original-${kind}`, null]);
   });
 
@@ -84,32 +100,54 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     const response = await authenticate('seed-inactive');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: { code: 'disabled', message: 'Please contact support.' } });
-    const [row] = await db.query<{ config: { last_logged_in: string | null } }>("select config from users where email = 'inactive@acme.example'");
+    const [row] = await db.query<{ config: { last_logged_in: string | null } }>(
+      "select config from users where email = 'inactive@acme.example'",
+    );
     expect(row!.config.last_logged_in).toBeNull();
   });
 
   it('answers the impersonated user for support staff, names the impersonator, and writes nothing for the target', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: await impersonationHeaders(app, 'seed-support', 'mfa@acme.example') });
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.authenticate,
+      headers: await impersonationHeaders(app, 'seed-support', 'mfa@acme.example'),
+    });
     expect(response.statusCode).toBe(200);
     const body = authenticateResponseSchema.parse(response.json());
     expect(body.user.email).toBe('mfa@acme.example');
     expect(body.impersonated_by).toBe('support@payportal.example');
     expect(body.platform_permissions).toEqual(['support']);
-    const [row] = await db.query<{ config: { last_logged_in: string | null } }>("select config from users where email = 'mfa@acme.example'");
+    const [row] = await db.query<{ config: { last_logged_in: string | null } }>(
+      "select config from users where email = 'mfa@acme.example'",
+    );
     expect(row!.config.last_logged_in).toBeNull();
   });
 
   it('impersonates the linked user of an address that several organisations use', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const orgs = await db.query<{ id: number; name: string }>("select id, name from organizations where name in ('Acme Acquiring', 'Demo Payments') order by name");
+    const orgs = await db.query<{ id: number; name: string }>(
+      "select id, name from organizations where name in ('Acme Acquiring', 'Demo Payments') order by name",
+    );
     const [acme, demo] = orgs.map((org) => org.id);
     const email = `twice.${kind}@example.com`;
     // the open invitation is the older row; the person signs in as the linked one
     await db.query("insert into users (email, name, org_id) values ($1, 'Tess Invited', $2)", [email, acme]);
-    await db.query("insert into users (email, name, org_id, firebase_uid) values ($1, 'Tess Linked', $2, $3)", [email, demo, `twice-${kind}`]);
-    const answer = await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: await impersonationHeaders(app, 'seed-support', email) });
-    expect(authenticateResponseSchema.parse(answer.json()).user).toMatchObject({ name: 'Tess Linked', org_id: demo, firebase_uid: `twice-${kind}` });
+    await db.query("insert into users (email, name, org_id, firebase_uid) values ($1, 'Tess Linked', $2, $3)", [
+      email,
+      demo,
+      `twice-${kind}`,
+    ]);
+    const answer = await app.inject({
+      method: 'POST',
+      url: API_PATHS.authenticate,
+      headers: await impersonationHeaders(app, 'seed-support', email),
+    });
+    expect(authenticateResponseSchema.parse(answer.json()).user).toMatchObject({
+      name: 'Tess Linked',
+      org_id: demo,
+      firebase_uid: `twice-${kind}`,
+    });
   });
 
   it('limits authenticate calls per client address', async (context) => {
@@ -119,7 +157,9 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
       const token = await idTokenFor('seed-analyst');
       const statuses = [];
       for (let attempt = 0; attempt < 3; attempt++) {
-        statuses.push((await limited.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(token) })).statusCode);
+        statuses.push(
+          (await limited.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(token) })).statusCode,
+        );
       }
       expect(statuses).toEqual([200, 200, 429]);
       const refused = await limited.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(token) });

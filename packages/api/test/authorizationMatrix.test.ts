@@ -41,19 +41,50 @@ const CASES: MatrixCase[] = [
     caller: 'seed-owner',
     subject: 'analyst@acme.example',
     expect: (route) =>
-      route.name === 'PUT user/{id}' ? refused(403, API_ERROR_CODES.forbidden) : route.name.includes('termsandconditions') ? notFound : ok,
+      route.name === 'PUT user/{id}'
+        ? refused(403, API_ERROR_CODES.forbidden)
+        : route.name.includes('termsandconditions')
+          ? notFound
+          : ok,
   },
-  { name: 'own organisation, a colleague without owner role', caller: 'seed-analyst', subject: 'uploader@acme.example', expect: (route) => (route.namesSubject && !route.name.startsWith('GET organization') ? notFound : ok) },
-  { name: 'other organisation', caller: 'seed-analyst', subject: 'demo@demo-payments.example', expect: (route) => (route.namesSubject ? notFound : ok) },
-  { name: 'no token', caller: null, subject: 'analyst@acme.example', expect: () => refused(401, API_ERROR_CODES.unauthenticated) },
-  { name: 'expired token', caller: 'seed-analyst', expired: true, subject: 'analyst@acme.example', expect: () => refused(401, API_ERROR_CODES.tokenExpired) },
-  { name: 'inactive user', caller: 'seed-inactive', subject: 'inactive@acme.example', expect: () => refused(403, API_ERROR_CODES.disabled) },
+  {
+    name: 'own organisation, a colleague without owner role',
+    caller: 'seed-analyst',
+    subject: 'uploader@acme.example',
+    expect: (route) => (route.namesSubject && !route.name.startsWith('GET organization') ? notFound : ok),
+  },
+  {
+    name: 'other organisation',
+    caller: 'seed-analyst',
+    subject: 'demo@demo-payments.example',
+    expect: (route) => (route.namesSubject ? notFound : ok),
+  },
+  {
+    name: 'no token',
+    caller: null,
+    subject: 'analyst@acme.example',
+    expect: () => refused(401, API_ERROR_CODES.unauthenticated),
+  },
+  {
+    name: 'expired token',
+    caller: 'seed-analyst',
+    expired: true,
+    subject: 'analyst@acme.example',
+    expect: () => refused(401, API_ERROR_CODES.tokenExpired),
+  },
+  {
+    name: 'inactive user',
+    caller: 'seed-inactive',
+    subject: 'inactive@acme.example',
+    expect: () => refused(403, API_ERROR_CODES.disabled),
+  },
   {
     name: 'impersonation by support (read-only)',
     caller: 'seed-support',
     impersonate: 'analyst@acme.example',
     subject: 'analyst@acme.example',
-    expect: (route) => (route.write && route.name !== 'POST authenticate' ? refused(403, API_ERROR_CODES.impersonationReadOnly) : ok),
+    expect: (route) =>
+      route.write && route.name !== 'POST authenticate' ? refused(403, API_ERROR_CODES.impersonationReadOnly) : ok,
   },
   {
     name: 'impersonation by support, naming another organisation',
@@ -61,7 +92,11 @@ const CASES: MatrixCase[] = [
     impersonate: 'analyst@acme.example',
     subject: 'demo@demo-payments.example',
     expect: (route) =>
-      route.write && route.name !== 'POST authenticate' ? refused(403, API_ERROR_CODES.impersonationReadOnly) : route.namesSubject ? notFound : ok,
+      route.write && route.name !== 'POST authenticate'
+        ? refused(403, API_ERROR_CODES.impersonationReadOnly)
+        : route.namesSubject
+          ? notFound
+          : ok,
   },
   {
     name: 'a support user’s own ID token with Impersonate-User (no master key)',
@@ -94,7 +129,13 @@ const CASES: MatrixCase[] = [
     subject: 'inactive@acme.example',
     expect: () => refused(403, API_ERROR_CODES.disabled),
   },
-  { name: 'write under impersonation with support_write', caller: 'seed-support-lead', impersonate: 'mfa@acme.example', subject: 'mfa@acme.example', expect: () => ok },
+  {
+    name: 'write under impersonation with support_write',
+    caller: 'seed-support-lead',
+    impersonate: 'mfa@acme.example',
+    subject: 'mfa@acme.example',
+    expect: () => ok,
+  },
 ];
 
 describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
@@ -113,12 +154,18 @@ describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db);
-    for (const user of await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config from users')) users.set(user.email, user);
+    for (const user of await db.query<WarehouseUser>(
+      'select id, email, firebase_uid, name, org_id, is_active, config from users',
+    ))
+      users.set(user.email, user);
     // Support staff cannot get a token for an inactive user: it is issued while the user is active.
     await db.query("update users set is_active = true where email = 'inactive@acme.example'");
     for (const matrixCase of CASES) {
       if (matrixCase.impersonate && !matrixCase.withIdToken) {
-        impersonationTokens.set(matrixCase.name, (await exchangeForImpersonation(app, matrixCase.caller!, matrixCase.impersonate)).token);
+        impersonationTokens.set(
+          matrixCase.name,
+          (await exchangeForImpersonation(app, matrixCase.caller!, matrixCase.impersonate)).token,
+        );
       }
     }
     await db.query("update users set is_active = false where email = 'inactive@acme.example'");
@@ -167,7 +214,19 @@ describe.each(DATABASE_KINDS)('authorisation matrix on %s', (kind) => {
     expect(exchanges).toHaveLength(impersonatedCases.filter((matrixCase) => !matrixCase.withIdToken).length);
     expect(exchanges.every((row) => row.method === 'POST' && row.status === 201)).toBe(true);
     expect(uses.filter((row) => row.caller === 'owner@acme.example').every((row) => row.status === 403)).toBe(true);
-    expect(uses).toContainEqual({ caller: 'support@payportal.example', target_email: 'analyst@acme.example', method: 'PUT', path: expect.any(String), status: 403 });
-    expect(uses).toContainEqual({ caller: 'support-lead@payportal.example', target_email: 'mfa@acme.example', method: 'PUT', path: expect.any(String), status: 200 });
+    expect(uses).toContainEqual({
+      caller: 'support@payportal.example',
+      target_email: 'analyst@acme.example',
+      method: 'PUT',
+      path: expect.any(String),
+      status: 403,
+    });
+    expect(uses).toContainEqual({
+      caller: 'support-lead@payportal.example',
+      target_email: 'mfa@acme.example',
+      method: 'PUT',
+      path: expect.any(String),
+      status: 200,
+    });
   });
 });

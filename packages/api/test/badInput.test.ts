@@ -30,8 +30,35 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
-const BAD_TEXT = ['2147483648', '99999999999999999999', '-1', '0', '1.5', '1e400', 'abc', '', '%00', '\u0000', 'x'.repeat(5000)];
-const BAD_JSON: unknown[] = [2_147_483_648, 1e308, -1, 0, 1.5, 'abc', '', 'x'.repeat(100_000), null, [], {}, true, [{}], { $gt: '' }];
+const BAD_TEXT = [
+  '2147483648',
+  '99999999999999999999',
+  '-1',
+  '0',
+  '1.5',
+  '1e400',
+  'abc',
+  '',
+  '%00',
+  '\u0000',
+  'x'.repeat(5000),
+];
+const BAD_JSON: unknown[] = [
+  2_147_483_648,
+  1e308,
+  -1,
+  0,
+  1.5,
+  'abc',
+  '',
+  'x'.repeat(100_000),
+  null,
+  [],
+  {},
+  true,
+  [{}],
+  { $gt: '' },
+];
 const BAD_BODIES: unknown[] = [[], 'x', null, 42, {}];
 
 /** A value the schema accepts, so that only the field under test is wrong. */
@@ -44,7 +71,8 @@ function sample(schema: JsonSchema): unknown {
   if (type === 'integer' || type === 'number') return 1;
   if (type === 'boolean') return true;
   if (type === 'array') return schema.minItems ? [sample(schema.items ?? {})] : [];
-  if (type === 'object') return Object.fromEntries((schema.required ?? []).map((name) => [name, sample(schema.properties![name]!)]));
+  if (type === 'object')
+    return Object.fromEntries((schema.required ?? []).map((name) => [name, sample(schema.properties![name]!)]));
   if (schema.format === 'email') return 'owner@acme.example';
   if (schema.format === 'date') return '2026-01-01';
   return 'a';
@@ -60,25 +88,48 @@ interface Case {
 function casesFor(path: string, method: string, operation: Operation): Case[] {
   const parameters = operation.parameters ?? [];
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
-  const pathValues = Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema))]));
-  const queryValues = Object.fromEntries(parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema))]));
+  const pathValues = Object.fromEntries(
+    parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(p.schema))]),
+  );
+  const queryValues = Object.fromEntries(
+    parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema))]),
+  );
   const body = bodySchema ? (sample(bodySchema) as Record<string, unknown>) : undefined;
-  const build = (label: string, change: { path?: Record<string, string>; query?: Record<string, string | undefined>; payload?: unknown }): Case => {
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent({ ...pathValues, ...change.path }[name]!));
-    const query = Object.entries({ ...queryValues, ...change.query }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const build = (
+    label: string,
+    change: { path?: Record<string, string>; query?: Record<string, string | undefined>; payload?: unknown },
+  ): Case => {
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent({ ...pathValues, ...change.path }[name]!),
+    );
+    const query = Object.entries({ ...queryValues, ...change.query }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
     const url = query.length ? `${filled}?${new URLSearchParams(query)}` : filled;
-    return { label: `${method.toUpperCase()} ${path} ${label}`, method: method.toUpperCase() as HTTPMethods, url, payload: 'payload' in change ? change.payload : body };
+    return {
+      label: `${method.toUpperCase()} ${path} ${label}`,
+      method: method.toUpperCase() as HTTPMethods,
+      url,
+      payload: 'payload' in change ? change.payload : body,
+    };
   };
   const cases: Case[] = [build('as sampled', {})];
   for (const parameter of parameters) {
     for (const bad of BAD_TEXT) {
-      cases.push(build(`${parameter.name}=${JSON.stringify(bad.slice(0, 20))}`, parameter.in === 'path' ? { path: { [parameter.name]: bad } } : { query: { [parameter.name]: bad } }));
+      cases.push(
+        build(
+          `${parameter.name}=${JSON.stringify(bad.slice(0, 20))}`,
+          parameter.in === 'path' ? { path: { [parameter.name]: bad } } : { query: { [parameter.name]: bad } },
+        ),
+      );
     }
-    if (parameter.in === 'query') cases.push(build(`without ${parameter.name}`, { query: { [parameter.name]: undefined } }));
+    if (parameter.in === 'query')
+      cases.push(build(`without ${parameter.name}`, { query: { [parameter.name]: undefined } }));
   }
   if (body && bodySchema?.properties) {
     for (const name of Object.keys(bodySchema.properties)) {
-      for (const bad of BAD_JSON) cases.push(build(`body.${name}=${JSON.stringify(bad).slice(0, 20)}`, { payload: { ...body, [name]: bad } }));
+      for (const bad of BAD_JSON)
+        cases.push(build(`body.${name}=${JSON.stringify(bad).slice(0, 20)}`, { payload: { ...body, [name]: bad } }));
       const { [name]: _omitted, ...without } = body;
       cases.push(build(`body without ${name}`, { payload: without }));
     }
@@ -112,7 +163,14 @@ describe('bad input on every route', () => {
     // reach the identity service (a second-factor reset, a deactivation). The identities are shared by
     // every test file, so in this file's database only its own owner keeps one.
     await db.query('update users set firebase_uid = null');
-    await createMember(db, { uid: OWNER_UID, email: 'bad-input-owner@acme.example', name: 'Bo Badinput', orgId: acme!.id, roles: ['org_owner', 'query', 'upload', 'upload_admin'], phone: '+16505550177' });
+    await createMember(db, {
+      uid: OWNER_UID,
+      email: 'bad-input-owner@acme.example',
+      name: 'Bo Badinput',
+      orgId: acme!.id,
+      roles: ['org_owner', 'query', 'upload', 'upload_admin'],
+      phone: '+16505550177',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -121,21 +179,36 @@ describe('bad input on every route', () => {
   });
 
   it('answers 4xx with the error body, never 5xx', async () => {
-    const document = (await app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
-    const cases = Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).flatMap(([method, operation]) => casesFor(path, method, operation)));
+    const document = (await app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const cases = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => casesFor(path, method, operation)),
+    );
     expect(cases.length).toBeGreaterThan(500);
     const headers = bearer(await idTokenFor(OWNER_UID));
     const failures: string[] = [];
     let refused = 0;
     for (const item of cases) {
-      const response = await app.inject({ method: item.method, url: item.url, headers, ...(item.payload !== undefined && { payload: JSON.stringify(item.payload), headers: { ...headers, 'content-type': 'application/json' } }) });
-      if (response.statusCode >= 500) failures.push(`${item.label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      const response = await app.inject({
+        method: item.method,
+        url: item.url,
+        headers,
+        ...(item.payload !== undefined && {
+          payload: JSON.stringify(item.payload),
+          headers: { ...headers, 'content-type': 'application/json' },
+        }),
+      });
+      if (response.statusCode >= 500)
+        failures.push(`${item.label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       if (response.statusCode >= 400 && response.statusCode < 500) {
         refused++;
         const code: unknown = item.method === 'HEAD' ? undefined : response.json().error?.code;
-        if (item.method !== 'HEAD' && typeof code !== 'string') failures.push(`${item.label}: ${response.statusCode} without the error body`);
+        if (item.method !== 'HEAD' && typeof code !== 'string')
+          failures.push(`${item.label}: ${response.statusCode} without the error body`);
         // A refused caller never reaches the input checks: the case would prove nothing.
-        if (response.statusCode === 401 || (typeof code === 'string' && CALLER_REFUSALS.has(code))) failures.push(`${item.label}: the caller was refused (${response.statusCode} ${String(code)})`);
+        if (response.statusCode === 401 || (typeof code === 'string' && CALLER_REFUSALS.has(code)))
+          failures.push(`${item.label}: the caller was refused (${response.statusCode} ${String(code)})`);
       }
     }
     expect(failures).toEqual([]);

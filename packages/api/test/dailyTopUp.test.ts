@@ -29,7 +29,15 @@ describe('the daily top-up of the demo data', () => {
     orgId = (await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'"))[0]!.id;
     // the start: the data ends yesterday
     await seedDemoAnalytics(db, engine, 0.01, (line) => lines.push(line), '2026-10-21');
-    topUp = startDailyTopUp({ db, engine, scale: 0.01, progress: (line) => lines.push(line), madeFor: '2026-10-21', now: () => clock, everyMs: 3_600_000 });
+    topUp = startDailyTopUp({
+      db,
+      engine,
+      scale: 0.01,
+      progress: (line) => lines.push(line),
+      madeFor: '2026-10-21',
+      now: () => clock,
+      everyMs: 3_600_000,
+    });
   }, 180_000);
   afterAll(async () => {
     await topUp?.stop();
@@ -53,7 +61,9 @@ describe('the daily top-up of the demo data', () => {
     expect(later.rows.slice(0, atStart.rows.length)).toEqual(atStart.rows);
     expect(later.rows.slice(atStart.rows.length).map((row) => row[0])).toEqual(['2026-10-21', '2026-10-22']);
     for (const name of ['Acme Acquiring', 'Demo Payments']) {
-      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^analytics: ${name} topped up through 2026-10-22 in \\d+\\.\\d s$`)));
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^analytics: ${name} topped up through 2026-10-22 in \\d+\\.\\d s$`)),
+      );
     }
 
     // checked again that day: no day twice

@@ -34,13 +34,22 @@ describe('PostgreSQL server going away and coming back', () => {
   it('answers 503 api/database-unavailable while the server is down and 200 once it is back', async (context) => {
     if (!server) return context.skip(POSTGRES_MISSING);
     const request = async () =>
-      app.inject({ method: 'GET', url: `${API_PATHS.users}?email=analyst@acme.example`, headers: bearer(await idTokenFor('seed-analyst')) });
+      app.inject({
+        method: 'GET',
+        url: `${API_PATHS.users}?email=analyst@acme.example`,
+        headers: bearer(await idTokenFor('seed-analyst')),
+      });
     expect((await request()).statusCode).toBe(200);
 
     server.pgCtl('stop');
     const down = await request();
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ error: { code: 'api/database-unavailable', message: 'The portal database is not available. Try again in a moment.' } });
+    expect(down.json()).toEqual({
+      error: {
+        code: 'api/database-unavailable',
+        message: 'The portal database is not available. Try again in a moment.',
+      },
+    });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
 
     server.pgCtl('start');
@@ -51,7 +60,10 @@ describe('PostgreSQL server going away and coming back', () => {
   it('fails a query that does not answer in time as unavailable instead of hanging', async (context) => {
     if (!server) return context.skip(POSTGRES_MISSING);
     const started = Date.now();
-    await expect(guardDatabase(db, 100).query('select pg_sleep(1)')).rejects.toMatchObject({ statusCode: 503, code: 'api/database-unavailable' });
+    await expect(guardDatabase(db, 100).query('select pg_sleep(1)')).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'api/database-unavailable',
+    });
     expect(Date.now() - started).toBeLessThan(900);
   });
 });

@@ -25,13 +25,19 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
   let dataDir: string;
   let analyst: Record<string, string>;
   const ask = async (query: QueryDescriptionInput): Promise<QueryResult> => {
-    const response = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: analyst, payload: query });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/analytics/v1/query',
+      headers: analyst,
+      payload: query,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const result = queryResultSchema.parse(response.json());
     expect(result.truncated).toBe(false);
     return result;
   };
-  const column = (result: QueryResult, name: string) => result.rows.map((row) => row[result.columns.findIndex((c) => c.name === name)]);
+  const column = (result: QueryResult, name: string) =>
+    result.rows.map((row) => row[result.columns.findIndex((c) => c.name === name)]);
 
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
@@ -49,8 +55,15 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
   });
 
   it('dates no sale, refund, chargeback or closure after today: each ends yesterday or before', async () => {
-    const byDay = await ask({ measures: ['authorisations', 'refunds', 'chargebacks', 'attrition'], timeDimension: { dimension: 'date', granularity: 'day' } });
-    const lastDayOf = (measure: string) => byDay.rows.filter((row) => Number(row[byDay.columns.findIndex((c) => c.name === measure)]) > 0).map((row) => String(row[0])).at(-1);
+    const byDay = await ask({
+      measures: ['authorisations', 'refunds', 'chargebacks', 'attrition'],
+      timeDimension: { dimension: 'date', granularity: 'day' },
+    });
+    const lastDayOf = (measure: string) =>
+      byDay.rows
+        .filter((row) => Number(row[byDay.columns.findIndex((c) => c.name === measure)]) > 0)
+        .map((row) => String(row[0]))
+        .at(-1);
     expect(lastDayOf('authorisations')).toBe(dayBefore(today));
     expect(lastDayOf('refunds')).toBe(dayBefore(today));
     expect(lastDayOf('chargebacks')! <= dayBefore(today)).toBe(true);
@@ -62,7 +75,8 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
     const gsvOf = (result: QueryResult, value: string) => Number(result.rows.find((row) => row[0] === value)?.[1] ?? 0);
     expect(gsvOf(plans, 'ic_plus_plus')).toBeGreaterThan(0);
     const tiers = await ask({ measures: ['gsv'], dimensions: ['size_tier'] });
-    for (const tier of ['<100k', '100k-1M', '1M-5M', '5M-20M', '20M+']) expect(gsvOf(tiers, tier), tier).toBeGreaterThan(0);
+    for (const tier of ['<100k', '100k-1M', '1M-5M', '5M-20M', '20M+'])
+      expect(gsvOf(tiers, tier), tier).toBeGreaterThan(0);
   });
 
   it('gives each decline code its share of all attempts, so the codes add up to the decline rate', async () => {
@@ -74,7 +88,9 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
   });
 
   it('charges the per-authorisation scheme fee ($0.02 to the cent) on every declined authorisation', async () => {
-    const [declined] = (await ask({ measures: ['declines', 'scheme_fees'], filters: [{ member: 'decline_code', operator: 'set' }] })).rows;
+    const [declined] = (
+      await ask({ measures: ['declines', 'scheme_fees'], filters: [{ member: 'decline_code', operator: 'set' }] })
+    ).rows;
     expect(Number(declined![0])).toBeGreaterThan(10_000);
     expect(Number(declined![1])).toBeCloseTo(Number(declined![0]) * 0.02, 6);
   });

@@ -68,7 +68,10 @@ describe('a deployment with no development settings', () => {
     const response = await app.inject({ url: '/api/auth/v1/role/', headers: bearer(emulatorToken) });
     expect(response.statusCode).toBe(401);
     // the same route answers a properly signed token, so the 401 is the token's
-    const signed = await app.inject({ url: '/api/auth/v1/role/', headers: bearer(keys.sign('seed-analyst', 'analyst@acme.example')) });
+    const signed = await app.inject({
+      url: '/api/auth/v1/role/',
+      headers: bearer(keys.sign('seed-analyst', 'analyst@acme.example')),
+    });
     expect(signed.statusCode).toBe(200);
   });
 
@@ -96,17 +99,29 @@ describe('a deployment with no development settings', () => {
   });
 
   it('stops the start on each development setting, naming it', () => {
-    expect(problemsOf({ ...DEPLOYED, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST: must not be set in production/)]);
-    expect(problemsOf({ ...DEPLOYED, SEED_DEMO: 'true' })).toEqual([expect.stringMatching(/^SEED_DEMO: must not be set in production/)]);
-    expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: 'http://127.0.0.1:8790' })).toEqual([expect.stringMatching(/^PARTNER_ORIGINS\.0: .*development stack only/)]);
-    expect(problemsOf({ LOG_LEVEL: 'silent' }).map((problem) => problem.split(':')[0])).toEqual(['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY']);
+    expect(problemsOf({ ...DEPLOYED, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
+      expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST: must not be set in production/),
+    ]);
+    expect(problemsOf({ ...DEPLOYED, SEED_DEMO: 'true' })).toEqual([
+      expect.stringMatching(/^SEED_DEMO: must not be set in production/),
+    ]);
+    expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: 'http://127.0.0.1:8790' })).toEqual([
+      expect.stringMatching(/^PARTNER_ORIGINS\.0: .*development stack only/),
+    ]);
+    expect(problemsOf({ LOG_LEVEL: 'silent' }).map((problem) => problem.split(':')[0])).toEqual([
+      'FIREBASE_PROJECT_ID',
+      'FIREBASE_API_KEY',
+    ]);
   });
 });
 
 describe('partner origins', () => {
-  it.each(['https://partner.example', 'https://partner.example:8443', 'https://xn--bcher-kva.example'])('accepts the exact origin %s', (origin) => {
-    expect(readApiConfig({ ...DEPLOYED, PARTNER_ORIGINS: origin }).PARTNER_ORIGINS).toEqual([origin]);
-  });
+  it.each(['https://partner.example', 'https://partner.example:8443', 'https://xn--bcher-kva.example'])(
+    'accepts the exact origin %s',
+    (origin) => {
+      expect(readApiConfig({ ...DEPLOYED, PARTNER_ORIGINS: origin }).PARTNER_ORIGINS).toEqual([origin]);
+    },
+  );
 
   it.each([
     'https://partner.example/',
@@ -123,11 +138,15 @@ describe('partner origins', () => {
     'partner.example',
     'https://partner.example;script-src',
   ])('refuses %s', (origin) => {
-    expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: origin })).toEqual([expect.stringMatching(/^PARTNER_ORIGINS\.0: /)]);
+    expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: origin })).toEqual([
+      expect.stringMatching(/^PARTNER_ORIGINS\.0: /),
+    ]);
   });
 
   it('allows plain http for loopback in the development stack only, and defaults to the partner demo there alone', () => {
-    expect(readApiConfig({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://localhost:8790' }).PARTNER_ORIGINS).toEqual(['http://localhost:8790']);
+    expect(
+      readApiConfig({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://localhost:8790' }).PARTNER_ORIGINS,
+    ).toEqual(['http://localhost:8790']);
     expect(readApiConfig({ NODE_ENV: 'development' }).PARTNER_ORIGINS).toEqual(['http://127.0.0.1:8790']);
     expect(problemsOf({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://192.168.1.5:8790' })).toHaveLength(1);
   });
@@ -161,7 +180,12 @@ describe('the client address of rate limits', () => {
     try {
       const statuses: number[] = [];
       for (const forwarded of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
-        const response = await app.inject({ method: 'POST', url: '/api/auth/v1/authenticate/', headers: { 'x-forwarded-for': forwarded }, remoteAddress: '127.0.0.1' });
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/v1/authenticate/',
+          headers: { 'x-forwarded-for': forwarded },
+          remoteAddress: '127.0.0.1',
+        });
         statuses.push(response.statusCode);
       }
       return statuses;

@@ -14,11 +14,25 @@ export function uploadUrl(metadata: { title: string; type: string; period: strin
   return `${DOCUMENT_PATHS.documents()}?${new URLSearchParams(metadata).toString()}`;
 }
 
-export async function upload(app: FastifyInstance, headers: Record<string, string>, metadata: { title: string; type: string; period: string }, body: Buffer = SMALL_PDF) {
-  return app.inject({ method: 'POST', url: uploadUrl(metadata), headers: { ...headers, 'content-type': 'application/pdf' }, payload: body });
+export async function upload(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  metadata: { title: string; type: string; period: string },
+  body: Buffer = SMALL_PDF,
+) {
+  return app.inject({
+    method: 'POST',
+    url: uploadUrl(metadata),
+    headers: { ...headers, 'content-type': 'application/pdf' },
+    payload: body,
+  });
 }
 
-export async function uploaded(app: FastifyInstance, headers: Record<string, string>, metadata: { title: string; type: string; period: string }): Promise<PortalDocument> {
+export async function uploaded(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  metadata: { title: string; type: string; period: string },
+): Promise<PortalDocument> {
   const response = await upload(app, headers, metadata);
   expect(response.statusCode, response.body).toBe(201);
   return documentSchema.parse(response.json());
@@ -31,7 +45,12 @@ export async function listOf(app: FastifyInstance, headers: Record<string, strin
 }
 
 /** Waits until the organisation lists `count` generated documents (made after the server is ready). */
-export async function waitForGenerated(app: FastifyInstance, headers: Record<string, string>, count: number, timeoutMs = 30_000) {
+export async function waitForGenerated(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  count: number,
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const generated = (await listOf(app, headers)).documents.filter((document) => document.generated);

@@ -17,22 +17,33 @@ const cache = new Map<string, Promise<string>>();
  * a phone, the account has an SMS factor and a password (MEMBER_PASSWORD), so idTokenFor signs it in
  * with both steps.
  */
-export async function createIdentity(account: { uid: string; email: string; emailVerified: boolean; phone?: string }): Promise<void> {
-  const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:batchCreate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({
-      users: [
-        {
-          localId: account.uid,
-          email: account.email,
-          emailVerified: account.emailVerified,
-          ...(account.phone && { rawPassword: MEMBER_PASSWORD, mfaInfo: [{ mfaEnrollmentId: `${account.uid}-phone`, displayName: 'Mobile', phoneInfo: account.phone }] }),
-        },
-      ],
-      allowOverwrite: true,
-    }),
-  });
+export async function createIdentity(account: {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  phone?: string;
+}): Promise<void> {
+  const response = await fetch(
+    `http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:batchCreate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        users: [
+          {
+            localId: account.uid,
+            email: account.email,
+            emailVerified: account.emailVerified,
+            ...(account.phone && {
+              rawPassword: MEMBER_PASSWORD,
+              mfaInfo: [{ mfaEnrollmentId: `${account.uid}-phone`, displayName: 'Mobile', phoneInfo: account.phone }],
+            }),
+          },
+        ],
+        allowOverwrite: true,
+      }),
+    },
+  );
   if (!response.ok) throw new Error(`creating ${account.email} failed: ${response.status}`);
 }
 
@@ -83,21 +94,31 @@ async function signIn(uid: string): Promise<string> {
 /** A custom-token sign-in: never a second factor in the token, whatever the account has enrolled. */
 export async function signInWithoutSecondFactor(uid: string): Promise<string> {
   const customToken = await withEmulatorAdmin((auth) => auth.createCustomToken(uid));
-  const body = await identityCall<{ idToken?: string }>('v1/accounts:signInWithCustomToken', { token: customToken, returnSecureToken: true });
+  const body = await identityCall<{ idToken?: string }>('v1/accounts:signInWithCustomToken', {
+    token: customToken,
+    returnSecureToken: true,
+  });
   if (!body.idToken) throw new Error(`no ID token for ${uid}: ${JSON.stringify(body)}`);
   return body.idToken;
 }
 
 /** Password, then the SMS code the emulator "sent" to the first enrolled phone, as the app's two steps do. */
 export async function signInWithSmsCode(email: string, password: string): Promise<string> {
-  const first = await identityCall<{ mfaPendingCredential?: string; mfaInfo?: { mfaEnrollmentId: string }[] }>('v1/accounts:signInWithPassword', { email, password, returnSecureToken: true });
-  if (!first.mfaPendingCredential || !first.mfaInfo?.[0]) throw new Error(`${email} signed in without a second step: ${JSON.stringify(first)}`);
+  const first = await identityCall<{ mfaPendingCredential?: string; mfaInfo?: { mfaEnrollmentId: string }[] }>(
+    'v1/accounts:signInWithPassword',
+    { email, password, returnSecureToken: true },
+  );
+  if (!first.mfaPendingCredential || !first.mfaInfo?.[0])
+    throw new Error(`${email} signed in without a second step: ${JSON.stringify(first)}`);
   const start = await identityCall<{ phoneResponseInfo: { sessionInfo: string } }>('v2/accounts/mfaSignIn:start', {
     mfaPendingCredential: first.mfaPendingCredential,
     mfaEnrollmentId: first.mfaInfo[0].mfaEnrollmentId,
     phoneSignInInfo: { recaptchaToken: 'emulator' },
   });
-  const { code } = await smsCodeFor({ origin: `http://${inject('emulatorHost')}`, projectId: TEST_PROJECT_ID }, start.phoneResponseInfo.sessionInfo);
+  const { code } = await smsCodeFor(
+    { origin: `http://${inject('emulatorHost')}`, projectId: TEST_PROJECT_ID },
+    start.phoneResponseInfo.sessionInfo,
+  );
   const done = await identityCall<{ idToken?: string }>('v2/accounts/mfaSignIn:finalize', {
     mfaPendingCredential: first.mfaPendingCredential,
     phoneVerificationInfo: { sessionInfo: start.phoneResponseInfo.sessionInfo, code },

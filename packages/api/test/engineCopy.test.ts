@@ -5,7 +5,12 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBEngine, queryColumns } from '@payportal/analytics';
-import { DEFAULT_CSV_OPTIONS, queryDescriptionSchema, type CsvOptions, type QueryDescriptionInput } from '@payportal/shared';
+import {
+  DEFAULT_CSV_OPTIONS,
+  queryDescriptionSchema,
+  type CsvOptions,
+  type QueryDescriptionInput,
+} from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCsvFile } from '../src/csv/csvFile.ts';
 import { copyThroughEngine, dropLastRecord } from '../src/exports/engineCopy.ts';
@@ -16,10 +21,26 @@ const scope = { orgId: 1, today: '2026-11-23' };
 const CSV: CsvOptions = { ...DEFAULT_CSV_OPTIONS, bom: true, header: 'labels', neutraliseFormulas: true };
 /** Text with commas, apostrophes and ampersands (names), ratios with long fractions, money, counts and dates. */
 const QUESTIONS: Record<string, QueryDescriptionInput> = {
-  merchants_by_month: { measures: ['gsv', 'approval_rate', 'avg_ticket', 'transactions'], dimensions: ['merchant', 'industry'], timeDimension: { dimension: 'date', granularity: 'month' } },
-  states_by_card_brand: { measures: ['chargeback_ratio', 'net_revenue', 'net_effective_rate_bps'], dimensions: ['state', 'card_brand'] },
-  brands_by_day_last_90_days: { measures: ['gsv', 'chargebacks'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_90_days' } },
-  regions_by_month_limited: { measures: ['transactions'], dimensions: ['region'], timeDimension: { dimension: 'date', granularity: 'month' }, limit: 30 },
+  merchants_by_month: {
+    measures: ['gsv', 'approval_rate', 'avg_ticket', 'transactions'],
+    dimensions: ['merchant', 'industry'],
+    timeDimension: { dimension: 'date', granularity: 'month' },
+  },
+  states_by_card_brand: {
+    measures: ['chargeback_ratio', 'net_revenue', 'net_effective_rate_bps'],
+    dimensions: ['state', 'card_brand'],
+  },
+  brands_by_day_last_90_days: {
+    measures: ['gsv', 'chargebacks'],
+    dimensions: ['card_brand'],
+    timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_90_days' },
+  },
+  regions_by_month_limited: {
+    measures: ['transactions'],
+    dimensions: ['region'],
+    timeDimension: { dimension: 'date', granularity: 'month' },
+    limit: 30,
+  },
 };
 
 describe('an export written by the engine itself and one streamed through the API', () => {
@@ -40,11 +61,16 @@ describe('an export written by the engine itself and one streamed through the AP
     const query = queryDescriptionSchema.parse(input);
     const file = await openCsvFile(store(), key, queryColumns(query), CSV);
     let rows = 0;
-    await engine.stream(query, scope, async (page) => {
-      const kept = page.slice(0, limit - rows);
-      rows += kept.length;
-      if (kept.length) await file.write(kept);
-    }, { rowCap: limit });
+    await engine.stream(
+      query,
+      scope,
+      async (page) => {
+        const kept = page.slice(0, limit - rows);
+        rows += kept.length;
+        if (kept.length) await file.write(kept);
+      },
+      { rowCap: limit },
+    );
     await file.finish();
     return readFile(join(dir, key));
   };
@@ -52,7 +78,14 @@ describe('an export written by the engine itself and one streamed through the AP
     const query = queryDescriptionSchema.parse(input);
     const file = await openCsvFile(store(), key, queryColumns(query), CSV);
     const written = await copyThroughEngine(
-      { copyCsv: engine.copyCsv.bind(engine), query, scope, scratch: join(dir, `${key}.scratch`), limit, options: { rowCap: limit, neutraliseFormulas: true } },
+      {
+        copyCsv: engine.copyCsv.bind(engine),
+        query,
+        scope,
+        scratch: join(dir, `${key}.scratch`),
+        limit,
+        options: { rowCap: limit, neutraliseFormulas: true },
+      },
       file,
     );
     await file.finish();
@@ -69,19 +102,24 @@ describe('an export written by the engine itself and one streamed through the AP
     expect(bytes.toString('utf8')).toBe(expected.toString('utf8'));
   });
 
-  it.each([5, 137])('[X4] cuts at a cap of %i the same way (within the first month, and months later), and tells that the engine had more', async (cap) => {
-    const question = QUESTIONS.merchants_by_month!;
-    const { written, bytes } = await copied(`capped-${cap}-copy.csv`, question, cap);
-    expect(written).toEqual({ rowsWritten: cap, more: true });
-    expect(bytes.toString('utf8')).toBe((await streamed(`capped-${cap}-stream.csv`, question, cap)).toString('utf8'));
-  });
+  it.each([5, 137])(
+    '[X4] cuts at a cap of %i the same way (within the first month, and months later), and tells that the engine had more',
+    async (cap) => {
+      const question = QUESTIONS.merchants_by_month!;
+      const { written, bytes } = await copied(`capped-${cap}-copy.csv`, question, cap);
+      expect(written).toEqual({ rowsWritten: cap, more: true });
+      expect(bytes.toString('utf8')).toBe((await streamed(`capped-${cap}-stream.csv`, question, cap)).toString('utf8'));
+    },
+  );
 
   it('[X9] a copy asked to stop is interrupted in the engine and writes nothing', async () => {
     const stop = new AbortController();
     stop.abort(new Error('cancelled by its owner'));
     const query = queryDescriptionSchema.parse(QUESTIONS.merchants_by_month!);
     await mkdir(join(dir, 'stopped'));
-    await expect(engine.copyCsv(query, scope, join(dir, 'stopped'), { neutraliseFormulas: true, signal: stop.signal })).rejects.toThrow('cancelled by its owner');
+    await expect(
+      engine.copyCsv(query, scope, join(dir, 'stopped'), { neutraliseFormulas: true, signal: stop.signal }),
+    ).rejects.toThrow('cancelled by its owner');
     expect(await readdir(join(dir, 'stopped'))).toEqual([]);
   });
 });

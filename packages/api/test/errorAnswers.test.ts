@@ -9,19 +9,73 @@ import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDataba
 
 const BAD_INPUT = [
   { name: 'GET user without an e-mail', method: 'GET', url: API_PATHS.users, field: 'email' },
-  { name: 'GET user with a malformed e-mail', method: 'GET', url: `${API_PATHS.users}?email=not-an-address`, field: 'email', problem: 'must be a valid e-mail address' },
-  { name: 'PUT user with a non-numeric id', method: 'PUT', url: '/api/auth/v1/user/abc', payload: { name: 'A' }, field: 'id' },
-  { name: 'PUT user with an empty name', method: 'PUT', url: API_PATHS.user(1), payload: { name: '  ' }, field: 'name' },
-  { name: 'PUT user with a malformed last_logged_in', method: 'PUT', url: API_PATHS.user(1), payload: { name: 'A', config: { last_logged_in: 'yesterday' } }, field: 'config.last_logged_in' },
+  {
+    name: 'GET user with a malformed e-mail',
+    method: 'GET',
+    url: `${API_PATHS.users}?email=not-an-address`,
+    field: 'email',
+    problem: 'must be a valid e-mail address',
+  },
+  {
+    name: 'PUT user with a non-numeric id',
+    method: 'PUT',
+    url: '/api/auth/v1/user/abc',
+    payload: { name: 'A' },
+    field: 'id',
+  },
+  {
+    name: 'PUT user with an empty name',
+    method: 'PUT',
+    url: API_PATHS.user(1),
+    payload: { name: '  ' },
+    field: 'name',
+  },
+  {
+    name: 'PUT user with a malformed last_logged_in',
+    method: 'PUT',
+    url: API_PATHS.user(1),
+    payload: { name: 'A', config: { last_logged_in: 'yesterday' } },
+    field: 'config.last_logged_in',
+  },
   { name: 'GET terms with a negative user_id', method: 'GET', url: `${API_PATHS.terms}?user_id=-4`, field: 'user_id' },
-  { name: 'POST terms without acceptance_status', method: 'POST', url: API_PATHS.terms, payload: { user_id: 1, product_id: 2 }, field: 'acceptance_status' },
+  {
+    name: 'POST terms without acceptance_status',
+    method: 'POST',
+    url: API_PATHS.terms,
+    payload: { user_id: 1, product_id: 2 },
+    field: 'acceptance_status',
+  },
   { name: 'GET user-role without user_id', method: 'GET', url: API_PATHS.userRoles, field: 'user_id' },
   { name: 'GET organization with a fractional id', method: 'GET', url: '/api/auth/v1/organization/1.5', field: 'id' },
-  { name: 'POST an export definition without a name', method: 'POST', url: EXPORT_PATHS.definitions(), payload: { query: { measures: ['gsv'] } }, field: 'name' },
-  { name: 'POST an export definition with an unknown header', method: 'POST', url: EXPORT_PATHS.definitions(), payload: { name: 'A', query: { measures: ['gsv'] }, csv: { header: 'both' } }, field: 'csv.header' },
-  { name: 'POST an export run with a definition and a query', method: 'POST', url: EXPORT_PATHS.jobs(), payload: { definition_id: 1, query: { measures: ['gsv'] } }, field: 'definition_id' },
+  {
+    name: 'POST an export definition without a name',
+    method: 'POST',
+    url: EXPORT_PATHS.definitions(),
+    payload: { query: { measures: ['gsv'] } },
+    field: 'name',
+  },
+  {
+    name: 'POST an export definition with an unknown header',
+    method: 'POST',
+    url: EXPORT_PATHS.definitions(),
+    payload: { name: 'A', query: { measures: ['gsv'] }, csv: { header: 'both' } },
+    field: 'csv.header',
+  },
+  {
+    name: 'POST an export run with a definition and a query',
+    method: 'POST',
+    url: EXPORT_PATHS.jobs(),
+    payload: { definition_id: 1, query: { measures: ['gsv'] } },
+    field: 'definition_id',
+  },
   { name: 'GET an export job with a non-numeric id', method: 'GET', url: '/api/exports/v1/jobs/abc', field: 'jobId' },
-  { name: 'GET a download with a malformed ticket', method: 'GET', url: '/api/exports/v1/downloads/short', field: 'ticket', problem: 'must be a download ticket' },
+  {
+    name: 'GET a download with a malformed ticket',
+    method: 'GET',
+    url: '/api/exports/v1/downloads/short',
+    field: 'ticket',
+    problem: 'must be a download ticket',
+  },
 ] as const;
 
 describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
@@ -38,7 +92,12 @@ describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
 
   it.for(BAD_INPUT)('$name: 400 naming the field and the problem', async (bad, context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await app.inject({ method: bad.method, url: bad.url, headers: bearer(await idTokenFor('seed-analyst')), ...('payload' in bad && { payload: bad.payload }) });
+    const response = await app.inject({
+      method: bad.method,
+      url: bad.url,
+      headers: bearer(await idTokenFor('seed-analyst')),
+      ...('payload' in bad && { payload: bad.payload }),
+    });
     expect(response.statusCode).toBe(400);
     const { error } = apiErrorBodySchema.parse(response.json());
     expect(error.code).toBe('api/bad-request');
@@ -52,8 +111,16 @@ describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
     const headers = { ...bearer(await idTokenFor('seed-analyst')), 'content-type': 'application/json' };
     const broken = await app.inject({ method: 'POST', url: API_PATHS.terms, headers, payload: '{"user_id": ' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error).toMatchObject({ code: 'api/bad-request', issues: [{ field: 'body', problem: 'must be valid JSON' }] });
-    const huge = await app.inject({ method: 'POST', url: API_PATHS.terms, headers, payload: JSON.stringify({ padding: 'x'.repeat(70_000) }) });
+    expect(broken.json().error).toMatchObject({
+      code: 'api/bad-request',
+      issues: [{ field: 'body', problem: 'must be valid JSON' }],
+    });
+    const huge = await app.inject({
+      method: 'POST',
+      url: API_PATHS.terms,
+      headers,
+      payload: JSON.stringify({ padding: 'x'.repeat(70_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.code).toBe('api/payload-too-large');
   });
@@ -62,15 +129,25 @@ describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const response = await app.inject({ method: 'DELETE', url: '/api/auth/v1/user/1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'api/not-found', message: 'No route DELETE /api/auth/v1/user/1.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'api/not-found', message: 'No route DELETE /api/auth/v1/user/1.' },
+    });
   });
 
   it('sends security headers on every answer and no CORS permission to another origin', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const answers = [
-      await app.inject({ method: 'GET', url: `${API_PATHS.users}?email=analyst@acme.example`, headers: { ...bearer(await idTokenFor('seed-analyst')), origin: 'https://evil.example' } }),
+      await app.inject({
+        method: 'GET',
+        url: `${API_PATHS.users}?email=analyst@acme.example`,
+        headers: { ...bearer(await idTokenFor('seed-analyst')), origin: 'https://evil.example' },
+      }),
       await app.inject({ method: 'GET', url: API_PATHS.roles }),
-      await app.inject({ method: 'OPTIONS', url: API_PATHS.roles, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } }),
+      await app.inject({
+        method: 'OPTIONS',
+        url: API_PATHS.roles,
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      }),
     ];
     for (const answer of answers) {
       expect(answer.headers).toMatchObject({
@@ -173,7 +250,9 @@ describe('OpenAPI document', () => {
       '/api/uploads/v1/uploads/{uploadId}/rejects.csv',
       '/api/uploads/v1/uploads/{uploadId}/rollback',
     ]);
-    expect(document.paths['/api/auth/v1/user/'].get.parameters).toContainEqual(expect.objectContaining({ name: 'email', in: 'query', required: true }));
+    expect(document.paths['/api/auth/v1/user/'].get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'email', in: 'query', required: true }),
+    );
     expect(document.paths['/api/auth/v1/authenticate/'].post.security).toEqual([{ bearerAuth: [] }]);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });

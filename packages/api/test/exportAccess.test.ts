@@ -5,7 +5,13 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { API_ERROR_CODES, definitionListSchema, EXPORT_PATHS, exportDefinitionSchema, exportJobSchema } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  definitionListSchema,
+  EXPORT_PATHS,
+  exportDefinitionSchema,
+  exportJobSchema,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -31,7 +37,12 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
   });
   afterAll(() => stack?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => app.inject({ method, url, headers, ...(payload && { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => app.inject({ method, url, headers, ...(payload && { payload }) });
   const save = async (headers: Record<string, string>, body: object = SAVED) => {
     const response = await call('POST', EXPORT_PATHS.definitions(), headers, body);
     expect(response.statusCode, response.body).toBe(201);
@@ -46,31 +57,55 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
   it('[X2] shares saved exports with the organisation; only their owner or an org owner changes or deletes them', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const saved = await save(as['seed-analyst']!);
-    expect(saved).toMatchObject({ name: 'GSV by region', owner: { name: 'Quinn Analyst' }, can_edit: true, csv: { header: 'labels', neutraliseFormulas: true } });
+    expect(saved).toMatchObject({
+      name: 'GSV by region',
+      owner: { name: 'Quinn Analyst' },
+      can_edit: true,
+      csv: { header: 'labels', neutraliseFormulas: true },
+    });
 
-    const colleague = definitionListSchema.parse((await call('GET', EXPORT_PATHS.definitions(), as['seed-mfa']!)).json());
+    const colleague = definitionListSchema.parse(
+      (await call('GET', EXPORT_PATHS.definitions(), as['seed-mfa']!)).json(),
+    );
     expect(colleague.definitions.find((item) => item.id === saved.id)).toMatchObject({ can_edit: false });
-    const refused = await call('PUT', EXPORT_PATHS.definition(saved.id), as['seed-mfa']!, { ...SAVED, name: 'Mine now' });
+    const refused = await call('PUT', EXPORT_PATHS.definition(saved.id), as['seed-mfa']!, {
+      ...SAVED,
+      name: 'Mine now',
+    });
     expect(refused.statusCode).toBe(403);
     expect((await call('DELETE', EXPORT_PATHS.definition(saved.id), as['seed-mfa']!)).statusCode).toBe(403);
     // a colleague may run it
     const job = await readyJob(as['seed-mfa']!, { definition_id: saved.id });
     expect(job).toMatchObject({ definition_id: saved.id, name: 'GSV by region', rows_written: 4 });
 
-    const renamed = await call('PUT', EXPORT_PATHS.definition(saved.id), as['seed-owner']!, { ...SAVED, name: 'Renamed by the owner' });
+    const renamed = await call('PUT', EXPORT_PATHS.definition(saved.id), as['seed-owner']!, {
+      ...SAVED,
+      name: 'Renamed by the owner',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Renamed by the owner', owner: { name: 'Quinn Analyst' }, can_edit: true });
-    const mine = definitionListSchema.parse((await call('GET', `${EXPORT_PATHS.definitions()}?mine=true&search=renamed`, as['seed-analyst']!)).json());
+    expect(renamed.json()).toMatchObject({
+      name: 'Renamed by the owner',
+      owner: { name: 'Quinn Analyst' },
+      can_edit: true,
+    });
+    const mine = definitionListSchema.parse(
+      (await call('GET', `${EXPORT_PATHS.definitions()}?mine=true&search=renamed`, as['seed-analyst']!)).json(),
+    );
     expect(mine.definitions.map((item) => item.id)).toEqual([saved.id]);
     expect((await call('DELETE', EXPORT_PATHS.definition(saved.id), as['seed-owner']!)).statusCode).toBe(204);
     expect((await call('GET', EXPORT_PATHS.definition(saved.id), as['seed-analyst']!)).statusCode).toBe(404);
     // its past runs stay, without the link
-    expect(exportJobSchema.parse((await call('GET', EXPORT_PATHS.job(job.id), as['seed-mfa']!)).json()).definition_id).toBeNull();
+    expect(
+      exportJobSchema.parse((await call('GET', EXPORT_PATHS.job(job.id), as['seed-mfa']!)).json()).definition_id,
+    ).toBeNull();
   });
 
   it('[X2] refuses a question the data cannot answer when it is saved, not when it first runs', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await call('POST', EXPORT_PATHS.definitions(), as['seed-analyst']!, { name: 'Impossible', query: { measures: ['chargebacks'], dimensions: ['decline_code'] } });
+    const response = await call('POST', EXPORT_PATHS.definitions(), as['seed-analyst']!, {
+      name: 'Impossible',
+      query: { measures: ['chargebacks'], dimensions: ['decline_code'] },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe(API_ERROR_CODES.badRequest);
   });
@@ -80,7 +115,9 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     const saved = await save(as['seed-analyst']!);
     const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
     const foreign = as['seed-demo']!;
-    expect(definitionListSchema.parse((await call('GET', EXPORT_PATHS.definitions(), foreign)).json()).definitions).toEqual([]);
+    expect(
+      definitionListSchema.parse((await call('GET', EXPORT_PATHS.definitions(), foreign)).json()).definitions,
+    ).toEqual([]);
     for (const [method, url, payload] of [
       ['GET', EXPORT_PATHS.definition(saved.id)],
       ['PUT', EXPORT_PATHS.definition(saved.id), SAVED],
@@ -113,7 +150,9 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     const late = await mintTicket(app, as['seed-analyst']!, job.id);
     await db.query("update download_tickets set expires_at = now() - interval '1 second'");
     expect((await app.inject({ url: late.url })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/exports/v1/downloads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: '/api/exports/v1/downloads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
+    ).toBe(404);
     // HEAD would use a ticket up without sending the file: there is none
     const ticket = await mintTicket(app, as['seed-analyst']!, job.id);
     expect((await app.inject({ method: 'HEAD', url: ticket.url })).statusCode).toBe(404);
@@ -142,7 +181,9 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
     const job = await readyJob(as['seed-analyst']!, { query: BY_REGION });
     const readOnly = await impersonationHeaders(app, 'seed-support', 'analyst@acme.example');
     expect((await call('GET', EXPORT_PATHS.definitions(), readOnly)).statusCode).toBe(200);
-    expect((await call('POST', EXPORT_PATHS.estimate(), readOnly, { query: BY_REGION })).json()).toMatchObject({ rows: 4 });
+    expect((await call('POST', EXPORT_PATHS.estimate(), readOnly, { query: BY_REGION })).json()).toMatchObject({
+      rows: 4,
+    });
     expect((await call('GET', EXPORT_PATHS.job(job.id), readOnly)).statusCode).toBe(200);
     const { url } = await mintTicket(app, readOnly, job.id);
     expect((await app.inject({ url })).statusCode).toBe(200);
@@ -181,7 +222,9 @@ describe.each(DATABASE_KINDS)('export access on %s', (kind) => {
   it('[X13] writes the download URL to the request log without its ticket', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const lines: string[] = [];
-    const logStream = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
+    const logStream = new Writable({
+      write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()),
+    });
     const logged = await createApp({ config: testConfig({ LOG_LEVEL: 'info' }), db, logStream });
     try {
       const ticket = 'B'.repeat(43);

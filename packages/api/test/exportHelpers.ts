@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
-import { EXPORT_PATHS, exportJobSchema, downloadTicketSchema, type ExportJob, type ExportJobStatus } from '@payportal/shared';
+import {
+  EXPORT_PATHS,
+  exportJobSchema,
+  downloadTicketSchema,
+  type ExportJob,
+  type ExportJobStatus,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -47,7 +53,9 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
     ...(inner.loadUpload && { loadUpload: (request) => inner.loadUpload!(request) }),
     ...(inner.removeUploads && { removeUploads: (orgId, ids) => inner.removeUploads!(orgId, ids) }),
     ...(inner.uploadRejects && { uploadRejects: (orgId, id, page) => inner.uploadRejects!(orgId, id, page) }),
-    ...(inner.uploadRejectsAfter && { uploadRejectsAfter: (orgId, id, after, limit) => inner.uploadRejectsAfter!(orgId, id, after, limit) }),
+    ...(inner.uploadRejectsAfter && {
+      uploadRejectsAfter: (orgId, id, after, limit) => inner.uploadRejectsAfter!(orgId, id, after, limit),
+    }),
     ...(inner.copyCsv && {
       copyCsv: async (description, scope, path, options) => {
         // Held like a long aggregation in the engine: a stop (cancel, shutdown) ends the wait, as it interrupts the engine.
@@ -66,7 +74,13 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
   };
 }
 
-export async function waitForJob(app: FastifyInstance, headers: Record<string, string>, jobId: number, statuses: ExportJobStatus[], timeoutMs = 30_000): Promise<ExportJob> {
+export async function waitForJob(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  jobId: number,
+  statuses: ExportJobStatus[],
+  timeoutMs = 30_000,
+): Promise<ExportJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await app.inject({ url: EXPORT_PATHS.job(jobId), headers });
@@ -90,7 +104,10 @@ export async function download(app: FastifyInstance, headers: Record<string, str
   const response = await app.inject({ url });
   expect(response.statusCode, response.body).toBe(200);
   const bytes = response.rawPayload;
-  const text = response.headers['content-type'] === 'application/gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+  const text =
+    response.headers['content-type'] === 'application/gzip'
+      ? gunzipSync(bytes).toString('utf8')
+      : bytes.toString('utf8');
   return { response, text, url };
 }
 
@@ -101,15 +118,28 @@ const SCALE = 0.05;
 /** One DuckDB in memory with Acme's and Demo's datasets, shared by a test file's database kinds. */
 export async function openExportEngine(db: Database): Promise<DuckDBEngine> {
   const engine = await DuckDBEngine.open({ path: ':memory:', threads: 2 });
-  const orgs = await db.query<{ id: number }>("select id from organizations where name in ('Acme Acquiring', 'Demo Payments')");
+  const orgs = await db.query<{ id: number }>(
+    "select id from organizations where name in ('Acme Acquiring', 'Demo Payments')",
+  );
   for (const { id } of orgs) await engine.ensureDataset({ orgId: id, scaleFactor: SCALE, endMonth: END_MONTH });
   return engine;
 }
 
 /** The app over `db` with the held engine and its own DATA_DIR; small caps so tests can reach them. */
-export async function openExportApp(db: Database, engine: AnalyticsEngine, dataDir: string, overrides: Record<string, string> = {}, today = '2026-11-23'): Promise<FastifyInstance> {
+export async function openExportApp(
+  db: Database,
+  engine: AnalyticsEngine,
+  dataDir: string,
+  overrides: Record<string, string> = {},
+  today = '2026-11-23',
+): Promise<FastifyInstance> {
   return createApp({
-    config: testConfig({ DATA_DIR: dataDir, EXPORT_ROW_CAP_QUERY: '1000', EXPORT_ROW_CAP_ORG_OWNER: '3000', ...overrides }),
+    config: testConfig({
+      DATA_DIR: dataDir,
+      EXPORT_ROW_CAP_QUERY: '1000',
+      EXPORT_ROW_CAP_ORG_OWNER: '3000',
+      ...overrides,
+    }),
     db,
     analytics: engine,
     today: () => today,
@@ -133,7 +163,12 @@ export interface AnalyticsTestApp {
  * optimizer): the database of `kind`, DuckDB with the small datasets, the app with its own DATA_DIR and
  * `today`, and headers for `uids`; null when that database cannot be had here (PostgreSQL missing).
  */
-export async function openAnalyticsTestApp(kind: DatabaseKind, uids: readonly string[], today?: string, overrides: Record<string, string> = {}): Promise<AnalyticsTestApp | null> {
+export async function openAnalyticsTestApp(
+  kind: DatabaseKind,
+  uids: readonly string[],
+  today?: string,
+  overrides: Record<string, string> = {},
+): Promise<AnalyticsTestApp | null> {
   const db = await openTestDatabase(kind);
   if (!db) return null;
   const engine = await openExportEngine(db);

@@ -7,7 +7,15 @@ import { EXPORT_PATHS, exportJobSchema, queryResultSchema, type QueryDescription
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, holdableEngine, newDataDir, openAnalyticsTestApp, openExportApp, waitForJob, type AnalyticsTestApp } from './exportHelpers.ts';
+import {
+  download,
+  holdableEngine,
+  newDataDir,
+  openAnalyticsTestApp,
+  openExportApp,
+  waitForJob,
+  type AnalyticsTestApp,
+} from './exportHelpers.ts';
 
 /** The test apps' today; the data ends with October. */
 const TODAY = '2026-11-23';
@@ -39,7 +47,12 @@ describe('the period note of an export by period', () => {
   });
 
   const exported = async (app: FastifyInstance, query: QueryDescriptionInput, header: 'ids' | 'labels') => {
-    const response = await app.inject({ method: 'POST', url: EXPORT_PATHS.jobs(), headers: analyst, payload: { query, name: 'By month', csv: { header } } });
+    const response = await app.inject({
+      method: 'POST',
+      url: EXPORT_PATHS.jobs(),
+      headers: analyst,
+      payload: { query, name: 'By month', csv: { header } },
+    });
     expect(response.statusCode, response.body).toBe(202);
     const job = exportJobSchema.parse(response.json());
     expect(await waitForJob(app, analyst, job.id, ['ready', 'failed'])).toMatchObject({ status: 'ready' });
@@ -51,15 +64,23 @@ describe('the period note of an export by period', () => {
     ['streamed through the API', () => streaming],
   ])('[X18] ends each row with its period note beside the rows of the query API (%s)', async (_way, appOf) => {
     const app = appOf();
-    const queried = queryResultSchema.parse((await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: analyst, payload: BY_MONTH })).json());
+    const queried = queryResultSchema.parse(
+      (
+        await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: analyst, payload: BY_MONTH })
+      ).json(),
+    );
     expect(new Set(queried.rows.map((row) => row[0]))).toEqual(new Set(['2026-08-01', '2026-09-01', '2026-10-01']));
 
     const text = await exported(app, BY_MONTH, 'labels');
-    expect(text.split('\r\n')[0]).toBe('Date,Card brand,Gross sales volume,Chargeback ratio (by sale date),Period note');
+    expect(text.split('\r\n')[0]).toBe(
+      'Date,Card brand,Gross sales volume,Chargeback ratio (by sale date),Period note',
+    );
     const records = parse(text, { bom: true }) as string[][];
     const rows = records.slice(1);
     // the query API's rows, in its order, each with one more cell
-    expect(rows.map((row) => row.slice(0, -1))).toEqual(queried.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))));
+    expect(rows.map((row) => row.slice(0, -1))).toEqual(
+      queried.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))),
+    );
     const notes = new Map(rows.map((row) => [row[0], row.at(-1)]));
     expect(Object.fromEntries(notes)).toEqual({
       // last 90 days from 23 Nov start on 26 Aug: August holds 6 of its days
@@ -70,12 +91,27 @@ describe('the period note of an export by period', () => {
   });
 
   it('[X18] leaves the note empty for whole, final periods, and adds no column to an answer without periods', async () => {
-    const whole = await exported(stack.app, { measures: ['gsv'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2026-01-01', '2026-06-30'] } }, 'ids');
+    const whole = await exported(
+      stack.app,
+      {
+        measures: ['gsv'],
+        timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2026-01-01', '2026-06-30'] },
+      },
+      'ids',
+    );
     const records = parse(whole, { bom: true }) as string[][];
     expect(records[0]).toEqual(['date', 'gsv', 'period_note']);
     expect(records.slice(1).map((row) => row.at(-1))).toEqual(['', '', '', '', '', '']);
 
-    const flat = await exported(streaming, { measures: ['gsv'], dimensions: ['card_brand'], timeDimension: { dimension: 'date', dateRange: 'last_90_days' } }, 'ids');
+    const flat = await exported(
+      streaming,
+      {
+        measures: ['gsv'],
+        dimensions: ['card_brand'],
+        timeDimension: { dimension: 'date', dateRange: 'last_90_days' },
+      },
+      'ids',
+    );
     expect(flat.split('\r\n')[0]!.replace(/^\uFEFF/, '')).toBe('card_brand,gsv');
   });
 });

@@ -3,7 +3,14 @@
 // attempts write different files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { claimNextJob, fileKeyOf, finishJob, insertJob, recordProgress, recoverStaleJobs } from '../src/exports/jobRepository.ts';
+import {
+  claimNextJob,
+  fileKeyOf,
+  finishJob,
+  insertJob,
+  recordProgress,
+  recoverStaleJobs,
+} from '../src/exports/jobRepository.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 describe('export job claims', () => {
@@ -16,7 +23,9 @@ describe('export job claims', () => {
   });
 
   it('[X6][X8][X10] lets only the latest attempt report progress and end the job', async () => {
-    const [analyst] = await db.query<{ id: number; org_id: number }>("select id, org_id from users where firebase_uid = 'seed-analyst'");
+    const [analyst] = await db.query<{ id: number; org_id: number }>(
+      "select id, org_id from users where firebase_uid = 'seed-analyst'",
+    );
     const inserted = await insertJob(db, {
       orgId: analyst!.org_id,
       userId: analyst!.id,
@@ -41,8 +50,20 @@ describe('export job claims', () => {
     expect(await finishJob(db, stale, { status: 'failed', rowsWritten: 5, reason: 'late' })).toBe(false);
     const current = { id: inserted.id, attempt: 2 };
     expect(await recordProgress(db, current, { rowsWritten: 1 })).toEqual({ cancelRequested: false });
-    expect(await finishJob(db, current, { status: 'ready', rowsWritten: 1, capped: false, fileKey: fileKeyOf(inserted.id, 2), fileBytes: 10, ttlDays: 7 })).toBe(true);
-    const [row] = await db.query<{ status: string; file_key: string }>('select status, file_key from export_jobs where id = $1', [inserted.id]);
+    expect(
+      await finishJob(db, current, {
+        status: 'ready',
+        rowsWritten: 1,
+        capped: false,
+        fileKey: fileKeyOf(inserted.id, 2),
+        fileBytes: 10,
+        ttlDays: 7,
+      }),
+    ).toBe(true);
+    const [row] = await db.query<{ status: string; file_key: string }>(
+      'select status, file_key from export_jobs where id = $1',
+      [inserted.id],
+    );
     expect(row).toEqual({ status: 'ready', file_key: fileKeyOf(inserted.id, 2) });
   });
 });

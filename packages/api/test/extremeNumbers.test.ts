@@ -37,23 +37,44 @@ describe('extreme numbers and reserved keys through the API', () => {
 
   it('answers every measure operator with ±1e19, ±1e300, 2^53 + 1 and -0 on the query route and the estimate', async () => {
     const cases = ['gsv', 'approval_rate'].flatMap((member) =>
-      OPERATORS.flatMap((operator) => EXTREMES.map((value) => ({ member, operator, values: operator === 'between' ? [Math.min(value, 0), Math.max(value, 0)] : [value] }))),
+      OPERATORS.flatMap((operator) =>
+        EXTREMES.map((value) => ({
+          member,
+          operator,
+          values: operator === 'between' ? [Math.min(value, 0), Math.max(value, 0)] : [value],
+        })),
+      ),
     );
     // One after another, as one caller asks them: admission refuses one user's many heavy questions at once.
     for (const filter of cases) {
       const description = { measures: ['gsv'], dimensions: ['state'], filters: [filter] };
       const label = `${filter.member} ${filter.operator} ${JSON.stringify(filter.values)}`;
-      const query = await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers, payload: JSON.stringify(description) });
+      const query = await app.inject({
+        method: 'POST',
+        url: '/api/analytics/v1/query',
+        headers,
+        payload: JSON.stringify(description),
+      });
       expect(query.statusCode, `${label}: ${query.body}`).toBe(200);
-      const estimate = await app.inject({ method: 'POST', url: EXPORT_PATHS.estimate(), headers, payload: JSON.stringify({ query: description }) });
+      const estimate = await app.inject({
+        method: 'POST',
+        url: EXPORT_PATHS.estimate(),
+        headers,
+        payload: JSON.stringify({ query: description }),
+      });
       expect(estimate.statusCode, `${label} (estimate): ${estimate.body}`).toBe(200);
     }
   }, 120_000);
 
   it('keeps what the comparison means: gsv lt 1e19 is every state, gt 1e20 none', async () => {
     const ask = async (operator: string, values: number[]) => {
-      const payload = JSON.stringify({ measures: ['gsv'], dimensions: ['state'], filters: [{ member: 'gsv', operator, values }] });
-      return (await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers, payload })).json().rowCount as number;
+      const payload = JSON.stringify({
+        measures: ['gsv'],
+        dimensions: ['state'],
+        filters: [{ member: 'gsv', operator, values }],
+      });
+      return (await app.inject({ method: 'POST', url: '/api/analytics/v1/query', headers, payload })).json()
+        .rowCount as number;
     };
     const all = await ask('gte', [0]);
     expect(all).toBeGreaterThan(3);
@@ -65,19 +86,33 @@ describe('extreme numbers and reserved keys through the API', () => {
   it('refuses __proto__ and constructor keys with a message that names the key and where it is', async () => {
     const bodies = [
       ['{"__proto__": {"x": 1}, "measures": ["gsv"]}', '__proto__', '__proto__'],
-      ['{"measures": ["gsv"], "filters": [{"member": "gsv", "operator": "gt", "values": [1], "__proto__": null}]}', '__proto__', 'filters.0.__proto__'],
+      [
+        '{"measures": ["gsv"], "filters": [{"member": "gsv", "operator": "gt", "values": [1], "__proto__": null}]}',
+        '__proto__',
+        'filters.0.__proto__',
+      ],
       ['{"constructor": {"prototype": {"x": 1}}, "measures": ["gsv"]}', 'constructor', 'constructor'],
       ['{"measures": ["gsv"], "constructor": 1}', 'constructor', 'constructor'],
     ] as const;
     for (const [payload, key, field] of bodies) {
       for (const url of ['/api/analytics/v1/query', EXPORT_PATHS.estimate()]) {
-        const response = await app.inject({ method: 'POST', url, headers, payload: url === '/api/analytics/v1/query' ? payload : `{"query": ${payload}}` });
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers,
+          payload: url === '/api/analytics/v1/query' ? payload : `{"query": ${payload}}`,
+        });
         expect(response.statusCode, response.body).toBe(400);
         const { error } = response.json();
         expect(error.code).toBe('api/bad-request');
         expect(error.message).toContain(`"${key}"`);
         expect(error.message).not.toMatch(/not valid JSON/);
-        expect(error.issues).toEqual([{ field: url === '/api/analytics/v1/query' ? field : `query.${field}`, problem: `"${key}" is not allowed as a key` }]);
+        expect(error.issues).toEqual([
+          {
+            field: url === '/api/analytics/v1/query' ? field : `query.${field}`,
+            problem: `"${key}" is not allowed as a key`,
+          },
+        ]);
       }
     }
   });

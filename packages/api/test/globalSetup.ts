@@ -23,7 +23,10 @@ export default async function setup(project: TestProject) {
   await seedIdentities(`http://${emulator.host}`, TEST_PROJECT_ID);
   // The analyst, the suite's everyday query user, has done the first sign-in's phone registration, so
   // their tokens carry the second factor the API requires of standalone users (SECURITY.md #3).
-  await registerPhone({ origin: `http://${emulator.host}`, projectId: TEST_PROJECT_ID }, { email: 'analyst@acme.example', password: DEMO_PASSWORD, phone: '+16505550102' });
+  await registerPhone(
+    { origin: `http://${emulator.host}`, projectId: TEST_PROJECT_ID },
+    { email: 'analyst@acme.example', password: DEMO_PASSWORD, phone: '+16505550102' },
+  );
   project.provide('emulatorHost', emulator.host);
   project.provide('postgresUrl', postgres?.url ?? null);
   return async () => {

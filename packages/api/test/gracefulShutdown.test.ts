@@ -8,7 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPORT_PATHS, exportJobSchema, UPLOAD_PATHS, uploadSchema, type ExportJob, type Upload, type UploadStatus } from '@payportal/shared';
+import {
+  EXPORT_PATHS,
+  exportJobSchema,
+  UPLOAD_PATHS,
+  uploadSchema,
+  type ExportJob,
+  type Upload,
+  type UploadStatus,
+} from '@payportal/shared';
 import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPgliteDatabase } from '../src/db/pgliteDatabase.ts';
@@ -22,7 +30,11 @@ const serverEntry = new URL('../src/server.ts', import.meta.url).pathname;
 // machine at load 30.
 const START_MS = 480_000;
 // Every merchant × day × brand × type × entry mode: the largest export of the catalogue at this scale.
-const EXPORT = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand', 'card_type', 'entry_mode'], timeDimension: { dimension: 'date', granularity: 'day' } };
+const EXPORT = {
+  measures: ['gsv', 'transactions'],
+  dimensions: ['merchant', 'card_brand', 'card_type', 'entry_mode'],
+  timeDimension: { dimension: 'date', granularity: 'day' },
+};
 const SALES_ROWS = 4000;
 const CHUNK = 8 * 1024;
 
@@ -60,9 +72,13 @@ describe('SIGTERM to the API process mid-export and mid-upload', () => {
     const deadline = Date.now() + START_MS;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}) while starting:\n${output}`);
-      const ok = await fetch(url('/healthz')).then((response) => response.ok, () => false);
+      const ok = await fetch(url('/healthz')).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ok) return child;
-      if (Date.now() > deadline) throw new Error(`the API did not answer /healthz within ${START_MS / 1000} s:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`the API did not answer /healthz within ${START_MS / 1000} s:\n${output}`);
       await sleep(200);
     }
   };
@@ -75,13 +91,24 @@ describe('SIGTERM to the API process mid-export and mid-upload', () => {
   };
   const url = (path: string) => `http://127.0.0.1:${port}${path}`;
   const call = async (headers: Record<string, string>, path: string, body?: object) => {
-    const response = await fetch(url(path), { method: body ? 'POST' : 'GET', headers: { ...headers, ...(body && { 'content-type': 'application/json' }) }, body: body && JSON.stringify(body) });
+    const response = await fetch(url(path), {
+      method: body ? 'POST' : 'GET',
+      headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    });
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   };
-  const job = async (id: number): Promise<ExportJob> => exportJobSchema.parse((await call(analyst, EXPORT_PATHS.job(id))).body);
-  const upload = async (id: number): Promise<Upload> => uploadSchema.parse((await call(uploader, UPLOAD_PATHS.upload(id))).body);
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, pollMs = 100): Promise<T> {
+  const job = async (id: number): Promise<ExportJob> =>
+    exportJobSchema.parse((await call(analyst, EXPORT_PATHS.job(id))).body);
+  const upload = async (id: number): Promise<Upload> =>
+    uploadSchema.parse((await call(uploader, UPLOAD_PATHS.upload(id))).body);
+  async function until<T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    timeoutMs: number,
+    pollMs = 100,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await read();
@@ -108,54 +135,110 @@ describe('SIGTERM to the API process mid-export and mid-upload', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('[X10] an export running at the signal goes back to the queue, and the next start writes the whole file', { timeout: START_MS + 120_000 }, async () => {
-    const queued = await call(analyst, EXPORT_PATHS.jobs(), { query: EXPORT });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const id = exportJobSchema.parse(queued.body).id;
-    const running = await until(() => job(id), (value) => value.status !== 'queued', 60_000, 20);
-    expect(running.status).toBe('running');
+  it(
+    '[X10] an export running at the signal goes back to the queue, and the next start writes the whole file',
+    { timeout: START_MS + 120_000 },
+    async () => {
+      const queued = await call(analyst, EXPORT_PATHS.jobs(), { query: EXPORT });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+      const id = exportJobSchema.parse(queued.body).id;
+      const running = await until(
+        () => job(id),
+        (value) => value.status !== 'queued',
+        60_000,
+        20,
+      );
+      expect(running.status).toBe('running');
 
-    const stopped = await terminate(api!);
-    expect(stopped.code, output).toBe(0);
-    // Handed back, not finished, failed or left 'running' for the stale-job sweep.
-    const db = await openPgliteDatabase(join(dataDir, 'pglite'));
-    try {
-      const [row] = await db.query<{ status: string; rows_written: number }>('select status, rows_written from export_jobs where id = $1', [id]);
-      expect(row).toMatchObject({ status: 'queued' });
-    } finally {
-      await db.close();
-    }
+      const stopped = await terminate(api!);
+      expect(stopped.code, output).toBe(0);
+      // Handed back, not finished, failed or left 'running' for the stale-job sweep.
+      const db = await openPgliteDatabase(join(dataDir, 'pglite'));
+      try {
+        const [row] = await db.query<{ status: string; rows_written: number }>(
+          'select status, rows_written from export_jobs where id = $1',
+          [id],
+        );
+        expect(row).toMatchObject({ status: 'queued' });
+      } finally {
+        await db.close();
+      }
 
-    await start();
-    const ready = await until(() => job(id), (value) => !['queued', 'running'].includes(value.status), 120_000, 250);
-    expect(ready.status).toBe('ready');
-    expect(ready.rows_written).toBeGreaterThan(0);
-  });
+      await start();
+      const ready = await until(
+        () => job(id),
+        (value) => !['queued', 'running'].includes(value.status),
+        120_000,
+        250,
+      );
+      expect(ready.status).toBe('ready');
+      expect(ready.rows_written).toBeGreaterThan(0);
+    },
+  );
 
-  it('[U4][U18] an upload being sent at the signal keeps what arrived, the client resumes on the next start, and the file loads whole', { timeout: START_MS + 120_000 }, async () => {
-    const merchantsFile = Buffer.from(MERCHANTS);
-    const merchants = await sendFile(merchantsFile, { filename: 'merchants.csv', kind: 'merchants', mode: 'append', reject_whole_file: 'false' });
-    expect((await until(() => upload(merchants), (value) => isSettled(value.status), 60_000)).status).toBe('done');
+  it(
+    '[U4][U18] an upload being sent at the signal keeps what arrived, the client resumes on the next start, and the file loads whole',
+    { timeout: START_MS + 120_000 },
+    async () => {
+      const merchantsFile = Buffer.from(MERCHANTS);
+      const merchants = await sendFile(merchantsFile, {
+        filename: 'merchants.csv',
+        kind: 'merchants',
+        mode: 'append',
+        reject_whole_file: 'false',
+      });
+      expect(
+        (
+          await until(
+            () => upload(merchants),
+            (value) => isSettled(value.status),
+            60_000,
+          )
+        ).status,
+      ).toBe('done');
 
-    const sales = Buffer.from([header('transactions'), ...Array.from({ length: SALES_ROWS }, (_, row) => `S${row},UP-${1 + (row % 2)},2026-10-${String(1 + (row % 28)).padStart(2, '0')}T10:00:00Z,1.00,USD,visa,credit,chip,approved,`), ''].join('\n'));
-    let stopped: Promise<{ code: number | null; ms: number }> | null = null;
-    let restarted: Promise<unknown> | null = null;
-    const id = await sendFile(sales, { filename: 'sales.csv', kind: 'transactions', mode: 'append', reject_whole_file: 'false' }, (accepted) => {
-      if (stopped || accepted < 2 * CHUNK) return;
-      stopped = terminate(api!);
-      restarted = stopped.then(() => start());
-    });
-    expect(stopped).not.toBeNull();
-    expect((await stopped!).code, output).toBe(0);
-    await restarted;
-    const loaded = await until(() => upload(id), (value) => isSettled(value.status), 120_000);
-    expect(loaded).toMatchObject({ status: 'done', rows_loaded: SALES_ROWS, rows_rejected: 0 });
-  });
+      const sales = Buffer.from(
+        [
+          header('transactions'),
+          ...Array.from(
+            { length: SALES_ROWS },
+            (_, row) =>
+              `S${row},UP-${1 + (row % 2)},2026-10-${String(1 + (row % 28)).padStart(2, '0')}T10:00:00Z,1.00,USD,visa,credit,chip,approved,`,
+          ),
+          '',
+        ].join('\n'),
+      );
+      let stopped: Promise<{ code: number | null; ms: number }> | null = null;
+      let restarted: Promise<unknown> | null = null;
+      const id = await sendFile(
+        sales,
+        { filename: 'sales.csv', kind: 'transactions', mode: 'append', reject_whole_file: 'false' },
+        (accepted) => {
+          if (stopped || accepted < 2 * CHUNK) return;
+          stopped = terminate(api!);
+          restarted = stopped.then(() => start());
+        },
+      );
+      expect(stopped).not.toBeNull();
+      expect((await stopped!).code, output).toBe(0);
+      await restarted;
+      const loaded = await until(
+        () => upload(id),
+        (value) => isSettled(value.status),
+        120_000,
+      );
+      expect(loaded).toMatchObject({ status: 'done', rows_loaded: SALES_ROWS, rows_rejected: 0 });
+    },
+  );
 
   const isSettled = (status: UploadStatus) => ['done', 'failed', 'rejected'].includes(status);
 
   /** tus-js-client, as the app sends files, in small chunks, retrying while the API is away. */
-  function sendFile(file: Buffer, metadata: Record<string, string>, onChunk?: (accepted: number) => void): Promise<number> {
+  function sendFile(
+    file: Buffer,
+    metadata: Record<string, string>,
+    onChunk?: (accepted: number) => void,
+  ): Promise<number> {
     return new Promise((resolve, reject) => {
       const tus = new TusUpload(file, {
         endpoint: url(UPLOAD_PATHS.tusFiles()),

@@ -23,7 +23,9 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db, { TOKEN_RECHECK_MS: String(RECHECK_MS) });
-    [{ id: mfaId }] = (await db.query<{ id: number }>("select id from users where email = 'mfa@acme.example'")) as [{ id: number }];
+    [{ id: mfaId }] = (await db.query<{ id: number }>("select id from users where email = 'mfa@acme.example'")) as [
+      { id: number },
+    ];
   });
   afterAll(async () => {
     await app?.close();
@@ -31,7 +33,12 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
   });
 
   const exchange = async (uid: string, email: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: API_PATHS.impersonation, headers: { ...bearer(await idTokenFor(uid)), ...headers }, payload: { email } });
+    app.inject({
+      method: 'POST',
+      url: API_PATHS.impersonation,
+      headers: { ...bearer(await idTokenFor(uid)), ...headers },
+      payload: { email },
+    });
   const readAs = (headers: Record<string, string>, email = 'mfa@acme.example') =>
     app.inject({ method: 'GET', url: `${API_PATHS.users}?email=${email}`, headers });
   const renameAs = (headers: Record<string, string>, name: string) =>
@@ -42,9 +49,15 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
   async function createSupportUser(name: string, permissions: PlatformPermission[]): Promise<string> {
     const uid = `${name}-${kind}`;
     const email = `${name}.${kind}@payportal.example`;
-    await db!.query("insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Temp Support', id from organizations where name = 'PayPortal'", [email, uid]);
+    await db!.query(
+      "insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Temp Support', id from organizations where name = 'PayPortal'",
+      [email, uid],
+    );
     for (const permission of permissions) {
-      await db!.query('insert into platform_permissions (user_id, permission) select id, $2 from users where email = $1', [email, permission]);
+      await db!.query(
+        'insert into platform_permissions (user_id, permission) select id, $2 from users where email = $1',
+        [email, permission],
+      );
     }
     await createIdentity({ uid, email, emailVerified: true });
     return uid;
@@ -82,12 +95,18 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
     expect(supportTarget.statusCode).toBe(403);
     expect(errorCode(supportTarget)).toBe(API_ERROR_CODES.impersonationForbidden);
     expect(errorCode(await exchange('seed-support', 'not an address'))).toBe(API_ERROR_CODES.badRequest);
-    expect((await app.inject({ method: 'POST', url: API_PATHS.impersonation, payload: { email: 'mfa@acme.example' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: API_PATHS.impersonation, payload: { email: 'mfa@acme.example' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses a Firebase ID token sent with Impersonate-User: the master key is closed', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await readAs({ ...bearer(await idTokenFor('seed-support-lead')), 'Impersonate-User': 'mfa@acme.example' });
+    const response = await readAs({
+      ...bearer(await idTokenFor('seed-support-lead')),
+      'Impersonate-User': 'mfa@acme.example',
+    });
     expect(response.statusCode).toBe(403);
     expect(errorCode(response)).toBe(API_ERROR_CODES.impersonationTokenRequired);
     expect(response.body).not.toContain('Max Factor');
@@ -107,10 +126,16 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
 
   it('keeps a token read-only without support_write, and lets a support_write token write', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const readOnly = await renameAs(await impersonationHeaders(app, 'seed-support', 'mfa@acme.example'), 'Changed By Support');
+    const readOnly = await renameAs(
+      await impersonationHeaders(app, 'seed-support', 'mfa@acme.example'),
+      'Changed By Support',
+    );
     expect(readOnly.statusCode).toBe(403);
     expect(errorCode(readOnly)).toBe(API_ERROR_CODES.impersonationReadOnly);
-    const written = await renameAs(await impersonationHeaders(app, 'seed-support-lead', 'mfa@acme.example'), 'Changed By Support Lead');
+    const written = await renameAs(
+      await impersonationHeaders(app, 'seed-support-lead', 'mfa@acme.example'),
+      'Changed By Support Lead',
+    );
     expect(written.statusCode).toBe(200);
     const [row] = await db.query<{ name: string }>('select name from users where id = $1', [mfaId]);
     expect(row!.name).toBe('Changed By Support Lead');
@@ -120,7 +145,12 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     for (const supportUid of ['seed-support', 'seed-support-lead']) {
       const { token } = await exchangeForImpersonation(app, supportUid, 'mfa@acme.example');
-      const response = await app.inject({ method: 'POST', url: API_PATHS.impersonation, headers: impersonating(token, 'mfa@acme.example'), payload: { email: 'analyst@acme.example' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: API_PATHS.impersonation,
+        headers: impersonating(token, 'mfa@acme.example'),
+        payload: { email: 'analyst@acme.example' },
+      });
       expect(response.statusCode).toBe(403);
       expect(errorCode(response)).toBe(API_ERROR_CODES.impersonationForbidden);
     }
@@ -130,9 +160,15 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const shortLived = await createTestApp(db, { IMPERSONATION_TOKEN_TTL_MS: String(SHORT_TTL_MS) });
     try {
-      const issue = await shortLived.inject({ method: 'POST', url: API_PATHS.impersonation, headers: bearer(await idTokenFor('seed-support')), payload: { email: 'mfa@acme.example' } });
+      const issue = await shortLived.inject({
+        method: 'POST',
+        url: API_PATHS.impersonation,
+        headers: bearer(await idTokenFor('seed-support')),
+        payload: { email: 'mfa@acme.example' },
+      });
       const headers = impersonating(issue.json().token, 'mfa@acme.example');
-      const read = () => shortLived.inject({ method: 'GET', url: `${API_PATHS.users}?email=mfa@acme.example`, headers });
+      const read = () =>
+        shortLived.inject({ method: 'GET', url: `${API_PATHS.users}?email=mfa@acme.example`, headers });
       expect((await read()).statusCode).toBe(200);
       await pause(SHORT_TTL_MS + 100);
       const expired = await read();
@@ -159,10 +195,15 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
     const demoted = await createSupportUser('support-demoted', ['support', 'support_write']);
     const demotedHeaders = await impersonationHeaders(app, demoted, 'mfa@acme.example');
     expect((await renameAs(demotedHeaders, 'Max Factor')).statusCode).toBe(200);
-    await db.query("delete from platform_permissions where permission = 'support_write' and user_id = (select id from users where firebase_uid = $1)", [demoted]);
+    await db.query(
+      "delete from platform_permissions where permission = 'support_write' and user_id = (select id from users where firebase_uid = $1)",
+      [demoted],
+    );
     expect(errorCode(await renameAs(demotedHeaders, 'Max Factor'))).toBe(API_ERROR_CODES.impersonationReadOnly);
     expect((await readAs(demotedHeaders)).statusCode).toBe(200);
-    await db.query('delete from platform_permissions where user_id = (select id from users where firebase_uid = $1)', [demoted]);
+    await db.query('delete from platform_permissions where user_id = (select id from users where firebase_uid = $1)', [
+      demoted,
+    ]);
     expect(errorCode(await readAs(demotedHeaders))).toBe(API_ERROR_CODES.impersonationForbidden);
   });
 
@@ -202,10 +243,34 @@ describe.each(DATABASE_KINDS)('impersonation tokens on %s', (kind) => {
     await app.inject({ method: 'PUT', url: API_PATHS.user(mfaId), headers, payload: { name: 'Nope' } });
     await exchange('seed-owner', 'analyst@acme.example');
     expect((await audit()).slice(before)).toEqual([
-      { caller: 'support@payportal.example', target_email: 'analyst@acme.example', method: 'POST', path: API_PATHS.impersonation, status: 201 },
-      { caller: 'support@payportal.example', target_email: 'analyst@acme.example', method: 'GET', path: API_PATHS.users, status: 200 },
-      { caller: 'support@payportal.example', target_email: 'analyst@acme.example', method: 'PUT', path: API_PATHS.user(mfaId), status: 403 },
-      { caller: 'owner@acme.example', target_email: 'analyst@acme.example', method: 'POST', path: API_PATHS.impersonation, status: 403 },
+      {
+        caller: 'support@payportal.example',
+        target_email: 'analyst@acme.example',
+        method: 'POST',
+        path: API_PATHS.impersonation,
+        status: 201,
+      },
+      {
+        caller: 'support@payportal.example',
+        target_email: 'analyst@acme.example',
+        method: 'GET',
+        path: API_PATHS.users,
+        status: 200,
+      },
+      {
+        caller: 'support@payportal.example',
+        target_email: 'analyst@acme.example',
+        method: 'PUT',
+        path: API_PATHS.user(mfaId),
+        status: 403,
+      },
+      {
+        caller: 'owner@acme.example',
+        target_email: 'analyst@acme.example',
+        method: 'POST',
+        path: API_PATHS.impersonation,
+        status: 403,
+      },
     ]);
   });
 });

@@ -20,7 +20,12 @@ import { MEMBER_PASSWORD } from './orgMembers.ts';
 import { bearer, createTestApp } from './testApp.ts';
 import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDatabase.ts';
 
-const REFUSED = { error: { code: 'api/invite-refused', message: 'This invitation cannot be accepted. Ask your administrator for a new invitation link.' } };
+const REFUSED = {
+  error: {
+    code: 'api/invite-refused',
+    message: 'This invitation cannot be accepted. Ask your administrator for a new invitation link.',
+  },
+};
 
 interface InviteRow {
   firebase_uid: string | null;
@@ -36,7 +41,9 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db);
-    [{ id: acme }] = (await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'")) as [{ id: number }];
+    [{ id: acme }] = (await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'")) as [
+      { id: number },
+    ];
   });
   afterAll(async () => {
     await app?.close();
@@ -45,19 +52,32 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
 
   /** The owner of Acme invites `email`: the link's payload and the new user's id. */
   const invite = async (email: string, roles: string[] = ['query']): Promise<SignUpPayload & { userId: number }> => {
-    const response = await app.inject({ method: 'POST', url: PATHS.users(acme), headers: bearer(await idTokenFor('seed-owner')), payload: { name: 'Ivy Invitee', email, roles } });
+    const response = await app.inject({
+      method: 'POST',
+      url: PATHS.users(acme),
+      headers: bearer(await idTokenFor('seed-owner')),
+      payload: { name: 'Ivy Invitee', email, roles },
+    });
     expect(response.statusCode).toBe(201);
     const body = inviteUserResponseSchema.parse(response.json());
     return { ...decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))!, userId: body.user.id };
   };
   /** What the sign-up screen does right after creating the identity. */
   const accept = async (uid: string, secret: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: API_PATHS.acceptInvite, headers: { ...bearer(await idTokenFor(uid)), ...headers }, payload: { invite: secret } });
+    app.inject({
+      method: 'POST',
+      url: API_PATHS.acceptInvite,
+      headers: { ...bearer(await idTokenFor(uid)), ...headers },
+      payload: { invite: secret },
+    });
   const rowOf = async (userId: number) =>
-    (await db!.query<InviteRow>('select firebase_uid, invite_token_hash, is_active from users where id = $1', [userId]))[0]!;
+    (
+      await db!.query<InviteRow>('select firebase_uid, invite_token_hash, is_active from users where id = $1', [userId])
+    )[0]!;
   const newSecret = () => randomBytes(32).toString('base64url');
   /** The address the identity's ID token carries. */
-  const identityEmail = async (uid: string) => JSON.parse(Buffer.from((await idTokenFor(uid)).split('.')[1]!, 'base64url').toString()).email as string;
+  const identityEmail = async (uid: string) =>
+    JSON.parse(Buffer.from((await idTokenFor(uid)).split('.')[1]!, 'base64url').toString()).email as string;
 
   it('links the invited user to the new identity, whose e-mail is not verified yet', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -72,7 +92,11 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
     // once the e-mail is verified and a phone registered (SECURITY.md #3), signing in finds the invited
     // user with the roles the owner gave
     await createIdentity({ uid: `ivy-${kind}`, email: link.email, emailVerified: true, phone: '+16505550161' });
-    const signIn = await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(await signInWithSmsCode(link.email, MEMBER_PASSWORD)) });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: API_PATHS.authenticate,
+      headers: bearer(await signInWithSmsCode(link.email, MEMBER_PASSWORD)),
+    });
     const session = authenticateResponseSchema.parse(signIn.json());
     expect(session.user).toMatchObject({ id: link.userId, org_id: acme, email: `ivy.${kind}@acme.example` });
     expect(session.roles).toEqual(['query', 'upload']);
@@ -140,7 +164,11 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const link = await invite(`skip.${kind}@acme.example`);
     await createIdentity({ uid: `skip-${kind}`, email: link.email, emailVerified: true });
-    const response = await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(await idTokenFor(`skip-${kind}`)) });
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.authenticate,
+      headers: bearer(await idTokenFor(`skip-${kind}`)),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('api/forbidden');
     expect((await rowOf(link.userId)).firebase_uid).toBeNull();
@@ -152,10 +180,14 @@ describe.each(DATABASE_KINDS)('accepting an invitation on %s', (kind) => {
     const owner = bearer(await idTokenFor('seed-owner'));
     const renewed = await app.inject({ method: 'POST', url: PATHS.inviteLink(acme, first.userId), headers: owner });
     expect(renewed.statusCode).toBe(200);
-    const second = decodeSignUpHash(inviteUserResponseSchema.parse(renewed.json()).signUpPath.replace('/sign-up/', ''))!;
+    const second = decodeSignUpHash(
+      inviteUserResponseSchema.parse(renewed.json()).signUpPath.replace('/sign-up/', ''),
+    )!;
     expect(second).toMatchObject({ email: first.email, name: first.name });
     expect(second.invite).not.toBe(first.invite);
-    const [change] = userChangesResponseSchema.parse((await app.inject({ url: `${PATHS.history(acme)}?user_id=${first.userId}`, headers: owner })).json());
+    const [change] = userChangesResponseSchema.parse(
+      (await app.inject({ url: `${PATHS.history(acme)}?user_id=${first.userId}`, headers: owner })).json(),
+    );
     expect(change).toMatchObject({ action: 'invite-link', actor: { email: 'owner@acme.example' } });
     expect(JSON.stringify(change)).not.toContain(second.invite);
 

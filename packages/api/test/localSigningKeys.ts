@@ -15,7 +15,11 @@ export interface LocalSigningKeys {
    * here, and every password as set just now. Revocation itself is tested against the emulator
    * (tokenRevocation.test.ts), the password age in signInRules.test.ts.
    */
-  verifierOptions: { httpAgent: Agent; identityStatus: () => Promise<IdentityStatus>; passwordDates: () => Promise<PasswordDates> };
+  verifierOptions: {
+    httpAgent: Agent;
+    identityStatus: () => Promise<IdentityStatus>;
+    passwordDates: () => Promise<PasswordDates>;
+  };
   /** An RS256 token with Firebase's ID token claims for `uid`, signed with the published key. */
   sign(uid: string, email: string, claims?: Record<string, unknown>): string;
   /** The same claims signed with a key nobody published. */

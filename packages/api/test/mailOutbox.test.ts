@@ -27,9 +27,15 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
     if (!db) return;
     dataDir = await mkdtemp(join(tmpdir(), 'payportal-mail-'));
     smtp = await startDevMailServer({ dir: devMailDir(dataDir) });
-    app = await createApp({ config: testConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), db, now: () => clock });
+    app = await createApp({
+      config: testConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }),
+      db,
+      now: () => clock,
+    });
     await app.ready();
-    [{ id: orgId }] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'") as [{ id: number }];
+    [{ id: orgId }] = (await db.query<{ id: number }>(
+      "select id from organizations where name = 'Acme Acquiring'",
+    )) as [{ id: number }];
   });
   afterAll(async () => {
     await app?.close();
@@ -38,17 +44,29 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('sends a queued mail with its attachment, and the dev inbox lists it with links to the message and the file', async ({ skip }) => {
+  it('sends a queued mail with its attachment, and the dev inbox lists it with links to the message and the file', async ({
+    skip,
+  }) => {
     if (!db) return skip(POSTGRES_MISSING);
     await mkdtempFile(dataDir, 'mail/test-note.txt', 'hello attachment');
-    const id = await enqueueMail(db, { orgId, to: 'owner@acme.example', subject: 'Outbox check', text: 'Plain body', html: '<p>Plain body</p>', attachments: [{ filename: 'note.txt', content_type: 'text/plain', key: 'mail/test-note.txt' }] });
+    const id = await enqueueMail(db, {
+      orgId,
+      to: 'owner@acme.example',
+      subject: 'Outbox check',
+      text: 'Plain body',
+      html: '<p>Plain body</p>',
+      attachments: [{ filename: 'note.txt', content_type: 'text/plain', key: 'mail/test-note.txt' }],
+    });
     await waitFor(() => smtp.mails.some((mail) => mail.subject === 'Outbox check'));
     const mail = smtp.mails.find((received) => received.subject === 'Outbox check')!;
     expect(mail.to).toEqual(['owner@acme.example']);
     expect(mail.text.trim()).toBe('Plain body');
     expect(mail.attachments.map((file) => file.filename)).toEqual(['note.txt']);
     expect(mail.files.get(mail.attachments[0]!.file)!.toString()).toBe('hello attachment');
-    const [row] = await db.query<{ status: string; attempts: number }>('select status, attempts from mail_outbox where id = $1', [id]);
+    const [row] = await db.query<{ status: string; attempts: number }>(
+      'select status, attempts from mail_outbox where id = $1',
+      [id],
+    );
     expect(row).toEqual({ status: 'sent', attempts: 1 });
 
     const inbox = await app.inject({ url: '/dev/inbox', headers: { host: 'localhost' } });
@@ -57,20 +75,43 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
     const message = await app.inject({ url: `/dev/inbox/mail/${mail.id}`, headers: { host: 'localhost' } });
     expect(message.statusCode).toBe(200);
     expect(message.body).toContain('Plain body');
-    const file = await app.inject({ url: `/dev/inbox/mail/${mail.id}/${mail.attachments[0]!.file}`, headers: { host: 'localhost' } });
+    const file = await app.inject({
+      url: `/dev/inbox/mail/${mail.id}/${mail.attachments[0]!.file}`,
+      headers: { host: 'localhost' },
+    });
     expect(file.body).toBe('hello attachment');
-    expect((await app.inject({ url: `/dev/inbox/mail/${mail.id}/meta.json`, headers: { host: 'localhost' } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: `/dev/inbox/mail/${mail.id}/meta.json`, headers: { host: 'localhost' } })).statusCode,
+    ).toBe(404);
   });
 
-  it('retries a mail the SMTP server refused, keeps the reason, and fails it after its last attempt', async ({ skip }) => {
+  it('retries a mail the SMTP server refused, keeps the reason, and fails it after its last attempt', async ({
+    skip,
+  }) => {
     if (!db) return skip(POSTGRES_MISSING);
     const closedPort = await freePort();
-    const broken = await createApp({ config: testConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${closedPort}` }), db, now: () => clock });
+    const broken = await createApp({
+      config: testConfig({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${closedPort}` }),
+      db,
+      now: () => clock,
+    });
     await app.close(); // only the broken sender may take the mail
     try {
       await broken.ready();
-      const id = await enqueueMail(db, { orgId, to: 'owner@acme.example', subject: 'Never arrives', text: 'x', html: '<p>x</p>' });
-      const state = async () => (await db!.query<{ status: string; attempts: number; last_error: string | null }>('select status, attempts, last_error from mail_outbox where id = $1', [id]))[0]!;
+      const id = await enqueueMail(db, {
+        orgId,
+        to: 'owner@acme.example',
+        subject: 'Never arrives',
+        text: 'x',
+        html: '<p>x</p>',
+      });
+      const state = async () =>
+        (
+          await db!.query<{ status: string; attempts: number; last_error: string | null }>(
+            'select status, attempts, last_error from mail_outbox where id = $1',
+            [id],
+          )
+        )[0]!;
       await waitFor(async () => (await state()).attempts === 1 && (await state()).status === 'queued');
       expect((await state()).last_error).toMatch(/ECONNREFUSED|connect/i);
       for (let attempt = 2; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {

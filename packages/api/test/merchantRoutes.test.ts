@@ -4,7 +4,15 @@
 // query users with an audit row per step; impersonating support staff read but do not write without
 // support_write. On PGlite and on a real PostgreSQL server.
 import type { DuckDBEngine } from '@payportal/analytics';
-import { MERCHANT_PATHS, merchantCaseSchema, merchantSignalsSchema, peerQueries, sectionAnswerSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
+import {
+  MERCHANT_PATHS,
+  merchantCaseSchema,
+  merchantSignalsSchema,
+  peerQueries,
+  sectionAnswerSchema,
+  sectionQueries,
+  sectionRequestSchema,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -27,15 +35,22 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
     if (!stack) return;
     ({ db, engine, app } = stack);
     Object.assign(as, stack.as);
-    const acmeId = (await stack.db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'"))[0]!.id;
+    const acmeId = (
+      await stack.db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'")
+    )[0]!.id;
     const [row] = await engine.withConnection(async (c) =>
-      (await c.runAndReadAll(`select m.merchant_id, m.mid, m.dba_name from planted_signals p join merchants m using (org_id, merchant_id) where p.org_id = ${acmeId} and p.signal = 'card_testing'`)).getRowsJS(),
+      (
+        await c.runAndReadAll(
+          `select m.merchant_id, m.mid, m.dba_name from planted_signals p join merchants m using (org_id, merchant_id) where p.org_id = ${acmeId} and p.signal = 'card_testing'`,
+        )
+      ).getRowsJS(),
     );
     tester = { merchantId: Number(row![0]), mid: String(row![1]), dbaName: String(row![2]) };
   });
   afterAll(() => stack?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) => app.inject({ method, url, headers, ...(payload && { payload }) });
+  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    app.inject({ method, url, headers, ...(payload && { payload }) });
 
   it('finds the organisation’s merchants by MID and name; another organisation’s user gets 404 for them', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -47,10 +62,17 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
     expect((await call('GET', MERCHANT_PATHS.search(tester.mid), as['seed-demo']!)).json().merchants).toEqual([]);
     const header = await call('GET', MERCHANT_PATHS.merchant(tester.merchantId), as['seed-analyst']!);
     expect(header.json()).toMatchObject({ merchantId: tester.merchantId, mid: tester.mid, dbaName: tester.dbaName });
-    for (const path of [MERCHANT_PATHS.merchant(tester.merchantId), MERCHANT_PATHS.signals(tester.merchantId), MERCHANT_PATHS.cases(tester.merchantId)]) {
+    for (const path of [
+      MERCHANT_PATHS.merchant(tester.merchantId),
+      MERCHANT_PATHS.signals(tester.merchantId),
+      MERCHANT_PATHS.cases(tester.merchantId),
+    ]) {
       expect((await call('GET', path, as['seed-demo']!)).statusCode, path).toBe(404);
     }
-    expect((await call('POST', MERCHANT_PATHS.cases(tester.merchantId), as['seed-demo']!, { signal: 'card_testing' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', MERCHANT_PATHS.cases(tester.merchantId), as['seed-demo']!, { signal: 'card_testing' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call('GET', MERCHANT_PATHS.merchant(tester.merchantId), as['seed-uploader']!)).statusCode).toBe(403);
   });
 
@@ -58,7 +80,12 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const request = sectionRequestSchema.parse({ dateRange: 'last_90_days', channel: 'cnp' });
     for (const section of ['performance', 'authorisation', 'disputes', 'economics'] as const) {
-      const response = await call('POST', MERCHANT_PATHS.section(tester.merchantId, section), as['seed-analyst']!, request);
+      const response = await call(
+        'POST',
+        MERCHANT_PATHS.section(tester.merchantId, section),
+        as['seed-analyst']!,
+        request,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const answer = sectionAnswerSchema.parse(response.json());
       const questions = sectionQueries(section, tester.mid, request, TODAY);
@@ -69,9 +96,15 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
         expect(answer.queries[index]!.result.rows, `${section}/${question.id}`).toEqual(direct.json().rows);
       }
     }
-    const totals = sectionAnswerSchema.parse((await call('POST', MERCHANT_PATHS.section(tester.merchantId, 'performance'), as['seed-analyst']!, request)).json()).queries[0]!;
+    const totals = sectionAnswerSchema.parse(
+      (
+        await call('POST', MERCHANT_PATHS.section(tester.merchantId, 'performance'), as['seed-analyst']!, request)
+      ).json(),
+    ).queries[0]!;
     expect(Number(totals.result.rows[0]![0])).toBeGreaterThan(0);
-    const peers = sectionAnswerSchema.parse((await call('POST', MERCHANT_PATHS.section(tester.merchantId, 'peers'), as['seed-analyst']!, {})).json());
+    const peers = sectionAnswerSchema.parse(
+      (await call('POST', MERCHANT_PATHS.section(tester.merchantId, 'peers'), as['seed-analyst']!, {})).json(),
+    );
     expect(peers.queries[0]!.result.rows.map((row) => row[0])).toContain(tester.mid);
     const header = (await call('GET', MERCHANT_PATHS.merchant(tester.merchantId), as['seed-analyst']!)).json();
     const place = peers.queries[0]!.id === 'peersInState' ? { state: header.stateCode } : { region: header.region };
@@ -84,14 +117,22 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
 
   it('shows the planted card-testing signal with its evidence rows', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const answer = merchantSignalsSchema.parse((await call('GET', MERCHANT_PATHS.signals(tester.merchantId), as['seed-analyst']!)).json());
+    const answer = merchantSignalsSchema.parse(
+      (await call('GET', MERCHANT_PATHS.signals(tester.merchantId), as['seed-analyst']!)).json(),
+    );
     const cardTesting = answer.signals.find((s) => s.signal === 'card_testing')!;
     expect(cardTesting.flagged).toBe(true);
     expect(cardTesting.evidence.rows.length).toBe(25);
     expect(answer.window).toEqual({ from: '2026-09-21', to: TODAY });
     const watched = (await call('GET', MERCHANT_PATHS.watchlist(), as['seed-analyst']!)).json().merchants;
-    expect(watched.find((m: { merchantId: number }) => m.merchantId === tester.merchantId)?.signals).toContain('card_testing');
-    expect((await call('GET', MERCHANT_PATHS.watchlist(), as['seed-demo']!)).json().merchants.map((m: { merchantId: number }) => m.merchantId)).not.toContain(tester.merchantId);
+    expect(watched.find((m: { merchantId: number }) => m.merchantId === tester.merchantId)?.signals).toContain(
+      'card_testing',
+    );
+    expect(
+      (await call('GET', MERCHANT_PATHS.watchlist(), as['seed-demo']!))
+        .json()
+        .merchants.map((m: { merchantId: number }) => m.merchantId),
+    ).not.toContain(tester.merchantId);
   });
 
   it('opens, notes and closes a case with an audit row per step; support staff read but write only with support_write', async (context) => {
@@ -100,19 +141,45 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
     const opened = await call('POST', MERCHANT_PATHS.cases(tester.merchantId), analyst, { signal: 'card_testing' });
     expect(opened.statusCode, opened.body).toBe(201);
     const caseId = merchantCaseSchema.parse(opened.json()).id;
-    const noted = await call('POST', MERCHANT_PATHS.caseNotes(tester.merchantId, caseId), analyst, { body: 'Burst of declined $1 attempts at 02:00.' });
-    expect(noted.json().notes.map((n: { body: string }) => n.body)).toEqual(['Burst of declined $1 attempts at 02:00.']);
-    expect((await call('POST', MERCHANT_PATHS.caseClose(tester.merchantId, caseId), analyst, { disposition: 'match_listing' })).statusCode).toBe(400);
-    const closed = await call('POST', MERCHANT_PATHS.caseClose(tester.merchantId, caseId), analyst, { disposition: 'match_listing', matchReasonCode: '05' });
+    const noted = await call('POST', MERCHANT_PATHS.caseNotes(tester.merchantId, caseId), analyst, {
+      body: 'Burst of declined $1 attempts at 02:00.',
+    });
+    expect(noted.json().notes.map((n: { body: string }) => n.body)).toEqual([
+      'Burst of declined $1 attempts at 02:00.',
+    ]);
+    expect(
+      (
+        await call('POST', MERCHANT_PATHS.caseClose(tester.merchantId, caseId), analyst, {
+          disposition: 'match_listing',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const closed = await call('POST', MERCHANT_PATHS.caseClose(tester.merchantId, caseId), analyst, {
+      disposition: 'match_listing',
+      matchReasonCode: '05',
+    });
     expect(closed.json()).toMatchObject({ status: 'closed', disposition: 'match_listing', matchReasonCode: '05' });
-    expect((await call('POST', MERCHANT_PATHS.caseNotes(tester.merchantId, caseId), analyst, { body: 'late' })).statusCode).toBe(409);
-    const audit = await db.query<{ event: string }>('select event from merchant_case_audit where case_id = $1 order by id', [caseId]);
+    expect(
+      (await call('POST', MERCHANT_PATHS.caseNotes(tester.merchantId, caseId), analyst, { body: 'late' })).statusCode,
+    ).toBe(409);
+    const audit = await db.query<{ event: string }>(
+      'select event from merchant_case_audit where case_id = $1 order by id',
+      [caseId],
+    );
     expect(audit.map((row) => row.event)).toEqual(['open', 'note', 'close']);
 
     const readOnly = await impersonationHeaders(app, 'seed-support', 'analyst@acme.example');
-    expect((await call('GET', MERCHANT_PATHS.cases(tester.merchantId), readOnly)).json().cases.map((c: { id: number }) => c.id)).toContain(caseId);
-    expect((await call('POST', MERCHANT_PATHS.cases(tester.merchantId), readOnly, { signal: 'card_testing' })).statusCode).toBe(403);
+    expect(
+      (await call('GET', MERCHANT_PATHS.cases(tester.merchantId), readOnly))
+        .json()
+        .cases.map((c: { id: number }) => c.id),
+    ).toContain(caseId);
+    expect(
+      (await call('POST', MERCHANT_PATHS.cases(tester.merchantId), readOnly, { signal: 'card_testing' })).statusCode,
+    ).toBe(403);
     const lead = await impersonationHeaders(app, 'seed-support-lead', 'analyst@acme.example');
-    expect((await call('POST', MERCHANT_PATHS.cases(tester.merchantId), lead, { signal: 'card_testing' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', MERCHANT_PATHS.cases(tester.merchantId), lead, { signal: 'card_testing' })).statusCode,
+    ).toBe(201);
   });
 });

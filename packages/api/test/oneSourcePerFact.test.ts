@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const apiSource = new URL('../src/', import.meta.url).pathname;
-const files = readdirSync(apiSource, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+const files = readdirSync(apiSource, { recursive: true, encoding: 'utf8' }).filter(
+  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+);
 
 describe('one source per fact', () => {
   it('the embedded terms product id 2 is shared’s EMBEDDED_TERMS_PRODUCT_ID, not declared or written out in the API', () => {

@@ -26,18 +26,26 @@ export async function createMember(db: Database, member: Member): Promise<number
     emailVerified: true,
     // A member with a phone signs in with password and SMS code (emulatorTokens.ts).
     ...((member.password ?? member.phone) && { rawPassword: member.password ?? MEMBER_PASSWORD }),
-    ...(member.phone && { mfaInfo: [{ mfaEnrollmentId: `${member.uid}-phone`, displayName: 'Mobile', phoneInfo: member.phone }] }),
+    ...(member.phone && {
+      mfaInfo: [{ mfaEnrollmentId: `${member.uid}-phone`, displayName: 'Mobile', phoneInfo: member.phone }],
+    }),
   };
-  const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:batchCreate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ users: [identity], allowOverwrite: true }),
-  });
+  const response = await fetch(
+    `http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:batchCreate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ users: [identity], allowOverwrite: true }),
+    },
+  );
   if (!response.ok) throw new Error(`creating ${member.email} failed: ${response.status}`);
   const [user] = await db.query<{ id: number }>(
     'insert into users (email, firebase_uid, name, org_id) values ($1, $2, $3, $4) returning id',
     [member.email, member.uid, member.name, member.orgId],
   );
-  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])', [user!.id, member.roles]);
+  await db.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])', [
+    user!.id,
+    member.roles,
+  ]);
   return user!.id;
 }

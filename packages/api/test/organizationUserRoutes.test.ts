@@ -42,29 +42,62 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
   const call = async (uid: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(await idTokenFor(uid)), ...(payload && { payload }) });
   /** The id of Acme's user with this address (other organisations may use it too). */
-  const userId = async (email: string) => (await db!.query<{ id: number }>('select id from users where org_id = $1 and email = $2', [acme, email]))[0]!.id;
+  const userId = async (email: string) =>
+    (await db!.query<{ id: number }>('select id from users where org_id = $1 and email = $2', [acme, email]))[0]!.id;
   const rolesOf = async (id: number) =>
-    (await db!.query<{ name: string }>('select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id', [id])).map((row) => row.name);
+    (
+      await db!.query<{ name: string }>(
+        'select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = $1 order by r.id',
+        [id],
+      )
+    ).map((row) => row.name);
   const changeCount = async () => (await db!.query<{ n: number }>('select count(*)::int as n from user_changes'))[0]!.n;
 
   it('lists one page of the organisation with roles and identity facts, searched and sorted on the server', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const first = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&sort=email`)).json());
+    const first = orgUsersPageSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&sort=email`)).json(),
+    );
     expect(first.total).toBe(12);
-    expect(first.users.map((user) => user.email)).toEqual(['analyst@acme.example', 'disabled@acme.example', 'embedded@acme.example', 'inactive@acme.example']);
+    expect(first.users.map((user) => user.email)).toEqual([
+      'analyst@acme.example',
+      'disabled@acme.example',
+      'embedded@acme.example',
+      'inactive@acme.example',
+    ]);
     const inactive = first.users[3]!;
-    expect(inactive).toMatchObject({ is_active: false, roles: ['query'], signed_up: true, second_factor_enrolled: true });
-    expect(first.users[1]).toMatchObject({ email: 'disabled@acme.example', second_factor_enrolled: false, email_verified: true });
+    expect(inactive).toMatchObject({
+      is_active: false,
+      roles: ['query'],
+      signed_up: true,
+      second_factor_enrolled: true,
+    });
+    expect(first.users[1]).toMatchObject({
+      email: 'disabled@acme.example',
+      second_factor_enrolled: false,
+      email_verified: true,
+    });
 
-    const found = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=UPLOAD&sort=name&direction=desc`)).json());
+    const found = orgUsersPageSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=UPLOAD&sort=name&direction=desc`)).json(),
+    );
     expect(found.users.map((user) => user.name)).toEqual(['Uma Uploader', 'Ada Upload-Admin']);
-    const third = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&page=3&sort=email`)).json());
-    expect(third.users.map((user) => user.email)).toEqual(['stale@acme.example', 'unverified@acme.example', 'upload-admin@acme.example', 'uploader@acme.example']);
+    const third = orgUsersPageSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&page=3&sort=email`)).json(),
+    );
+    expect(third.users.map((user) => user.email)).toEqual([
+      'stale@acme.example',
+      'unverified@acme.example',
+      'upload-admin@acme.example',
+      'uploader@acme.example',
+    ]);
   });
 
   it('treats % and _ in the search as plain characters', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const page = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=${encodeURIComponent('%_')}`)).json());
+    const page = orgUsersPageSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=${encodeURIComponent('%_')}`)).json(),
+    );
     expect(page.total).toBe(0);
   });
 
@@ -84,27 +117,50 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     ] as const;
     expect(refusals.map(([response]) => response.statusCode)).toEqual(refusals.map(([, status]) => status));
     expect(await changeCount()).toBe(before);
-    const [row] = await db.query<{ name: string; is_active: boolean }>('select name, is_active from users where id = $1', [analyst]);
+    const [row] = await db.query<{ name: string; is_active: boolean }>(
+      'select name, is_active from users where id = $1',
+      [analyst],
+    );
     expect(row).toEqual({ name: 'Quinn Analyst', is_active: true });
   });
 
   it('invites: creates the user with its roles, answers the sign-up path and audits it', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Nia New', email: `Nia.${kind}@acme.example`, roles: ['query', 'upload'] });
+    const response = await call('seed-owner', 'POST', PATHS.users(acme), {
+      name: 'Nia New',
+      email: `Nia.${kind}@acme.example`,
+      roles: ['query', 'upload'],
+    });
     expect(response.statusCode).toBe(201);
     const body = inviteUserResponseSchema.parse(response.json());
-    expect(body.user).toMatchObject({ name: 'Nia New', roles: ['query', 'upload'], is_active: true, signed_up: false, last_sign_in: null });
+    expect(body.user).toMatchObject({
+      name: 'Nia New',
+      roles: ['query', 'upload'],
+      is_active: true,
+      signed_up: false,
+      last_sign_in: null,
+    });
     // stored and linked in the one normalised form; the link holds the invitation's
     // secret, of which the database keeps only the SHA-256, valid for 14 days
     const link = decodeSignUpHash(body.signUpPath.replace('/sign-up/', ''))!;
-    expect(link).toEqual({ email: `nia.${kind}@acme.example`, name: 'Nia New', invite: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(link).toEqual({
+      email: `nia.${kind}@acme.example`,
+      name: 'Nia New',
+      invite: expect.stringMatching(/^[\w-]{43}$/),
+    });
     const [stored] = await db.query<{ invite_token_hash: string; days: number }>(
-      "select invite_token_hash, round(extract(epoch from invite_expires_at - now()) / 86400)::int as days from users where id = $1",
+      'select invite_token_hash, round(extract(epoch from invite_expires_at - now()) / 86400)::int as days from users where id = $1',
       [body.user.id],
     );
     expect(stored).toEqual({ invite_token_hash: createHash('sha256').update(link.invite).digest('hex'), days: 14 });
-    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${body.user.id}`)).json());
-    expect(change).toMatchObject({ action: 'invite', actor: { email: 'owner@acme.example', name: 'Olivia Owner' }, before: null });
+    const [change] = userChangesResponseSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${body.user.id}`)).json(),
+    );
+    expect(change).toMatchObject({
+      action: 'invite',
+      actor: { email: 'owner@acme.example', name: 'Olivia Owner' },
+      before: null,
+    });
     expect(change!.after).toEqual({ email: `nia.${kind}@acme.example`, name: 'Nia New', roles: ['query', 'upload'] });
   });
 
@@ -115,7 +171,9 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     for (const email of ['ANALYST@acme.example', ' analyst@acme.example ']) {
       const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Someone', email, roles: [] });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: { code: 'api/conflict', message: ORG_MANAGEMENT_MESSAGES.accountExists } });
+      expect(response.json()).toEqual({
+        error: { code: 'api/conflict', message: ORG_MANAGEMENT_MESSAGES.accountExists },
+      });
     }
     expect(await changeCount()).toBe(before);
   });
@@ -127,8 +185,16 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const acmeRows = () => db!.query('select * from users where org_id = $1 order by id', [acme]);
     const acmeChanges = () => db!.query('select * from user_changes where org_id = $1 order by id', [acme]);
     const [rowsBefore, changesBefore] = [await acmeRows(), await acmeChanges()];
-    const usedElsewhere = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: 'analyst@acme.example', roles: ['query'] });
-    const unused = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: `nobody.${kind}@acme.example`, roles: ['query'] });
+    const usedElsewhere = await call('seed-demo', 'POST', PATHS.users(demo), {
+      name: 'Someone',
+      email: 'analyst@acme.example',
+      roles: ['query'],
+    });
+    const unused = await call('seed-demo', 'POST', PATHS.users(demo), {
+      name: 'Someone',
+      email: `nobody.${kind}@acme.example`,
+      roles: ['query'],
+    });
 
     // The two answers differ only in what the owner typed and what is new for each: id, address, secret.
     const shape = (response: typeof unused) => {
@@ -143,7 +209,11 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     };
     expect(usedElsewhere.statusCode).toBe(201);
     expect(shape(usedElsewhere)).toEqual(shape(unused));
-    expect(inviteUserResponseSchema.parse(usedElsewhere.json()).user).toMatchObject({ email: 'analyst@acme.example', signed_up: false, roles: ['query'] });
+    expect(inviteUserResponseSchema.parse(usedElsewhere.json()).user).toMatchObject({
+      email: 'analyst@acme.example',
+      signed_up: false,
+      roles: ['query'],
+    });
     expect(await acmeRows()).toEqual(rowsBefore);
     expect(await acmeChanges()).toEqual(changesBefore);
     // looking the address up finds this organisation's user, not the other's
@@ -151,7 +221,11 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(found.json()).toMatchObject([{ email: 'analyst@acme.example', org_id: demo, firebase_uid: null }]);
 
     // now it is in this organisation too
-    const again = await call('seed-demo', 'POST', PATHS.users(demo), { name: 'Someone', email: 'Analyst@acme.example', roles: [] });
+    const again = await call('seed-demo', 'POST', PATHS.users(demo), {
+      name: 'Someone',
+      email: 'Analyst@acme.example',
+      roles: [],
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(ORG_MANAGEMENT_MESSAGES.accountExists);
   });
@@ -167,9 +241,18 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
 
   it('validates the invitation with the shared schema', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    const response = await call('seed-owner', 'POST', PATHS.users(acme), { name: ' ', email: 'not-an-address', roles: ['superuser'] });
+    const response = await call('seed-owner', 'POST', PATHS.users(acme), {
+      name: ' ',
+      email: 'not-an-address',
+      roles: ['superuser'],
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.issues.map((issue: { field: string }) => issue.field).sort()).toEqual(['email', 'name', 'roles.0']);
+    expect(
+      response
+        .json()
+        .error.issues.map((issue: { field: string }) => issue.field)
+        .sort(),
+    ).toEqual(['email', 'name', 'roles.0']);
   });
 
   describe('with an owner role that grants only query and upload', () => {
@@ -177,14 +260,20 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
       await db?.query("update roles set grants = '{query,upload}' where name = 'org_owner'");
     });
     afterAll(async () => {
-      await db?.query("update roles set grants = '{org_owner,query,upload,upload_admin,revenue_optimizer}' where name = 'org_owner'");
+      await db?.query(
+        "update roles set grants = '{org_owner,query,upload,upload_admin,revenue_optimizer}' where name = 'org_owner'",
+      );
     });
 
     it('refuses to give or take a role outside the grant, whatever the client sends', async (context) => {
       if (!db) return context.skip(POSTGRES_MISSING);
       const embedded = await userId('embedded@acme.example');
       const refused = [
-        await call('seed-owner', 'POST', PATHS.users(acme), { name: 'Ozzy', email: `ozzy.${kind}@acme.example`, roles: ['org_owner'] }),
+        await call('seed-owner', 'POST', PATHS.users(acme), {
+          name: 'Ozzy',
+          email: `ozzy.${kind}@acme.example`,
+          roles: ['org_owner'],
+        }),
         await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), { roles: ['revenue_optimizer', 'upload_admin'] }),
         await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), { roles: ['query'] }),
       ];
@@ -199,11 +288,19 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     it('lets a role outside the grant stay while granted roles change', async (context) => {
       if (!db) return context.skip(POSTGRES_MISSING);
       const embedded = await userId('embedded@acme.example');
-      const response = await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), { roles: ['query', 'revenue_optimizer'] });
+      const response = await call('seed-owner', 'PUT', PATHS.roles(acme, embedded), {
+        roles: ['query', 'revenue_optimizer'],
+      });
       expect(response.statusCode).toBe(200);
       expect(managedUserSchema.parse(response.json()).roles).toEqual(['query', 'revenue_optimizer']);
-      const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${embedded}`)).json());
-      expect(change).toMatchObject({ action: 'roles', before: ['revenue_optimizer'], after: ['query', 'revenue_optimizer'] });
+      const [change] = userChangesResponseSchema.parse(
+        (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${embedded}`)).json(),
+      );
+      expect(change).toMatchObject({
+        action: 'roles',
+        before: ['revenue_optimizer'],
+        after: ['query', 'revenue_optimizer'],
+      });
     });
   });
 
@@ -219,7 +316,9 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(await rolesOf(owner)).toEqual(['org_owner', 'query', 'upload']);
 
     // With a second owner, an owner's role can be taken again.
-    expect((await call('seed-owner', 'PUT', PATHS.roles(acme, analyst), { roles: ['org_owner', 'query'] })).statusCode).toBe(200);
+    expect(
+      (await call('seed-owner', 'PUT', PATHS.roles(acme, analyst), { roles: ['org_owner', 'query'] })).statusCode,
+    ).toBe(200);
     expect((await call('seed-owner', 'PUT', PATHS.roles(acme, analyst), { roles: ['query'] })).statusCode).toBe(200);
     expect(await rolesOf(analyst)).toEqual(['query']);
   });
@@ -229,8 +328,15 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const uploader = await userId('uploader@acme.example');
     const response = await call('seed-owner', 'PUT', PATHS.name(acme, uploader), { name: '  Uma Upload  ' });
     expect(managedUserSchema.parse(response.json()).name).toBe('Uma Upload');
-    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${uploader}`)).json());
-    expect(change).toMatchObject({ action: 'name', before: 'Uma Uploader', after: 'Uma Upload', target: { id: uploader } });
+    const [change] = userChangesResponseSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${uploader}`)).json(),
+    );
+    expect(change).toMatchObject({
+      action: 'name',
+      before: 'Uma Uploader',
+      after: 'Uma Upload',
+      target: { id: uploader },
+    });
   });
 
   it('lets the owner make a user a partner-portal user, who then needs no SMS step, and audits it (SECURITY.md #3)', async (context) => {
@@ -238,24 +344,48 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const uid = `org-partner-${kind}`;
     const email = `framed.${kind}@acme.example`;
     const member = await createMember(db, { uid, email, name: 'Fran Framed', orgId: acme, roles: ['query'] });
-    const ownUser = async () => app.inject({ method: 'GET', url: `${API_PATHS.users}?email=${email}`, headers: bearer(await signInWithoutSecondFactor(uid)) });
+    const ownUser = async () =>
+      app.inject({
+        method: 'GET',
+        url: `${API_PATHS.users}?email=${email}`,
+        headers: bearer(await signInWithoutSecondFactor(uid)),
+      });
     expect((await ownUser()).json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
 
     const changed = await call('seed-owner', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'partner' });
     expect(managedUserSchema.parse(changed.json()).sign_in_method).toBe('partner');
     expect((await ownUser()).statusCode).toBe(200);
-    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json());
-    expect(change).toMatchObject({ action: 'sign-in-method', before: 'standalone', after: 'partner', actor: { email: 'owner@acme.example' } });
+    const [change] = userChangesResponseSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json(),
+    );
+    expect(change).toMatchObject({
+      action: 'sign-in-method',
+      before: 'standalone',
+      after: 'partner',
+      actor: { email: 'owner@acme.example' },
+    });
     // Nobody else decides it: not the user, and not another organisation's owner.
-    expect((await call('seed-analyst', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'standalone' })).statusCode).toBe(403);
-    expect((await call('seed-demo', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'standalone' })).statusCode).toBe(404);
+    expect(
+      (await call('seed-analyst', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'standalone' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('seed-demo', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'standalone' })).statusCode,
+    ).toBe(404);
   });
 
-  it('deactivation ends the user\'s sessions and refuses them as disabled; reactivation restores access', async (context) => {
+  it("deactivation ends the user's sessions and refuses them as disabled; reactivation restores access", async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uid = `org-leaver-${kind}`;
     const email = `leaver.${kind}@acme.example`;
-    const leaver = await createMember(db, { uid, email, name: 'Lee Leaver', orgId: acme, roles: ['query'], phone: '+16505550184' });
+    const leaver = await createMember(db, {
+      uid,
+      email,
+      name: 'Lee Leaver',
+      orgId: acme,
+      roles: ['query'],
+      phone: '+16505550184',
+    });
     const ownUser = `${API_PATHS.users}?email=${encodeURIComponent(email)}`;
     const asLeaver = (token: string) => app.inject({ method: 'GET', url: ownUser, headers: bearer(token) });
     const openSession = await signInWithSmsCode(email, MEMBER_PASSWORD);
@@ -266,8 +396,15 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const off = await call('seed-owner', 'PUT', PATHS.active(acme, leaver), { is_active: false });
     expect(managedUserSchema.parse(off.json()).is_active).toBe(false);
     // The open session's next call: `disabled`; its writes check revocation and are refused too.
-    expect((await asLeaver(openSession)).json()).toEqual({ error: { code: 'disabled', message: 'Please contact support.' } });
-    const write = await app.inject({ method: 'PUT', url: API_PATHS.user(leaver), headers: bearer(openSession), payload: { name: 'Still here' } });
+    expect((await asLeaver(openSession)).json()).toEqual({
+      error: { code: 'disabled', message: 'Please contact support.' },
+    });
+    const write = await app.inject({
+      method: 'PUT',
+      url: API_PATHS.user(leaver),
+      headers: bearer(openSession),
+      payload: { name: 'Still here' },
+    });
     expect(write.json().error.code).toBe('api/token-revoked');
     const again = await asLeaver(await signInWithSmsCode(email, MEMBER_PASSWORD));
     expect(again.statusCode).toBe(403);
@@ -277,7 +414,9 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     expect(managedUserSchema.parse(on.json()).is_active).toBe(true);
     // No wait: the owner's write emptied the read cache, so the refused read's cached row is gone.
     expect((await asLeaver(await signInWithSmsCode(email, MEMBER_PASSWORD))).statusCode).toBe(200);
-    const history = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${leaver}`)).json());
+    const history = userChangesResponseSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${leaver}`)).json(),
+    );
     expect(history.map((change) => change.action)).toEqual(['reactivate', 'deactivate']);
     expect(history[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
   });
@@ -285,14 +424,29 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
   it('resets the second factor in the identity provider and audits it', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uid = `org-factor-${kind}`;
-    const member = await createMember(db, { uid, email: `factor.${kind}@acme.example`, name: 'Fay Factor', orgId: acme, roles: ['query'], phone: '+16505550199' });
-    const listed = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=factor.${kind}`)).json());
+    const member = await createMember(db, {
+      uid,
+      email: `factor.${kind}@acme.example`,
+      name: 'Fay Factor',
+      orgId: acme,
+      roles: ['query'],
+      phone: '+16505550199',
+    });
+    const listed = orgUsersPageSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=factor.${kind}`)).json(),
+    );
     expect(listed.users[0]!.second_factor_enrolled).toBe(true);
 
     const reset = await call('seed-owner', 'DELETE', PATHS.secondFactors(acme, member));
     expect(managedUserSchema.parse(reset.json()).second_factor_enrolled).toBe(false);
-    const [change] = userChangesResponseSchema.parse((await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json());
-    expect(change).toMatchObject({ action: 'second-factor-reset', before: { second_factors: 1 }, after: { second_factors: 0 } });
+    const [change] = userChangesResponseSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json(),
+    );
+    expect(change).toMatchObject({
+      action: 'second-factor-reset',
+      before: { second_factors: 1 },
+      after: { second_factors: 0 },
+    });
   });
 
   it('keeps impersonated support staff without support_write read-only', async (context) => {
@@ -313,7 +467,11 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
        from generate_series(1, 3000) as n`,
       [acme],
     );
-    const page = orgUsersPageSchema.parse((await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=bulk&sort=name&direction=desc&page=3&pageSize=100`)).json());
+    const page = orgUsersPageSchema.parse(
+      (
+        await call('seed-owner', 'GET', `${PATHS.users(acme)}?search=bulk&sort=name&direction=desc&page=3&pageSize=100`)
+      ).json(),
+    );
     expect(page.total).toBe(3000);
     expect(page.users).toHaveLength(100);
     expect(page.users[0]!.name).toBe('Bulk 2800');

@@ -23,12 +23,21 @@ describe('the last owner, under concurrent changes on PostgreSQL', () => {
 
   /** A new organisation with two active owners, and each owner's context. */
   async function twoOwners(round: number): Promise<{ orgId: number; owners: [OwnerContext, OwnerContext] }> {
-    const [org] = await db!.query<{ id: number }>('insert into organizations (name, is_demo) values ($1, false) returning id', [`Race ${round} ${Date.now()}`]);
+    const [org] = await db!.query<{ id: number }>(
+      'insert into organizations (name, is_demo) values ($1, false) returning id',
+      [`Race ${round} ${Date.now()}`],
+    );
     const ids: number[] = [];
     for (const who of ['a', 'b']) {
       const email = `owner-${who}-${round}-${Date.now()}@race.example`;
-      const [user] = await db!.query<{ id: number }>(`insert into users (email, name, org_id, is_active, config) values ($1, $2, $3, true, '{}') returning id`, [email, `Owner ${who}`, org!.id]);
-      await db!.query("insert into user_roles (user_id, role_id) select $1, id from roles where name in ('org_owner', 'query')", [user!.id]);
+      const [user] = await db!.query<{ id: number }>(
+        `insert into users (email, name, org_id, is_active, config) values ($1, $2, $3, true, '{}') returning id`,
+        [email, `Owner ${who}`, org!.id],
+      );
+      await db!.query(
+        "insert into user_roles (user_id, role_id) select $1, id from roles where name in ('org_owner', 'query')",
+        [user!.id],
+      );
       ids.push(user!.id);
     }
     const context = (ownerId: number): OwnerContext => ({
@@ -53,7 +62,10 @@ describe('the last owner, under concurrent changes on PostgreSQL', () => {
 
   const races: Record<string, (a: OwnerContext, b: OwnerContext) => Promise<unknown>[]> = {
     'demote each other': (a, b) => [setUserRoles(a, b.ownerId, ['query']), setUserRoles(b, a.ownerId, ['query'])],
-    'one demotes while the other deactivates': (a, b) => [setUserRoles(a, b.ownerId, ['query']), setUserActive(b, a.ownerId, false)],
+    'one demotes while the other deactivates': (a, b) => [
+      setUserRoles(a, b.ownerId, ['query']),
+      setUserActive(b, a.ownerId, false),
+    ],
   };
 
   it.for(Object.keys(races))('keeps one active owner when two owners %s at once', async (name, context) => {
@@ -65,7 +77,10 @@ describe('the last owner, under concurrent changes on PostgreSQL', () => {
       expect(await activeOwners(orgId)).toBe(1);
       const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
       expect(refused).toHaveLength(1);
-      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 409, message: ORG_MANAGEMENT_MESSAGES.lastOwner });
+      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+        statusCode: 409,
+        message: ORG_MANAGEMENT_MESSAGES.lastOwner,
+      });
     }
   });
 });

@@ -39,7 +39,11 @@ interface SignOptions {
 
 function signSession(options: SignOptions): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: options.email, name: options.name ?? 'Pat Partner-User', ...(options.roles && { roles: options.roles }) })
+  return new SignJWT({
+    email: options.email,
+    name: options.name ?? 'Pat Partner-User',
+    ...(options.roles && { roles: options.roles }),
+  })
     .setProtectedHeader({ alg: 'ES256', kid: options.key.kid })
     .setIssuer(options.issuer)
     .setAudience(options.audience ?? PARTNER_SESSION_AUDIENCE)
@@ -60,10 +64,18 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db);
-    [{ id: acmeId }] = (await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'")) as [{ id: number }];
+    [{ id: acmeId }] = (await db.query<{ id: number }>(
+      "select id from organizations where name = 'Acme Acquiring'",
+    )) as [{ id: number }];
     ownerToken = await idTokenFor('seed-owner');
     keyA = await newKey('key-a');
-    partner = await register({ name: 'Northwind', allowed_origins: [ORIGIN], roles: ['query'], provision_users: true, key: { kid: keyA.kid, pem: keyA.pem } });
+    partner = await register({
+      name: 'Northwind',
+      allowed_origins: [ORIGIN],
+      roles: ['query'],
+      provision_users: true,
+      key: { kid: keyA.kid, pem: keyA.pem },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -71,15 +83,23 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
   });
 
   async function register(body: object): Promise<Partner> {
-    const response = await app.inject({ method: 'POST', url: PARTNER_PATHS.partners(acmeId), headers: bearer(ownerToken), payload: body });
+    const response = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.partners(acmeId),
+      headers: bearer(ownerToken),
+      payload: body,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
-  const exchange = (token: string, origin = ORIGIN) => app.inject({ method: 'POST', url: API_PATHS.partnerSession, payload: { token, origin } });
+  const exchange = (token: string, origin = ORIGIN) =>
+    app.inject({ method: 'POST', url: API_PATHS.partnerSession, payload: { token, origin } });
   const errorCode = (response: { json(): { error?: { code?: string } } }) => response.json().error?.code;
   const address = (name: string) => `${name}.${kind}@partner-users.example`;
-  const sign = (options: Partial<SignOptions> & { email: string }) => signSession({ issuer: partner.issuer, key: keyA, ...options });
-  const authenticate = (idToken: string) => app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(idToken) });
+  const sign = (options: Partial<SignOptions> & { email: string }) =>
+    signSession({ issuer: partner.issuer, key: keyA, ...options });
+  const authenticate = (idToken: string) =>
+    app.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(idToken) });
 
   it('opens a session for a new user, created in the organisation with the roles the token names, and the ID token works everywhere', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -92,15 +112,24 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
 
     const signedIn = await authenticate(session.id_token);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect(signedIn.json().user).toMatchObject({ email, name: 'Nora Newcomer', org_id: acmeId, sign_in_method: 'partner' });
+    expect(signedIn.json().user).toMatchObject({
+      email,
+      name: 'Nora Newcomer',
+      org_id: acmeId,
+      sign_in_method: 'partner',
+    });
     expect(signedIn.json().roles).toEqual(['query']);
-    const catalogue = await app.inject({ method: 'GET', url: '/api/analytics/v1/catalogue', headers: bearer(session.id_token) });
+    const catalogue = await app.inject({
+      method: 'GET',
+      url: '/api/analytics/v1/catalogue',
+      headers: bearer(session.id_token),
+    });
     expect(catalogue.statusCode).not.toBe(401);
     expect(catalogue.statusCode).not.toBe(403);
 
     // The owner's history names the partner as the one who created the user.
     const [change] = await db.query<{ action: string; actor_email: string; actor_name: string }>(
-      "select c.action, c.actor_email, c.actor_name from user_changes c join users u on u.id = c.target_user_id where u.email = $1",
+      'select c.action, c.actor_email, c.actor_name from user_changes c join users u on u.id = c.target_user_id where u.email = $1',
       [email],
     );
     expect(change).toEqual({ action: 'partner-provision', actor_email: partner.issuer, actor_name: 'Northwind' });
@@ -161,14 +190,18 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     expect(errorCode(unknownKid)).toBe('partner/unknown-key');
     const forged = await exchange(await sign({ email: 'partner@acme.example', key: { ...stranger, kid: keyA.kid } }));
     expect(errorCode(forged)).toBe('partner/bad-signature');
-    const unknownIssuer = await exchange(await signSession({ issuer: 'ptn_nobody', key: keyA, email: 'partner@acme.example' }));
+    const unknownIssuer = await exchange(
+      await signSession({ issuer: 'ptn_nobody', key: keyA, email: 'partner@acme.example' }),
+    );
     expect(errorCode(unknownIssuer)).toBe('partner/unknown-partner');
     expect(errorCode(await exchange('not-a-jwt'))).toBe('partner/bad-token');
   });
 
   it('refuses a page outside the allowed origins, a role outside the cap, a standalone user, and an unknown user when it may not create users', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
-    expect(errorCode(await exchange(await sign({ email: 'partner@acme.example' }), 'https://elsewhere.example'))).toBe('partner/origin-not-allowed');
+    expect(errorCode(await exchange(await sign({ email: 'partner@acme.example' }), 'https://elsewhere.example'))).toBe(
+      'partner/origin-not-allowed',
+    );
     const role = await exchange(await sign({ email: address('greedy'), roles: ['org_owner'] }));
     expect(role.statusCode).toBe(403);
     expect(errorCode(role)).toBe('partner/role-not-allowed');
@@ -176,7 +209,13 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     expect(errorCode(await exchange(await sign({ email: 'owner@acme.example' })))).toBe('partner/standalone-user');
 
     const keyC = await newKey('key-c');
-    const closed = await register({ name: 'Closed Partner', allowed_origins: [ORIGIN], roles: ['query'], provision_users: false, key: { kid: keyC.kid, pem: keyC.pem } });
+    const closed = await register({
+      name: 'Closed Partner',
+      allowed_origins: [ORIGIN],
+      roles: ['query'],
+      provision_users: false,
+      key: { kid: keyC.kid, pem: keyC.pem },
+    });
     const unknown = await exchange(await signSession({ issuer: closed.issuer, key: keyC, email: address('stranger') }));
     expect(unknown.statusCode).toBe(403);
     expect(errorCode(unknown)).toBe('partner/unknown-user');
@@ -187,8 +226,15 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     const email = address('leaver');
     const opened = await exchange(await sign({ email, name: 'Lee Leaver' }));
     expect(opened.statusCode).toBe(201);
-    const [{ id }] = (await db.query<{ id: number }>('select id from users where email = $1', [email])) as [{ id: number }];
-    const deactivate = await app.inject({ method: 'PUT', url: `/api/auth/v1/organization/${acmeId}/users/${id}/active`, headers: bearer(ownerToken), payload: { is_active: false } });
+    const [{ id }] = (await db.query<{ id: number }>('select id from users where email = $1', [email])) as [
+      { id: number },
+    ];
+    const deactivate = await app.inject({
+      method: 'PUT',
+      url: `/api/auth/v1/organization/${acmeId}/users/${id}/active`,
+      headers: bearer(ownerToken),
+      payload: { is_active: false },
+    });
     expect(deactivate.statusCode, deactivate.body).toBe(200);
 
     const refused = await exchange(await sign({ email, name: 'Lee Leaver' }));
@@ -200,24 +246,49 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
   it('rotates keys without downtime: two keys active at once, sessions opened with the old key keep working, the retired key is refused by name', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const keyR1 = await newKey('rot-1');
-    const rotating = await register({ name: 'Rotating', allowed_origins: [ORIGIN], roles: ['query'], provision_users: true, key: { kid: keyR1.kid, pem: keyR1.pem } });
+    const rotating = await register({
+      name: 'Rotating',
+      allowed_origins: [ORIGIN],
+      roles: ['query'],
+      provision_users: true,
+      key: { kid: keyR1.kid, pem: keyR1.pem },
+    });
     const email = address('rotation');
     const before = await exchange(await signSession({ issuer: rotating.issuer, key: keyR1, email }));
     expect(before.statusCode).toBe(201);
 
     const keyR2 = await newKey('rot-2');
-    const added = await app.inject({ method: 'POST', url: PARTNER_PATHS.keys(acmeId, rotating.id), headers: bearer(ownerToken), payload: { kid: keyR2.kid, pem: keyR2.pem } });
+    const added = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.keys(acmeId, rotating.id),
+      headers: bearer(ownerToken),
+      payload: { kid: keyR2.kid, pem: keyR2.pem },
+    });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().keys.map((key: { kid: string; retired_at: string | null }) => [key.kid, key.retired_at])).toEqual([['rot-1', null], ['rot-2', null]]);
+    expect(
+      added.json().keys.map((key: { kid: string; retired_at: string | null }) => [key.kid, key.retired_at]),
+    ).toEqual([
+      ['rot-1', null],
+      ['rot-2', null],
+    ]);
     // During the rotation both keys sign sessions.
     expect((await exchange(await signSession({ issuer: rotating.issuer, key: keyR1, email }))).statusCode).toBe(201);
     expect((await exchange(await signSession({ issuer: rotating.issuer, key: keyR2, email }))).statusCode).toBe(201);
     // A third active key is refused until one is retired.
     const keyR3 = await newKey('rot-3');
-    const third = await app.inject({ method: 'POST', url: PARTNER_PATHS.keys(acmeId, rotating.id), headers: bearer(ownerToken), payload: { kid: keyR3.kid, pem: keyR3.pem } });
+    const third = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.keys(acmeId, rotating.id),
+      headers: bearer(ownerToken),
+      payload: { kid: keyR3.kid, pem: keyR3.pem },
+    });
     expect(third.statusCode).toBe(409);
 
-    const retired = await app.inject({ method: 'DELETE', url: PARTNER_PATHS.key(acmeId, rotating.id, 'rot-1'), headers: bearer(ownerToken) });
+    const retired = await app.inject({
+      method: 'DELETE',
+      url: PARTNER_PATHS.key(acmeId, rotating.id, 'rot-1'),
+      headers: bearer(ownerToken),
+    });
     expect(retired.statusCode, retired.body).toBe(200);
     const old = await exchange(await signSession({ issuer: rotating.issuer, key: keyR1, email }));
     expect(old.statusCode).toBe(401);
@@ -225,20 +296,34 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     expect((await exchange(await signSession({ issuer: rotating.issuer, key: keyR2, email }))).statusCode).toBe(201);
     // The session opened with the retired key before the rotation still works.
     expect((await authenticate(before.json().id_token)).statusCode).toBe(200);
-    const lastKey = await app.inject({ method: 'DELETE', url: PARTNER_PATHS.key(acmeId, rotating.id, 'rot-2'), headers: bearer(ownerToken) });
+    const lastKey = await app.inject({
+      method: 'DELETE',
+      url: PARTNER_PATHS.key(acmeId, rotating.id, 'rot-2'),
+      headers: bearer(ownerToken),
+    });
     expect(lastKey.statusCode).toBe(409);
   });
 
   it('refuses a revoked partner: partner/revoked, for new sessions and at the next call of an open one', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const keyV = await newKey('rev-1');
-    const doomed = await register({ name: 'Doomed', allowed_origins: [ORIGIN], roles: ['query'], provision_users: true, key: { kid: keyV.kid, pem: keyV.pem } });
+    const doomed = await register({
+      name: 'Doomed',
+      allowed_origins: [ORIGIN],
+      roles: ['query'],
+      provision_users: true,
+      key: { kid: keyV.kid, pem: keyV.pem },
+    });
     const email = address('revoked');
     const opened = await exchange(await signSession({ issuer: doomed.issuer, key: keyV, email }));
     expect(opened.statusCode).toBe(201);
     expect((await authenticate(opened.json().id_token)).statusCode).toBe(200);
 
-    const revoke = await app.inject({ method: 'POST', url: PARTNER_PATHS.revoke(acmeId, doomed.id), headers: bearer(ownerToken) });
+    const revoke = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.revoke(acmeId, doomed.id),
+      headers: bearer(ownerToken),
+    });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(revoke.json().revoked_at).not.toBeNull();
     const refused = await exchange(await signSession({ issuer: doomed.issuer, key: keyV, email }));
@@ -248,7 +333,10 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     expect(next.statusCode).toBe(403);
     expect(errorCode(next)).toBe('partner/revoked');
 
-    const actions = await db.query<{ action: string; actor_email: string }>('select action, actor_email from partner_changes where partner_id = $1 order by id', [doomed.id]);
+    const actions = await db.query<{ action: string; actor_email: string }>(
+      'select action, actor_email from partner_changes where partner_id = $1 order by id',
+      [doomed.id],
+    );
     expect(actions).toEqual([
       { action: 'register', actor_email: 'owner@acme.example' },
       { action: 'revoke', actor_email: 'owner@acme.example' },
@@ -258,16 +346,41 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
   it("lets only the organisation's owner register, with at least one role and public keys only", async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const key = await newKey('reg-1');
-    const base = { name: 'Someone', allowed_origins: [ORIGIN], roles: ['query'], provision_users: false, key: { kid: key.kid, pem: key.pem } };
-    const analyst = await app.inject({ method: 'POST', url: PARTNER_PATHS.partners(acmeId), headers: bearer(await idTokenFor('seed-partner')), payload: base });
+    const base = {
+      name: 'Someone',
+      allowed_origins: [ORIGIN],
+      roles: ['query'],
+      provision_users: false,
+      key: { kid: key.kid, pem: key.pem },
+    };
+    const analyst = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.partners(acmeId),
+      headers: bearer(await idTokenFor('seed-partner')),
+      payload: base,
+    });
     expect(analyst.statusCode).toBe(403);
-    const otherOrg = await app.inject({ method: 'GET', url: PARTNER_PATHS.partners(acmeId + 1000), headers: bearer(ownerToken) });
+    const otherOrg = await app.inject({
+      method: 'GET',
+      url: PARTNER_PATHS.partners(acmeId + 1000),
+      headers: bearer(ownerToken),
+    });
     expect(otherOrg.statusCode).toBe(404);
     // A partner without roles could only create users who see nothing.
-    const noRoles = await app.inject({ method: 'POST', url: PARTNER_PATHS.partners(acmeId), headers: bearer(ownerToken), payload: { ...base, roles: [] } });
+    const noRoles = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.partners(acmeId),
+      headers: bearer(ownerToken),
+      payload: { ...base, roles: [] },
+    });
     expect(noRoles.statusCode).toBe(400);
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-    const secret = await app.inject({ method: 'POST', url: PARTNER_PATHS.partners(acmeId), headers: bearer(ownerToken), payload: { ...base, key: { kid: 'k', pem: await exportPKCS8(privateKey) } } });
+    const secret = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.partners(acmeId),
+      headers: bearer(ownerToken),
+      payload: { ...base, key: { kid: 'k', pem: await exportPKCS8(privateKey) } },
+    });
     expect(secret.statusCode).toBe(400);
     expect(secret.json().error.message).toMatch(/private key/);
 

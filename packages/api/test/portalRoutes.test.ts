@@ -15,7 +15,9 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db);
-    for (const user of await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users')) {
+    for (const user of await db.query<WarehouseUser>(
+      'select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users',
+    )) {
       users.set(user.email, user);
     }
   });
@@ -46,9 +48,17 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const me = user('uploader@acme.example');
     const lastLoggedIn = '2026-11-20T10:00:00.000Z';
-    const response = await call('seed-uploader', 'PUT', API_PATHS.user(me.id), { ...me, name: 'Uma Renamed', config: { ...me.config, last_logged_in: lastLoggedIn } });
+    const response = await call('seed-uploader', 'PUT', API_PATHS.user(me.id), {
+      ...me,
+      name: 'Uma Renamed',
+      config: { ...me.config, last_logged_in: lastLoggedIn },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...me, name: 'Uma Renamed', config: { ...me.config, last_logged_in: lastLoggedIn } });
+    expect(response.json()).toEqual({
+      ...me,
+      name: 'Uma Renamed',
+      config: { ...me.config, last_logged_in: lastLoggedIn },
+    });
     const [row] = await db.query<{ name: string }>('select name from users where id = $1', [me.id]);
     expect(row!.name).toBe('Uma Renamed');
   });
@@ -65,8 +75,14 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
       email: 'owner@acme.example',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({ code: 'api/forbidden', message: 'You cannot change email, firebase_uid, org_id, is_active.' });
-    const [row] = await db.query<WarehouseUser>('select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where id = $1', [me.id]);
+    expect(response.json().error).toEqual({
+      code: 'api/forbidden',
+      message: 'You cannot change email, firebase_uid, org_id, is_active.',
+    });
+    const [row] = await db.query<WarehouseUser>(
+      'select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where id = $1',
+      [me.id],
+    );
     expect(row).toEqual(me);
   });
 
@@ -81,9 +97,15 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const me = user('embedded@acme.example');
     expect((await call('seed-embedded', 'GET', `${API_PATHS.terms}?user_id=${me.id}`)).json()).toEqual([]);
-    const accepted = await call('seed-embedded', 'POST', API_PATHS.terms, { user_id: me.id, product_id: 2, acceptance_status: true });
+    const accepted = await call('seed-embedded', 'POST', API_PATHS.terms, {
+      user_id: me.id,
+      product_id: 2,
+      acceptance_status: true,
+    });
     expect(accepted.statusCode).toBe(200);
-    expect((await call('seed-embedded', 'GET', `${API_PATHS.terms}?user_id=${me.id}`)).json()).toEqual([{ product_id: 2, acceptance_status: true }]);
+    expect((await call('seed-embedded', 'GET', `${API_PATHS.terms}?user_id=${me.id}`)).json()).toEqual([
+      { product_id: 2, acceptance_status: true },
+    ]);
   });
 
   it('user-role: a user reads their own links and an owner reads a colleague’s', async (context) => {
@@ -100,7 +122,13 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
   it('role: any signed-in user reads every role with its grants', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const roles = rolesResponseSchema.parse((await call('seed-analyst', 'GET', API_PATHS.roles)).json());
-    expect(roles.map((role) => role.name)).toEqual(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer']);
+    expect(roles.map((role) => role.name)).toEqual([
+      'org_owner',
+      'query',
+      'upload',
+      'upload_admin',
+      'revenue_optimizer',
+    ]);
     expect(roles.find((role) => role.name === 'upload_admin')?.grants).toEqual(['upload']);
   });
 

@@ -24,11 +24,19 @@ let identity: IdentityStatus | null = { disabled: false, validSince: null };
 
 beforeAll(async () => {
   keys = await localSigningKeys(PROJECT_ID);
-  const config = readApiConfig({ NODE_ENV: 'production', FIREBASE_API_KEY: 'key', FIREBASE_PROJECT_ID: PROJECT_ID, LOG_LEVEL: 'silent', APP_DIST: '/nonexistent-app-build' });
+  const config = readApiConfig({
+    NODE_ENV: 'production',
+    FIREBASE_API_KEY: 'key',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    LOG_LEVEL: 'silent',
+    APP_DIST: '/nonexistent-app-build',
+  });
   verifier = createTokenVerifier(config, { ...keys.verifierOptions, identityStatus: async () => identity });
   db = (await openTestDatabase('pglite'))!;
   app = await createApp({ config, db, verifier });
-  const [row] = await db.query<WarehouseUser>("select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where email = 'analyst@acme.example'");
+  const [row] = await db.query<WarehouseUser>(
+    "select id, email, firebase_uid, name, org_id, is_active, config, sign_in_method from users where email = 'analyst@acme.example'",
+  );
   analyst = row!;
 });
 afterAll(async () => {
@@ -53,7 +61,9 @@ describe('tokens in production mode', () => {
     const old = await send(keys.sign('seed-analyst', 'analyst@acme.example', { auth_time: daysAgo(31) }));
     expect(old.statusCode).toBe(401);
     expect(old.json().error.code).toBe(API_ERROR_CODES.signInTooOld);
-    expect((await send(keys.sign('seed-analyst', 'analyst@acme.example', { auth_time: daysAgo(29) }))).statusCode).toBe(200);
+    expect((await send(keys.sign('seed-analyst', 'analyst@acme.example', { auth_time: daysAgo(29) }))).statusCode).toBe(
+      200,
+    );
   });
 
   it('ignores an emulator host left in the environment when the configuration names none', async () => {
@@ -62,7 +72,9 @@ describe('tokens in production mode', () => {
     try {
       expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
       const unsigned = keys.sign('seed-analyst', 'analyst@acme.example').split('.').slice(0, 2).join('.') + '.';
-      await expect(guarded.verify(unsigned, { fresh: false })).rejects.toMatchObject({ code: API_ERROR_CODES.unauthenticated });
+      await expect(guarded.verify(unsigned, { fresh: false })).rejects.toMatchObject({
+        code: API_ERROR_CODES.unauthenticated,
+      });
     } finally {
       await guarded.close();
     }
@@ -70,12 +82,17 @@ describe('tokens in production mode', () => {
 
   const tampered = () => {
     const [header, , signature] = keys.sign('seed-analyst', 'analyst@acme.example').split('.');
-    const claims = { ...JSON.parse(Buffer.from(keys.sign('seed-owner', 'owner@acme.example').split('.')[1]!, 'base64url').toString()) };
+    const claims = {
+      ...JSON.parse(Buffer.from(keys.sign('seed-owner', 'owner@acme.example').split('.')[1]!, 'base64url').toString()),
+    };
     return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
   };
 
   it.each(PORTAL_ROUTES)('refuses a tampered token on $name with 401 and reads nothing', async (route) => {
-    const response = await app.inject({ ...route.request(analyst), headers: { authorization: `Bearer ${tampered()}` } });
+    const response = await app.inject({
+      ...route.request(analyst),
+      headers: { authorization: `Bearer ${tampered()}` },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: API_ERROR_CODES.unauthenticated, message: expect.any(String) } });
     expect(response.body).not.toContain('analyst@acme.example');
@@ -86,7 +103,10 @@ describe('tokens in production mode', () => {
     for (const token of [
       keys.signWithUnknownKey('seed-analyst', 'analyst@acme.example'),
       `${signed.split('.').slice(0, 2).join('.')}.`,
-      keys.sign('seed-analyst', 'analyst@acme.example', { aud: 'another-project', iss: 'https://securetoken.google.com/another-project' }),
+      keys.sign('seed-analyst', 'analyst@acme.example', {
+        aud: 'another-project',
+        iss: 'https://securetoken.google.com/another-project',
+      }),
     ]) {
       expect((await send(token)).json().error.code).toBe(API_ERROR_CODES.unauthenticated);
     }
@@ -94,7 +114,9 @@ describe('tokens in production mode', () => {
 
   it('answers an expired signed token with api/token-expired', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const response = await send(keys.sign('seed-analyst', 'analyst@acme.example', { iat: now - 7200, exp: now - 3600, auth_time: now - 7200 }));
+    const response = await send(
+      keys.sign('seed-analyst', 'analyst@acme.example', { iat: now - 7200, exp: now - 3600, auth_time: now - 7200 }),
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe(API_ERROR_CODES.tokenExpired);
   });

@@ -27,7 +27,12 @@ describe.each(DATABASE_KINDS)('read caches on %s', (kind) => {
   it('shows the caller’s own change on the very next read', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const [me] = (await readSelf('seed-analyst', 'analyst@acme.example')).json();
-    const put = await app.inject({ method: 'PUT', url: API_PATHS.user(me.id), headers: bearer(await idTokenFor('seed-analyst')), payload: { name: 'Quinn Renamed' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: API_PATHS.user(me.id),
+      headers: bearer(await idTokenFor('seed-analyst')),
+      payload: { name: 'Quinn Renamed' },
+    });
     expect(put.statusCode).toBe(200);
     expect((await readSelf('seed-analyst', 'analyst@acme.example')).json()[0].name).toBe('Quinn Renamed');
   });
@@ -36,7 +41,12 @@ describe.each(DATABASE_KINDS)('read caches on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     expect((await readSelf('seed-mfa', 'mfa@acme.example')).statusCode).toBe(200);
     await db.query("update users set is_active = false where email = 'mfa@acme.example'");
-    const write = await app.inject({ method: 'POST', url: API_PATHS.terms, headers: bearer(await idTokenFor('seed-mfa')), payload: { user_id: 1, product_id: 2, acceptance_status: true } });
+    const write = await app.inject({
+      method: 'POST',
+      url: API_PATHS.terms,
+      headers: bearer(await idTokenFor('seed-mfa')),
+      payload: { user_id: 1, product_id: 2, acceptance_status: true },
+    });
     expect(write.json().error.code).toBe('disabled');
     await new Promise((resolve) => setTimeout(resolve, USER_CACHE_MS + 50));
     expect((await readSelf('seed-mfa', 'mfa@acme.example')).json().error.code).toBe('disabled');

@@ -14,13 +14,25 @@ import { bearer, createTestApp } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
 
 /** The routes anyone may call; a new one has to be added here on purpose. */
-const PUBLIC_ROUTES = ['GET /healthz', 'HEAD /healthz', 'GET /api/openapi.json', 'HEAD /api/openapi.json', 'HEAD,GET /assets/*', 'GET /dev/inbox', 'HEAD /dev/inbox',
+const PUBLIC_ROUTES = [
+  'GET /healthz',
+  'HEAD /healthz',
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
+  'HEAD,GET /assets/*',
+  'GET /dev/inbox',
+  'HEAD /dev/inbox',
   // Development only, like the inbox: a mail the local SMTP server received and its files.
-  'GET /dev/inbox/mail/:id', 'HEAD /dev/inbox/mail/:id', 'GET /dev/inbox/mail/:id/:file', 'HEAD /dev/inbox/mail/:id/:file',
+  'GET /dev/inbox/mail/:id',
+  'HEAD /dev/inbox/mail/:id',
+  'GET /dev/inbox/mail/:id/:file',
+  'HEAD /dev/inbox/mail/:id/:file',
   // The ticket in its path is the authorisation (a browser download sends no bearer token): exportAccess.test.ts.
-  'GET /api/exports/v1/downloads/:ticket', 'GET /api/documents/v1/downloads/:ticket',
+  'GET /api/exports/v1/downloads/:ticket',
+  'GET /api/documents/v1/downloads/:ticket',
   // The partner's signed session token is the credential (partnerSessions.test.ts).
-  'POST /api/auth/v1/partner-sessions/'];
+  'POST /api/auth/v1/partner-sessions/',
+];
 
 /** The routes whose caller need not have a portal user; a new one has to be added here on purpose. */
 const IDENTITY_ROUTES = ['POST /api/auth/v1/invites/accept'];
@@ -33,7 +45,13 @@ const requestFor = (route: DeclaredRoute) => ({
 
 /** A seeded, active, verified account that holds none of `roles`: one with other roles, or (for a route every role may call) one with none. */
 const uidWithout = (roles: readonly string[]) => {
-  const usable = DEMO_ACCOUNTS.filter((account) => account.active !== false && account.emailVerified !== false && !account.identityDisabled && !account.roles.some((role) => roles.includes(role)));
+  const usable = DEMO_ACCOUNTS.filter(
+    (account) =>
+      account.active !== false &&
+      account.emailVerified !== false &&
+      !account.identityDisabled &&
+      !account.roles.some((role) => roles.includes(role)),
+  );
   return (usable.find((account) => account.roles.length > 0) ?? usable[0]!).uid;
 };
 
@@ -67,7 +85,9 @@ describe('route access declarations', () => {
   it('refuses support staff acting as another user on a route that does not allow impersonation', async () => {
     const bare = await createTestApp(db);
     try {
-      bare.get('/api/own-only', { config: { access: signedIn('read', { impersonation: false }) } }, () => ({ ok: true }));
+      bare.get('/api/own-only', { config: { access: signedIn('read', { impersonation: false }) } }, () => ({
+        ok: true,
+      }));
       bare.get('/api/as-user', { config: { access: signedIn('read', { impersonation: true }) } }, () => ({ ok: true }));
       const headers = await impersonationHeaders(bare, 'seed-support', 'analyst@acme.example');
       const refused = await bare.inject({ url: '/api/own-only', headers });
@@ -82,8 +102,15 @@ describe('route access declarations', () => {
   it('knows every route, and only the expected ones are public', () => {
     const routes = app.declaredRoutes;
     expect(routes.length).toBeGreaterThan(20);
-    expect(routes.filter((route) => route.access.who === 'public').map((route) => `${route.method} ${route.url}`).sort()).toEqual([...PUBLIC_ROUTES].sort());
-    expect(routes.filter((route) => route.access.who === 'identity').map((route) => `${route.method} ${route.url}`)).toEqual(IDENTITY_ROUTES);
+    expect(
+      routes
+        .filter((route) => route.access.who === 'public')
+        .map((route) => `${route.method} ${route.url}`)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort());
+    expect(
+      routes.filter((route) => route.access.who === 'identity').map((route) => `${route.method} ${route.url}`),
+    ).toEqual(IDENTITY_ROUTES);
   });
 
   it('declares the roles each family of routes needs', () => {
@@ -92,19 +119,32 @@ describe('route access declarations', () => {
       // Exports: the builder's routes are the query role's; following one's own runs (the list, a run, cancel,
       // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L.
       if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') {
-        const followsRuns = (route.url.startsWith('/api/exports/v1/jobs/') && !(route.method === 'POST' && route.url === '/api/exports/v1/jobs/')) || route.url === '/api/exports/v1/limits';
-        expect(route.access.who, `${route.method} ${route.url}`).toEqual(followsRuns ? ['query', 'revenue_optimizer'] : ['query']);
+        const followsRuns =
+          (route.url.startsWith('/api/exports/v1/jobs/') &&
+            !(route.method === 'POST' && route.url === '/api/exports/v1/jobs/')) ||
+          route.url === '/api/exports/v1/limits';
+        expect(route.access.who, `${route.method} ${route.url}`).toEqual(
+          followsRuns ? ['query', 'revenue_optimizer'] : ['query'],
+        );
       }
-      if (route.url.startsWith('/api/auth/v1/organization/:orgId/')) expect(route.access.who, route.url).toEqual(['org_owner']);
+      if (route.url.startsWith('/api/auth/v1/organization/:orgId/'))
+        expect(route.access.who, route.url).toEqual(['org_owner']);
       // Documents: every role reads (general guard); org owners and upload admins upload; org owners delete and generate.
       if (route.url.startsWith('/api/documents/') && route.access.who !== 'public') {
-        const who = ['GET', 'HEAD'].includes(route.method) || route.url.endsWith('/download-ticket') ? [...ROLE_NAMES] : route.method === 'POST' && route.url.endsWith('/documents/') ? ['org_owner', 'upload_admin'] : ['org_owner'];
+        const who =
+          ['GET', 'HEAD'].includes(route.method) || route.url.endsWith('/download-ticket')
+            ? [...ROLE_NAMES]
+            : route.method === 'POST' && route.url.endsWith('/documents/')
+              ? ['org_owner', 'upload_admin']
+              : ['org_owner'];
         expect(route.access.who, `${route.method} ${route.url}`).toEqual(who);
       }
       // the optimizer is for revenue_optimizer users alone (optimizerRouteParts.ts says why not owners).
       if (route.url.startsWith('/api/optimizer/')) expect(route.access.who, route.url).toEqual(['revenue_optimizer']);
     }
-    expect(app.declaredRoutes.filter((route) => route.url.startsWith('/api/optimizer/')).length).toBeGreaterThanOrEqual(8);
+    expect(app.declaredRoutes.filter((route) => route.url.startsWith('/api/optimizer/')).length).toBeGreaterThanOrEqual(
+      8,
+    );
   });
 
   it('answers 401 without a token on every protected route', async () => {
@@ -123,7 +163,8 @@ describe('route access declarations', () => {
       const roles = route.access.who as readonly string[];
       const response = await app.inject({ ...requestFor(route), headers: bearer(await idTokenFor(uidWithout(roles))) });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      if (route.method !== 'HEAD') expect(response.json().error.message).toBe(`This needs the ${roles.join(' or ')} role.`);
+      if (route.method !== 'HEAD')
+        expect(response.json().error.message).toBe(`This needs the ${roles.join(' or ')} role.`);
     }
   });
 });

@@ -23,11 +23,19 @@ describe('sign-in rules at the API', () => {
   let passwordDates: PasswordDates;
   const lookups: string[] = [];
 
-  const signedInAs = (target: FastifyInstance, token: string) => target.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(token) });
+  const signedInAs = (target: FastifyInstance, token: string) =>
+    target.inject({ method: 'POST', url: API_PATHS.authenticate, headers: bearer(token) });
   const lastLoggedIn = async (email: string) =>
-    (await db.query<{ last: string | null }>("select config->>'last_logged_in' as last from users where email = $1", [email]))[0]!.last;
+    (
+      await db.query<{ last: string | null }>("select config->>'last_logged_in' as last from users where email = $1", [
+        email,
+      ])
+    )[0]!.last;
   const setLastLoggedIn = (email: string, at: Date) =>
-    db.query(`update users set config = config || jsonb_build_object('last_logged_in', $2::text) where email = $1`, [email, at.toISOString()]);
+    db.query(`update users set config = config || jsonb_build_object('last_logged_in', $2::text) where email = $1`, [
+      email,
+      at.toISOString(),
+    ]);
 
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
@@ -41,7 +49,9 @@ describe('sign-in rules at the API', () => {
     });
     oldPasswordApp = await createApp({ config, db, verifier });
     oldPasswordApp.addHook('onClose', () => verifier.close());
-    await db.query("insert into users (email, firebase_uid, name, org_id) select 'nofactor@acme.example', 'rules-no-factor', 'Noa Nofactor', id from organizations where name = 'Acme Acquiring'");
+    await db.query(
+      "insert into users (email, firebase_uid, name, org_id) select 'nofactor@acme.example', 'rules-no-factor', 'Noa Nofactor', id from organizations where name = 'Acme Acquiring'",
+    );
     await createIdentity({ uid: 'rules-no-factor', email: 'nofactor@acme.example', emailVerified: true });
   });
   afterAll(async () => {
@@ -53,7 +63,10 @@ describe('sign-in rules at the API', () => {
   it('refuses an unverified e-mail with api/email-not-verified', async () => {
     const response = await signedInAs(app, await signInWithoutSecondFactor('seed-unverified'));
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({ code: API_ERROR_CODES.emailNotVerified, message: 'Please check your email for a verification link.' });
+    expect(response.json().error).toEqual({
+      code: API_ERROR_CODES.emailNotVerified,
+      message: 'Please check your email for a verification link.',
+    });
   });
 
   it('refuses a standalone user whose sign-in skipped the SMS step, on reads too, and accepts the same user after it', async () => {
@@ -65,7 +78,9 @@ describe('sign-in rules at the API', () => {
     expect(read.json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
     expect((await signedInAs(app, await idTokenFor('seed-mfa'))).statusCode).toBe(200);
     // A user who never registered a phone cannot reach the API before registering one.
-    expect((await signedInAs(app, await signInWithoutSecondFactor('rules-no-factor'))).json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
+    expect((await signedInAs(app, await signInWithoutSecondFactor('rules-no-factor'))).json().error.code).toBe(
+      API_ERROR_CODES.secondFactorRequired,
+    );
   });
 
   it('lets internal addresses and partner users in without the SMS step', async () => {
@@ -74,7 +89,9 @@ describe('sign-in rules at the API', () => {
     // The same partner, made standalone by their organisation, needs it.
     await db.query("update users set sign_in_method = 'standalone' where email = 'partner@acme.example'");
     try {
-      expect((await signedInAs(app, await signInWithoutSecondFactor('seed-partner'))).json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
+      expect((await signedInAs(app, await signInWithoutSecondFactor('seed-partner'))).json().error.code).toBe(
+        API_ERROR_CODES.secondFactorRequired,
+      );
     } finally {
       await db.query("update users set sign_in_method = 'partner' where email = 'partner@acme.example'");
     }

@@ -31,7 +31,16 @@ export async function startEmulator(projectId: string): Promise<RunningEmulator>
   );
   const child = spawn(
     process.execPath,
-    [join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', projectId, '--config', join(dir, 'firebase.json')],
+    [
+      join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      join(dir, 'firebase.json'),
+    ],
     { cwd: dir, env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];

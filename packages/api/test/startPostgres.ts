@@ -20,7 +20,9 @@ export interface RunningPostgres {
 export function findPostgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((version) => existsSync(join(root, version, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((version) => existsSync(join(root, version, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
@@ -38,13 +40,25 @@ export async function startPostgres(): Promise<RunningPostgres | null> {
   const asUser = process.getuid?.() === 0 ? systemUser('postgres') : null;
   if (asUser) chownSync(dir, asUser.uid, asUser.gid);
   const run = (tool: string, args: string[]) =>
-    execFileSync(join(bin, tool), args, { stdio: 'pipe', ...(asUser && { uid: asUser.uid, gid: asUser.gid }), timeout: 60_000 });
+    execFileSync(join(bin, tool), args, {
+      stdio: 'pipe',
+      ...(asUser && { uid: asUser.uid, gid: asUser.gid }),
+      timeout: 60_000,
+    });
   const dataDir = join(dir, 'data');
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const pgCtl = (action: 'stop' | 'start') =>
-    run('pg_ctl', ['-D', dataDir, '-w', '-l', join(dir, 'server.log'), ...(action === 'start' ? ['-o', options] : ['-m', 'fast']), action]);
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      join(dir, 'server.log'),
+      ...(action === 'start' ? ['-o', options] : ['-m', 'fast']),
+      action,
+    ]);
   pgCtl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -10,7 +10,8 @@ import { seedDemoData } from '../src/seed/seedDatabase.ts';
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
-export const POSTGRES_MISSING = 'no PostgreSQL binaries under /usr/lib/postgresql/*/bin: the PostgreSQL run is skipped (install it with `sudo apt-get install postgresql`; as root the suite installs it), the PGlite run still counts';
+export const POSTGRES_MISSING =
+  'no PostgreSQL binaries under /usr/lib/postgresql/*/bin: the PostgreSQL run is skipped (install it with `sudo apt-get install postgresql`; as root the suite installs it), the PGlite run still counts';
 
 /** Null only for 'postgres' when the server could not be started (see globalSetup). */
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database | null> {

@@ -20,7 +20,10 @@ describe.each(DATABASE_KINDS)('revoked sessions on %s', (kind) => {
     db = await openTestDatabase(kind);
     if (!db) return;
     app = await createTestApp(db, { TOKEN_RECHECK_MS: String(RECHECK_MS) });
-    await db.query("insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Rita Revoked', id from organizations where name = 'Acme Acquiring'", [email, uid]);
+    await db.query(
+      "insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Rita Revoked', id from organizations where name = 'Acme Acquiring'",
+      [email, uid],
+    );
     await createIdentity({ uid, email, emailVerified: true, phone: '+16505550124' });
   });
   afterAll(async () => {
@@ -32,16 +35,26 @@ describe.each(DATABASE_KINDS)('revoked sessions on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const headers = bearer(await idTokenFor(uid));
     const [me] = (await app.inject({ method: 'GET', url: `${API_PATHS.users}?email=${email}`, headers })).json();
-    expect((await app.inject({ method: 'PUT', url: API_PATHS.user(me.id), headers, payload: { name: 'Rita Before' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PUT', url: API_PATHS.user(me.id), headers, payload: { name: 'Rita Before' } }))
+        .statusCode,
+    ).toBe(200);
 
     // Revocation has a resolution of one second: revoke strictly after the token was issued.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await revokeSessions(uid);
 
-    const write = await app.inject({ method: 'PUT', url: API_PATHS.user(me.id), headers, payload: { name: 'Rita After' } });
+    const write = await app.inject({
+      method: 'PUT',
+      url: API_PATHS.user(me.id),
+      headers,
+      payload: { name: 'Rita After' },
+    });
     expect(write.statusCode).toBe(401);
     expect(write.json().error.code).toBe('api/token-revoked');
-    expect((await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers })).json().error.code).toBe('api/token-revoked');
+    expect((await app.inject({ method: 'POST', url: API_PATHS.authenticate, headers })).json().error.code).toBe(
+      'api/token-revoked',
+    );
     const [row] = await db.query<{ name: string }>('select name from users where id = $1', [me.id]);
     expect(row!.name).toBe('Rita Before');
     // a read within the window may still use the verification from before the revocation…
@@ -56,7 +69,10 @@ describe.each(DATABASE_KINDS)('revoked sessions on %s', (kind) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const disabledUid = `disabled-${kind}`;
     const disabledEmail = `disabled.${kind}@acme.example`;
-    await db.query("insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Dora Disabled', id from organizations where name = 'Acme Acquiring'", [disabledEmail, disabledUid]);
+    await db.query(
+      "insert into users (email, firebase_uid, name, org_id) select $1, $2, 'Dora Disabled', id from organizations where name = 'Acme Acquiring'",
+      [disabledEmail, disabledUid],
+    );
     await createIdentity({ uid: disabledUid, email: disabledEmail, emailVerified: true, phone: '+16505550125' });
     const headers = bearer(await idTokenFor(disabledUid));
     const read = () => app.inject({ method: 'GET', url: `${API_PATHS.users}?email=${disabledEmail}`, headers });

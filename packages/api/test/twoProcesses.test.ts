@@ -7,7 +7,15 @@
 // (a crash's export is taken over after its heartbeat goes stale: bench:scale times that).
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EXPORT_PATHS, exportJobSchema, queryResultSchema, UPLOAD_PATHS, uploadSchema, type ExportJob, type Upload } from '@payportal/shared';
+import {
+  EXPORT_PATHS,
+  exportJobSchema,
+  queryResultSchema,
+  UPLOAD_PATHS,
+  uploadSchema,
+  type ExportJob,
+  type Upload,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +31,17 @@ import { header, MERCHANTS } from './uploadHelpers.ts';
 const ROWS = 2000;
 const CHUNK = 8 * 1024;
 const salesFile = () =>
-  Buffer.from([header('transactions'), ...Array.from({ length: ROWS }, (_, row) => `S${row},UP-${1 + (row % 2)},2026-10-${String(1 + (row % 28)).padStart(2, '0')}T10:00:00Z,1.00,USD,visa,credit,chip,approved,`), ''].join('\n'));
+  Buffer.from(
+    [
+      header('transactions'),
+      ...Array.from(
+        { length: ROWS },
+        (_, row) =>
+          `S${row},UP-${1 + (row % 2)},2026-10-${String(1 + (row % 28)).padStart(2, '0')}T10:00:00Z,1.00,USD,visa,credit,chip,approved,`,
+      ),
+      '',
+    ].join('\n'),
+  );
 
 interface Process {
   name: string;
@@ -55,10 +73,19 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     await process.app.close();
   };
   const call = async (method: string, path: string, headers: Record<string, string>, body?: object) => {
-    const response = await fetch(`${proxy.url}${path}`, { method, headers: { ...headers, ...(body && { 'content-type': 'application/json' }) }, body: body && JSON.stringify(body) });
+    const response = await fetch(`${proxy.url}${path}`, {
+      method,
+      headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    });
     return { status: response.status, instance: response.headers.get(INSTANCE_HEADER), response };
   };
-  const poll = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> => {
+  const poll = async <T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    what: string,
+    timeoutMs = 30_000,
+  ): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await read();
@@ -67,8 +94,10 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const readUpload = async (id: number, headers: Record<string, string>): Promise<Upload> => uploadSchema.parse(await (await call('GET', UPLOAD_PATHS.upload(id), headers)).response.json());
-  const readJob = async (id: number, headers: Record<string, string>): Promise<ExportJob> => exportJobSchema.parse(await (await call('GET', EXPORT_PATHS.job(id), headers)).response.json());
+  const readUpload = async (id: number, headers: Record<string, string>): Promise<Upload> =>
+    uploadSchema.parse(await (await call('GET', UPLOAD_PATHS.upload(id), headers)).response.json());
+  const readJob = async (id: number, headers: Record<string, string>): Promise<ExportJob> =>
+    exportJobSchema.parse(await (await call('GET', EXPORT_PATHS.job(id), headers)).response.json());
   /** A ticket minted through the proxy and redeemed through it: whichever processes answer. */
   const downloadJob = async (id: number, headers: Record<string, string>) => {
     const minted = await call('POST', EXPORT_PATHS.downloadTicket(id), headers);
@@ -111,17 +140,35 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     const analyst = as['seed-analyst']!;
     // The merchants first, so the sales have merchants to land on.
     const merchants = await new Promise<string>((resolve, reject) => {
-      const upload = new TusUpload(Buffer.from(MERCHANTS), { endpoint: `${proxy.url}${UPLOAD_PATHS.tusFiles()}`, headers: uploader, metadata: { filename: 'merchants.csv', kind: 'merchants', mode: 'append', reject_whole_file: 'false' }, onError: reject, onSuccess: () => resolve(upload.url!) });
+      const upload = new TusUpload(Buffer.from(MERCHANTS), {
+        endpoint: `${proxy.url}${UPLOAD_PATHS.tusFiles()}`,
+        headers: uploader,
+        metadata: { filename: 'merchants.csv', kind: 'merchants', mode: 'append', reject_whole_file: 'false' },
+        onError: reject,
+        onSuccess: () => resolve(upload.url!),
+      });
       upload.start();
     });
-    expect(await poll(() => readUpload(Number(merchants.split('/').pop()), uploader), (upload) => ['done', 'failed'].includes(upload.status), 'merchants')).toMatchObject({ status: 'done' });
+    expect(
+      await poll(
+        () => readUpload(Number(merchants.split('/').pop()), uploader),
+        (upload) => ['done', 'failed'].includes(upload.status),
+        'merchants',
+      ),
+    ).toMatchObject({ status: 'done' });
 
     // An export held in the engine, so it is still running when its process stops.
     held.hold();
-    const queued = await call('POST', EXPORT_PATHS.jobs(), analyst, { query: { measures: ['gsv', 'transactions'], dimensions: ['region'] } });
+    const queued = await call('POST', EXPORT_PATHS.jobs(), analyst, {
+      query: { measures: ['gsv', 'transactions'], dimensions: ['region'] },
+    });
     expect(queued.status).toBe(202);
     const jobId = exportJobSchema.parse(await queued.response.json()).id;
-    await poll(() => readJob(jobId, analyst), (job) => job.status === 'running', 'export claimed');
+    await poll(
+      () => readJob(jobId, analyst),
+      (job) => job.status === 'running',
+      'export claimed',
+    );
     const [claim] = await db.query<{ claimed_by: string }>('select claimed_by from export_jobs where id = $1', [jobId]);
     const exporter = processes.find((process) => process.name === claim!.claimed_by)!;
     const survivor = processes.find((process) => process !== exporter)!;
@@ -138,11 +185,18 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
         retryDelays: [100, 250, 500, 1000, 2000],
         headers: uploader,
         metadata: { filename: 'sales.csv', kind: 'transactions', mode: 'append', reject_whole_file: 'false' },
-        onBeforeRequest: (request) => void requests.push({ method: request.getMethod(), offset: request.getHeader('Upload-Offset') ?? '', instance: null }),
-        onAfterResponse: (_request, response) => void (requests.at(-1)!.instance = response.getHeader(INSTANCE_HEADER) ?? null),
+        onBeforeRequest: (request) =>
+          void requests.push({
+            method: request.getMethod(),
+            offset: request.getHeader('Upload-Offset') ?? '',
+            instance: null,
+          }),
+        onAfterResponse: (_request, response) =>
+          void (requests.at(-1)!.instance = response.getHeader(INSTANCE_HEADER) ?? null),
         onChunkComplete: (_chunk, accepted) => {
           // Stopped when the survivor took the last chunk: the next request goes to the stopped one (the proxy alternates).
-          if (!stopping && accepted >= 2 * CHUNK && requests.at(-1)?.instance === survivor.name) stopping = stopProcess(exporter);
+          if (!stopping && accepted >= 2 * CHUNK && requests.at(-1)?.instance === survivor.name)
+            stopping = stopProcess(exporter);
         },
         onError: reject,
         onSuccess: () => resolve(upload.url!),
@@ -157,22 +211,48 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     const after = requests.slice(stoppedAfter + 1);
     expect(after.filter((request) => request.method === 'PATCH').length).toBeGreaterThan(0);
     expect(after.every((request) => request.instance === survivor.name || request.instance === null)).toBe(true);
-    expect(after.filter((request) => request.method === 'PATCH').every((request) => Number(request.offset) > 0)).toBe(true);
+    expect(after.filter((request) => request.method === 'PATCH').every((request) => Number(request.offset) > 0)).toBe(
+      true,
+    );
     expect(requests.filter((request) => request.method === 'PATCH' && request.offset === '0')).toHaveLength(1);
     const id = Number(url.split('/').pop());
-    const loaded = await poll(() => readUpload(id, uploader), (upload) => ['done', 'failed'].includes(upload.status), 'sales upload');
-    expect(loaded).toMatchObject({ status: 'done', bytes: file.length, rows_total: ROWS, rows_loaded: ROWS, rows_rejected: 0 });
+    const loaded = await poll(
+      () => readUpload(id, uploader),
+      (upload) => ['done', 'failed'].includes(upload.status),
+      'sales upload',
+    );
+    expect(loaded).toMatchObject({
+      status: 'done',
+      bytes: file.length,
+      rows_total: ROWS,
+      rows_loaded: ROWS,
+      rows_rejected: 0,
+    });
     // Loaded once: 1,000 sales of $1.00 for each merchant.
-    const totals = await call('POST', '/api/analytics/v1/query', analyst, { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }] });
-    expect(queryResultSchema.parse(await totals.response.json()).rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+    const totals = await call('POST', '/api/analytics/v1/query', analyst, {
+      measures: ['gsv', 'authorisations'],
+      dimensions: ['merchant'],
+      filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }],
+    });
+    expect(
+      queryResultSchema
+        .parse(await totals.response.json())
+        .rows.sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
       ['UP-1', ROWS / 2, ROWS / 2],
       ['UP-2', ROWS / 2, ROWS / 2],
     ]);
 
     // The export went back to the queue when its process stopped; the survivor ran it.
-    const job = await poll(() => readJob(jobId, analyst), (value) => ['ready', 'failed'].includes(value.status), 'export');
+    const job = await poll(
+      () => readJob(jobId, analyst),
+      (value) => ['ready', 'failed'].includes(value.status),
+      'export',
+    );
     expect(job.status).toBe('ready');
-    const [finished] = await db.query<{ claimed_by: string }>('select claimed_by from export_jobs where id = $1', [jobId]);
+    const [finished] = await db.query<{ claimed_by: string }>('select claimed_by from export_jobs where id = $1', [
+      jobId,
+    ]);
     expect(finished!.claimed_by).toBe(survivor.name);
     expect((await downloadJob(jobId, analyst)).split('\r\n')[0]).toBe('Region,Gross sales volume,Transactions');
     // The upload's own file is in the shared folder, whole.
@@ -189,7 +269,12 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
   it('[U6] ends an upload abandoned before its last byte and deletes its partial file', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const uploader = as['seed-uploader']!;
-    const created = await call('POST', UPLOAD_PATHS.tusFiles(), { ...uploader, 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': `filename ${Buffer.from('late.csv').toString('base64')},kind ${Buffer.from('transactions').toString('base64')},mode ${Buffer.from('append').toString('base64')}` });
+    const created = await call('POST', UPLOAD_PATHS.tusFiles(), {
+      ...uploader,
+      'tus-resumable': '1.0.0',
+      'upload-length': '1000',
+      'upload-metadata': `filename ${Buffer.from('late.csv').toString('base64')},kind ${Buffer.from('transactions').toString('base64')},mode ${Buffer.from('append').toString('base64')}`,
+    });
     expect(created.status).toBe(201);
     const id = Number(String(created.response.headers.get('location')).split('/').pop());
     const [row] = await db.query<{ file_key: string }>('select file_key from uploads where id = $1', [id]);
@@ -199,8 +284,15 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     await db.query("update uploads set created_at = now() - interval '25 hours' where id = $1", [id]);
     // Any process's sweep ends it: one starting sweeps at once.
     await startProcess('api-d');
-    const ended = await poll(() => readUpload(id, uploader), (upload) => upload.status !== 'receiving', 'abandoned upload');
-    expect(ended).toMatchObject({ status: 'failed', failure: 'The file did not finish arriving within 24 hours: send it again.' });
+    const ended = await poll(
+      () => readUpload(id, uploader),
+      (upload) => upload.status !== 'receiving',
+      'abandoned upload',
+    );
+    expect(ended).toMatchObject({
+      status: 'failed',
+      failure: 'The file did not finish arriving within 24 hours: send it again.',
+    });
     await expect(access(path)).rejects.toThrow();
   });
 });

@@ -20,7 +20,17 @@ const CHUNK = 8 * 1024;
 
 /** ROWS good sales of the two merchants MERCHANTS uploads: about 140 kB, so many chunks. */
 const salesFile = () =>
-  Buffer.from([header('transactions'), ...Array.from({ length: ROWS }, (_, row) => `R${row},UP-${1 + (row % 2)},2026-10-${String(1 + (row % 28)).padStart(2, '0')}T10:00:00Z,1.00,USD,visa,credit,chip,approved,`), ''].join('\n'));
+  Buffer.from(
+    [
+      header('transactions'),
+      ...Array.from(
+        { length: ROWS },
+        (_, row) =>
+          `R${row},UP-${1 + (row % 2)},2026-10-${String(1 + (row % 28)).padStart(2, '0')}T10:00:00Z,1.00,USD,visa,credit,chip,approved,`,
+      ),
+      '',
+    ].join('\n'),
+  );
 
 describe.each(DATABASE_KINDS)('an upload across an API restart on %s', (kind) => {
   let stack: AnalyticsTestApp | null = null;
@@ -45,7 +55,12 @@ describe.each(DATABASE_KINDS)('an upload across an API restart on %s', (kind) =>
   it('[U4][U14] tus-js-client resumes from the offset the restarted API reports and the file loads whole', async (context) => {
     if (!stack) return context.skip(POSTGRES_MISSING);
     const uploader = stack.as['seed-uploader']!;
-    const merchants = await uploadFile(stack.app, uploader, { kind: 'merchants', filename: 'merchants.csv' }, MERCHANTS);
+    const merchants = await uploadFile(
+      stack.app,
+      uploader,
+      { kind: 'merchants', filename: 'merchants.csv' },
+      MERCHANTS,
+    );
     expect(await waitForUpload(stack.app, uploader, merchants, ['done', 'failed'])).toMatchObject({ status: 'done' });
 
     const first = await startApi(0);
@@ -95,13 +110,31 @@ describe.each(DATABASE_KINDS)('an upload across an API restart on %s', (kind) =>
 
     const id = Number(url.split('/').pop());
     const done = await waitForUpload(second, uploader, id, ['done', 'failed']);
-    expect(done).toMatchObject({ status: 'done', bytes: file.length, received_bytes: file.length, rows_total: ROWS, rows_loaded: ROWS, rows_rejected: 0 });
+    expect(done).toMatchObject({
+      status: 'done',
+      bytes: file.length,
+      received_bytes: file.length,
+      rows_total: ROWS,
+      rows_loaded: ROWS,
+      rows_rejected: 0,
+    });
     const response = await second.inject({ url: UPLOAD_PATHS.upload(id), headers: uploader });
     expect(uploadSchema.parse(response.json()).sha256).toBe(createHash('sha256').update(file).digest('hex'));
     // Every sale once, in the query API's totals: 1,000 sales of $1.00 for each merchant.
-    const totals = await second.inject({ method: 'POST', url: '/api/analytics/v1/query', headers: stack.as['seed-analyst']!, payload: { measures: ['gsv', 'authorisations'], dimensions: ['merchant'], filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }] } });
+    const totals = await second.inject({
+      method: 'POST',
+      url: '/api/analytics/v1/query',
+      headers: stack.as['seed-analyst']!,
+      payload: {
+        measures: ['gsv', 'authorisations'],
+        dimensions: ['merchant'],
+        filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }],
+      },
+    });
     expect(totals.statusCode, totals.body).toBe(200);
-    expect(queryResultSchema.parse(totals.json()).rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+    expect(
+      queryResultSchema.parse(totals.json()).rows.sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
       ['UP-1', ROWS / 2, ROWS / 2],
       ['UP-2', ROWS / 2, ROWS / 2],
     ]);

@@ -20,7 +20,10 @@ if (redirect) {
   // Standalone only: a framed app never signs in with Firebase, so it never loads it.
   // It starts once the first route asks for it (features/session/sessionStart.ts): at once on a guarded
   // route, after the screen is drawn on an open one such as /auth.
-  if (!framed) deferSessionStart(() => void import('./features/session/standaloneSession.ts').then((module) => module.startStandaloneSession()));
+  if (!framed)
+    deferSessionStart(
+      () => void import('./features/session/standaloneSession.ts').then((module) => module.startStandaloneSession()),
+    );
 
   const draw = () =>
     createRoot(document.getElementById('root')!).render(
@@ -28,5 +31,8 @@ if (redirect) {
         <App framed={framed} />
       </StrictMode>,
     );
-  void Promise.all([preloadFirstScreen(location.pathname), framed && FramedSession.preload().catch(() => undefined)]).then(draw);
+  void Promise.all([
+    preloadFirstScreen(location.pathname),
+    framed && FramedSession.preload().catch(() => undefined),
+  ]).then(draw);
 }

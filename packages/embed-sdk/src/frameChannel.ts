@@ -18,7 +18,10 @@ export function openFrameChannel(target: Window, frameOrigin: string, session: o
   let close!: (error: EmbedError) => void;
   const closed = new Promise<never>((_, reject) => (close = reject));
   closed.catch(() => undefined);
-  target.postMessage({ kind: WIRE.session, version: PROTOCOL_VERSION, session }, frameOrigin, [toFrame.port2, toHost.port2]);
+  target.postMessage({ kind: WIRE.session, version: PROTOCOL_VERSION, session }, frameOrigin, [
+    toFrame.port2,
+    toHost.port2,
+  ]);
   return {
     call: (name, arg) => Promise.race([callFrame(name, arg), closed]),
     close(reason) {

@@ -34,10 +34,14 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
   let failed = false;
 
   // S3: after destroy() no callback fires, onLog included.
-  const emit = <K extends keyof MountPortalOptions>(name: K, ...args: Parameters<Extract<MountPortalOptions[K], (...a: never[]) => unknown>>) => {
+  const emit = <K extends keyof MountPortalOptions>(
+    name: K,
+    ...args: Parameters<Extract<MountPortalOptions[K], (...a: never[]) => unknown>>
+  ) => {
     if (!destroyed) (options[name] as ((...a: typeof args) => void) | undefined)?.(...args);
   };
-  const log = (direction: EmbedLogEntry['direction'], type: string, detail?: string) => emit('onLog', { direction, type, detail });
+  const log = (direction: EmbedLogEntry['direction'], type: string, detail?: string) =>
+    emit('onLog', { direction, type, detail });
   const userDetail = () => `${user.email}${user.impersonation ? ' (impersonation)' : ''}`;
 
   let settle!: (error?: EmbedError) => void;
@@ -60,16 +64,26 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
     finish(error);
     return report(error);
   };
-  const failWith = (code: EmbedErrorCode, message: string, reason?: string) => fail(new EmbedError(code, message, undefined, reason));
+  const failWith = (code: EmbedErrorCode, message: string, reason?: string) =>
+    fail(new EmbedError(code, message, undefined, reason));
 
-  const tokens = singleFlight(options.getToken, tokenTimeoutMs, () => new EmbedError('embed/token-timeout', `getToken() did not answer within ${tokenTimeoutMs} ms (tokenTimeoutMs)`));
+  const tokens = singleFlight(
+    options.getToken,
+    tokenTimeoutMs,
+    () =>
+      new EmbedError('embed/token-timeout', `getToken() did not answer within ${tokenTimeoutMs} ms (tokenTimeoutMs)`),
+  );
   const askToken = () =>
     failed
       ? Promise.reject(new EmbedError('embed/closed', 'ready failed; mount again'))
       : tokens()
           .then(checkToken)
           .catch((error: unknown) => {
-            throw fail(error instanceof EmbedError ? error : new EmbedError('embed/session-expired', 'getToken() failed; see cause', error));
+            throw fail(
+              error instanceof EmbedError
+                ? error
+                : new EmbedError('embed/session-expired', 'getToken() failed; see cause', error),
+            );
           });
 
   const closeChannel = (reason: string) => {
@@ -83,7 +97,15 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       ? Promise.reject(new EmbedError('embed/closed', 'destroy() was called'))
       : channel
         ? channel.call(name, arg).catch((error: unknown) => {
-            throw report(error instanceof EmbedError ? error : new EmbedError('embed/unauthorized', `the portal refused ${name}(): ${(error as Error)?.message}`, error));
+            throw report(
+              error instanceof EmbedError
+                ? error
+                : new EmbedError(
+                    'embed/unauthorized',
+                    `the portal refused ${name}(): ${(error as Error)?.message}`,
+                    error,
+                  ),
+            );
           })
         : Promise.resolve();
 
@@ -107,10 +129,12 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       } else {
         // M4, M5: the refusal's reason, when the frame gave one, is on the error and in its message.
         const why = event.reason ? ` (${event.reason})` : '';
-        if (event.type === 'tokenRejected') failWith('embed/token-rejected', `the portal could not verify getToken()'s token${why}`, event.reason);
+        if (event.type === 'tokenRejected')
+          failWith('embed/token-rejected', `the portal could not verify getToken()'s token${why}`, event.reason);
         else {
           emit(NOTICE_HANDLERS[event.type]);
-          if (event.type === 'unauthorized' && !settled) failWith('embed/unauthorized', `the portal refused ${user.email}${why}`, event.reason);
+          if (event.type === 'unauthorized' && !settled)
+            failWith('embed/unauthorized', `the portal refused ${user.email}${why}`, event.reason);
         }
       }
     },
@@ -146,7 +170,10 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
       failWith('embed/frame-load-failed', notThePortal(options.src));
     },
   });
-  const readyTimer = setTimeout(() => failWith('embed/timeout', `not ready within ${timeoutMs} ms (timeoutMs)`), timeoutMs);
+  const readyTimer = setTimeout(
+    () => failWith('embed/timeout', `not ready within ${timeoutMs} ms (timeoutMs)`),
+    timeoutMs,
+  );
   iframe.src = options.src;
   iframe.title = options.title ?? 'PayPortal';
   iframe.style.cssText = 'border:0;width:100%;display:block';

@@ -6,8 +6,14 @@ import { portCaller, servePort } from './portRpc.ts';
 describe('[H3][R1] portRpc speaks comlink’s wire format', () => {
   it('answers comlink’s calls of the listed functions, with values and with thrown errors', async () => {
     const { port1, port2 } = new MessageChannel();
-    servePort(port1, { getToken: async () => 'token-1', report: (event) => `got ${JSON.stringify(event)}`, fail: () => Promise.reject(new Error('no token')) });
-    const host = wrap<{ getToken(): Promise<string>; report(event: unknown): Promise<string>; fail(): Promise<never> }>(port2);
+    servePort(port1, {
+      getToken: async () => 'token-1',
+      report: (event) => `got ${JSON.stringify(event)}`,
+      fail: () => Promise.reject(new Error('no token')),
+    });
+    const host = wrap<{ getToken(): Promise<string>; report(event: unknown): Promise<string>; fail(): Promise<never> }>(
+      port2,
+    );
     expect(await host.getToken()).toBe('token-1');
     expect(await host.report({ type: 'route' })).toBe('got {"type":"route"}');
     await expect(host.fail()).rejects.toThrow('no token');

@@ -12,12 +12,18 @@ export function servePort(port: MessagePort, api: PortApi): void {
     const path = data?.path;
     const name = Array.isArray(path) && path.length === 1 ? path[0] : undefined;
     if (data?.type !== 'APPLY' || !Object.hasOwn(api, name)) return;
-    const args = Array.isArray(data.argumentList) ? data.argumentList.map((wire: Reply | null) => (wire?.type === 'RAW' ? wire.value : undefined)) : [];
+    const args = Array.isArray(data.argumentList)
+      ? data.argumentList.map((wire: Reply | null) => (wire?.type === 'RAW' ? wire.value : undefined))
+      : [];
     let reply: object;
     try {
       reply = { type: 'RAW', value: await api[name]!(...args) };
     } catch (error) {
-      reply = { type: 'HANDLER', name: 'throw', value: { isError: true, value: { message: (error as Error)?.message ?? String(error), name: 'Error' } } };
+      reply = {
+        type: 'HANDLER',
+        name: 'throw',
+        value: { isError: true, value: { message: (error as Error)?.message ?? String(error), name: 'Error' } },
+      };
     }
     port.postMessage({ ...reply, id: data.id });
   };
@@ -34,7 +40,11 @@ export function portCaller(port: MessagePort): (name: string, arg: unknown) => P
   return (name, arg) =>
     new Promise((resolve, reject) => {
       const id = `${++last}`;
-      pending.set(id, (reply) => (reply.type === 'RAW' ? resolve(reply.value) : reject(new Error((reply.value as { value?: { message?: string } })?.value?.message))));
+      pending.set(id, (reply) =>
+        reply.type === 'RAW'
+          ? resolve(reply.value)
+          : reject(new Error((reply.value as { value?: { message?: string } })?.value?.message)),
+      );
       port.postMessage({ id, type: 'APPLY', path: [name], argumentList: [{ type: 'RAW', value: arg }] });
     });
 }

@@ -4,21 +4,35 @@ import { readFrameEvent } from './readFrameEvent.ts';
 
 describe('[V2] readFrameEvent (the host has no zod)', () => {
   it('copies only the known fields of a valid event', () => {
-    const event = readFrameEvent({ ...JSON.parse('{"__proto__":{"polluted":true},"extra":1}'), type: 'route', path: '/dashboards' });
+    const event = readFrameEvent({
+      ...JSON.parse('{"__proto__":{"polluted":true},"extra":1}'),
+      type: 'route',
+      path: '/dashboards',
+    });
     expect(event).toEqual({ type: 'route', path: '/dashboards' });
     expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
   });
 
   it('[M6] reads who support staff are viewing and whether read-only; anything malformed reads as no impersonation', () => {
     const viewing = { user: 'owner@acme.example', by: 'support@payportal.example' };
-    expect(readFrameEvent({ type: 'session', isEmbedded: false, isOwner: true, impersonating: viewing, readOnly: true })).toEqual({
+    expect(
+      readFrameEvent({ type: 'session', isEmbedded: false, isOwner: true, impersonating: viewing, readOnly: true }),
+    ).toEqual({
       type: 'session',
       isEmbedded: false,
       isOwner: true,
       impersonating: viewing,
       readOnly: true,
     });
-    expect(readFrameEvent({ type: 'session', isEmbedded: false, isOwner: true, impersonating: { user: 7, by: 'x' }, readOnly: 'yes' })).toEqual({
+    expect(
+      readFrameEvent({
+        type: 'session',
+        isEmbedded: false,
+        isOwner: true,
+        impersonating: { user: 7, by: 'x' },
+        readOnly: 'yes',
+      }),
+    ).toEqual({
       type: 'session',
       isEmbedded: false,
       isOwner: true,
@@ -27,8 +41,11 @@ describe('[V2] readFrameEvent (the host has no zod)', () => {
     });
   });
 
-  it('[M4] keeps a refused token\'s reason when it is a code', () => {
-    expect(readFrameEvent({ type: 'tokenRejected', reason: 'partner/replayed' })).toEqual({ type: 'tokenRejected', reason: 'partner/replayed' });
+  it("[M4] keeps a refused token's reason when it is a code", () => {
+    expect(readFrameEvent({ type: 'tokenRejected', reason: 'partner/replayed' })).toEqual({
+      type: 'tokenRejected',
+      reason: 'partner/replayed',
+    });
     expect(readFrameEvent({ type: 'tokenRejected', reason: 'Not A Code!' })).toEqual({ type: 'tokenRejected' });
   });
 
@@ -57,7 +74,12 @@ describe('[M5] the reason of an unauthorized report', () => {
     expect(readFrameEvent({ type: 'unauthorized', reason })).toEqual({ type: 'unauthorized', reason });
   });
 
-  it.each([['text', 'Please contact support'], ['markup', '<img src=x>'], ['a number', 7], ['an oversized code', `a/${'b'.repeat(64)}`]])('drops %s and keeps the notice', (_, reason) => {
+  it.each([
+    ['text', 'Please contact support'],
+    ['markup', '<img src=x>'],
+    ['a number', 7],
+    ['an oversized code', `a/${'b'.repeat(64)}`],
+  ])('drops %s and keeps the notice', (_, reason) => {
     expect(readFrameEvent({ type: 'unauthorized', reason })).toEqual({ type: 'unauthorized' });
   });
 });

@@ -4,12 +4,24 @@ import { LIMITS, PORTAL_PATH_PATTERN, REFUSAL_REASON_PATTERN, type FrameNotice }
 
 // Written out, not imported: the published declarations must not name the private shared package.
 // readFrameEvent.test.ts checks that every one of the protocol's FRAME_NOTICES is read.
-const NOTICES = ['unauthorized', 'routeHome', 'contactSales', 'termsDeclined', 'tokenRejected'] as const satisfies readonly FrameNotice[];
+const NOTICES = [
+  'unauthorized',
+  'routeHome',
+  'contactSales',
+  'termsDeclined',
+  'tokenRejected',
+] as const satisfies readonly FrameNotice[];
 export type Notice = (typeof NOTICES)[number];
 
 export type FrameEventView =
   | { type: 'route'; path: string }
-  | { type: 'session'; isEmbedded: boolean; isOwner: boolean; impersonating: { user: string; by: string } | null; readOnly: boolean }
+  | {
+      type: 'session';
+      isEmbedded: boolean;
+      isOwner: boolean;
+      impersonating: { user: string; by: string } | null;
+      readOnly: boolean;
+    }
   | { type: 'height'; height: number }
   | { type: Notice; reason?: string };
 
@@ -28,9 +40,16 @@ export function readFrameEvent(value: unknown): FrameEventView | null {
     case 'session': {
       // M6: who is viewed and by whom, only as two bounded strings; anything else reads as no impersonation.
       const viewing = event.impersonating as Record<string, unknown> | null;
-      const impersonating = viewing && isEmail(viewing.user) && isEmail(viewing.by) ? { user: viewing.user, by: viewing.by } : null;
+      const impersonating =
+        viewing && isEmail(viewing.user) && isEmail(viewing.by) ? { user: viewing.user, by: viewing.by } : null;
       return typeof event.isEmbedded === 'boolean' && typeof event.isOwner === 'boolean'
-        ? { type: 'session', isEmbedded: event.isEmbedded, isOwner: event.isOwner, impersonating, readOnly: event.readOnly === true }
+        ? {
+            type: 'session',
+            isEmbedded: event.isEmbedded,
+            isOwner: event.isOwner,
+            impersonating,
+            readOnly: event.readOnly === true,
+          }
         : null;
     }
     case 'height': {
@@ -41,7 +60,9 @@ export function readFrameEvent(value: unknown): FrameEventView | null {
     }
     case 'unauthorized': // M5: the refusal's reason, when it is a code
     case 'tokenRejected':
-      return typeof event.reason === 'string' && REFUSAL_REASON_PATTERN.test(event.reason) ? { type: event.type, reason: event.reason } : { type: event.type };
+      return typeof event.reason === 'string' && REFUSAL_REASON_PATTERN.test(event.reason)
+        ? { type: event.type, reason: event.reason }
+        : { type: event.type };
     default:
       return NOTICES.includes(event.type as Notice) ? { type: event.type as Notice } : null;
   }

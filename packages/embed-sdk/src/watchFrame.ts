@@ -23,7 +23,8 @@ export function watchFrame(iframe: HTMLIFrameElement, frameOrigin: string, on: F
     if (event.source === null || event.source !== iframe.contentWindow) return;
     const data = event.data as { kind?: unknown; version?: unknown } | null;
     const kind = data?.kind;
-    if ((kind !== WIRE.hello && kind !== WIRE.incompatible) || typeof data?.version !== 'number') return on.rejected('malformed');
+    if ((kind !== WIRE.hello && kind !== WIRE.incompatible) || typeof data?.version !== 'number')
+      return on.rejected('malformed');
     helloSinceLoad = true;
     if (event.origin !== frameOrigin) return on.originRejected(event.origin);
     if (kind === WIRE.incompatible || data.version !== PROTOCOL_VERSION) {

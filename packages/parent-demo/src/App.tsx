@@ -6,7 +6,12 @@ import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
 import { useEffect, useState } from 'preact/hooks';
 import type { DemoConfig } from './demoConfig.ts';
 import { demoAuth } from './demoAuth.ts';
-import { currentNorthwindUser, northwindSessionToken, signOutOfNorthwind, type NorthwindUser } from './northwindAccount.ts';
+import {
+  currentNorthwindUser,
+  northwindSessionToken,
+  signOutOfNorthwind,
+  type NorthwindUser,
+} from './northwindAccount.ts';
 import { NorthwindHeader } from './NorthwindHeader.tsx';
 import { PortalView, type ViewedUser } from './PortalView.tsx';
 import { SignInForm, type DemoRole } from './SignInForm.tsx';
@@ -28,10 +33,18 @@ export function App({ config }: { config: DemoConfig }) {
   // Partner users: Northwind's own account, the portal session signed by Northwind's server. Support
   // staff: their PayPortal account's ID token (impersonation).
   const support = role === 'support';
-  const user = support ? (supportUser === undefined ? undefined : supportUser && { email: supportUser.email ?? '', name: supportUser.displayName ?? supportUser.email ?? '' }) : northwindUser;
-  const getToken = support ? () => auth.currentUser?.getIdToken() ?? Promise.reject(new Error('signed out')) : northwindSessionToken;
+  const user = support
+    ? supportUser === undefined
+      ? undefined
+      : supportUser && { email: supportUser.email ?? '', name: supportUser.displayName ?? supportUser.email ?? '' }
+    : northwindUser;
+  const getToken = support
+    ? () => auth.currentUser?.getIdToken() ?? Promise.reject(new Error('signed out'))
+    : northwindSessionToken;
   const own: ViewedUser | null = user ? { email: user.email, name: user.name, impersonation: false } : null;
-  const shown = viewed ?? (role === 'support' ? { email: 'partner@acme.example', name: 'Paula Partner', impersonation: true } : own);
+  const shown =
+    viewed ??
+    (role === 'support' ? { email: 'partner@acme.example', name: 'Paula Partner', impersonation: true } : own);
   const two = location.pathname.startsWith('/two');
 
   if (user === null) {
@@ -52,8 +65,16 @@ export function App({ config }: { config: DemoConfig }) {
     <div class={`nw-app${logOpen && !two ? ' nw-app--drawer' : ''}`}>
       <NorthwindHeader
         two={two}
-        account={user ? { email: user.email ?? '', role: role === 'support' ? 'PayPortal support staff' : 'Partner user' } : null}
-        onSignOut={() => void (support ? signOut(auth) : signOutOfNorthwind().then(() => setNorthwindUser(null))).then(() => setViewed(null))}
+        account={
+          user
+            ? { email: user.email ?? '', role: role === 'support' ? 'PayPortal support staff' : 'Partner user' }
+            : null
+        }
+        onSignOut={() =>
+          void (support ? signOut(auth) : signOutOfNorthwind().then(() => setNorthwindUser(null))).then(() =>
+            setViewed(null),
+          )
+        }
         logOpen={logOpen}
         onToggleLog={two ? undefined : () => setLogOpen((open) => !open)}
       />
@@ -68,8 +89,28 @@ export function App({ config }: { config: DemoConfig }) {
         {user && shown && role === 'support' && <UserPicker viewed={shown} onPick={setViewed} />}
         {user && shown && (
           <div class={two ? 'nw-side-by-side' : undefined}>
-            <PortalView portalUrl={config.portalUrl} getToken={getToken} viewed={shown} title={two ? 'PayPortal (left)' : 'PayPortal'} initPath="/home" mirror={!two} logOpen={two || logOpen} drawer={!two} />
-            {two && <PortalView portalUrl={config.portalUrl} getToken={getToken} viewed={shown} title="PayPortal (right)" initPath="/dashboards" mirror={false} logOpen drawer={false} />}
+            <PortalView
+              portalUrl={config.portalUrl}
+              getToken={getToken}
+              viewed={shown}
+              title={two ? 'PayPortal (left)' : 'PayPortal'}
+              initPath="/home"
+              mirror={!two}
+              logOpen={two || logOpen}
+              drawer={!two}
+            />
+            {two && (
+              <PortalView
+                portalUrl={config.portalUrl}
+                getToken={getToken}
+                viewed={shown}
+                title="PayPortal (right)"
+                initPath="/dashboards"
+                mirror={false}
+                logOpen
+                drawer={false}
+              />
+            )}
           </div>
         )}
       </main>

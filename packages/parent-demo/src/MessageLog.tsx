@@ -1,7 +1,11 @@
 import type { EmbedLogEntry } from '@payportal/embed-sdk';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 
-const ARROW: Record<EmbedLogEntry['direction'], string> = { sent: 'host → frame', received: 'frame → host', rejected: 'rejected' };
+const ARROW: Record<EmbedLogEntry['direction'], string> = {
+  sent: 'host → frame',
+  received: 'frame → host',
+  rejected: 'rejected',
+};
 
 /** Every message of the protocol, both directions, newest last; follows new messages unless scrolled up. */
 export function MessageLog({ label, entries }: { label: string; entries: readonly EmbedLogEntry[] }) {

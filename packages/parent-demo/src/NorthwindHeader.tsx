@@ -40,7 +40,13 @@ export function NorthwindHeader({ two, account, onSignOut, logOpen, onToggleLog 
       {account && (
         <div class="nw-account">
           {onToggleLog && (
-            <button type="button" class="nw-button nw-button--ghost" aria-expanded={logOpen} aria-controls="nw-drawer" onClick={onToggleLog}>
+            <button
+              type="button"
+              class="nw-button nw-button--ghost"
+              aria-expanded={logOpen}
+              aria-controls="nw-drawer"
+              onClick={onToggleLog}
+            >
               Message log
             </button>
           )}

@@ -77,7 +77,16 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
     <>
       <section aria-label={title} class="nw-panel portal">
         <div class="nw-panel-bar">
-          <p role="status" class={status.startsWith('Portal ready') ? 'nw-status nw-status--ok' : status.startsWith('Loading') ? 'nw-status' : 'nw-status nw-status--error'}>
+          <p
+            role="status"
+            class={
+              status.startsWith('Portal ready')
+                ? 'nw-status nw-status--ok'
+                : status.startsWith('Loading')
+                  ? 'nw-status'
+                  : 'nw-status nw-status--error'
+            }
+          >
             {status}
           </p>
           {notice && (
@@ -88,7 +97,12 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
         </div>
         <div ref={container} class="nw-frame" />
       </section>
-      <aside id={drawer ? 'nw-drawer' : undefined} class={drawer ? 'nw-drawer' : 'nw-log-below'} hidden={!logOpen} aria-label={`Message log of ${title}`}>
+      <aside
+        id={drawer ? 'nw-drawer' : undefined}
+        class={drawer ? 'nw-drawer' : 'nw-log-below'}
+        hidden={!logOpen}
+        aria-label={`Message log of ${title}`}
+      >
         <MessageLog label={`Messages of ${title}`} entries={log} />
       </aside>
     </>

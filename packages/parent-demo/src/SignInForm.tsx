@@ -11,7 +11,13 @@ const SUGGESTED: Record<DemoRole, string> = { partner: 'partner@acme.example', s
  * Partner users sign in to Northwind itself (its server's directory); PayPortal support staff sign in
  * with their own PayPortal account, whose ID token the frame exchanges for an impersonation token.
  */
-export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role: DemoRole, northwindUser: NorthwindUser | null) => void }) {
+export function SignInForm({
+  auth,
+  onSignedIn,
+}: {
+  auth: Auth;
+  onSignedIn: (role: DemoRole, northwindUser: NorthwindUser | null) => void;
+}) {
   const [role, setRole] = useState<DemoRole>('partner');
   const [email, setEmail] = useState(SUGGESTED.partner);
   const [password, setPassword] = useState('Portal-demo-2026');
@@ -49,7 +55,12 @@ export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role
         <legend>Sign in as</legend>
         {(['partner', 'support'] as const).map((value) => (
           <label key={value}>
-            <input type="radio" name="role" checked={role === value} onChange={() => (setRole(value), setEmail(SUGGESTED[value]))} />
+            <input
+              type="radio"
+              name="role"
+              checked={role === value}
+              onChange={() => (setRole(value), setEmail(SUGGESTED[value]))}
+            />
             {value === 'partner' ? 'Partner user' : 'PayPortal support staff'}
           </label>
         ))}
@@ -58,7 +69,8 @@ export function SignInForm({ auth, onSignedIn }: { auth: Auth; onSignedIn: (role
         Email <input type="email" required value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
       </label>
       <label class="nw-field">
-        Password <input type="password" required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
+        Password{' '}
+        <input type="password" required value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
       </label>
       <button type="submit" class="nw-button nw-button--primary" disabled={busy}>
         Sign in

@@ -27,7 +27,13 @@ export function UserPicker({ viewed, onPick }: { viewed: ViewedUser; onPick: (us
       <span class="nw-toolbar-title">Support view</span>
       <label class="nw-field nw-field--inline">
         View the portal of{' '}
-        <input type="email" list="seeded-users" required value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
+        <input
+          type="email"
+          list="seeded-users"
+          required
+          value={email}
+          onInput={(event) => setEmail(event.currentTarget.value)}
+        />
       </label>
       <datalist id="seeded-users">
         {SEEDED.map(([address, person]) => (

@@ -42,7 +42,10 @@ export function injectConfig(html: string, config: unknown): string {
 }
 
 /** Browser side: parse the block the server wrote. Throws a readable error when it is missing or wrong. */
-export function readEmbeddedConfig<Schema extends z.ZodMiniType>(text: string | null | undefined, schema: Schema): z.infer<Schema> {
+export function readEmbeddedConfig<Schema extends z.ZodMiniType>(
+  text: string | null | undefined,
+  schema: Schema,
+): z.infer<Schema> {
   if (!text) throw new Error('This page was served without its configuration.');
   const result = schema.safeParse(JSON.parse(text));
   if (!result.success) throw new Error(`This page's configuration is not valid: ${z.prettifyError(result.error)}`);

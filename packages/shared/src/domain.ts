@@ -85,11 +85,17 @@ export type TermsRecord = z.infer<typeof termsRecordSchema>;
  * An invitation's single-use secret: 32 random bytes as base64url. The API stores
  * only its SHA-256; the secret itself travels in the sign-up link alone.
  */
-export const inviteSecretSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the invitation secret of a sign-up link' }));
+export const inviteSecretSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the invitation secret of a sign-up link' }));
 
 /**
  * the sign-up hash carries the invitee's email and name; it also carries the invitation's
  * secret, which binds the sign-up to this one invitation.
  */
-export const signUpPayloadSchema = z.object({ email: emailSchema, name: z.string().check(z.minLength(1), z.maxLength(200)), invite: inviteSecretSchema });
+export const signUpPayloadSchema = z.object({
+  email: emailSchema,
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  invite: inviteSecretSchema,
+});
 export type SignUpPayload = z.infer<typeof signUpPayloadSchema>;

@@ -19,7 +19,9 @@ export function parseConfig<Schema extends z.ZodType>(
     result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(root)';
       const received = issue.path.length ? source[String(issue.path[0])] : undefined;
-      return received === undefined ? `${name}: ${issue.message}` : `${name}: ${issue.message} (got "${String(received)}")`;
+      return received === undefined
+        ? `${name}: ${issue.message}`
+        : `${name}: ${issue.message} (got "${String(received)}")`;
     }),
   );
 }

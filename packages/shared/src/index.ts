@@ -22,11 +22,27 @@ export {
   SIGN_IN_METHODS,
   inviteSecretSchema,
 } from './domain.ts';
-export type { SignInMethod, UserConfig, WarehouseUser, Organization, Role, UserRole, TermsRecord, SignUpPayload } from './domain.ts';
+export type {
+  SignInMethod,
+  UserConfig,
+  WarehouseUser,
+  Organization,
+  Role,
+  UserRole,
+  TermsRecord,
+  SignUpPayload,
+} from './domain.ts';
 export { isInternalEmail } from './internalEmail.ts';
 export { isLoginTooOld, isOlderThanPasswordAge } from './signInAge.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
-export { firebaseWebConfigSchema, identityProjectSchema, portalConfigSchema, readEmbeddedConfig, injectConfig, CONFIG_ELEMENT_ID } from './browserConfig.ts';
+export {
+  firebaseWebConfigSchema,
+  identityProjectSchema,
+  portalConfigSchema,
+  readEmbeddedConfig,
+  injectConfig,
+  CONFIG_ELEMENT_ID,
+} from './browserConfig.ts';
 export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';
 export { API_ERROR_CODES, apiErrorBodySchema } from './apiErrors.ts';
 export type { ApiErrorCode, ApiErrorBody } from './apiErrors.ts';
@@ -53,7 +69,12 @@ export {
   organizationResponseSchema,
   acceptInviteSchema,
 } from './apiContract.ts';
-export type { AuthenticateResponse, ImpersonationResponse, PartnerSessionResponse, AcceptInvite } from './apiContract.ts';
+export type {
+  AuthenticateResponse,
+  ImpersonationResponse,
+  PartnerSessionResponse,
+  AcceptInvite,
+} from './apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,
@@ -77,7 +98,15 @@ export {
   userChangeSchema,
   userChangesResponseSchema,
 } from './orgManagement.ts';
-export type { OrgUsersSortField, OrgUsersQuery, ManagedUser, OrgUsersPage, InviteUser, UserChangeAction, UserChange } from './orgManagement.ts';
+export type {
+  OrgUsersSortField,
+  OrgUsersQuery,
+  ManagedUser,
+  OrgUsersPage,
+  InviteUser,
+  UserChangeAction,
+  UserChange,
+} from './orgManagement.ts';
 export { rolesOutsideGrant } from './orgManagementRules.ts';
 export {
   PARTNER_PATHS,
@@ -107,7 +136,13 @@ export { decideEmbeddedRoute } from './guards/decideEmbeddedRoute.ts';
 export { isEmbeddedOnly } from './guards/guardDecision.ts';
 export type { RouteGuard } from './guards/decideRoute.ts';
 export type { GuardDecision, GuardInput, GuardUser, GuardTarget, GuardParentMessage } from './guards/guardDecision.ts';
-export { AUTH_ERROR_TEXTS, authErrorMessage, errorCode, serviceErrorMessage, signInRefusalOf } from './errors/authErrors.ts';
+export {
+  AUTH_ERROR_TEXTS,
+  authErrorMessage,
+  errorCode,
+  serviceErrorMessage,
+  signInRefusalOf,
+} from './errors/authErrors.ts';
 export type { AuthErrorArea } from './errors/authErrors.ts';
 export { AuthFlowError } from './errors/AuthFlowError.ts';
 export {
@@ -208,7 +243,14 @@ export {
   periodStatus,
   DATE_RANGE_PRESET_LABELS,
 } from './analytics/datePeriods.ts';
-export type { DateRange, ResolvedRange, ComparisonPeriod, PeriodShortfall, PeriodStatus, PeriodContext } from './analytics/datePeriods.ts';
+export type {
+  DateRange,
+  ResolvedRange,
+  ComparisonPeriod,
+  PeriodShortfall,
+  PeriodStatus,
+  PeriodContext,
+} from './analytics/datePeriods.ts';
 export { PERIOD_NOTE_COLUMN, periodNoteOf, periodNotesOf } from './analytics/periodNotes.ts';
 export { EXPORT_ROUTES, EXPORT_PATHS } from './exports/exportPaths.ts';
 export { CSV_HEADERS, csvOptionsSchema, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
@@ -224,7 +266,13 @@ export {
   definitionListQuerySchema,
   definitionListSchema,
 } from './exports/exportDefinition.ts';
-export type { ExportDefinition, ExportDefinitionBody, ExportDefinitionBodyInput, DefinitionListQuery, DefinitionList } from './exports/exportDefinition.ts';
+export type {
+  ExportDefinition,
+  ExportDefinitionBody,
+  ExportDefinitionBodyInput,
+  DefinitionListQuery,
+  DefinitionList,
+} from './exports/exportDefinition.ts';
 export {
   EXPORT_JOB_STATUSES,
   FINISHED_JOB_STATUSES,
@@ -236,7 +284,14 @@ export {
 } from './exports/exportJob.ts';
 export { downloadTicketSchema, downloadParamsSchema } from './downloadTicket.ts';
 export type { DownloadTicket } from './downloadTicket.ts';
-export type { ExportJobStatus, ExportJob, RunExportBody, RunExportBodyInput, JobListQuery, JobList } from './exports/exportJob.ts';
+export type {
+  ExportJobStatus,
+  ExportJob,
+  RunExportBody,
+  RunExportBodyInput,
+  JobListQuery,
+  JobList,
+} from './exports/exportJob.ts';
 export { rowCapText, exportLimitsSchema, estimateBodySchema, estimateSchema } from './exports/exportLimits.ts';
 export type { ExportLimits, ExportEstimate } from './exports/exportLimits.ts';
 export { DOCUMENT_ROUTES, DOCUMENT_PATHS } from './documents/documentPaths.ts';
@@ -263,29 +318,96 @@ export {
   uploadDocumentQuerySchema,
   generateDocumentBodySchema,
 } from './documents/documentSchemas.ts';
-export type { PortalDocument, DocumentListQuery, DocumentListQueryInput, DocumentList, UploadDocumentQuery, GenerateDocumentBody } from './documents/documentSchemas.ts';
+export type {
+  PortalDocument,
+  DocumentListQuery,
+  DocumentListQueryInput,
+  DocumentList,
+  UploadDocumentQuery,
+  GenerateDocumentBody,
+} from './documents/documentSchemas.ts';
 export { formatCell, formatRows } from './analytics/formatCell.ts';
-export { DIMENSION_VALUE_LABELS, DIMENSIONS_NAMED_BY_VALUE, dimensionValueLabel, hasValueLabels, MERCHANT_STATUS_LABELS } from './analytics/valueLabels.ts';
+export {
+  DIMENSION_VALUE_LABELS,
+  DIMENSIONS_NAMED_BY_VALUE,
+  dimensionValueLabel,
+  hasValueLabels,
+  MERCHANT_STATUS_LABELS,
+} from './analytics/valueLabels.ts';
 export { INDUSTRY_NAMES } from './analytics/industryNames.ts';
 export { DECLINE_CODE_DESCRIPTIONS } from './analytics/declineCodes.ts';
 // The revenue optimizer.
 export { OPTIMIZER_PATHS, OPTIMIZER_ROUTES } from './optimizer/optimizerPaths.ts';
-export { PLAN_TYPE_LABELS, PLAN_TYPES, segmentOptionsSchema, segmentSchema, SIZE_TIERS } from './optimizer/optimizerSegment.ts';
+export {
+  PLAN_TYPE_LABELS,
+  PLAN_TYPES,
+  segmentOptionsSchema,
+  segmentSchema,
+  SIZE_TIERS,
+} from './optimizer/optimizerSegment.ts';
 export type { PlanType, Segment, SegmentInput, SegmentOptions, SizeTier } from './optimizer/optimizerSegment.ts';
-export { ATTRITION_SOURCES, attritionRowSchema, attritionTableSchema, DEFAULT_ATTRITION } from './optimizer/attritionModel.ts';
+export {
+  ATTRITION_SOURCES,
+  attritionRowSchema,
+  attritionTableSchema,
+  DEFAULT_ATTRITION,
+} from './optimizer/attritionModel.ts';
 export type { AttritionRow } from './optimizer/attritionModel.ts';
-export { affectedMerchantSchema, RATE_CHANGE_BUCKETS, repricingActionsSchema, scenarioDefinitionSchema, simulationResultSchema } from './optimizer/repricing.ts';
-export type { AffectedMerchant, RepricingActions, ScenarioDefinition, ScenarioDefinitionInput, SimulationResult } from './optimizer/repricing.ts';
-export { NET_RATE_BUCKETS, PNL_FLAGS, PNL_SORT_COLUMNS, pnlExportSchema, pnlRequestSchema, pnlResultSchema, pnlRowSchema, runPnlExportBodySchema } from './optimizer/merchantPnl.ts';
-export type { PnlExport, PnlRequest, PnlRequestInput, PnlResult, PnlRow, PnlSortColumn, RunPnlExportBodyInput } from './optimizer/merchantPnl.ts';
+export {
+  affectedMerchantSchema,
+  RATE_CHANGE_BUCKETS,
+  repricingActionsSchema,
+  scenarioDefinitionSchema,
+  simulationResultSchema,
+} from './optimizer/repricing.ts';
+export type {
+  AffectedMerchant,
+  RepricingActions,
+  ScenarioDefinition,
+  ScenarioDefinitionInput,
+  SimulationResult,
+} from './optimizer/repricing.ts';
+export {
+  NET_RATE_BUCKETS,
+  PNL_FLAGS,
+  PNL_SORT_COLUMNS,
+  pnlExportSchema,
+  pnlRequestSchema,
+  pnlResultSchema,
+  pnlRowSchema,
+  runPnlExportBodySchema,
+} from './optimizer/merchantPnl.ts';
+export type {
+  PnlExport,
+  PnlRequest,
+  PnlRequestInput,
+  PnlResult,
+  PnlRow,
+  PnlSortColumn,
+  RunPnlExportBodyInput,
+} from './optimizer/merchantPnl.ts';
 export { LEAKAGE_CAUSE_LABELS, LEAKAGE_CAUSES, leakageResultSchema } from './optimizer/leakage.ts';
 export type { LeakageCause, LeakageResult } from './optimizer/leakage.ts';
 export { REGULATORY_LABELS, REGULATORY_SCENARIOS, regulatoryResultSchema } from './optimizer/regulatory.ts';
 export type { RegulatoryResult, RegulatoryScenario } from './optimizer/regulatory.ts';
-export { optimizerDefaultsSchema, savedScenarioSchema, scenarioBodySchema, scenarioListSchema, scenarioParamsSchema } from './optimizer/savedScenario.ts';
+export {
+  optimizerDefaultsSchema,
+  savedScenarioSchema,
+  scenarioBodySchema,
+  scenarioListSchema,
+  scenarioParamsSchema,
+} from './optimizer/savedScenario.ts';
 export type { OptimizerDefaults, SavedScenario, ScenarioBody, ScenarioBodyInput } from './optimizer/savedScenario.ts';
 // Data uploads.
-export { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES, UPLOAD_COLUMNS, UPLOAD_KINDS, UPLOAD_KIND_LABELS, UPLOAD_REJECT_REASONS, uploadTemplate } from './uploads/uploadKinds.ts';
+export {
+  UPLOAD_CARD_BRANDS,
+  UPLOAD_CARD_TYPES,
+  UPLOAD_COLUMNS,
+  UPLOAD_KINDS,
+  UPLOAD_KIND_LABELS,
+  UPLOAD_REJECT_REASONS,
+  uploadTemplate,
+} from './uploads/uploadKinds.ts';
 export type { ColumnRule, UploadKind } from './uploads/uploadKinds.ts';
 export { checkCsvHead, HEAD_BYTES } from './uploads/checkCsvHead.ts';
 export { MALFORMED_REASONS, MAX_RECORD_BYTES, readCsvRecords } from './uploads/readCsvRecords.ts';
@@ -310,26 +432,117 @@ export {
   uploadRejectSchema,
   uploadSchema,
 } from './uploads/uploadSchemas.ts';
-export type { RejectsPage, Upload, UploadList, UploadListQuery, UploadListQueryInput, UploadMetadata, UploadMode, UploadReject, UploadStatus } from './uploads/uploadSchemas.ts';
+export type {
+  RejectsPage,
+  Upload,
+  UploadList,
+  UploadListQuery,
+  UploadListQueryInput,
+  UploadMetadata,
+  UploadMode,
+  UploadReject,
+  UploadStatus,
+} from './uploads/uploadSchemas.ts';
 // The merchant-level page /amla.
-export { EVIDENCE_FORMATS, evidenceSchema, HIGH_RISK_ISSUER_COUNTRIES, merchantSignalsSchema, SIGNAL_IDS, SIGNAL_WINDOW_DAYS, SIGNALS, signalIdSchema, signalResultSchema } from './merchants/signals.ts';
+export {
+  EVIDENCE_FORMATS,
+  evidenceSchema,
+  HIGH_RISK_ISSUER_COUNTRIES,
+  merchantSignalsSchema,
+  SIGNAL_IDS,
+  SIGNAL_WINDOW_DAYS,
+  SIGNALS,
+  signalIdSchema,
+  signalResultSchema,
+} from './merchants/signals.ts';
 export type { Evidence, MerchantSignals, SignalId, SignalMeta, SignalResult } from './merchants/signals.ts';
-export { merchantHeaderSchema, merchantIdSchema, merchantMatchSchema, merchantParamsSchema, merchantSearchQuerySchema, merchantSearchSchema, watchedMerchantSchema, watchlistSchema } from './merchants/merchantHeader.ts';
-export type { MerchantHeader, MerchantMatch, MerchantSearchQuery, WatchedMerchant } from './merchants/merchantHeader.ts';
+export {
+  merchantHeaderSchema,
+  merchantIdSchema,
+  merchantMatchSchema,
+  merchantParamsSchema,
+  merchantSearchQuerySchema,
+  merchantSearchSchema,
+  watchedMerchantSchema,
+  watchlistSchema,
+} from './merchants/merchantHeader.ts';
+export type {
+  MerchantHeader,
+  MerchantMatch,
+  MerchantSearchQuery,
+  WatchedMerchant,
+} from './merchants/merchantHeader.ts';
 export { MERCHANT_PATHS, MERCHANT_ROUTES } from './merchants/merchantPaths.ts';
-export { caseListSchema, caseNoteBodySchema, caseNoteSchema, caseParamsSchema, closeCaseBodySchema, DISPOSITIONS, MATCH_REASON_CODES, merchantCaseSchema, openCaseBodySchema } from './merchants/merchantCases.ts';
-export type { CaseNote, CaseNoteBody, CloseCaseBody, Disposition, MatchReasonCode, MerchantCase, OpenCaseBody } from './merchants/merchantCases.ts';
-export { daysBefore, MIN_STATE_PEERS, monthsBefore, PEER_MEASURES, pageFilters, peerQueries, SECTION_IDS, SECTION_TITLES, sectionAnswerSchema, sectionParamsSchema, sectionQueries, sectionRequestSchema } from './merchants/merchantSections.ts';
-export type { SectionAnswer, SectionId, SectionQuery, SectionRequest, SectionRequestInput } from './merchants/merchantSections.ts';
+export {
+  caseListSchema,
+  caseNoteBodySchema,
+  caseNoteSchema,
+  caseParamsSchema,
+  closeCaseBodySchema,
+  DISPOSITIONS,
+  MATCH_REASON_CODES,
+  merchantCaseSchema,
+  openCaseBodySchema,
+} from './merchants/merchantCases.ts';
+export type {
+  CaseNote,
+  CaseNoteBody,
+  CloseCaseBody,
+  Disposition,
+  MatchReasonCode,
+  MerchantCase,
+  OpenCaseBody,
+} from './merchants/merchantCases.ts';
+export {
+  daysBefore,
+  MIN_STATE_PEERS,
+  monthsBefore,
+  PEER_MEASURES,
+  pageFilters,
+  peerQueries,
+  SECTION_IDS,
+  SECTION_TITLES,
+  sectionAnswerSchema,
+  sectionParamsSchema,
+  sectionQueries,
+  sectionRequestSchema,
+} from './merchants/merchantSections.ts';
+export type {
+  SectionAnswer,
+  SectionId,
+  SectionQuery,
+  SectionRequest,
+  SectionRequestInput,
+} from './merchants/merchantSections.ts';
 // Dashboards and charts.
 export { DASHBOARD_PATHS, DASHBOARD_ROUTES } from './dashboards/dashboardPaths.ts';
 export { CHART_TYPE_LABELS, CHART_TYPES, chartConfigSchema, chartDisplaySchema } from './dashboards/chartConfig.ts';
 export type { ChartConfig, ChartConfigInput, ChartDisplay, ChartType } from './dashboards/chartConfig.ts';
-export { applyDashboardFilters, DASHBOARD_FILTER_DIMENSIONS, dashboardFiltersSchema, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboards/dashboardFilters.ts';
+export {
+  applyDashboardFilters,
+  DASHBOARD_FILTER_DIMENSIONS,
+  dashboardFiltersSchema,
+  filtersFromSearch,
+  filtersToSearch,
+  searchHasFilters,
+} from './dashboards/dashboardFilters.ts';
 export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
 export { ANALYTICS_PATHS, ANALYTICS_ROUTES } from './analytics/analyticsPaths.ts';
-export { NDJSON_TYPE, QUERY_BATCH_MAX, queryBatchLineSchema, queryBatchSchema, type QueryBatch, type QueryBatchLine } from './analytics/queryBatch.ts';
-export { DRILL_HIERARCHIES, drillHierarchyOf, drillQuery, isDrillable, merchantPageHref } from './dashboards/drillDown.ts';
+export {
+  NDJSON_TYPE,
+  QUERY_BATCH_MAX,
+  queryBatchLineSchema,
+  queryBatchSchema,
+  type QueryBatch,
+  type QueryBatchLine,
+} from './analytics/queryBatch.ts';
+export {
+  DRILL_HIERARCHIES,
+  drillHierarchyOf,
+  drillQuery,
+  isDrillable,
+  merchantPageHref,
+} from './dashboards/drillDown.ts';
 export type { DrilledQuery } from './dashboards/drillDown.ts';
 export {
   archiveBodySchema,
@@ -349,7 +562,15 @@ export {
   GRID_MAX_ROWS,
   layoutItemSchema,
 } from './dashboards/dashboardSchemas.ts';
-export type { Dashboard, DashboardBody, DashboardBodyInput, DashboardChart, DashboardList, DashboardSummary, LayoutItem } from './dashboards/dashboardSchemas.ts';
+export type {
+  Dashboard,
+  DashboardBody,
+  DashboardBodyInput,
+  DashboardChart,
+  DashboardList,
+  DashboardSummary,
+  LayoutItem,
+} from './dashboards/dashboardSchemas.ts';
 // Alerts and subscriptions.
 export { ALERT_PATHS, ALERT_ROUTES } from './alerts/alertPaths.ts';
 export {
@@ -370,7 +591,19 @@ export {
   recipientListSchema,
   windowDays,
 } from './alerts/alertSchemas.ts';
-export type { Alert, AlertBody, AlertBodyInput, AlertCondition, AlertFiring, AlertFiringItem, AlertRule, AlertRuleInput, AlertScope, AlertWindow, Recipient } from './alerts/alertSchemas.ts';
+export type {
+  Alert,
+  AlertBody,
+  AlertBodyInput,
+  AlertCondition,
+  AlertFiring,
+  AlertFiringItem,
+  AlertRule,
+  AlertRuleInput,
+  AlertScope,
+  AlertWindow,
+  Recipient,
+} from './alerts/alertSchemas.ts';
 export { ALERT_TEMPLATES } from './alerts/alertTemplates.ts';
 export type { AlertTemplate } from './alerts/alertTemplates.ts';
 export {
@@ -384,4 +617,12 @@ export {
   subscriptionScheduleSchema,
   subscriptionSourceSchema,
 } from './alerts/subscriptionSchemas.ts';
-export type { Subscription, SubscriptionBody, SubscriptionBodyInput, SubscriptionFrequency, SubscriptionSchedule, SubscriptionSource, SubscriptionSourceInput } from './alerts/subscriptionSchemas.ts';
+export type {
+  Subscription,
+  SubscriptionBody,
+  SubscriptionBodyInput,
+  SubscriptionFrequency,
+  SubscriptionSchedule,
+  SubscriptionSource,
+  SubscriptionSourceInput,
+} from './alerts/subscriptionSchemas.ts';

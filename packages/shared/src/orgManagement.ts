@@ -42,8 +42,13 @@ const roleListSchema = z
 
 /** GET users/: one page, searched over name and e-mail, sorted on the server. */
 export const orgUsersQuerySchema = z.object({
-  // eslint-disable-next-line no-control-regex -- control characters are what it refuses (PostgreSQL text cannot hold NUL)
-  search: z.string().trim().max(254).regex(/^[^\u0000-\u001f]*$/, { error: 'must not contain control characters' }).default(''),
+  search: z
+    .string()
+    .trim()
+    .max(254)
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses (PostgreSQL text cannot hold NUL)
+    .regex(/^[^\u0000-\u001f]*$/, { error: 'must not contain control characters' })
+    .default(''),
   sort: z.enum(ORG_USERS_SORT_FIELDS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -100,7 +105,17 @@ export const setSignInMethodSchema = z.object({ sign_in_method: z.enum(SIGN_IN_M
 /** Answer of every change: the user as it is now. DELETE users/{id}/second-factors answers it too. */
 export const managedUserResponseSchema = managedUserSchema;
 
-export const USER_CHANGE_ACTIONS = ['invite', 'invite-link', 'roles', 'name', 'deactivate', 'reactivate', 'second-factor-reset', 'sign-in-method', 'partner-provision'] as const;
+export const USER_CHANGE_ACTIONS = [
+  'invite',
+  'invite-link',
+  'roles',
+  'name',
+  'deactivate',
+  'reactivate',
+  'second-factor-reset',
+  'sign-in-method',
+  'partner-provision',
+] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 
 /** GET user-changes/?user_id=&limit=: who changed what, before and after, when; newest first. */

@@ -8,6 +8,9 @@ export function rolesOutsideGrant(
   requested: readonly RoleName[],
   assignable: readonly RoleName[],
 ): RoleName[] {
-  const changed = [...requested.filter((role) => !current.includes(role)), ...current.filter((role) => !requested.includes(role))];
+  const changed = [
+    ...requested.filter((role) => !current.includes(role)),
+    ...current.filter((role) => !requested.includes(role)),
+  ];
   return changed.filter((role) => !assignable.includes(role));
 }

@@ -26,7 +26,11 @@ export const PARTNER_ACTIVE_KEYS_MAX = 2;
 export const PARTNER_CLAIM = 'payportal_partner';
 
 export const partnerParamsSchema = z.object({ orgId: idSchema, partnerId: idSchema });
-export const partnerKeyParamsSchema = z.object({ orgId: idSchema, partnerId: idSchema, kid: z.string().min(1).max(200) });
+export const partnerKeyParamsSchema = z.object({
+  orgId: idSchema,
+  partnerId: idSchema,
+  kid: z.string().min(1).max(200),
+});
 
 const kidSchema = z
   .string()
@@ -99,4 +103,3 @@ export const partnerSessionClaimsSchema = z.object({
   name: z.string().trim().min(1).max(200),
   roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
 });
-

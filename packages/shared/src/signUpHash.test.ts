@@ -13,7 +13,11 @@ describe('sign-up hash (email and name; the invitation secret)', () => {
   });
 
   it('drops fields other than email, name and invite', () => {
-    expect(decodeSignUpHash(hashOf({ email: 'a@acme.example', name: 'A', invite, roles: ['org_owner'] }))).toEqual({ email: 'a@acme.example', name: 'A', invite });
+    expect(decodeSignUpHash(hashOf({ email: 'a@acme.example', name: 'A', invite, roles: ['org_owner'] }))).toEqual({
+      email: 'a@acme.example',
+      name: 'A',
+      invite,
+    });
   });
 
   it.each([

@@ -9,7 +9,9 @@ export const SIGN_UP_HASH_MAX_LENGTH = 2048;
 
 export function encodeSignUpHash(payload: SignUpPayload): string {
   const checked = signUpPayloadSchema.parse(payload);
-  const bytes = new TextEncoder().encode(JSON.stringify({ email: checked.email, name: checked.name, invite: checked.invite }));
+  const bytes = new TextEncoder().encode(
+    JSON.stringify({ email: checked.email, name: checked.name, invite: checked.invite }),
+  );
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -19,7 +21,9 @@ export function decodeSignUpHash(hash: string): SignUpPayload | null {
   if (hash.length === 0 || hash.length > SIGN_UP_HASH_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(hash)) return null;
   try {
     const binary = atob(hash.replace(/-/g, '+').replace(/_/g, '/'));
-    const json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
     const parsed = signUpPayloadSchema.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : null;
   } catch {

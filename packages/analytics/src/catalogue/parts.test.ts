@@ -15,7 +15,8 @@ describe('the catalogue definitions', () => {
   });
   afterAll(() => engine?.close());
 
-  const rows = async (input: QueryDescriptionInput): Promise<QueryCell[][]> => (await engine.query(queryDescriptionSchema.parse(input), scope)).rows;
+  const rows = async (input: QueryDescriptionInput): Promise<QueryCell[][]> =>
+    (await engine.query(queryDescriptionSchema.parse(input), scope)).rows;
   const sum = (values: unknown[]) => values.reduce<number>((total, value) => total + Number(value ?? 0), 0);
   const rates = ['decline_rate', 'soft_decline_rate', 'hard_decline_rate', 'approval_rate'] as const;
 
@@ -39,16 +40,30 @@ describe('the catalogue definitions', () => {
   });
 
   it('keeps the share of all attempts under other dimensions, a date range and a filter on the code', async () => {
-    const timeDimension = { dimension: 'date' as const, granularity: 'month' as const, dateRange: ['2026-04-01', '2026-09-30'] as [string, string] };
+    const timeDimension = {
+      dimension: 'date' as const,
+      granularity: 'month' as const,
+      dateRange: ['2026-04-01', '2026-09-30'] as [string, string],
+    };
     const byBrand = await rows({ measures: ['decline_rate'], dimensions: ['card_brand', 'region'], timeDimension });
-    const byBrandAndCode = await rows({ measures: ['decline_rate'], dimensions: ['card_brand', 'region', 'decline_code'], timeDimension });
+    const byBrandAndCode = await rows({
+      measures: ['decline_rate'],
+      dimensions: ['card_brand', 'region', 'decline_code'],
+      timeDimension,
+    });
     expect(byBrand.length).toBeGreaterThan(20);
     for (const [date, brand, region, rate] of byBrand) {
-      const codes = byBrandAndCode.filter((row) => row[0] === date && row[1] === brand && row[2] === region && row[3] !== null);
+      const codes = byBrandAndCode.filter(
+        (row) => row[0] === date && row[1] === brand && row[2] === region && row[3] !== null,
+      );
       expect(sum(codes.map((row) => row[4]))).toBeCloseTo(rate as number, 12);
     }
     // a filter on the code narrows the declines, not the attempts they are a share of
-    const insufficientFunds = await rows({ measures: ['decline_rate'], dimensions: ['card_brand'], filters: [{ member: 'decline_code', operator: 'equals', values: ['51'] }] });
+    const insufficientFunds = await rows({
+      measures: ['decline_rate'],
+      dimensions: ['card_brand'],
+      filters: [{ member: 'decline_code', operator: 'equals', values: ['51'] }],
+    });
     const everyCode = await rows({ measures: ['decline_rate'], dimensions: ['card_brand', 'decline_code'] });
     expect(insufficientFunds.length).toBe(4);
     for (const [brand, rate] of insufficientFunds) {
@@ -58,23 +73,31 @@ describe('the catalogue definitions', () => {
 
   it('counts the cohort view’s chargebacks on the day of the sale they dispute', async () => {
     // over every date, the same chargebacks and sales as the received-date view
-    const [total] = await rows({ measures: ['chargeback_ratio', 'chargeback_ratio_cohort', 'vamp_ratio', 'vamp_ratio_cohort'] });
+    const [total] = await rows({
+      measures: ['chargeback_ratio', 'chargeback_ratio_cohort', 'vamp_ratio', 'vamp_ratio_cohort'],
+    });
     expect(total![1]).toBeCloseTo(total![0] as number, 12);
     expect(total![3]).toBeCloseTo(total![2] as number, 12);
     // by month: each month's chargebacks of that month's sales, counted by hand through the sale
-    const byMonth = await rows({ measures: ['chargeback_ratio_cohort', 'transactions'], timeDimension: { dimension: 'date', granularity: 'month' } });
+    const byMonth = await rows({
+      measures: ['chargeback_ratio_cohort', 'transactions'],
+      timeDimension: { dimension: 'date', granularity: 'month' },
+    });
     const byHand = await engine.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(`select strftime(date_trunc('month', t.txn_date), '%Y-%m-%d') as month, count(*)::integer as disputed
+      const reader =
+        await connection.runAndReadAll(`select strftime(date_trunc('month', t.txn_date), '%Y-%m-%d') as month, count(*)::integer as disputed
         from chargebacks c join transactions t using (org_id, tx_id) where c.org_id = ${scope.orgId} group by all`);
       return new Map(reader.getRowsJS().map((row) => [String(row[0]), Number(row[1])]));
     });
     const sales = await engine.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(`select strftime(date_trunc('month', txn_date), '%Y-%m-%d'), count(*)::integer from transactions
+      const reader =
+        await connection.runAndReadAll(`select strftime(date_trunc('month', txn_date), '%Y-%m-%d'), count(*)::integer from transactions
         where org_id = ${scope.orgId} and auth_result = 'approved' and not is_refund and settled group by all`);
       return new Map(reader.getRowsJS().map((row) => [String(row[0]), Number(row[1])]));
     });
     expect(byMonth.length).toBe(13);
-    for (const [month, ratio] of byMonth) expect(ratio).toBeCloseTo((byHand.get(month as string) ?? 0) / sales.get(month as string)!, 12);
+    for (const [month, ratio] of byMonth)
+      expect(ratio).toBeCloseTo((byHand.get(month as string) ?? 0) / sales.get(month as string)!, 12);
     // the last months' sales have had less time to be disputed: their cohort ratio is lower than a mature month's
     expect(byMonth.at(-1)![1]).toBeLessThan(byMonth[6]![1] as number);
     expect(MEASURES.chargeback_ratio_cohort.matureAfterDays).toBe(120);

@@ -38,7 +38,13 @@ const visaCnp = `card_brand = 'visa' and not card_present`;
 const visaCnpDispute = "network = 'visa' and not card_present";
 
 const count = (condition?: string): Part => ({ source: 'transactions', kind: 'count', condition, money: false });
-const sum = (expression: string, condition?: string): Part => ({ source: 'transactions', kind: 'sum', expression, condition, money: true });
+const sum = (expression: string, condition?: string): Part => ({
+  source: 'transactions',
+  kind: 'sum',
+  expression,
+  condition,
+  money: true,
+});
 
 export const PARTS = {
   attempts: count('not is_refund'),
@@ -64,7 +70,12 @@ export const PARTS = {
   visa_cnp_disputes: { source: 'chargebacks', kind: 'count', condition: visaCnpDispute, money: false },
   // the dispute win rate of the merchant page: decided disputes are won, lost or accepted
   chargebacks_won: { source: 'chargebacks', kind: 'count', condition: "outcome = 'won'", money: false },
-  chargebacks_decided: { source: 'chargebacks', kind: 'count', condition: "outcome in ('won', 'lost', 'accepted')", money: false },
+  chargebacks_decided: {
+    source: 'chargebacks',
+    kind: 'count',
+    condition: "outcome in ('won', 'lost', 'accepted')",
+    money: false,
+  },
   // the cohort view: chargebacks counted on their sale's day
   cohort_chargebacks: { source: 'sale_chargebacks', kind: 'count', money: false },
   cohort_visa_cnp_disputes: { source: 'sale_chargebacks', kind: 'count', condition: visaCnpDispute, money: false },

@@ -19,7 +19,8 @@ describe('ClickHouseEngine', () => {
   let duckdb: DuckDBEngine;
   let database: TestDatabase;
   let engine: ClickHouseEngine;
-  const copy = () => duckdb.withConnection((connection) => copyFromDuckDB(connection, database.client, { orgIds: [scope.orgId] }));
+  const copy = () =>
+    duckdb.withConnection((connection) => copyFromDuckDB(connection, database.client, { orgIds: [scope.orgId] }));
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -73,15 +74,27 @@ describe('ClickHouseEngine', () => {
       dimensions: ['merchant', 'card_brand', 'entry_mode', 'issuer_country'],
       timeDimension: { dimension: 'date', granularity: 'day' },
     });
-    await expect(engine.query(heavy, scope, { timeoutMs: 1, rollup: 'never', rowCap: 10 })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
-    const left = await queryRows(database.client, `select count() from system.processes where query like '%org_id = ${scope.orgId}%' and query not like '%system.processes%'`);
+    await expect(engine.query(heavy, scope, { timeoutMs: 1, rollup: 'never', rowCap: 10 })).rejects.toBeInstanceOf(
+      AnalyticsTimeoutError,
+    );
+    const left = await queryRows(
+      database.client,
+      `select count() from system.processes where query like '%org_id = ${scope.orgId}%' and query not like '%system.processes%'`,
+    );
     expect(left).toEqual([['0']]);
-    const after = await engine.query(queryDescriptionSchema.parse({ measures: ['transactions'] }), scope, { rowCap: 1, timeoutMs: 10_000 });
+    const after = await engine.query(queryDescriptionSchema.parse({ measures: ['transactions'] }), scope, {
+      rowCap: 1,
+      timeoutMs: 10_000,
+    });
     expect(after.rows[0]![0]).toBeGreaterThan(0);
   });
 
   it('answers values and versions on an engine with its own time limit', async () => {
-    const limited = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: database.name, timeoutMs: 5_000 });
+    const limited = await ClickHouseEngine.connect({
+      url: inject('clickhouseUrl'),
+      database: database.name,
+      timeoutMs: 5_000,
+    });
     try {
       expect((await limited.values({ dimension: 'merchant', limit: 5 }, scope)).length).toBe(5);
       expect(await limited.dataVersion(scope.orgId)).toBe(await duckdb.dataVersion(scope.orgId));

@@ -57,22 +57,49 @@ export class ClickHouseEngine implements AnalyticsEngine {
     const dataVersion = await this.dataVersion(scope.orgId);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // Values are literals in the SQL text (the dialect's binder), so there are no parameters to pass.
-    return answerQuery(description, scope, options, { dialect: clickhouseDialect, cache: this.cache, dataVersion, run: (sql, _params, _types, admittedMs) => queryRows(this.client, sql, { timeoutMs: admittedMs ?? timeoutMs }) });
+    return answerQuery(description, scope, options, {
+      dialect: clickhouseDialect,
+      cache: this.cache,
+      dataVersion,
+      run: (sql, _params, _types, admittedMs) => queryRows(this.client, sql, { timeoutMs: admittedMs ?? timeoutMs }),
+    });
   }
 
   /** For exports: every row in pages, in the order and with the numbers of query(), with no row cap. */
-  async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
-    const compiled = compileQuery(description, scope, clickhouseDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+  async stream(
+    description: QueryDescription,
+    scope: QueryScope,
+    sink: Parameters<AnalyticsEngine['stream']>[2],
+    options: QueryOptions = {},
+  ): Promise<number> {
+    const compiled = compileQuery(description, scope, clickhouseDialect, {
+      rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1,
+      rollup: options.rollup ?? 'auto',
+    });
     const { columns } = compiled;
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
-    return streamRows(this.client, compiled.sql, (rows) => sink(rows.map((row) => columns.map((column) => toCell(row[column.name], column))), columns), { timeoutMs: options.timeoutMs });
+    return streamRows(
+      this.client,
+      compiled.sql,
+      (rows) =>
+        sink(
+          rows.map((row) => columns.map((column) => toCell(row[column.name], column))),
+          columns,
+        ),
+      { timeoutMs: options.timeoutMs },
+    );
   }
 
   async count(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<number> {
-    const compiled = compileQuery(description, scope, clickhouseDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+    const compiled = compileQuery(description, scope, clickhouseDialect, {
+      rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1,
+      rollup: options.rollup ?? 'auto',
+    });
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // Like stream, limited only when the caller asks: an export job counts as long as it must.
-    const rows = await queryRows(this.client, `select count() from (${compiled.sql})`, { timeoutMs: options.timeoutMs });
+    const rows = await queryRows(this.client, `select count() from (${compiled.sql})`, {
+      timeoutMs: options.timeoutMs,
+    });
     return Number(rows[0]?.[0] ?? 0);
   }
 
@@ -84,21 +111,43 @@ export class ClickHouseEngine implements AnalyticsEngine {
   }
 
   /** The merchant-level page's finder, header and signals (clickhouseMerchantStatements.ts), answered as DuckDB answers them. */
-  async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {
+  async merchants<Q extends MerchantQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<MerchantAnswer<Q>> {
     const version = await this.dataVersion(scope.orgId);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // the statements carry their values as literals: there are no parameters to pass
     const run = ({ sql }: Statement) => queryRows(this.client, sql, { timeoutMs });
-    const norms = () => this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => statements.toNorms(await run(statements.norms(scope.orgId, scope.today))));
-    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData: version !== NO_DATASET, statements, norms, run });
+    const norms = () =>
+      this.norms(`${scope.orgId}|${version}|${scope.today}`, async () =>
+        statements.toNorms(await run(statements.norms(scope.orgId, scope.today))),
+      );
+    return answerMerchantQuestion(question, {
+      orgId: scope.orgId,
+      today: scope.today,
+      hasData: version !== NO_DATASET,
+      statements,
+      norms,
+      run,
+    });
   }
 
   /** The revenue optimizer (clickhouseOptimizerStatements.ts), answered as DuckDB answers it. */
-  async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
+  async optimize<Q extends OptimizerQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<OptimizerAnswer<Q>> {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return answerOptimizer(question, {
-      dialect: clickhouseDialect, statements: clickhouseOptimizerStatements, orgId: scope.orgId, today: scope.today, hasData,
+      dialect: clickhouseDialect,
+      statements: clickhouseOptimizerStatements,
+      orgId: scope.orgId,
+      today: scope.today,
+      hasData,
       run: (sql) => queryRows(this.client, sql, { timeoutMs }),
     });
   }
@@ -107,13 +156,21 @@ export class ClickHouseEngine implements AnalyticsEngine {
    * Reuses, tops up or generates an organisation's synthetic dataset, as DuckDBEngine.ensureDataset
    * does: made in a scratch DuckDB file and copied, a progress line per table (loadClickHouse.ts).
    */
-  ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void, options: Omit<EnsureDatasetOptions, 'onGenerate'> = {}): Promise<DatasetOutcome> {
+  ensureDataset(
+    request: DatasetRequest,
+    onGenerate?: (reason: 'first' | 'replaced') => void,
+    options: Omit<EnsureDatasetOptions, 'onGenerate'> = {},
+  ): Promise<DatasetOutcome> {
     return ensureClickHouseDataset(this.client, request, { ...options, onGenerate });
   }
 
   /** The datasets ledger's version (copied last, so it changes only after the rows it describes). */
   async dataVersion(orgId: number): Promise<string> {
-    const rows = await queryRows(this.client, `select toString(max(data_version)) from datasets where org_id = ${clickhouseNumber(orgId)}`, { timeoutMs: this.options.timeoutMs });
+    const rows = await queryRows(
+      this.client,
+      `select toString(max(data_version)) from datasets where org_id = ${clickhouseNumber(orgId)}`,
+      { timeoutMs: this.options.timeoutMs },
+    );
     const version = rows[0]?.[0];
     return typeof version === 'string' && version !== '0' ? version : NO_DATASET;
   }

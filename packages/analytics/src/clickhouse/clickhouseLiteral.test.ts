@@ -2,7 +2,13 @@
 // and nothing written after it in the query may be swallowed or changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
-import { clickhouseBoolean, clickhouseDate, clickhouseNumber, clickhouseString, clickhouseStringValue } from './clickhouseLiteral.ts';
+import {
+  clickhouseBoolean,
+  clickhouseDate,
+  clickhouseNumber,
+  clickhouseString,
+  clickhouseStringValue,
+} from './clickhouseLiteral.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -33,8 +39,8 @@ const HOSTILE: Record<string, string> = {
   'two quotes': "''",
   apostrophe: "it's",
   'statement injection': "'; drop table x; --",
-  'comment injection': "/* */ */ select 1 /*",
-  'line comment then newline': "-- comment\nselect 1",
+  'comment injection': '/* */ */ select 1 /*',
+  'line comment then newline': '-- comment\nselect 1',
   'lone backslash': '\\',
   'backslash at the end': 'abc\\',
   'escaped quote as text': "\\'",
@@ -57,15 +63,18 @@ const HOSTILE: Record<string, string> = {
 const hex = (value: string) => Buffer.from(value, 'utf8').toString('hex');
 
 describe('clickhouseString', () => {
-  it.each(Object.entries(HOSTILE))('%s: reads back exactly, and the query after the literal is untouched', async (_, value) => {
-    const literal = clickhouseString(value);
-    // unhex() of the UTF-8 bytes cannot break out of anything: if the literal did, these would differ.
-    const [readBack, same, bytes, after] = await row(
-      `${literal} as v, ${literal} = unhex('${hex(value)}') as same, length(${literal}) as bytes, 'after' as w`,
-    );
-    expect(readBack).toBe(value);
-    expect([same, Number(bytes), after]).toEqual([1, Buffer.byteLength(value), 'after']);
-  });
+  it.each(Object.entries(HOSTILE))(
+    '%s: reads back exactly, and the query after the literal is untouched',
+    async (_, value) => {
+      const literal = clickhouseString(value);
+      // unhex() of the UTF-8 bytes cannot break out of anything: if the literal did, these would differ.
+      const [readBack, same, bytes, after] = await row(
+        `${literal} as v, ${literal} = unhex('${hex(value)}') as same, length(${literal}) as bytes, 'after' as w`,
+      );
+      expect(readBack).toBe(value);
+      expect([same, Number(bytes), after]).toEqual([1, Buffer.byteLength(value), 'after']);
+    },
+  );
 
   it('never breaks out of a where clause: the hostile value matches itself and nothing else', async () => {
     for (const value of Object.values(HOSTILE).filter((value) => value.length < 70_000)) {
@@ -80,10 +89,13 @@ describe('clickhouseString', () => {
   });
 
   // Lone surrogates have no UTF-8 form: sent as U+FFFD they would silently match another value.
-  it.each([['\uD800'], ['a\uDC00b'], ['\uDE00\uD83D'], ['😀'.slice(0, 1)]])('refuses the lone surrogate in %j', (value) => {
-    expect(() => clickhouseString(value)).toThrow(RangeError);
-    expect(() => clickhouseString(value)).toThrow(/lone UTF-16 surrogate/);
-  });
+  it.each([['\uD800'], ['a\uDC00b'], ['\uDE00\uD83D'], ['😀'.slice(0, 1)]])(
+    'refuses the lone surrogate in %j',
+    (value) => {
+      expect(() => clickhouseString(value)).toThrow(RangeError);
+      expect(() => clickhouseString(value)).toThrow(/lone UTF-16 surrogate/);
+    },
+  );
 
   it('refuses what is not a string', () => {
     expect(() => clickhouseString(42 as unknown as string)).toThrow(/expected a string, received 42/);
@@ -95,9 +107,12 @@ describe('clickhouseStringValue', () => {
     expect(clickhouseStringValue(clickhouseString(value))).toBe(value);
   });
 
-  it.each([["'a"], ["a'"], ["'it's'"], ["'a\\'"], ["'\\n'"], ["'\n'"], ['x'], ["'\\x2'"], ["'\\x41'"], ["'a' || 'b'"]])('refuses %j, which clickhouseString never writes', (text) => {
-    expect(() => clickhouseStringValue(text)).toThrow(/expected a literal made by clickhouseString/);
-  });
+  it.each([["'a"], ["a'"], ["'it's'"], ["'a\\'"], ["'\\n'"], ["'\n'"], ['x'], ["'\\x2'"], ["'\\x41'"], ["'a' || 'b'"]])(
+    'refuses %j, which clickhouseString never writes',
+    (text) => {
+      expect(() => clickhouseStringValue(text)).toThrow(/expected a literal made by clickhouseString/);
+    },
+  );
 });
 
 describe('clickhouseNumber', () => {
@@ -107,10 +122,28 @@ describe('clickhouseNumber', () => {
     return view.getBigUint64(0, true).toString();
   };
   const random = Array.from({ length: 300 }, (_, index) => (Math.random() - 0.5) * 10 ** ((index % 40) - 20));
-  const values = [0, 1, -1, 0.1, 1.66, 5.56, 1e-7, -1e-7, 123456.789, 2 ** 53, 1e21, Number.MAX_VALUE, -Number.MAX_VALUE, 2.2250738585072014e-308, ...random];
+  const values = [
+    0,
+    1,
+    -1,
+    0.1,
+    1.66,
+    5.56,
+    1e-7,
+    -1e-7,
+    123456.789,
+    2 ** 53,
+    1e21,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    2.2250738585072014e-308,
+    ...random,
+  ];
 
   it('reads back as the same double, bit for bit (18.16 parses SQL literals exactly)', async () => {
-    const literals = values.map((value) => `toString(reinterpretAsUInt64(reinterpretAsString(toFloat64(${clickhouseNumber(value)}))))`);
+    const literals = values.map(
+      (value) => `toString(reinterpretAsUInt64(reinterpretAsString(toFloat64(${clickhouseNumber(value)}))))`,
+    );
     expect(await row(literals.join(', '))).toEqual(values.map(bits));
   });
 
@@ -138,10 +171,16 @@ describe('clickhouseBoolean', () => {
 describe('clickhouseDate', () => {
   const days = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
 
-  it.each([['2024-02-29'], ['2000-01-01'], ['1970-01-02'], ['2105-12-31']])('%s reads back as the same day', async (value) => {
-    expect(clickhouseDate(value)).toBe(`toDate('${value}')`);
-    expect(await row(`toString(${clickhouseDate(value)}), toUInt16(${clickhouseDate(value)})`)).toEqual([value, days(value)]);
-  });
+  it.each([['2024-02-29'], ['2000-01-01'], ['1970-01-02'], ['2105-12-31']])(
+    '%s reads back as the same day',
+    async (value) => {
+      expect(clickhouseDate(value)).toBe(`toDate('${value}')`);
+      expect(await row(`toString(${clickhouseDate(value)}), toUInt16(${clickhouseDate(value)})`)).toEqual([
+        value,
+        days(value),
+      ]);
+    },
+  );
 
   it('1970-01-01 is day 0 (18.16 prints that day as 0000-00-00)', async () => {
     expect(await row(`toUInt16(${clickhouseDate('1970-01-01')})`)).toEqual([0]);

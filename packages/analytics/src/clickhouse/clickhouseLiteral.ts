@@ -15,10 +15,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** A single-quoted ClickHouse string literal equal to `value`; throws on a lone UTF-16 surrogate. */
 export function clickhouseString(value: string): string {
-  if (typeof value !== 'string') throw new TypeError(`clickhouseString: expected a string, received ${describe(value)}`);
+  if (typeof value !== 'string')
+    throw new TypeError(`clickhouseString: expected a string, received ${describe(value)}`);
   const surrogate = LONE_SURROGATE.exec(value);
   if (surrogate) {
-    throw new RangeError(`clickhouseString: the value holds a lone UTF-16 surrogate at index ${surrogate.index}, which has no UTF-8 form; refused rather than sent as U+FFFD`);
+    throw new RangeError(
+      `clickhouseString: the value holds a lone UTF-16 surrogate at index ${surrogate.index}, which has no UTF-8 form; refused rather than sent as U+FFFD`,
+    );
   }
   return `'${value.replace(NEEDS_ESCAPE, escapeCharacter)}'`;
 }
@@ -40,9 +43,15 @@ const STRING_LITERAL = /^'(?:[^\\'\u0000-\u001f\u007f]|\\\\|\\'|\\x[01][0-9a-f]|
  */
 export function clickhouseStringValue(literal: string): string {
   if (typeof literal !== 'string' || !STRING_LITERAL.test(literal)) {
-    throw new TypeError(`clickhouseStringValue: expected a literal made by clickhouseString, received ${describe(literal)}`);
+    throw new TypeError(
+      `clickhouseStringValue: expected a literal made by clickhouseString, received ${describe(literal)}`,
+    );
   }
-  return literal.slice(1, -1).replace(/\\(\\|'|x[0-9a-f]{2})/g, (_, escape: string) => (escape.length === 1 ? escape : String.fromCharCode(parseInt(escape.slice(1), 16))));
+  return literal
+    .slice(1, -1)
+    .replace(/\\(\\|'|x[0-9a-f]{2})/g, (_, escape: string) =>
+      escape.length === 1 ? escape : String.fromCharCode(parseInt(escape.slice(1), 16)),
+    );
 }
 
 // 18.16's SQL parser rejects subnormal literals (below this) as a syntax error, so they are refused here.
@@ -65,7 +74,8 @@ export function clickhouseNumber(value: number): string {
 
 /** 1 or 0: ClickHouse 18.16 has no Bool type, booleans are UInt8 columns. */
 export function clickhouseBoolean(value: boolean): string {
-  if (typeof value !== 'boolean') throw new TypeError(`clickhouseBoolean: expected a boolean, received ${describe(value)}`);
+  if (typeof value !== 'boolean')
+    throw new TypeError(`clickhouseBoolean: expected a boolean, received ${describe(value)}`);
   return value ? '1' : '0';
 }
 
@@ -80,11 +90,18 @@ export function clickhouseDate(value: string): string {
   const [year, month, day] = match ? match.slice(1).map(Number) : [];
   const parsed = match ? new Date(Date.UTC(year!, month! - 1, day!)) : null;
   // Date.UTC rolls 2024-02-30 over to March; a real date survives the round trip unchanged.
-  if (!parsed || parsed.getUTCFullYear() !== year || parsed.getUTCMonth() !== month! - 1 || parsed.getUTCDate() !== day) {
+  if (
+    !parsed ||
+    parsed.getUTCFullYear() !== year ||
+    parsed.getUTCMonth() !== month! - 1 ||
+    parsed.getUTCDate() !== day
+  ) {
     throw new RangeError(`clickhouseDate: expected a calendar date 'YYYY-MM-DD', received ${describe(value)}`);
   }
   if (value < FIRST_DATE || value > LAST_DATE) {
-    throw new RangeError(`clickhouseDate: ${value} is outside ${FIRST_DATE}…${LAST_DATE}, the range of ClickHouse 18.16's Date`);
+    throw new RangeError(
+      `clickhouseDate: ${value} is outside ${FIRST_DATE}…${LAST_DATE}, the range of ClickHouse 18.16's Date`,
+    );
   }
   return `toDate('${value}')`;
 }

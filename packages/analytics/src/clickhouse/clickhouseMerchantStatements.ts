@@ -65,7 +65,10 @@ function volumeSpike(l: Literals): string {
     group by merchant_id`;
 }
 
-const ticketDrift = (l: Literals, norms: string) => `select merchant_id, ticket / ${greatest('declared', 'ifNull(c_ticket, 0)', '0.01')} as score from (
+const ticketDrift = (
+  l: Literals,
+  norms: string,
+) => `select merchant_id, ticket / ${greatest('declared', 'ifNull(c_ticket, 0)', '0.01')} as score from (
     select merchant_id, ticket, declared, mcc from (
       select merchant_id, toFloat64(sum(amount)) / count() as ticket from transactions where ${inWindow(l)} and ${isSale} group by merchant_id having count() >= 20
     ) all inner join (select merchant_id, toFloat64(declared_avg_ticket) as declared, mcc from merchants where org_id = ${l.org}${l.merchant}) using merchant_id
@@ -74,11 +77,16 @@ const ticketDrift = (l: Literals, norms: string) => `select merchant_id, ticket 
 const roundAmounts = (l: Literals) => `select merchant_id, countIf(${wholeHundred}) / count() as score
   from transactions where ${inWindow(l)} and ${isSale} group by merchant_id having count() >= 10`;
 
-const cardTestingHours = (l: Literals, by: string) => `select ${by}toStartOfHour(ts) as hour, count() as attempts, countIf(auth_result = 'declined') as declined,
+const cardTestingHours = (
+  l: Literals,
+  by: string,
+) => `select ${by}toStartOfHour(ts) as hour, count() as attempts, countIf(auth_result = 'declined') as declined,
     uniqExactIf(card_hash, auth_result = 'declined') as cards
   from transactions where ${inWindow(l)} and not card_present and not is_refund and amount < 5 group by ${by}hour`;
 
-const cardTesting = (l: Literals) => `select merchant_id, if(countIf(declined >= 0.5 * attempts) = 0, NULL, maxIf(cards, declined >= 0.5 * attempts)) as score
+const cardTesting = (
+  l: Literals,
+) => `select merchant_id, if(countIf(declined >= 0.5 * attempts) = 0, NULL, maxIf(cards, declined >= 0.5 * attempts)) as score
   from (${cardTestingHours(l, 'merchant_id, ')}) group by merchant_id`;
 
 /** The window's refunds whose sale is not the merchant's own, or paid another card (`found`: the sale exists). */
@@ -90,9 +98,12 @@ const mismatchedRefunds = (l: Literals) => `select merchant_id, tx_id, ts, amoun
   ) using (merchant_id, sale_id)
   where isNull(original_tx_id) or found = 0 or sale_card_hash != card_hash`;
 
-const refundMismatch = (l: Literals) => `select merchant_id, toFloat64(count()) as score from (${mismatchedRefunds(l)}) group by merchant_id`;
+const refundMismatch = (l: Literals) =>
+  `select merchant_id, toFloat64(count()) as score from (${mismatchedRefunds(l)}) group by merchant_id`;
 
-const highRiskIssuers = (l: Literals) => `select merchant_id, countIf(issuer_country in (${HIGH_RISK})) / count() as score
+const highRiskIssuers = (
+  l: Literals,
+) => `select merchant_id, countIf(issuer_country in (${HIGH_RISK})) / count() as score
   from transactions where ${inWindow(l)} and ${isSale} group by merchant_id`;
 
 /** Card-present sales of the window with their hour and the merchant's MCC, beside the MCC's closed hours. */
@@ -123,15 +134,20 @@ const EVIDENCE: Record<SignalId, (l: Literals, norms: string) => string> = {
   ticket_drift: (l) => `select ${minute('ts')}, toFloat64(amount), card_brand, entry_mode,
       (select toFloat64(declared_avg_ticket) from merchants where org_id = ${l.org}${l.merchant})
     ${sales(l)} order by amount desc, tx_id limit 10`,
-  round_amounts: (l) => `select ${minute('ts')}, toFloat64(amount), card_brand, entry_mode ${sales(l)} and ${wholeHundred} order by ts, tx_id limit 25`,
-  card_testing: (l) => `select ${minute('ts')}, toFloat64(amount), concat(substring(card_hash, 1, 6), '…'), decline_code from transactions
+  round_amounts: (l) =>
+    `select ${minute('ts')}, toFloat64(amount), card_brand, entry_mode ${sales(l)} and ${wholeHundred} order by ts, tx_id limit 25`,
+  card_testing: (
+    l,
+  ) => `select ${minute('ts')}, toFloat64(amount), concat(substring(card_hash, 1, 6), '…'), decline_code from transactions
     where ${inWindow(l)} and not card_present and not is_refund and amount < 5 and auth_result = 'declined'
       and toStartOfHour(ts) = (select hour from (${cardTestingHours(l, '')} having declined >= 0.5 * attempts order by cards desc, hour limit 1))
     order by ts, tx_id limit 25`,
   refund_mismatch: (l) => `select ${minute('ts')}, toFloat64(amount), ifNull(toString(original_tx_id), '—'),
       if(isNull(original_tx_id) or found = 0, 'No original sale', 'Another card than the sale')
     from (${mismatchedRefunds(l)}) order by ts, tx_id limit 25`,
-  high_risk_issuers: (l) => `select issuer_country, toFloat64(count()), toFloat64(sum(amount)), if(issuer_country in (${HIGH_RISK}), 'Yes', 'No')
+  high_risk_issuers: (
+    l,
+  ) => `select issuer_country, toFloat64(count()), toFloat64(sum(amount)), if(issuer_country in (${HIGH_RISK}), 'Yes', 'No')
     ${sales(l)} and is_cross_border group by issuer_country order by issuer_country in (${HIGH_RISK}) desc, count() desc, issuer_country limit 25`,
   off_hours: (l, norms) => `select ${minute('ts')}, toFloat64(amount), toString(terminal_id), entry_mode
     from (${salesByHour(l, ', ts, tx_id, amount, terminal_id, entry_mode', 'inner', norms)}) where ${closed} order by ts, tx_id limit 25`,
@@ -173,8 +189,12 @@ function toNorms(rows: unknown[][]): NormRow[] {
     if (kind === 'ticket') norm[2] = ticket === null ? null : Number(ticket);
     else {
       // an hour without trade, or at most 0.1 % of the MCC's card-present sales (MCC_NORMS_SQL)
-      const byHour = new Map((hours as number[]).map((hour, index) => [Number(hour), Number((counts as number[])[index])]));
-      norm[1] = Array.from({ length: 24 }, (_, hour) => hour).filter((hour) => (byHour.get(hour) ?? 0) <= 0.001 * Number(total));
+      const byHour = new Map(
+        (hours as number[]).map((hour, index) => [Number(hour), Number((counts as number[])[index])]),
+      );
+      norm[1] = Array.from({ length: 24 }, (_, hour) => hour).filter(
+        (hour) => (byHour.get(hour) ?? 0) <= 0.001 * Number(total),
+      );
     }
   }
   return [...norms.values()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -210,4 +230,3 @@ export const clickhouseMerchantStatements: MerchantStatements = {
   score: (signal, norms, scope) => ({ sql: SCORES[signal](literals(scope), norms), params: [] }),
   evidence: (signal, norms, scope) => ({ sql: EVIDENCE[signal](literals(scope), norms), params: [] }),
 };
-

@@ -50,13 +50,25 @@ function merchantMonthsSql(orgId: number, period: OptimizerPeriod, segment: Segm
 }
 
 const PNL_SORT = {
-  name: 'dba_name', gsv: 'gsv', transactionFees: 'transaction_fees', accountFees: 'account_fees', billedFees: 'billed_fees',
-  interchange: 'ic', schemeFees: 'sf', netRevenue: 'net_revenue', netRateBps: 'net_rate',
+  name: 'dba_name',
+  gsv: 'gsv',
+  transactionFees: 'transaction_fees',
+  accountFees: 'account_fees',
+  billedFees: 'billed_fees',
+  interchange: 'ic',
+  schemeFees: 'sf',
+  netRevenue: 'net_revenue',
+  netRateBps: 'net_rate',
 } as const;
 
 const PNL_BUCKET = `multiIf(rate < 0, '< 0', rate < 25, '0–25', rate < 50, '25–50', rate < 100, '50–100', rate < 150, '100–150', rate < 200, '150–200', '≥ 200')`;
 
-function pnl(orgId: number, period: OptimizerPeriod, request: Parameters<OptimizerStatements['pnl']>[2], binder: Binder): string[] {
+function pnl(
+  orgId: number,
+  period: OptimizerPeriod,
+  request: Parameters<OptimizerStatements['pnl']>[2],
+  binder: Binder,
+): string[] {
   const perMerchant = `select merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type, sum(gsv_m) as gsv, sum(sales_m) as sales,
       sum(fees_m) as transaction_fees, sum(${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')}) as account_fees, sum(ic_m) as ic, sum(sf_m) as sf
     from (${merchantMonthsSql(orgId, period, request.segment, binder)})
@@ -69,7 +81,9 @@ function pnl(orgId: number, period: OptimizerPeriod, request: Parameters<Optimiz
     from (select r, (length(r) - 1) * 0.95 as p from (select arraySort(groupArrayIf(rate, has_rate)) as r from (${rated})))`;
   const flagged = `with (${percentile}) as over_bps
     select *, over_bps as threshold, multiIf(net_revenue < 0, 'under', has_rate and rate > over_bps, 'over', '') as flag from (${rated})`;
-  const search = request.search ? clickhouseContainsText("concat(dba_name, ' ', mid)", binder.value(request.search, 'string')) : '1';
+  const search = request.search
+    ? clickhouseContainsText("concat(dba_name, ' ', mid)", binder.value(request.search, 'string'))
+    : '1';
   const matching = `${request.flag === 'all' ? '1' : `flag = ${binder.value(request.flag, 'string')}`} and ${search}`;
   const money = (column: string) => `round(sum(${column}), 2)`;
   return [
@@ -89,9 +103,11 @@ function simulationSql(orgId: number, period: OptimizerPeriod, definition: Scena
   const { actions } = definition;
   const num = (value: number) => binder.value(value, 'number');
   const move = actions.moveToIcPlusPlus;
-  const newFees = `(${move ? `if(plan_type != 'ic_plus_plus', ic_m + sf_m + gsv_m * ${num(move.markupBps)} / 10000 + sales_m * ${num(move.perItem)}, fees_m)` : 'fees_m'}` +
+  const newFees =
+    `(${move ? `if(plan_type != 'ic_plus_plus', ic_m + sf_m + gsv_m * ${num(move.markupBps)} / 10000 + sales_m * ${num(move.perItem)}, fees_m)` : 'fees_m'}` +
     ` + gsv_m * ${num(actions.markupBps)} / 10000 + sales_m * ${num(actions.perItem)})`;
-  const newMinimum = actions.minimumDiscount === null ? 'min_discount' : `greatest(min_discount, ${num(actions.minimumDiscount)})`;
+  const newMinimum =
+    actions.minimumDiscount === null ? 'min_discount' : `greatest(min_discount, ${num(actions.minimumDiscount)})`;
   const priced = `select merchant_id, gsv_m, ic_m, sf_m, fees_m + ${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')} as billed_before,
       ${newFees} + ${accountFeesSql(`monthly_fee + ${num(actions.monthlyFee)}`, `pci_fee + ${num(actions.pciFee)}`, newMinimum, newFees)} as billed_after
     from (${merchantMonthsSql(orgId, period, definition.segment, binder)})`;
@@ -100,7 +116,8 @@ function simulationSql(orgId: number, period: OptimizerPeriod, definition: Scena
   const cap = actions.capBps === null ? null : num(actions.capBps);
   const capped = `select *, ${cap === null ? 'raw_uplift' : `if(gsv > 0, least(raw_uplift, gsv * ${cap} / 10000), raw_uplift)`} as uplift from (${perMerchant})`;
   const tiers = `[${definition.attrition.map((row) => binder.value(row.sizeTier, 'string')).join(', ')}]`;
-  const byTier = (values: number[]) => `transform(size_tier, ${tiers}, [${values.map((value) => `toFloat64(${num(value)})`).join(', ')}], toFloat64(0))`;
+  const byTier = (values: number[]) =>
+    `transform(size_tier, ${tiers}, [${values.map((value) => `toFloat64(${num(value)})`).join(', ')}], toFloat64(0))`;
   const org = binder.value(orgId, 'integer');
   // An uplift under half a cent is float dust (a merchant on its minimum before and after): no change.
   const judged = `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift,
@@ -112,7 +129,8 @@ function simulationSql(orgId: number, period: OptimizerPeriod, definition: Scena
     from (${judged})`;
 }
 
-const MERCHANT_COLUMNS = 'toFloat64(merchant_id), mid, dba_name, size_tier, plan_type, gsv, base_net, uplift, rate_change, h0, h1';
+const MERCHANT_COLUMNS =
+  'toFloat64(merchant_id), mid, dba_name, size_tier, plan_type, gsv, base_net, uplift, rate_change, h0, h1';
 
 const SIMULATION_BUCKET = `multiIf(rate_change <= 0, '≤ 0', rate_change < 5, '0–5', rate_change < 10, '5–10', rate_change < 25, '10–25', rate_change < 50, '25–50',
   rate_change <= 100, '50–100', '> 100')`;
@@ -124,7 +142,13 @@ const LEAKAGE_CAUSE = `multiIf(settle_delay_days >= 2, 'late_settlement',
     card_tier = 'commercial' and ifNull(level3_data, 0) = 0, 'commercial_without_level_data',
     not is_downgraded and has_program = 1, 'cheaper_program', 'other')`;
 
-function leakage(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string[] {
+function leakage(
+  orgId: number,
+  period: OptimizerPeriod,
+  months: number,
+  topMerchants: number,
+  binder: Binder,
+): string[] {
   const org = binder.value(orgId, 'integer');
   const sales = `select merchant_id, settle_delay_days, avs_result, entry_mode, auth_amount, amount, card_tier, level3_data, is_downgraded, target_program_id,
       interchange_fee - target_interchange_fee as leak_one

@@ -36,7 +36,10 @@ beforeAll(async () => {
   for (const [name, ddl] of Object.entries(DUCKDB_STATEMENTS)) {
     await connection.run(ddl);
     const rows = (await connection.runAndReadAll(`describe ${name}`)).getRowsJson() as string[][];
-    duckdbColumns.set(name, rows.map(([column, type, nullable]) => [column!, expectedClickHouseType(type!, nullable === 'YES')]));
+    duckdbColumns.set(
+      name,
+      rows.map(([column, type, nullable]) => [column!, expectedClickHouseType(type!, nullable === 'YES')]),
+    );
   }
 });
 afterAll(() => database?.drop());
@@ -52,13 +55,16 @@ describe('CLICKHOUSE_TABLES', () => {
     expect(CLICKHOUSE_TABLES.at(-1)?.name).toBe('datasets');
   });
 
-  it.each(Object.keys(DUCKDB_STATEMENTS))('%s: same columns, same order, mapped types and nullability as DuckDB', async (name) => {
-    const strip = (columns: string[][]) => columns.map(([column, type]) => [column, withoutNullable(type!)]);
-    if (name in VIEWS) expect(strip(await clickhouseColumns(name))).toEqual(strip(duckdbColumns.get(name)!));
-    else expect(await clickhouseColumns(name)).toEqual(duckdbColumns.get(name));
-  });
+  it.each(Object.keys(DUCKDB_STATEMENTS))(
+    '%s: same columns, same order, mapped types and nullability as DuckDB',
+    async (name) => {
+      const strip = (columns: string[][]) => columns.map(([column, type]) => [column, withoutNullable(type!)]);
+      if (name in VIEWS) expect(strip(await clickhouseColumns(name))).toEqual(strip(duckdbColumns.get(name)!));
+      else expect(await clickhouseColumns(name)).toEqual(duckdbColumns.get(name));
+    },
+  );
 
-  it('merchant_dim keeps its source columns\' nullability: only closed_on is Nullable, as in merchants', async () => {
+  it("merchant_dim keeps its source columns' nullability: only closed_on is Nullable, as in merchants", async () => {
     const nullable = (await clickhouseColumns('merchant_dim')).filter(([, type]) => type!.startsWith('Nullable'));
     expect(nullable).toEqual([['closed_on', 'Nullable(Date)']]);
   });
@@ -66,16 +72,24 @@ describe('CLICKHOUSE_TABLES', () => {
   it('sorts every table by non-null columns it has; per-organisation tables by org_id first, partitioned by org_id', async () => {
     for (const table of CLICKHOUSE_TABLES) {
       const keyColumns = table.orderBy.map((name) => table.columns.find((column) => column.name === name));
-      expect(keyColumns.every((column) => column && !column.nullable), table.name).toBe(true);
+      expect(
+        keyColumns.every((column) => column && !column.nullable),
+        table.name,
+      ).toBe(true);
       if (table.scope === 'organisation') expect(table.orderBy[0]).toBe('org_id');
     }
     const result = await database.client.query({
       query: `select name, partition_key, sorting_key from system.tables where database = currentDatabase() order by name`,
       format: 'JSONCompact',
     });
-    const keys = new Map(((await result.json()).data as string[][]).map(([name, partition, sorting]) => [name, { partition, sorting }]));
+    const keys = new Map(
+      ((await result.json()).data as string[][]).map(([name, partition, sorting]) => [name, { partition, sorting }]),
+    );
     for (const table of CLICKHOUSE_TABLES) {
-      expect(keys.get(table.name)).toEqual({ partition: table.scope === 'organisation' ? 'org_id' : '', sorting: table.orderBy.join(', ') });
+      expect(keys.get(table.name)).toEqual({
+        partition: table.scope === 'organisation' ? 'org_id' : '',
+        sorting: table.orderBy.join(', '),
+      });
     }
   });
 

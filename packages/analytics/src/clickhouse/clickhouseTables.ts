@@ -1,7 +1,14 @@
 // The ClickHouse tables, derived from the DuckDB statements of schema/tables.ts (the contract) so a
 // column added there appears here with the same name, order and meaning. What ClickHouse needs in
 // addition lives here: each table's sort key, and which tables are partitioned per organisation.
-import { DIMENSION_TABLES, FACT_TABLES, LEDGER_TABLES, MERCHANT_DIM_COLUMNS, ROLLUP_TABLES, type VIEWS } from '../schema/tables.ts';
+import {
+  DIMENSION_TABLES,
+  FACT_TABLES,
+  LEDGER_TABLES,
+  MERCHANT_DIM_COLUMNS,
+  ROLLUP_TABLES,
+  type VIEWS,
+} from '../schema/tables.ts';
 import { clickhouseString } from './clickhouseLiteral.ts';
 import { tableColumns, type TableColumn } from './tableColumns.ts';
 
@@ -75,15 +82,24 @@ const MERCHANT_DIM_SOURCES: Record<string, readonly [AnalyticsTable, string]> = 
 function merchantDim(): ClickHouseTable {
   const columns = MERCHANT_DIM_COLUMNS.map((name) => {
     const [table, column] = MERCHANT_DIM_SOURCES[name] ?? ['merchants', name];
-    const source = SOURCE_TABLES.find((candidate) => candidate.name === table)?.columns.find((candidate) => candidate.name === column);
-    if (!source) throw new Error(`clickhouseTables: merchant_dim.${name} has no source column ${table}.${column}; name it in MERCHANT_DIM_SOURCES`);
+    const source = SOURCE_TABLES.find((candidate) => candidate.name === table)?.columns.find(
+      (candidate) => candidate.name === column,
+    );
+    if (!source)
+      throw new Error(
+        `clickhouseTables: merchant_dim.${name} has no source column ${table}.${column}; name it in MERCHANT_DIM_SOURCES`,
+      );
     return { ...source, name };
   });
   return { name: 'merchant_dim', scope: 'organisation', columns, orderBy: ORDER_BY.merchant_dim };
 }
 
 /** Every analytics table in load order: dimensions, facts, rollup, merchant_dim, then the datasets ledger last. */
-export const CLICKHOUSE_TABLES: readonly ClickHouseTable[] = [...SOURCE_TABLES, merchantDim(), ...describeTables(LEDGER_TABLES, 'organisation')];
+export const CLICKHOUSE_TABLES: readonly ClickHouseTable[] = [
+  ...SOURCE_TABLES,
+  merchantDim(),
+  ...describeTables(LEDGER_TABLES, 'organisation'),
+];
 
 /** `create table if not exists` for `table`, under its own name or `as` (a staging copy). */
 export function clickhouseTableDdl(table: ClickHouseTable, as: string = table.name): string {

@@ -16,7 +16,9 @@ async function copy({ url, database, orgIds, file }: CopyCliOptions): Promise<nu
   const client = createClickHouseClient({ url, database });
   const started = performance.now();
   try {
-    console.log(`Copying ${orgIds.length ? `organisation ${orgIds.join(', ')}` : 'every organisation'} from ${file} into ${url}, database ${database} …`);
+    console.log(
+      `Copying ${orgIds.length ? `organisation ${orgIds.join(', ')}` : 'every organisation'} from ${file} into ${url}, database ${database} …`,
+    );
     const report = await copyDuckDBFile(file, client, orgIds, (line) => console.log(line));
     const facts = report.rows.transactions.toLocaleString('en-US');
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${facts} transactions.`);
@@ -27,7 +29,9 @@ async function copy({ url, database, orgIds, file }: CopyCliOptions): Promise<nu
       return 1;
     }
     if (error instanceof Error && /lock/i.test(error.message)) {
-      console.error(`${file} is locked by another process, most likely the API (npm start): stop it and run this again.\n(${error.message})`);
+      console.error(
+        `${file} is locked by another process, most likely the API (npm start): stop it and run this again.\n(${error.message})`,
+      );
       return 1;
     }
     throw error;

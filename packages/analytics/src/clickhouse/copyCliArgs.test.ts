@@ -15,20 +15,43 @@ const problemsOf = (argv: string[], env: Record<string, string> = {}) => {
 describe('parseCopyArgs', () => {
   it("takes CLICKHOUSE_URL and the API's DuckDB file by default, every organisation, database default", () => {
     expect(parseCopyArgs([], { CLICKHOUSE_URL: 'http://127.0.0.1:8123', DATA_DIR: '/srv/data' })).toEqual({
-      url: 'http://127.0.0.1:8123', database: 'default', orgIds: [], file: '/srv/data/analytics.duckdb',
+      url: 'http://127.0.0.1:8123',
+      database: 'default',
+      orgIds: [],
+      file: '/srv/data/analytics.duckdb',
     });
   });
 
   it('takes organisations (repeated), a database and a file', () => {
-    expect(parseCopyArgs(['--url', 'http://ch:8123', '--org', '3', '--org', '12', '--org', '3', '--database', 'analytics', '--file', 'x.duckdb'], {}))
-      .toEqual({ url: 'http://ch:8123', database: 'analytics', orgIds: [3, 12], file: 'x.duckdb' });
+    expect(
+      parseCopyArgs(
+        [
+          '--url',
+          'http://ch:8123',
+          '--org',
+          '3',
+          '--org',
+          '12',
+          '--org',
+          '3',
+          '--database',
+          'analytics',
+          '--file',
+          'x.duckdb',
+        ],
+        {},
+      ),
+    ).toEqual({ url: 'http://ch:8123', database: 'analytics', orgIds: [3, 12], file: 'x.duckdb' });
   });
 
   it.each([
     [[], ['--url is required']],
     [['--url', 'ftp://ch'], ['--url must be an http(s) URL such as http://127.0.0.1:8123 (received "ftp://ch")']],
     [['--url', 'http://ch', '--org', '1.5'], ['--org must be a whole number (received ["1.5"])']],
-    [['--url', 'http://ch', '--database', 'a; drop'], ['--database must be a plain identifier (letters, digits, _) (received "a; drop")']],
+    [
+      ['--url', 'http://ch', '--database', 'a; drop'],
+      ['--database must be a plain identifier (letters, digits, _) (received "a; drop")'],
+    ],
   ])('refuses %j', (argv, problems) => {
     expect(problemsOf(argv)).toEqual(problems);
   });

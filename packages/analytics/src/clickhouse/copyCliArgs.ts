@@ -25,20 +25,34 @@ const argsSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8123' }),
   database: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be a plain identifier (letters, digits, _)' }),
   org: z.array(
-    z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number)
-      .pipe(z.number().min(1, { error: 'must be at least 1' }).max(MAX_ORG_ID, { error: `must be at most ${MAX_ORG_ID}` })),
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'must be a whole number' })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, { error: 'must be at least 1' })
+          .max(MAX_ORG_ID, { error: `must be at most ${MAX_ORG_ID}` }),
+      ),
   ),
   file: z.string().min(1, { error: 'must not be empty' }),
 });
 
 /** The options of `npm run clickhouse:copy -- …`, or 'help'; UsageError names each bad option. */
-export function parseCopyArgs(argv: readonly string[], env: Record<string, string | undefined>): CopyCliOptions | 'help' {
+export function parseCopyArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): CopyCliOptions | 'help' {
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
       options: {
-        url: { type: 'string' }, database: { type: 'string' }, org: { type: 'string', multiple: true }, file: { type: 'string' },
+        url: { type: 'string' },
+        database: { type: 'string' },
+        org: { type: 'string', multiple: true },
+        file: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -48,14 +62,21 @@ export function parseCopyArgs(argv: readonly string[], env: Record<string, strin
     throw new UsageError([error instanceof Error ? error.message : String(error)]);
   }
   if (values.help) return 'help';
-  const input = { url: values.url ?? env.CLICKHOUSE_URL, database: values.database ?? 'default', org: values.org ?? [], file: values.file ?? defaultDuckDBFile(env) };
+  const input = {
+    url: values.url ?? env.CLICKHOUSE_URL,
+    database: values.database ?? 'default',
+    org: values.org ?? [],
+    file: values.file ?? defaultDuckDBFile(env),
+  };
   const result = argsSchema.safeParse(input);
   if (!result.success) {
-    throw new UsageError(result.error.issues.map((issue) => {
-      const option = String(issue.path[0]);
-      const received = input[option as keyof typeof input];
-      return `--${option} ${input[option as keyof typeof input] === undefined ? 'is required' : issue.message}${received === undefined ? '' : ` (received ${JSON.stringify(received)})`}`;
-    }));
+    throw new UsageError(
+      result.error.issues.map((issue) => {
+        const option = String(issue.path[0]);
+        const received = input[option as keyof typeof input];
+        return `--${option} ${input[option as keyof typeof input] === undefined ? 'is required' : issue.message}${received === undefined ? '' : ` (received ${JSON.stringify(received)})`}`;
+      }),
+    );
   }
   const { url, database, org, file } = result.data;
   return { url, database, orgIds: [...new Set(org)], file };

@@ -54,25 +54,43 @@ function duckdbType(column: TableColumn): string {
   return column.type.kind === 'decimal' ? `decimal(${column.type.precision}, ${column.type.scale})` : column.type.kind;
 }
 
-async function insertSampleRows(connection: DuckDBConnection, table: ClickHouseTable, orgId: number, rows = ROWS): Promise<void> {
+async function insertSampleRows(
+  connection: DuckDBConnection,
+  table: ClickHouseTable,
+  orgId: number,
+  rows = ROWS,
+): Promise<void> {
   const casts = table.columns.map((column, index) => `cast($${index + 1} as ${duckdbType(column)})`);
   for (let row = 0; row < rows; row++) {
-    const values = table.columns.map((column, index) => (column.name === 'org_id' ? String(orgId) : sample(column, index, row)));
+    const values = table.columns.map((column, index) =>
+      column.name === 'org_id' ? String(orgId) : sample(column, index, row),
+    );
     await connection.run(`insert into ${table.name} values (${casts.join(', ')})`, values);
   }
 }
 
 async function createDuckDB(): Promise<DuckDBConnection> {
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
-  for (const ddl of Object.values({ ...DIMENSION_TABLES, ...FACT_TABLES, ...ROLLUP_TABLES, ...LEDGER_TABLES, ...VIEWS })) await connection.run(ddl);
+  for (const ddl of Object.values({
+    ...DIMENSION_TABLES,
+    ...FACT_TABLES,
+    ...ROLLUP_TABLES,
+    ...LEDGER_TABLES,
+    ...VIEWS,
+  }))
+    await connection.run(ddl);
   for (const table of CLICKHOUSE_TABLES) {
     if (table.name in VIEWS) continue;
     if (table.scope === 'shared') await insertSampleRows(connection, table, 0);
     // datasets holds one row per organisation (org_id is its primary key).
-    else for (const orgId of [1, 2]) await insertSampleRows(connection, table, orgId, table.name === 'datasets' ? 1 : ROWS);
+    else
+      for (const orgId of [1, 2])
+        await insertSampleRows(connection, table, orgId, table.name === 'datasets' ? 1 : ROWS);
   }
   // Point the merchants at rows of the dimensions they join, so the merchant_dim view has a row for each.
-  await connection.run(`update industries set industry_group_id = (select min(industry_group_id) from industry_groups)`);
+  await connection.run(
+    `update industries set industry_group_id = (select min(industry_group_id) from industry_groups)`,
+  );
   await connection.run(`update states set region_id = (select min(region_id) from regions)`);
   await connection.run(`update merchants set mcc = (select min(mcc) from industries), state_code = (select min(state_code) from states),
     pricing_plan_id = (select min(p.pricing_plan_id) from pricing_plans p where p.org_id = merchants.org_id)`);
@@ -100,17 +118,37 @@ async function duckdbRows(connection: DuckDBConnection, table: ClickHouseTable, 
 
 // Read as TabSeparated text, not toString(): 18.16's toString(Decimal128) garbles values of more than
 // about 20 digits (CLICKHOUSE.md), while its output formats print them right.
-const TSV_ESCAPES: Record<string, string> = { b: '\b', f: '\f', r: '\r', n: '\n', t: '\t', '0': '\0', "'": "'", '\\': '\\' };
-const unescapeField = (field: string) => (field === '\\N' ? null : field.replace(/\\(.)/gs, (_, char: string) => TSV_ESCAPES[char] ?? char));
+const TSV_ESCAPES: Record<string, string> = {
+  b: '\b',
+  f: '\f',
+  r: '\r',
+  n: '\n',
+  t: '\t',
+  '0': '\0',
+  "'": "'",
+  '\\': '\\',
+};
+const unescapeField = (field: string) =>
+  field === '\\N' ? null : field.replace(/\\(.)/gs, (_, char: string) => TSV_ESCAPES[char] ?? char);
 
 async function clickhouseRows(database: TestDatabase, table: ClickHouseTable, where: string): Promise<string[]> {
-  const select = table.columns.map(({ name, type }) => (type.kind === 'double' ? `reinterpretAsUInt64(reinterpretAsString(${name}))` : name));
-  const result = await database.client.query({ query: `select ${select.join(', ')} from ${table.name} where ${where}`, format: 'TabSeparated' });
+  const select = table.columns.map(({ name, type }) =>
+    type.kind === 'double' ? `reinterpretAsUInt64(reinterpretAsString(${name}))` : name,
+  );
+  const result = await database.client.query({
+    query: `select ${select.join(', ')} from ${table.name} where ${where}`,
+    format: 'TabSeparated',
+  });
   const lines = (await result.text()).split('\n').slice(0, -1);
   return lines.map((line) => JSON.stringify(line.split('\t').map(unescapeField))).sort();
 }
 
-async function expectSameRows(duckdb: DuckDBConnection, database: TestDatabase, table: ClickHouseTable, where = '1 = 1') {
+async function expectSameRows(
+  duckdb: DuckDBConnection,
+  database: TestDatabase,
+  table: ClickHouseTable,
+  where = '1 = 1',
+) {
   expect(await clickhouseRows(database, table, where), table.name).toEqual(await duckdbRows(duckdb, table, where));
 }
 
@@ -164,13 +202,20 @@ describe('copyFromDuckDB', () => {
     await broken.run('drop table merchant_daily');
     await expect(copyFromDuckDB(broken, database.client, { orgIds: [2] })).rejects.toThrow(/merchant_daily/);
     broken.closeSync();
-    const tables = await database.client.query({ query: 'select name from system.tables where database = currentDatabase() order by name', format: 'JSONCompact' });
-    expect(((await tables.json()).data as string[][]).map(([name]) => name)).toEqual(CLICKHOUSE_TABLES.map((table) => table.name).sort());
+    const tables = await database.client.query({
+      query: 'select name from system.tables where database = currentDatabase() order by name',
+      format: 'JSONCompact',
+    });
+    expect(((await tables.json()).data as string[][]).map(([name]) => name)).toEqual(
+      CLICKHOUSE_TABLES.map((table) => table.name).sort(),
+    );
   });
 
   it('refuses organisation ids that are not org_id integers', async () => {
     for (const orgIds of [[1.5], [-1], [2 ** 31], ['1'], 'x'] as unknown as number[][]) {
-      await expect(copyFromDuckDB(duckdb, database.client, { orgIds })).rejects.toThrow(/orgIds must be an array of org_id integers/);
+      await expect(copyFromDuckDB(duckdb, database.client, { orgIds })).rejects.toThrow(
+        /orgIds must be an array of org_id integers/,
+      );
     }
   });
 });

@@ -13,7 +13,14 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { INTEGER, type DuckDBConnection } from '@duckdb/node-api';
-import { CLICKHOUSE_TABLES, clickhouseColumnSql, clickhouseTableDdl, clickhouseType, type AnalyticsTable, type ClickHouseTable } from './clickhouseTables.ts';
+import {
+  CLICKHOUSE_TABLES,
+  clickhouseColumnSql,
+  clickhouseTableDdl,
+  clickhouseType,
+  type AnalyticsTable,
+  type ClickHouseTable,
+} from './clickhouseTables.ts';
 import { queryRows } from './runClickHouseQuery.ts';
 import { tabSeparatedRowSql } from './tabSeparatedRowSql.ts';
 
@@ -40,9 +47,15 @@ export interface CopyReport {
  * then replaces each organisation's rows of every fact table, merchant_daily and datasets.
  * One copy at a time per database: two copies of the same organisation would race on its partitions.
  */
-export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, { orgIds, onTable, keepLedger = false }: CopyOptions): Promise<CopyReport> {
+export async function copyFromDuckDB(
+  duckdb: DuckDBConnection,
+  clickhouse: ClickHouseClient,
+  { orgIds, onTable, keepLedger = false }: CopyOptions,
+): Promise<CopyReport> {
   if (!Array.isArray(orgIds) || !orgIds.every((id) => Number.isInteger(id) && id >= 0 && id <= 2 ** 31 - 1)) {
-    throw new TypeError(`copyFromDuckDB: orgIds must be an array of org_id integers (0…2^31−1), received ${JSON.stringify(orgIds)}`);
+    throw new TypeError(
+      `copyFromDuckDB: orgIds must be an array of org_id integers (0…2^31−1), received ${JSON.stringify(orgIds)}`,
+    );
   }
   const organisations = [...new Set(orgIds)];
   for (const table of CLICKHOUSE_TABLES) {
@@ -74,7 +87,14 @@ export async function copyFromDuckDB(duckdb: DuckDBConnection, clickhouse: Click
  * it as it was): they are added, at the end as in tables.ts, so a staging copy has the same structure.
  */
 async function addMissingColumns(clickhouse: ClickHouseClient, table: ClickHouseTable): Promise<void> {
-  const existing = new Set((await queryRows(clickhouse, `select name from system.columns where database = currentDatabase() and table = '${table.name}'`)).map((row) => String(row[0])));
+  const existing = new Set(
+    (
+      await queryRows(
+        clickhouse,
+        `select name from system.columns where database = currentDatabase() and table = '${table.name}'`,
+      )
+    ).map((row) => String(row[0])),
+  );
   for (const column of table.columns.filter((candidate) => !existing.has(candidate.name))) {
     await clickhouse.command({ query: `alter table ${table.name} add column ${clickhouseColumnSql(column)}` });
   }
@@ -95,7 +115,10 @@ async function replacePartition(copy: Copy, table: ClickHouseTable, orgId: numbe
   const wire = table.columns.some((column) => column.type.kind === 'double') ? `${staging}_wire` : null;
   try {
     await command(clickhouseTableDdl(table, staging));
-    if (wire) await command(`create table ${wire} (${table.columns.map((column) => `${column.name} ${wireType(column)}`).join(', ')}) engine = MergeTree() order by tuple()`);
+    if (wire)
+      await command(
+        `create table ${wire} (${table.columns.map((column) => `${column.name} ${wireType(column)}`).join(', ')}) engine = MergeTree() order by tuple()`,
+      );
     const rowCount = await streamRows(copy, table, orgId, wire ?? staging);
     if (wire) await command(`insert into ${staging} select ${table.columns.map(fromWire).join(', ')} from ${wire}`);
     // An empty staging partition replaces the organisation's rows with none: a copy is the whole truth.
@@ -103,7 +126,10 @@ async function replacePartition(copy: Copy, table: ClickHouseTable, orgId: numbe
     return rowCount;
   } finally {
     // Settled, not awaited one by one: a failed drop must not hide the error that brought us here.
-    await Promise.allSettled([wire && command(`drop table if exists ${wire}`), command(`drop table if exists ${staging}`)]);
+    await Promise.allSettled([
+      wire && command(`drop table if exists ${wire}`),
+      command(`drop table if exists ${staging}`),
+    ]);
   }
 }
 
@@ -115,12 +141,17 @@ function wireType(column: Column): string {
 }
 
 function fromWire(column: Column): string {
-  return column.type.kind === 'double' ? `reinterpretAsFloat64(reinterpretAsString(${column.name})) as ${column.name}` : column.name;
+  return column.type.kind === 'double'
+    ? `reinterpretAsFloat64(reinterpretAsString(${column.name})) as ${column.name}`
+    : column.name;
 }
 
 async function streamRows(copy: Copy, table: ClickHouseTable, orgId: number | null, target: string): Promise<number> {
   const select = `select ${tabSeparatedRowSql(table.columns)} from ${table.name}`;
-  const result = orgId === null ? await copy.duckdb.stream(select) : await copy.duckdb.stream(`${select} where org_id = $1`, [orgId], [INTEGER]);
+  const result =
+    orgId === null
+      ? await copy.duckdb.stream(select)
+      : await copy.duckdb.stream(`${select} where org_id = $1`, [orgId], [INTEGER]);
   let rowCount = 0;
   async function* lines(): AsyncGenerator<Buffer> {
     for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
@@ -129,6 +160,10 @@ async function streamRows(copy: Copy, table: ClickHouseTable, orgId: number | nu
       yield Buffer.from(`${values.join('\n')}\n`);
     }
   }
-  await copy.clickhouse.insert({ table: target, values: Readable.from(lines(), { objectMode: false }), format: 'TabSeparated' });
+  await copy.clickhouse.insert({
+    table: target,
+    values: Readable.from(lines(), { objectMode: false }),
+    format: 'TabSeparated',
+  });
   return rowCount;
 }

@@ -14,7 +14,11 @@ export interface ClickHouseClientOptions {
   requestTimeoutMs?: number;
 }
 
-export function createClickHouseClient({ url, database, requestTimeoutMs = 600_000 }: ClickHouseClientOptions): ClickHouseClient {
+export function createClickHouseClient({
+  url,
+  database,
+  requestTimeoutMs = 600_000,
+}: ClickHouseClientOptions): ClickHouseClient {
   return createClient({
     url,
     ...(database !== undefined && { database }),

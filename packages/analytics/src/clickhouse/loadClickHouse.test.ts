@@ -23,13 +23,20 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const transactionsOf = async (orgId: number) => Number((await queryRows(database.client, `select count() from transactions where org_id = ${orgId}`))[0]![0]);
+const transactionsOf = async (orgId: number) =>
+  Number((await queryRows(database.client, `select count() from transactions where org_id = ${orgId}`))[0]![0]);
 
 describe('ensureClickHouseDataset', () => {
   it('generates into an empty server with a line per table, then keeps the same dataset', async () => {
     const lines: string[] = [];
     const reasons: string[] = [];
-    expect(await ensureClickHouseDataset(database.client, request, { onGenerate: (reason) => reasons.push(reason), progress: (line) => lines.push(line), scratchDir: folder })).toBe('generated');
+    expect(
+      await ensureClickHouseDataset(database.client, request, {
+        onGenerate: (reason) => reasons.push(reason),
+        progress: (line) => lines.push(line),
+        scratchDir: folder,
+      }),
+    ).toBe('generated');
     expect(reasons).toEqual(['first']);
     expect(lines).toContainEqual(expect.stringMatching(/^organisation 4: transactions [\d,]+ rows \(\d+\.\d s\)$/));
     expect(lines.at(-1)).toMatch(/^organisation 4: datasets 1 rows/);
@@ -37,22 +44,46 @@ describe('ensureClickHouseDataset', () => {
     // the scratch DuckDB file is gone
     expect(await import('node:fs/promises').then((fs) => fs.readdir(folder))).toEqual([]);
 
-    expect(await ensureClickHouseDataset(database.client, request, { onGenerate: (reason) => reasons.push(reason) })).toBe('reused');
+    expect(
+      await ensureClickHouseDataset(database.client, request, { onGenerate: (reason) => reasons.push(reason) }),
+    ).toBe('reused');
     expect(reasons).toEqual(['first']);
   });
 });
 
 describe('ensureClickHouseDataset on a later day', () => {
   const daily = { orgId: 7, scaleFactor: 0.01 };
-  const byDay = async () => new Map((await queryRows(database.client, `select toString(txn_date), toString(count()), toString(sum(amount)), toString(sum(net_revenue))
-      from transactions where org_id = 7 group by txn_date`)).map(([day, ...figures]) => [String(day), figures.join(' ')]));
-  const ledger = async () => (await queryRows(database.client, 'select toString(last_day), toString(base_last_day) from datasets where org_id = 7'))[0];
+  const byDay = async () =>
+    new Map(
+      (
+        await queryRows(
+          database.client,
+          `select toString(txn_date), toString(count()), toString(sum(amount)), toString(sum(net_revenue))
+      from transactions where org_id = 7 group by txn_date`,
+        )
+      ).map(([day, ...figures]) => [String(day), figures.join(' ')]),
+    );
+  const ledger = async () =>
+    (
+      await queryRows(
+        database.client,
+        'select toString(last_day), toString(base_last_day) from datasets where org_id = 7',
+      )
+    )[0];
 
   it('tops up the days since its last day, keeping every earlier day as it was', async () => {
-    expect(await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-20' }, { scratchDir: folder })).toBe('generated');
+    expect(
+      await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-20' }, { scratchDir: folder }),
+    ).toBe('generated');
     const before = await byDay();
     const reasons: string[] = [];
-    expect(await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-22' }, { onGenerate: (reason) => reasons.push(reason), scratchDir: folder })).toBe('topped up');
+    expect(
+      await ensureClickHouseDataset(
+        database.client,
+        { ...daily, lastDay: '2026-10-22' },
+        { onGenerate: (reason) => reasons.push(reason), scratchDir: folder },
+      ),
+    ).toBe('topped up');
     expect(reasons).toEqual([]);
     const after = await byDay();
     expect(new Map([...after].filter(([day]) => day <= '2026-10-20'))).toEqual(before);
@@ -62,7 +93,13 @@ describe('ensureClickHouseDataset on a later day', () => {
 
   it('adds the ledger column a database made before top-ups lacks', async () => {
     await database.client.command({ query: 'alter table datasets drop column base_last_day' });
-    expect(await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-22' }, { replace: true, scratchDir: folder })).toBe('generated');
+    expect(
+      await ensureClickHouseDataset(
+        database.client,
+        { ...daily, lastDay: '2026-10-22' },
+        { replace: true, scratchDir: folder },
+      ),
+    ).toBe('generated');
     expect(await ledger()).toEqual(['2026-10-22', '2026-10-22']);
   });
 });
@@ -72,10 +109,14 @@ describe('copyDuckDBFile', () => {
     const file = join(folder, 'operator.duckdb');
     const engine = await DuckDBEngine.open({ path: file, connections: 1 });
     await engine.ensureDataset({ ...request, orgId: 5 });
-    const expected = await engine.withConnection(async (connection) => Number((await connection.runAndReadAll('select count(*) from transactions where org_id = 5')).getRowsJS()[0]![0]));
+    const expected = await engine.withConnection(async (connection) =>
+      Number((await connection.runAndReadAll('select count(*) from transactions where org_id = 5')).getRowsJS()[0]![0]),
+    );
     await engine.close();
 
-    await expect(copyDuckDBFile(file, database.client, [5, 6], () => {})).rejects.toThrow(new MissingDatasetError([6], [5]));
+    await expect(copyDuckDBFile(file, database.client, [5, 6], () => {})).rejects.toThrow(
+      new MissingDatasetError([6], [5]),
+    );
     const lines: string[] = [];
     await copyDuckDBFile(file, database.client, [], (line) => lines.push(line));
     expect(await transactionsOf(5)).toBe(expected);

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { datasetPlan, DuckDBEngine, type DatasetOutcome, type DatasetRequest, type ExistingDataset } from '../duckdb/duckdbEngine.ts';
+import {
+  datasetPlan,
+  DuckDBEngine,
+  type DatasetOutcome,
+  type DatasetRequest,
+  type ExistingDataset,
+} from '../duckdb/duckdbEngine.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { copyFromDuckDB, type CopyOptions, type CopyReport } from './copyFromDuckDB.ts';
 import { queryRows } from './runClickHouseQuery.ts';
@@ -22,21 +28,36 @@ const count = (value: number) => value.toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** copyFromDuckDB with a line per table copied (the shared dimensions once, then each organisation's tables). */
-export async function copyWithProgress(duckdb: DuckDBConnection, clickhouse: ClickHouseClient, orgIds: readonly number[], progress: ProgressLine, options: Pick<CopyOptions, 'keepLedger'> = {}): Promise<CopyReport> {
+export async function copyWithProgress(
+  duckdb: DuckDBConnection,
+  clickhouse: ClickHouseClient,
+  orgIds: readonly number[],
+  progress: ProgressLine,
+  options: Pick<CopyOptions, 'keepLedger'> = {},
+): Promise<CopyReport> {
   const started = performance.now();
   const onTable: CopyOptions['onTable'] = ({ table, orgId, rows }) =>
-    progress(`${orgId === null ? 'shared' : `organisation ${orgId}`}: ${table} ${count(rows)} rows (${seconds(performance.now() - started)})`);
+    progress(
+      `${orgId === null ? 'shared' : `organisation ${orgId}`}: ${table} ${count(rows)} rows (${seconds(performance.now() - started)})`,
+    );
   return copyFromDuckDB(duckdb, clickhouse, { orgIds, onTable, ...options });
 }
 
 /** The organisations that have a dataset in a DuckDB database (its `datasets` ledger). */
 async function organisationsIn(duckdb: DuckDBConnection): Promise<number[]> {
-  return (await duckdb.runAndReadAll('select org_id from datasets order by org_id')).getRowsJS().map((row) => Number(row[0]));
+  return (await duckdb.runAndReadAll('select org_id from datasets order by org_id'))
+    .getRowsJS()
+    .map((row) => Number(row[0]));
 }
 
 export class MissingDatasetError extends Error {
-  constructor(readonly orgIds: number[], readonly available: number[]) {
-    super(`No dataset for organisation ${orgIds.join(', ')} in the DuckDB file (it has ${available.length ? available.join(', ') : 'none'}).`);
+  constructor(
+    readonly orgIds: number[],
+    readonly available: number[],
+  ) {
+    super(
+      `No dataset for organisation ${orgIds.join(', ')} in the DuckDB file (it has ${available.length ? available.join(', ') : 'none'}).`,
+    );
     this.name = 'MissingDatasetError';
   }
 }
@@ -46,7 +67,12 @@ export class MissingDatasetError extends Error {
  * ClickHouse, replacing their rows there. The file is opened read-only, so it must not be open for
  * writing elsewhere (DuckDB's lock: stop the API that owns it first).
  */
-export async function copyDuckDBFile(file: string, clickhouse: ClickHouseClient, orgIds: readonly number[], progress: ProgressLine): Promise<CopyReport> {
+export async function copyDuckDBFile(
+  file: string,
+  clickhouse: ClickHouseClient,
+  orgIds: readonly number[],
+  progress: ProgressLine,
+): Promise<CopyReport> {
   const instance = await DuckDBInstance.create(file, {
     access_mode: 'READ_ONLY',
     autoinstall_known_extensions: 'false',
@@ -67,9 +93,20 @@ export async function copyDuckDBFile(file: string, clickhouse: ClickHouseClient,
 
 /** What ClickHouse's ledger says of an organisation's dataset, or null when it has none. */
 async function clickhouseDataset(clickhouse: ClickHouseClient, orgId: number): Promise<ExistingDataset | null> {
-  const [row] = await queryRows(clickhouse, `select scale_factor, generator_version, toString(end_month), ifNull(toString(last_day), ''),
-    ifNull(toString(ifNull(base_last_day, last_day)), '') from datasets where org_id = ${clickhouseNumber(orgId)}`);
-  return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] ? String(row[3]) : null, baseLastDay: row[4] ? String(row[4]) : null } : null;
+  const [row] = await queryRows(
+    clickhouse,
+    `select scale_factor, generator_version, toString(end_month), ifNull(toString(last_day), ''),
+    ifNull(toString(ifNull(base_last_day, last_day)), '') from datasets where org_id = ${clickhouseNumber(orgId)}`,
+  );
+  return row
+    ? {
+        scaleFactor: Number(row[0]),
+        generatorVersion: Number(row[1]),
+        endMonth: String(row[2]),
+        lastDay: row[3] ? String(row[3]) : null,
+        baseLastDay: row[4] ? String(row[4]) : null,
+      }
+    : null;
 }
 
 export interface EnsureDatasetOptions {
@@ -92,7 +129,11 @@ export interface EnsureDatasetOptions {
  * new ones are in (the ledger row stays). A generation's copy leaves the organisation without a data
  * version, answered with no rows, until it is done (copyFromDuckDB's ledger order).
  */
-export async function ensureClickHouseDataset(clickhouse: ClickHouseClient, request: DatasetRequest, options: EnsureDatasetOptions = {}): Promise<DatasetOutcome> {
+export async function ensureClickHouseDataset(
+  clickhouse: ClickHouseClient,
+  request: DatasetRequest,
+  options: EnsureDatasetOptions = {},
+): Promise<DatasetOutcome> {
   const existing = await clickhouseDataset(clickhouse, request.orgId).catch(() => null);
   const plan = options.replace ? 'generate' : datasetPlan(existing, request);
   if (plan === 'reuse') return 'reused';
@@ -101,9 +142,18 @@ export async function ensureClickHouseDataset(clickhouse: ClickHouseClient, requ
   try {
     const duckdb = await DuckDBEngine.open({ path: join(scratch, 'generate.duckdb'), connections: 1 });
     try {
-      if (plan === 'top up') await duckdb.ensureDataset({ orgId: request.orgId, scaleFactor: request.scaleFactor, lastDay: existing!.baseLastDay! });
+      if (plan === 'top up')
+        await duckdb.ensureDataset({
+          orgId: request.orgId,
+          scaleFactor: request.scaleFactor,
+          lastDay: existing!.baseLastDay!,
+        });
       await duckdb.ensureDataset(request);
-      await duckdb.withConnection((connection) => copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {}), { keepLedger: plan === 'top up' }));
+      await duckdb.withConnection((connection) =>
+        copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {}), {
+          keepLedger: plan === 'top up',
+        }),
+      );
     } finally {
       await duckdb.close();
     }

@@ -15,7 +15,10 @@ afterAll(() => database?.drop());
 const endless = (marker: string) => `select count() from system.numbers where number % 7 = 3 and '${marker}' != ''`;
 
 async function running(marker: string): Promise<number> {
-  const rows = await queryRows(database.client, `select count() from system.processes where query like '%${marker}%' and query not like '%system.processes%'`);
+  const rows = await queryRows(
+    database.client,
+    `select count() from system.processes where query like '%${marker}%' and query not like '%system.processes%'`,
+  );
   return Number(rows[0]![0]);
 }
 
@@ -26,9 +29,12 @@ describe('queryRows', () => {
 
   it('kills the statement on the server at the deadline and throws AnalyticsTimeoutError', async () => {
     const started = performance.now();
-    const answer = queryRows(database.client, endless('deadline-kill'), { timeoutMs: 1_500 }).catch((caught: unknown) => caught);
+    const answer = queryRows(database.client, endless('deadline-kill'), { timeoutMs: 1_500 }).catch(
+      (caught: unknown) => caught,
+    );
     // It runs on the server until the deadline (the check waits for it to be registered).
-    for (let polls = 0; polls < 20 && (await running('deadline-kill')) === 0; polls++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let polls = 0; polls < 20 && (await running('deadline-kill')) === 0; polls++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await running('deadline-kill')).toBe(1);
     const error = await answer;
     expect(error).toBeInstanceOf(AnalyticsTimeoutError);
@@ -41,7 +47,10 @@ describe('queryRows', () => {
 
   it('is stopped by the server itself (max_execution_time, whole seconds) when nobody kills it', async () => {
     const started = performance.now();
-    const error = await queryRows(database.client, endless('server-limit'), { timeoutMs: 800, killAtDeadline: false }).catch((caught: unknown) => caught);
+    const error = await queryRows(database.client, endless('server-limit'), {
+      timeoutMs: 800,
+      killAtDeadline: false,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AnalyticsTimeoutError);
     expect(((error as Error).cause as Error).message).toMatch(/Code: 159/);
     // 800 ms rounds up to 1 s: 18.16 reads a fraction of a second as 0, "no limit".
@@ -50,7 +59,9 @@ describe('queryRows', () => {
   });
 
   it('kills a statement that had not reached the server yet at the deadline', async () => {
-    await expect(queryRows(database.client, endless('early-deadline'), { timeoutMs: 1 })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
+    await expect(queryRows(database.client, endless('early-deadline'), { timeoutMs: 1 })).rejects.toBeInstanceOf(
+      AnalyticsTimeoutError,
+    );
     expect(await running('early-deadline')).toBe(0);
   });
 
@@ -60,30 +71,42 @@ describe('queryRows', () => {
 
   it('reads a statement far over the default max_query_size (256 KiB)', async () => {
     const values = Array.from({ length: 40_000 }, (_, index) => `'value ${index}'`).join(', ');
-    expect(await queryRows(database.client, `select count() from system.one where 'value 39999' in (${values})`)).toEqual([['1']]);
+    expect(
+      await queryRows(database.client, `select count() from system.one where 'value 39999' in (${values})`),
+    ).toEqual([['1']]);
   });
 });
 
 describe('streamRows', () => {
   it('pages every row as objects by column name', async () => {
     const pages: Record<string, unknown>[][] = [];
-    const count = await streamRows(database.client, 'select number as n, toString(number) as s from system.numbers limit 200000', (rows) => void pages.push(rows));
+    const count = await streamRows(
+      database.client,
+      'select number as n, toString(number) as s from system.numbers limit 200000',
+      (rows) => void pages.push(rows),
+    );
     expect(count).toBe(200_000);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages.flat().at(-1)).toEqual({ n: '199999', s: '199999' });
   });
 
   it('kills the statement when the sink fails', async () => {
-    const failing = streamRows(database.client, `select number from system.numbers where '${'sink-failed'}' != ''`, () => {
-      throw new Error('the export file is gone');
-    });
+    const failing = streamRows(
+      database.client,
+      `select number from system.numbers where '${'sink-failed'}' != ''`,
+      () => {
+        throw new Error('the export file is gone');
+      },
+    );
     await expect(failing).rejects.toThrow('the export file is gone');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await running('sink-failed')).toBe(0);
   });
 
   it('stops at the deadline like queryRows', async () => {
-    await expect(streamRows(database.client, endless('stream-deadline'), () => undefined, { timeoutMs: 300 })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
+    await expect(
+      streamRows(database.client, endless('stream-deadline'), () => undefined, { timeoutMs: 300 }),
+    ).rejects.toBeInstanceOf(AnalyticsTimeoutError);
     expect(await running('stream-deadline')).toBe(0);
   });
 });

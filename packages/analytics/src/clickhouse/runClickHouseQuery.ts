@@ -35,7 +35,12 @@ export async function queryRows(client: ClickHouseClient, sql: string, options: 
   return withDeadline(client, options, async (queryId, settings) => {
     // wait_end_of_query: the server sends nothing before the statement has finished, so a failure
     // (a timeout among them) arrives as an HTTP error, never as text after half an answer.
-    const result = await client.query({ query: sql, format: 'JSONCompact', query_id: queryId, clickhouse_settings: { ...settings, wait_end_of_query: 1 } });
+    const result = await client.query({
+      query: sql,
+      format: 'JSONCompact',
+      query_id: queryId,
+      clickhouse_settings: { ...settings, wait_end_of_query: 1 },
+    });
     return (await result.json<unknown[]>()).data;
   });
 }
@@ -44,9 +49,19 @@ export async function queryRows(client: ClickHouseClient, sql: string, options: 
  * Streams an answer of any size in pages, each row an object by column name (18.16 has no
  * JSONCompactEachRow). Resolves with the row count. When `onRows` throws, the statement is killed.
  */
-export async function streamRows(client: ClickHouseClient, sql: string, onRows: (rows: Record<string, unknown>[]) => Promise<void> | void, options: RunOptions = {}): Promise<number> {
+export async function streamRows(
+  client: ClickHouseClient,
+  sql: string,
+  onRows: (rows: Record<string, unknown>[]) => Promise<void> | void,
+  options: RunOptions = {},
+): Promise<number> {
   return withDeadline(client, options, async (queryId, settings) => {
-    const result = await client.query({ query: sql, format: 'JSONEachRow', query_id: queryId, clickhouse_settings: settings });
+    const result = await client.query({
+      query: sql,
+      format: 'JSONEachRow',
+      query_id: queryId,
+      clickhouse_settings: settings,
+    });
     const stream = result.stream<Record<string, unknown>>();
     let count = 0;
     try {
@@ -66,7 +81,9 @@ export async function streamRows(client: ClickHouseClient, sql: string, onRows: 
 
 /** Kills the statement with this query_id, if it still runs; never throws. */
 async function killQuery(client: ClickHouseClient, queryId: string): Promise<void> {
-  await client.command({ query: `kill query where query_id = ${clickhouseString(queryId)} async` }).catch(() => undefined);
+  await client
+    .command({ query: `kill query where query_id = ${clickhouseString(queryId)} async` })
+    .catch(() => undefined);
 }
 
 // 18.16 reports a failure after the first rows as text in the body, where the next row would be.
@@ -79,10 +96,17 @@ function parseRow(row: { text: string; json<T>(): T }): Record<string, unknown> 
   }
 }
 
-async function withDeadline<T>(client: ClickHouseClient, options: RunOptions, run: (queryId: string, settings: ClickHouseSettings) => Promise<T>): Promise<T> {
+async function withDeadline<T>(
+  client: ClickHouseClient,
+  options: RunOptions,
+  run: (queryId: string, settings: ClickHouseSettings) => Promise<T>,
+): Promise<T> {
   const { timeoutMs } = options;
   const queryId = `analytics-${randomUUID()}`;
-  const settings: ClickHouseSettings = { ...STATEMENT_SETTINGS, ...(timeoutMs ? { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}) };
+  const settings: ClickHouseSettings = {
+    ...STATEMENT_SETTINGS,
+    ...(timeoutMs ? { max_execution_time: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}),
+  };
   let deadlinePassed = false;
   let repeat: NodeJS.Timeout | undefined;
   const timer =

@@ -21,13 +21,19 @@ describe('tableColumns', () => {
   });
 
   it('refuses a type it cannot translate, naming the table and column', () => {
-    expect(() => tableColumns('create table t (id integer, tags varchar[])')).toThrow(/t: cannot translate the column "tags varchar\[\]"/);
-    expect(() => tableColumns('create table t (id integer, at timestamptz)')).toThrow(/t: cannot translate the column "at timestamptz"/);
+    expect(() => tableColumns('create table t (id integer, tags varchar[])')).toThrow(
+      /t: cannot translate the column "tags varchar\[\]"/,
+    );
+    expect(() => tableColumns('create table t (id integer, at timestamptz)')).toThrow(
+      /t: cannot translate the column "at timestamptz"/,
+    );
   });
 
   it('refuses a constraint it does not understand instead of dropping it', () => {
     expect(() => tableColumns('create table t (n integer default 1 + 1)')).toThrow(/t\.n: cannot translate "\+ 1"/);
-    expect(() => tableColumns('create table t (n integer references other(id))')).toThrow(/t\.n: cannot translate "references other\(id\)"/);
+    expect(() => tableColumns('create table t (n integer references other(id))')).toThrow(
+      /t\.n: cannot translate "references other\(id\)"/,
+    );
   });
 
   it('refuses text that is not a create table statement', () => {

@@ -23,9 +23,16 @@ export interface TableDefinition {
 }
 
 const IDENTIFIER = '[a-z_][a-z0-9_]*';
-const CREATE_TABLE = new RegExp(`^\\s*create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?(${IDENTIFIER})\\s*\\(([\\s\\S]*)\\)\\s*;?\\s*$`, 'i');
-const COLUMN = new RegExp(`^(${IDENTIFIER})\\s+(varchar|boolean|integer|bigint|double|date|timestamp|decimal\\s*\\(\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\))(?=\\s|$)(.*)$`, 'is');
-const CONSTRAINT = /^\s*(not\s+null|primary\s+key|unique|default\s+('(?:[^']|'')*'|-?\d+(?:\.\d+)?|true|false|null))(?![a-z0-9_])/i;
+const CREATE_TABLE = new RegExp(
+  `^\\s*create\\s+table\\s+(?:if\\s+not\\s+exists\\s+)?(${IDENTIFIER})\\s*\\(([\\s\\S]*)\\)\\s*;?\\s*$`,
+  'i',
+);
+const COLUMN = new RegExp(
+  `^(${IDENTIFIER})\\s+(varchar|boolean|integer|bigint|double|date|timestamp|decimal\\s*\\(\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\))(?=\\s|$)(.*)$`,
+  'is',
+);
+const CONSTRAINT =
+  /^\s*(not\s+null|primary\s+key|unique|default\s+('(?:[^']|'')*'|-?\d+(?:\.\d+)?|true|false|null))(?![a-z0-9_])/i;
 // Table-level constraints carry no column; ClickHouse enforces none of them, so they are skipped.
 const TABLE_CONSTRAINT = /^(primary\s+key|unique|foreign\s+key|check|constraint)\b/i;
 
@@ -41,7 +48,10 @@ export function tableColumns(ddl: string): TableDefinition {
 
 function parseColumn(table: string, definition: string): TableColumn {
   const match = COLUMN.exec(definition);
-  if (!match) throw new Error(`tableColumns: ${table}: cannot translate the column "${definition}" (known types: varchar, boolean, integer, bigint, double, decimal(p,s), date, timestamp)`);
+  if (!match)
+    throw new Error(
+      `tableColumns: ${table}: cannot translate the column "${definition}" (known types: varchar, boolean, integer, bigint, double, decimal(p,s), date, timestamp)`,
+    );
   const [, name, typeText, precision, scale, rest] = match;
   const lower = typeText!.toLowerCase();
   const type: ColumnType = lower.startsWith('decimal')

@@ -1,10 +1,20 @@
 // ClickHouse 18.16 (Debian's): no server-side parameters, so every value becomes a typed literal made
 // by the one escaping module (clickhouseLiteral.ts, tested against a real server). Booleans are UInt8.
-import { clickhouseBoolean, clickhouseDate, clickhouseNumber, clickhouseString } from '../clickhouse/clickhouseLiteral.ts';
+import {
+  clickhouseBoolean,
+  clickhouseDate,
+  clickhouseNumber,
+  clickhouseString,
+} from '../clickhouse/clickhouseLiteral.ts';
 import { clickhouseContainsText } from '../clickhouse/duckdbLowerCase.ts';
 import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 
-const TRUNC = { week: 'toMonday', month: 'toStartOfMonth', quarter: 'toStartOfQuarter', year: 'toStartOfYear' } as const;
+const TRUNC = {
+  week: 'toMonday',
+  month: 'toStartOfMonth',
+  quarter: 'toStartOfQuarter',
+  year: 'toStartOfYear',
+} as const;
 
 // 18.16's Date holds 1970-01-01…2105-12-31, and so does every date column here. A description may name
 // any calendar day (a "from 1900-01-01" meaning "from the start"), so a day outside is moved to the
@@ -46,7 +56,10 @@ export const clickhouseDialect: Dialect = {
   sumIf: (expression, condition) => (condition ? `sumIf(${expression}, ${condition})` : `sum(${expression})`),
   part: (expression, money) => (money ? `toDecimal128(${expression}, 2)` : `toInt64(${expression})`),
   zero: (money) => (money ? 'toDecimal128(0, 2)' : 'toInt64(0)'),
-  timePart: (part, column) => (part === 'weekday' ? `toString(toDayOfWeek(${column}))` : `if(toHour(${column}) < 10, concat('0', toString(toHour(${column}))), toString(toHour(${column})))`),
+  timePart: (part, column) =>
+    part === 'weekday'
+      ? `toString(toDayOfWeek(${column}))`
+      : `if(toHour(${column}) < 10, concat('0', toString(toHour(${column}))), toString(toHour(${column})))`,
   dateTrunc: (granularity, column) => (granularity === 'day' ? column : `${TRUNC[granularity]}(${column})`),
   // toString prints day 0 (1970-01-01) as 0000-00-00.
   dateText: (expression) => `if(${expression} = toDate('1970-01-01'), '1970-01-01', toString(${expression}))`,
@@ -54,7 +67,10 @@ export const clickhouseDialect: Dialect = {
   // Not positionCaseInsensitiveUTF8: it folds 545 code points differently from DuckDB's lower().
   containsText: clickhouseContainsText,
   dateBuckets: (buckets, binder) => {
-    const tuples = buckets.map((bucket) => `tuple(${[bucket.label, bucket.start, bucket.end].map((date) => binder.value(date, 'date')).join(', ')})`);
+    const tuples = buckets.map(
+      (bucket) =>
+        `tuple(${[bucket.label, bucket.start, bucket.end].map((date) => binder.value(date, 'date')).join(', ')})`,
+    );
     const column = (index: number, name: string) => `tupleElement(bucket, ${index}) as ${name}`;
     return `(select ${column(1, 'bucket_label')}, ${column(2, 'bucket_start')}, ${column(3, 'bucket_end')} from (select arrayJoin([${tuples.join(', ')}]) as bucket))`;
   },

@@ -11,7 +11,10 @@ const compile = (input: QueryDescriptionInput, rollup: 'auto' | 'never' = 'auto'
 
 describe('compileQuery', () => {
   it('scopes every table it reads to the caller organisation, bound as a value', () => {
-    const compiled = compile({ measures: ['gsv', 'chargeback_ratio'], dimensions: ['card_brand', 'industry_group'] }, 'never');
+    const compiled = compile(
+      { measures: ['gsv', 'chargeback_ratio'], dimensions: ['card_brand', 'industry_group'] },
+      'never',
+    );
     expect(compiled.params[0]).toBe(7);
     const merchants = '(select * from merchant_dim where org_id = $1::INTEGER) as m';
     expect(compiled.sql.split(merchants)).toHaveLength(3);
@@ -20,12 +23,19 @@ describe('compileQuery', () => {
     expect(facts.match(/\bfrom (transactions|chargebacks|merchant_daily|merchant_dim)\b/g)).toHaveLength(2);
     expect(facts.match(/\bfrom (transactions|chargebacks) where org_id = \$1::INTEGER /g)).toHaveLength(2);
     // summed per merchant first, then joined to the merchant subquery
-    expect(facts.match(/group by org_id, merchant_id, card_brand\) as f join m using \(org_id, merchant_id\)/g)).toHaveLength(2);
+    expect(
+      facts.match(/group by org_id, merchant_id, card_brand\) as f join m using \(org_id, merchant_id\)/g),
+    ).toHaveLength(2);
   });
 
   it('refuses a description that names an organisation', () => {
     expect(queryDescriptionSchema.safeParse({ measures: ['gsv'], orgId: 1 }).success).toBe(false);
-    expect(queryDescriptionSchema.safeParse({ measures: ['gsv'], filters: [{ member: 'org_id', operator: 'equals', values: [1] }] }).success).toBe(false);
+    expect(
+      queryDescriptionSchema.safeParse({
+        measures: ['gsv'],
+        filters: [{ member: 'org_id', operator: 'equals', values: [1] }],
+      }).success,
+    ).toBe(false);
   });
 
   it.each([
@@ -37,7 +47,10 @@ describe('compileQuery', () => {
     'ʼ＇‘’ look-alikes',
     'x'.repeat(1_000_000),
   ])('puts a hostile value only among the parameters: %#', (hostile) => {
-    const compiled = compile({ measures: ['gsv'], filters: [{ member: 'merchant_name', operator: 'contains', values: ['a'] }] });
+    const compiled = compile({
+      measures: ['gsv'],
+      filters: [{ member: 'merchant_name', operator: 'contains', values: ['a'] }],
+    });
     const description = queryDescriptionSchema.parse({ measures: ['gsv'] });
     description.filters = [{ member: 'merchant_name', operator: 'in', values: [hostile, 'plain'] }];
     const withHostile = compileQuery(description, scope, duckdbDialect, { rowCap: 100 });
@@ -47,16 +60,28 @@ describe('compileQuery', () => {
   });
 
   it('reads the rollup when it holds every member and the raw facts otherwise', () => {
-    expect(compile({ measures: ['gsv', 'approval_rate'], dimensions: ['channel', 'region'], timeDimension: { dimension: 'date', granularity: 'month' } }).source).toBe('rollup');
+    expect(
+      compile({
+        measures: ['gsv', 'approval_rate'],
+        dimensions: ['channel', 'region'],
+        timeDimension: { dimension: 'date', granularity: 'month' },
+      }).source,
+    ).toBe('rollup');
     expect(compile({ measures: ['gsv'], dimensions: ['card_brand'] }).source).toBe('raw');
-    expect(compile({ measures: ['gsv'], filters: [{ member: 'entry_mode', operator: 'equals', values: ['keyed'] }] }).source).toBe('raw');
+    expect(
+      compile({ measures: ['gsv'], filters: [{ member: 'entry_mode', operator: 'equals', values: ['keyed'] }] }).source,
+    ).toBe('raw');
     expect(compile({ measures: ['gsv'], dimensions: ['region'] }, 'never').source).toBe('raw');
   });
 
   it('names the measure and the dimension that cannot go together', () => {
     expect(() => compile({ measures: ['chargeback_ratio'], dimensions: ['decline_code'] })).toThrow(QueryError);
-    expect(() => compile({ measures: ['chargeback_ratio'], dimensions: ['decline_code'] })).toThrow(/chargeback_ratio cannot be split or filtered by decline_code/);
-    expect(() => compile({ measures: ['attrition'], dimensions: ['card_brand'] })).toThrow(/attrition cannot be split or filtered by card_brand/);
+    expect(() => compile({ measures: ['chargeback_ratio'], dimensions: ['decline_code'] })).toThrow(
+      /chargeback_ratio cannot be split or filtered by decline_code/,
+    );
+    expect(() => compile({ measures: ['attrition'], dimensions: ['card_brand'] })).toThrow(
+      /attrition cannot be split or filtered by card_brand/,
+    );
   });
 
   it('asks for one row more than it may answer, to tell a truncated answer', () => {
@@ -72,14 +97,22 @@ describe('compileQuery', () => {
   });
 
   it('orders totally: date, then the first measure, then every dimension', () => {
-    const compiled = compile({ measures: ['gsv'], dimensions: ['state'], timeDimension: { dimension: 'date', granularity: 'month' } });
+    const compiled = compile({
+      measures: ['gsv'],
+      dimensions: ['state'],
+      timeDimension: { dimension: 'date', granularity: 'month' },
+    });
     expect(compiled.sql).toContain('order by "d_date" asc, "gsv" desc nulls last, "state" asc nulls last');
   });
 
   it('sums the facts once when one fact answers and a merchant key splits it, and adds several facts up per group', () => {
     const groupings = (input: QueryDescriptionInput) => compile(input).sql.match(/group by/g)?.length ?? 0;
     // An export's shape: millions of groups, so every extra aggregation doubles its cost (bench:export).
-    const fine: QueryDescriptionInput = { measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand'], timeDimension: { dimension: 'date', granularity: 'day' } };
+    const fine: QueryDescriptionInput = {
+      measures: ['gsv', 'transactions'],
+      dimensions: ['merchant', 'card_brand'],
+      timeDimension: { dimension: 'date', granularity: 'day' },
+    };
     expect(groupings(fine)).toBe(1);
     expect(groupings({ ...fine, dimensions: ['merchant_id', 'state'] })).toBe(1);
     expect(compile({ ...fine, filters: [{ member: 'gsv', operator: 'gt', values: [100] }] }).sql).toMatch(/\nwhere /);
@@ -99,8 +132,23 @@ describe('compileQuery', () => {
   });
 
   it('refuses attrition over more periods than it counts, instead of cutting them silently', () => {
-    expect(() => compile({ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'day', dateRange: ['2023-01-01', '2026-10-31'] } })).toThrow(QueryError);
-    expect(() => compile({ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['1900-01-01', '2026-10-31'] } })).toThrow(/more than 1000 periods/);
-    expect(compile({ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2000-01-01', '2026-10-31'] } }).sql).toContain('attrition');
+    expect(() =>
+      compile({
+        measures: ['attrition'],
+        timeDimension: { dimension: 'date', granularity: 'day', dateRange: ['2023-01-01', '2026-10-31'] },
+      }),
+    ).toThrow(QueryError);
+    expect(() =>
+      compile({
+        measures: ['attrition'],
+        timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['1900-01-01', '2026-10-31'] },
+      }),
+    ).toThrow(/more than 1000 periods/);
+    expect(
+      compile({
+        measures: ['attrition'],
+        timeDimension: { dimension: 'date', granularity: 'month', dateRange: ['2000-01-01', '2026-10-31'] },
+      }).sql,
+    ).toContain('attrition');
   });
 });

@@ -11,7 +11,17 @@ import {
   type QueryDescription,
   type TimeGranularity,
 } from '@payportal/shared';
-import { DECLINE_ONLY_DIMENSIONS, FACT_SOURCES, PARTS, PART_IDS, ROWS_OF, WHOLE_SCOPE_DENOMINATORS, type FactSource, type Part, type PartId } from '../catalogue/parts.ts';
+import {
+  DECLINE_ONLY_DIMENSIONS,
+  FACT_SOURCES,
+  PARTS,
+  PART_IDS,
+  ROWS_OF,
+  WHOLE_SCOPE_DENOMINATORS,
+  type FactSource,
+  type Part,
+  type PartId,
+} from '../catalogue/parts.ts';
 import { defaultAttritionRange, dateBuckets, resolveDateRange, type ResolvedRange } from './dateRange.ts';
 import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
@@ -46,7 +56,10 @@ type AnyPart = PartId | MerchantPartId;
 const mapValues = <K extends string, V, W>(record: Record<K, V>, map: (value: V) => W) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value as V)])) as Record<K, W>;
 const MERCHANT_PARTS: readonly MerchantPartId[] = ['merchants_closed', 'merchants_exposed'];
-const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = { ...mapValues(FACT_SOURCES, (fact) => fact.table), rollup: 'merchant_daily' };
+const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = {
+  ...mapValues(FACT_SOURCES, (fact) => fact.table),
+  rollup: 'merchant_daily',
+};
 
 /**
  * Dimensions naming exactly one merchant of the organisation: merchant_id is the key, and a MID is unique
@@ -58,34 +71,66 @@ const isMerchantPart = (part: AnyPart): part is MerchantPartId => (MERCHANT_PART
 const partSource = (part: AnyPart): Source => (isMerchantPart(part) ? 'merchants' : PARTS[part].source);
 const isMoney = (part: AnyPart) => !isMerchantPart(part) && PARTS[part].money;
 /** The rollup holds every fact part; merchant_dim alone holds the attrition counts. */
-const provides = (source: Source, part: AnyPart) => (isMerchantPart(part) ? source === 'merchants' : source === 'rollup' || source === PARTS[part].source);
+const provides = (source: Source, part: AnyPart) =>
+  isMerchantPart(part) ? source === 'merchants' : source === 'rollup' || source === PARTS[part].source;
 const alias = (member: string) => `"${member}"`;
 const partAlias = (part: AnyPart) => `"p_${part}"`;
 const scopeAlias = (part: AnyPart) => `"s_${part}"`;
 const isDeclineOnly = (dimension: string) => (DECLINE_ONLY_DIMENSIONS as readonly string[]).includes(dimension);
 
-export function compileQuery(description: QueryDescription, scope: QueryScope, dialect: Dialect, options: CompileOptions): CompiledQuery {
+export function compileQuery(
+  description: QueryDescription,
+  scope: QueryScope,
+  dialect: Dialect,
+  options: CompileOptions,
+): CompiledQuery {
   const binder = dialect.binder();
   const org = binder.value(scope.orgId, 'integer');
   const granularity = description.timeDimension?.granularity;
   const groupBy: DimensionId[] = [...(granularity ? (['date'] as const) : []), ...description.dimensions];
   const dimensionFilters = description.filters.filter((filter) => filter.member in DIMENSIONS);
   const measureFilters = description.filters.filter((filter) => filter.member in MEASURES);
-  const measuresUsed = new Set<MeasureId>([...description.measures, ...measureFilters.map((filter) => filter.member as MeasureId)]);
-  const parts = PART_IDS.filter((part) => [...measuresUsed].some((measure) => (MEASURE_SQL[measure].parts as readonly AnyPart[]).includes(part)));
+  const measuresUsed = new Set<MeasureId>([
+    ...description.measures,
+    ...measureFilters.map((filter) => filter.member as MeasureId),
+  ]);
+  const parts = PART_IDS.filter((part) =>
+    [...measuresUsed].some((measure) => (MEASURE_SQL[measure].parts as readonly AnyPart[]).includes(part)),
+  );
   const merchantParts = measuresUsed.has('attrition') ? MERCHANT_PARTS : [];
   const allParts: AnyPart[] = [...parts, ...merchantParts];
-  const dateRange = description.timeDimension?.dateRange ? resolveDateRange(description.timeDimension.dateRange, scope.today) : null;
+  const dateRange = description.timeDimension?.dateRange
+    ? resolveDateRange(description.timeDimension.dateRange, scope.today)
+    : null;
 
   const touched = new Set<DimensionId>([...groupBy, ...dimensionFilters.map((filter) => filter.member as DimensionId)]);
-  const useRollup = options.rollup === 'always' || (options.rollup !== 'never' && [...touched].every((dimension) => dimensionSources(dimension).includes('rollup')));
-  const sources = [...new Set(allParts.map((part) => (useRollup && !isMerchantPart(part) ? 'rollup' : partSource(part))))];
+  const useRollup =
+    options.rollup === 'always' ||
+    (options.rollup !== 'never' && [...touched].every((dimension) => dimensionSources(dimension).includes('rollup')));
+  const sources = [
+    ...new Set(allParts.map((part) => (useRollup && !isMerchantPart(part) ? 'rollup' : partSource(part)))),
+  ];
   if (sources.length === 0) sources.push(sourceForDimensionsOnly(touched, useRollup));
   // The facts the raw tables would read for this query: the rollup keeps only rows holding some of them.
-  const rawFacts = parts.length ? [...new Set(parts.map((id) => PARTS[id].source))] : allParts.length ? [] : [sourceForDimensionsOnly(touched, false) as FactSource];
+  const rawFacts = parts.length
+    ? [...new Set(parts.map((id) => PARTS[id].source))]
+    : allParts.length
+      ? []
+      : [sourceForDimensionsOnly(touched, false) as FactSource];
   assertAnswerable(description, sources, touched);
 
-  const context: SourceContext = { dialect, binder, org, groupBy, dimensionFilters, allParts, rawFacts, dateRange, granularity, today: scope.today };
+  const context: SourceContext = {
+    dialect,
+    binder,
+    org,
+    groupBy,
+    dimensionFilters,
+    allParts,
+    rawFacts,
+    dateRange,
+    granularity,
+    today: scope.today,
+  };
   const union = sources.map((source) => sourceSelect(source, context)).join(' union all ');
   // One source is already one row per group: summing its rows again (a second hash aggregation, millions
   // of groups for a fine export) would change nothing. Several sources are added up group by group.
@@ -93,14 +138,20 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   const part = (id: AnyPart) => dialect.toDouble(combine ? `sum(${partAlias(id)})` : partAlias(id));
   const ratio = (numerator: string, denominator: string) => `(${numerator}) / nullif(${denominator}, 0)`;
   const wholeScope = wholeScopeJoin(sources, parts, context);
-  const base = (id: AnyPart) => (wholeScope?.parts.includes(id as PartId) ? dialect.toDouble(scopeAlias(id)) : part(id));
+  const base = (id: AnyPart) =>
+    wholeScope?.parts.includes(id as PartId) ? dialect.toDouble(scopeAlias(id)) : part(id);
   const measureSql = (measure: MeasureId) => MEASURE_SQL[measure].build(part, ratio, base);
 
   const selectList = [
-    ...groupBy.map((dimension) => `${dimension === 'date' ? dialect.dateText(alias('d_date')) : alias(`d_${dimension}`)} as ${alias(dimension)}`),
+    ...groupBy.map(
+      (dimension) =>
+        `${dimension === 'date' ? dialect.dateText(alias('d_date')) : alias(`d_${dimension}`)} as ${alias(dimension)}`,
+    ),
     ...description.measures.map((measure) => `${measureSql(measure)} as ${alias(measure)}`),
   ];
-  const having = measureFilters.map((filter) => filterCondition(measureSql(filter.member as MeasureId), 'number', filter, dialect, binder));
+  const having = measureFilters.map((filter) =>
+    filterCondition(measureSql(filter.member as MeasureId), 'number', filter, dialect, binder),
+  );
   const rowLimit = Math.min(description.limit ?? options.rowCap, options.rowCap);
   const sql = [
     `select ${selectList.join(', ')}`,
@@ -112,7 +163,14 @@ export function compileQuery(description: QueryDescription, scope: QueryScope, d
   ]
     .filter(Boolean)
     .join('\n');
-  return { sql, params: binder.params, types: binder.types, columns: columnsOf(description, groupBy), source: useRollup ? 'rollup' : 'raw', rowLimit };
+  return {
+    sql,
+    params: binder.params,
+    types: binder.types,
+    columns: columnsOf(description, groupBy),
+    source: useRollup ? 'rollup' : 'raw',
+    rowLimit,
+  };
 }
 
 interface SourceContext {
@@ -134,22 +192,40 @@ function sourceSelect(source: Source, context: SourceContext): string {
   const { dialect, binder, org, groupBy } = context;
   const dimensionColumn = (dimension: DimensionId) => {
     const expression = dimensionExpression(dimension, source, dialect);
-    return dimension === 'date' && source !== 'merchants' && context.granularity ? dialect.dateTrunc(context.granularity, expression) : expression;
+    return dimension === 'date' && source !== 'merchants' && context.granularity
+      ? dialect.dateTrunc(context.granularity, expression)
+      : expression;
   };
   const partColumn = (part: AnyPart) => {
     const money = isMoney(part);
-    const value = provides(source, part) ? dialect.part(partAggregate(part, source, dialect), money) : dialect.zero(money);
+    const value = provides(source, part)
+      ? dialect.part(partAggregate(part, source, dialect), money)
+      : dialect.zero(money);
     return `${value} as ${partAlias(part)}`;
   };
   const filterOn = (filter: QueryDescription['filters'][number]) => {
     const dimension = filter.member as DimensionId;
-    return filterCondition(dimensionExpression(dimension, source, dialect), DIMENSIONS[dimension].type, filter, dialect, binder);
+    return filterCondition(
+      dimensionExpression(dimension, source, dialect),
+      DIMENSIONS[dimension].type,
+      filter,
+      dialect,
+      binder,
+    );
   };
   const merchantSubquery = `select * from merchant_dim where org_id = ${org}`;
   if (source === 'merchants') {
     const range = context.dateRange ?? defaultAttritionRange(context.today);
     const from = `(${merchantSubquery}) as m cross join ${dialect.dateBuckets(dateBuckets(range, context.granularity), binder)} as b`;
-    return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], from, context.dimensionFilters.map(filterOn), groupBy.map(dimensionColumn));
+    return groupedSelect(
+      [
+        ...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`),
+        ...context.allParts.map(partColumn),
+      ],
+      from,
+      context.dimensionFilters.map(filterOn),
+      groupBy.map(dimensionColumn),
+    );
   }
 
   const factConditions = [`org_id = ${org}`];
@@ -157,32 +233,59 @@ function sourceSelect(source: Source, context: SourceContext): string {
   // a chargeback without its sale's date has no place in the cohort view (the rollup skips it too)
   if (source === 'sale_chargebacks') factConditions.push(`${FACT_SOURCES.sale_chargebacks.day} is not null`);
   if (context.dateRange) {
-    factConditions.push(`${dimensionExpression('date', source, dialect)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`);
+    factConditions.push(
+      `${dimensionExpression('date', source, dialect)} between ${binder.value(context.dateRange.from, 'date')} and ${binder.value(context.dateRange.to, 'date')}`,
+    );
   }
-  const merchantFilters = context.dimensionFilters.filter((filter) => isMerchantAttribute(filter.member as DimensionId));
+  const merchantFilters = context.dimensionFilters.filter((filter) =>
+    isMerchantAttribute(filter.member as DimensionId),
+  );
   factConditions.push(...context.dimensionFilters.filter((filter) => !merchantFilters.includes(filter)).map(filterOn));
   // The merchant filters also narrow the fact scan itself (the same merchants the join keeps below), so
   // one merchant's page reads its own rows: DuckDB pushes the semi-join's key range into the scan.
-  if (merchantFilters.length) factConditions.push(`merchant_id in (select merchant_id from merchant_dim where org_id = ${org} and ${merchantFilters.map(filterOn).join(' and ')})`);
+  if (merchantFilters.length)
+    factConditions.push(
+      `merchant_id in (select merchant_id from merchant_dim where org_id = ${org} and ${merchantFilters.map(filterOn).join(' and ')})`,
+    );
   const needsMerchants = merchantFilters.length > 0 || groupBy.some(isMerchantAttribute);
   if (!needsMerchants) {
-    return groupedSelect([...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)], `${FACT_TABLE[source]} as f`, factConditions, groupBy.map(dimensionColumn));
+    return groupedSelect(
+      [
+        ...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`),
+        ...context.allParts.map(partColumn),
+      ],
+      `${FACT_TABLE[source]} as f`,
+      factConditions,
+      groupBy.map(dimensionColumn),
+    );
   }
   // Merchant attributes: the facts are first summed per merchant (and per fact dimension), and only
   // those sums meet merchant_dim, so the join sees thousands of rows rather than millions.
   const factDimensions = groupBy.filter((dimension) => !isMerchantAttribute(dimension));
   const perMerchant = groupedSelect(
-    ['org_id', 'merchant_id', ...factDimensions.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(partColumn)],
+    [
+      'org_id',
+      'merchant_id',
+      ...factDimensions.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`),
+      ...context.allParts.map(partColumn),
+    ],
     FACT_TABLE[source],
     factConditions,
     ['org_id', 'merchant_id', ...factDimensions.map(dimensionColumn)],
   );
-  const outerColumn = (dimension: DimensionId) => (isMerchantAttribute(dimension) ? dimensionExpression(dimension, source, dialect) : alias(`d_${dimension}`));
+  const outerColumn = (dimension: DimensionId) =>
+    isMerchantAttribute(dimension) ? dimensionExpression(dimension, source, dialect) : alias(`d_${dimension}`);
   // Grouped by a merchant key, each per-merchant row is its own group: no second aggregation.
   const perRow = groupBy.some((dimension) => MERCHANT_KEYS.includes(dimension));
-  const outerPart = (part: AnyPart) => (perRow ? partAlias(part) : `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`);
+  const outerPart = (part: AnyPart) =>
+    perRow
+      ? partAlias(part)
+      : `${dialect.part(dialect.sumIf(partAlias(part), undefined), isMoney(part))} as ${partAlias(part)}`;
   return groupedSelect(
-    [...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`), ...context.allParts.map(outerPart)],
+    [
+      ...groupBy.map((dimension) => `${outerColumn(dimension)} as ${alias(`d_${dimension}`)}`),
+      ...context.allParts.map(outerPart),
+    ],
     `(${perMerchant}) as f ${dialect.innerJoin} (${merchantSubquery}) as m using (org_id, merchant_id)`,
     merchantFilters.map(filterOn),
     perRow ? [] : groupBy.map(outerColumn),
@@ -195,17 +298,25 @@ function sourceSelect(source: Source, context: SourceContext): string {
  * grouped by the other dimensions) and joined to each group: a decline code's rate is its share of every
  * attempt in scope. Only the sales hold such a dimension, so the query has that one source.
  */
-function wholeScopeJoin(sources: Source[], parts: PartId[], context: SourceContext): { parts: PartId[]; join: string } | null {
+function wholeScopeJoin(
+  sources: Source[],
+  parts: PartId[],
+  context: SourceContext,
+): { parts: PartId[]; join: string } | null {
   const touched = [...context.groupBy, ...context.dimensionFilters.map((filter) => filter.member)];
   const scopeParts = parts.filter((part) => WHOLE_SCOPE_DENOMINATORS.includes(part));
   if (!touched.some(isDeclineOnly) || scopeParts.length === 0) return null;
-  if (sources.length !== 1 || sources[0] !== 'transactions') throw new Error(`a decline-only dimension read from ${sources.join(', ')}`);
+  if (sources.length !== 1 || sources[0] !== 'transactions')
+    throw new Error(`a decline-only dimension read from ${sources.join(', ')}`);
   const groupBy = context.groupBy.filter((dimension) => !isDeclineOnly(dimension));
   const dimensionFilters = context.dimensionFilters.filter((filter) => !isDeclineOnly(filter.member));
   const keys = groupBy.map((dimension) => alias(`d_${dimension}`));
   const inner = sourceSelect('transactions', { ...context, groupBy, dimensionFilters, allParts: scopeParts });
   const scope = `(select ${[...keys, ...scopeParts.map((part) => `${partAlias(part)} as ${scopeAlias(part)}`)].join(', ')} from (${inner}) as s0) as s`;
-  return { parts: scopeParts, join: keys.length ? `${context.dialect.leftJoin} ${scope} using (${keys.join(', ')})` : `cross join ${scope}` };
+  return {
+    parts: scopeParts,
+    join: keys.length ? `${context.dialect.leftJoin} ${scope} using (${keys.join(', ')})` : `cross join ${scope}`,
+  };
 }
 
 /**
@@ -231,10 +342,13 @@ function groupedSelect(selectList: string[], from: string, conditions: string[],
 
 function partAggregate(part: AnyPart, source: Source, dialect: Dialect): string {
   if (part === 'merchants_closed') return dialect.countIf('closed_on between bucket_start and bucket_end');
-  if (part === 'merchants_exposed') return dialect.countIf('onboarded_on <= bucket_end and (closed_on is null or closed_on >= bucket_start)');
+  if (part === 'merchants_exposed')
+    return dialect.countIf('onboarded_on <= bucket_end and (closed_on is null or closed_on >= bucket_start)');
   if (source === 'rollup') return dialect.sumIf(part, undefined);
   const definition: Part = PARTS[part];
-  return definition.kind === 'count' ? dialect.countIf(definition.condition) : dialect.sumIf(definition.expression!, definition.condition);
+  return definition.kind === 'count'
+    ? dialect.countIf(definition.condition)
+    : dialect.sumIf(definition.expression!, definition.condition);
 }
 
 function assertAnswerable(description: QueryDescription, sources: Source[], touched: Set<DimensionId>): void {
@@ -244,7 +358,10 @@ function assertAnswerable(description: QueryDescription, sources: Source[], touc
       if (dimensionSources(dimension).includes(source)) continue;
       const measures = description.measures.filter((measure) => measureSources(measure).includes(source));
       const asked = measures.length ? measures.join(', ') : 'this query';
-      issues.push({ field: description.dimensions.includes(dimension) ? 'dimensions' : 'filters', problem: `${asked} cannot be split or filtered by ${dimension}` });
+      issues.push({
+        field: description.dimensions.includes(dimension) ? 'dimensions' : 'filters',
+        problem: `${asked} cannot be split or filtered by ${dimension}`,
+      });
     }
   }
   if (issues.length) throw new QueryError(issues);
@@ -253,7 +370,10 @@ function assertAnswerable(description: QueryDescription, sources: Source[], touc
 /** A query of dimensions only (distinct values) reads the first fact that holds them all. */
 function sourceForDimensionsOnly(touched: Set<DimensionId>, useRollup: boolean): Source {
   const candidates: Source[] = useRollup ? ['rollup'] : ['transactions', 'chargebacks'];
-  return candidates.find((source) => [...touched].every((dimension) => dimensionSources(dimension).includes(source))) ?? 'transactions';
+  return (
+    candidates.find((source) => [...touched].every((dimension) => dimensionSources(dimension).includes(source))) ??
+    'transactions'
+  );
 }
 
 function measureSources(measure: MeasureId): Source[] {
@@ -272,14 +392,25 @@ function orderList(description: QueryDescription, groupBy: DimensionId[]): strin
   if (description.order.length === 0 && firstMeasure && groupBy.length > (groupBy.includes('date') ? 1 : 0)) {
     order.push(`${alias(firstMeasure)} desc nulls last`);
   }
-  for (const dimension of groupBy) if (!ordered.has(dimension) && dimension !== 'date') order.push(`${alias(dimension)} asc nulls last`);
+  for (const dimension of groupBy)
+    if (!ordered.has(dimension) && dimension !== 'date') order.push(`${alias(dimension)} asc nulls last`);
   if (order.length === 0) order.push('1');
   return order;
 }
 
 function columnsOf(description: QueryDescription, groupBy: DimensionId[]): QueryColumn[] {
   return [
-    ...groupBy.map((dimension) => ({ name: dimension, label: DIMENSIONS[dimension].label, type: DIMENSIONS[dimension].type, format: null })),
-    ...description.measures.map((measure) => ({ name: measure, label: MEASURES[measure].label, type: 'number' as const, format: MEASURES[measure].format })),
+    ...groupBy.map((dimension) => ({
+      name: dimension,
+      label: DIMENSIONS[dimension].label,
+      type: DIMENSIONS[dimension].type,
+      format: null,
+    })),
+    ...description.measures.map((measure) => ({
+      name: measure,
+      label: MEASURES[measure].label,
+      type: 'number' as const,
+      format: MEASURES[measure].format,
+    })),
   ];
 }

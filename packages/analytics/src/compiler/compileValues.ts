@@ -42,10 +42,20 @@ const SOURCES: Record<ValueDimension, ValueSource> = {
     parent: 'region_name',
     scoped: false,
   },
-  merchant: { from: 'merchant_dim', value: 'mid', label: "concat(dba_name, ' · ', mid)", parent: 'industry_group', scoped: true },
+  merchant: {
+    from: 'merchant_dim',
+    value: 'mid',
+    label: "concat(dba_name, ' · ', mid)",
+    parent: 'industry_group',
+    scoped: true,
+  },
 };
 
-export function compileValues(request: ValuesRequest, orgId: number, dialect: Dialect): { sql: string; params: FilterValue[]; types: ValueType[] } {
+export function compileValues(
+  request: ValuesRequest,
+  orgId: number,
+  dialect: Dialect,
+): { sql: string; params: FilterValue[]; types: ValueType[] } {
   const source = SOURCES[request.dimension];
   if (request.parent !== undefined && source.parent === 'null') {
     throw new QueryError([{ field: 'parent', problem: `${request.dimension} has no parent` }]);

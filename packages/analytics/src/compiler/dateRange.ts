@@ -1,6 +1,13 @@
 // Date presets resolved against the caller's today (the data ends at the current month),
 // and the periods attrition counts over. Pure date arithmetic on 'YYYY-MM-DD' strings, in UTC.
-import { addDays, nextStart, resolveDateRange, startOf, type ResolvedRange, type TimeGranularity } from '@payportal/shared';
+import {
+  addDays,
+  nextStart,
+  resolveDateRange,
+  startOf,
+  type ResolvedRange,
+  type TimeGranularity,
+} from '@payportal/shared';
 import type { DateBucket } from './dialect.ts';
 import { QueryError } from './queryError.ts';
 
@@ -24,7 +31,12 @@ export function dateBuckets(range: ResolvedRange, granularity: TimeGranularity |
   const buckets: DateBucket[] = [];
   for (let label = startOf(granularity, range.from); label <= range.to; label = nextStart(granularity, label)) {
     if (buckets.length === MAX_BUCKETS) {
-      throw new QueryError([{ field: 'timeDimension', problem: `attrition by ${granularity} over this date range needs more than ${MAX_BUCKETS} periods: choose a coarser granularity or a shorter range` }]);
+      throw new QueryError([
+        {
+          field: 'timeDimension',
+          problem: `attrition by ${granularity} over this date range needs more than ${MAX_BUCKETS} periods: choose a coarser granularity or a shorter range`,
+        },
+      ]);
     }
     const end = addDays(nextStart(granularity, label), -1);
     buckets.push({ label, start: label < range.from ? range.from : label, end: end > range.to ? range.to : end });

@@ -19,7 +19,11 @@ export interface DimensionSql {
 
 const everywhere = ['transactions', 'chargebacks', 'sale_chargebacks', 'rollup', 'merchants'] as const;
 const cardFacts = ['transactions', 'chargebacks', 'sale_chargebacks'] as const;
-const merchantColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: true, sources: everywhere });
+const merchantColumn = (column: string): DimensionSql => ({
+  sql: column,
+  merchantAttribute: true,
+  sources: everywhere,
+});
 const cardColumn = (column: string): DimensionSql => ({ sql: column, merchantAttribute: false, sources: cardFacts });
 
 const DIMENSION_SQL = {
@@ -63,7 +67,11 @@ const DIMENSION_SQL = {
   hour_of_day: { sql: { timePart: 'hour' }, merchantAttribute: false, sources: ['transactions'] },
 } as const satisfies Record<DimensionId, DimensionSql>;
 
-export function dimensionExpression(dimension: DimensionId, source: Source, dialect: Pick<Dialect, 'timePart'>): string {
+export function dimensionExpression(
+  dimension: DimensionId,
+  source: Source,
+  dialect: Pick<Dialect, 'timePart'>,
+): string {
   const { sql } = DIMENSION_SQL[dimension] as DimensionSql;
   if (typeof sql === 'string') return sql;
   if ('timePart' in sql) return dialect.timePart(sql.timePart, 'ts');

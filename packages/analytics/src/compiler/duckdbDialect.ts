@@ -2,7 +2,13 @@
 // spliced into the text.
 import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 
-const CAST: Record<ValueType, string> = { string: 'VARCHAR', number: 'DOUBLE', integer: 'INTEGER', boolean: 'BOOLEAN', date: 'DATE' };
+const CAST: Record<ValueType, string> = {
+  string: 'VARCHAR',
+  number: 'DOUBLE',
+  integer: 'INTEGER',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+};
 
 function duckdbBinder(): Binder {
   const params: FilterValue[] = [];
@@ -25,13 +31,17 @@ export const duckdbDialect: Dialect = {
   sumIf: (expression, condition) => `coalesce(sum(${expression})${condition ? ` filter (where ${condition})` : ''}, 0)`,
   part: (expression, money) => `cast(${expression} as ${money ? 'decimal(38,2)' : 'bigint'})`,
   zero: (money) => (money ? 'cast(0 as decimal(38,2))' : 'cast(0 as bigint)'),
-  timePart: (part, column) => (part === 'weekday' ? `isodow(${column})::varchar` : `lpad(hour(${column})::varchar, 2, '0')`),
-  dateTrunc: (granularity, column) => (granularity === 'day' ? column : `cast(date_trunc('${granularity}', ${column}) as date)`),
+  timePart: (part, column) =>
+    part === 'weekday' ? `isodow(${column})::varchar` : `lpad(hour(${column})::varchar, 2, '0')`,
+  dateTrunc: (granularity, column) =>
+    granularity === 'day' ? column : `cast(date_trunc('${granularity}', ${column}) as date)`,
   dateText: (expression) => `strftime(${expression}, '%Y-%m-%d')`,
   toDouble: (expression) => `cast(${expression} as double)`,
   containsText: (expression, value) => `strpos(lower(${expression}), lower(${value})) > 0`,
   dateBuckets: (buckets, binder) => {
-    const rows = buckets.map((bucket) => `(${[bucket.label, bucket.start, bucket.end].map((date) => binder.value(date, 'date')).join(', ')})`);
+    const rows = buckets.map(
+      (bucket) => `(${[bucket.label, bucket.start, bucket.end].map((date) => binder.value(date, 'date')).join(', ')})`,
+    );
     return `(select * from (values ${rows.join(', ')}) as b(bucket_label, bucket_start, bucket_end))`;
   },
   innerJoin: 'join',

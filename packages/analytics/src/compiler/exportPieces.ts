@@ -26,7 +26,11 @@ function splitsByMonth(description: QueryDescription): boolean {
  * `months` are the first days ('YYYY-MM-01') of the months that hold data, ascending; the first and
  * last pieces reach to the schema's bounds, so no row outside them is lost.
  */
-export function exportPieces(description: QueryDescription, today: string, months: readonly string[]): QueryDescription[] {
+export function exportPieces(
+  description: QueryDescription,
+  today: string,
+  months: readonly string[],
+): QueryDescription[] {
   const { limit: _limit, ...unlimited } = description;
   if (!splitsByMonth(description)) return [unlimited];
   const time = description.timeDimension!;

@@ -4,7 +4,13 @@
 import type { DimensionType, QueryFilter } from '@payportal/shared';
 import type { Binder, Dialect, ValueType } from './dialect.ts';
 
-export function filterCondition(expression: string, type: DimensionType | 'number', filter: QueryFilter, dialect: Dialect, binder: Binder): string {
+export function filterCondition(
+  expression: string,
+  type: DimensionType | 'number',
+  filter: QueryFilter,
+  dialect: Dialect,
+  binder: Binder,
+): string {
   const valueType: ValueType = type;
   const value = (index: number) => binder.value(filter.values[index]!, valueType);
   const list = () => filter.values.map((_, index) => value(index)).join(', ');

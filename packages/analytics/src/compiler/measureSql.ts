@@ -33,7 +33,10 @@ export const MEASURE_SQL = {
   avg_ticket: share(['gsv'], 'approved'),
   authorisations: total('attempts'),
   approval_rate: share(['approved'], 'attempts'),
-  declines: { parts: ['declined_soft', 'declined_hard'], build: (part) => `${part('declined_soft')} + ${part('declined_hard')}` },
+  declines: {
+    parts: ['declined_soft', 'declined_hard'],
+    build: (part) => `${part('declined_soft')} + ${part('declined_hard')}`,
+  },
   decline_rate: share(['declined_soft', 'declined_hard'], 'attempts'),
   soft_decline_rate: share(['declined_soft'], 'attempts'),
   hard_decline_rate: share(['declined_hard'], 'attempts'),

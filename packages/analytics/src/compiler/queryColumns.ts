@@ -7,5 +7,6 @@ import { duckdbDialect } from './duckdbDialect.ts';
 
 export function queryColumns(description: QueryDescription): QueryColumn[] {
   // The organisation and today change values, never columns.
-  return compileQuery(description, { orgId: 1, today: '2000-01-01' }, duckdbDialect, { rowCap: 1, rollup: 'auto' }).columns;
+  return compileQuery(description, { orgId: 1, today: '2000-01-01' }, duckdbDialect, { rowCap: 1, rollup: 'auto' })
+    .columns;
 }

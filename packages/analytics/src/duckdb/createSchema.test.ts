@@ -32,11 +32,15 @@ it('opens a file made before the authorised amount, tip tolerance and programme 
   const engine = await DuckDBEngine.open({ path, connections: 1 });
   try {
     await engine.ensureDataset({ orgId: 7, scaleFactor: 0.03, endMonth: '2026-10-01' });
-    const [row] = await engine.withConnection(async (connection) => (await connection.runAndReadAll(`select
+    const [row] = await engine.withConnection(async (connection) =>
+      (
+        await connection.runAndReadAll(`select
         (select count(*) from transactions where org_id = 7 and auth_amount is not null and auth_amount <> amount) as differing,
         (select count(*) from transactions where org_id = 7 and level3_data) as with_level_data,
         (select count(*) from industries where tip_tolerance > 0) as tip_mccs,
-        (select count(*) from interchange_program_mccs) as eligibility`)).getRowObjectsJS());
+        (select count(*) from interchange_program_mccs) as eligibility`)
+      ).getRowObjectsJS(),
+    );
     expect(Number(row!.differing)).toBeGreaterThan(0);
     expect(Number(row!.with_level_data)).toBeGreaterThan(0);
     expect(Number(row!.tip_mccs)).toBe(5);

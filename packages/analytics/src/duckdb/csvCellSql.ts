@@ -36,7 +36,9 @@ function numberCell(value: string): string {
 
 function textCell(column: string, neutraliseFormulas: boolean): string {
   const text = `nullif(cast(${column} as varchar), '')`;
-  return neutraliseFormulas ? `case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text} else ${text} end` : text;
+  return neutraliseFormulas
+    ? `case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text} else ${text} end`
+    : text;
 }
 
 /**
@@ -45,7 +47,12 @@ function textCell(column: string, neutraliseFormulas: boolean): string {
  * made only in the branch that writes it. Made for every cell ahead of the rules, the cells cost
  * 2–3 s of a 10-million-row export over a plain COPY of the answer; so, about 0.5 s (bench:export).
  */
-export function csvRowsSql(columns: readonly QueryColumn[], neutraliseFormulas: boolean, answerSql: string, periodNotes?: ReadonlyMap<string, string>): string {
+export function csvRowsSql(
+  columns: readonly QueryColumn[],
+  neutraliseFormulas: boolean,
+  answerSql: string,
+  periodNotes?: ReadonlyMap<string, string>,
+): string {
   const names = columns.map((_column, index) => `c${index}`);
   const inner = columns.flatMap((column, index) =>
     column.type === 'number' ? [`cast(c${index} as double) as d${index}`] : [`c${index}`],
@@ -61,7 +68,9 @@ export function csvRowsSql(columns: readonly QueryColumn[], neutraliseFormulas: 
   if (periodNotes && dateIndex >= 0) {
     const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
     const branches = [...periodNotes].map(([label, note]) => `when ${quoted(label)} then ${quoted(note)}`);
-    cells.push(`${textCell(branches.length ? `(case cast(c${dateIndex} as varchar) ${branches.join(' ')} end)` : 'null', neutraliseFormulas)} as c${columns.length}`);
+    cells.push(
+      `${textCell(branches.length ? `(case cast(c${dateIndex} as varchar) ${branches.join(' ')} end)` : 'null', neutraliseFormulas)} as c${columns.length}`,
+    );
   }
   return `select ${cells.join(', ')} from (select ${inner.join(', ')} from (${answerSql}) as r(${names.join(', ')})) as cells`;
 }

@@ -41,13 +41,25 @@ describe('DuckDBEngine', () => {
   });
 
   it('starts over when a generation was interrupted (no ledger row), leaving one dataset, not two', async () => {
-    const count = () => engine.withConnection(async (connection) => Number((await connection.runAndReadAll('select count(*) from transactions where org_id = $1', [scope.orgId])).getRowsJS()[0]![0]));
+    const count = () =>
+      engine.withConnection(async (connection) =>
+        Number(
+          (
+            await connection.runAndReadAll('select count(*) from transactions where org_id = $1', [scope.orgId])
+          ).getRowsJS()[0]![0],
+        ),
+      );
     const before = await count();
     // what an interrupted generation leaves: rows, but no ledger row (the ledger row is written last)
-    await engine.withConnection((connection) => connection.run('delete from datasets where org_id = $1', [scope.orgId]));
+    await engine.withConnection((connection) =>
+      connection.run('delete from datasets where org_id = $1', [scope.orgId]),
+    );
     expect(await engine.dataVersion(scope.orgId)).toBe('empty');
     // its rows are never served as a dataset: no answer rows, no values, nothing to export
-    const total = await engine.query(queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['region'] }), scope);
+    const total = await engine.query(
+      queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['region'] }),
+      scope,
+    );
     expect(total).toMatchObject({ rows: [], rowCount: 0, dataVersion: 'empty' });
     expect(await engine.values({ dimension: 'merchant', limit: 10 }, scope)).toEqual([]);
     expect(await engine.stream(gsvByMerchant, scope, () => undefined)).toBe(0);
@@ -68,7 +80,11 @@ describe('DuckDBEngine', () => {
         (error: Error) => error.message,
       )
       .finally(() => (slowSettled = true));
-    const fast = await engine.query(queryDescriptionSchema.parse({ measures: ['refunds'], dimensions: ['region'] }), scope, { rowCap: 100 });
+    const fast = await engine.query(
+      queryDescriptionSchema.parse({ measures: ['refunds'], dimensions: ['region'] }),
+      scope,
+      { rowCap: 100 },
+    );
     expect(fast.rowCount).toBe(4);
     expect(slowSettled).toBe(false);
     const interrupting = setInterval(() => slowConnection!.interrupt(), 5);
@@ -77,16 +93,30 @@ describe('DuckDBEngine', () => {
   });
 
   it('stops a query past its time limit in the engine and frees the connection', async () => {
-    const heavy = queryDescriptionSchema.parse({ measures: ['gsv', 'approval_rate', 'decline_rate'], dimensions: ['merchant', 'card_brand', 'entry_mode', 'issuer_country'], timeDimension: { dimension: 'date', granularity: 'day' } });
-    await expect(engine.query(heavy, scope, { timeoutMs: 1, rollup: 'never', rowCap: 10 })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
+    const heavy = queryDescriptionSchema.parse({
+      measures: ['gsv', 'approval_rate', 'decline_rate'],
+      dimensions: ['merchant', 'card_brand', 'entry_mode', 'issuer_country'],
+      timeDimension: { dimension: 'date', granularity: 'day' },
+    });
+    await expect(engine.query(heavy, scope, { timeoutMs: 1, rollup: 'never', rowCap: 10 })).rejects.toBeInstanceOf(
+      AnalyticsTimeoutError,
+    );
     // an export asked to stop in time stops the same way
-    await expect(engine.stream(heavy, scope, () => undefined, { timeoutMs: 1, rollup: 'never' })).rejects.toBeInstanceOf(AnalyticsTimeoutError);
-    const after = await engine.query(queryDescriptionSchema.parse({ measures: ['transactions'] }), scope, { rowCap: 1 });
+    await expect(
+      engine.stream(heavy, scope, () => undefined, { timeoutMs: 1, rollup: 'never' }),
+    ).rejects.toBeInstanceOf(AnalyticsTimeoutError);
+    const after = await engine.query(queryDescriptionSchema.parse({ measures: ['transactions'] }), scope, {
+      rowCap: 1,
+    });
     expect(after.rows[0]![0]).toBeGreaterThan(0);
   });
 
   it('streams every row of an export past the row cap, in the order and with the numbers of a query', async () => {
-    const description = queryDescriptionSchema.parse({ measures: ['gsv', 'transactions'], dimensions: ['merchant', 'card_brand', 'entry_mode'], timeDimension: { dimension: 'date', granularity: 'day' } });
+    const description = queryDescriptionSchema.parse({
+      measures: ['gsv', 'transactions'],
+      dimensions: ['merchant', 'card_brand', 'entry_mode'],
+      timeDimension: { dimension: 'date', granularity: 'day' },
+    });
     const streamed: QueryCell[][] = [];
     const count = await engine.stream(description, scope, (rows) => void streamed.push(...rows));
     expect(count).toBe(streamed.length);

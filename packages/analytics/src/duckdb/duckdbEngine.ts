@@ -8,7 +8,16 @@ import { exportPieces } from '../compiler/exportPieces.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { FilterValue, ValueType } from '../compiler/dialect.ts';
 import { duckdbDialect } from '../compiler/duckdbDialect.ts';
-import { AnalyticsTimeoutError, NO_DATASET, toCell, type AnalyticsEngine, type CsvCopy, type CsvCopyOptions, type QueryOptions, type ValueOption } from '../engine.ts';
+import {
+  AnalyticsTimeoutError,
+  NO_DATASET,
+  toCell,
+  type AnalyticsEngine,
+  type CsvCopy,
+  type CsvCopyOptions,
+  type QueryOptions,
+  type ValueOption,
+} from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
 import { canTopUp, topUpDataset } from '../generator/topUpDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
@@ -28,7 +37,14 @@ import { createSchema } from './createSchema.ts';
 import { duckdbParamTypes } from './duckdbParamTypes.ts';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
 import { MemoryBudgets, UPLOAD_MEMORY_BUDGET_BYTES } from '../uploads/uploadMemoryBudget.ts';
-import { rejectsAfterSql, rejectsPageSql, toRejectRow, type UploadRejectKey, type UploadRejectPage, type UploadRejectRow } from '../uploads/uploadRejects.ts';
+import {
+  rejectsAfterSql,
+  rejectsPageSql,
+  toRejectRow,
+  type UploadRejectKey,
+  type UploadRejectPage,
+  type UploadRejectRow,
+} from '../uploads/uploadRejects.ts';
 import { removeUploads } from '../uploads/uploadRows.ts';
 
 /** The API's database file under its DATA_DIR; the generator CLI writes the same one. */
@@ -75,17 +91,31 @@ export type DatasetOutcome = 'reused' | 'topped up' | 'generated';
  * day, while the new days fit its sale ids; generate anything else (none yet, another size or version,
  * a fixed month window, a last day later than asked).
  */
-export function datasetPlan(existing: ExistingDataset | null, request: DatasetRequest): 'reuse' | 'top up' | 'generate' {
-  if (!existing || existing.scaleFactor !== request.scaleFactor || existing.generatorVersion !== GENERATOR_VERSION) return 'generate';
-  if (request.lastDay === undefined) return existing.lastDay === null && existing.endMonth === request.endMonth ? 'reuse' : 'generate';
+export function datasetPlan(
+  existing: ExistingDataset | null,
+  request: DatasetRequest,
+): 'reuse' | 'top up' | 'generate' {
+  if (!existing || existing.scaleFactor !== request.scaleFactor || existing.generatorVersion !== GENERATOR_VERSION)
+    return 'generate';
+  if (request.lastDay === undefined)
+    return existing.lastDay === null && existing.endMonth === request.endMonth ? 'reuse' : 'generate';
   if (existing.lastDay === request.lastDay) return 'reuse';
-  if (existing.lastDay !== null && existing.baseLastDay !== null && existing.lastDay < request.lastDay && canTopUp(request.scaleFactor, existing.baseLastDay, request.lastDay)) return 'top up';
+  if (
+    existing.lastDay !== null &&
+    existing.baseLastDay !== null &&
+    existing.lastDay < request.lastDay &&
+    canTopUp(request.scaleFactor, existing.baseLastDay, request.lastDay)
+  )
+    return 'top up';
   return 'generate';
 }
 
 /** An export's statement: every row (no QUERY_ROW_CAP), or rowCap + 1 so a cut is known. */
 function compileExport(description: QueryDescription, scope: QueryScope, options: QueryOptions) {
-  return compileQuery(description, scope, duckdbDialect, { rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1, rollup: options.rollup ?? 'auto' });
+  return compileQuery(description, scope, duckdbDialect, {
+    rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1,
+    rollup: options.rollup ?? 'auto',
+  });
 }
 
 export class DuckDBEngine implements AnalyticsEngine {
@@ -126,10 +156,20 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   async query(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<QueryResult> {
     const dataVersion = await this.dataVersion(scope.orgId);
-    return answerQuery(description, scope, options, { dialect: duckdbDialect, cache: this.cache, dataVersion, run: (sql, params, types, timeoutMs) => this.run(sql, params, timeoutMs ?? this.options.timeoutMs, types) });
+    return answerQuery(description, scope, options, {
+      dialect: duckdbDialect,
+      cache: this.cache,
+      dataVersion,
+      run: (sql, params, types, timeoutMs) => this.run(sql, params, timeoutMs ?? this.options.timeoutMs, types),
+    });
   }
 
-  async stream(description: QueryDescription, scope: QueryScope, sink: Parameters<AnalyticsEngine['stream']>[2], options: QueryOptions = {}): Promise<number> {
+  async stream(
+    description: QueryDescription,
+    scope: QueryScope,
+    sink: Parameters<AnalyticsEngine['stream']>[2],
+    options: QueryOptions = {},
+  ): Promise<number> {
     const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // An export is limited only when its caller asks (options.timeoutMs), as on ClickHouse: the sink's pace is its own.
@@ -147,9 +187,19 @@ export class DuckDBEngine implements AnalyticsEngine {
     });
   }
 
-  async copyCsv(description: QueryDescription, scope: QueryScope, directory: string, options: CsvCopyOptions): Promise<CsvCopy> {
+  async copyCsv(
+    description: QueryDescription,
+    scope: QueryScope,
+    directory: string,
+    options: CsvCopyOptions,
+  ): Promise<CsvCopy> {
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return { rows: 0, files: [] };
-    const months = (await this.run("select distinct strftime(date_trunc('month', day), '%Y-%m-%d') as month from merchant_daily where org_id = $1::integer order by month", [scope.orgId])).map((row) => String(row[0]));
+    const months = (
+      await this.run(
+        "select distinct strftime(date_trunc('month', day), '%Y-%m-%d') as month from merchant_daily where org_id = $1::integer order by month",
+        [scope.orgId],
+      )
+    ).map((row) => String(row[0]));
     const pieces = exportPieces(description, scope.today, months);
     const cap = options.rowCap ?? Number.MAX_SAFE_INTEGER - 1;
     const limit = Math.min(description.limit ?? cap, cap);
@@ -157,9 +207,15 @@ export class DuckDBEngine implements AnalyticsEngine {
     for (const [index, piece] of pieces.entries()) {
       const room = limit - copy.rows;
       const path = join(directory, `part-${index}.csv`);
-      const progress = (percent: number) => options.onProgress?.({ percent: ((index + percent / 100) / pieces.length) * 100, rows: copy.rows });
+      const progress = (percent: number) =>
+        options.onProgress?.({ percent: ((index + percent / 100) / pieces.length) * 100, rows: copy.rows });
       copy.files.push(path);
-      copy.rows += await this.copyPiece(compileExport(piece, scope, { ...options, rowCap: room }), path, options, progress);
+      copy.rows += await this.copyPiece(
+        compileExport(piece, scope, { ...options, rowCap: room }),
+        path,
+        options,
+        progress,
+      );
       // The row past the limit is in: it tells the cut, and no later piece is needed.
       if (copy.rows > limit) break;
     }
@@ -167,7 +223,12 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   /** One COPY statement into `path`; the connection's progress reported meanwhile. */
-  private copyPiece(compiled: CompiledQuery, path: string, options: CsvCopyOptions, progress: (percent: number) => void): Promise<number> {
+  private copyPiece(
+    compiled: CompiledQuery,
+    path: string,
+    options: CsvCopyOptions,
+    progress: (percent: number) => void,
+  ): Promise<number> {
     const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql, options.periodNotes);
     return this.interruptible(
       options.timeoutMs,
@@ -178,7 +239,11 @@ export class DuckDBEngine implements AnalyticsEngine {
         }, 500);
         try {
           // The path is the API's own scratch folder's, never a caller's text.
-          const result = await connection.run(`copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`, compiled.params, duckdbParamTypes(compiled.types));
+          const result = await connection.run(
+            `copy (${rows}) to '${path.replaceAll("'", "''")}' (${CSV_COPY_OPTIONS})`,
+            compiled.params,
+            duckdbParamTypes(compiled.types),
+          );
           return result.rowsChanged;
         } finally {
           clearInterval(timer);
@@ -192,7 +257,12 @@ export class DuckDBEngine implements AnalyticsEngine {
     const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // Like stream, limited only when the caller asks: an export job counts as long as it must.
-    const rows = await this.run(`select count(*)::double from (${compiled.sql})`, compiled.params, options.timeoutMs, compiled.types);
+    const rows = await this.run(
+      `select count(*)::double from (${compiled.sql})`,
+      compiled.params,
+      options.timeoutMs,
+      compiled.types,
+    );
     return Number(rows[0]![0]);
   }
 
@@ -203,15 +273,30 @@ export class DuckDBEngine implements AnalyticsEngine {
     return rows.map(toValueOption);
   }
 
-  async optimize<Q extends OptimizerQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<OptimizerAnswer<Q>> {
+  async optimize<Q extends OptimizerQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<OptimizerAnswer<Q>> {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    return answerOptimizer(question, { dialect: duckdbDialect, statements: duckdbOptimizerStatements, orgId: scope.orgId, today: scope.today, hasData, run: (sql, params, types) => this.run(sql, params, timeoutMs, types) });
+    return answerOptimizer(question, {
+      dialect: duckdbDialect,
+      statements: duckdbOptimizerStatements,
+      orgId: scope.orgId,
+      today: scope.today,
+      hasData,
+      run: (sql, params, types) => this.run(sql, params, timeoutMs, types),
+    });
   }
 
   async loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
     try {
-      return await this.pool.use((connection) => this.memoryBudgets.with(connection, this.options.uploadMemoryBytes ?? UPLOAD_MEMORY_BUDGET_BYTES, () => loadUpload(connection, request)));
+      return await this.pool.use((connection) =>
+        this.memoryBudgets.with(connection, this.options.uploadMemoryBytes ?? UPLOAD_MEMORY_BUDGET_BYTES, () =>
+          loadUpload(connection, request),
+        ),
+      );
     } finally {
       this.versions.delete(request.orgId);
     }
@@ -225,24 +310,56 @@ export class DuckDBEngine implements AnalyticsEngine {
     }
   }
 
-  async uploadRejects(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage> {
+  async uploadRejects(
+    orgId: number,
+    uploadId: number,
+    page: { offset: number; limit: number },
+  ): Promise<UploadRejectPage> {
     const rows = await this.run(rejectsPageSql, [orgId, uploadId, page.limit, page.offset]);
-    const total = rows.length ? Number(rows[0]![4]) : (await this.run('select count(*) from upload_rejects where org_id = $1::integer and upload_id = $2::bigint', [orgId, uploadId])).map((row) => Number(row[0]))[0]!;
+    const total = rows.length
+      ? Number(rows[0]![4])
+      : (
+          await this.run('select count(*) from upload_rejects where org_id = $1::integer and upload_id = $2::bigint', [
+            orgId,
+            uploadId,
+          ])
+        ).map((row) => Number(row[0]))[0]!;
     return { rows: rows.map(toRejectRow), total };
   }
 
-  async uploadRejectsAfter(orgId: number, uploadId: number, after: UploadRejectKey | null, limit: number): Promise<UploadRejectRow[]> {
-    return (await this.run(rejectsAfterSql, [orgId, uploadId, after?.line ?? 0, after?.column ?? '', limit])).map(toRejectRow);
+  async uploadRejectsAfter(
+    orgId: number,
+    uploadId: number,
+    after: UploadRejectKey | null,
+    limit: number,
+  ): Promise<UploadRejectRow[]> {
+    return (await this.run(rejectsAfterSql, [orgId, uploadId, after?.line ?? 0, after?.column ?? '', limit])).map(
+      toRejectRow,
+    );
   }
 
-  async merchants<Q extends MerchantQuestion>(question: Q, scope: QueryScope, options: Pick<QueryOptions, 'timeoutMs'> = {}): Promise<MerchantAnswer<Q>> {
+  async merchants<Q extends MerchantQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<MerchantAnswer<Q>> {
     const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // The signals bind null for "every merchant", which DuckDB takes as a value like any other.
     const version = await this.dataVersion(scope.orgId);
     const run = ({ sql, params }: Statement) => this.run(sql, params as FilterValue[], timeoutMs);
-    const norms = () => this.norms(`${scope.orgId}|${version}|${scope.today}`, async () => statements.toNorms(await run(statements.norms(scope.orgId, scope.today))));
-    return answerMerchantQuestion(question, { orgId: scope.orgId, today: scope.today, hasData, statements, norms, run });
+    const norms = () =>
+      this.norms(`${scope.orgId}|${version}|${scope.today}`, async () =>
+        statements.toNorms(await run(statements.norms(scope.orgId, scope.today))),
+      );
+    return answerMerchantQuestion(question, {
+      orgId: scope.orgId,
+      today: scope.today,
+      hasData,
+      statements,
+      norms,
+      run,
+    });
   }
 
   async dataVersion(orgId: number): Promise<string> {
@@ -256,10 +373,21 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   /** The organisation's dataset as generated now, or null when none exists. */
   private async dataset(orgId: number): Promise<ExistingDataset | null> {
-    const rows = await this.run(`select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d'), strftime(last_day, '%Y-%m-%d'),
-      strftime(coalesce(base_last_day, last_day), '%Y-%m-%d') from datasets where org_id = $1::integer`, [orgId]);
+    const rows = await this.run(
+      `select scale_factor, generator_version, strftime(end_month, '%Y-%m-%d'), strftime(last_day, '%Y-%m-%d'),
+      strftime(coalesce(base_last_day, last_day), '%Y-%m-%d') from datasets where org_id = $1::integer`,
+      [orgId],
+    );
     const row = rows[0];
-    return row ? { scaleFactor: Number(row[0]), generatorVersion: Number(row[1]), endMonth: String(row[2]), lastDay: row[3] === null ? null : String(row[3]), baseLastDay: row[4] === null ? null : String(row[4]) } : null;
+    return row
+      ? {
+          scaleFactor: Number(row[0]),
+          generatorVersion: Number(row[1]),
+          endMonth: String(row[2]),
+          lastDay: row[3] === null ? null : String(row[3]),
+          baseLastDay: row[4] === null ? null : String(row[4]),
+        }
+      : null;
   }
 
   /**
@@ -268,13 +396,24 @@ export class DuckDBEngine implements AnalyticsEngine {
    * anything else is generated (or replaced), and `onGenerate` hears why (none yet, or another size,
    * version or window) before it starts.
    */
-  async ensureDataset(request: DatasetRequest, onGenerate?: (reason: 'first' | 'replaced') => void): Promise<DatasetOutcome> {
+  async ensureDataset(
+    request: DatasetRequest,
+    onGenerate?: (reason: 'first' | 'replaced') => void,
+  ): Promise<DatasetOutcome> {
     const existing = await this.dataset(request.orgId);
     const plan = datasetPlan(existing, request);
     if (plan === 'reuse') return 'reused';
     if (plan === 'top up') {
       try {
-        await this.pool.use((connection) => topUpDataset(connection, { orgId: request.orgId, scaleFactor: request.scaleFactor, baseLastDay: existing!.baseLastDay!, fromDay: existing!.lastDay!, lastDay: request.lastDay! }));
+        await this.pool.use((connection) =>
+          topUpDataset(connection, {
+            orgId: request.orgId,
+            scaleFactor: request.scaleFactor,
+            baseLastDay: existing!.baseLastDay!,
+            fromDay: existing!.lastDay!,
+            lastDay: request.lastDay!,
+          }),
+        );
       } finally {
         this.versions.delete(request.orgId);
       }
@@ -306,14 +445,22 @@ export class DuckDBEngine implements AnalyticsEngine {
 
   /** `types`: the declared type of each parameter (a Binder's); without them the client guesses from the values. */
   private run(sql: string, params: FilterValue[], timeoutMs?: number, types?: ValueType[]): Promise<unknown[][]> {
-    return this.interruptible(timeoutMs, async (connection) => (await connection.runAndReadAll(sql, params, duckdbParamTypes(types))).getRowsJS() as unknown[][]);
+    return this.interruptible(
+      timeoutMs,
+      async (connection) =>
+        (await connection.runAndReadAll(sql, params, duckdbParamTypes(types))).getRowsJS() as unknown[][],
+    );
   }
 
   /**
    * `work` on a pooled connection, interrupted in the engine past `timeoutMs` (AnalyticsTimeoutError)
    * or when `signal` aborts (its reason is thrown).
    */
-  private interruptible<T>(timeoutMs: number | undefined, work: (connection: DuckDBConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  private interruptible<T>(
+    timeoutMs: number | undefined,
+    work: (connection: DuckDBConnection) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     return this.pool.use(async (connection) => {
       // DuckDB forgets an interrupt that arrives before the statement starts, so once asked the
       // connection is interrupted again every few milliseconds until the statement gives up.
@@ -329,7 +476,8 @@ export class DuckDBEngine implements AnalyticsEngine {
         return await work(connection);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (timeoutMs && error instanceof Error && /INTERRUPT/i.test(error.message)) throw new AnalyticsTimeoutError(timeoutMs);
+        if (timeoutMs && error instanceof Error && /INTERRUPT/i.test(error.message))
+          throw new AnalyticsTimeoutError(timeoutMs);
         throw error;
       } finally {
         clearTimeout(timer);

@@ -4,7 +4,13 @@ import { BOOLEAN, DOUBLE, INTEGER, VARCHAR, type DuckDBType } from '@duckdb/node
 import type { ValueType } from '../compiler/dialect.ts';
 
 // A date travels as its 'YYYY-MM-DD' text, which the placeholder's own ::DATE cast reads.
-const DUCKDB_TYPE: Record<ValueType, DuckDBType> = { string: VARCHAR, number: DOUBLE, integer: INTEGER, boolean: BOOLEAN, date: VARCHAR };
+const DUCKDB_TYPE: Record<ValueType, DuckDBType> = {
+  string: VARCHAR,
+  number: DOUBLE,
+  integer: INTEGER,
+  boolean: BOOLEAN,
+  date: VARCHAR,
+};
 
 /** `undefined` for SQL whose parameters were not bound by a Binder (the client then guesses, as before). */
 export function duckdbParamTypes(types: readonly ValueType[] | undefined): DuckDBType[] | undefined {

@@ -4,7 +4,10 @@
 import type { HourProfile, SeasonProfile } from './industries.ts';
 
 /** Month factor (1 = January) and ISO weekday factor (1 = Monday … 7 = Sunday), in percent. */
-export const SEASON_FACTORS: Record<SeasonProfile, { months?: Record<number, number>; weekdays?: Record<number, number> }> = {
+export const SEASON_FACTORS: Record<
+  SeasonProfile,
+  { months?: Record<number, number>; weekdays?: Record<number, number> }
+> = {
   flat: {},
   // retail Nov–Dec +25 %
   retail: { months: { 11: 125, 12: 125 } },

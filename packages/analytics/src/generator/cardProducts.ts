@@ -19,16 +19,29 @@ export interface CardProduct {
  * credit 34, prepaid 8 and Visa 58, Mastercard 26, Amex 12, Discover 4 (Amex issues credit only here).
  */
 export const BRAND_TYPE_MIX: readonly [CardBrand, CardType, number][] = [
-  ['visa', 'debit', 40], ['visa', 'credit', 13], ['visa', 'prepaid', 5],
-  ['mastercard', 'debit', 17], ['mastercard', 'credit', 6], ['mastercard', 'prepaid', 3],
+  ['visa', 'debit', 40],
+  ['visa', 'credit', 13],
+  ['visa', 'prepaid', 5],
+  ['mastercard', 'debit', 17],
+  ['mastercard', 'credit', 6],
+  ['mastercard', 'prepaid', 3],
   ['amex', 'credit', 12],
-  ['discover', 'credit', 3], ['discover', 'debit', 1],
+  ['discover', 'credit', 3],
+  ['discover', 'debit', 1],
 ];
 
 /** Tier shares within a card type, in percent (model). */
 export const TIER_MIX: Record<CardType, readonly [CardTier, number][]> = {
-  credit: [['standard', 25], ['rewards', 45], ['premium', 20], ['commercial', 10]],
-  debit: [['standard', 93], ['commercial', 7]],
+  credit: [
+    ['standard', 25],
+    ['rewards', 45],
+    ['premium', 20],
+    ['commercial', 10],
+  ],
+  debit: [
+    ['standard', 93],
+    ['commercial', 7],
+  ],
   prepaid: [['standard', 100]],
 };
 

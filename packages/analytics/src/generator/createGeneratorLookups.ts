@@ -33,7 +33,10 @@ function bucketRanges(weights: readonly number[], buckets: number): [number, num
  * Each season's integer weight for every day from `windowStart` through `lastDay`: month × weekday
  * factor, grown by ANNUAL_GROWTH from windowStart on (a top-up past the window keeps growing).
  */
-export function seasonDayWeights(windowStart: string, lastDay: string): { season: string; days: string[]; weights: number[] }[] {
+export function seasonDayWeights(
+  windowStart: string,
+  lastDay: string,
+): { season: string; days: string[]; weights: number[] }[] {
   const start = Date.parse(`${windowStart}T00:00:00Z`);
   const count = Math.round((Date.parse(`${lastDay}T00:00:00Z`) - start) / DAY_MS) + 1;
   const days = Array.from({ length: count }, (_, i) => isoDate(start + i * DAY_MS));
@@ -66,7 +69,18 @@ export function programLookupRows(): SqlScalar[][] {
       for (const family of PROGRAM_FAMILIES) {
         for (const level of levels) {
           const program = resolveProgram(product, channel, family, level);
-          rows.push([product.brand, product.cardType, product.tier, product.regulated, channel, family, level, program.programId, program.pct, program.fixed]);
+          rows.push([
+            product.brand,
+            product.cardType,
+            product.tier,
+            product.regulated,
+            channel,
+            family,
+            level,
+            program.programId,
+            program.pct,
+            program.fixed,
+          ]);
         }
       }
     }
@@ -79,13 +93,22 @@ function disputePickRows(): SqlScalar[][] {
   for (const network of ['visa', 'mastercard', 'amex', 'discover'] as const) {
     for (const channel of ['cp', 'cnp'] as const) {
       for (const [category] of DISPUTE_CATEGORY_MIX[channel]) {
-        const reasons = DISPUTE_REASONS.filter((r) => r.network === network && r.category === category && (r.channel === channel || r.channel === 'any'));
+        const reasons = DISPUTE_REASONS.filter(
+          (r) => r.network === network && r.category === category && (r.channel === channel || r.channel === 'any'),
+        );
         const total = reasons.reduce((sum, r) => sum + r.weight, 0);
         let cumulative = 0;
         reasons.forEach((r, i) => {
           const lo = cumulative / total;
           cumulative += r.weight;
-          rows.push([network, channel, category, lo, i === reasons.length - 1 ? 1.01 : cumulative / total, r.reasonCode]);
+          rows.push([
+            network,
+            channel,
+            category,
+            lo,
+            i === reasons.length - 1 ? 1.01 : cumulative / total,
+            r.reasonCode,
+          ]);
         });
       }
     }
@@ -102,27 +125,77 @@ function dayLookupStatements(windowStart: string, windowEnd: string): string[] {
 }
 
 /** Points the day sampler at other days (a top-up's one day: every bucket names it). */
-export async function replaceDayLookup(connection: DuckDBConnection, windowStart: string, windowEnd: string): Promise<void> {
+export async function replaceDayLookup(
+  connection: DuckDBConnection,
+  windowStart: string,
+  windowEnd: string,
+): Promise<void> {
   for (const sql of dayLookupStatements(windowStart, windowEnd)) await connection.run(sql);
 }
 
-export async function createGeneratorLookups(connection: DuckDBConnection, windowStart: string, windowEnd: string): Promise<void> {
+export async function createGeneratorLookups(
+  connection: DuckDBConnection,
+  windowStart: string,
+  windowEnd: string,
+): Promise<void> {
   const industryRows = INDUSTRIES.map((i) => [
-    i.mcc, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate,
-    CARD_PRESENT_CHARGEBACK_RATE[i.riskClass], i.season, i.hours, i.refundRate, i.crossBorderShare, i.recurringShare, i.family, i.tipShare, i.b2b, i.nouns.join('|'),
+    i.mcc,
+    i.industryGroupId,
+    i.riskClass,
+    i.cardPresentShare,
+    i.ticketMedian,
+    i.ticketSigma,
+    i.chargebackRate,
+    CARD_PRESENT_CHARGEBACK_RATE[i.riskClass],
+    i.season,
+    i.hours,
+    i.refundRate,
+    i.crossBorderShare,
+    i.recurringShare,
+    i.family,
+    i.tipShare,
+    i.b2b,
+    i.nouns.join('|'),
   ]);
   const hourRows = Object.entries(HOUR_CURVES).flatMap(([profile, curve]) =>
     bucketRanges(curve, HOUR_BUCKETS).map(([lo, hi], hour) => [profile, hour, lo, hi]),
   );
   const statements = [
     ...dayLookupStatements(windowStart, windowEnd),
-    `create or replace temp table gen_industries as select * from ${valuesTable('v', [
-      'mcc', 'industry_group_id', 'risk_class', 'cp_share', 'ticket_median', 'ticket_sigma', 'cb_rate_cnp', 'cb_rate_cp',
-      'season', 'hours', 'refund_rate', 'xb_share', 'recurring_share', 'family', 'tip_share', 'b2b', 'nouns'], industryRows)}`,
-    `create or replace temp table gen_states as select * from ${valuesTable('v', ['state_code', 'cities'], STATES.map((s) => [s.stateCode, s.cities.join('|')]))}`,
+    `create or replace temp table gen_industries as select * from ${valuesTable(
+      'v',
+      [
+        'mcc',
+        'industry_group_id',
+        'risk_class',
+        'cp_share',
+        'ticket_median',
+        'ticket_sigma',
+        'cb_rate_cnp',
+        'cb_rate_cp',
+        'season',
+        'hours',
+        'refund_rate',
+        'xb_share',
+        'recurring_share',
+        'family',
+        'tip_share',
+        'b2b',
+        'nouns',
+      ],
+      industryRows,
+    )}`,
+    `create or replace temp table gen_states as select * from ${valuesTable(
+      'v',
+      ['state_code', 'cities'],
+      STATES.map((s) => [s.stateCode, s.cities.join('|')]),
+    )}`,
     `create or replace temp table gen_hour_lookup as select profile, hour, unnest(range(lo, hi)) as bucket from ${valuesTable('v', ['profile', 'hour', 'lo', 'hi'], hourRows)}`,
-    `create or replace temp table gen_program_lookup as select * from ${valuesTable('v', [
-      'brand', 'card_type', 'tier', 'regulated', 'channel', 'family', 'level', 'program_id', 'pct', 'fixed'], programLookupRows())}`,
+    `create or replace temp table gen_program_lookup as select * from ${valuesTable(
+      'v',
+      ['brand', 'card_type', 'tier', 'regulated', 'channel', 'family', 'level', 'program_id', 'pct', 'fixed'],
+      programLookupRows(),
+    )}`,
     `create or replace temp table gen_dispute_pick as select * from ${valuesTable('v', ['network', 'channel', 'category', 'lo', 'hi', 'reason_code'], disputePickRows())}`,
   ];
   for (const sql of statements) await connection.run(sql);
@@ -130,7 +203,18 @@ export async function createGeneratorLookups(connection: DuckDBConnection, windo
 
 /** Drops what createGeneratorLookups made (temp tables also vanish with the connection). */
 export async function dropGeneratorLookups(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['gen_industries', 'gen_states', 'gen_calendar', 'gen_day_lookup', 'gen_hour_lookup', 'gen_program_lookup', 'gen_dispute_pick', 'gen_merchants', 'gen_sale_slots', 'gen_day_weights']) {
+  for (const table of [
+    'gen_industries',
+    'gen_states',
+    'gen_calendar',
+    'gen_day_lookup',
+    'gen_hour_lookup',
+    'gen_program_lookup',
+    'gen_dispute_pick',
+    'gen_merchants',
+    'gen_sale_slots',
+    'gen_day_weights',
+  ]) {
     await connection.run(`drop table if exists ${table}`);
   }
 }

@@ -34,4 +34,7 @@ const MIX: readonly Omit<DeclineCode, 'description'>[] = [
   { code: '1A', soft: true, share: 0.5 },
 ];
 
-export const DECLINE_CODES: readonly DeclineCode[] = MIX.map((code) => ({ ...code, description: DECLINE_CODE_DESCRIPTIONS[code.code]! }));
+export const DECLINE_CODES: readonly DeclineCode[] = MIX.map((code) => ({
+  ...code,
+  description: DECLINE_CODE_DESCRIPTIONS[code.code]!,
+}));

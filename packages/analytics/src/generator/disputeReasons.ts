@@ -16,11 +16,28 @@ export interface DisputeReason {
 
 /** Category mix of disputes by channel, percent (for CNP; card-present is a model: EMV moved fraud away). */
 export const DISPUTE_CATEGORY_MIX: Record<'cp' | 'cnp', readonly [DisputeCategory, number][]> = {
-  cnp: [['fraud', 55], ['consumer', 30], ['processing', 10], ['authorization', 5]],
-  cp: [['fraud', 20], ['consumer', 45], ['processing', 25], ['authorization', 10]],
+  cnp: [
+    ['fraud', 55],
+    ['consumer', 30],
+    ['processing', 10],
+    ['authorization', 5],
+  ],
+  cp: [
+    ['fraud', 20],
+    ['consumer', 45],
+    ['processing', 25],
+    ['authorization', 10],
+  ],
 };
 
-type Row = [code: string, network: CardBrand, category: DisputeCategory, channel: DisputeReason['channel'], weight: number, description: string];
+type Row = [
+  code: string,
+  network: CardBrand,
+  category: DisputeCategory,
+  channel: DisputeReason['channel'],
+  weight: number,
+  description: string,
+];
 
 const ROWS: Row[] = [
   ['10.1', 'visa', 'fraud', 'cp', 3, 'EMV Liability Shift Counterfeit Fraud'],
@@ -101,6 +118,13 @@ const ROWS: Row[] = [
   ['RN2', 'discover', 'consumer', 'any', 2, 'Credit Not Received'],
 ];
 
-export const DISPUTE_REASONS: readonly DisputeReason[] = ROWS.map(([reasonCode, network, category, channel, weight, description]) => ({
-  reasonCode, network, category, channel, weight, description,
-}));
+export const DISPUTE_REASONS: readonly DisputeReason[] = ROWS.map(
+  ([reasonCode, network, category, channel, weight, description]) => ({
+    reasonCode,
+    network,
+    category,
+    channel,
+    weight,
+    description,
+  }),
+);

@@ -28,9 +28,13 @@ export function interchangeFeeSql(amount: string, pct: string, fixed: string): s
 export function schemeFeeSql(c: { amount: string; brand: string; cardType: string; crossBorder: string }): string {
   const pctCase = (pick: (brand: CardBrand) => string) =>
     `case ${c.brand} ${(Object.keys(SCHEME_FEE_PCT) as CardBrand[]).map((b) => `when '${b}' then ${pick(b)}`).join(' ')} else 0 end`;
-  const base = pctCase((b) => `case when ${c.cardType} = 'credit' then ${SCHEME_FEE_PCT[b].credit} else ${SCHEME_FEE_PCT[b].debit} end`);
+  const base = pctCase(
+    (b) => `case when ${c.cardType} = 'credit' then ${SCHEME_FEE_PCT[b].credit} else ${SCHEME_FEE_PCT[b].debit} end`,
+  );
   const crossBorder = pctCase((b) => String(CROSS_BORDER_FEE_PCT[b]));
-  return cents(`${c.amount}::double * (${base} + case when ${c.crossBorder} then ${crossBorder} else 0 end) / 100 + ${PER_AUTHORISATION_FEE}`);
+  return cents(
+    `${c.amount}::double * (${base} + case when ${c.crossBorder} then ${crossBorder} else 0 end) / 100 + ${PER_AUTHORISATION_FEE}`,
+  );
 }
 
 /**
@@ -49,14 +53,24 @@ export function declinedSchemeFeeSql(): string {
  * cross-border) sales.
  */
 export function merchantFeeSql(c: {
-  amount: string; cardType: string; tier: string; cardPresent: string; entryMode: string; crossBorder: string;
-  downgraded: string; interchangeFee: string; schemeFee: string;
+  amount: string;
+  cardType: string;
+  tier: string;
+  cardPresent: string;
+  entryMode: string;
+  crossBorder: string;
+  downgraded: string;
+  interchangeFee: string;
+  schemeFee: string;
 }): string {
   const nonQualified = `(${c.downgraded} or ${c.tier} in ('premium', 'commercial') or ${c.crossBorder})`;
   const midQualified = `(${c.tier} = 'rewards' or not ${c.cardPresent} or ${c.entryMode} = 'keyed')`;
-  const surcharge = `case when plan_type <> 'tiered' then 0 when ${nonQualified} then ${TIERED_SURCHARGE_PCT.nonQualified} ` +
+  const surcharge =
+    `case when plan_type <> 'tiered' then 0 when ${nonQualified} then ${TIERED_SURCHARGE_PCT.nonQualified} ` +
     `when ${midQualified} then ${TIERED_SURCHARGE_PCT.midQualified} else 0 end`;
   const rate = `case when ${c.cardType} = 'credit' then blended_credit_pct else blended_debit_pct end + ${surcharge}`;
-  return `case when plan_type = 'ic_plus_plus' then ${c.interchangeFee} + ${c.schemeFee} + ${cents(`${c.amount}::double * markup_bps / 10000 + per_item::double`)} ` +
-    `else ${cents(`${c.amount}::double * (${rate}) / 100 + per_item::double`)} end`;
+  return (
+    `case when plan_type = 'ic_plus_plus' then ${c.interchangeFee} + ${c.schemeFee} + ${cents(`${c.amount}::double * markup_bps / 10000 + per_item::double`)} ` +
+    `else ${cents(`${c.amount}::double * (${rate}) / 100 + per_item::double`)} end`
+  );
 }

@@ -15,8 +15,14 @@ export const MAX_CHARGEBACK_LAG_DAYS = 120;
 
 function chargebacksSql(ctx: GenerationContext, after?: string): string {
   const u = (salt: Salt) => uniform('tx_id', salt, ctx.seed);
-  const category = (channel: 'cp' | 'cnp') => pickCase(u('chargebackCategory'), DISPUTE_CATEGORY_MIX[channel].map(([c, w]) => [sqlLiteral(c), w]));
-  const lag = `case category ${Object.entries(LAG_DAYS).map(([c, [min, mean]]) => `when '${c}' then ${min} + floor(-ln(1 - ${u('chargebackLag')}) * ${mean})`).join(' ')} end`;
+  const category = (channel: 'cp' | 'cnp') =>
+    pickCase(
+      u('chargebackCategory'),
+      DISPUTE_CATEGORY_MIX[channel].map(([c, w]) => [sqlLiteral(c), w]),
+    );
+  const lag = `case category ${Object.entries(LAG_DAYS)
+    .map(([c, [min, mean]]) => `when '${c}' then ${min} + floor(-ln(1 - ${u('chargebackLag')}) * ${mean})`)
+    .join(' ')} end`;
   return `insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
     stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id, sale_date)
 with disputed as (
@@ -29,11 +35,19 @@ with disputed as (
 )
 -- chargeback n is its sale's n: at most one chargeback per sale, so the ids are unique
 select d.tx_id, d.org_id, d.tx_id, d.merchant_id, d.received_date, d.amount, d.card_brand, p.reason_code, d.category,
-  ${pickCase(u('chargebackStage'), [["'first'", 88], ["'pre_arbitration'", 9], ["'arbitration'", 3]])},
+  ${pickCase(u('chargebackStage'), [
+    ["'first'", 88],
+    ["'pre_arbitration'", 9],
+    ["'arbitration'", 3],
+  ])},
   -- recent disputes are mostly still open; decided ones are won 33 % of the time (25–40 %)
   -- (as of the window's end; a top-up's chargebacks as of the day they arrive, so a day's rows never depend on when it was added)
   case when ${u('chargebackPending')} < 1 - (${after === undefined ? `date '${ctx.windowEnd}'` : 'd.received_date'} - d.received_date) / 45.0 then 'pending'
-    else ${pickCase(u('chargebackOutcome'), [["'won'", 33], ["'lost'", 47], ["'accepted'", 20]])} end,
+    else ${pickCase(u('chargebackOutcome'), [
+      ["'won'", 33],
+      ["'lost'", 47],
+      ["'accepted'", 20],
+    ])} end,
   d.card_brand, d.card_type, d.card_tier, d.entry_mode, d.card_present, d.issuer_country, d.is_cross_border, null, d.txn_date
 from dated d
 join gen_dispute_pick p on p.network = d.card_brand and p.channel = case when d.card_present then 'cp' else 'cnp' end
@@ -42,6 +56,10 @@ where d.received_date <= date '${ctx.windowEnd}'${after === undefined ? '' : ` a
 }
 
 /** The chargebacks received through ctx.windowEnd, or only those after `after` (a top-up's new days). */
-export async function generateChargebacks(connection: DuckDBConnection, ctx: GenerationContext, after?: string): Promise<void> {
+export async function generateChargebacks(
+  connection: DuckDBConnection,
+  ctx: GenerationContext,
+  after?: string,
+): Promise<void> {
   await connection.run(chargebacksSql(ctx, after));
 }

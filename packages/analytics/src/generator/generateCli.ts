@@ -18,18 +18,31 @@ async function openDatabase(file: string): Promise<DuckDBEngine | null> {
   } catch (error) {
     // DuckDB lets one process open a file for writing, and the API keeps its file open while it runs.
     if (!(error instanceof Error && /lock/i.test(error.message))) throw error;
-    console.error(`${file} is locked by another process, most likely the API (npm start): stop it and run this again.\n(${error.message})`);
+    console.error(
+      `${file} is locked by another process, most likely the API (npm start): stop it and run this again.\n(${error.message})`,
+    );
     return null;
   }
 }
 
-async function generateIntoClickHouse({ orgId, scaleFactor, endMonth, clickhouse }: GenerateCliOptions & { clickhouse: string }): Promise<number> {
+async function generateIntoClickHouse({
+  orgId,
+  scaleFactor,
+  endMonth,
+  clickhouse,
+}: GenerateCliOptions & { clickhouse: string }): Promise<number> {
   const client = createClickHouseClient({ url: clickhouse });
   try {
     const { windowStart, windowEnd } = datasetWindow(endMonth);
     const started = performance.now();
-    console.log(`Generating organisation ${orgId} at scale factor ${scaleFactor}, ${windowStart} … ${windowEnd}, into ClickHouse at ${clickhouse} (a scratch DuckDB file first) …`);
-    await ensureClickHouseDataset(client, { orgId, scaleFactor, endMonth }, { replace: true, progress: (line) => console.log(line) });
+    console.log(
+      `Generating organisation ${orgId} at scale factor ${scaleFactor}, ${windowStart} … ${windowEnd}, into ClickHouse at ${clickhouse} (a scratch DuckDB file first) …`,
+    );
+    await ensureClickHouseDataset(
+      client,
+      { orgId, scaleFactor, endMonth },
+      { replace: true, progress: (line) => console.log(line) },
+    );
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } finally {
@@ -44,10 +57,16 @@ async function generate(options: GenerateCliOptions): Promise<number> {
   if (!engine) return 1;
   try {
     const { windowStart, windowEnd } = datasetWindow(endMonth);
-    console.log(`Generating organisation ${orgId} at scale factor ${scaleFactor}, ${windowStart} … ${windowEnd}, into ${file} …`);
-    const result = await engine.withConnection((connection) => generateDataset(connection, { orgId, scaleFactor, endMonth }));
-    console.log(`Done in ${(result.ms / 1000).toFixed(1)} s: ${count(result.merchants)} merchants, ${count(result.transactions)} transactions ` +
-      `(sales attempts and refunds), ${count(result.chargebacks)} chargebacks.`);
+    console.log(
+      `Generating organisation ${orgId} at scale factor ${scaleFactor}, ${windowStart} … ${windowEnd}, into ${file} …`,
+    );
+    const result = await engine.withConnection((connection) =>
+      generateDataset(connection, { orgId, scaleFactor, endMonth }),
+    );
+    console.log(
+      `Done in ${(result.ms / 1000).toFixed(1)} s: ${count(result.merchants)} merchants, ${count(result.transactions)} transactions ` +
+        `(sales attempts and refunds), ${count(result.chargebacks)} chargebacks.`,
+    );
     return 0;
   } finally {
     await engine.close();

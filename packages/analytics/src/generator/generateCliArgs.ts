@@ -19,7 +19,8 @@ export const GENERATE_USAGE = `Usage: npm run generate -- --sf N --org ID [--end
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../.data', import.meta.url));
 
 /** The API's DuckDB file as the API finds it: under $DATA_DIR, or .data at the repository root. */
-export const defaultDuckDBFile = (env: Record<string, string | undefined>) => duckdbFileIn(env.DATA_DIR ?? DEFAULT_DATA_DIR);
+export const defaultDuckDBFile = (env: Record<string, string | undefined>) =>
+  duckdbFileIn(env.DATA_DIR ?? DEFAULT_DATA_DIR);
 
 export interface GenerateCliOptions {
   orgId: number;
@@ -39,13 +40,24 @@ export class UsageError extends Error {
 }
 
 const number = (pattern: RegExp, expected: string) =>
-  z.string({ error: 'is required' }).regex(pattern, { error: `must be ${expected}` }).transform(Number);
+  z
+    .string({ error: 'is required' })
+    .regex(pattern, { error: `must be ${expected}` })
+    .transform(Number);
 
 const argsSchema = z.object({
   sf: number(/^\d+(\.\d+)?$/, 'a number such as 0.1 or 1').pipe(
-    z.number().gt(0, { error: 'must be above 0' }).max(MAX_SCALE_FACTOR, { error: `must be at most ${MAX_SCALE_FACTOR}` }),
+    z
+      .number()
+      .gt(0, { error: 'must be above 0' })
+      .max(MAX_SCALE_FACTOR, { error: `must be at most ${MAX_SCALE_FACTOR}` }),
   ),
-  org: number(/^\d+$/, 'a whole number').pipe(z.number().min(1, { error: 'must be at least 1' }).max(MAX_ORG_ID, { error: `must be at most ${MAX_ORG_ID}` })),
+  org: number(/^\d+$/, 'a whole number').pipe(
+    z
+      .number()
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_ORG_ID, { error: `must be at most ${MAX_ORG_ID}` }),
+  ),
   'end-month': z.string().regex(END_MONTH_PATTERN, { error: 'must be the first day of a month, YYYY-MM-01' }),
   file: z.string().min(1, { error: 'must not be empty' }),
   clickhouse: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8123' }).optional(),
@@ -55,12 +67,23 @@ const argsSchema = z.object({
  * The options of `npm run generate -- …`, or 'help'. Throws UsageError for unknown options, missing or
  * malformed values. `env` supplies DATA_DIR as the API reads it; `today` the default end month.
  */
-export function parseGenerateArgs(argv: readonly string[], env: Record<string, string | undefined>, today = new Date()): GenerateCliOptions | 'help' {
+export function parseGenerateArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  today = new Date(),
+): GenerateCliOptions | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { sf: { type: 'string' }, org: { type: 'string' }, 'end-month': { type: 'string' }, file: { type: 'string' }, clickhouse: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        sf: { type: 'string' },
+        org: { type: 'string' },
+        'end-month': { type: 'string' },
+        file: { type: 'string' },
+        clickhouse: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -74,13 +97,16 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
     file: values.file ?? defaultDuckDBFile(env),
   });
   if (!result.success) {
-    throw new UsageError(result.error.issues.map((issue) => {
-      const option = String(issue.path[0]);
-      const received = values[option];
-      return `--${option} ${issue.message}${received === undefined ? '' : ` (received ${JSON.stringify(received)})`}`;
-    }));
+    throw new UsageError(
+      result.error.issues.map((issue) => {
+        const option = String(issue.path[0]);
+        const received = values[option];
+        return `--${option} ${issue.message}${received === undefined ? '' : ` (received ${JSON.stringify(received)})`}`;
+      }),
+    );
   }
   const { sf, org, 'end-month': endMonth, file, clickhouse } = result.data;
-  if (clickhouse !== undefined && values.file !== undefined) throw new UsageError(['--file and --clickhouse name two targets: give one']);
+  if (clickhouse !== undefined && values.file !== undefined)
+    throw new UsageError(['--file and --clickhouse name two targets: give one']);
   return { orgId: org, scaleFactor: sf, endMonth, file, ...(clickhouse !== undefined && { clickhouse }) };
 }

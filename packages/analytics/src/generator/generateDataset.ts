@@ -60,7 +60,8 @@ export function dayBefore(today: string): string {
 
 /** First and last day of the 13 months ending on lastDay: from the day after lastDay's date 13 months earlier. */
 export function datasetWindowTo(lastDay: string): { windowStart: string; windowEnd: string } {
-  if (!DAY_PATTERN.test(lastDay)) throw new Error(`Expected lastDay as 'YYYY-MM-DD', received ${JSON.stringify(lastDay)}`);
+  if (!DAY_PATTERN.test(lastDay))
+    throw new Error(`Expected lastDay as 'YYYY-MM-DD', received ${JSON.stringify(lastDay)}`);
   const [year, month, day] = lastDay.split('-').map(Number) as [number, number, number];
   // clamped to the earlier month's length (a lastDay of 31 March starts after 28 or 29 February)
   const monthDays = new Date(Date.UTC(year, month - 13, 0)).getUTCDate();
@@ -69,7 +70,10 @@ export function datasetWindowTo(lastDay: string): { windowStart: string; windowE
 }
 
 /** The window of a generation's options: lastDay when given, else endMonth's whole months. */
-export function windowOf(options: Pick<GenerateDatasetOptions, 'endMonth' | 'lastDay'>): { windowStart: string; windowEnd: string } {
+export function windowOf(options: Pick<GenerateDatasetOptions, 'endMonth' | 'lastDay'>): {
+  windowStart: string;
+  windowEnd: string;
+} {
   if (options.lastDay !== undefined) return datasetWindowTo(options.lastDay);
   if (options.endMonth === undefined) throw new Error('Expected lastDay or endMonth');
   return datasetWindow(options.endMonth);
@@ -77,17 +81,23 @@ export function windowOf(options: Pick<GenerateDatasetOptions, 'endMonth' | 'las
 
 /** First and last day of the 13 months ending with endMonth. */
 export function datasetWindow(endMonth: string): { windowStart: string; windowEnd: string } {
-  if (!END_MONTH_PATTERN.test(endMonth)) throw new Error(`Expected endMonth as 'YYYY-MM-01', received ${JSON.stringify(endMonth)}`);
+  if (!END_MONTH_PATTERN.test(endMonth))
+    throw new Error(`Expected endMonth as 'YYYY-MM-01', received ${JSON.stringify(endMonth)}`);
   const [year, month] = endMonth.split('-').map(Number) as [number, number];
   const iso = (date: Date) => date.toISOString().slice(0, 10);
-  return { windowStart: iso(new Date(Date.UTC(year, month - 13, 1))), windowEnd: iso(new Date(Date.UTC(year, month, 0))) };
+  return {
+    windowStart: iso(new Date(Date.UTC(year, month - 13, 1))),
+    windowEnd: iso(new Date(Date.UTC(year, month, 0))),
+  };
 }
 
 /** What every step of a generation with these options needs (exported for the merchant tests). */
 export function contextOf(options: GenerateDatasetOptions): GenerationContext {
   const { orgId, scaleFactor, version = GENERATOR_VERSION } = options;
-  if (!Number.isInteger(orgId) || orgId < 1 || orgId > MAX_ORG_ID) throw new Error(`Expected orgId as an integer in 1 … ${MAX_ORG_ID}, received ${orgId}`);
-  if (!(scaleFactor > 0 && scaleFactor <= MAX_SCALE_FACTOR)) throw new Error(`Expected scaleFactor as a number in (0, ${MAX_SCALE_FACTOR}], received ${scaleFactor}`);
+  if (!Number.isInteger(orgId) || orgId < 1 || orgId > MAX_ORG_ID)
+    throw new Error(`Expected orgId as an integer in 1 … ${MAX_ORG_ID}, received ${orgId}`);
+  if (!(scaleFactor > 0 && scaleFactor <= MAX_SCALE_FACTOR))
+    throw new Error(`Expected scaleFactor as a number in (0, ${MAX_SCALE_FACTOR}], received ${scaleFactor}`);
   if (!Number.isInteger(version)) throw new Error(`Expected version as an integer, received ${version}`);
   return {
     orgId,
@@ -98,12 +108,18 @@ export function contextOf(options: GenerateDatasetOptions): GenerationContext {
   };
 }
 
-export async function generateDataset(connection: DuckDBConnection, options: GenerateDatasetOptions): Promise<GenerateDatasetResult> {
+export async function generateDataset(
+  connection: DuckDBConnection,
+  options: GenerateDatasetOptions,
+): Promise<GenerateDatasetResult> {
   const started = performance.now();
   const ctx = contextOf(options);
   // the AML cases' day: a week before the end (inside the signals' 30-day window for three weeks of
   // starts), or the first day of endMonth (inside it all that month)
-  const plantDay = options.lastDay !== undefined ? new Date(Date.parse(`${ctx.windowEnd}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10) : options.endMonth!;
+  const plantDay =
+    options.lastDay !== undefined
+      ? new Date(Date.parse(`${ctx.windowEnd}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10)
+      : options.endMonth!;
   // Not one transaction: DuckDB writes the 3-million-row sales insert of SF 1 about twice as fast
   // outside one (5.8 s against 12.3 s, measured into a database file). Atomicity comes from the datasets
   // ledger instead: the organisation's ledger row goes first and is written again last, so a generation
@@ -130,7 +146,8 @@ export async function generateDataset(connection: DuckDBConnection, options: Gen
   await connection.run(`insert into datasets (org_id, scale_factor, generator_version, end_month, data_version, generated_at, last_day, base_last_day)
     select ${ctx.orgId}, ${options.scaleFactor}, ${options.version ?? GENERATOR_VERSION}, date '${ctx.windowEnd.slice(0, 7)}-01', ${Date.now()}, now()::timestamp,
       ${lastDay}, ${lastDay}`);
-  const counts = await connection.runAndReadAll(`select (select count(*) from merchants where org_id = ${ctx.orgId}) as merchants,
+  const counts =
+    await connection.runAndReadAll(`select (select count(*) from merchants where org_id = ${ctx.orgId}) as merchants,
       (select count(*) from transactions where org_id = ${ctx.orgId}) as transactions,
       (select count(*) from chargebacks where org_id = ${ctx.orgId}) as chargebacks`);
   const row = counts.getRowObjectsJS()[0] as { merchants: bigint; transactions: bigint; chargebacks: bigint };

@@ -11,7 +11,14 @@ const TIERS = ['<100k', '100k-1M', '1M-5M', '5M-20M', '20M+'];
 
 describe.each([1, 10])('the merchants of SF %d', (scaleFactor) => {
   let engine: DuckDBEngine;
-  let rows: { size_tier: string; plan_type: string; annual_volume: number; is_head: boolean; mcc: string; closed: boolean }[];
+  let rows: {
+    size_tier: string;
+    plan_type: string;
+    annual_volume: number;
+    is_head: boolean;
+    mcc: string;
+    closed: boolean;
+  }[];
   beforeAll(async () => {
     engine = await DuckDBEngine.open({ path: ':memory:', cacheEntries: 0 });
     const ctx = contextOf({ orgId: 9, scaleFactor, lastDay: '2026-11-26' });
@@ -19,7 +26,9 @@ describe.each([1, 10])('the merchants of SF %d', (scaleFactor) => {
       await createGeneratorLookups(connection, ctx.windowStart, ctx.windowEnd);
       try {
         await generateMerchants(connection, ctx);
-        const reader = await connection.runAndReadAll(`select size_tier, plan_type, annual_volume, is_head, mcc, closed_on is not null or status <> 'processing' as closed from gen_merchants`);
+        const reader = await connection.runAndReadAll(
+          `select size_tier, plan_type, annual_volume, is_head, mcc, closed_on is not null or status <> 'processing' as closed from gen_merchants`,
+        );
         return reader.getRowObjectsJS() as typeof rows;
       } finally {
         await dropGeneratorLookups(connection);

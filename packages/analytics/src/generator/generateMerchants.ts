@@ -4,7 +4,13 @@
 // are exact and the sale generator needs no further coordination.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CHARGEBACK_SPREAD, INDUSTRIES } from './industries.ts';
-import { CLOSE_REASONS, LEGAL_ENTITY_WORDS, LEGAL_FAMILY_NAMES, LEGAL_SUFFIXES, NAME_PREFIXES } from './merchantNames.ts';
+import {
+  CLOSE_REASONS,
+  LEGAL_ENTITY_WORDS,
+  LEGAL_FAMILY_NAMES,
+  LEGAL_SUFFIXES,
+  NAME_PREFIXES,
+} from './merchantNames.ts';
 import { MERCHANT_ID_BASE, type GenerationContext } from './generationContext.ts';
 import { normal, uniform, type Salt } from './random.ts';
 import { pickCase, sqlList, sqlLiteral } from './sql.ts';
@@ -37,7 +43,13 @@ const LEVEL_DATA = { b2bSenders: 0.8, otherSenders: 0.25, senderRate: 0.95 } as 
  */
 export const VOLUME = {
   tail: { median: 25_000, sigma: 1.5, cap: 4_500_000 },
-  head: { share: 0.01, minimum: 3, low: 5_000_000, high: 40_000_000, mccs: ['5411', '5541', '7011', '4511', '5311', '5999'] },
+  head: {
+    share: 0.01,
+    minimum: 3,
+    low: 5_000_000,
+    high: 40_000_000,
+    mccs: ['5411', '5541', '7011', '4511', '5311', '5999'],
+  },
 } as const;
 
 const pickFrom = (list: readonly string[], u: string) => `${sqlList(list)}[1 + floor(${u} * ${list.length})::integer]`;
@@ -48,11 +60,23 @@ function gatherMerchantsSql(ctx: GenerationContext): string {
   const headCount = Math.max(VOLUME.head.minimum, Math.round(VOLUME.head.share * ctx.merchantCount));
   const isHead = `n <= ${headCount}`;
   const headMccs = INDUSTRIES.filter((i) => (VOLUME.head.mccs as readonly string[]).includes(i.mcc));
-  const mcc = `case when ${isHead} then ${pickCase(u('mcc'), headMccs.map((i) => [sqlLiteral(i.mcc), 1]))} else ${pickCase(u('mcc'), INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]))} end`;
-  const state = pickCase(u('state'), STATES.map((s) => [sqlLiteral(s.stateCode), s.weight]));
+  const mcc = `case when ${isHead} then ${pickCase(
+    u('mcc'),
+    headMccs.map((i) => [sqlLiteral(i.mcc), 1]),
+  )} else ${pickCase(
+    u('mcc'),
+    INDUSTRIES.map((i) => [sqlLiteral(i.mcc), i.weight]),
+  )} end`;
+  const state = pickCase(
+    u('state'),
+    STATES.map((s) => [sqlLiteral(s.stateCode), s.weight]),
+  );
   // "at least one" of a cohort: the first of an exponential race weighted by sales, i.e. a draw in proportion to sales
   const bySales = (salt: Salt) => `-ln(1 - ${u(salt)}) / (tx_end - tx_start + 1)`;
-  const closeReason = pickCase(u('closeReason'), CLOSE_REASONS.map(([reason, pct]) => [sqlLiteral(reason), pct]));
+  const closeReason = pickCase(
+    u('closeReason'),
+    CLOSE_REASONS.map(([reason, pct]) => [sqlLiteral(reason), pct]),
+  );
   return `create or replace temp table gen_merchants as
 with base as (
   select n, merchant_id, ${mcc} as mcc, ${state} as state_code, ${u('channelProfile')} as u_channel, ${isHead} as is_head,

@@ -25,6 +25,10 @@ from refunded where refund_date <= date '${ctx.windowEnd}'${after === undefined 
 }
 
 /** The refunds dated through ctx.windowEnd, or only those after `after` (a top-up's new days). */
-export async function generateRefunds(connection: DuckDBConnection, ctx: GenerationContext, after?: string): Promise<void> {
+export async function generateRefunds(
+  connection: DuckDBConnection,
+  ctx: GenerationContext,
+  after?: string,
+): Promise<void> {
   await connection.run(refundsSql(ctx, after));
 }

@@ -12,21 +12,72 @@ import { normal, SALT, uniform, type Salt } from './random.ts';
 import { pickCase, sqlLiteral } from './sql.ts';
 
 /** approval rates; cross-border takes 5 points off. */
-const APPROVAL_RATE = { cardPresent: 0.985, threeDs: 0.92, cardNotPresent: 0.86, recurring: 0.83, crossBorderPenalty: 0.05 } as const;
+const APPROVAL_RATE = {
+  cardPresent: 0.985,
+  threeDs: 0.92,
+  cardNotPresent: 0.86,
+  recurring: 0.83,
+  crossBorderPenalty: 0.05,
+} as const;
 /** entry modes of card-present sales, percent. Keyed sales count as card-present (see GENERATOR.md). */
-const CARD_PRESENT_ENTRY_MODES = [['contactless', 45], ['chip', 45], ['swipe', 5], ['keyed', 5]] as const;
+const CARD_PRESENT_ENTRY_MODES = [
+  ['contactless', 45],
+  ['chip', 45],
+  ['swipe', 5],
+  ['keyed', 5],
+] as const;
 /** settlement delay: same day 90 %, D+1 7 %, the late share (merchant-specific) splits 2 : 3+. */
 const NEXT_DAY_SHARE = 0.07;
-const LATE_DELAYS = [['2', 67], ['3', 20], ['4', 8], ['7', 5]] as const;
+const LATE_DELAYS = [
+  ['2', 67],
+  ['3', 20],
+  ['4', 8],
+  ['7', 5],
+] as const;
 /** A tip at a tip MCC, as a share of the authorised amount: inside the schemes' 20 % tolerance (model). */
 const TIP = { min: 0.1, max: 0.19 } as const;
 
 export const TRANSACTION_COLUMNS = [
-  'tx_id', 'org_id', 'merchant_id', 'terminal_id', 'ts', 'txn_date', 'amount', 'currency', 'card_brand', 'card_type', 'card_tier',
-  'regulated_debit', 'issuer_country', 'is_cross_border', 'bin', 'card_hash', 'entry_mode', 'card_present', 'three_ds', 'avs_result',
-  'auth_result', 'decline_code', 'settled', 'settle_date', 'settle_delay_days', 'interchange_program_id', 'target_program_id',
-  'interchange_fee', 'target_interchange_fee', 'is_downgraded', 'scheme_fee', 'merchant_fee', 'net_revenue', 'is_refund',
-  'original_tx_id', 'is_fraud_reported', 'upload_id', 'tx_ref', 'auth_amount', 'level3_data',
+  'tx_id',
+  'org_id',
+  'merchant_id',
+  'terminal_id',
+  'ts',
+  'txn_date',
+  'amount',
+  'currency',
+  'card_brand',
+  'card_type',
+  'card_tier',
+  'regulated_debit',
+  'issuer_country',
+  'is_cross_border',
+  'bin',
+  'card_hash',
+  'entry_mode',
+  'card_present',
+  'three_ds',
+  'avs_result',
+  'auth_result',
+  'decline_code',
+  'settled',
+  'settle_date',
+  'settle_delay_days',
+  'interchange_program_id',
+  'target_program_id',
+  'interchange_fee',
+  'target_interchange_fee',
+  'is_downgraded',
+  'scheme_fee',
+  'merchant_fee',
+  'net_revenue',
+  'is_refund',
+  'original_tx_id',
+  'is_fraud_reported',
+  'upload_id',
+  'tx_ref',
+  'auth_amount',
+  'level3_data',
 ] as const;
 
 function salesSql(ctx: GenerationContext): string {
@@ -35,10 +86,26 @@ function salesSql(ctx: GenerationContext): string {
   // Cards repeat: about six sales per domestic card, ten per foreign one (model).
   const domesticCards = Math.max(2000, Math.round(ctx.transactionCount / 6));
   const foreignCards = Math.max(500, Math.round(ctx.transactionCount / 60));
-  const brand = pickCase(card('cardProduct'), BRAND_TYPE_MIX.map(([b, , w]) => [sqlLiteral(b), w]));
-  const cardType = pickCase(card('cardProduct'), BRAND_TYPE_MIX.map(([, t, w]) => [sqlLiteral(t), w]));
-  const tier = `case card_type ${Object.entries(TIER_MIX).map(([type, tiers]) => `when '${type}' then ${pickCase(card('cardTier'), tiers.map(([t, w]) => [sqlLiteral(t), w]))}`).join(' ')} end`;
-  const apply = (alias: string) => `left join gen_program_lookup ${alias} on ${alias}.brand = s.card_brand and ${alias}.card_type = s.card_type
+  const brand = pickCase(
+    card('cardProduct'),
+    BRAND_TYPE_MIX.map(([b, , w]) => [sqlLiteral(b), w]),
+  );
+  const cardType = pickCase(
+    card('cardProduct'),
+    BRAND_TYPE_MIX.map(([, t, w]) => [sqlLiteral(t), w]),
+  );
+  const tier = `case card_type ${Object.entries(TIER_MIX)
+    .map(
+      ([type, tiers]) =>
+        `when '${type}' then ${pickCase(
+          card('cardTier'),
+          tiers.map(([t, w]) => [sqlLiteral(t), w]),
+        )}`,
+    )
+    .join(' ')} end`;
+  const apply = (
+    alias: string,
+  ) => `left join gen_program_lookup ${alias} on ${alias}.brand = s.card_brand and ${alias}.card_type = s.card_type
       and ${alias}.tier = s.card_tier and ${alias}.regulated = s.regulated_debit and ${alias}.channel = s.sale_channel
       and ${alias}.family = s.${alias === 'ap' ? 'billed_family' : 'family'}
       and ${alias}.level = s.${alias === 'ap' ? 'level' : 'target_level'}`;
@@ -62,19 +129,30 @@ with slot as (
   from drawn
 ), product as (
   select *, ${brand} as card_brand, ${cardType} as card_type,
-    case when card_present then ${pickCase('u_entry', CARD_PRESENT_ENTRY_MODES.map(([m, w]) => [sqlLiteral(m), w]))}
+    case when card_present then ${pickCase(
+      'u_entry',
+      CARD_PRESENT_ENTRY_MODES.map(([m, w]) => [sqlLiteral(m), w]),
+    )}
       when u_entry < recurring_share then 'recurring' else 'ecom' end as entry_mode
   from carded
 ), attributes as (
   select *, ${tier} as card_tier,
     card_type = 'debit' and not is_cross_border and ${card('cardRegulated')} < ${REGULATED_DEBIT_SHARE} as regulated_debit,
-    case when is_cross_border then ${pickCase(card('cardCountry'), FOREIGN_ISSUER_COUNTRIES.map(([c, w]) => [sqlLiteral(c), w]))} else '${HOME_COUNTRY}' end as issuer_country,
+    case when is_cross_border then ${pickCase(
+      card('cardCountry'),
+      FOREIGN_ISSUER_COUNTRIES.map(([c, w]) => [sqlLiteral(c), w]),
+    )} else '${HOME_COUNTRY}' end as issuer_country,
     hash(card_index, ${SALT.cardBin}, ${ctx.seed}::ubigint) as bin_hash,
     lpad(lower(hex(hash(card_index, ${SALT.cardHash}, ${ctx.seed}::ubigint))), 16, '0') as card_hash,
     entry_mode = 'ecom' and ${u('threeDs')} < three_ds_share as three_ds,
     case when entry_mode in ('chip', 'contactless', 'swipe') then 'not_applicable' when ${u('avsMissingDraw')} < avs_missing_rate then 'not_requested'
       when is_cross_border then 'unavailable'
-      else ${pickCase(u('avsResult'), [["'match'", 90], ["'partial'", 6], ["'no_match'", 3], ["'unavailable'", 1]])} end as avs_result,
+      else ${pickCase(u('avsResult'), [
+        ["'match'", 90],
+        ["'partial'", 6],
+        ["'no_match'", 3],
+        ["'unavailable'", 1],
+      ])} end as avs_result,
     case when card_present then 'cp' else 'cnp' end as sale_channel,
     case when card_present then hours when entry_mode = 'recurring' then 'billing' else 'online' end as hour_profile,
     round(least(ticket_median_m * 40, greatest(0.5, raw_amount)), 2)::decimal(18, 2) as amount,
@@ -85,7 +163,10 @@ with slot as (
       when three_ds then ${APPROVAL_RATE.threeDs} else ${APPROVAL_RATE.cardNotPresent} end
       - case when is_cross_border then ${APPROVAL_RATE.crossBorderPenalty} else 0 end as approved,
     ${u('fraud')} as u_fraud,
-    ${pickCase(u('declineCode'), DECLINE_CODES.map((d) => [sqlLiteral(d.code), d.share]))} as drawn_decline_code
+    ${pickCase(
+      u('declineCode'),
+      DECLINE_CODES.map((d) => [sqlLiteral(d.code), d.share]),
+    )} as drawn_decline_code
   from attributes
 ), timed as (
   select a.*, d.day as txn_date, d.day + to_hours(h.hour) + to_seconds(floor(${u('second')} * 3600)::bigint) as ts
@@ -97,7 +178,10 @@ with slot as (
   -- than the authorised one outside tip MCCs → EIRF, ≥ 3 → Standard (credit only)
   select *, case when not approved then null
       when ${uniform('merchant_id, txn_date', 'settleDelay', ctx.seed)} < late_batch_rate
-        then ${pickCase(uniform('merchant_id, txn_date', 'settleLate', ctx.seed), LATE_DELAYS.map(([d, w]) => [d, w]))}
+        then ${pickCase(
+          uniform('merchant_id, txn_date', 'settleLate', ctx.seed),
+          LATE_DELAYS.map(([d, w]) => [d, w]),
+        )}
       when ${uniform('merchant_id, txn_date', 'settleDelay', ctx.seed)} < late_batch_rate + ${NEXT_DAY_SHARE} then 1 else 0 end as delay,
     approved and card_present and ${u('amountEdit')} < amount_edit_rate as amount_edited,
     -- the authorised amount: before the tip at tip MCCs (a 10–19 % tip, inside the 20 % tolerance); at an amount
@@ -129,8 +213,16 @@ with slot as (
   from leveled s ${apply('ap')} ${apply('tp')}
 ), billed as (
   select p.*, case when approved then ${merchantFeeSql({
-    amount: 'amount', cardType: 'p.card_type', tier: 'card_tier', cardPresent: 'card_present', entryMode: 'entry_mode', crossBorder: 'is_cross_border',
-    downgraded: 'is_downgraded', interchangeFee: 'ic', schemeFee: 'sf' })} else 0 end as mf
+    amount: 'amount',
+    cardType: 'p.card_type',
+    tier: 'card_tier',
+    cardPresent: 'card_present',
+    entryMode: 'entry_mode',
+    crossBorder: 'is_cross_border',
+    downgraded: 'is_downgraded',
+    interchangeFee: 'ic',
+    schemeFee: 'sf',
+  })} else 0 end as mf
   from priced p join pricing_plans pp on pp.pricing_plan_id = p.merchant_id and pp.org_id = ${ctx.orgId}
 )
 select tx_id, ${ctx.orgId}, merchant_id, terminal_id, ts, txn_date, amount, 'USD', card_brand, card_type, card_tier, regulated_debit,
@@ -149,13 +241,17 @@ from billed`;
 export async function generateSales(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
   // The slots go through a table so DuckDB knows there are millions of them: unnested inline, it
   // guessed one per merchant and built its hash joins on the sales instead of the small lookups.
-  await connection.run('create or replace temp table gen_sale_slots as select merchant_id, unnest(range(tx_start, tx_end)) as seq from gen_merchants');
+  await connection.run(
+    'create or replace temp table gen_sale_slots as select merchant_id, unnest(range(tx_start, tx_end)) as seq from gen_merchants',
+  );
   await insertSlotSales(connection, ctx);
 }
 
 /** One sale per row of gen_sale_slots (merchant_id, seq), its day drawn from the merchant's buckets of gen_day_lookup; the slots are dropped after. */
 export async function insertSlotSales(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
-  const previous = (await connection.runAndReadAll(`select current_setting('disabled_optimizers') as value`)).getRowObjectsJS()[0]?.value;
+  const previous = (
+    await connection.runAndReadAll(`select current_setting('disabled_optimizers') as value`)
+  ).getRowObjectsJS()[0]?.value;
   await connection.run(`set disabled_optimizers = 'join_order,build_side_probe_side'`);
   try {
     await connection.run(salesSql(ctx));

@@ -32,6 +32,10 @@ from reserved`;
 }
 
 /** The batches dated through ctx.windowEnd, or only those after `after` (a top-up's new days). */
-export async function generateSettlements(connection: DuckDBConnection, ctx: GenerationContext, after?: string): Promise<void> {
+export async function generateSettlements(
+  connection: DuckDBConnection,
+  ctx: GenerationContext,
+  after?: string,
+): Promise<void> {
   await connection.run(settlementsSql(ctx, after));
 }

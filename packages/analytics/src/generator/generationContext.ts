@@ -19,4 +19,5 @@ export const REFUND_ID_OFFSET = 50_000_000_000;
 /** Planted AML rows: org × 10^11 + this + case × 10^6 + n, above sales (< 3 × 10^10 at SF 10,000) and refunds. */
 export const PLANTED_ID_OFFSET = 90_000_000_000;
 /** The generated sales of the organisation other than the planted copies (which draw no refund or chargeback). */
-export const ordinarySale = (orgId: number, column = 'tx_id') => `${column} < ${orgId}::bigint * ${TX_ID_BASE} + ${PLANTED_ID_OFFSET}`;
+export const ordinarySale = (orgId: number, column = 'tx_id') =>
+  `${column} < ${orgId}::bigint * ${TX_ID_BASE} + ${PLANTED_ID_OFFSET}`;

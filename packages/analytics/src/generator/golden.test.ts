@@ -17,12 +17,17 @@ afterAll(() => engine?.close());
 
 it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator version 5', async () => {
   const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
-  const totals = await engine.withConnection(async (c) => (await c.runAndReadAll(`select
+  const totals = await engine.withConnection(
+    async (c) =>
+      (
+        await c.runAndReadAll(`select
       ${count('merchants')} as merchants, ${count('pricing_plans')} as pricing_plans, ${count('terminals')} as terminals,
       ${count('transactions')} as transactions, ${count('chargebacks')} as chargebacks, ${count('settlements')} as settlements,
       ${count('merchant_daily')} as merchant_daily, ${count('merchants', 'is_bad_actor')} as bad_merchants, ${count('planted_signals')} as planted_signals,
       (select sum(amount) from transactions where org_id = ${ORG}) as amount,
-      (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)).getRowObjectsJson()[0]);
+      (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)
+      ).getRowObjectsJson()[0],
+  );
 
   expect(GENERATOR_VERSION).toBe(5);
   expect(totals).toEqual({

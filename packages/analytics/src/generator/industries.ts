@@ -12,7 +12,14 @@ export type HourProfile = 'dining' | 'nightlife' | 'quick' | 'retail' | 'fuel' |
 /** MCC-specific interchange programme family (the programme follows the MCC). */
 export type ProgramFamily = 'general' | 'supermarket' | 'fuel' | 'utility' | 'charity' | 'education';
 /** Every family, 'general' first: the programme lookups are built over all of them. */
-export const PROGRAM_FAMILIES: readonly ProgramFamily[] = ['general', 'supermarket', 'fuel', 'utility', 'charity', 'education'];
+export const PROGRAM_FAMILIES: readonly ProgramFamily[] = [
+  'general',
+  'supermarket',
+  'fuel',
+  'utility',
+  'charity',
+  'education',
+];
 
 export interface Industry {
   mcc: string;
@@ -79,8 +86,19 @@ export const CARD_PRESENT_CHARGEBACK_RATE: Record<RiskClass, number> = { low: 0.
 /** A merchant's chargeback rate is its MCC's (CNP) or risk class's (CP) times a uniform factor in this range (model). */
 export const CHARGEBACK_SPREAD = { cp: { min: 0.75, max: 1.25 }, cnp: { min: 0.7, max: 1.3 } } as const;
 
-type Row = [mcc: string, group: number, risk: RiskClass, cpShare: number, median: number, sigma: number,
-  chargebackRate: number, weight: number, season: SeasonProfile, hours: HourProfile, nouns: string];
+type Row = [
+  mcc: string,
+  group: number,
+  risk: RiskClass,
+  cpShare: number,
+  median: number,
+  sigma: number,
+  chargebackRate: number,
+  weight: number,
+  season: SeasonProfile,
+  hours: HourProfile,
+  nouns: string,
+];
 
 // Ticket medians anchor on (fast food $12, restaurants $38, grocery $42, fuel $45, department
 // $65, electronics $180, lodging $260, airlines $350, legal $600, digital $9, subscriptions $20); the
@@ -141,19 +159,60 @@ const ROWS: Row[] = [
   ['7995', 13, 'high', 0.4, 45, 1, 0.015, 0.3, 'flat', 'nightlife', 'Gaming|Sportsbook|Lottery'],
 ];
 
-const REFUND_RATE: Record<string, number> = { '5651': 0.05, '5661': 0.05, '5732': 0.05, '5812': 0.003, '5813': 0.003, '5814': 0.003 };
+const REFUND_RATE: Record<string, number> = {
+  '5651': 0.05,
+  '5661': 0.05,
+  '5732': 0.05,
+  '5812': 0.003,
+  '5813': 0.003,
+  '5814': 0.003,
+};
 const CROSS_BORDER_SHARE: Record<string, number> = {
-  '4121': 0.08, '4511': 0.25, '4722': 0.2, '7011': 0.22, '7512': 0.18, '5815': 0.2, '5816': 0.22, '5817': 0.2,
-  '5818': 0.2, '5968': 0.15, '7372': 0.15, '6051': 0.25, '7995': 0.1, '8220': 0.15, '7999': 0.05, '5812': 0.03,
+  '4121': 0.08,
+  '4511': 0.25,
+  '4722': 0.2,
+  '7011': 0.22,
+  '7512': 0.18,
+  '5815': 0.2,
+  '5816': 0.22,
+  '5817': 0.2,
+  '5818': 0.2,
+  '5968': 0.15,
+  '7372': 0.15,
+  '6051': 0.25,
+  '7995': 0.1,
+  '8220': 0.15,
+  '7999': 0.05,
+  '5812': 0.03,
 };
 const RECURRING_SHARE: Record<string, number> = {
-  '4814': 0.7, '4899': 0.8, '4900': 0.6, '5968': 0.85, '5815': 0.3, '5816': 0.15, '5817': 0.35, '5818': 0.3,
-  '7372': 0.6, '7997': 0.7, '8398': 0.4, '8299': 0.3, '8220': 0.2, '8011': 0.1, '7399': 0.3, '8931': 0.3, '8111': 0.1,
+  '4814': 0.7,
+  '4899': 0.8,
+  '4900': 0.6,
+  '5968': 0.85,
+  '5815': 0.3,
+  '5816': 0.15,
+  '5817': 0.35,
+  '5818': 0.3,
+  '7372': 0.6,
+  '7997': 0.7,
+  '8398': 0.4,
+  '8299': 0.3,
+  '8220': 0.2,
+  '8011': 0.1,
+  '7399': 0.3,
+  '8931': 0.3,
+  '8111': 0.1,
 };
 // The MCCs the schemes' reduced-rate programmes are restricted to (interchangePrograms.ts). Government
 // (9211–9399) and transit (4111, 4131) programmes exist too, but has no such MCC.
 const FAMILY: Record<string, ProgramFamily> = {
-  '5411': 'supermarket', '5541': 'fuel', '5542': 'fuel', '4900': 'utility', '8398': 'charity', '8220': 'education',
+  '5411': 'supermarket',
+  '5541': 'fuel',
+  '5542': 'fuel',
+  '4900': 'utility',
+  '8398': 'charity',
+  '8220': 'education',
 };
 /** Tip MCCs and the share of their card-present sales with a tip (model: diners and bars tip most). */
 const TIP_SHARE: Record<string, number> = { '5812': 0.75, '5813': 0.7, '4121': 0.6, '7230': 0.6, '7298': 0.5 };
@@ -162,8 +221,30 @@ const TIP_TOLERANCE = 0.2;
 const B2B_MCCS = new Set(['7399', '8111', '8931', '7372', '5122', '5200', '7538']);
 
 export const INDUSTRIES: readonly Industry[] = ROWS.map(
-  ([mcc, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours, nouns]) => ({
-    mcc, name: INDUSTRY_NAMES[mcc]!, industryGroupId, riskClass, cardPresentShare, ticketMedian, ticketSigma, chargebackRate, weight, season, hours,
+  ([
+    mcc,
+    industryGroupId,
+    riskClass,
+    cardPresentShare,
+    ticketMedian,
+    ticketSigma,
+    chargebackRate,
+    weight,
+    season,
+    hours,
+    nouns,
+  ]) => ({
+    mcc,
+    name: INDUSTRY_NAMES[mcc]!,
+    industryGroupId,
+    riskClass,
+    cardPresentShare,
+    ticketMedian,
+    ticketSigma,
+    chargebackRate,
+    weight,
+    season,
+    hours,
     refundRate: REFUND_RATE[mcc] ?? 0.015,
     crossBorderShare: CROSS_BORDER_SHARE[mcc] ?? 0.02,
     recurringShare: RECURRING_SHARE[mcc] ?? 0.02,

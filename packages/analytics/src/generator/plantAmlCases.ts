@@ -30,7 +30,8 @@ interface PlantedCase {
 }
 
 /** `hh:mm:ss` offsets on the plant day, spread by the donor's number. */
-const at = (hour: number, spreadSeconds: number) => `plant_day + to_hours(${hour}) + to_seconds((n * 37) % ${spreadSeconds})`;
+const at = (hour: number, spreadSeconds: number) =>
+  `plant_day + to_hours(${hour}) + to_seconds((n * 37) % ${spreadSeconds})`;
 
 const CASES: readonly PlantedCase[] = [
   {
@@ -41,16 +42,38 @@ const CASES: readonly PlantedCase[] = [
     rows: 'n = 1',
     copies: 120,
     changes: {
-      ts: 'plant_day + to_hours(2) + to_seconds(copy * 29)', amount: 'round(0.5 + (copy % 150) / 100, 2)', entry_mode: "'ecom'", card_present: 'false', three_ds: 'false',
-      avs_result: "'no_match'", auth_result: "'declined'", decline_code: "case copy % 4 when 0 then '05' when 1 then '14' when 2 then '54' else '51' end",
-      card_hash: "lpad(lower(hex(hash(tx_id, copy, 'planted card'))), 16, '0')", terminal_id: 'merchant_id * 10 + 9', settled: 'false',
-      settle_date: 'null', settle_delay_days: 'null', interchange_program_id: 'null', target_program_id: 'null', is_downgraded: 'false',
+      ts: 'plant_day + to_hours(2) + to_seconds(copy * 29)',
+      amount: 'round(0.5 + (copy % 150) / 100, 2)',
+      entry_mode: "'ecom'",
+      card_present: 'false',
+      three_ds: 'false',
+      avs_result: "'no_match'",
+      auth_result: "'declined'",
+      decline_code: "case copy % 4 when 0 then '05' when 1 then '14' when 2 then '54' else '51' end",
+      card_hash: "lpad(lower(hex(hash(tx_id, copy, 'planted card'))), 16, '0')",
+      terminal_id: 'merchant_id * 10 + 9',
+      settled: 'false',
+      settle_date: 'null',
+      settle_delay_days: 'null',
+      interchange_program_id: 'null',
+      target_program_id: 'null',
+      is_downgraded: 'false',
     },
   },
   // the merchant's last 7 days of sales again, all on the plant day
-  { signal: 'volume_spike', eligible: ESTABLISHED, rows: 'txn_date >= plant_day - 7', changes: { ts: 'plant_day + (ts - txn_date::timestamp)' } },
+  {
+    signal: 'volume_spike',
+    eligible: ESTABLISHED,
+    rows: 'txn_date >= plant_day - 7',
+    changes: { ts: 'plant_day + (ts - txn_date::timestamp)' },
+  },
   // a fifth as many sales again as the 30 days held (at least 30), so the share clears 10 % at a merchant of any size
-  { signal: 'round_amounts', eligible: ESTABLISHED, rows: 'n <= greatest(30, recent_sales / 5)', changes: { ts: at(12, 28800), amount: '100 * (1 + n % 9)' } },
+  {
+    signal: 'round_amounts',
+    eligible: ESTABLISHED,
+    rows: 'n <= greatest(30, recent_sales / 5)',
+    changes: { ts: at(12, 28800), amount: '100 * (1 + n % 9)' },
+  },
   // half as many sales again as the 30 days held, at about five times the declared ticket
   {
     signal: 'ticket_drift',
@@ -64,9 +87,14 @@ const CASES: readonly PlantedCase[] = [
     eligible: ESTABLISHED,
     rows: 'n <= 8',
     changes: {
-      ts: at(15, 7200), is_refund: 'true', original_tx_id: 'case when n % 2 = 0 then null else tx_id end',
-      card_hash: "lpad(lower(hex(hash(tx_id, 'refund card'))), 16, '0')", interchange_program_id: 'null', target_program_id: 'null',
-      is_downgraded: 'false', settle_delay_days: '0',
+      ts: at(15, 7200),
+      is_refund: 'true',
+      original_tx_id: 'case when n % 2 = 0 then null else tx_id end',
+      card_hash: "lpad(lower(hex(hash(tx_id, 'refund card'))), 16, '0')",
+      interchange_program_id: 'null',
+      target_program_id: 'null',
+      is_downgraded: 'false',
+      settle_delay_days: '0',
     },
   },
   // a quarter as many sales again as the 30 days held, on cards from high-risk countries
@@ -75,7 +103,8 @@ const CASES: readonly PlantedCase[] = [
     eligible: ESTABLISHED,
     rows: 'n <= greatest(15, recent_sales / 4) and not regulated_debit',
     changes: {
-      ts: at(14, 36000), is_cross_border: 'true',
+      ts: at(14, 36000),
+      is_cross_border: 'true',
       issuer_country: `${sqlList([...HIGH_RISK_ISSUER_COUNTRIES])}[1 + n % ${HIGH_RISK_ISSUER_COUNTRIES.length}]`,
     },
   },
@@ -92,7 +121,11 @@ const CASES: readonly PlantedCase[] = [
   },
 ];
 
-export async function plantAmlCases(connection: DuckDBConnection, ctx: GenerationContext, plantDay: string): Promise<void> {
+export async function plantAmlCases(
+  connection: DuckDBConnection,
+  ctx: GenerationContext,
+  plantDay: string,
+): Promise<void> {
   const org = ctx.orgId;
   await connection.run(`create or replace temp table gen_plant_donors as
     with recent as (
@@ -121,7 +154,9 @@ export async function plantAmlCases(connection: DuckDBConnection, ctx: Generatio
  */
 async function trimToTotal(connection: DuckDBConnection, ctx: GenerationContext): Promise<void> {
   const org = ctx.orgId;
-  const reader = await connection.runAndReadAll(`select count(*) from transactions where org_id = ${org} and not is_refund and not (${ordinarySale(org)})`);
+  const reader = await connection.runAndReadAll(
+    `select count(*) from transactions where org_id = ${org} and not is_refund and not (${ordinarySale(org)})`,
+  );
   const planted = Number(reader.getRowsJS()[0]![0]);
   if (planted === 0) return;
   await connection.run(`delete from transactions where org_id = ${org} and tx_id in (
@@ -135,9 +170,13 @@ function copiesSql(org: number, planted: PlantedCase, index: number): string {
   // a copy whose amount changes keeps its donor's authorised ÷ settled ratio (a tip stays a tip, an edit an
   // edit, so the downgrade rules still hold); a declined attempt asked for its amount; a refund has none
   const amount = planted.changes.amount;
-  const authAmount = planted.changes.is_refund ? 'null'
-    : amount && planted.changes.auth_result ? amount
-      : amount ? `round((${amount}) * auth_amount::double / amount::double, 2)` : undefined;
+  const authAmount = planted.changes.is_refund
+    ? 'null'
+    : amount && planted.changes.auth_result
+      ? amount
+      : amount
+        ? `round((${amount}) * auth_amount::double / amount::double, 2)`
+        : undefined;
   // Level 2/3 data is recorded on approved sales only
   const levelData = planted.changes.is_refund || planted.changes.auth_result ? 'null' : undefined;
   const changes = { auth_amount: authAmount, level3_data: levelData, ...planted.changes };
@@ -147,10 +186,22 @@ function copiesSql(org: number, planted: PlantedCase, index: number): string {
   const sale = "c.auth_result = 'approved' and not c.is_refund";
   const fee = (expression: string) => `case when ${sale} then ${expression} else 0 end`;
   const ic = interchangeFeeSql('c.amount', 'p.pct', 'p.fixed');
-  const sf = schemeFeeSql({ amount: 'c.amount', brand: 'c.card_brand', cardType: 'c.card_type', crossBorder: 'c.is_cross_border' });
+  const sf = schemeFeeSql({
+    amount: 'c.amount',
+    brand: 'c.card_brand',
+    cardType: 'c.card_type',
+    crossBorder: 'c.is_cross_border',
+  });
   const mf = merchantFeeSql({
-    amount: 'c.amount', cardType: 'c.card_type', tier: 'c.card_tier', cardPresent: 'c.card_present', entryMode: 'c.entry_mode',
-    crossBorder: 'c.is_cross_border', downgraded: 'c.is_downgraded', interchangeFee: ic, schemeFee: sf,
+    amount: 'c.amount',
+    cardType: 'c.card_type',
+    tier: 'c.card_tier',
+    cardPresent: 'c.card_present',
+    entryMode: 'c.entry_mode',
+    crossBorder: 'c.is_cross_border',
+    downgraded: 'c.is_downgraded',
+    interchangeFee: ic,
+    schemeFee: sf,
   });
   const priced: Partial<Record<(typeof TRANSACTION_COLUMNS)[number], string>> = {
     tx_id: `${org}::bigint * ${TX_ID_BASE} + ${PLANTED_ID_OFFSET} + ${index * 1_000_000} + row_number() over (order by c.tx_id, c.card_hash, c.ts)`,

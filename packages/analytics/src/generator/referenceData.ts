@@ -22,13 +22,41 @@ interface ReferenceTable {
 }
 
 const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
-  industry_groups: { columns: ['industry_group_id', 'name'], key: ['industry_group_id'], rows: INDUSTRY_GROUPS.map((g) => [g.industryGroupId, g.name]) },
-  industries: {
-    columns: ['mcc', 'name', 'industry_group_id', 'risk_class', 'card_present_share', 'ticket_median', 'ticket_sigma', 'chargeback_rate', 'tip_tolerance'],
-    key: ['mcc'],
-    rows: INDUSTRIES.map((i) => [i.mcc, i.name, i.industryGroupId, i.riskClass, i.cardPresentShare, i.ticketMedian, i.ticketSigma, i.chargebackRate, i.tipTolerance]),
+  industry_groups: {
+    columns: ['industry_group_id', 'name'],
+    key: ['industry_group_id'],
+    rows: INDUSTRY_GROUPS.map((g) => [g.industryGroupId, g.name]),
   },
-  regions: { columns: ['region_id', 'name', 'country'], key: ['region_id'], rows: REGIONS.map((r) => [r.regionId, r.name, r.country]) },
+  industries: {
+    columns: [
+      'mcc',
+      'name',
+      'industry_group_id',
+      'risk_class',
+      'card_present_share',
+      'ticket_median',
+      'ticket_sigma',
+      'chargeback_rate',
+      'tip_tolerance',
+    ],
+    key: ['mcc'],
+    rows: INDUSTRIES.map((i) => [
+      i.mcc,
+      i.name,
+      i.industryGroupId,
+      i.riskClass,
+      i.cardPresentShare,
+      i.ticketMedian,
+      i.ticketSigma,
+      i.chargebackRate,
+      i.tipTolerance,
+    ]),
+  },
+  regions: {
+    columns: ['region_id', 'name', 'country'],
+    key: ['region_id'],
+    rows: REGIONS.map((r) => [r.regionId, r.name, r.country]),
+  },
   states: {
     columns: ['state_code', 'name', 'region_id', 'country', 'weight'],
     key: ['state_code'],
@@ -42,11 +70,29 @@ const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
   interchange_programs: {
     columns: ['program_id', 'brand', 'card_type', 'tier', 'channel', 'pct', 'fixed', 'is_downgrade', 'name'],
     key: ['program_id'],
-    rows: INTERCHANGE_PROGRAMS.map((p) => [p.programId, p.brand, p.cardType, p.tier, p.channel, p.pct, p.fixed, p.isDowngrade, p.name]),
+    rows: INTERCHANGE_PROGRAMS.map((p) => [
+      p.programId,
+      p.brand,
+      p.cardType,
+      p.tier,
+      p.channel,
+      p.pct,
+      p.fixed,
+      p.isDowngrade,
+      p.name,
+    ]),
   },
   interchange_program_mccs: { columns: ['program_id', 'mcc'], key: ['program_id', 'mcc'], rows: PROGRAM_MCCS },
-  decline_codes: { columns: ['code', 'description', 'soft'], key: ['code'], rows: DECLINE_CODES.map((d) => [d.code, d.description, d.soft]) },
-  dispute_reasons: { columns: ['reason_code', 'network', 'category'], key: ['reason_code'], rows: DISPUTE_REASONS.map((d) => [d.reasonCode, d.network, d.category]) },
+  decline_codes: {
+    columns: ['code', 'description', 'soft'],
+    key: ['code'],
+    rows: DECLINE_CODES.map((d) => [d.code, d.description, d.soft]),
+  },
+  dispute_reasons: {
+    columns: ['reason_code', 'network', 'category'],
+    key: ['reason_code'],
+    rows: DISPUTE_REASONS.map((d) => [d.reasonCode, d.network, d.category]),
+  },
 };
 
 /**
@@ -56,7 +102,11 @@ const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
 export async function insertReferenceData(connection: DuckDBConnection): Promise<void> {
   for (const [table, { columns, key, rows }] of Object.entries(REFERENCE_ROWS)) {
     const match = key.map((column) => `t.${column} is not distinct from v.${column}`).join(' and ');
-    await connection.run(`delete from ${table} t where exists (select 1 from ${valuesTable('v', columns, rows)} where ${match})`);
-    await connection.run(`insert into ${table} (${columns.join(', ')}) select * from ${valuesTable('v', columns, rows)}`);
+    await connection.run(
+      `delete from ${table} t where exists (select 1 from ${valuesTable('v', columns, rows)} where ${match})`,
+    );
+    await connection.run(
+      `insert into ${table} (${columns.join(', ')}) select * from ${valuesTable('v', columns, rows)}`,
+    );
   }
 }

@@ -75,5 +75,10 @@ const ROWS: Row[] = [
 ];
 
 export const STATES: readonly State[] = ROWS.map(([stateCode, name, regionId, weight, cities]) => ({
-  stateCode, name, regionId, country: 'US', weight, cities: cities.split('|'),
+  stateCode,
+  name,
+  regionId,
+  country: 'US',
+  weight,
+  cities: cities.split('|'),
 }));

@@ -33,7 +33,11 @@ async function fingerprints(engine: DuckDBEngine): Promise<Prints> {
   return engine.withConnection(async (connection) => {
     const prints = {} as Prints;
     for (const [table, sql] of Object.entries(FINGERPRINTS)) {
-      const rows = (await connection.runAndReadAll(sql)).getRowObjectsJS() as { day: string; rows: bigint; print: string }[];
+      const rows = (await connection.runAndReadAll(sql)).getRowObjectsJS() as {
+        day: string;
+        rows: bigint;
+        print: string;
+      }[];
       prints[table as keyof Prints] = new Map(rows.map((row) => [row.day, `${row.rows}:${row.print}`]));
     }
     return prints;
@@ -49,8 +53,21 @@ const onOrBefore = (prints: Map<string, string>, last: string) => new Map([...pr
 const after = (prints: Map<string, string>, last: string) => [...prints.keys()].filter((day) => day > last).sort();
 
 /** What a dashboard shows by day, through the query API (rollup where it can). */
-const MEASURES = ['gsv', 'authorisations', 'approval_rate', 'net_revenue', 'scheme_fees', 'interchange', 'refunds', 'chargebacks', 'chargeback_amount'] as const;
-const byDay = queryDescriptionSchema.parse({ measures: MEASURES, timeDimension: { dimension: 'date', granularity: 'day' } });
+const MEASURES = [
+  'gsv',
+  'authorisations',
+  'approval_rate',
+  'net_revenue',
+  'scheme_fees',
+  'interchange',
+  'refunds',
+  'chargebacks',
+  'chargeback_amount',
+] as const;
+const byDay = queryDescriptionSchema.parse({
+  measures: MEASURES,
+  timeDimension: { dimension: 'date', granularity: 'day' },
+});
 
 describe('topping up a dataset when the stack starts on a later day', () => {
   let engine: DuckDBEngine;
@@ -58,7 +75,9 @@ describe('topping up a dataset when the stack starts on a later day', () => {
   beforeAll(async () => {
     engine = await DuckDBEngine.open({ path: ':memory:', connections: 1 });
     fresh = await DuckDBEngine.open({ path: ':memory:', connections: 1 });
-    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(FIRST_START) })).toBe('generated');
+    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(FIRST_START) })).toBe(
+      'generated',
+    );
   });
   afterAll(async () => {
     await engine?.close();
@@ -73,7 +92,12 @@ describe('topping up a dataset when the stack starts on a later day', () => {
     const versionBefore = await engine.dataVersion(ORG);
 
     let generated = false;
-    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(NEXT_START) }, () => (generated = true))).toBe('topped up');
+    expect(
+      await engine.ensureDataset(
+        { orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(NEXT_START) },
+        () => (generated = true),
+      ),
+    ).toBe('topped up');
     expect(generated).toBe(false);
     const after1 = await fingerprints(engine);
     for (const table of Object.keys(FINGERPRINTS) as (keyof Prints)[]) {
@@ -92,9 +116,13 @@ describe('topping up a dataset when the stack starts on a later day', () => {
   it('adds several days when the stack was stopped for several, and none twice', async () => {
     const previousLast = dayBefore(NEXT_START);
     const before = await fingerprints(engine);
-    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(LATER_START) })).toBe('topped up');
+    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(LATER_START) })).toBe(
+      'topped up',
+    );
     // started again the same day: nothing to add
-    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(LATER_START) })).toBe('reused');
+    expect(await engine.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(LATER_START) })).toBe(
+      'reused',
+    );
     const now = await fingerprints(engine);
     const added = [nextDay(previousLast), dayBefore(LATER_START)];
     for (const table of Object.keys(FINGERPRINTS) as (keyof Prints)[]) {
@@ -102,23 +130,39 @@ describe('topping up a dataset when the stack starts on a later day', () => {
       expectAddedDays(table, after(now[table], previousLast), added);
     }
     await engine.withConnection(async (connection) => {
-      const [row] = (await connection.runAndReadAll(`select count(*) = count(distinct tx_id), (select count(*) = count(distinct chargeback_id) from chargebacks where org_id = ${ORG}),
+      const [row] = (
+        await connection.runAndReadAll(`select count(*) = count(distinct tx_id), (select count(*) = count(distinct chargeback_id) from chargebacks where org_id = ${ORG}),
           (select count(*) = count(distinct (merchant_id, batch_date)) from settlements where org_id = ${ORG}),
           (select count(*) = count(distinct (merchant_id, day, card_present)) from merchant_daily where org_id = ${ORG}),
           strftime(max(txn_date), '%Y-%m-%d'), (select strftime(last_day, '%Y-%m-%d') || ' ' || strftime(base_last_day, '%Y-%m-%d') from datasets where org_id = ${ORG})
-        from transactions where org_id = ${ORG}`)).getRowsJS();
-      expect(row).toEqual([true, true, true, true, dayBefore(LATER_START), `${dayBefore(LATER_START)} ${dayBefore(FIRST_START)}`]);
+        from transactions where org_id = ${ORG}`)
+      ).getRowsJS();
+      expect(row).toEqual([
+        true,
+        true,
+        true,
+        true,
+        dayBefore(LATER_START),
+        `${dayBefore(LATER_START)} ${dayBefore(FIRST_START)}`,
+      ]);
     });
   });
 
   it("sells each new day at the portfolio's recent pace, with the new day's refunds, chargebacks and settlements", async () => {
     await engine.withConnection(async (connection) => {
-      const [row] = (await connection.runAndReadAll(`select
+      const [row] = (
+        await connection.runAndReadAll(`select
           count(*) filter (where txn_date = date '${dayBefore(LATER_START)}' and not is_refund) as last_day_sales,
           count(*) filter (where txn_date between date '${dayBefore(FIRST_START)}' - 27 and date '${dayBefore(FIRST_START)}' and not is_refund) / 28 as daily_pace,
           count(*) filter (where txn_date = date '${dayBefore(LATER_START)}' and is_refund) as refunds,
           (select count(*) from chargebacks where org_id = ${ORG} and received_date > date '${dayBefore(FIRST_START)}' and sale_date <= date '${dayBefore(FIRST_START)}') as chargebacks_of_earlier_sales
-        from transactions where org_id = ${ORG}`)).getRowObjectsJS() as { last_day_sales: bigint; daily_pace: number; refunds: bigint; chargebacks_of_earlier_sales: bigint }[];
+        from transactions where org_id = ${ORG}`)
+      ).getRowObjectsJS() as {
+        last_day_sales: bigint;
+        daily_pace: number;
+        refunds: bigint;
+        chargebacks_of_earlier_sales: bigint;
+      }[];
       expect(Number(row!.last_day_sales)).toBeGreaterThan(0.6 * row!.daily_pace);
       expect(Number(row!.last_day_sales)).toBeLessThan(1.4 * row!.daily_pace);
       expect(Number(row!.refunds)).toBeGreaterThan(0);
@@ -129,7 +173,9 @@ describe('topping up a dataset when the stack starts on a later day', () => {
 
   it('gives the same rows whether the days came one start at a time or at once', async () => {
     await fresh.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(FIRST_START) });
-    expect(await fresh.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(LATER_START) })).toBe('topped up');
+    expect(await fresh.ensureDataset({ orgId: ORG, scaleFactor: SCALE, lastDay: dayBefore(LATER_START) })).toBe(
+      'topped up',
+    );
     expect(await fingerprints(fresh)).toEqual(await fingerprints(engine));
   });
 

@@ -18,7 +18,13 @@
 // moves its last day and data version. One transaction: readers see the dataset before or after.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
-import { createGeneratorLookups, DAY_BUCKETS, dropGeneratorLookups, replaceDayLookup, seasonDayWeights } from './createGeneratorLookups.ts';
+import {
+  createGeneratorLookups,
+  DAY_BUCKETS,
+  dropGeneratorLookups,
+  replaceDayLookup,
+  seasonDayWeights,
+} from './createGeneratorLookups.ts';
 import { contextOf, DAY_PATTERN } from './generateDataset.ts';
 import { generateChargebacks } from './generateChargebacks.ts';
 import { gatherMerchants } from './generateMerchants.ts';
@@ -74,10 +80,21 @@ export async function topUpDataset(connection: DuckDBConnection, request: TopUpR
   for (const day of [request.baseLastDay, request.fromDay, request.lastDay]) {
     if (!DAY_PATTERN.test(day)) throw new Error(`Expected days as 'YYYY-MM-DD', received ${JSON.stringify(day)}`);
   }
-  if (request.fromDay < request.baseLastDay) throw new Error(`A dataset's last day (${request.fromDay}) cannot be before its generated window's (${request.baseLastDay})`);
-  if (!canTopUp(request.scaleFactor, request.baseLastDay, request.lastDay)) throw new Error(`Too many days after ${request.baseLastDay} to top up; generate the dataset again`);
-  const ctx = contextOf({ orgId: request.orgId, scaleFactor: request.scaleFactor, lastDay: request.baseLastDay, version: request.version });
-  const days = Array.from({ length: Math.max(0, dayNumber(request.lastDay) - dayNumber(request.fromDay)) }, (_, i) => isoDay(dayNumber(request.fromDay) + 1 + i));
+  if (request.fromDay < request.baseLastDay)
+    throw new Error(
+      `A dataset's last day (${request.fromDay}) cannot be before its generated window's (${request.baseLastDay})`,
+    );
+  if (!canTopUp(request.scaleFactor, request.baseLastDay, request.lastDay))
+    throw new Error(`Too many days after ${request.baseLastDay} to top up; generate the dataset again`);
+  const ctx = contextOf({
+    orgId: request.orgId,
+    scaleFactor: request.scaleFactor,
+    lastDay: request.baseLastDay,
+    version: request.version,
+  });
+  const days = Array.from({ length: Math.max(0, dayNumber(request.lastDay) - dayNumber(request.fromDay)) }, (_, i) =>
+    isoDay(dayNumber(request.fromDay) + 1 + i),
+  );
   if (days.length === 0) return { days, sales: 0, ms: Math.round(performance.now() - started) };
   const { block } = topUpIdBlock(ctx.transactionCount);
   const before = await countSales(connection, ctx.orgId);
@@ -92,8 +109,11 @@ export async function topUpDataset(connection: DuckDBConnection, request: TopUpR
       await replaceDayLookup(connection, day, day);
       const first = ctx.transactionCount + (dayNumber(day) - dayNumber(ctx.windowEnd) - 1) * block;
       await connection.run(daySlotsSql(ctx.seed, day, first));
-      const [[count]] = (await connection.runAndReadAll('select count(*) from gen_sale_slots')).getRowsJS() as [[bigint]];
-      if (Number(count) > block) throw new Error(`Top-up day ${day} has ${count} sales, more than its id block of ${block}`);
+      const [[count]] = (await connection.runAndReadAll('select count(*) from gen_sale_slots')).getRowsJS() as [
+        [bigint],
+      ];
+      if (Number(count) > block)
+        throw new Error(`Top-up day ${day} has ${count} sales, more than its id block of ${block}`);
       await insertSlotSales(connection, ctx);
     }
     const appended = { ...ctx, windowEnd: request.lastDay };
@@ -110,11 +130,17 @@ export async function topUpDataset(connection: DuckDBConnection, request: TopUpR
     await connection.run('rollback');
     throw error;
   }
-  return { days, sales: (await countSales(connection, ctx.orgId)) - before, ms: Math.round(performance.now() - started) };
+  return {
+    days,
+    sales: (await countSales(connection, ctx.orgId)) - before,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 async function countSales(connection: DuckDBConnection, orgId: number): Promise<number> {
-  const rows = (await connection.runAndReadAll(`select count(*) from transactions where org_id = ${orgId} and not is_refund`)).getRowsJS();
+  const rows = (
+    await connection.runAndReadAll(`select count(*) from transactions where org_id = ${orgId} and not is_refund`)
+  ).getRowsJS();
   return Number(rows[0]![0]);
 }
 

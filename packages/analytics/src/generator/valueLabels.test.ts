@@ -1,13 +1,21 @@
 // Every value a chart, table or labelled CSV can show has words: each dimension of the catalogue is
 // either named by its values (a merchant's name, a region, a date) or has a vocabulary, and that
 // vocabulary holds every value the generated dataset holds.
-import { DIMENSION_IDS, DIMENSIONS_NAMED_BY_VALUE, dimensionValueLabel, hasValueLabels, queryDescriptionSchema, type DimensionId } from '@payportal/shared';
+import {
+  DIMENSION_IDS,
+  DIMENSIONS_NAMED_BY_VALUE,
+  dimensionValueLabel,
+  hasValueLabels,
+  queryDescriptionSchema,
+  type DimensionId,
+} from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 
 const scope = { orgId: 3, today: '2026-11-23' };
 /** A measure of the fact that holds the dimension. */
-const measureOf = (dimension: DimensionId) => (dimension === 'dispute_category' ? 'chargebacks' : dimension === 'decline_code' ? 'declines' : 'authorisations');
+const measureOf = (dimension: DimensionId) =>
+  dimension === 'dispute_category' ? 'chargebacks' : dimension === 'decline_code' ? 'declines' : 'authorisations';
 
 describe('dimension value labels', () => {
   let engine: DuckDBEngine;
@@ -27,7 +35,10 @@ describe('dimension value labels', () => {
     const unlabelled: string[] = [];
     let walked = 0;
     for (const dimension of DIMENSION_IDS.filter(hasValueLabels)) {
-      const answer = await engine.query(queryDescriptionSchema.parse({ measures: [measureOf(dimension)], dimensions: [dimension] }), scope);
+      const answer = await engine.query(
+        queryDescriptionSchema.parse({ measures: [measureOf(dimension)], dimensions: [dimension] }),
+        scope,
+      );
       expect(answer.rows.length, dimension).toBeGreaterThan(0);
       // null is no value (an approved attempt's decline code): charts show "—"
       for (const [value] of answer.rows.filter(([cell]) => cell !== null)) {

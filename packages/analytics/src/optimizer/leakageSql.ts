@@ -14,7 +14,13 @@ const LEAKAGE_CAUSE_SQL = `case when t.settle_delay_days >= 2 then 'late_settlem
   when t.card_tier = 'commercial' and t.level3_data is not true then 'commercial_without_level_data'
   when not t.is_downgraded and e.program_id is not null then 'cheaper_program' else 'other' end`;
 
-export function leakageSql(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string {
+export function leakageSql(
+  orgId: number,
+  period: OptimizerPeriod,
+  months: number,
+  topMerchants: number,
+  binder: Binder,
+): string {
   const org = binder.value(orgId, 'integer');
   return `with leaking as (
     select t.merchant_id, ${LEAKAGE_CAUSE_SQL} as cause, t.interchange_fee - t.target_interchange_fee as leak

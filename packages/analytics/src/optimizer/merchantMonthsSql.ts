@@ -31,4 +31,5 @@ export function merchantMonthsCtes(orgId: number, period: OptimizerPeriod, segme
 }
 
 /** The account fees of one active month under a plan: monthly + PCI + the minimum-discount shortfall. */
-export const accountFeesSql = (monthly: string, pci: string, minimum: string, fees: string) => `(${monthly} + ${pci} + greatest(0, ${minimum} - ${fees}))`;
+export const accountFeesSql = (monthly: string, pci: string, minimum: string, fees: string) =>
+  `(${monthly} + ${pci} + greatest(0, ${minimum} - ${fees}))`;

@@ -1,6 +1,13 @@
 // What the optimizer asks an engine: one union, so an engine adds one method, not six.
 import type {
-  AffectedMerchant, LeakageResult, PnlRequest, PnlResult, RegulatoryResult, ScenarioDefinition, SegmentOptions, SimulationResult,
+  AffectedMerchant,
+  LeakageResult,
+  PnlRequest,
+  PnlResult,
+  RegulatoryResult,
+  ScenarioDefinition,
+  SegmentOptions,
+  SimulationResult,
 } from '@payportal/shared';
 
 export type OptimizerQuestion =

@@ -14,7 +14,13 @@ import { affectedMerchantsSql, simulationCtes, simulationSummarySql } from './si
 export interface OptimizerStatements {
   segments(orgId: number, binder: Binder): string[];
   pnl(orgId: number, period: OptimizerPeriod, request: PnlRequest, binder: Binder): string[];
-  simulate(orgId: number, period: OptimizerPeriod, definition: ScenarioDefinition, topMerchants: number, binder: Binder): string[];
+  simulate(
+    orgId: number,
+    period: OptimizerPeriod,
+    definition: ScenarioDefinition,
+    topMerchants: number,
+    binder: Binder,
+  ): string[];
   affected(orgId: number, period: OptimizerPeriod, definition: ScenarioDefinition, binder: Binder): string[];
   leakage(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string[];
   regulatory(orgId: number, period: OptimizerPeriod, binder: Binder): string[];
@@ -24,9 +30,15 @@ export const duckdbOptimizerStatements: OptimizerStatements = {
   segments: (orgId, binder) => [segmentOptionsSql(orgId, binder)],
   pnl: (orgId, period, request, binder) => [pnlSql(orgId, period, request, binder)],
   simulate: (orgId, period, definition, topMerchants, binder) => [
-    simulationSummarySql(simulationCtes(orgId, period, definition, binder), binder.value(definition.toleranceBps, 'number'), topMerchants),
+    simulationSummarySql(
+      simulationCtes(orgId, period, definition, binder),
+      binder.value(definition.toleranceBps, 'number'),
+      topMerchants,
+    ),
   ],
-  affected: (orgId, period, definition, binder) => [affectedMerchantsSql(simulationCtes(orgId, period, definition, binder))],
+  affected: (orgId, period, definition, binder) => [
+    affectedMerchantsSql(simulationCtes(orgId, period, definition, binder)),
+  ],
   leakage: (orgId, period, months, topMerchants, binder) => [leakageSql(orgId, period, months, topMerchants, binder)],
   regulatory: (orgId, period, binder) => [regulatorySql(orgId, period, binder)],
 };

@@ -7,8 +7,15 @@ import { accountFeesSql, merchantMonthsCtes } from './merchantMonthsSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
 const SORT: Record<PnlSortColumn, string> = {
-  name: 'dba_name', gsv: 'gsv', transactionFees: 'transaction_fees', accountFees: 'account_fees', billedFees: 'billed_fees',
-  interchange: 'ic', schemeFees: 'sf', netRevenue: 'net_revenue', netRateBps: 'net_rate',
+  name: 'dba_name',
+  gsv: 'gsv',
+  transactionFees: 'transaction_fees',
+  accountFees: 'account_fees',
+  billedFees: 'billed_fees',
+  interchange: 'ic',
+  schemeFees: 'sf',
+  netRevenue: 'net_revenue',
+  netRateBps: 'net_rate',
 };
 
 export const PNL_ROW_COLUMNS = `merchant_id::double, mid, dba_name, industry_group, region, size_tier, plan_type, gsv, sales, transaction_fees,
@@ -18,7 +25,9 @@ const BUCKET = `case when net_rate < 0 then '< 0' when net_rate < 25 then '0–2
   when net_rate < 150 then '100–150' when net_rate < 200 then '150–200' else '≥ 200' end`;
 
 export function pnlSql(orgId: number, period: OptimizerPeriod, request: PnlRequest, binder: Binder): string {
-  const search = request.search ? `strpos(lower(dba_name || ' ' || mid), lower(${binder.value(request.search, 'string')})) > 0` : 'true';
+  const search = request.search
+    ? `strpos(lower(dba_name || ' ' || mid), lower(${binder.value(request.search, 'string')})) > 0`
+    : 'true';
   const flag = request.flag === 'all' ? 'true' : `flag = ${binder.value(request.flag, 'string')}`;
   const direction = request.direction === 'asc' ? 'asc' : 'desc';
   const blank = 'null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null';

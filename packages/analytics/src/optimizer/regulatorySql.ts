@@ -5,7 +5,8 @@ import type { Binder } from '../compiler/dialect.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
 const cents = (expression: string) => `round(${expression}, 2)`;
-const capped = (creditPct: number, debitPct: number) => `least(ic, ${cents(`amount * case when card_type = 'credit' then ${creditPct} else ${debitPct} end / 100`)})`;
+const capped = (creditPct: number, debitPct: number) =>
+  `least(ic, ${cents(`amount * case when card_type = 'credit' then ${creditPct} else ${debitPct} end / 100`)})`;
 
 /** Per scenario: which sales it touches and their interchange under it (dollars). */
 export const REGULATORY_RULES = {
@@ -21,7 +22,10 @@ export function regulatorySql(orgId: number, period: OptimizerPeriod, binder: Bi
   const org = binder.value(orgId, 'integer');
   const branches = Object.entries(REGULATORY_RULES).map(
     // Money in cents, so two asks agree whatever order DuckDB's threads add the doubles in.
-    ([scenario, rule]) => `select '${scenario}' as scenario, count(*)::double as sales, round(sum(amount), 2) as gsv, round(sum(new_ic - ic), 2) as change,
+    ([
+      scenario,
+      rule,
+    ]) => `select '${scenario}' as scenario, count(*)::double as sales, round(sum(amount), 2) as gsv, round(sum(new_ic - ic), 2) as change,
       round(coalesce(sum(new_ic - ic) filter (where plan_type = 'ic_plus_plus'), 0), 2) as pass_through,
       round(coalesce(-sum(new_ic - ic) filter (where plan_type <> 'ic_plus_plus'), 0), 2) as margin
     from (select *, ${rule.interchange} as new_ic from sales where ${rule.applies}) s`,

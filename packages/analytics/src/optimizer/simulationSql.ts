@@ -7,13 +7,20 @@ import type { Binder } from '../compiler/dialect.ts';
 import { accountFeesSql, merchantMonthsCtes } from './merchantMonthsSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
-export function simulationCtes(orgId: number, period: OptimizerPeriod, definition: ScenarioDefinition, binder: Binder): string {
+export function simulationCtes(
+  orgId: number,
+  period: OptimizerPeriod,
+  definition: ScenarioDefinition,
+  binder: Binder,
+): string {
   const { actions } = definition;
   const num = (value: number) => binder.value(value, 'number');
   const move = actions.moveToIcPlusPlus;
-  const newFees = `(${move ? `case when p.plan_type <> 'ic_plus_plus' then m.ic + m.sf + m.gsv * ${num(move.markupBps)} / 10000 + m.sales * ${num(move.perItem)} else m.fees end` : 'm.fees'}` +
+  const newFees =
+    `(${move ? `case when p.plan_type <> 'ic_plus_plus' then m.ic + m.sf + m.gsv * ${num(move.markupBps)} / 10000 + m.sales * ${num(move.perItem)} else m.fees end` : 'm.fees'}` +
     ` + m.gsv * ${num(actions.markupBps)} / 10000 + m.sales * ${num(actions.perItem)})`;
-  const newMinimum = actions.minimumDiscount === null ? 'p.min_discount' : `greatest(p.min_discount, ${num(actions.minimumDiscount)})`;
+  const newMinimum =
+    actions.minimumDiscount === null ? 'p.min_discount' : `greatest(p.min_discount, ${num(actions.minimumDiscount)})`;
   const attritionRows = definition.attrition
     .map((row) => `(${binder.value(row.sizeTier, 'string')}, ${num(row.baseHazard)}, ${num(row.beta)})`)
     .join(', ');

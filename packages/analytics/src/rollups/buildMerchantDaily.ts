@@ -40,9 +40,15 @@ function merchantDailySql(orgId: number, merchants: string): string {
  * (generated and uploaded alike). Its caller keeps readers away meanwhile: generateDataset writes the
  * organisation's ledger row only after it, and an organisation without one is answered with no rows.
  */
-export async function buildMerchantDaily(connection: DuckDBConnection, orgId: number, merchantIds?: string): Promise<void> {
+export async function buildMerchantDaily(
+  connection: DuckDBConnection,
+  orgId: number,
+  merchantIds?: string,
+): Promise<void> {
   // An upload rebuilds only the merchants it touched: `merchantIds` is a subquery of their ids.
   const merchants = merchantIds ? ` and merchant_id in (${merchantIds})` : '';
   await connection.run(`delete from merchant_daily where org_id = ${orgId}${merchants}`);
-  await connection.run(`insert into merchant_daily (org_id, merchant_id, day, card_present, ${PART_IDS.join(', ')}) ${merchantDailySql(orgId, merchants)}`);
+  await connection.run(
+    `insert into merchant_daily (org_id, merchant_id, day, card_present, ${PART_IDS.join(', ')}) ${merchantDailySql(orgId, merchants)}`,
+  );
 }

@@ -125,8 +125,19 @@ export const LEDGER_TABLES = {
  * `using (org_id, merchant_id)`: a view here, a table filled at copy time in ClickHouse.
  */
 export const MERCHANT_DIM_COLUMNS = [
-  'org_id', 'merchant_id', 'mid', 'dba_name', 'mcc', 'industry_group', 'state_code', 'region',
-  'pricing_plan_type', 'size_tier', 'risk_tier', 'onboarded_on', 'closed_on',
+  'org_id',
+  'merchant_id',
+  'mid',
+  'dba_name',
+  'mcc',
+  'industry_group',
+  'state_code',
+  'region',
+  'pricing_plan_type',
+  'size_tier',
+  'risk_tier',
+  'onboarded_on',
+  'closed_on',
 ] as const;
 
 export const VIEWS = {

@@ -32,9 +32,16 @@ export async function scoreAllMerchants(context: SignalsRun): Promise<MerchantSc
   const { statements } = context;
   const norms = statements.normsTable(await context.norms());
   for (const signal of SIGNAL_IDS) {
-    for (const [merchantId, score] of await context.run(statements.score(signal, norms, { orgId: context.orgId, today: context.today, merchantId: null }))) {
+    for (const [merchantId, score] of await context.run(
+      statements.score(signal, norms, { orgId: context.orgId, today: context.today, merchantId: null }),
+    )) {
       if (score === null) continue;
-      scores.push({ merchantId: Number(merchantId), signal, score: Number(score), flagged: flagged(signal, Number(score)) });
+      scores.push({
+        merchantId: Number(merchantId),
+        signal,
+        score: Number(score),
+        flagged: flagged(signal, Number(score)),
+      });
     }
   }
   return scores;
@@ -51,7 +58,11 @@ export async function merchantSignals(context: SignalsRun, merchantId: number): 
       const score = row && row[1] !== null ? Number(row[1]) : null;
       const raised = flagged(signal, score);
       const { columns } = SIGNAL_EVIDENCE_SQL[signal];
-      const rows = raised ? (await context.run(statements.evidence(signal, norms, scope))).map((cells) => cells.map((cell) => (typeof cell === 'bigint' ? Number(cell) : (cell as string | number | null)))) : [];
+      const rows = raised
+        ? (await context.run(statements.evidence(signal, norms, scope))).map((cells) =>
+            cells.map((cell) => (typeof cell === 'bigint' ? Number(cell) : (cell as string | number | null))),
+          )
+        : [];
       return { signal, score, threshold: SIGNALS[signal].threshold, flagged: raised, evidence: { columns, rows } };
     }),
   );

@@ -7,8 +7,12 @@ import { sqlLiteral } from '../generator/sql.ts';
 export type NormRow = [mcc: string, closedHours: number[], ticket: number | null];
 
 export function normsTable(rows: readonly NormRow[]): string {
-  if (rows.length === 0) return '(select null::varchar as mcc, []::integer[] as closed_hours, null::double as ticket where false)';
-  const values = rows.map(([mcc, hours, ticket]) => `(${sqlLiteral(mcc)}, [${hours.map((hour) => sqlLiteral(Math.trunc(hour))).join(', ')}]::integer[], ${sqlLiteral(ticket)}::double)`);
+  if (rows.length === 0)
+    return '(select null::varchar as mcc, []::integer[] as closed_hours, null::double as ticket where false)';
+  const values = rows.map(
+    ([mcc, hours, ticket]) =>
+      `(${sqlLiteral(mcc)}, [${hours.map((hour) => sqlLiteral(Math.trunc(hour))).join(', ')}]::integer[], ${sqlLiteral(ticket)}::double)`,
+  );
   return `(select * from (values ${values.join(', ')}) as n(mcc, closed_hours, ticket))`;
 }
 

@@ -16,22 +16,33 @@ const tsText = "strftime(ts, '%Y-%m-%d %H:%M')";
 
 export const SIGNAL_EVIDENCE_SQL: Record<SignalId, EvidenceSql> = {
   volume_spike: {
-    columns: [{ name: 'day', label: 'Day', format: 'date' }, { name: 'sales', label: 'Sales', format: 'count' }, { name: 'gsv', label: 'Gross sales volume', format: 'money' },
-      { name: 'baseline', label: 'Sales a day before', format: 'count' }],
+    columns: [
+      { name: 'day', label: 'Day', format: 'date' },
+      { name: 'sales', label: 'Sales', format: 'count' },
+      { name: 'gsv', label: 'Gross sales volume', format: 'money' },
+      { name: 'baseline', label: 'Sales a day before', format: 'count' },
+    ],
     sql: () => `select strftime(txn_date, '%Y-%m-%d'), count(*)::double, sum(amount)::double,
         round((select count(*) from transactions where org_id = $1::integer and merchant_id = $3::bigint and ${isSale()}
           and txn_date between $2::date - 59 and $2::date - 30) / 30, 1)
       ${sales} group by txn_date order by count(*) desc, txn_date limit 5`,
   },
   ticket_drift: {
-    columns: [when, amount, text('card_brand', 'Card brand'), text('entry_mode', 'Entry mode'), { name: 'declared', label: 'Declared average ticket', format: 'money' }],
+    columns: [
+      when,
+      amount,
+      text('card_brand', 'Card brand'),
+      text('entry_mode', 'Entry mode'),
+      { name: 'declared', label: 'Declared average ticket', format: 'money' },
+    ],
     sql: () => `select ${tsText}, amount::double, card_brand, entry_mode,
         (select declared_avg_ticket::double from merchants where org_id = $1::integer and merchant_id = $3::bigint)
       ${sales} order by amount desc, tx_id limit 10`,
   },
   round_amounts: {
     columns: [when, amount, text('card_brand', 'Card brand'), text('entry_mode', 'Entry mode')],
-    sql: () => `select ${tsText}, amount::double, card_brand, entry_mode ${sales} and amount >= 100 and amount % 100 = 0 order by ts, tx_id limit 25`,
+    sql: () =>
+      `select ${tsText}, amount::double, card_brand, entry_mode ${sales} and amount >= 100 and amount % 100 = 0 order by ts, tx_id limit 25`,
   },
   card_testing: {
     columns: [when, amount, text('card', 'Card'), text('decline_code', 'Decline code')],
@@ -52,8 +63,12 @@ export const SIGNAL_EVIDENCE_SQL: Record<SignalId, EvidenceSql> = {
       order by r.ts, r.tx_id limit 25`,
   },
   high_risk_issuers: {
-    columns: [text('issuer_country', 'Issuer country'), { name: 'sales', label: 'Sales', format: 'count' }, { name: 'gsv', label: 'Gross sales volume', format: 'money' },
-      text('high_risk', 'High-risk')],
+    columns: [
+      text('issuer_country', 'Issuer country'),
+      { name: 'sales', label: 'Sales', format: 'count' },
+      { name: 'gsv', label: 'Gross sales volume', format: 'money' },
+      text('high_risk', 'High-risk'),
+    ],
     sql: () => `select issuer_country, count(*)::double, sum(amount)::double, case when issuer_country in (${HIGH_RISK}) then 'Yes' else 'No' end
       ${sales} and is_cross_border group by issuer_country order by issuer_country in (${HIGH_RISK}) desc, count(*) desc, issuer_country limit 25`,
   },

@@ -6,7 +6,8 @@
 import { HIGH_RISK_ISSUER_COUNTRIES, type SignalId } from '@payportal/shared';
 
 /** The facts of the organisation (and merchant) in the last 30 days; `t` names the table's alias. */
-export const inWindow = (t = '') => `${t}org_id = $1::integer and ($3::bigint is null or ${t}merchant_id = $3::bigint) and ${t}txn_date between $2::date - 29 and $2::date`;
+export const inWindow = (t = '') =>
+  `${t}org_id = $1::integer and ($3::bigint is null or ${t}merchant_id = $3::bigint) and ${t}txn_date between $2::date - 29 and $2::date`;
 export const isSale = (t = '') => `${t}auth_result = 'approved' and not ${t}is_refund`;
 export const HIGH_RISK = HIGH_RISK_ISSUER_COUNTRIES.map((country) => `'${country}'`).join(', ');
 
@@ -91,12 +92,17 @@ const refundMismatch = `select merchant_id, count(*)::double as score from (${MI
 const highRiskIssuers = `select merchant_id, count(*) filter (where issuer_country in (${HIGH_RISK}))::double / count(*) as score
   from transactions where ${inWindow()} and ${isSale()} group by merchant_id`;
 
-const offHours: NormsSql = (norms) => `select t.merchant_id, count(*) filter (where list_contains(c.closed_hours, hour(t.ts)))::double / count(*) as score
+const offHours: NormsSql = (
+  norms,
+) => `select t.merchant_id, count(*) filter (where list_contains(c.closed_hours, hour(t.ts)))::double / count(*) as score
   from transactions t join merchants m using (org_id, merchant_id) left join ${norms} as c on c.mcc = m.mcc
   where ${inWindow('t.')} and t.card_present and ${isSale('t.')}
   group by t.merchant_id having count(*) >= 20`;
 
-const plain = (sql: string): NormsSql => () => sql;
+const plain =
+  (sql: string): NormsSql =>
+  () =>
+    sql;
 
 export const SIGNAL_SCORE_SQL: Record<SignalId, NormsSql> = {
   volume_spike: plain(volumeSpike),

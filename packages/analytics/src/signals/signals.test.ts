@@ -13,7 +13,9 @@ beforeAll(async () => {
   engine = await DuckDBEngine.open({ path: ':memory:' });
   await engine.ensureDataset({ orgId: ORG, scaleFactor: 0.1, endMonth: '2026-10-01' });
   planted = await engine.withConnection(async (c) =>
-    (await c.runAndReadAll(`select merchant_id, signal from planted_signals where org_id = ${ORG} order by signal`)).getRowsJS().map(([merchantId, signal]) => ({ merchantId: Number(merchantId), signal: String(signal) })),
+    (await c.runAndReadAll(`select merchant_id, signal from planted_signals where org_id = ${ORG} order by signal`))
+      .getRowsJS()
+      .map(([merchantId, signal]) => ({ merchantId: Number(merchantId), signal: String(signal) })),
   );
 });
 afterAll(() => engine?.close());
@@ -39,7 +41,10 @@ describe('planted AML cases', () => {
     const scores = await engine.merchants({ kind: 'scores' }, scope);
     const plantedIds = new Set(planted.map((p) => p.merchantId));
     for (const { merchantId, signal } of planted) {
-      expect(scores.some((s) => s.merchantId === merchantId && s.signal === signal && s.flagged), `${signal} on ${merchantId} across all merchants`).toBe(true);
+      expect(
+        scores.some((s) => s.merchantId === merchantId && s.signal === signal && s.flagged),
+        `${signal} on ${merchantId} across all merchants`,
+      ).toBe(true);
     }
     const clean = scores.filter((s) => !plantedIds.has(s.merchantId));
     const falseAlarms = clean.filter((s) => s.flagged);
@@ -50,11 +55,17 @@ describe('planted AML cases', () => {
   it('a clean merchant’s signals carry no evidence and another organisation sees none of these merchants', async () => {
     const plantedIds = new Set(planted.map((p) => p.merchantId));
     const scores = await engine.merchants({ kind: 'scores' }, scope);
-    const cleanId = scores.find((s) => !plantedIds.has(s.merchantId) && !scores.some((o) => o.merchantId === s.merchantId && o.flagged))!.merchantId;
+    const cleanId = scores.find(
+      (s) => !plantedIds.has(s.merchantId) && !scores.some((o) => o.merchantId === s.merchantId && o.flagged),
+    )!.merchantId;
     const signals = await engine.merchants({ kind: 'signals', merchantId: cleanId }, scope);
     expect(signals.filter((s) => s.flagged)).toEqual([]);
     expect(signals.every((s) => s.evidence.rows.length === 0)).toBe(true);
-    expect(await engine.merchants({ kind: 'header', merchantId: planted[0]!.merchantId }, { ...scope, orgId: 2 })).toBeNull();
-    expect(await engine.merchants({ kind: 'signals', merchantId: planted[0]!.merchantId }, { ...scope, orgId: 2 })).toSatisfy((found: { flagged: boolean }[]) => found.every((s) => !s.flagged));
+    expect(
+      await engine.merchants({ kind: 'header', merchantId: planted[0]!.merchantId }, { ...scope, orgId: 2 }),
+    ).toBeNull();
+    expect(
+      await engine.merchants({ kind: 'signals', merchantId: planted[0]!.merchantId }, { ...scope, orgId: 2 }),
+    ).toSatisfy((found: { flagged: boolean }[]) => found.every((s) => !s.flagged));
   });
 });

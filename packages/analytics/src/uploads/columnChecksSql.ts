@@ -24,16 +24,28 @@ export function columnReasonSql(rule: ColumnRule): string {
     return `case when ${cellSql('auth_result')} = 'declined' and not coalesce(${matches}, false) then ${sqlLiteral(rule.reason)}
       when coalesce(${cellSql('auth_result')}, '') <> 'declined' and coalesce(${cell}, '') <> '' then ${sqlLiteral(UPLOAD_REJECT_REASONS.approvedDeclineCode)} end`;
   }
-  const branches = [`when coalesce(${cell}, '') = '' then ${rule.optional ? 'null' : sqlLiteral(UPLOAD_REJECT_REASONS.required)}`, `when not ${matches} then ${sqlLiteral(rule.reason)}`];
+  const branches = [
+    `when coalesce(${cell}, '') = '' then ${rule.optional ? 'null' : sqlLiteral(UPLOAD_REJECT_REASONS.required)}`,
+    `when not ${matches} then ${sqlLiteral(rule.reason)}`,
+  ];
   if (rule.positive) branches.push(`when try_cast(${cell} as decimal(18, 2)) <= 0 then ${sqlLiteral(rule.reason)}`);
-  if (rule.date) branches.push(`when try_cast(${cell} as date) is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.badDate)}`);
-  if (rule.timestamp) branches.push(`when try_cast(left(${cell}, 10) as date) is null or ${timestampSql(cell)} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.badDate)}`);
+  if (rule.date)
+    branches.push(`when try_cast(${cell} as date) is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.badDate)}`);
+  if (rule.timestamp)
+    branches.push(
+      `when try_cast(left(${cell}, 10) as date) is null or ${timestampSql(cell)} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.badDate)}`,
+    );
   if (rule.known) branches.push(`when s.k_${rule.name} is null then ${sqlLiteral(KNOWN_REASON[rule.known])}`);
-  if (rule.transaction) branches.push(`when s.k_${rule.name} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.unknownTransaction)}`);
-  if (rule.uniqueInFile) branches.push(`when s.dup_${rule.name} > 1 then ${sqlLiteral(UPLOAD_REJECT_REASONS.duplicateInFile)}`);
-  if (rule.uniqueInOrganisation) branches.push(`when s.taken_${rule.name} then ${sqlLiteral(UPLOAD_REJECT_REASONS.existingMerchant)}`);
+  if (rule.transaction)
+    branches.push(`when s.k_${rule.name} is null then ${sqlLiteral(UPLOAD_REJECT_REASONS.unknownTransaction)}`);
+  if (rule.uniqueInFile)
+    branches.push(`when s.dup_${rule.name} > 1 then ${sqlLiteral(UPLOAD_REJECT_REASONS.duplicateInFile)}`);
+  if (rule.uniqueInOrganisation)
+    branches.push(`when s.taken_${rule.name} then ${sqlLiteral(UPLOAD_REJECT_REASONS.existingMerchant)}`);
   if (rule.loadedOnce) {
-    branches.push(`when s.loaded_${rule.name} is not null then ${sqlLiteral(`${UPLOAD_REJECT_REASONS.alreadyLoaded} `)} || s.loaded_${rule.name} || coalesce(' (' || s.loaded_label_${rule.name} || ')', '')`);
+    branches.push(
+      `when s.loaded_${rule.name} is not null then ${sqlLiteral(`${UPLOAD_REJECT_REASONS.alreadyLoaded} `)} || s.loaded_${rule.name} || coalesce(' (' || s.loaded_label_${rule.name} || ')', '')`,
+    );
   }
   return `case ${branches.join(' ')} end`;
 }
@@ -59,8 +71,10 @@ export function columnFastSql(rule: ColumnRule): string {
   else if (oneOf) tests.push(`${raw} in (${oneOf[1]!.split('|').map(sqlLiteral).join(', ')})`);
   else if (rule.timestamp) tests.push(`strftime(try_cast(${raw} as timestamp), '%Y-%m-%dT%H:%M:%SZ') = ${raw}`);
   else if (rule.date) tests.push(`strftime(try_cast(${raw} as date), '%Y-%m-%d') = ${raw}`);
-  else if (rule.positive) tests.push(`try_cast(${raw} as decimal(15, 2)) > 0 and try_cast(${raw} as decimal(15, 2))::varchar = ${raw}`);
-  else if (rule.pattern === TEXT_PATTERN) tests.push(`strlen(${raw}) between 1 and 200 and ${raw}[1] <> ' ' and ${raw}[-1] <> ' '`);
+  else if (rule.positive)
+    tests.push(`try_cast(${raw} as decimal(15, 2)) > 0 and try_cast(${raw} as decimal(15, 2))::varchar = ${raw}`);
+  else if (rule.pattern === TEXT_PATTERN)
+    tests.push(`strlen(${raw}) between 1 and 200 and ${raw}[1] <> ' ' and ${raw}[-1] <> ' '`);
   else tests.push(`regexp_full_match(${raw}, ${sqlLiteral(rule.pattern ?? '.*')}) and trim(${raw}) = ${raw}`);
   if (rule.uniqueInFile) tests.push(`coalesce(s.dup_${rule.name}, 1) <= 1`);
   if (rule.uniqueInOrganisation) tests.push(`not s.taken_${rule.name}`);
@@ -80,6 +94,9 @@ export function timestampSql(cell: string): string {
 
 /** Every failing cell of a staged row as a list of {column_name, value, reason}; empty when the row is good. */
 export function rowRejectsSql(rules: readonly ColumnRule[]): string {
-  const items = rules.map((rule) => `{'column_name': ${sqlLiteral(rule.name)}, 'value': s."${rule.name}", 'reason': ${columnReasonSql(rule)}}`);
+  const items = rules.map(
+    (rule) =>
+      `{'column_name': ${sqlLiteral(rule.name)}, 'value': s."${rule.name}", 'reason': ${columnReasonSql(rule)}}`,
+  );
   return `list_filter([${items.join(', ')}], x -> x.reason is not null)`;
 }

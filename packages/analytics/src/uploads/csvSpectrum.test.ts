@@ -16,26 +16,42 @@ const spectrum = dirname(createRequire(import.meta.url).resolve('csv-spectrum/pa
 const NAMES = readdirSync(join(spectrum, 'csvs'))
   .map((file) => file.replace(/\.csv$/, ''))
   .filter((name) => name !== 'location_coordinates');
-const expectedOf = (name: string) => JSON.parse(readFileSync(join(spectrum, 'json', `${name}.json`), 'utf8')) as Record<string, string>[];
+const expectedOf = (name: string) =>
+  JSON.parse(readFileSync(join(spectrum, 'json', `${name}.json`), 'utf8')) as Record<string, string>[];
 
 describe('csv-spectrum', () => {
   for (const name of NAMES) {
     it(`[U9] the pre-check reads ${name} as its JSON says`, () => {
-      const [head, ...rows] = readCsvRecords(readFileSync(join(spectrum, 'csvs', `${name}.csv`), 'utf8'), ',', true).records;
-      expect(rows.map((row) => Object.fromEntries(head!.cells.map((column, index) => [column, row.cells[index]])))).toEqual(expectedOf(name));
+      const [head, ...rows] = readCsvRecords(
+        readFileSync(join(spectrum, 'csvs', `${name}.csv`), 'utf8'),
+        ',',
+        true,
+      ).records;
+      expect(
+        rows.map((row) => Object.fromEntries(head!.cells.map((column, index) => [column, row.cells[index]]))),
+      ).toEqual(expectedOf(name));
     });
     it(`[U9] the loader reads ${name} as its JSON says`, async () => {
       const expected = expectedOf(name);
       const columns = Object.keys(expected[0]!);
       const staged = join(mkdtempSync(join(tmpdir(), 'spectrum-')), name);
       const to = { records: `${staged}.records`, malformed: `${staged}.malformed` };
-      expect(await splitCsvRecords(join(spectrum, 'csvs', `${name}.csv`), columns.length, to)).toEqual({ records: expected.length, malformed: 0 });
+      expect(await splitCsvRecords(join(spectrum, 'csvs', `${name}.csv`), columns.length, to)).toEqual({
+        records: expected.length,
+        malformed: 0,
+      });
       const instance = await DuckDBInstance.create(':memory:');
       const connection = await instance.connect();
-      const rows = (await connection.runAndReadAll(`select * exclude (rn) from ${stagedRecordsSql(to.records, columns)} order by rn`)).getRowObjectsJS();
+      const rows = (
+        await connection.runAndReadAll(
+          `select * exclude (rn) from ${stagedRecordsSql(to.records, columns)} order by rn`,
+        )
+      ).getRowObjectsJS();
       connection.closeSync();
       instance.closeSync();
-      const cells = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? ''])));
+      const cells = rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value ?? ''])),
+      );
       expect(cells).toEqual(expected);
     });
   }

@@ -18,7 +18,15 @@ const UPLOADED_MERCHANT_OFFSET = MERCHANT_ID_BASE / 2;
 const UPLOADED_ROW_OFFSET = (TX_ID_BASE / 10) * 9;
 
 /** An uploaded merchant's plan (model; the small-merchant blended pricing). */
-export const UPLOADED_MERCHANT_PLAN = { planType: 'blended', perItem: 0.25, creditPct: 2.9, debitPct: 2.6, monthlyFee: 15, pciFee: 10, minDiscount: 25 } as const;
+export const UPLOADED_MERCHANT_PLAN = {
+  planType: 'blended',
+  perItem: 0.25,
+  creditPct: 2.9,
+  debitPct: 2.6,
+  monthlyFee: 15,
+  pciFee: 10,
+  minDiscount: 25,
+} as const;
 
 const good = (request: StageRequest) => `from ${goodRowsSql(request)}`;
 
@@ -32,7 +40,11 @@ const nextIdSql = (table: 'transactions' | 'chargebacks', column: string, orgId:
 async function insertMerchants(connection: DuckDBConnection, request: StageRequest): Promise<number> {
   const { orgId, uploadId } = request;
   const base = orgId * MERCHANT_ID_BASE + UPLOADED_MERCHANT_OFFSET;
-  const industries = valuesTable('v', ['mcc', 'risk_class', 'cp_share', 'ticket_median'], INDUSTRIES.map((i) => [i.mcc, i.riskClass, i.cardPresentShare, i.ticketMedian]));
+  const industries = valuesTable(
+    'v',
+    ['mcc', 'risk_class', 'cp_share', 'ticket_median'],
+    INDUSTRIES.map((i) => [i.mcc, i.riskClass, i.cardPresentShare, i.ticketMedian]),
+  );
   // A mid an upload ever held keeps its id (upload_merchant_ids); a new mid takes one above every id given so far.
   const known = `(select mid, any_value(merchant_id) as merchant_id from upload_merchant_ids where org_id = ${orgId} group by mid)`;
   const highest = `greatest((select max(merchant_id) from upload_merchant_ids where org_id = ${orgId}), (select max(merchant_id) from merchants where org_id = ${orgId} and merchant_id > ${base}), ${base})`;
@@ -44,7 +56,8 @@ async function insertMerchants(connection: DuckDBConnection, request: StageReque
   const plan = UPLOADED_MERCHANT_PLAN;
   await connection.run(`insert into pricing_plans select merchant_id, ${orgId}, '${plan.planType}', 0, ${plan.perItem}, ${plan.creditPct}, ${plan.debitPct},
     ${plan.monthlyFee}, ${plan.pciFee}, ${plan.minDiscount} from upload_new_merchants`);
-  const inserted = await connection.run(`insert into merchants (merchant_id, org_id, mid, legal_name, dba_name, mcc, state_code, city, onboarded_on, closed_on, close_reason,
+  const inserted =
+    await connection.run(`insert into merchants (merchant_id, org_id, mid, legal_name, dba_name, mcc, state_code, city, onboarded_on, closed_on, close_reason,
       status, channel_profile, size_tier, risk_tier, declared_avg_ticket, pricing_plan_id, is_bad_actor, upload_id)
     select s.merchant_id, ${orgId}, ${cellSql('mid')}, ${cellSql('legal_name')}, ${cellSql('dba_name')}, ${cellSql('mcc')}, ${cellSql('state_code')}, '',
       ${cellSql('onboarded_on')}::date, null, null, ${cellSql('status')},
@@ -60,8 +73,17 @@ async function insertMerchants(connection: DuckDBConnection, request: StageReque
  * (Amex debit). One small table, so a sale is priced by one join.
  */
 async function createProgramTable(connection: DuckDBConnection): Promise<void> {
-  const programs = valuesTable('v', ['brand', 'card_type', 'tier', 'regulated', 'channel', 'family', 'level', 'program_id', 'pct', 'fixed'], programLookupRows());
-  const keys = (name: string, values: readonly string[]) => valuesTable(name, [name], values.map((value) => [value]));
+  const programs = valuesTable(
+    'v',
+    ['brand', 'card_type', 'tier', 'regulated', 'channel', 'family', 'level', 'program_id', 'pct', 'fixed'],
+    programLookupRows(),
+  );
+  const keys = (name: string, values: readonly string[]) =>
+    valuesTable(
+      name,
+      [name],
+      values.map((value) => [value]),
+    );
   const families = [...new Set(['general', ...INDUSTRIES.map((i) => i.family)])];
   await connection.run(`create or replace temp table upload_programs as
     with p as (select * from ${programs} where level = 'normal' and tier = 'standard' and not regulated)
@@ -74,7 +96,11 @@ async function createProgramTable(connection: DuckDBConnection): Promise<void> {
 /** The organisation's merchants by mid with what pricing a sale needs: its MCC family and its plan. */
 async function createMerchantTable(connection: DuckDBConnection, request: StageRequest): Promise<void> {
   const { orgId } = request;
-  const families = valuesTable('f', ['mcc', 'family'], INDUSTRIES.map((i) => [i.mcc, i.family]));
+  const families = valuesTable(
+    'f',
+    ['mcc', 'family'],
+    INDUSTRIES.map((i) => [i.mcc, i.family]),
+  );
   await connection.run(`create or replace temp table upload_merchant_fees as
     select k.mid, m.merchant_id, coalesce(f.family, 'general') as family, pp.plan_type, pp.markup_bps, pp.per_item, pp.blended_credit_pct, pp.blended_debit_pct
     from (${merchantLookupSql(request)}) k join merchants m on m.org_id = ${orgId} and m.merchant_id = k.merchant_id
@@ -86,7 +112,15 @@ async function insertTransactions(connection: DuckDBConnection, request: StageRe
   await createProgramTable(connection);
   await createMerchantTable(connection, request);
   const merchant = {
-    columns: ['mf.merchant_id as k_mid', 'mf.family', 'mf.plan_type', 'mf.markup_bps', 'mf.per_item', 'mf.blended_credit_pct', 'mf.blended_debit_pct'],
+    columns: [
+      'mf.merchant_id as k_mid',
+      'mf.family',
+      'mf.plan_type',
+      'mf.markup_bps',
+      'mf.per_item',
+      'mf.blended_credit_pct',
+      'mf.blended_debit_pct',
+    ],
     joins: [`join upload_merchant_fees mf on mf.mid = ${cellSql('mid', 'r')}`],
   };
   const columns = TRANSACTION_COLUMNS.join(', ');
@@ -105,8 +139,16 @@ with sale as (
   left join upload_programs g on g.brand = s.card_brand and g.card_type = s.card_type and g.channel = case when s.card_present then 'cp' else 'cnp' end and g.family = s.family
 ), billed as (
   select p.*, case when approved then ${merchantFeeSql({
-    amount: 'amount', cardType: 'p.card_type', tier: "'standard'", cardPresent: 'card_present', entryMode: 'entry_mode', crossBorder: 'false',
-    downgraded: 'false', interchangeFee: 'ic', schemeFee: 'sf' })} else 0 end as mf
+    amount: 'amount',
+    cardType: 'p.card_type',
+    tier: "'standard'",
+    cardPresent: 'card_present',
+    entryMode: 'entry_mode',
+    crossBorder: 'false',
+    downgraded: 'false',
+    interchangeFee: 'ic',
+    schemeFee: 'sf',
+  })} else 0 end as mf
   from priced p
 )
 select ${nextIdSql('transactions', 'tx_id', orgId)} + rn, ${orgId}, merchant_id, null, ts, ts::date, amount, currency,
@@ -122,7 +164,8 @@ from billed`);
 
 async function insertChargebacks(connection: DuckDBConnection, request: StageRequest): Promise<number> {
   const { orgId, uploadId } = request;
-  const inserted = await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
+  const inserted =
+    await connection.run(`insert into chargebacks (chargeback_id, org_id, tx_id, merchant_id, received_date, amount, network, reason_code, reason_category,
       stage, outcome, card_brand, card_type, card_tier, entry_mode, card_present, issuer_country, is_cross_border, upload_id, sale_date)
     select ${nextIdSql('chargebacks', 'chargeback_id', orgId)} + s.rn, ${orgId}, t.tx_id, t.merchant_id, ${cellSql('received_date')}::date,
       ${cellSql('amount')}::decimal(18, 2), t.card_brand, ${cellSql('reason_code')}, coalesce(dr.category, 'consumer'), ${cellSql('stage')}, 'pending',
@@ -132,4 +175,8 @@ async function insertChargebacks(connection: DuckDBConnection, request: StageReq
   return inserted.rowsChanged;
 }
 
-export const INSERT_UPLOAD_ROWS = { merchants: insertMerchants, transactions: insertTransactions, chargebacks: insertChargebacks } as const;
+export const INSERT_UPLOAD_ROWS = {
+  merchants: insertMerchants,
+  transactions: insertTransactions,
+  chargebacks: insertChargebacks,
+} as const;

@@ -60,7 +60,9 @@ export async function loadUpload(connection: DuckDBConnection, request: LoadUplo
         await deleteUploadRows(connection, orgId, request.removing);
         loaded = await INSERT_UPLOAD_ROWS[kind](connection, stage);
         if (loaded + counts.rejected !== counts.total) {
-          throw new UploadCountError(`The file holds ${counts.total} records, but ${loaded} would be loaded and ${counts.rejected} rejected: nothing was loaded.`);
+          throw new UploadCountError(
+            `The file holds ${counts.total} records, but ${loaded} would be loaded and ${counts.rejected} rejected: nothing was loaded.`,
+          );
         }
         await connection.run(`insert into upload_touched ${touchedMerchantsSql(orgId, [uploadId])}`);
         await buildMerchantDaily(connection, orgId, 'select merchant_id from upload_touched');

@@ -14,7 +14,6 @@ import { MALFORMED_REASONS, MAX_RECORD_BYTES } from '@payportal/shared';
 
 export { MALFORMED_REASONS, MAX_RECORD_BYTES };
 
-
 export interface SplitCounts {
   /** Records after the header (empty lines are not records). */
   records: number;
@@ -111,7 +110,8 @@ async function writerOf(path: string) {
     /** A positive integer's digits (faster than a string for millions of short records). */
     number(value: number) {
       const digits = value < 10 ? 1 : Math.floor(Math.log10(value)) + 1;
-      for (let i = at + digits - 1, rest = value; i >= at; i -= 1, rest = Math.floor(rest / 10)) out[i] = 48 + (rest % 10);
+      for (let i = at + digits - 1, rest = value; i >= at; i -= 1, rest = Math.floor(rest / 10))
+        out[i] = 48 + (rest % 10);
       at += digits;
     },
     bytes(from: Buffer, start: number, end: number) {
@@ -180,8 +180,10 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
         let problem = parsed.problem;
         let lines = 1 + parsed.breaks;
         if (next < 0 || end - start > MAX_RECORD_BYTES) problem = MALFORMED_REASONS.tooLong;
-        if (!problem && !(allUtf8 && end <= lastBreak) && !isUtf8(buf.subarray(start, end))) problem = MALFORMED_REASONS.encoding;
-        if (!problem && parsed.values !== columns && !header && end > start) problem = MALFORMED_REASONS.count(parsed.values, columns);
+        if (!problem && !(allUtf8 && end <= lastBreak) && !isUtf8(buf.subarray(start, end)))
+          problem = MALFORMED_REASONS.encoding;
+        if (!problem && parsed.values !== columns && !header && end > start)
+          problem = MALFORMED_REASONS.count(parsed.values, columns);
         if (problem && (parsed.firstBreak >= 0 || next < 0)) {
           // The record's first line alone is the reject; the next line starts afresh.
           const lineEnd = parsed.firstBreak >= 0 ? parsed.firstBreak : buf.indexOf(LF, start);

@@ -43,10 +43,16 @@ export function stagedRecordsSql(path: string, names: readonly string[]): string
  * The file's well-formed records (the staging file of splitCsvRecords), each with its line as `rn`,
  * every column as text. Every record there is well-formed, so nothing is skipped.
  */
-export const fileRowsSql = (staged: SplitPaths, kind: UploadKind) => stagedRecordsSql(staged.records, uploadRows(kind).map((rule) => rule.name));
+export const fileRowsSql = (staged: SplitPaths, kind: UploadKind) =>
+  stagedRecordsSql(
+    staged.records,
+    uploadRows(kind).map((rule) => rule.name),
+  );
 
 /** The malformed records: line, reason, the record's start. */
-const malformedSql = (staged: SplitPaths) => `read_csv(${sqlLiteral(staged.malformed)}, header = false, columns = {'line': 'BIGINT', 'reason': 'VARCHAR', 'value': 'VARCHAR'},
+const malformedSql = (
+  staged: SplitPaths,
+) => `read_csv(${sqlLiteral(staged.malformed)}, header = false, columns = {'line': 'BIGINT', 'reason': 'VARCHAR', 'value': 'VARCHAR'},
   auto_detect = false, delim = ',', quote = '"', escape = '"', new_line = '\\n', strict_mode = true)`;
 
 /**
@@ -86,12 +92,17 @@ function duplicatesSql(kind: UploadKind): { columns: string[]; joins: string[] }
   const unique = uniqueRules(kind);
   return {
     columns: unique.map((rule) => `coalesce(d_${rule.name}.n, 1) as dup_${rule.name}`),
-    joins: unique.map((rule) => `left join (select value, n from upload_repeats where column_name = ${sqlLiteral(rule.name)}) d_${rule.name}
-      on d_${rule.name}.value = ${cellOf(rule.name, 'r')}`),
+    joins: unique.map(
+      (
+        rule,
+      ) => `left join (select value, n from upload_repeats where column_name = ${sqlLiteral(rule.name)}) d_${rule.name}
+      on d_${rule.name}.value = ${cellOf(rule.name, 'r')}`,
+    ),
   };
 }
 
-const removingSql = (request: StageRequest) => (request.removing.length ? ` and coalesce(upload_id, -1) not in (${request.removing.join(', ')})` : '');
+const removingSql = (request: StageRequest) =>
+  request.removing.length ? ` and coalesce(upload_id, -1) not in (${request.removing.join(', ')})` : '';
 
 /** The organisation's merchants by mid, less those of the uploads this load removes. */
 export function merchantLookupSql(request: StageRequest): string {
@@ -124,7 +135,9 @@ export function lookupsSql(request: StageRequest): { columns: string[]; joins: s
     columns.push(`${alias}.upload_id as loaded_${rule.name}`, `lb_${rule.name}.label as loaded_label_${rule.name}`);
   }
   if (names.includes('reason_code')) {
-    joins.push(`left join (select distinct reason_code from dispute_reasons) dr on dr.reason_code = ${cellSql('reason_code')}`);
+    joins.push(
+      `left join (select distinct reason_code from dispute_reasons) dr on dr.reason_code = ${cellSql('reason_code')}`,
+    );
     columns.push('dr.reason_code as k_reason_code');
   }
   if (request.kind === 'chargebacks') {
@@ -156,17 +169,26 @@ export function goodRowsSql(request: StageRequest, lookups = lookupsSql(request)
  * The malformed records `split` found are rejects as they are. The caller owns the connection and drops
  * the temp tables.
  */
-export async function stageUpload(connection: DuckDBConnection, request: StageRequest, split: SplitCounts): Promise<StageCounts> {
+export async function stageUpload(
+  connection: DuckDBConnection,
+  request: StageRequest,
+  split: SplitCounts,
+): Promise<StageCounts> {
   const { orgId, uploadId, kind, staged } = request;
   await dropStage(connection);
   await connection.run(`delete from upload_rejects where org_id = ${orgId} and upload_id = ${uploadId}`);
   const labels = Object.entries(request.uploadLabels ?? {});
   await connection.run(`create temp table upload_labels (id bigint, label varchar)`);
-  if (labels.length) await connection.run(`insert into upload_labels values ${labels.map(([id, label]) => `(${Number(id)}, ${sqlLiteral(label)})`).join(', ')}`);
+  if (labels.length)
+    await connection.run(
+      `insert into upload_labels values ${labels.map(([id, label]) => `(${Number(id)}, ${sqlLiteral(label)})`).join(', ')}`,
+    );
   await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(staged, kind)}`);
   const wellFormed = await scalar(connection, 'select n from upload_hashes where column_name is null');
   if (wellFormed !== split.records - split.malformed) {
-    throw new UploadCountError(`The engine read ${wellFormed} well-formed records of the ${split.records - split.malformed} the file holds: nothing was loaded.`);
+    throw new UploadCountError(
+      `The engine read ${wellFormed} well-formed records of the ${split.records - split.malformed} the file holds: nothing was loaded.`,
+    );
   }
   await findRepeats(connection, staged, kind);
   const lookups = lookupsSql(request);
@@ -186,7 +208,10 @@ export async function stageUpload(connection: DuckDBConnection, request: StageRe
     from (select s.*, ${reasons.join(', ')} from upload_suspect s) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   await connection.run('drop table upload_suspect');
-  if (split.malformed) await connection.run(`insert into upload_rejects select ${orgId}, ${uploadId}, line, null, value, reason from ${malformedSql(staged)}`);
+  if (split.malformed)
+    await connection.run(
+      `insert into upload_rejects select ${orgId}, ${uploadId}, line, null, value, reason from ${malformedSql(staged)}`,
+    );
   await connection.run(`insert into upload_rejects select ${orgId}, ${uploadId}, c.rn, p.column_name, left(p.value, 200), p.reason
     from (select rn, unnest(problems) as p from upload_bad) c`);
   const badRows = await scalar(connection, 'select count(*) from upload_bad');

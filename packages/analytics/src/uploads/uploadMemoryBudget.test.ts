@@ -11,7 +11,9 @@ describe('MemoryBudgets', () => {
   let instance: DuckDBInstance;
   let connections: DuckDBConnection[];
   const limitMib = async () => {
-    const text = String((await connections[0]!.runAndReadAll("select current_setting('memory_limit')")).getRowsJS()[0]![0]);
+    const text = String(
+      (await connections[0]!.runAndReadAll("select current_setting('memory_limit')")).getRowsJS()[0]![0],
+    );
     const [, value, unit] = /^([\d.]+) (\w+)$/.exec(text)!;
     return Number(value) * { KiB: 1 / 1024, MiB: 1, GiB: 1024, TiB: 1024 ** 2 }[unit as 'MiB']!;
   };

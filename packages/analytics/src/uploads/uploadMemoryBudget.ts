@@ -21,7 +21,11 @@ export class MemoryBudgets {
   async with<T>(connection: DuckDBConnection, budgetBytes: number, work: () => Promise<T>): Promise<T> {
     await this.change(async () => {
       if (!this.before) {
-        const [[limit, used]] = (await connection.runAndReadAll("select current_setting('memory_limit'), (select coalesce(sum(memory_usage_bytes), 0) from duckdb_memory())")).getRowsJS() as [[string, bigint]];
+        const [[limit, used]] = (
+          await connection.runAndReadAll(
+            "select current_setting('memory_limit'), (select coalesce(sum(memory_usage_bytes), 0) from duckdb_memory())",
+          )
+        ).getRowsJS() as [[string, bigint]];
         this.before = { limit, usedBytes: Number(used) };
       }
       this.budgetsBytes += budgetBytes;
@@ -46,7 +50,9 @@ export class MemoryBudgets {
   private async apply(connection: DuckDBConnection): Promise<void> {
     const before = this.before!;
     if (this.budgetsBytes > 0) {
-      await connection.run(`set global memory_limit = '${Math.ceil((before.usedBytes + this.budgetsBytes) / 2 ** 20)}MiB'`);
+      await connection.run(
+        `set global memory_limit = '${Math.ceil((before.usedBytes + this.budgetsBytes) / 2 ** 20)}MiB'`,
+      );
       return;
     }
     this.before = null;

@@ -1,6 +1,16 @@
 // Alerts, their firings and the evaluation job of each organisation (migration 150). Every read and
 // write names the caller's organisation: another organisation's alert is not found.
-import { alertFiringSchema, alertRuleSchema, alertSchema, type Alert, type AlertBody, type AlertFiring, type AlertFiringItem, type AlertRule, type QueryDescription } from '@payportal/shared';
+import {
+  alertFiringSchema,
+  alertRuleSchema,
+  alertSchema,
+  type Alert,
+  type AlertBody,
+  type AlertFiring,
+  type AlertFiringItem,
+  type AlertRule,
+  type QueryDescription,
+} from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
 
@@ -23,7 +33,8 @@ export interface AlertRow {
   created_at: Date | string;
 }
 
-const COLUMNS = 'id, org_id, created_by, name, rule, recipients, enabled, open_firing_id, last_evaluated_at, created_at';
+const COLUMNS =
+  'id, org_id, created_by, name, rule, recipients, enabled, open_firing_id, last_evaluated_at, created_at';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The creator and the organisation's owners change an alert; every analyst of the organisation sees it. */
@@ -47,7 +58,11 @@ function toAlert(row: AlertRow, actor: AlertActor | null, failures: Map<number, 
 
 export async function listAlerts(db: Queryable, actor: AlertActor): Promise<Alert[]> {
   const rows = await db.query<AlertRow>(`select ${COLUMNS} from alerts where org_id = $1 order by id`, [actor.orgId]);
-  const failures = await lastMailFailures(db, 'alert_id', rows.map((row) => row.id));
+  const failures = await lastMailFailures(
+    db,
+    'alert_id',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toAlert(row, actor, failures));
 }
 
@@ -70,12 +85,20 @@ export async function createAlert(db: Queryable, actor: AlertActor, body: AlertB
 }
 
 /** null: not the organisation's; 'forbidden': not the caller's to change. A changed rule starts clear. */
-export async function updateAlert(db: Queryable, actor: AlertActor, id: number, body: AlertBody): Promise<Alert | null | 'forbidden'> {
+export async function updateAlert(
+  db: Queryable,
+  actor: AlertActor,
+  id: number,
+  body: AlertBody,
+): Promise<Alert | null | 'forbidden'> {
   const existing = await findAlertRow(db, actor.orgId, id);
   if (!existing) return null;
   if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
   const ruleChanged = JSON.stringify(alertRuleSchema.parse(existing.rule)) !== JSON.stringify(body.rule);
-  if (ruleChanged && existing.open_firing_id !== null) await db.query('update alert_firings set cleared_at = now() where id = $1 and cleared_at is null', [existing.open_firing_id]);
+  if (ruleChanged && existing.open_firing_id !== null)
+    await db.query('update alert_firings set cleared_at = now() where id = $1 and cleared_at is null', [
+      existing.open_firing_id,
+    ]);
   await db.query(
     `update alerts set name = $3, rule = $4, recipients = $5::int[], enabled = $6, updated_at = now(), open_firing_id = case when $7 then null else open_firing_id end where id = $1 and org_id = $2`,
     [id, actor.orgId, body.name, JSON.stringify(body.rule), body.recipients, body.enabled, ruleChanged],
@@ -100,8 +123,13 @@ interface FiringRow {
 }
 
 export async function listFirings(db: Queryable, orgId: number, alertId: number, limit = 50): Promise<AlertFiring[]> {
-  const rows = await db.query<FiringRow>('select id, fired_at, cleared_at, query, items from alert_firings where alert_id = $1 and org_id = $2 order by fired_at desc, id desc limit $3', [alertId, orgId, limit]);
-  return rows.map((row) => alertFiringSchema.parse({ ...row, fired_at: iso(row.fired_at), cleared_at: iso(row.cleared_at) }));
+  const rows = await db.query<FiringRow>(
+    'select id, fired_at, cleared_at, query, items from alert_firings where alert_id = $1 and org_id = $2 order by fired_at desc, id desc limit $3',
+    [alertId, orgId, limit],
+  );
+  return rows.map((row) =>
+    alertFiringSchema.parse({ ...row, fired_at: iso(row.fired_at), cleared_at: iso(row.cleared_at) }),
+  );
 }
 
 export async function enabledAlertsOf(db: Queryable, orgId: number): Promise<AlertRow[]> {
@@ -109,22 +137,33 @@ export async function enabledAlertsOf(db: Queryable, orgId: number): Promise<Ale
 }
 
 /** Opens a firing (the condition newly holds); answers its id. */
-export async function openFiring(db: Queryable, alert: AlertRow, firing: { at: Date; query: QueryDescription; items: AlertFiringItem[] }): Promise<number> {
-  const [row] = await db.query<{ id: number }>('insert into alert_firings (alert_id, org_id, fired_at, query, items) values ($1, $2, $3, $4, $5) returning id', [
+export async function openFiring(
+  db: Queryable,
+  alert: AlertRow,
+  firing: { at: Date; query: QueryDescription; items: AlertFiringItem[] },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    'insert into alert_firings (alert_id, org_id, fired_at, query, items) values ($1, $2, $3, $4, $5) returning id',
+    [alert.id, alert.org_id, firing.at.toISOString(), JSON.stringify(firing.query), JSON.stringify(firing.items)],
+  );
+  await db.query('update alerts set open_firing_id = $2, last_evaluated_at = $3 where id = $1', [
     alert.id,
-    alert.org_id,
+    row!.id,
     firing.at.toISOString(),
-    JSON.stringify(firing.query),
-    JSON.stringify(firing.items),
   ]);
-  await db.query('update alerts set open_firing_id = $2, last_evaluated_at = $3 where id = $1', [alert.id, row!.id, firing.at.toISOString()]);
   return row!.id;
 }
 
 /** The condition no longer holds: the open firing is cleared, and the next one mails again. */
 export async function clearFiring(db: Queryable, alert: AlertRow, at: Date): Promise<void> {
-  await db.query('update alert_firings set cleared_at = $2 where id = $1 and cleared_at is null', [alert.open_firing_id, at.toISOString()]);
-  await db.query('update alerts set open_firing_id = null, last_evaluated_at = $2 where id = $1', [alert.id, at.toISOString()]);
+  await db.query('update alert_firings set cleared_at = $2 where id = $1 and cleared_at is null', [
+    alert.open_firing_id,
+    at.toISOString(),
+  ]);
+  await db.query('update alerts set open_firing_id = null, last_evaluated_at = $2 where id = $1', [
+    alert.id,
+    at.toISOString(),
+  ]);
 }
 
 export async function markEvaluated(db: Queryable, alertId: number, at: Date): Promise<void> {
@@ -132,20 +171,32 @@ export async function markEvaluated(db: Queryable, alertId: number, at: Date): P
 }
 
 /** The organisation's active members among `ids` (only they receive mail), with their addresses. */
-export async function recipientsOf(db: Queryable, orgId: number, ids: readonly number[]): Promise<{ id: number; email: string; name: string }[]> {
+export async function recipientsOf(
+  db: Queryable,
+  orgId: number,
+  ids: readonly number[],
+): Promise<{ id: number; email: string; name: string }[]> {
   if (!ids.length) return [];
-  return db.query('select id, email, name from users where org_id = $1 and is_active and id = any($2::int[]) order by id', [orgId, ids]);
+  return db.query(
+    'select id, email, name from users where org_id = $1 and is_active and id = any($2::int[]) order by id',
+    [orgId, ids],
+  );
 }
 
 export async function orgMembers(db: Queryable, orgId: number): Promise<{ id: number; email: string; name: string }[]> {
-  return db.query('select id, email, name from users where org_id = $1 and is_active order by lower(name), id', [orgId]);
+  return db.query('select id, email, name from users where org_id = $1 and is_active order by lower(name), id', [
+    orgId,
+  ]);
 }
 
 // The evaluation job: one row per organisation, claimed with FOR UPDATE SKIP LOCKED.
 
 /** Evaluate the organisation's alerts at once (a data change, a new alert, "evaluate now"). */
 export async function queueEvaluation(db: Queryable, orgId: number, at: Date): Promise<void> {
-  await db.query('insert into alert_evaluations (org_id, due_at) values ($1, $2) on conflict (org_id) do update set due_at = excluded.due_at', [orgId, at.toISOString()]);
+  await db.query(
+    'insert into alert_evaluations (org_id, due_at) values ($1, $2) on conflict (org_id) do update set due_at = excluded.due_at',
+    [orgId, at.toISOString()],
+  );
 }
 
 export interface EvaluationClaim {
@@ -154,7 +205,12 @@ export interface EvaluationClaim {
 }
 
 /** The organisation whose evaluation is due longest, now `instance`'s; a claim older than `staleSeconds` was a dead process's. */
-export async function claimEvaluation(db: Queryable, instance: string, now: Date, staleSeconds: number): Promise<EvaluationClaim | null> {
+export async function claimEvaluation(
+  db: Queryable,
+  instance: string,
+  now: Date,
+  staleSeconds: number,
+): Promise<EvaluationClaim | null> {
   const stale = new Date(now.getTime() - staleSeconds * 1000).toISOString();
   const [row] = await db.query<{ org_id: number; due_at: Date | string }>(
     `update alert_evaluations set claimed_by = $1, claimed_at = $2

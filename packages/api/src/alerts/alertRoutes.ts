@@ -2,7 +2,16 @@
 // reads (impersonating support staff too); writes need the query role and, impersonating, support_write.
 // Recipients must be active members of the caller's organisation; an alert is changed by its creator
 // or an org owner; another organisation's alert answers 404.
-import { ALERT_ROUTES, alertBodySchema, alertFiringListSchema, alertListSchema, alertParamsSchema, alertSchema, recipientListSchema, type AlertBody } from '@payportal/shared';
+import {
+  ALERT_ROUTES,
+  alertBodySchema,
+  alertFiringListSchema,
+  alertListSchema,
+  alertParamsSchema,
+  alertSchema,
+  recipientListSchema,
+  type AlertBody,
+} from '@payportal/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,11 +22,28 @@ import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
 import { API_ERROR_CODES } from '@payportal/shared';
 import { bearerSecurity, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
-import { answerAlert, createAlert, deleteAlert, findAlertRow, listAlerts, listFirings, orgMembers, queueEvaluation, recipientsOf, updateAlert, type AlertActor } from './alertRepository.ts';
+import {
+  answerAlert,
+  createAlert,
+  deleteAlert,
+  findAlertRow,
+  listAlerts,
+  listFirings,
+  orgMembers,
+  queueEvaluation,
+  recipientsOf,
+  updateAlert,
+  type AlertActor,
+} from './alertRepository.ts';
 
 export const alertReader = withRole(['query'], 'read', { impersonation: true });
 export const alertWriter = withRole(['query'], 'write', { impersonation: true });
-export const alertSchemaOf = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['alerts'], security: bearerSecurity, ...extra });
+export const alertSchemaOf = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['alerts'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 export function alertActorOf(request: FastifyRequest): AlertActor {
   const { user, roles = [] } = callerOf(request);
@@ -29,7 +55,12 @@ export async function requireMembers(db: Queryable, orgId: number, ids: readonly
   const members = new Set((await recipientsOf(db, orgId, ids)).map((member) => member.id));
   const strangers = ids.map((id, index) => ({ id, index })).filter(({ id }) => !members.has(id));
   if (strangers.length) {
-    throw new ApiError(400, API_ERROR_CODES.badRequest, 'Only members of the organisation can receive its mail.', strangers.map(({ index }) => ({ field: `recipients.${index}`, problem: 'is not a member of this organisation' })));
+    throw new ApiError(
+      400,
+      API_ERROR_CODES.badRequest,
+      'Only members of the organisation can receive its mail.',
+      strangers.map(({ index }) => ({ field: `recipients.${index}`, problem: 'is not a member of this organisation' })),
+    );
   }
 }
 
@@ -49,13 +80,21 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
 
   routes.get(
     ALERT_ROUTES.recipients,
-    { config: { access: alertReader }, schema: alertSchemaOf('Members who may receive alerts and subscriptions', { response: { 200: recipientListSchema, ...errorResponses } }) },
+    {
+      config: { access: alertReader },
+      schema: alertSchemaOf('Members who may receive alerts and subscriptions', {
+        response: { 200: recipientListSchema, ...errorResponses },
+      }),
+    },
     async (request) => ({ recipients: await orgMembers(db, alertActorOf(request).orgId) }),
   );
 
   routes.get(
     ALERT_ROUTES.alerts,
-    { config: { access: alertReader }, schema: alertSchemaOf('The organisation’s alerts', { response: { 200: alertListSchema, ...errorResponses } }) },
+    {
+      config: { access: alertReader },
+      schema: alertSchemaOf('The organisation’s alerts', { response: { 200: alertListSchema, ...errorResponses } }),
+    },
     async (request) => ({ alerts: await listAlerts(db, alertActorOf(request)) }),
   );
 
@@ -65,7 +104,13 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
 
   routes.post(
     ALERT_ROUTES.alerts,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Create an alert; it is evaluated at once', { body: alertBodySchema, response: { 201: alertSchema, ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Create an alert; it is evaluated at once', {
+        body: alertBodySchema,
+        response: { 201: alertSchema, ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       const actor = alertActorOf(request);
       await save(actor, request.body);
@@ -77,7 +122,14 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
 
   routes.put(
     ALERT_ROUTES.alert,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Replace an alert (creator or org owner); a changed rule starts clear', { params: alertParamsSchema, body: alertBodySchema, response: { 200: alertSchema, ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Replace an alert (creator or org owner); a changed rule starts clear', {
+        params: alertParamsSchema,
+        body: alertBodySchema,
+        response: { 200: alertSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const actor = alertActorOf(request);
       if (!(await findAlertRow(db, actor.orgId, request.params.alertId))) throw notFound();
@@ -90,7 +142,13 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
 
   routes.delete(
     ALERT_ROUTES.alert,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Delete an alert and its history (creator or org owner)', { params: alertParamsSchema, response: { 204: z.null(), ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Delete an alert and its history (creator or org owner)', {
+        params: alertParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       outcomeOf(await deleteAlert(db, alertActorOf(request), request.params.alertId), 'alert');
       return reply.code(204).send(null);
@@ -99,7 +157,13 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
 
   routes.get(
     ALERT_ROUTES.firings,
-    { config: { access: alertReader }, schema: alertSchemaOf('An alert’s firings, newest first', { params: alertParamsSchema, response: { 200: alertFiringListSchema, ...errorResponses } }) },
+    {
+      config: { access: alertReader },
+      schema: alertSchemaOf('An alert’s firings, newest first', {
+        params: alertParamsSchema,
+        response: { 200: alertFiringListSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const actor = alertActorOf(request);
       if (!(await answerAlert(db, actor, request.params.alertId))) throw notFound();
@@ -109,7 +173,12 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
 
   routes.post(
     ALERT_ROUTES.evaluate,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Evaluate the organisation’s alerts now (a job; 202)', { response: { 202: z.null(), ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Evaluate the organisation’s alerts now (a job; 202)', {
+        response: { 202: z.null(), ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       await evaluateSoon(alertActorOf(request).orgId);
       return reply.code(202).send(null);

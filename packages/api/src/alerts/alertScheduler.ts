@@ -10,7 +10,16 @@ import type { Database } from '../db/database.ts';
 import { enqueueMail } from '../mail/mailRepository.ts';
 import type { MailSender } from '../mail/mailSender.ts';
 import { alertMail } from './alertMail.ts';
-import { claimEvaluation, clearFiring, enabledAlertsOf, finishEvaluation, markEvaluated, openFiring, queueEvaluation, recipientsOf } from './alertRepository.ts';
+import {
+  claimEvaluation,
+  clearFiring,
+  enabledAlertsOf,
+  finishEvaluation,
+  markEvaluated,
+  openFiring,
+  queueEvaluation,
+  recipientsOf,
+} from './alertRepository.ts';
 import { alertPeriods, checkAlert } from './evaluateAlert.ts';
 
 const POLL_MS = 1000;
@@ -55,10 +64,17 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
         const check = await checkAlert(engine, alert.rule, { orgId, today: today() }, config.ANALYTICS_TIMEOUT_MS);
         if (check.items.length && alert.open_firing_id === null) {
           const recipients = await recipientsOf(db, orgId, alert.recipients);
-          const content = alertMail({ name: alert.name, rule: alert.rule, period: alertPeriods(alert.rule, today()).current, items: check.items, publicUrl: config.PUBLIC_URL });
+          const content = alertMail({
+            name: alert.name,
+            rule: alert.rule,
+            period: alertPeriods(alert.rule, today()).current,
+            items: check.items,
+            publicUrl: config.PUBLIC_URL,
+          });
           await db.transaction(async (tx) => {
             await openFiring(tx, alert, { at, query: check.query, items: check.items });
-            for (const recipient of recipients) await enqueueMail(tx, { orgId, alertId: alert.id, to: recipient.email, ...content });
+            for (const recipient of recipients)
+              await enqueueMail(tx, { orgId, alertId: alert.id, to: recipient.email, ...content });
           });
           mail.wake();
         } else if (!check.items.length && alert.open_firing_id !== null) {
@@ -73,10 +89,19 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
   }
 
   async function evaluateDue(): Promise<void> {
-    for (let claim = await claimEvaluation(db, instance, now(), SCHEDULER_STALE_SECONDS); claim && !stopped; claim = await claimEvaluation(db, instance, now(), SCHEDULER_STALE_SECONDS)) {
+    for (
+      let claim = await claimEvaluation(db, instance, now(), SCHEDULER_STALE_SECONDS);
+      claim && !stopped;
+      claim = await claimEvaluation(db, instance, now(), SCHEDULER_STALE_SECONDS)
+    ) {
       await evaluateOrganisation(claim.orgId);
       const finished = now();
-      await finishEvaluation(db, claim, finished, new Date(finished.getTime() + config.ALERT_EVALUATION_MINUTES * 60_000));
+      await finishEvaluation(
+        db,
+        claim,
+        finished,
+        new Date(finished.getTime() + config.ALERT_EVALUATION_MINUTES * 60_000),
+      );
     }
   }
 

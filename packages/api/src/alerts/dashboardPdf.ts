@@ -19,11 +19,23 @@ export interface DrawnChart {
   result: QueryResult;
 }
 
-export function renderDashboardPdf(dashboard: Pick<Dashboard, 'title' | 'description'>, charts: readonly DrawnChart[], context: { orgName: string; period: string; createdAt: Date }): Promise<Buffer> {
+export function renderDashboardPdf(
+  dashboard: Pick<Dashboard, 'title' | 'description'>,
+  charts: readonly DrawnChart[],
+  context: { orgName: string; period: string; createdAt: Date },
+): Promise<Buffer> {
   return pdfBytes({ title: dashboard.title, createdAt: context.createdAt }, (pdf) => {
     pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(context.orgName, LEFT, LEFT, { lineBreak: false });
-    pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(dashboard.title, LEFT, LEFT + 14, { width: WIDTH, lineBreak: false, ellipsis: true });
-    pdf.font('Helvetica').fontSize(10).fillColor(INK).text(context.period, LEFT, LEFT + 40, { width: WIDTH, lineBreak: false });
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(20)
+      .fillColor(INK)
+      .text(dashboard.title, LEFT, LEFT + 14, { width: WIDTH, lineBreak: false, ellipsis: true });
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(context.period, LEFT, LEFT + 40, { width: WIDTH, lineBreak: false });
     let y = LEFT + 66;
     for (const drawn of charts) {
       const height = chartHeight(drawn);
@@ -40,14 +52,32 @@ const rowsShown = ({ result }: DrawnChart) => Math.min(result.rows.length, ROWS_
 const chartHeight = (drawn: DrawnChart) => (drawn.chart.config.type === 'kpi' ? 60 : 30 + rowsShown(drawn) * 14 + 20);
 
 function drawChart(pdf: Pdf, { chart, result }: DrawnChart, top: number): number {
-  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(chart.config.title, LEFT, top, { width: WIDTH, lineBreak: false, ellipsis: true });
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(chart.config.title, LEFT, top, { width: WIDTH, lineBreak: false, ellipsis: true });
   const measureAt = result.columns.findIndex((column) => column.type === 'number');
-  const labelColumns = result.columns.map((column, index) => ({ column, index })).filter(({ column }) => column.type !== 'number');
+  const labelColumns = result.columns
+    .map((column, index) => ({ column, index }))
+    .filter(({ column }) => column.type !== 'number');
   let y = top + 20;
   if (chart.config.type === 'kpi' || !labelColumns.length) {
     result.columns.forEach((column, index) => {
-      pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(column.label, LEFT, y, { width: WIDTH * 0.5, lineBreak: false });
-      pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(cellText(result.rows[0]?.[index] ?? null, column), LEFT + WIDTH * 0.5, y, { width: WIDTH * 0.5, align: 'right', lineBreak: false });
+      pdf
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(column.label, LEFT, y, { width: WIDTH * 0.5, lineBreak: false });
+      pdf
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor(INK)
+        .text(cellText(result.rows[0]?.[index] ?? null, column), LEFT + WIDTH * 0.5, y, {
+          width: WIDTH * 0.5,
+          align: 'right',
+          lineBreak: false,
+        });
       y += 18;
     });
     return y;
@@ -62,17 +92,45 @@ function drawChart(pdf: Pdf, { chart, result }: DrawnChart, top: number): number
   const labelWidth = WIDTH * 0.34;
   const valueWidth = WIDTH * 0.2;
   const barWidth = WIDTH - labelWidth - valueWidth - 12;
-  pdf.font('Helvetica').fontSize(8).fillColor(MUTED).text(result.columns[measureAt]?.label ?? '', LEFT + labelWidth, y, { width: barWidth + valueWidth, align: 'right', lineBreak: false });
+  pdf
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(result.columns[measureAt]?.label ?? '', LEFT + labelWidth, y, {
+      width: barWidth + valueWidth,
+      align: 'right',
+      lineBreak: false,
+    });
   y += 14;
   shown.forEach((row, index) => {
     const label = labelColumns.map(({ column, index: at }) => cellText(row[at] ?? null, column)).join(' · ');
-    pdf.font('Helvetica').fontSize(8).fillColor(INK).text(label, LEFT, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
-    if (top_ > 0) pdf.rect(LEFT + labelWidth, y + 1, (Math.abs(values[index]!) / top_) * barWidth, 8).fillColor(BAR).fill();
-    pdf.font('Helvetica').fontSize(8).fillColor(INK).text(cellText(row[measureAt] ?? null, result.columns[measureAt]!), LEFT + labelWidth + barWidth + 12, y, { width: valueWidth - 12, align: 'right', lineBreak: false });
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(label, LEFT, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
+    if (top_ > 0)
+      pdf
+        .rect(LEFT + labelWidth, y + 1, (Math.abs(values[index]!) / top_) * barWidth, 8)
+        .fillColor(BAR)
+        .fill();
+    pdf
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(cellText(row[measureAt] ?? null, result.columns[measureAt]!), LEFT + labelWidth + barWidth + 12, y, {
+        width: valueWidth - 12,
+        align: 'right',
+        lineBreak: false,
+      });
     y += 14;
   });
   if (result.rows.length > shown.length) {
-    pdf.font('Helvetica').fontSize(7).fillColor(MUTED).text(`${result.rows.length - shown.length} more rows on the dashboard.`, LEFT, y, { lineBreak: false });
+    pdf
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(`${result.rows.length - shown.length} more rows on the dashboard.`, LEFT, y, { lineBreak: false });
     y += 12;
   }
   return y;

@@ -2,7 +2,15 @@
 // figure per merchant (or for the portfolio) and, when the rule compares or a quiet merchant must be
 // seen, the previous period's; the items that meet the condition come back with their figures.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { addDays, MEASURES, windowDays, type AlertFiringItem, type AlertRule, type QueryDescription, type QueryResult } from '@payportal/shared';
+import {
+  addDays,
+  MEASURES,
+  windowDays,
+  type AlertFiringItem,
+  type AlertRule,
+  type QueryDescription,
+  type QueryResult,
+} from '@payportal/shared';
 
 export interface AlertCheck {
   /** The current period's question, as the query API takes it. */
@@ -11,7 +19,10 @@ export interface AlertCheck {
 }
 
 /** The windows end yesterday: the data's last whole day. */
-export function alertPeriods(rule: AlertRule, today: string): { current: [string, string]; previous: [string, string] } {
+export function alertPeriods(
+  rule: AlertRule,
+  today: string,
+): { current: [string, string]; previous: [string, string] } {
   const days = windowDays(rule.window, rule.window_days);
   const end = addDays(today, -1);
   const start = addDays(end, -(days - 1));
@@ -40,7 +51,10 @@ function byKey(result: QueryResult, rule: AlertRule): Map<string, { name: string
   return new Map(
     result.rows.map((row) => [
       idAt < 0 ? '' : String(row[idAt]),
-      { name: nameAt < 0 ? null : (row[nameAt] as string | null), value: typeof row[valueAt] === 'number' ? (row[valueAt] as number) : null },
+      {
+        name: nameAt < 0 ? null : (row[nameAt] as string | null),
+        value: typeof row[valueAt] === 'number' ? (row[valueAt] as number) : null,
+      },
     ]),
   );
 }
@@ -63,7 +77,12 @@ export function meetsCondition(rule: AlertRule, value: number | null, previous: 
   }
 }
 
-export async function checkAlert(engine: AnalyticsEngine, rule: AlertRule, scope: { orgId: number; today: string }, timeoutMs: number): Promise<AlertCheck> {
+export async function checkAlert(
+  engine: AnalyticsEngine,
+  rule: AlertRule,
+  scope: { orgId: number; today: string },
+  timeoutMs: number,
+): Promise<AlertCheck> {
   const periods = alertPeriods(rule, scope.today);
   const query = alertQuery(rule, periods.current);
   const compares = rule.condition === 'increase' || rule.condition === 'decrease';
@@ -81,11 +100,19 @@ export async function checkAlert(engine: AnalyticsEngine, rule: AlertRule, scope
   for (const [key, { name, value }] of now) {
     const prior = before.get(key)?.value ?? (previous && zeroWhenAbsent(rule) ? 0 : null);
     if (meetsCondition(rule, value, compares ? prior : null)) {
-      items.push({ merchant_id: rule.scope === 'merchant' ? key : null, merchant_name: name, value, previous: compares ? prior : null });
+      items.push({
+        merchant_id: rule.scope === 'merchant' ? key : null,
+        merchant_name: name,
+        value,
+        previous: compares ? prior : null,
+      });
     }
   }
   // The worst first: the highest figure for above and rises, the lowest for below and falls.
   const direction = rule.condition === 'above' || rule.condition === 'increase' ? -1 : 1;
-  items.sort((a, b) => direction * ((a.value ?? 0) - (b.value ?? 0)) || String(a.merchant_id).localeCompare(String(b.merchant_id)));
+  items.sort(
+    (a, b) =>
+      direction * ((a.value ?? 0) - (b.value ?? 0)) || String(a.merchant_id).localeCompare(String(b.merchant_id)),
+  );
   return { query, items };
 }

@@ -37,7 +37,11 @@ interface Content {
 
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').slice(0, 15);
 
-async function dashboardContent(deps: SubscriptionRunDeps, row: SubscriptionRow, source: { dashboard_id: number; filters: object }): Promise<Content> {
+async function dashboardContent(
+  deps: SubscriptionRunDeps,
+  row: SubscriptionRow,
+  source: { dashboard_id: number; filters: object },
+): Promise<Content> {
   const { db, engine, store, config } = deps;
   const actor = { orgId: row.org_id, userId: row.created_by, signedInUserId: row.created_by, isOrgOwner: false };
   const dashboard = await findDashboard(db, actor, source.dashboard_id);
@@ -48,23 +52,40 @@ async function dashboardContent(deps: SubscriptionRunDeps, row: SubscriptionRow,
   const charts = dashboard.layout.map((item) => byId.get(item.chart_id)).filter((chart) => chart !== undefined);
   const drawn = await Promise.all(
     charts.map(async (chart) => {
-      const query: QueryDescription = chart.config.display.ignoreDashboardFilters ? chart.config.query : applyDashboardFilters(chart.config.query, filters);
+      const query: QueryDescription = chart.config.display.ignoreDashboardFilters
+        ? chart.config.query
+        : applyDashboardFilters(chart.config.query, filters);
       return { chart, result: await engine.query(query, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }) };
     }),
   );
-  const [{ name: orgName }] = (await db.query<{ name: string }>('select name from organizations where id = $1', [row.org_id])) as [{ name: string }];
+  const [{ name: orgName }] = (await db.query<{ name: string }>('select name from organizations where id = $1', [
+    row.org_id,
+  ])) as [{ name: string }];
   const range = filters.dateRange ? resolveDateRange(filters.dateRange, scope.today) : null;
   const period = range ? `${range.from} to ${range.to}` : 'Each chart’s own period';
   const bytes = await renderDashboardPdf(dashboard, drawn, { orgName, period, createdAt: deps.now() });
   const key = `mail/subscription-${row.id}-${stamp(deps.now())}.pdf`;
   const file = await store.openWrite(key);
   await new Promise<void>((resolve, reject) => file.end(bytes, () => resolve()).once('error', reject));
-  return { title: dashboard.title, link: `${config.PUBLIC_URL}/dashboard/${dashboard.id}`, attachment: { filename: fileNameOf(dashboard.title, DEFAULT_CSV_OPTIONS).replace(/\.csv$/, '.pdf'), content_type: 'application/pdf', key }, note: `${dashboard.title}, ${period}, is attached as a PDF.` };
+  return {
+    title: dashboard.title,
+    link: `${config.PUBLIC_URL}/dashboard/${dashboard.id}`,
+    attachment: {
+      filename: fileNameOf(dashboard.title, DEFAULT_CSV_OPTIONS).replace(/\.csv$/, '.pdf'),
+      content_type: 'application/pdf',
+      key,
+    },
+    note: `${dashboard.title}, ${period}, is attached as a PDF.`,
+  };
 }
 
 async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, definitionId: number): Promise<Content> {
   const { db, engine, store, config } = deps;
-  const definition = await findDefinition(db, definitionId, { orgId: row.org_id, userId: row.created_by, isOrgOwner: false });
+  const definition = await findDefinition(db, definitionId, {
+    orgId: row.org_id,
+    userId: row.created_by,
+    isOrgOwner: false,
+  });
   if (!definition) throw new Error('The saved export no longer exists.');
   const key = `mail/subscription-${row.id}-${stamp(deps.now())}.csv${definition.csv.gzip ? '.gz' : ''}`;
   const out: { file: CsvFile | null } = { file: null };
@@ -81,7 +102,11 @@ async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, de
   );
   if (!out.file) {
     // No rows: the header alone, with the columns the engine names for the question.
-    const empty = await engine.query({ ...definition.query, limit: 1 }, { orgId: row.org_id, today: deps.today() }, { timeoutMs: config.ANALYTICS_TIMEOUT_MS });
+    const empty = await engine.query(
+      { ...definition.query, limit: 1 },
+      { orgId: row.org_id, today: deps.today() },
+      { timeoutMs: config.ANALYTICS_TIMEOUT_MS },
+    );
     out.file = await openCsvFile(store, key, empty.columns, definition.csv);
   }
   await out.file.finish();
@@ -89,21 +114,39 @@ async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, de
   return {
     title: definition.name,
     link: `${config.PUBLIC_URL}/csv/${definition.id}/edit`,
-    attachment: { filename: fileNameOf(definition.name, definition.csv), content_type: definition.csv.gzip ? 'application/gzip' : 'text/csv', key },
-    note: capped ? `The first ${SUBSCRIPTION_CSV_ROW_CAP.toLocaleString('en-US')} rows of ${definition.name} are attached as CSV; run the export for all of them.` : `${definition.name} is attached as CSV (${rows.toLocaleString('en-US')} rows).`,
+    attachment: {
+      filename: fileNameOf(definition.name, definition.csv),
+      content_type: definition.csv.gzip ? 'application/gzip' : 'text/csv',
+      key,
+    },
+    note: capped
+      ? `The first ${SUBSCRIPTION_CSV_ROW_CAP.toLocaleString('en-US')} rows of ${definition.name} are attached as CSV; run the export for all of them.`
+      : `${definition.name} is attached as CSV (${rows.toLocaleString('en-US')} rows).`,
   };
 }
 
 /** Makes the attachment and queues the mails; answers how many were queued. */
 export async function runSubscription(deps: SubscriptionRunDeps, row: SubscriptionRow): Promise<number> {
-  const content = row.source.kind === 'dashboard' ? await dashboardContent(deps, row, row.source) : await exportContent(deps, row, row.source.definition_id);
+  const content =
+    row.source.kind === 'dashboard'
+      ? await dashboardContent(deps, row, row.source)
+      : await exportContent(deps, row, row.source.definition_id);
   const recipients = await recipientsOf(deps.db, row.org_id, row.recipients);
   const day = deps.today();
   const subject = `${row.name}: ${content.title} (${day})`;
   const text = `${content.note}\n\nOpen it in PayPortal: ${content.link}\n\nYou receive this because you are a recipient of the subscription "${row.name}" (${deps.config.PUBLIC_URL}/alerts).`;
   const html = `<p>${escapeHtml(content.note)}</p><p><a href="${escapeHtml(content.link)}">Open it in PayPortal</a></p><p>You receive this because you are a recipient of the subscription “${escapeHtml(row.name)}” (<a href="${escapeHtml(deps.config.PUBLIC_URL)}/alerts">Alerts</a>).</p>`;
   await deps.db.transaction(async (tx) => {
-    for (const recipient of recipients) await enqueueMail(tx, { orgId: row.org_id, subscriptionId: row.id, to: recipient.email, subject, text, html, attachments: [content.attachment] });
+    for (const recipient of recipients)
+      await enqueueMail(tx, {
+        orgId: row.org_id,
+        subscriptionId: row.id,
+        to: recipient.email,
+        subject,
+        text,
+        html,
+        attachments: [content.attachment],
+      });
   });
   return recipients.length;
 }

@@ -13,7 +13,9 @@ export interface SubscriptionJobs {
   sendNow(row: SubscriptionRow): Promise<number>;
 }
 
-export function createSubscriptionJobs(deps: SubscriptionRunDeps & { mail: MailSender; log: FastifyBaseLogger; instance: string }): SubscriptionJobs {
+export function createSubscriptionJobs(
+  deps: SubscriptionRunDeps & { mail: MailSender; log: FastifyBaseLogger; instance: string },
+): SubscriptionJobs {
   const sendNow = async (row: SubscriptionRow) => {
     const queued = await runSubscription(deps, row);
     deps.mail.wake();
@@ -22,7 +24,11 @@ export function createSubscriptionJobs(deps: SubscriptionRunDeps & { mail: MailS
   return {
     async runDue() {
       let ran = 0;
-      for (let row = await claimDueSubscription(deps.db, deps.instance, deps.now(), SCHEDULER_STALE_SECONDS); row; row = await claimDueSubscription(deps.db, deps.instance, deps.now(), SCHEDULER_STALE_SECONDS)) {
+      for (
+        let row = await claimDueSubscription(deps.db, deps.instance, deps.now(), SCHEDULER_STALE_SECONDS);
+        row;
+        row = await claimDueSubscription(deps.db, deps.instance, deps.now(), SCHEDULER_STALE_SECONDS)
+      ) {
         try {
           await sendNow(row);
         } catch (error) {

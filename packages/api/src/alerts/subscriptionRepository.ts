@@ -1,7 +1,15 @@
 // Subscriptions (migration 150): a dashboard or a saved export mailed on a schedule. The row is its
 // own job: next_run_at says when, and a process claims a due row with FOR UPDATE SKIP LOCKED. Every
 // read and write names the caller's organisation.
-import { subscriptionSchema, subscriptionScheduleSchema, subscriptionSourceSchema, type Subscription, type SubscriptionBody, type SubscriptionSchedule, type SubscriptionSource } from '@payportal/shared';
+import {
+  subscriptionSchema,
+  subscriptionScheduleSchema,
+  subscriptionSourceSchema,
+  type Subscription,
+  type SubscriptionBody,
+  type SubscriptionSchedule,
+  type SubscriptionSource,
+} from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
 import { canEditAlert, type AlertActor } from './alertRepository.ts';
@@ -46,7 +54,11 @@ function toSubscription(row: SubscriptionRow, actor: AlertActor, failures: Map<n
 
 export async function listSubscriptions(db: Queryable, actor: AlertActor): Promise<Subscription[]> {
   const rows = await db.query<SubscriptionRow>(`${SELECT} where s.org_id = $1 order by s.id`, [actor.orgId]);
-  const failures = await lastMailFailures(db, 'subscription_id', rows.map((row) => row.id));
+  const failures = await lastMailFailures(
+    db,
+    'subscription_id',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toSubscription(row, actor, failures));
 }
 
@@ -65,34 +77,61 @@ async function timeZoneOf(db: Queryable, orgId: number): Promise<string> {
   return row?.time_zone ?? 'UTC';
 }
 
-export async function createSubscription(db: Queryable, actor: AlertActor, body: SubscriptionBody, now: Date): Promise<Subscription> {
+export async function createSubscription(
+  db: Queryable,
+  actor: AlertActor,
+  body: SubscriptionBody,
+  now: Date,
+): Promise<Subscription> {
   const next = nextRunAfter(body.schedule, now, await timeZoneOf(db, actor.orgId));
   const [row] = await db.query<{ id: number }>(
     'insert into subscriptions (org_id, created_by, name, source, schedule, recipients, enabled, next_run_at) values ($1, $2, $3, $4, $5, $6::int[], $7, $8) returning id',
-    [actor.orgId, actor.userId, body.name, JSON.stringify(body.source), JSON.stringify(body.schedule), body.recipients, body.enabled, next.toISOString()],
+    [
+      actor.orgId,
+      actor.userId,
+      body.name,
+      JSON.stringify(body.source),
+      JSON.stringify(body.schedule),
+      body.recipients,
+      body.enabled,
+      next.toISOString(),
+    ],
   );
   return (await answerSubscription(db, actor, row!.id))!;
 }
 
-export async function updateSubscription(db: Queryable, actor: AlertActor, id: number, body: SubscriptionBody, now: Date): Promise<Subscription | null | 'forbidden'> {
+export async function updateSubscription(
+  db: Queryable,
+  actor: AlertActor,
+  id: number,
+  body: SubscriptionBody,
+  now: Date,
+): Promise<Subscription | null | 'forbidden'> {
   const existing = await findSubscriptionRow(db, actor.orgId, id);
   if (!existing) return null;
   if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
   const next = nextRunAfter(body.schedule, now, existing.time_zone);
-  await db.query('update subscriptions set name = $3, source = $4, schedule = $5, recipients = $6::int[], enabled = $7, next_run_at = $8, updated_at = now() where id = $1 and org_id = $2', [
-    id,
-    actor.orgId,
-    body.name,
-    JSON.stringify(body.source),
-    JSON.stringify(body.schedule),
-    body.recipients,
-    body.enabled,
-    next.toISOString(),
-  ]);
+  await db.query(
+    'update subscriptions set name = $3, source = $4, schedule = $5, recipients = $6::int[], enabled = $7, next_run_at = $8, updated_at = now() where id = $1 and org_id = $2',
+    [
+      id,
+      actor.orgId,
+      body.name,
+      JSON.stringify(body.source),
+      JSON.stringify(body.schedule),
+      body.recipients,
+      body.enabled,
+      next.toISOString(),
+    ],
+  );
   return answerSubscription(db, actor, id);
 }
 
-export async function deleteSubscription(db: Queryable, actor: AlertActor, id: number): Promise<true | null | 'forbidden'> {
+export async function deleteSubscription(
+  db: Queryable,
+  actor: AlertActor,
+  id: number,
+): Promise<true | null | 'forbidden'> {
   const existing = await findSubscriptionRow(db, actor.orgId, id);
   if (!existing) return null;
   if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
@@ -101,7 +140,12 @@ export async function deleteSubscription(db: Queryable, actor: AlertActor, id: n
 }
 
 /** The subscription due longest, now `instance`'s; a claim older than `staleSeconds` was a dead process's. */
-export async function claimDueSubscription(db: Queryable, instance: string, now: Date, staleSeconds: number): Promise<SubscriptionRow | null> {
+export async function claimDueSubscription(
+  db: Queryable,
+  instance: string,
+  now: Date,
+  staleSeconds: number,
+): Promise<SubscriptionRow | null> {
   const stale = new Date(now.getTime() - staleSeconds * 1000).toISOString();
   const [claimed] = await db.query<{ id: number; org_id: number }>(
     `update subscriptions set claimed_by = $1, claimed_at = $2
@@ -115,5 +159,8 @@ export async function claimDueSubscription(db: Queryable, instance: string, now:
 /** Run: the next time is the first one after now, so runs missed while nothing ran are made once. */
 export async function finishSubscriptionRun(db: Queryable, row: SubscriptionRow, now: Date): Promise<void> {
   const next = nextRunAfter(subscriptionScheduleSchema.parse(row.schedule), now, row.time_zone);
-  await db.query('update subscriptions set claimed_by = null, claimed_at = null, last_run_at = $2, next_run_at = $3 where id = $1', [row.id, now.toISOString(), next.toISOString()]);
+  await db.query(
+    'update subscriptions set claimed_by = null, claimed_at = null, last_run_at = $2, next_run_at = $3 where id = $1',
+    [row.id, now.toISOString(), next.toISOString()],
+  );
 }

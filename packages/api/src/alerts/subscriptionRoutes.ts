@@ -2,7 +2,15 @@
 // alerts: the query role reads, writes need it too (and support_write when impersonating); a
 // subscription is changed by its creator or an org owner; recipients are members; the dashboard or
 // saved export must be one the caller sees (else 404 on the field).
-import { ALERT_ROUTES, subscriptionBodySchema, subscriptionListSchema, subscriptionParamsSchema, subscriptionSchema, API_ERROR_CODES, type SubscriptionBody } from '@payportal/shared';
+import {
+  ALERT_ROUTES,
+  subscriptionBodySchema,
+  subscriptionListSchema,
+  subscriptionParamsSchema,
+  subscriptionSchema,
+  API_ERROR_CODES,
+  type SubscriptionBody,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +21,14 @@ import { errorResponses, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import type { AlertActor } from './alertRepository.ts';
 import { alertActorOf, alertReader, alertSchemaOf, alertWriter, outcomeOf, requireMembers } from './alertRoutes.ts';
-import { answerSubscription, createSubscription, deleteSubscription, findSubscriptionRow, listSubscriptions, updateSubscription } from './subscriptionRepository.ts';
+import {
+  answerSubscription,
+  createSubscription,
+  deleteSubscription,
+  findSubscriptionRow,
+  listSubscriptions,
+  updateSubscription,
+} from './subscriptionRepository.ts';
 import type { Queryable } from '../db/database.ts';
 
 async function requireSource(db: Queryable, actor: AlertActor, body: SubscriptionBody): Promise<void> {
@@ -23,7 +38,9 @@ async function requireSource(db: Queryable, actor: AlertActor, body: Subscriptio
       : await findDefinition(db, body.source.definition_id, actor);
   if (!found) {
     const field = body.source.kind === 'dashboard' ? 'source.dashboard_id' : 'source.definition_id';
-    throw new ApiError(400, API_ERROR_CODES.badRequest, 'No such dashboard or saved export.', [{ field, problem: 'is not one of this organisation' }]);
+    throw new ApiError(400, API_ERROR_CODES.badRequest, 'No such dashboard or saved export.', [
+      { field, problem: 'is not one of this organisation' },
+    ]);
   }
 }
 
@@ -36,13 +53,24 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now, subs
 
   routes.get(
     ALERT_ROUTES.subscriptions,
-    { config: { access: alertReader }, schema: alertSchemaOf('The organisation’s subscriptions', { response: { 200: subscriptionListSchema, ...errorResponses } }) },
+    {
+      config: { access: alertReader },
+      schema: alertSchemaOf('The organisation’s subscriptions', {
+        response: { 200: subscriptionListSchema, ...errorResponses },
+      }),
+    },
     async (request) => ({ subscriptions: await listSubscriptions(db, alertActorOf(request)) }),
   );
 
   routes.post(
     ALERT_ROUTES.subscriptions,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Subscribe members to a dashboard (PDF) or a saved export (CSV)', { body: subscriptionBodySchema, response: { 201: subscriptionSchema, ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Subscribe members to a dashboard (PDF) or a saved export (CSV)', {
+        body: subscriptionBodySchema,
+        response: { 201: subscriptionSchema, ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       const actor = alertActorOf(request);
       await check(actor, request.body);
@@ -52,18 +80,34 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now, subs
 
   routes.put(
     ALERT_ROUTES.subscription,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Replace a subscription (creator or org owner)', { params: subscriptionParamsSchema, body: subscriptionBodySchema, response: { 200: subscriptionSchema, ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Replace a subscription (creator or org owner)', {
+        params: subscriptionParamsSchema,
+        body: subscriptionBodySchema,
+        response: { 200: subscriptionSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const actor = alertActorOf(request);
       if (!(await findSubscriptionRow(db, actor.orgId, request.params.subscriptionId))) throw notFound();
       await check(actor, request.body);
-      return outcomeOf(await updateSubscription(db, actor, request.params.subscriptionId, request.body, now()), 'subscription');
+      return outcomeOf(
+        await updateSubscription(db, actor, request.params.subscriptionId, request.body, now()),
+        'subscription',
+      );
     },
   );
 
   routes.delete(
     ALERT_ROUTES.subscription,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Delete a subscription (creator or org owner)', { params: subscriptionParamsSchema, response: { 204: z.null(), ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Delete a subscription (creator or org owner)', {
+        params: subscriptionParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       outcomeOf(await deleteSubscription(db, alertActorOf(request), request.params.subscriptionId), 'subscription');
       return reply.code(204).send(null);
@@ -72,7 +116,13 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now, subs
 
   routes.post(
     ALERT_ROUTES.sendNow,
-    { config: { access: alertWriter }, schema: alertSchemaOf('Send a subscription now to its recipients (its schedule stays)', { params: subscriptionParamsSchema, response: { 202: subscriptionSchema, ...errorResponses } }) },
+    {
+      config: { access: alertWriter },
+      schema: alertSchemaOf('Send a subscription now to its recipients (its schedule stays)', {
+        params: subscriptionParamsSchema,
+        response: { 202: subscriptionSchema, ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       const actor = alertActorOf(request);
       const row = await findSubscriptionRow(db, actor.orgId, request.params.subscriptionId);

@@ -46,7 +46,13 @@ const CASES: Case[] = [
   },
   {
     name: 'a heavy user’s waiting questions run in turn after their own',
-    steps: [{ at: 0, ask: 'a1' }, { at: 0, ask: 'a2' }, { at: 0, ask: 'a3' }, { at: 100, done: 'a1' }, { at: 200, done: 'a2' }],
+    steps: [
+      { at: 0, ask: 'a1' },
+      { at: 0, ask: 'a2' },
+      { at: 0, ask: 'a3' },
+      { at: 100, done: 'a1' },
+      { at: 200, done: 'a2' },
+    ],
     started: ['a1', 'a2', 'a3'],
   },
   {
@@ -62,7 +68,13 @@ const CASES: Case[] = [
   },
   {
     name: 'a user at their running limit does not hold up the users behind them',
-    steps: [{ at: 0, ask: 'a1' }, { at: 0, ask: 'a2' }, { at: 0, ask: 'c1' }, { at: 0, ask: 'd1' }, { at: 10, done: 'c1' }],
+    steps: [
+      { at: 0, ask: 'a1' },
+      { at: 0, ask: 'a2' },
+      { at: 0, ask: 'c1' },
+      { at: 0, ask: 'd1' },
+      { at: 10, done: 'c1' },
+    ],
     started: ['a1', 'c1', 'd1'],
   },
   {
@@ -132,7 +144,13 @@ describe('admission', () => {
         }
         const user = step.ask[0]!;
         admission
-          .admit({ kind: step.kind ?? 'heavy', orgId: ORG[user]!, userId: USER[user]!, arrivedAt: Date.now(), timeoutMs: step.timeoutMs })
+          .admit({
+            kind: step.kind ?? 'heavy',
+            orgId: ORG[user]!,
+            userId: USER[user]!,
+            arrivedAt: Date.now(),
+            timeoutMs: step.timeoutMs,
+          })
           .then((turn) => {
             started.push(step.ask);
             turns.set(step.ask, turn);

@@ -38,7 +38,9 @@ export class AdmissionBusyError extends Error {
     readonly kind: AdmissionClass,
     readonly retryAfterSeconds: number,
   ) {
-    super(`You have too many ${kind === 'light' || kind === 'heavy' ? 'questions' : `${kind} requests`} running and waiting: try again in ${retryAfterSeconds} s.`);
+    super(
+      `You have too many ${kind === 'light' || kind === 'heavy' ? 'questions' : `${kind} requests`} running and waiting: try again in ${retryAfterSeconds} s.`,
+    );
     this.name = 'AdmissionBusyError';
   }
 }
@@ -158,12 +160,15 @@ class ClassQueue {
 }
 
 export function createAdmission(budgets: AdmissionBudgets): Admission {
-  const classes = Object.fromEntries(ADMISSION_CLASSES.map((kind) => [kind, new ClassQueue(kind, budgets[kind])])) as Record<AdmissionClass, ClassQueue>;
+  const classes = Object.fromEntries(
+    ADMISSION_CLASSES.map((kind) => [kind, new ClassQueue(kind, budgets[kind])]),
+  ) as Record<AdmissionClass, ClassQueue>;
 
   const admit = (request: AdmissionRequest): Promise<Admitted> => {
     const queue = classes[request.kind];
     const userKey = `${request.orgId}:${request.userId}`;
-    const left = () => (request.timeoutMs === undefined ? undefined : request.arrivedAt + request.timeoutMs - Date.now());
+    const left = () =>
+      request.timeoutMs === undefined ? undefined : request.arrivedAt + request.timeoutMs - Date.now();
     const turn = (): Admitted => {
       queue.started(userKey);
       const startedAt = Date.now();
@@ -194,7 +199,8 @@ export function createAdmission(budgets: AdmissionBudgets): Admission {
       };
       queue.enqueue(request.orgId, waiter);
       // Not started within the limit: refused at the limit, never answered after it.
-      if (remaining !== undefined) timer = setTimeout(() => queue.remove(request.orgId, waiter) && waiter.cancel(), remaining);
+      if (remaining !== undefined)
+        timer = setTimeout(() => queue.remove(request.orgId, waiter) && waiter.cancel(), remaining);
       dispatch(queue);
     });
   };
@@ -224,10 +230,22 @@ const UNADMITTED_CONNECTIONS = 2;
 /** The budgets the settings give (README "Admission"). */
 export function admissionBudgets(config: ApiConfig): AdmissionBudgets {
   return {
-    light: { slots: config.ANALYTICS_LIGHT_SLOTS, perUserRunning: config.ANALYTICS_LIGHT_RUNNING_PER_USER, perUserWaiting: config.ANALYTICS_LIGHT_WAITING_PER_USER },
-    heavy: { slots: config.ANALYTICS_HEAVY_SLOTS, perUserRunning: config.ANALYTICS_HEAVY_RUNNING_PER_USER, perUserWaiting: config.ANALYTICS_HEAVY_WAITING_PER_USER },
+    light: {
+      slots: config.ANALYTICS_LIGHT_SLOTS,
+      perUserRunning: config.ANALYTICS_LIGHT_RUNNING_PER_USER,
+      perUserWaiting: config.ANALYTICS_LIGHT_WAITING_PER_USER,
+    },
+    heavy: {
+      slots: config.ANALYTICS_HEAVY_SLOTS,
+      perUserRunning: config.ANALYTICS_HEAVY_RUNNING_PER_USER,
+      perUserWaiting: config.ANALYTICS_HEAVY_WAITING_PER_USER,
+    },
     // The runner claims at most EXPORT_CONCURRENCY jobs, each of a user with room for it (EXPORT_MAX_ACTIVE_PER_USER).
-    export: { slots: config.EXPORT_CONCURRENCY, perUserRunning: config.EXPORT_CONCURRENCY, perUserWaiting: config.EXPORT_MAX_ACTIVE_PER_USER },
+    export: {
+      slots: config.EXPORT_CONCURRENCY,
+      perUserRunning: config.EXPORT_CONCURRENCY,
+      perUserWaiting: config.EXPORT_MAX_ACTIVE_PER_USER,
+    },
     // A slider drag asks again and again: one running and the latest few waiting.
     optimizer: { slots: config.ANALYTICS_OPTIMIZER_SLOTS, perUserRunning: 1, perUserWaiting: 4 },
   };

@@ -31,7 +31,10 @@ const tags = ['analytics'];
 // Queries only read: impersonating support staff may ask them as the user.
 const analysts = withRole(['query'], 'read', { impersonation: true });
 
-export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytics, admission, today }: RouteDeps): void {
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  { config, analytics, admission, today }: RouteDeps,
+): void {
   const engineOf = (): AnalyticsEngine => requireAnalytics(analytics);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -62,7 +65,13 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
           .map(([id, meta]) => ({ id, label: meta.label, format: meta.format, description: meta.description })),
         dimensions: Object.entries(DIMENSIONS)
           .filter(([, meta]) => visible(meta.roles))
-          .map(([id, meta]) => ({ id, label: meta.label, type: meta.type, description: meta.description, parent: 'parent' in meta ? meta.parent : null })),
+          .map(([id, meta]) => ({
+            id,
+            label: meta.label,
+            type: meta.type,
+            description: meta.description,
+            parent: 'parent' in meta ? meta.parent : null,
+          })),
         granularities: [...TIME_GRANULARITIES],
         dateRangePresets: [...DATE_RANGE_PRESETS],
         filterOperators: [...FILTER_OPERATORS],
@@ -88,7 +97,10 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
       const scope = analystScope(request);
       const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
       // A cached answer needs no turn; a rollup question waits for a light one, a raw one for a heavy one.
-      return engineOf().query(request.body, scope, { timeoutMs, admit: (weight) => admission.admit(turnRequest(request, reply, weight, timeoutMs)) });
+      return engineOf().query(request.body, scope, {
+        timeoutMs,
+        admit: (weight) => admission.admit(turnRequest(request, reply, weight, timeoutMs)),
+      });
     },
   );
 
@@ -98,7 +110,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { config, analytic
       config: { access: analysts },
       schema: {
         summary: 'Values for the compound searches and the merchant finder',
-        description: 'industry_group → industry and region → state (pass the parent’s value as parent), and the caller’s merchants by MID or name.',
+        description:
+          'industry_group → industry and region → state (pass the parent’s value as parent), and the caller’s merchants by MID or name.',
         tags,
         security: bearerSecurity,
         params: valuesParamsSchema,

@@ -29,19 +29,33 @@ export interface DailyTopUp {
   stop(): Promise<void>;
 }
 
-export function startDailyTopUp({ db, engine, scale, progress, madeFor, now = () => new Date(), everyMs = TOP_UP_CHECK_MS }: DailyTopUpOptions): DailyTopUp {
+export function startDailyTopUp({
+  db,
+  engine,
+  scale,
+  progress,
+  madeFor,
+  now = () => new Date(),
+  everyMs = TOP_UP_CHECK_MS,
+}: DailyTopUpOptions): DailyTopUp {
   let done = madeFor;
   let running: Promise<void> | null = null;
   const run = async () => {
     const today = utcDay(now());
     if (today <= done) return;
-    const outcome = await onceForDeployment(db, `demo-analytics-top-up:${today}`, { wait: false }, () => seedDemoAnalytics(db, engine, scale, progress, today));
+    const outcome = await onceForDeployment(db, `demo-analytics-top-up:${today}`, { wait: false }, () =>
+      seedDemoAnalytics(db, engine, scale, progress, today),
+    );
     // 'busy': another process is at it now; looked at again at the next check
     if (outcome !== 'busy') done = today;
   };
   const check = () => {
     running ??= run()
-      .catch((error: unknown) => progress(`analytics: the daily top-up failed, tried again in ${Math.round(everyMs / 60_000)} min: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        progress(
+          `analytics: the daily top-up failed, tried again in ${Math.round(everyMs / 60_000)} min: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
       .finally(() => (running = null));
     return running;
   };

@@ -6,7 +6,17 @@ import type { ApiConfig } from '../config.ts';
 import { engineConnections } from './admission.ts';
 
 export async function openAnalytics(config: ApiConfig): Promise<AnalyticsEngine> {
-  if (config.ANALYTICS_ENGINE === 'clickhouse') return ClickHouseEngine.connect({ url: config.CLICKHOUSE_URL!, timeoutMs: config.ANALYTICS_TIMEOUT_MS, cacheEntries: config.ANALYTICS_CACHE_ENTRIES });
+  if (config.ANALYTICS_ENGINE === 'clickhouse')
+    return ClickHouseEngine.connect({
+      url: config.CLICKHOUSE_URL!,
+      timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+      cacheEntries: config.ANALYTICS_CACHE_ENTRIES,
+    });
   mkdirSync(config.DATA_DIR, { recursive: true });
-  return DuckDBEngine.open({ path: duckdbFileIn(config.DATA_DIR), timeoutMs: config.ANALYTICS_TIMEOUT_MS, cacheEntries: config.ANALYTICS_CACHE_ENTRIES, connections: engineConnections(config) });
+  return DuckDBEngine.open({
+    path: duckdbFileIn(config.DATA_DIR),
+    timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+    cacheEntries: config.ANALYTICS_CACHE_ENTRIES,
+    connections: engineConnections(config),
+  });
 }

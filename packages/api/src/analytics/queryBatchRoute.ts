@@ -5,7 +5,13 @@
 // batch never refuses itself with analytics/busy. A question's time limit counts from when the batch
 // sends it to the engine. When the caller goes away, questions not yet sent are not sent.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { ANALYTICS_ROUTES, NDJSON_TYPE, queryBatchSchema, type QueryBatchLine, type QueryDescription } from '@payportal/shared';
+import {
+  ANALYTICS_ROUTES,
+  NDJSON_TYPE,
+  queryBatchSchema,
+  type QueryBatchLine,
+  type QueryDescription,
+} from '@payportal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
@@ -20,7 +26,10 @@ import { AdmissionBusyError } from './admission.ts';
 // Queries only read: impersonating support staff may ask them as the user.
 const analysts = withRole(['query'], 'read', { impersonation: true });
 
-export function registerQueryBatchRoute(app: FastifyInstance, { config, analytics, admission, today }: RouteDeps): void {
+export function registerQueryBatchRoute(
+  app: FastifyInstance,
+  { config, analytics, admission, today }: RouteDeps,
+): void {
   const inFlight = config.ANALYTICS_HEAVY_RUNNING_PER_USER + config.ANALYTICS_HEAVY_WAITING_PER_USER;
   app.withTypeProvider<ZodTypeProvider>().post(
     ANALYTICS_ROUTES.batch,
@@ -42,7 +51,10 @@ export function registerQueryBatchRoute(app: FastifyInstance, { config, analytic
       const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
       const ask = (description: QueryDescription) => {
         const sentAt = Date.now();
-        return engine.query(description, scope, { timeoutMs, admit: (kind) => admission.admit({ kind, orgId: user.org_id, userId: user.id, arrivedAt: sentAt, timeoutMs }) });
+        return engine.query(description, scope, {
+          timeoutMs,
+          admit: (kind) => admission.admit({ kind, orgId: user.org_id, userId: user.id, arrivedAt: sentAt, timeoutMs }),
+        });
       };
       const lines = new PassThrough();
       let gone = false;
@@ -58,13 +70,17 @@ export function registerQueryBatchRoute(app: FastifyInstance, { config, analytic
             write({ index, result: await ask(queries[index]!) });
           } catch (error) {
             const line = errorLine(index, error as FastifyError);
-            if (line.status >= 500 && line.status !== 503 && line.status !== 504) request.log.error({ err: error }, 'batch question failed');
+            if (line.status >= 500 && line.status !== 503 && line.status !== 504)
+              request.log.error({ err: error }, 'batch question failed');
             write(line);
           }
         }
       };
       void Promise.all(Array.from({ length: Math.min(inFlight, queries.length) }, worker)).finally(() => lines.end());
-      return reply.type(`${NDJSON_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(lines as never);
+      return reply
+        .type(`${NDJSON_TYPE}; charset=utf-8`)
+        .header('cache-control', 'no-store')
+        .send(lines as never);
     },
   );
 }

@@ -10,7 +10,13 @@ import { DEMO_ORGANIZATIONS } from '../seed/demoAccounts.ts';
 /** Today in UTC, 'YYYY-MM-DD'. */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
-export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, scale: number, progress: (line: string) => void, today = utcDay(new Date())): Promise<void> {
+export async function seedDemoAnalytics(
+  db: Database,
+  engine: AnalyticsEngine,
+  scale: number,
+  progress: (line: string) => void,
+  today = utcDay(new Date()),
+): Promise<void> {
   if (!(engine instanceof DuckDBEngine || engine instanceof ClickHouseEngine)) return;
   const lastDay = dayBefore(today);
   const datasets = [
@@ -24,10 +30,15 @@ export async function seedDemoAnalytics(db: Database, engine: AnalyticsEngine, s
     const started = performance.now();
     const request = { orgId, scaleFactor, lastDay };
     const onGenerate = (reason: 'first' | 'replaced') =>
-      progress(`analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) ${reason === 'first' ? 'on first start' : 'to replace the previous one'}…`);
-    const outcome = engine instanceof ClickHouseEngine
-      ? await engine.ensureDataset(request, onGenerate, { progress: (line) => progress(`analytics: copying ${name} into ClickHouse: ${line}`) })
-      : await engine.ensureDataset(request, onGenerate);
+      progress(
+        `analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) ${reason === 'first' ? 'on first start' : 'to replace the previous one'}…`,
+      );
+    const outcome =
+      engine instanceof ClickHouseEngine
+        ? await engine.ensureDataset(request, onGenerate, {
+            progress: (line) => progress(`analytics: copying ${name} into ClickHouse: ${line}`),
+          })
+        : await engine.ensureDataset(request, onGenerate);
     const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
     if (outcome === 'generated') progress(`analytics: ${name} ready in ${took}`);
     if (outcome === 'topped up') progress(`analytics: ${name} topped up through ${lastDay} in ${took}`);

@@ -1,7 +1,13 @@
 // POST /api/auth/v1/authenticate/: the bearer ID token → its linked portal user, signed in,
 // with roles, organisation and terms in one round trip. Linking is not done here: an identity is linked
 // only by accepting its invitation (inviteRoutes.ts).
-import { API_PATHS, authenticateResponseSchema, EMBEDDED_TERMS_PRODUCT_ID, type AuthenticateResponse, type WarehouseUser } from '@payportal/shared';
+import {
+  API_PATHS,
+  authenticateResponseSchema,
+  EMBEDDED_TERMS_PRODUCT_ID,
+  type AuthenticateResponse,
+  type WarehouseUser,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -19,7 +25,10 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.authenticate,
     {
-      config: { access: signedIn('authenticate', { impersonation: true }), rateLimit: { max: config.AUTHENTICATE_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: {
+        access: signedIn('authenticate', { impersonation: true }),
+        rateLimit: { max: config.AUTHENTICATE_RATE_LIMIT, timeWindow: '1 minute' },
+      },
       schema: {
         summary: 'Sign in to the portal with a Firebase ID token',
         description:
@@ -32,14 +41,20 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
     async (request) => {
       const caller = callerOf(request);
       if (caller.impersonating) {
-        return describeSession(db, caller.user, { platformPermissions: caller.platformPermissions, impersonatedBy: caller.signedIn.email });
+        return describeSession(db, caller.user, {
+          platformPermissions: caller.platformPermissions,
+          impersonatedBy: caller.signedIn.email,
+        });
       }
       // caller.user was read afresh for this call (authenticate mode never uses the read cache).
       const user = await mergeUserConfig(db, caller.user.id, {
         last_logged_in: new Date().toISOString(),
         email_verified: caller.token.emailVerified,
       });
-      return describeSession(db, user, { platformPermissions: platformPermissionsOf(db, user.id), impersonatedBy: null });
+      return describeSession(db, user, {
+        platformPermissions: platformPermissionsOf(db, user.id),
+        impersonatedBy: null,
+      });
     },
   );
 }
@@ -47,7 +62,11 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
 async function describeSession(
   db: Database,
   user: WarehouseUser,
-  session: { platformPermissions: AuthenticateResponse['platform_permissions'] | Promise<AuthenticateResponse['platform_permissions']>; impersonatedBy: string | null },
+  session: {
+    platformPermissions:
+      AuthenticateResponse['platform_permissions'] | Promise<AuthenticateResponse['platform_permissions']>;
+    impersonatedBy: string | null;
+  },
 ): Promise<z.input<typeof authenticateResponseSchema>> {
   const [roles, organization, terms, platformPermissions] = await Promise.all([
     roleNamesOf(db, user.id),
@@ -60,7 +79,9 @@ async function describeSession(
     roles: roles.roles,
     assignable_roles: roles.assignable,
     organization: organization!,
-    embedded_terms_accepted: terms.some((record) => record.product_id === EMBEDDED_TERMS_PRODUCT_ID && record.acceptance_status),
+    embedded_terms_accepted: terms.some(
+      (record) => record.product_id === EMBEDDED_TERMS_PRODUCT_ID && record.acceptance_status,
+    ),
     platform_permissions: platformPermissions,
     impersonated_by: session.impersonatedBy,
   };

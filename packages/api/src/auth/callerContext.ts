@@ -38,10 +38,12 @@ export async function resolveCaller(
   onImpersonationAttempt: (attempt: ImpersonationAttempt) => void,
 ): Promise<Caller> {
   const token = bearerToken(request);
-  if (isImpersonationToken(token)) return resolveImpersonationCaller(request, token, access, deps, onImpersonationAttempt);
+  if (isImpersonationToken(token))
+    return resolveImpersonationCaller(request, token, access, deps, onImpersonationAttempt);
   const verified = await deps.verifier.verify(token, { fresh: access !== 'read' });
   // Only an accepted invitation links an identity: a sign-in with an address alone finds nothing.
-  const signedIn = access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
+  const signedIn =
+    access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
   if (verified.partner) await refuseRevokedPartner(deps.db, verified.partner, signedIn.org_id);

@@ -23,7 +23,10 @@ declare module 'fastify' {
   }
 }
 
-export function registerCallerHooks(app: FastifyInstance, options: { db: Database; verifier: TokenVerifier; signInRules: SignInRules; userCacheMs: number }): void {
+export function registerCallerHooks(
+  app: FastifyInstance,
+  options: { db: Database; verifier: TokenVerifier; signInRules: SignInRules; userCacheMs: number },
+): void {
   const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
   // A read may use the acting user's roles for USER_CACHE_MS, as it may use their row; writes read afresh.
   const rolesByUserId = createExpiringCache<UserRoleNames>(10_000);
@@ -34,7 +37,8 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     if (cached) return cached;
     const generation = rolesGeneration;
     const names = await roleNamesOf(deps.db, userId);
-    if (options.userCacheMs > 0 && generation === rolesGeneration) rolesByUserId.set(String(userId), names, Date.now() + options.userCacheMs);
+    if (options.userCacheMs > 0 && generation === rolesGeneration)
+      rolesByUserId.set(String(userId), names, Date.now() + options.userCacheMs);
     return names;
   };
   app.decorateRequest('caller', null);
@@ -56,7 +60,11 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     }
     // Authenticate writes nothing for an impersonated user, so read-only sessions may call it.
     if (caller.impersonating && access.mode === 'write' && !caller.canWrite) {
-      throw new ApiError(403, API_ERROR_CODES.impersonationReadOnly, 'Impersonated sessions are read-only without the support_write permission.');
+      throw new ApiError(
+        403,
+        API_ERROR_CODES.impersonationReadOnly,
+        'Impersonated sessions are read-only without the support_write permission.',
+      );
     }
     if (access.who === 'signedIn') {
       request.caller = caller;
@@ -83,7 +91,12 @@ export function registerCallerHooks(app: FastifyInstance, options: { db: Databas
     const attempt = request.impersonationAttempt;
     if (!attempt) return payload;
     try {
-      await recordImpersonation(deps.db, { ...attempt, method: request.method, path: request.url.split('?')[0]!, status: reply.statusCode });
+      await recordImpersonation(deps.db, {
+        ...attempt,
+        method: request.method,
+        path: request.url.split('?')[0]!,
+        status: reply.statusCode,
+      });
       return payload;
     } catch (error) {
       request.log.error({ err: error }, 'impersonation audit could not be written');

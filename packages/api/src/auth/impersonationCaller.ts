@@ -8,7 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import { findLiveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
 import { platformPermissionsOf } from '../identity/roleRepository.ts';
 import { findUserById } from '../identity/userRepository.ts';
-import { ApiError, disabledUser, impersonationForbidden, notSupportStaff, unauthenticated } from '../errors/apiError.ts';
+import {
+  ApiError,
+  disabledUser,
+  impersonationForbidden,
+  notSupportStaff,
+  unauthenticated,
+} from '../errors/apiError.ts';
 import type { CallerDependencies, ImpersonatingCaller, ImpersonationAttempt } from './callerTypes.ts';
 import { hashImpersonationToken, impersonateHeader } from './impersonationTokens.ts';
 import type { AccessMode } from './routeAccess.ts';
@@ -22,7 +28,12 @@ export async function resolveImpersonationCaller(
 ): Promise<ImpersonatingCaller> {
   const stored = await findLiveImpersonationToken(deps.db, hashImpersonationToken(token), Date.now());
   // The app exchanges its ID token again on this code (unknown tokens too: a restarted store, a typo).
-  if (!stored) throw new ApiError(401, API_ERROR_CODES.impersonationExpired, 'The impersonation has expired: exchange the ID token for a new one.');
+  if (!stored)
+    throw new ApiError(
+      401,
+      API_ERROR_CODES.impersonationExpired,
+      'The impersonation has expired: exchange the ID token for a new one.',
+    );
   const [supportUser, permissions, target] = await Promise.all([
     findUserById(deps.db, stored.supportUserId),
     platformPermissionsOf(deps.db, stored.supportUserId),
@@ -35,11 +46,16 @@ export async function resolveImpersonationCaller(
 
   if (!supportUser.is_active) throw disabledUser();
   if (!supportUser.firebase_uid) throw unauthenticated();
-  await deps.verifier.checkIdentity(supportUser.firebase_uid, { fresh: access !== 'read', signedInAtMs: stored.createdAtMs });
+  await deps.verifier.checkIdentity(supportUser.firebase_uid, {
+    fresh: access !== 'read',
+    signedInAtMs: stored.createdAtMs,
+  });
   if (!permissions.includes('support')) throw notSupportStaff();
   const header = request.headers[impersonateHeader];
   if (typeof header !== 'string' || normalizeEmail(header) !== target.email) {
-    throw impersonationForbidden(`The impersonation token was issued for another user: send ${IMPERSONATE_HEADER} with the user it names.`);
+    throw impersonationForbidden(
+      `The impersonation token was issued for another user: send ${IMPERSONATE_HEADER} with the user it names.`,
+    );
   }
   if (!target.is_active) throw disabledUser();
   return {

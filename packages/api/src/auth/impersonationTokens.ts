@@ -2,7 +2,12 @@
 // opaque token bound to them and one target user, read-only unless they hold support_write, living at
 // most IMPERSONATION_TOKEN_TTL_MS (15 minutes). The frame sends it instead of the ID token, so what a
 // partner page relays on every impersonated call can reach one user for minutes, not anyone for an hour.
-import { IMPERSONATE_HEADER, IMPERSONATION_TOKEN_PREFIX, type ImpersonationResponse, type WarehouseUser } from '@payportal/shared';
+import {
+  IMPERSONATE_HEADER,
+  IMPERSONATION_TOKEN_PREFIX,
+  type ImpersonationResponse,
+  type WarehouseUser,
+} from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 import { platformPermissionsOf } from '../identity/roleRepository.ts';
 import { saveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
@@ -28,7 +33,10 @@ export interface ImpersonationRequest {
   nowMs: number;
 }
 
-export async function issueImpersonationToken(db: Queryable, request: ImpersonationRequest): Promise<ImpersonationResponse> {
+export async function issueImpersonationToken(
+  db: Queryable,
+  request: ImpersonationRequest,
+): Promise<ImpersonationResponse> {
   // Checked before anything of the target is read, so a refused caller learns nothing about it.
   const permissions = await platformPermissionsOf(db, request.supportUser.id);
   if (!permissions.includes('support')) throw notSupportStaff();
@@ -36,7 +44,8 @@ export async function issueImpersonationToken(db: Queryable, request: Impersonat
   if (!target) throw notFound();
   if (!target.is_active) throw disabledUser();
   // Support staff acting as each other would blur whose work the audit shows; no support task needs it.
-  if ((await platformPermissionsOf(db, target.id)).length > 0) throw impersonationForbidden('Support staff cannot act as other support staff.');
+  if ((await platformPermissionsOf(db, target.id)).length > 0)
+    throw impersonationForbidden('Support staff cannot act as other support staff.');
 
   const token = IMPERSONATION_TOKEN_PREFIX + newSecret();
   const canWrite = permissions.includes('support_write');

@@ -14,15 +14,22 @@ export interface PasswordDates {
 }
 
 const lookupAnswerSchema = z.object({
-  users: z.array(z.object({ passwordUpdatedAt: z.coerce.number().optional(), createdAt: z.coerce.number().optional() })).min(1),
+  users: z
+    .array(z.object({ passwordUpdatedAt: z.coerce.number().optional(), createdAt: z.coerce.number().optional() }))
+    .min(1),
 });
 
 /** The development stack's emulator key: the emulator accepts any. */
 const EMULATOR_API_KEY = 'demo-api-key';
 
 /** An identity-service REST method's URL (the emulator's when one is configured). */
-export function identityServiceUrl(config: Pick<ApiConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>, method: string): string {
-  const origin = config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+export function identityServiceUrl(
+  config: Pick<ApiConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>,
+  method: string,
+): string {
+  const origin = config.FIREBASE_AUTH_EMULATOR_HOST
+    ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
   // The key is a public project identifier, not a secret; it goes in the query string as the service expects.
   return `${origin}/v1/${method}?key=${encodeURIComponent(config.FIREBASE_API_KEY ?? EMULATOR_API_KEY)}`;
 }
@@ -40,7 +47,11 @@ export function lookupPasswordDates(
     }).catch(() => null);
     const parsed = response?.ok ? lookupAnswerSchema.safeParse(await response.json().catch(() => null)) : null;
     if (!parsed?.success) {
-      throw new ApiError(503, API_ERROR_CODES.identityUnavailable, 'Sign-in could not be checked right now. Try again in a moment.');
+      throw new ApiError(
+        503,
+        API_ERROR_CODES.identityUnavailable,
+        'Sign-in could not be checked right now. Try again in a moment.',
+      );
     }
     const [user] = parsed.data.users;
     return { updatedAt: user!.passwordUpdatedAt ?? null, createdAt: user!.createdAt ?? null };

@@ -49,8 +49,16 @@ export interface DeclaredRoute {
 
 export const PUBLIC: RouteAccess = { who: 'public' };
 export const IDENTITY: RouteAccess = { who: 'identity' };
-export const signedIn = (mode: AccessMode, options: { impersonation: boolean }): RouteAccess => ({ who: 'signedIn', mode, ...options });
-export const withRole = (roles: readonly [RoleName, ...RoleName[]], mode: AccessMode, options: { impersonation: boolean }): RouteAccess => ({ who: roles, mode, ...options });
+export const signedIn = (mode: AccessMode, options: { impersonation: boolean }): RouteAccess => ({
+  who: 'signedIn',
+  mode,
+  ...options,
+});
+export const withRole = (
+  roles: readonly [RoleName, ...RoleName[]],
+  mode: AccessMode,
+  options: { impersonation: boolean },
+): RouteAccess => ({ who: roles, mode, ...options });
 
 const PUBLIC_SCOPE = 'routesArePublic';
 
@@ -63,13 +71,17 @@ export function requireRouteAccess(app: FastifyInstance): void {
     if (!route.config?.access && this.hasDecorator(PUBLIC_SCOPE)) route.config = { ...route.config, access: PUBLIC };
     const access = route.config?.access;
     const methods = [route.method].flat().join(',');
-    if (!access) throw new Error(`Route ${methods} ${route.url} declares no config.access: say who may call it (routeAccess.ts).`);
+    if (!access)
+      throw new Error(`Route ${methods} ${route.url} declares no config.access: say who may call it (routeAccess.ts).`);
     declared.push({ method: methods, url: route.url, access });
   });
 }
 
 /** Registers a plugin whose routes are public by nature (hashed static assets). */
-export async function publicScope(app: FastifyInstance, register: (scope: FastifyInstance) => PromiseLike<unknown>): Promise<void> {
+export async function publicScope(
+  app: FastifyInstance,
+  register: (scope: FastifyInstance) => PromiseLike<unknown>,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.decorate(PUBLIC_SCOPE, true);
     await register(scope);

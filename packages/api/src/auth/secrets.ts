@@ -5,4 +5,5 @@ import { createHash, randomBytes } from 'node:crypto';
 /** 32 random bytes, URL-safe. */
 export const newSecret = (): string => randomBytes(32).toString('base64url');
 
-export const sha256 = (text: string, encoding: 'base64url' | 'hex' = 'base64url'): string => createHash('sha256').update(text).digest(encoding);
+export const sha256 = (text: string, encoding: 'base64url' | 'hex' = 'base64url'): string =>
+  createHash('sha256').update(text).digest(encoding);

@@ -8,7 +8,15 @@
 // second factor in this sign-in, unless their address is internal, and a password set within
 // 60 days once their last login is 60 days old. A partner user is signed in by their partner portal:
 // PayPortal's SMS step and password policy are not theirs.
-import { API_ERROR_CODES, AUTH_ERROR_TEXTS, isInternalEmail, isLoginTooOld, isOlderThanPasswordAge, type PortalConfig, type WarehouseUser } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  AUTH_ERROR_TEXTS,
+  isInternalEmail,
+  isLoginTooOld,
+  isOlderThanPasswordAge,
+  type PortalConfig,
+  type WarehouseUser,
+} from '@payportal/shared';
 import { ApiError } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { PasswordDates } from './passwordDates.ts';
@@ -37,7 +45,11 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
   const checkPasswordAge = async (token: VerifiedToken, rawToken: string) => {
     const { updatedAt } = await passwordDates(token.uid, rawToken);
     if (updatedAt !== null && isOlderThanPasswordAge(updatedAt, now())) {
-      throw new ApiError(403, API_ERROR_CODES.passwordExpired, 'The password is older than 60 days: reset it, then sign in again.');
+      throw new ApiError(
+        403,
+        API_ERROR_CODES.passwordExpired,
+        'The password is older than 60 days: reset it, then sign in again.',
+      );
     }
     passedPasswordAge.set(token.uid, true, now() + PASSWORD_DATE_CACHE_MS);
   };
@@ -52,7 +64,11 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
       }
       if (user.sign_in_method === 'partner') return undefined;
       if (!token.secondFactor && !isInternalEmail(user.email, internal)) {
-        throw new ApiError(403, API_ERROR_CODES.secondFactorRequired, 'This account signs in with an SMS code: finish the second step of the sign-in first.');
+        throw new ApiError(
+          403,
+          API_ERROR_CODES.secondFactorRequired,
+          'This account signs in with an SMS code: finish the second step of the sign-in first.',
+        );
       }
       // the password date is looked up only when the last login is older than 60 days.
       const lastLogin = Date.parse(user.config.last_logged_in ?? '');

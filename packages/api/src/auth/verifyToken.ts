@@ -90,7 +90,10 @@ export function createTokenVerifier(
     (async (uid: string): Promise<IdentityStatus | null> => {
       try {
         const user = await auth.getUser(uid);
-        return { disabled: user.disabled, validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : null };
+        return {
+          disabled: user.disabled,
+          validSince: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : null,
+        };
       } catch (error) {
         if ((error as { code?: string }).code === 'auth/user-not-found') return null;
         throw error;
@@ -114,7 +117,8 @@ export function createTokenVerifier(
           emailVerified: decoded.email_verified === true,
           expiresAt: decoded.exp * 1000,
           authTime: decoded.auth_time * 1000,
-          secondFactor: typeof decoded.firebase.sign_in_second_factor === 'string' ? decoded.firebase.sign_in_second_factor : null,
+          secondFactor:
+            typeof decoded.firebase.sign_in_second_factor === 'string' ? decoded.firebase.sign_in_second_factor : null,
           partner: typeof decoded[PARTNER_CLAIM] === 'string' ? decoded[PARTNER_CLAIM] : null,
         };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
@@ -154,7 +158,11 @@ function toTokenError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   switch ((error as { code?: string }).code) {
     case 'auth/id-token-expired':
-      return new ApiError(401, API_ERROR_CODES.tokenExpired, 'The sign-in has expired: refresh the token and try again.');
+      return new ApiError(
+        401,
+        API_ERROR_CODES.tokenExpired,
+        'The sign-in has expired: refresh the token and try again.',
+      );
     // firebase-admin raises these itself too (the emulator checks its accounts on every verification).
     case 'auth/id-token-revoked':
       return tokenRevoked();
@@ -166,6 +174,10 @@ function toTokenError(error: unknown): ApiError {
       return unauthenticated();
     default:
       // Certificates or the identity service could not be reached: not the caller's fault.
-      return new ApiError(503, API_ERROR_CODES.identityUnavailable, 'Sign-in could not be checked right now. Try again in a moment.');
+      return new ApiError(
+        503,
+        API_ERROR_CODES.identityUnavailable,
+        'Sign-in could not be checked right now. Try again in a moment.',
+      );
   }
 }

@@ -19,7 +19,12 @@ export interface CsvFile {
   discard(): Promise<void>;
 }
 
-export async function openCsvFile(store: FileStore, key: string, columns: readonly QueryColumn[], options: CsvOptions): Promise<CsvFile> {
+export async function openCsvFile(
+  store: FileStore,
+  key: string,
+  columns: readonly QueryColumn[],
+  options: CsvOptions,
+): Promise<CsvFile> {
   const encoder = createCsvEncoder(columns, options);
   const file = await store.openWrite(key);
   // Level 1: CSV still shrinks several times over, and the job keeps its pace (level 6 costs about 3x the CPU).

@@ -12,7 +12,9 @@ describe('CSV text', () => {
   it('[X11] writes RFC 4180: CRLF lines, quotes doubled, fields with commas, quotes or line breaks quoted', () => {
     const encoder = createCsvEncoder(columns, { header: 'labels', neutraliseFormulas: true });
     expect(encoder.header).toBe('Date,Merchant,Gross sales volume\r\n');
-    expect(encoder.encode([['2026-10-01', 'Bob\'s "Bar", Inc.\nLine 2', 1234.5]])).toBe('2026-10-01,"Bob\'s ""Bar"", Inc.\nLine 2",1234.5\r\n');
+    expect(encoder.encode([['2026-10-01', 'Bob\'s "Bar", Inc.\nLine 2', 1234.5]])).toBe(
+      '2026-10-01,"Bob\'s ""Bar"", Inc.\nLine 2",1234.5\r\n',
+    );
     expect(encoder.encode([[null, null, null]])).toBe(',,\r\n');
   });
 

@@ -38,7 +38,8 @@ export function formatNumber(value: number): string {
 type CellWriter = (cell: QueryCell) => string;
 
 function cellWriter(column: QueryColumn, neutralise: boolean): CellWriter {
-  if (column.type === 'number') return (cell) => (typeof cell === 'number' ? formatNumber(cell) : cell === null ? '' : quoteField(String(cell)));
+  if (column.type === 'number')
+    return (cell) => (typeof cell === 'number' ? formatNumber(cell) : cell === null ? '' : quoteField(String(cell)));
   if (column.type === 'boolean') return (cell) => (cell === null ? '' : String(cell));
   return neutralise
     ? (cell) => (cell === null ? '' : quoteField(neutraliseFormula(String(cell))))
@@ -52,7 +53,10 @@ export interface CsvEncoder {
   encode(rows: readonly QueryCell[][]): string;
 }
 
-export function createCsvEncoder(columns: readonly QueryColumn[], options: { header: CsvHeader; neutraliseFormulas: boolean }): CsvEncoder {
+export function createCsvEncoder(
+  columns: readonly QueryColumn[],
+  options: { header: CsvHeader; neutraliseFormulas: boolean },
+): CsvEncoder {
   const writers = columns.map((column) => cellWriter(column, options.neutraliseFormulas));
   // Labels and ids are ours, but a label could one day start with '-' or hold a comma: same rules.
   const names = columns.map((column) => (options.header === 'ids' ? column.name : column.label));

@@ -2,7 +2,14 @@
 // copy into a dashboard the caller may edit (anyone who may view the source). A chart is saved only
 // when the query API could answer its question (the compiler's check, no engine call).
 import { queryColumns } from '@payportal/analytics';
-import { chartConfigSchema, chartParamsSchema, chartSchema, copyChartBodySchema, DASHBOARD_ROUTES, dashboardParamsSchema } from '@payportal/shared';
+import {
+  chartConfigSchema,
+  chartParamsSchema,
+  chartSchema,
+  copyChartBodySchema,
+  DASHBOARD_ROUTES,
+  dashboardParamsSchema,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,31 +24,63 @@ export function registerChartRoutes(app: FastifyInstance, { db }: RouteDeps): vo
 
   routes.post(
     DASHBOARD_ROUTES.charts,
-    { config: { access: dashboardWriter }, schema: dashboardSchema('Add a chart (creator or org owner; audited)', { params: dashboardParamsSchema, body: chartConfigSchema, response: { 201: chartSchema, ...errorResponses } }) },
+    {
+      config: { access: dashboardWriter },
+      schema: dashboardSchema('Add a chart (creator or org owner; audited)', {
+        params: dashboardParamsSchema,
+        body: chartConfigSchema,
+        response: { 201: chartSchema, ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       queryColumns(request.body.query);
-      return reply.code(201).send(answerOf(await createChart(db, actorOf(request), request.params.dashboardId, request.body)));
+      return reply
+        .code(201)
+        .send(answerOf(await createChart(db, actorOf(request), request.params.dashboardId, request.body)));
     },
   );
 
   routes.get(
     DASHBOARD_ROUTES.chart,
-    { config: { access: dashboardReader }, schema: dashboardSchema('One chart', { params: chartParamsSchema, response: { 200: chartSchema, ...errorResponses } }) },
-    async (request) => (await findChart(db, actorOf(request), request.params.dashboardId, request.params.chartId)) ?? Promise.reject(notFound()),
+    {
+      config: { access: dashboardReader },
+      schema: dashboardSchema('One chart', {
+        params: chartParamsSchema,
+        response: { 200: chartSchema, ...errorResponses },
+      }),
+    },
+    async (request) =>
+      (await findChart(db, actorOf(request), request.params.dashboardId, request.params.chartId)) ??
+      Promise.reject(notFound()),
   );
 
   routes.put(
     DASHBOARD_ROUTES.chart,
-    { config: { access: dashboardWriter }, schema: dashboardSchema('Replace a chart’s configuration (creator or org owner; audited)', { params: chartParamsSchema, body: chartConfigSchema, response: { 200: chartSchema, ...errorResponses } }) },
+    {
+      config: { access: dashboardWriter },
+      schema: dashboardSchema('Replace a chart’s configuration (creator or org owner; audited)', {
+        params: chartParamsSchema,
+        body: chartConfigSchema,
+        response: { 200: chartSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       queryColumns(request.body.query);
-      return answerOf(await updateChart(db, actorOf(request), request.params.dashboardId, request.params.chartId, request.body));
+      return answerOf(
+        await updateChart(db, actorOf(request), request.params.dashboardId, request.params.chartId, request.body),
+      );
     },
   );
 
   routes.delete(
     DASHBOARD_ROUTES.chart,
-    { config: { access: dashboardWriter }, schema: dashboardSchema('Delete a chart (creator or org owner; audited)', { params: chartParamsSchema, response: { 204: z.null().describe('deleted'), ...errorResponses } }) },
+    {
+      config: { access: dashboardWriter },
+      schema: dashboardSchema('Delete a chart (creator or org owner; audited)', {
+        params: chartParamsSchema,
+        response: { 204: z.null().describe('deleted'), ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       answerOf(await deleteChart(db, actorOf(request), request.params.dashboardId, request.params.chartId));
       return reply.code(204).send(null);
@@ -52,11 +91,19 @@ export function registerChartRoutes(app: FastifyInstance, { db }: RouteDeps): vo
     DASHBOARD_ROUTES.copyChart,
     {
       config: { access: dashboardWriter },
-      schema: dashboardSchema('Copy a chart into a dashboard the caller may edit (audited)', { params: chartParamsSchema, body: copyChartBodySchema, response: { 201: chartSchema, ...errorResponses } }),
+      schema: dashboardSchema('Copy a chart into a dashboard the caller may edit (audited)', {
+        params: chartParamsSchema,
+        body: copyChartBodySchema,
+        response: { 201: chartSchema, ...errorResponses },
+      }),
     },
     async (request, reply) => {
       const { dashboardId, chartId } = request.params;
-      return reply.code(201).send(answerOf(await copyChart(db, actorOf(request), { dashboardId, chartId }, request.body.target_dashboard_id)));
+      return reply
+        .code(201)
+        .send(
+          answerOf(await copyChart(db, actorOf(request), { dashboardId, chartId }, request.body.target_dashboard_id)),
+        );
     },
   );
 }

@@ -8,4 +8,5 @@ export interface DashboardActor {
 }
 
 /** the creator and the organisation's owners edit, archive and delete. */
-export const canEditDashboard = (actor: DashboardActor, ownerId: number) => actor.isOrgOwner || actor.userId === ownerId;
+export const canEditDashboard = (actor: DashboardActor, ownerId: number) =>
+  actor.isOrgOwner || actor.userId === ownerId;

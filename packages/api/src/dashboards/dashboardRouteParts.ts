@@ -12,7 +12,12 @@ import { bearerSecurity } from '../http/errorResponses.ts';
 export const dashboardReader = withRole(['query'], 'read', { impersonation: true });
 export const dashboardWriter = withRole(['query'], 'write', { impersonation: true });
 
-export const dashboardSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['dashboards'], security: bearerSecurity, ...extra });
+export const dashboardSchema = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['dashboards'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 export function actorOf(request: FastifyRequest): DashboardActor {
   const { user, signedIn, roles = [] } = callerOf(request);

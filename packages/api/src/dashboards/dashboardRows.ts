@@ -25,14 +25,21 @@ export const DASHBOARD_SELECT = `select d.id, d.org_id, d.owner_id, u.name as ow
   from dashboards d join users u on u.id = d.owner_id`;
 
 export async function findDashboardRow(db: Queryable, actor: DashboardActor, id: number): Promise<DashboardRow | null> {
-  const [row] = await db.query<DashboardRow>(`${DASHBOARD_SELECT} where d.id = $1 and d.org_id = $2`, [id, actor.orgId]);
+  const [row] = await db.query<DashboardRow>(`${DASHBOARD_SELECT} where d.id = $1 and d.org_id = $2`, [
+    id,
+    actor.orgId,
+  ]);
   return row ?? null;
 }
 
 export type WriteOutcome<T> = T | null | 'forbidden';
 
 /** Null when the dashboard is not the organisation's; 'forbidden' when the caller may not edit it. */
-export async function editableDashboard(db: Queryable, actor: DashboardActor, id: number): Promise<WriteOutcome<DashboardRow>> {
+export async function editableDashboard(
+  db: Queryable,
+  actor: DashboardActor,
+  id: number,
+): Promise<WriteOutcome<DashboardRow>> {
   const row = await findDashboardRow(db, actor, id);
   if (!row) return null;
   return canEditDashboard(actor, row.owner_id) ? row : 'forbidden';

@@ -19,9 +19,25 @@ const addedAfter = (seeded: SeededDashboard, version: number): ChartConfigInput[
 export async function seedDashboards(db: Database, orgId: number, ownerId: number): Promise<void> {
   const actor: DashboardActor = { orgId, userId: ownerId, signedInUserId: ownerId, isOrgOwner: true };
   for (const seeded of SEEDED_DASHBOARDS) {
-    const [existing] = await db.query<{ id: number; seed_version: number }>('select id, seed_version from dashboards where org_id = $1 and seeded and title = $2 order by id limit 1', [orgId, seeded.title]);
+    const [existing] = await db.query<{ id: number; seed_version: number }>(
+      'select id, seed_version from dashboards where org_id = $1 and seeded and title = $2 order by id limit 1',
+      [orgId, seeded.title],
+    );
     if (existing && existing.seed_version >= SEED_VERSION) continue;
-    const dashboardId = existing ? existing.id : (await createDashboard(db, actor, dashboardBodySchema.parse({ title: seeded.title, description: seeded.description, filters: seeded.filters }), { seeded: true })).id;
+    const dashboardId = existing
+      ? existing.id
+      : (
+          await createDashboard(
+            db,
+            actor,
+            dashboardBodySchema.parse({
+              title: seeded.title,
+              description: seeded.description,
+              filters: seeded.filters,
+            }),
+            { seeded: true },
+          )
+        ).id;
     const charts = existing ? addedAfter(seeded, existing.seed_version) : [...seeded.charts, ...addedAfter(seeded, 0)];
     for (const chart of charts) await createChart(db, actor, dashboardId, chartConfigSchema.parse(chart));
     await db.query('update dashboards set seed_version = $2 where id = $1', [dashboardId, SEED_VERSION]);

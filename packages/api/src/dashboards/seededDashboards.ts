@@ -18,7 +18,11 @@ export const SEED_VERSION = 2;
 const monthly = { dimension: 'date', granularity: 'month' } as const;
 const last30 = { dimension: 'date', dateRange: 'last_30_days' } as const;
 const last90 = { dimension: 'date', dateRange: 'last_90_days' } as const;
-const kpi = (title: string, measure: ChartConfigInput['query']['measures'] & object): ChartConfigInput => ({ type: 'kpi', title, query: { measures: measure, timeDimension: last30 } });
+const kpi = (title: string, measure: ChartConfigInput['query']['measures'] & object): ChartConfigInput => ({
+  type: 'kpi',
+  title,
+  query: { measures: measure, timeDimension: last30 },
+});
 
 export const SEEDED_DASHBOARDS: SeededDashboard[] = [
   {
@@ -31,9 +35,28 @@ export const SEEDED_DASHBOARDS: SeededDashboard[] = [
       kpi('Approval rate, last 30 days', ['approval_rate']),
       kpi('Net revenue, last 30 days', ['net_revenue']),
       { type: 'line', title: 'Gross sales volume by month', query: { measures: ['gsv'], timeDimension: monthly } },
-      { type: 'bar', title: 'Gross sales volume by industry group', query: { measures: ['gsv'], dimensions: ['industry_group'], timeDimension: last90, order: [{ member: 'gsv', direction: 'desc' }] }, display: { horizontal: true } },
-      { type: 'combo', title: 'Volume and approval rate by month', query: { measures: ['gsv', 'approval_rate'], timeDimension: monthly } },
-      { type: 'pie', title: 'Volume by card brand', query: { measures: ['gsv'], dimensions: ['card_brand'], timeDimension: last90 }, display: { donut: true } },
+      {
+        type: 'bar',
+        title: 'Gross sales volume by industry group',
+        query: {
+          measures: ['gsv'],
+          dimensions: ['industry_group'],
+          timeDimension: last90,
+          order: [{ member: 'gsv', direction: 'desc' }],
+        },
+        display: { horizontal: true },
+      },
+      {
+        type: 'combo',
+        title: 'Volume and approval rate by month',
+        query: { measures: ['gsv', 'approval_rate'], timeDimension: monthly },
+      },
+      {
+        type: 'pie',
+        title: 'Volume by card brand',
+        query: { measures: ['gsv'], dimensions: ['card_brand'], timeDimension: last90 },
+        display: { donut: true },
+      },
     ],
   },
   {
@@ -44,17 +67,48 @@ export const SEEDED_DASHBOARDS: SeededDashboard[] = [
       kpi('Approval rate, last 30 days', ['approval_rate']),
       kpi('Soft decline rate, last 30 days', ['soft_decline_rate']),
       { type: 'line', title: 'Approval rate by month', query: { measures: ['approval_rate'], timeDimension: monthly } },
-      { type: 'bar', title: 'Declines by decline code', query: { measures: ['declines'], dimensions: ['decline_code'], timeDimension: last90, order: [{ member: 'declines', direction: 'desc' }], limit: 12 }, display: { horizontal: true } },
-      { type: 'bar', title: 'Approval rate by card brand and channel', query: { measures: ['approval_rate'], dimensions: ['card_brand', 'channel'], timeDimension: last90 } },
-      { type: 'heatmap', title: 'Approval rate by region and card brand', query: { measures: ['approval_rate'], dimensions: ['region', 'card_brand'], timeDimension: last90 } },
+      {
+        type: 'bar',
+        title: 'Declines by decline code',
+        query: {
+          measures: ['declines'],
+          dimensions: ['decline_code'],
+          timeDimension: last90,
+          order: [{ member: 'declines', direction: 'desc' }],
+          limit: 12,
+        },
+        display: { horizontal: true },
+      },
+      {
+        type: 'bar',
+        title: 'Approval rate by card brand and channel',
+        query: { measures: ['approval_rate'], dimensions: ['card_brand', 'channel'], timeDimension: last90 },
+      },
+      {
+        type: 'heatmap',
+        title: 'Approval rate by region and card brand',
+        query: { measures: ['approval_rate'], dimensions: ['region', 'card_brand'], timeDimension: last90 },
+      },
     ],
     added: {
-      2: [{ type: 'heatmap', title: 'Authorisation attempts by day and hour', query: { measures: ['authorisations'], dimensions: ['hour_of_day', 'day_of_week'], timeDimension: last30, limit: 200 } }],
+      2: [
+        {
+          type: 'heatmap',
+          title: 'Authorisation attempts by day and hour',
+          query: {
+            measures: ['authorisations'],
+            dimensions: ['hour_of_day', 'day_of_week'],
+            timeDimension: last30,
+            limit: 200,
+          },
+        },
+      ],
     },
   },
   {
     title: 'Disputes and VAMP',
-    description: 'Chargebacks against sales, and the Visa Acquirer Monitoring Program ratio against its 1.5 % and 2.2 % lines.',
+    description:
+      'Chargebacks against sales, and the Visa Acquirer Monitoring Program ratio against its 1.5 % and 2.2 % lines.',
     filters: {},
     charts: [
       kpi('Chargeback ratio, last 30 days', ['chargeback_ratio']),
@@ -63,15 +117,39 @@ export const SEEDED_DASHBOARDS: SeededDashboard[] = [
         type: 'line',
         title: 'VAMP ratio by month',
         query: { measures: ['vamp_ratio'], timeDimension: monthly },
-        display: { thresholds: [{ value: 0.015, label: 'Excessive 1.5 %' }, { value: 0.022, label: '2.2 %' }] },
+        display: {
+          thresholds: [
+            { value: 0.015, label: 'Excessive 1.5 %' },
+            { value: 0.022, label: '2.2 %' },
+          ],
+        },
       },
-      { type: 'line', title: 'Chargeback ratio by month', query: { measures: ['chargeback_ratio'], timeDimension: monthly } },
-      { type: 'pie', title: 'Chargebacks by reason category', query: { measures: ['chargebacks'], dimensions: ['dispute_category'], timeDimension: last90 } },
+      {
+        type: 'line',
+        title: 'Chargeback ratio by month',
+        query: { measures: ['chargeback_ratio'], timeDimension: monthly },
+      },
+      {
+        type: 'pie',
+        title: 'Chargebacks by reason category',
+        query: { measures: ['chargebacks'], dimensions: ['dispute_category'], timeDimension: last90 },
+      },
       {
         type: 'bar',
         title: 'VAMP ratio by industry group',
-        query: { measures: ['vamp_ratio'], dimensions: ['industry_group'], timeDimension: last90, order: [{ member: 'vamp_ratio', direction: 'desc' }] },
-        display: { horizontal: true, thresholds: [{ value: 0.015, label: '1.5 %' }, { value: 0.022, label: '2.2 %' }] },
+        query: {
+          measures: ['vamp_ratio'],
+          dimensions: ['industry_group'],
+          timeDimension: last90,
+          order: [{ member: 'vamp_ratio', direction: 'desc' }],
+        },
+        display: {
+          horizontal: true,
+          thresholds: [
+            { value: 0.015, label: '1.5 %' },
+            { value: 0.022, label: '2.2 %' },
+          ],
+        },
       },
     ],
   },
@@ -82,10 +160,37 @@ export const SEEDED_DASHBOARDS: SeededDashboard[] = [
     charts: [
       kpi('Net effective rate, last 30 days', ['net_effective_rate_bps']),
       kpi('Downgrade leakage, last 30 days', ['downgrade_leakage']),
-      { type: 'combo', title: 'Billed fees and net effective rate by month', query: { measures: ['billed_fees', 'net_effective_rate_bps'], timeDimension: monthly } },
-      { type: 'area', title: 'Interchange and scheme fees by month', query: { measures: ['interchange', 'scheme_fees'], timeDimension: monthly }, display: { stacked: true } },
-      { type: 'bar', title: 'Downgrade leakage by industry group', query: { measures: ['downgrade_leakage'], dimensions: ['industry_group'], timeDimension: last90, order: [{ member: 'downgrade_leakage', direction: 'desc' }] }, display: { horizontal: true } },
-      { type: 'table', title: 'Economics by pricing plan', query: { measures: ['gsv', 'billed_fees', 'interchange', 'net_revenue', 'net_effective_rate_bps'], dimensions: ['pricing_plan_type'], timeDimension: last90 } },
+      {
+        type: 'combo',
+        title: 'Billed fees and net effective rate by month',
+        query: { measures: ['billed_fees', 'net_effective_rate_bps'], timeDimension: monthly },
+      },
+      {
+        type: 'area',
+        title: 'Interchange and scheme fees by month',
+        query: { measures: ['interchange', 'scheme_fees'], timeDimension: monthly },
+        display: { stacked: true },
+      },
+      {
+        type: 'bar',
+        title: 'Downgrade leakage by industry group',
+        query: {
+          measures: ['downgrade_leakage'],
+          dimensions: ['industry_group'],
+          timeDimension: last90,
+          order: [{ member: 'downgrade_leakage', direction: 'desc' }],
+        },
+        display: { horizontal: true },
+      },
+      {
+        type: 'table',
+        title: 'Economics by pricing plan',
+        query: {
+          measures: ['gsv', 'billed_fees', 'interchange', 'net_revenue', 'net_effective_rate_bps'],
+          dimensions: ['pricing_plan_type'],
+          timeDimension: last90,
+        },
+      },
     ],
   },
 ];

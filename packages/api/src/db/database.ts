@@ -24,7 +24,11 @@ export interface AdvisoryLock {
 }
 
 /** Runs `work` holding the lock `name`, waiting for it; released however `work` ends. */
-export async function withAdvisoryLock<T>(db: Pick<Database, 'advisoryLock'>, name: string, work: () => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(
+  db: Pick<Database, 'advisoryLock'>,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const lock = (await db.advisoryLock(name, { wait: true }))!;
   try {
     return await work();

@@ -10,7 +10,14 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
     idle_timeout: 30,
     // The SQL of this package passes jsonb parameters as JSON text (as PGlite takes them); without this
     // postgres.js would encode that text once more and store a JSON string instead of an object.
-    types: { json: { to: 3802, from: [114, 3802], serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)), parse: (text: string) => JSON.parse(text) as unknown } },
+    types: {
+      json: {
+        to: 3802,
+        from: [114, 3802],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (text: string) => JSON.parse(text) as unknown,
+      },
+    },
   });
   const asQueryable = (target: postgres.Sql | postgres.TransactionSql): Queryable => ({
     async query<Row extends object>(text: string, params?: readonly unknown[]) {
@@ -29,7 +36,9 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
       const connection = await sql.reserve();
       try {
         const [row] = await connection.unsafe<{ locked: boolean }[]>(
-          wait ? 'select pg_advisory_lock(hashtext($1)) is not null as locked' : 'select pg_try_advisory_lock(hashtext($1)) as locked',
+          wait
+            ? 'select pg_advisory_lock(hashtext($1)) is not null as locked'
+            : 'select pg_try_advisory_lock(hashtext($1)) as locked',
           [name],
         );
         if (!row?.locked) {

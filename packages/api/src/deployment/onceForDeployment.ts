@@ -18,14 +18,23 @@ export interface OnceOptions {
   since?: Date;
 }
 
-export async function onceForDeployment(db: Database, task: string, options: OnceOptions, work: () => Promise<void>): Promise<OnceOutcome> {
+export async function onceForDeployment(
+  db: Database,
+  task: string,
+  options: OnceOptions,
+  work: () => Promise<void>,
+): Promise<OnceOutcome> {
   const lock = await db.advisoryLock(`payportal:task:${task}`, { wait: options.wait });
   if (!lock) return 'busy';
   try {
-    const [row] = await db.query<{ done_at: Date | string }>('select done_at from deployment_tasks where name = $1', [task]);
+    const [row] = await db.query<{ done_at: Date | string }>('select done_at from deployment_tasks where name = $1', [
+      task,
+    ]);
     if (row && (!options.since || new Date(row.done_at) >= options.since)) return 'done-elsewhere';
     await work();
-    await db.query('insert into deployment_tasks (name) values ($1) on conflict (name) do update set done_at = now()', [task]);
+    await db.query('insert into deployment_tasks (name) values ($1) on conflict (name) do update set done_at = now()', [
+      task,
+    ]);
     return 'done';
   } finally {
     await lock.release();

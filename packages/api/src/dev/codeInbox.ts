@@ -25,7 +25,9 @@ export async function readInbox(emulatorOrigin: string, projectId: string, appOr
   const base = `${emulatorOrigin}/emulator/v1/projects/${projectId}`;
   const [oob, sms] = await Promise.all([
     fetch(`${base}/oobCodes`).then((response) => response.json() as Promise<{ oobCodes?: OobCode[] }>),
-    fetch(`${base}/verificationCodes`).then((response) => response.json() as Promise<{ verificationCodes?: VerificationCode[] }>),
+    fetch(`${base}/verificationCodes`).then(
+      (response) => response.json() as Promise<{ verificationCodes?: VerificationCode[] }>,
+    ),
   ]);
   const emails: InboxEntry[] = (oob.oobCodes ?? []).map((entry) => ({
     kind: 'email',

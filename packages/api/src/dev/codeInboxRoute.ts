@@ -6,10 +6,10 @@ import { isLoopbackHost } from '../web/loopbackHost.ts';
 import { devMailDir, listDevMail, readDevMail, readDevMailFile } from '../mail/devMailbox.ts';
 import { readInbox } from './codeInbox.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const STYLE = '<style>body{font:15px system-ui;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left}pre{white-space:pre-wrap}</style>';
+const STYLE =
+  '<style>body{font:15px system-ui;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left}pre{white-space:pre-wrap}</style>';
 
 /**
  * GET /dev/inbox: only when the API talks to the identity emulator, whose codes it shows to anyone;
@@ -30,7 +30,12 @@ export function registerCodeInbox(app: FastifyInstance, { config }: RouteDeps): 
     const mail = await readDevMail(mailDir, (request.params as { id: string }).id);
     if (!mail) throw notFound();
     const base = `/dev/inbox/mail/${encodeURIComponent(mail.id)}`;
-    const files = mail.attachments.map((file) => `<li><a href="${base}/${encodeURIComponent(file.file)}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.content_type)}, ${file.size} bytes)</li>`).join('');
+    const files = mail.attachments
+      .map(
+        (file) =>
+          `<li><a href="${base}/${encodeURIComponent(file.file)}">${escapeHtml(file.filename)}</a> (${escapeHtml(file.content_type)}, ${file.size} bytes)</li>`,
+      )
+      .join('');
     const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title>${STYLE}</head>
 <body><p><a href="/dev/inbox">← Inbox</a></p><h1>${escapeHtml(mail.subject)}</h1><p>From ${escapeHtml(mail.from)} to ${escapeHtml(mail.to.join(', '))}, received ${escapeHtml(mail.received_at)}. <a href="${base}/message.eml">Raw message</a></p>
 <h2>Attachments</h2>${files ? `<ul>${files}</ul>` : '<p>None.</p>'}<h2>Text</h2><pre>${escapeHtml(mail.text)}</pre></body></html>`;
@@ -41,8 +46,15 @@ export function registerCodeInbox(app: FastifyInstance, { config }: RouteDeps): 
     const mail = await readDevMail(mailDir, id);
     const bytes = await readDevMailFile(mailDir, id, file);
     if (!mail || !bytes) throw notFound();
-    const type = file === 'message.eml' ? 'message/rfc822' : (mail.attachments.find((attachment) => attachment.file === file)?.content_type ?? 'application/octet-stream');
-    return reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${file}"`).type(type).send(bytes);
+    const type =
+      file === 'message.eml'
+        ? 'message/rfc822'
+        : (mail.attachments.find((attachment) => attachment.file === file)?.content_type ?? 'application/octet-stream');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .type(type)
+      .send(bytes);
   });
   app.get('/dev/inbox', loopbackOnly, async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`;
@@ -57,7 +69,9 @@ export function registerCodeInbox(app: FastifyInstance, { config }: RouteDeps): 
     const mails = (await listDevMail(mailDir))
       .map((mail) => {
         const base = `/dev/inbox/mail/${encodeURIComponent(mail.id)}`;
-        const files = mail.attachments.map((file) => `<a href="${base}/${encodeURIComponent(file.file)}">${escapeHtml(file.filename)}</a>`).join(', ');
+        const files = mail.attachments
+          .map((file) => `<a href="${base}/${encodeURIComponent(file.file)}">${escapeHtml(file.filename)}</a>`)
+          .join(', ');
         return `<tr><td>${escapeHtml(mail.received_at)}</td><td>${escapeHtml(mail.to.join(', '))}</td><td><a href="${base}">${escapeHtml(mail.subject)}</a></td><td>${files}</td></tr>`;
       })
       .join('');

@@ -17,13 +17,8 @@ export interface DocumentAuditEntry {
 }
 
 export async function recordDocumentEvent(db: Queryable, entry: DocumentAuditEntry): Promise<void> {
-  await db.query('insert into document_audit (org_id, document_id, user_id, signed_in_user_id, event, title, sha256) values ($1, $2, $3, $4, $5, $6, $7)', [
-    entry.orgId,
-    entry.documentId,
-    entry.userId,
-    entry.signedInUserId,
-    entry.event,
-    entry.title,
-    entry.sha256,
-  ]);
+  await db.query(
+    'insert into document_audit (org_id, document_id, user_id, signed_in_user_id, event, title, sha256) values ($1, $2, $3, $4, $5, $6, $7)',
+    [entry.orgId, entry.documentId, entry.userId, entry.signedInUserId, entry.event, entry.title, entry.sha256],
+  );
 }

@@ -19,9 +19,22 @@ import { ticketDownloadOptions } from '../downloads/ticketDownloadOptions.ts';
 
 export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const send = async (reply: FastifyReply, row: DocumentRow, who: { userId: number; signedInUserId: number }, event: DocumentAuditEvent, opened?: Awaited<ReturnType<FileStore['openRead']>>) => {
+  const send = async (
+    reply: FastifyReply,
+    row: DocumentRow,
+    who: { userId: number; signedInUserId: number },
+    event: DocumentAuditEvent,
+    opened?: Awaited<ReturnType<FileStore['openRead']>>,
+  ) => {
     const file = opened ?? (await openFile(fileStore, row));
-    await recordDocumentEvent(db, { orgId: row.org_id, documentId: row.id, ...who, event, title: row.title, sha256: row.sha256 });
+    await recordDocumentEvent(db, {
+      orgId: row.org_id,
+      documentId: row.id,
+      ...who,
+      event,
+      title: row.title,
+      sha256: row.sha256,
+    });
     return reply
       .header('content-type', row.content_type === 'text/csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
       .header('content-length', file.bytes)
@@ -34,7 +47,10 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     DOCUMENT_ROUTES.content,
     {
       config: { access: documentReader },
-      schema: documentSchema('A document’s bytes, for the in-page viewer', { params: documentParamsSchema, response: { ...errorResponses } }),
+      schema: documentSchema('A document’s bytes, for the in-page viewer', {
+        params: documentParamsSchema,
+        response: { ...errorResponses },
+      }),
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -49,7 +65,8 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     {
       config: { access: documentReader },
       schema: documentSchema('A single-use download URL for a document', {
-        description: 'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
+        description:
+          'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
         params: documentParamsSchema,
         response: { 200: downloadTicketSchema, ...errorResponses },
       }),
@@ -58,14 +75,23 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
       const caller = callerOf(request);
       const row = await findDocument(db, request.params.documentId, caller.user.org_id);
       if (!row) throw notFound();
-      const { ticket, expiresAt } = await mintDownloadTicket(db, { kind: 'document', subjectId: row.id, userId: caller.user.id, signedInUserId: caller.signedIn.id });
+      const { ticket, expiresAt } = await mintDownloadTicket(db, {
+        kind: 'document',
+        subjectId: row.id,
+        userId: caller.user.id,
+        signedInUserId: caller.signedIn.id,
+      });
       return { url: DOCUMENT_ROUTES.download.replace(':ticket', ticket), expires_at: expiresAt.toISOString() };
     },
   );
 
   routes.get(
     DOCUMENT_ROUTES.download,
-    ticketDownloadOptions('documents', 'Download a document with a ticket from POST …/download-ticket', 'The body is the file (application/pdf or text/csv).'),
+    ticketDownloadOptions(
+      'documents',
+      'Download a document with a ticket from POST …/download-ticket',
+      'The body is the file (application/pdf or text/csv).',
+    ),
     async (request, reply) => {
       const found = await redeemDownloadTicket(db, 'document', request.params.ticket, async (grant) => {
         // Still there, and still in the organisation of the user the ticket was minted for.
@@ -82,4 +108,5 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
 }
 
 /** The stored file, or 404 when it is gone (deleted meanwhile). */
-const openFile = (store: FileStore, row: DocumentRow) => store.openRead(row.file_key).catch(() => Promise.reject(notFound()));
+const openFile = (store: FileStore, row: DocumentRow) =>
+  store.openRead(row.file_key).catch(() => Promise.reject(notFound()));

@@ -14,7 +14,8 @@ export interface StoredFile {
   sha256: string;
 }
 
-export const documentFileKey = (orgId: number, extension: 'pdf' | 'csv') => `documents/${orgId}/${randomUUID()}.${extension}`;
+export const documentFileKey = (orgId: number, extension: 'pdf' | 'csv') =>
+  `documents/${orgId}/${randomUUID()}.${extension}`;
 
 /** Writes bytes the portal made (a statement, an extract). */
 export async function storeBytes(store: FileStore, key: string, bytes: Buffer): Promise<StoredFile> {
@@ -33,7 +34,12 @@ export class UploadRefused extends Error {
 }
 
 /** Streams an upload into the store; refuses (and deletes what was written) a file that is not a PDF by its bytes, or over maxBytes. */
-export async function storeUpload(store: FileStore, key: string, body: Readable, maxBytes: number): Promise<StoredFile> {
+export async function storeUpload(
+  store: FileStore,
+  key: string,
+  body: Readable,
+  maxBytes: number,
+): Promise<StoredFile> {
   const file = await store.openWrite(key);
   const hash = createHash('sha256');
   let bytes = 0;

@@ -28,7 +28,10 @@ export interface DocumentRow {
   created_at: Date | string;
 }
 
-export type NewDocument = Omit<DocumentRow, 'id' | 'creator_name' | 'created_at' | 'bytes'> & { bytes: number; signed_in_user_id: number | null };
+export type NewDocument = Omit<DocumentRow, 'id' | 'creator_name' | 'created_at' | 'bytes'> & {
+  bytes: number;
+  signed_in_user_id: number | null;
+};
 
 const SELECT = `select d.id, d.org_id, d.type, d.generated, d.title, to_char(d.period, 'YYYY-MM') as period, d.file_key, d.file_name,
   d.content_type, d.bytes, d.sha256, d.created_by, u.name as creator_name, d.created_at
@@ -49,15 +52,18 @@ export async function findDocument(db: Queryable, id: number, orgId: number): Pr
   return row ?? null;
 }
 
-export async function listDocuments(db: Queryable, orgId: number, query: DocumentListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
+export async function listDocuments(
+  db: Queryable,
+  orgId: number,
+  query: DocumentListQuery,
+): Promise<{ rows: DocumentRow[]; total: number }> {
   const where = `where d.org_id = $1 and ($2 = '%%' or lower(d.title) like $2) and ($3::text is null or d.type = $3)
     and ($4::text is null or d.period = to_date($4, 'YYYY-MM'))`;
   const params = [orgId, containsPattern(query.search ?? ''), query.type ?? null, query.period ?? null];
-  const rows = await db.query<DocumentRow>(`${SELECT} ${where} order by d.created_at desc, d.id desc limit $5 offset $6`, [
-    ...params,
-    query.page_size,
-    (query.page - 1) * query.page_size,
-  ]);
+  const rows = await db.query<DocumentRow>(
+    `${SELECT} ${where} order by d.created_at desc, d.id desc limit $5 offset $6`,
+    [...params, query.page_size, (query.page - 1) * query.page_size],
+  );
   const [count] = await db.query<{ total: number }>(`select count(*)::int as total from documents d ${where}`, params);
   return { rows, total: count!.total };
 }
@@ -66,7 +72,10 @@ export async function listDocuments(db: Queryable, orgId: number, query: Documen
  * Saves a document. A generated one replaces the organisation's document of the same type and month,
  * answered as `replaced` so its file can be deleted after the new row is in.
  */
-export async function saveDocument(db: Queryable, document: NewDocument): Promise<{ id: number; replaced: { id: number; file_key: string } | null }> {
+export async function saveDocument(
+  db: Queryable,
+  document: NewDocument,
+): Promise<{ id: number; replaced: { id: number; file_key: string } | null }> {
   const [old] = document.generated
     ? await db.query<{ id: number; file_key: string }>(
         "delete from documents where org_id = $1 and type = $2 and period = to_date($3, 'YYYY-MM') and generated returning id, file_key",
@@ -102,6 +111,9 @@ export async function deleteDocument(db: Queryable, id: number, orgId: number): 
 
 /** Whether the organisation has a generated document of this type and month. */
 export async function hasGenerated(db: Queryable, orgId: number, type: DocumentType, period: string): Promise<boolean> {
-  const rows = await db.query("select 1 from documents where org_id = $1 and type = $2 and period = to_date($3, 'YYYY-MM') and generated", [orgId, type, period]);
+  const rows = await db.query(
+    "select 1 from documents where org_id = $1 and type = $2 and period = to_date($3, 'YYYY-MM') and generated",
+    [orgId, type, period],
+  );
   return rows.length > 0;
 }

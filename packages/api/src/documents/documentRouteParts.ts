@@ -18,7 +18,12 @@ export const documentUploader = withRole(UPLOADERS, 'write', { impersonation: tr
 export const documentManager = withRole(MANAGERS, 'write', { impersonation: true });
 
 /** A route's OpenAPI schema under the documents tag. */
-export const documentSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['documents'], security: bearerSecurity, ...extra });
+export const documentSchema = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['documents'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 /** Whether the caller may write at all: not while impersonating without support_write. */
 const mayWrite = (request: FastifyRequest) => {
@@ -26,12 +31,19 @@ const mayWrite = (request: FastifyRequest) => {
   return !caller.impersonating || caller.canWrite;
 };
 
-const holds = (request: FastifyRequest, roles: readonly RoleName[]) => (callerOf(request).roles ?? []).some((role) => roles.includes(role));
+const holds = (request: FastifyRequest, roles: readonly RoleName[]) =>
+  (callerOf(request).roles ?? []).some((role) => roles.includes(role));
 
 /** The verified caller's organisation and standing; never anything the request names. */
 export function viewerOf(request: FastifyRequest): DocumentViewer & { canUpload: boolean; canGenerate: boolean } {
   const { user } = callerOf(request);
   const writes = mayWrite(request);
   const owner = holds(request, MANAGERS);
-  return { userId: user.id, orgId: user.org_id, canDelete: writes && owner, canGenerate: writes && owner, canUpload: writes && holds(request, UPLOADERS) };
+  return {
+    userId: user.id,
+    orgId: user.org_id,
+    canDelete: writes && owner,
+    canGenerate: writes && owner,
+    canUpload: writes && holds(request, UPLOADERS),
+  };
 }

@@ -24,25 +24,44 @@ import { documentManager, documentReader, documentSchema, viewerOf } from './doc
 import { analyticsErrors, errorResponses, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
-export function registerDocumentRoutes(app: FastifyInstance, { config, db, analytics, fileStore, today }: RouteDeps): void {
+export function registerDocumentRoutes(
+  app: FastifyInstance,
+  { config, db, analytics, fileStore, today }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     DOCUMENT_ROUTES.documents,
     {
       config: { access: documentReader },
-      schema: documentSchema('The organisation’s documents, newest first', { querystring: documentListQuerySchema, response: { 200: documentListSchema, ...errorResponses } }),
+      schema: documentSchema('The organisation’s documents, newest first', {
+        querystring: documentListQuerySchema,
+        response: { 200: documentListSchema, ...errorResponses },
+      }),
     },
     async (request) => {
       const viewer = viewerOf(request);
       const { rows, total } = await listDocuments(db, viewer.orgId, request.query);
-      return { documents: rows.map((row) => toPortalDocument(row, viewer)), total, page: request.query.page, page_size: request.query.page_size, can_upload: viewer.canUpload, can_generate: viewer.canGenerate };
+      return {
+        documents: rows.map((row) => toPortalDocument(row, viewer)),
+        total,
+        page: request.query.page,
+        page_size: request.query.page_size,
+        can_upload: viewer.canUpload,
+        can_generate: viewer.canGenerate,
+      };
     },
   );
 
   routes.get(
     DOCUMENT_ROUTES.document,
-    { config: { access: documentReader }, schema: documentSchema('One document', { params: documentParamsSchema, response: { 200: portalDocumentSchema, ...errorResponses } }) },
+    {
+      config: { access: documentReader },
+      schema: documentSchema('One document', {
+        params: documentParamsSchema,
+        response: { 200: portalDocumentSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const viewer = viewerOf(request);
       const row = await findDocument(db, request.params.documentId, viewer.orgId);
@@ -53,12 +72,27 @@ export function registerDocumentRoutes(app: FastifyInstance, { config, db, analy
 
   routes.delete(
     DOCUMENT_ROUTES.document,
-    { config: { access: documentManager }, schema: documentSchema('Delete a document (org owners)', { params: documentParamsSchema, response: { 204: z.null().describe('deleted'), ...errorResponses } }) },
+    {
+      config: { access: documentManager },
+      schema: documentSchema('Delete a document (org owners)', {
+        params: documentParamsSchema,
+        response: { 204: z.null().describe('deleted'), ...errorResponses },
+      }),
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const row = await db.transaction(async (tx) => {
         const deleted = await deleteDocument(tx, request.params.documentId, caller.user.org_id);
-        if (deleted) await recordDocumentEvent(tx, { orgId: deleted.org_id, documentId: deleted.id, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: 'delete', title: deleted.title, sha256: deleted.sha256 });
+        if (deleted)
+          await recordDocumentEvent(tx, {
+            orgId: deleted.org_id,
+            documentId: deleted.id,
+            userId: caller.user.id,
+            signedInUserId: caller.signedIn.id,
+            event: 'delete',
+            title: deleted.title,
+            sha256: deleted.sha256,
+          });
         return deleted;
       });
       if (!row) throw notFound();
@@ -73,7 +107,8 @@ export function registerDocumentRoutes(app: FastifyInstance, { config, db, analy
     {
       config: { access: documentManager },
       schema: documentSchema('Generate a month’s statement or merchant master extract (org owners)', {
-        description: 'Made from the analytics data for a month that has ended; making it again replaces the month’s earlier one.',
+        description:
+          'Made from the analytics data for a month that has ended; making it again replaces the month’s earlier one.',
         body: generateDocumentBodySchema,
         response: { 201: portalDocumentSchema, ...analyticsErrors },
       }),
@@ -83,11 +118,19 @@ export function registerDocumentRoutes(app: FastifyInstance, { config, db, analy
       const caller = callerOf(request);
       const latest = lastFullMonth(today());
       if (request.body.period > latest) {
-        throw new ApiError(400, API_ERROR_CODES.badRequest, 'Only a month that has ended can be generated.', [{ field: 'period', problem: `must be ${latest} or earlier` }]);
+        throw new ApiError(400, API_ERROR_CODES.badRequest, 'Only a month that has ended can be generated.', [
+          { field: 'period', problem: `must be ${latest} or earlier` },
+        ]);
       }
       const id = await generateDocument(
         { db, engine, store: fileStore, today, timeoutMs: config.ANALYTICS_TIMEOUT_MS },
-        { orgId: caller.user.org_id, type: request.body.type, period: request.body.period, userId: caller.user.id, signedInUserId: caller.signedIn.id },
+        {
+          orgId: caller.user.org_id,
+          type: request.body.type,
+          period: request.body.period,
+          userId: caller.user.id,
+          signedInUserId: caller.signedIn.id,
+        },
       );
       const row = await findDocument(db, id, caller.user.org_id);
       return reply.status(201).send(toPortalDocument(row!, viewerOf(request)));

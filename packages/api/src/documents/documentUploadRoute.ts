@@ -3,7 +3,14 @@
 // string, checked by the shared schema. The bytes decide: a file that does not begin with %PDF- is
 // refused with a reason whatever its name, one over the cap stops there, and the SHA-256 is kept.
 import { Readable } from 'node:stream';
-import { API_ERROR_CODES, DOCUMENT_MAX_BYTES, DOCUMENT_ROUTES, DOCUMENT_TOO_LARGE_TEXT, documentSchema as portalDocumentSchema, uploadDocumentQuerySchema } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_ROUTES,
+  DOCUMENT_TOO_LARGE_TEXT,
+  documentSchema as portalDocumentSchema,
+  uploadDocumentQuerySchema,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
@@ -18,13 +25,24 @@ import type { RouteDeps } from '../http/routeDeps.ts';
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 
 const REFUSALS: Record<UploadRefusal, ApiError> = {
-  'not-a-pdf': new ApiError(422, API_ERROR_CODES.notAPdf, 'This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.'),
+  'not-a-pdf': new ApiError(
+    422,
+    API_ERROR_CODES.notAPdf,
+    'This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.',
+  ),
   empty: new ApiError(422, API_ERROR_CODES.notAPdf, 'This file is empty: choose a PDF file.'),
   'too-large': new ApiError(413, API_ERROR_CODES.payloadTooLarge, DOCUMENT_TOO_LARGE_TEXT),
 };
 
 /** A file name from the title: letters, digits and a few marks kept, the rest '-'; always ends in .pdf. */
-export const pdfFileName = (title: string) => `${title.normalize('NFKC').replace(/[^\p{L}\p{N} ._()-]+/gu, '-').trim().slice(0, 120) || 'document'}.pdf`;
+export const pdfFileName = (title: string) =>
+  `${
+    title
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N} ._()-]+/gu, '-')
+      .trim()
+      .slice(0, 120) || 'document'
+  }.pdf`;
 
 export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStore }: RouteDeps): void {
   // The body stays a stream: the route reads it into the store, never into memory at once.
@@ -52,7 +70,12 @@ export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStor
       if (declared > DOCUMENT_MAX_BYTES) throw REFUSALS['too-large'];
       if (!(request.body instanceof Readable)) throw REFUSALS['not-a-pdf'];
       const orgId = caller.user.org_id;
-      const stored = await storeUpload(fileStore, documentFileKey(orgId, 'pdf'), request.body, DOCUMENT_MAX_BYTES).catch((error: unknown) => {
+      const stored = await storeUpload(
+        fileStore,
+        documentFileKey(orgId, 'pdf'),
+        request.body,
+        DOCUMENT_MAX_BYTES,
+      ).catch((error: unknown) => {
         throw error instanceof UploadRefused ? REFUSALS[error.reason] : error;
       });
       const saved = await db
@@ -71,7 +94,15 @@ export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStor
             created_by: caller.user.id,
             signed_in_user_id: caller.signedIn.id,
           });
-          await recordDocumentEvent(tx, { orgId, documentId: id, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: 'upload', title, sha256: stored.sha256 });
+          await recordDocumentEvent(tx, {
+            orgId,
+            documentId: id,
+            userId: caller.user.id,
+            signedInUserId: caller.signedIn.id,
+            event: 'upload',
+            title,
+            sha256: stored.sha256,
+          });
           return id;
         })
         .catch(async (error: unknown) => {

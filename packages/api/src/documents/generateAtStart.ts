@@ -10,14 +10,23 @@ import { hasGenerated } from './documentRepository.ts';
 import { generateDocument, type GenerationDeps } from './generateDocument.ts';
 
 /** Once per month and deployment: 'busy' while another process makes them; not recorded while one failed. */
-export function generateLastMonthOnce(deps: GenerationDeps, log: FastifyBaseLogger, stopped: () => boolean): Promise<OnceOutcome> {
+export function generateLastMonthOnce(
+  deps: GenerationDeps,
+  log: FastifyBaseLogger,
+  stopped: () => boolean,
+): Promise<OnceOutcome> {
   return onceForDeployment(deps.db, `documents:${lastFullMonth(deps.today())}`, { wait: false }, async () => {
-    if (!(await generateLastMonth(deps, log, stopped))) throw new Error('some of last month\'s documents were not generated; the next start tries again');
+    if (!(await generateLastMonth(deps, log, stopped)))
+      throw new Error("some of last month's documents were not generated; the next start tries again");
   });
 }
 
 /** Answers whether every document is there (none failed, and no stop came first). */
-export async function generateLastMonth(deps: GenerationDeps, log: FastifyBaseLogger, stopped: () => boolean): Promise<boolean> {
+export async function generateLastMonth(
+  deps: GenerationDeps,
+  log: FastifyBaseLogger,
+  stopped: () => boolean,
+): Promise<boolean> {
   let complete = true;
   const period = lastFullMonth(deps.today());
   const orgs = await deps.db.query<{ id: number }>('select id from organizations order by id');

@@ -30,12 +30,25 @@ export interface GenerationRequest {
 }
 
 const FILES = {
-  statement: { extension: 'pdf', contentType: 'application/pdf', fileName: (period: string) => `portfolio-statement-${period}.pdf`, title: statementTitle },
-  merchant_extract: { extension: 'csv', contentType: 'text/csv', fileName: (period: string) => `merchant-master-${period}.csv`, title: (period: string) => `Merchant master extract ${monthLabel(period)}` },
+  statement: {
+    extension: 'pdf',
+    contentType: 'application/pdf',
+    fileName: (period: string) => `portfolio-statement-${period}.pdf`,
+    title: statementTitle,
+  },
+  merchant_extract: {
+    extension: 'csv',
+    contentType: 'text/csv',
+    fileName: (period: string) => `merchant-master-${period}.csv`,
+    title: (period: string) => `Merchant master extract ${monthLabel(period)}`,
+  },
 } as const;
 
 /** Answers the new document's id. */
-export async function generateDocument({ db, engine, store, today, timeoutMs }: GenerationDeps, request: GenerationRequest): Promise<number> {
+export async function generateDocument(
+  { db, engine, store, today, timeoutMs }: GenerationDeps,
+  request: GenerationRequest,
+): Promise<number> {
   const { orgId, type, period } = request;
   const scope = { orgId, today: today() };
   const [org] = await db.query<{ name: string }>('select name from organizations where id = $1', [orgId]);
@@ -62,7 +75,15 @@ export async function generateDocument({ db, engine, store, today, timeoutMs }: 
         created_by: request.userId,
         signed_in_user_id: request.signedInUserId,
       });
-      await recordDocumentEvent(tx, { orgId, documentId: result.id, userId: request.userId, signedInUserId: request.signedInUserId, event: 'generate', title, sha256: stored.sha256 });
+      await recordDocumentEvent(tx, {
+        orgId,
+        documentId: result.id,
+        userId: request.userId,
+        signedInUserId: request.signedInUserId,
+        event: 'generate',
+        title,
+        sha256: stored.sha256,
+      });
       return result;
     });
     if (saved.replaced) await store.remove(saved.replaced.file_key);

@@ -11,10 +11,20 @@ export interface Statement {
   sections: Record<StatementSection, QueryResult>;
 }
 
-export async function loadStatement(engine: AnalyticsEngine, scope: QueryScope, period: string, orgName: string, timeoutMs: number): Promise<Statement> {
-  const entries = Object.entries(statementQueries(period)) as [StatementSection, ReturnType<typeof statementQueries>[StatementSection]][];
+export async function loadStatement(
+  engine: AnalyticsEngine,
+  scope: QueryScope,
+  period: string,
+  orgName: string,
+  timeoutMs: number,
+): Promise<Statement> {
+  const entries = Object.entries(statementQueries(period)) as [
+    StatementSection,
+    ReturnType<typeof statementQueries>[StatementSection],
+  ][];
   // One at a time: a statement is a handful of small queries, and the engine serves screens meanwhile.
   const sections = {} as Record<StatementSection, QueryResult>;
-  for (const [section, description] of entries) sections[section] = await engine.query(description, scope, { timeoutMs });
+  for (const [section, description] of entries)
+    sections[section] = await engine.query(description, scope, { timeoutMs });
   return { period, orgName, sections };
 }

@@ -7,7 +7,12 @@ import { merchantExtractQuery } from './statementQueries.ts';
 
 const BOM = '\uFEFF';
 
-export async function merchantExtractCsv(engine: AnalyticsEngine, scope: QueryScope, period: string, timeoutMs: number): Promise<Buffer> {
+export async function merchantExtractCsv(
+  engine: AnalyticsEngine,
+  scope: QueryScope,
+  period: string,
+  timeoutMs: number,
+): Promise<Buffer> {
   const description = merchantExtractQuery(period);
   const encoder = createCsvEncoder(queryColumns(description), { header: 'labels', neutraliseFormulas: true });
   // A month's merchants (thousands of rows at most): held as text, then written as one file.

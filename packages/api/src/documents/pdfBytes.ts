@@ -5,7 +5,17 @@ import PDFDocument from 'pdfkit';
 export type Pdf = InstanceType<typeof PDFDocument>;
 
 export async function pdfBytes(info: { title: string; createdAt: Date }, draw: (pdf: Pdf) => void): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: info.title, Producer: 'PayPortal', Creator: 'PayPortal', CreationDate: info.createdAt, ModDate: info.createdAt } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: {
+      Title: info.title,
+      Producer: 'PayPortal',
+      Creator: 'PayPortal',
+      CreationDate: info.createdAt,
+      ModDate: info.createdAt,
+    },
+  });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {

@@ -2,7 +2,14 @@
 // revenue, two charts, top merchants and disputes. Every figure is a cell of the engine's answer shown
 // with the catalogue's format (formatCell, as the app shows it), each label and value a text run of its
 // own, so the statement test can read them back and compare them with the query API.
-import { dimensionValueLabel, formatCell, monthLabel, type QueryCell, type QueryColumn, type QueryResult } from '@payportal/shared';
+import {
+  dimensionValueLabel,
+  formatCell,
+  monthLabel,
+  type QueryCell,
+  type QueryColumn,
+  type QueryResult,
+} from '@payportal/shared';
 import { pdfBytes, type Pdf } from './pdfBytes.ts';
 import { drawBrandBars, drawDailyVolume } from './statementCharts.ts';
 import type { Statement } from './loadStatement.ts';
@@ -21,8 +28,16 @@ export function renderStatementPdf(statement: Statement, createdAt: Date): Promi
   return pdfBytes({ title: statementTitle(period), createdAt }, (pdf) => {
     const [from, to] = monthRange(period);
     pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(statement.orgName, LEFT, LEFT, { lineBreak: false });
-    pdf.font('Helvetica-Bold').fontSize(20).fillColor(INK).text('Portfolio statement', LEFT, LEFT + 14, { lineBreak: false });
-    pdf.font('Helvetica').fontSize(11).fillColor(INK).text(`${monthLabel(period)} (${from} to ${to})`, LEFT, LEFT + 40, { lineBreak: false });
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(20)
+      .fillColor(INK)
+      .text('Portfolio statement', LEFT, LEFT + 14, { lineBreak: false });
+    pdf
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`${monthLabel(period)} (${from} to ${to})`, LEFT, LEFT + 40, { lineBreak: false });
 
     const half = (WIDTH - 24) / 2;
     let y = heading(pdf, 'Volumes', LEFT, LEFT + 70, half);
@@ -43,14 +58,27 @@ export function renderStatementPdf(statement: Statement, createdAt: Date): Promi
     figureRows(pdf, sections.disputes, LEFT, y, half);
     y = heading(pdf, 'Disputes by reason category', LEFT, y + 60, WIDTH);
     if (sections.disputesByCategory.rows.length) table(pdf, sections.disputesByCategory, LEFT, y, [200, 100, 120]);
-    else pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text('No chargebacks were received in this month.', LEFT, y, { lineBreak: false });
-    footer(pdf, 'Chargebacks count in the month they were received; volumes are approved, settled sales net of refunds.');
+    else
+      pdf
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text('No chargebacks were received in this month.', LEFT, y, { lineBreak: false });
+    footer(
+      pdf,
+      'Chargebacks count in the month they were received; volumes are approved, settled sales net of refunds.',
+    );
   });
 }
 
 function heading(pdf: Pdf, text: string, x: number, y: number, width: number): number {
   pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(text, x, y, { lineBreak: false });
-  pdf.moveTo(x, y + 16).lineTo(x + width, y + 16).lineWidth(0.5).strokeColor(RULE).stroke();
+  pdf
+    .moveTo(x, y + 16)
+    .lineTo(x + width, y + 16)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   return y + 24;
 }
 
@@ -58,24 +86,46 @@ function heading(pdf: Pdf, text: string, x: number, y: number, width: number): n
 function figureRows(pdf: Pdf, result: QueryResult, x: number, y: number, width: number): void {
   result.columns.forEach((column, index) => {
     const top = y + index * 18;
-    pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(column.label, x, top, { width: width * 0.6, lineBreak: false });
-    pdf.font('Helvetica-Bold').fillColor(INK).text(formatCell(result.rows[0]?.[index] ?? null, column), x + width * 0.55, top, { width: width * 0.45, align: 'right', lineBreak: false });
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(column.label, x, top, { width: width * 0.6, lineBreak: false });
+    pdf
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(formatCell(result.rows[0]?.[index] ?? null, column), x + width * 0.55, top, {
+        width: width * 0.45,
+        align: 'right',
+        lineBreak: false,
+      });
   });
 }
 
 /** A value in words where the dimension has them ("Consumer dispute", not "consumer"), else in its format. */
-export const cellText = (cell: QueryCell, column: QueryColumn) => (cell !== null && column.format === null && dimensionValueLabel(column.name, String(cell))) || formatCell(cell, column);
+export const cellText = (cell: QueryCell, column: QueryColumn) =>
+  (cell !== null && column.format === null && dimensionValueLabel(column.name, String(cell))) ||
+  formatCell(cell, column);
 
 /** An answer as a table: the column labels, then a line per row; numbers right-aligned. */
 function table(pdf: Pdf, result: QueryResult, x: number, y: number, widths: number[]): number {
   const cellX = (index: number) => x + widths.slice(0, index).reduce((sum, width) => sum + width, 0);
   const align = (index: number) => (result.columns[index]?.type === 'number' ? 'right' : 'left');
   pdf.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
-  result.columns.forEach((column, index) => pdf.text(column.label, cellX(index), y, { width: widths[index]! - 6, align: align(index), lineBreak: false }));
+  result.columns.forEach((column, index) =>
+    pdf.text(column.label, cellX(index), y, { width: widths[index]! - 6, align: align(index), lineBreak: false }),
+  );
   pdf.font('Helvetica').fontSize(8).fillColor(INK);
   result.rows.forEach((row, rowIndex) => {
     const top = y + 16 + rowIndex * 15;
-    result.columns.forEach((column, index) => pdf.text(cellText(row[index] ?? null, column), cellX(index), top, { width: widths[index]! - 6, align: align(index), lineBreak: false, ellipsis: true }));
+    result.columns.forEach((column, index) =>
+      pdf.text(cellText(row[index] ?? null, column), cellX(index), top, {
+        width: widths[index]! - 6,
+        align: align(index),
+        lineBreak: false,
+        ellipsis: true,
+      }),
+    );
   });
   return y + 16 + result.rows.length * 15;
 }

@@ -12,22 +12,54 @@ export function monthRange(period: string): [string, string] {
 
 const inMonth = (period: string) => ({ dimension: 'date' as const, dateRange: monthRange(period) });
 
-const query = (description: Partial<QueryDescription>): QueryDescription => ({ measures: [], dimensions: [], filters: [], order: [], ...description });
+const query = (description: Partial<QueryDescription>): QueryDescription => ({
+  measures: [],
+  dimensions: [],
+  filters: [],
+  order: [],
+  ...description,
+});
 
 /** Every query of a statement, by the section that shows it. */
 export function statementQueries(period: string) {
   return {
-    volumes: query({ measures: ['gsv', 'transactions', 'avg_ticket', 'authorisations', 'approval_rate', 'refunds'], timeDimension: inMonth(period) }),
-    fees: query({ measures: ['billed_fees', 'interchange', 'scheme_fees', 'net_revenue', 'net_effective_rate_bps'], timeDimension: inMonth(period) }),
-    disputes: query({ measures: ['chargebacks', 'chargeback_amount', 'chargeback_ratio'], timeDimension: inMonth(period) }),
-    disputesByCategory: query({ measures: ['chargebacks', 'chargeback_amount'], dimensions: ['dispute_category'], timeDimension: inMonth(period), order: [{ member: 'chargebacks', direction: 'desc' }] }),
-    dailyVolume: query({ measures: ['gsv'], timeDimension: { ...inMonth(period), granularity: 'day' }, order: [{ member: 'date', direction: 'asc' }] }),
-    byCardBrand: query({ measures: ['gsv', 'net_revenue'], dimensions: ['card_brand'], timeDimension: inMonth(period), order: [{ member: 'gsv', direction: 'desc' }] }),
+    volumes: query({
+      measures: ['gsv', 'transactions', 'avg_ticket', 'authorisations', 'approval_rate', 'refunds'],
+      timeDimension: inMonth(period),
+    }),
+    fees: query({
+      measures: ['billed_fees', 'interchange', 'scheme_fees', 'net_revenue', 'net_effective_rate_bps'],
+      timeDimension: inMonth(period),
+    }),
+    disputes: query({
+      measures: ['chargebacks', 'chargeback_amount', 'chargeback_ratio'],
+      timeDimension: inMonth(period),
+    }),
+    disputesByCategory: query({
+      measures: ['chargebacks', 'chargeback_amount'],
+      dimensions: ['dispute_category'],
+      timeDimension: inMonth(period),
+      order: [{ member: 'chargebacks', direction: 'desc' }],
+    }),
+    dailyVolume: query({
+      measures: ['gsv'],
+      timeDimension: { ...inMonth(period), granularity: 'day' },
+      order: [{ member: 'date', direction: 'asc' }],
+    }),
+    byCardBrand: query({
+      measures: ['gsv', 'net_revenue'],
+      dimensions: ['card_brand'],
+      timeDimension: inMonth(period),
+      order: [{ member: 'gsv', direction: 'desc' }],
+    }),
     topMerchants: query({
       measures: ['gsv', 'transactions', 'net_revenue'],
       dimensions: ['merchant', 'merchant_name'],
       timeDimension: inMonth(period),
-      order: [{ member: 'gsv', direction: 'desc' }, { member: 'merchant', direction: 'asc' }],
+      order: [
+        { member: 'gsv', direction: 'desc' },
+        { member: 'merchant', direction: 'asc' },
+      ],
       limit: 10,
     }),
   } satisfies Record<string, QueryDescription>;
@@ -42,7 +74,16 @@ export type StatementSection = keyof ReturnType<typeof statementQueries>;
 export function merchantExtractQuery(period: string): QueryDescription {
   return query({
     measures: ['transactions', 'gsv', 'net_revenue', 'chargebacks'],
-    dimensions: ['merchant', 'merchant_name', 'industry_group', 'industry', 'state', 'pricing_plan_type', 'size_tier', 'risk_tier'],
+    dimensions: [
+      'merchant',
+      'merchant_name',
+      'industry_group',
+      'industry',
+      'state',
+      'pricing_plan_type',
+      'size_tier',
+      'risk_tier',
+    ],
     timeDimension: inMonth(period),
     order: [{ member: 'merchant', direction: 'asc' }],
   });

@@ -20,7 +20,10 @@ export interface DownloadGrant {
   signedInUserId: number;
 }
 
-export async function mintDownloadTicket(db: Queryable, grant: DownloadGrant): Promise<{ ticket: string; expiresAt: Date }> {
+export async function mintDownloadTicket(
+  db: Queryable,
+  grant: DownloadGrant,
+): Promise<{ ticket: string; expiresAt: Date }> {
   const ticket = newSecret();
   const [row] = await db.query<{ expires_at: Date | string }>(
     `insert into download_tickets (ticket_hash, kind, subject_id, user_id, signed_in_user_id, expires_at)
@@ -49,9 +52,17 @@ export async function redeemDownloadTicket<T extends { stream: { destroy(): unkn
     [hash, kind],
   );
   if (!row) return null;
-  const opened = await open({ kind, subjectId: row.subject_id, userId: row.user_id, signedInUserId: row.signed_in_user_id });
+  const opened = await open({
+    kind,
+    subjectId: row.subject_id,
+    userId: row.user_id,
+    signedInUserId: row.signed_in_user_id,
+  });
   if (!opened) return null;
-  const used = await db.query('update download_tickets set used_at = now() where ticket_hash = $1 and kind = $2 and used_at is null and expires_at > now() returning 1', [hash, kind]);
+  const used = await db.query(
+    'update download_tickets set used_at = now() where ticket_hash = $1 and kind = $2 and used_at is null and expires_at > now() returning 1',
+    [hash, kind],
+  );
   if (used.length === 1) return opened;
   opened.stream.destroy();
   return null;

@@ -40,7 +40,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
 export function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   // The analytics engine's own errors: a question the data cannot answer is 400, a slow one 504.
-  if (error instanceof QueryError) return new ApiError(400, API_ERROR_CODES.badRequest, `The query cannot be answered: ${error.message}.`, error.issues);
+  if (error instanceof QueryError)
+    return new ApiError(
+      400,
+      API_ERROR_CODES.badRequest,
+      `The query cannot be answered: ${error.message}.`,
+      error.issues,
+    );
   if (error instanceof AdmissionBusyError) return new ApiError(429, API_ERROR_CODES.analyticsBusy, error.message);
   if (error instanceof AnalyticsTimeoutError) return new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -65,7 +71,11 @@ export function toApiError(error: FastifyError): ApiError {
     case '22003':
     case '22P02':
     case '22021':
-      return new ApiError(400, API_ERROR_CODES.badRequest, 'A value in the request is out of range or of the wrong form.');
+      return new ApiError(
+        400,
+        API_ERROR_CODES.badRequest,
+        'A value in the request is out of range or of the wrong form.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, API_ERROR_CODES.badRequest, 'The request body is not valid JSON.', [

@@ -27,7 +27,8 @@ const SELECT = `select d.id, d.org_id, d.owner_id, u.name as owner_name, d.name,
   from export_definitions d join users u on u.id = d.owner_id`;
 
 /** Only its owner or an org owner of the organisation changes or deletes a definition. */
-export const canEditDefinition = (viewer: DefinitionViewer, ownerId: number) => viewer.isOrgOwner || viewer.userId === ownerId;
+export const canEditDefinition = (viewer: DefinitionViewer, ownerId: number) =>
+  viewer.isOrgOwner || viewer.userId === ownerId;
 
 function toDefinition(row: DefinitionRow, viewer: DefinitionViewer): ExportDefinition {
   return exportDefinitionSchema.parse({
@@ -44,7 +45,11 @@ function toDefinition(row: DefinitionRow, viewer: DefinitionViewer): ExportDefin
   });
 }
 
-export async function findDefinition(db: Queryable, id: number, viewer: DefinitionViewer): Promise<ExportDefinition | null> {
+export async function findDefinition(
+  db: Queryable,
+  id: number,
+  viewer: DefinitionViewer,
+): Promise<ExportDefinition | null> {
   const [row] = await db.query<DefinitionRow>(`${SELECT} where d.id = $1 and d.org_id = $2`, [id, viewer.orgId]);
   return row ? toDefinition(row, viewer) : null;
 }
@@ -57,12 +62,22 @@ export async function listDefinitions(
   const pattern = containsPattern(options.search);
   const where = `where d.org_id = $1 and ($2 = '%%' or lower(d.name) like $2 or lower(d.description) like $2) and (not $3::boolean or d.owner_id = $4)`;
   const params = [viewer.orgId, pattern, options.mine, viewer.userId];
-  const rows = await db.query<DefinitionRow>(`${SELECT} ${where} order by d.updated_at desc, d.id desc limit $5`, [...params, options.limit]);
-  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from export_definitions d ${where}`, params);
+  const rows = await db.query<DefinitionRow>(`${SELECT} ${where} order by d.updated_at desc, d.id desc limit $5`, [
+    ...params,
+    options.limit,
+  ]);
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from export_definitions d ${where}`,
+    params,
+  );
   return { definitions: rows.map((row) => toDefinition(row, viewer)), total: count!.total };
 }
 
-export async function createDefinition(db: Queryable, viewer: DefinitionViewer, body: ExportDefinitionBody): Promise<ExportDefinition> {
+export async function createDefinition(
+  db: Queryable,
+  viewer: DefinitionViewer,
+  body: ExportDefinitionBody,
+): Promise<ExportDefinition> {
   const [created] = await db.query<{ id: number }>(
     'insert into export_definitions (org_id, owner_id, name, description, query, csv) values ($1, $2, $3, $4, $5, $6) returning id',
     [viewer.orgId, viewer.userId, body.name, body.description, JSON.stringify(body.query), JSON.stringify(body.csv)],
@@ -71,22 +86,27 @@ export async function createDefinition(db: Queryable, viewer: DefinitionViewer, 
 }
 
 /** Null when the definition is not in the viewer's organisation; 'forbidden' when they may not edit it. */
-export async function updateDefinition(db: Queryable, id: number, viewer: DefinitionViewer, body: ExportDefinitionBody): Promise<ExportDefinition | null | 'forbidden'> {
+export async function updateDefinition(
+  db: Queryable,
+  id: number,
+  viewer: DefinitionViewer,
+  body: ExportDefinitionBody,
+): Promise<ExportDefinition | null | 'forbidden'> {
   const existing = await findDefinition(db, id, viewer);
   if (!existing) return null;
   if (!existing.can_edit) return 'forbidden';
-  await db.query('update export_definitions set name = $3, description = $4, query = $5, csv = $6, updated_at = now() where id = $1 and org_id = $2', [
-    id,
-    viewer.orgId,
-    body.name,
-    body.description,
-    JSON.stringify(body.query),
-    JSON.stringify(body.csv),
-  ]);
+  await db.query(
+    'update export_definitions set name = $3, description = $4, query = $5, csv = $6, updated_at = now() where id = $1 and org_id = $2',
+    [id, viewer.orgId, body.name, body.description, JSON.stringify(body.query), JSON.stringify(body.csv)],
+  );
   return findDefinition(db, id, viewer);
 }
 
-export async function deleteDefinition(db: Queryable, id: number, viewer: DefinitionViewer): Promise<'deleted' | null | 'forbidden'> {
+export async function deleteDefinition(
+  db: Queryable,
+  id: number,
+  viewer: DefinitionViewer,
+): Promise<'deleted' | null | 'forbidden'> {
   const existing = await findDefinition(db, id, viewer);
   if (!existing) return null;
   if (!existing.can_edit) return 'forbidden';

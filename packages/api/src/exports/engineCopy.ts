@@ -28,10 +28,14 @@ export interface EngineCopyRequest {
 const SCRATCH_CHUNK_BYTES = 2 ** 20;
 
 /** One per attempt, like the stored file: a process declared dead never shares one with its successor. */
-export const scratchFolderOf = (scratchDir: string, jobId: number, attempt: number) => join(scratchDir, `export-${jobId}-${attempt}`);
+export const scratchFolderOf = (scratchDir: string, jobId: number, attempt: number) =>
+  join(scratchDir, `export-${jobId}-${attempt}`);
 
 /** Writes the engine's rows into `file` (whose header is written); resolves with the rows it holds and whether the engine had more. */
-export async function copyThroughEngine(request: EngineCopyRequest, file: CsvFile): Promise<{ rowsWritten: number; more: boolean }> {
+export async function copyThroughEngine(
+  request: EngineCopyRequest,
+  file: CsvFile,
+): Promise<{ rowsWritten: number; more: boolean }> {
   await rm(request.scratch, { recursive: true, force: true });
   await mkdir(request.scratch, { recursive: true });
   try {

@@ -21,6 +21,16 @@ export interface ExportAuditEntry {
 export async function recordExportEvent(db: Queryable, entry: ExportAuditEntry): Promise<void> {
   await db.query(
     'insert into export_audit (org_id, job_id, user_id, signed_in_user_id, event, definition_id, query, pnl, rows) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-    [entry.orgId, entry.jobId, entry.userId, entry.signedInUserId, entry.event, entry.definitionId ?? null, entry.query ? JSON.stringify(entry.query) : null, entry.pnl ? JSON.stringify(entry.pnl) : null, entry.rows ?? null],
+    [
+      entry.orgId,
+      entry.jobId,
+      entry.userId,
+      entry.signedInUserId,
+      entry.event,
+      entry.definitionId ?? null,
+      entry.query ? JSON.stringify(entry.query) : null,
+      entry.pnl ? JSON.stringify(entry.pnl) : null,
+      entry.rows ?? null,
+    ],
   );
 }

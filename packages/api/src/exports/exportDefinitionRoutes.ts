@@ -21,7 +21,13 @@ import { z } from 'zod';
 import { turnRequest } from '../analytics/turnRequest.ts';
 import { callerOf } from '../auth/callerHooks.ts';
 import { forbidden, notFound } from '../errors/apiError.ts';
-import { createDefinition, deleteDefinition, findDefinition, listDefinitions, updateDefinition } from './definitionRepository.ts';
+import {
+  createDefinition,
+  deleteDefinition,
+  findDefinition,
+  listDefinitions,
+  updateDefinition,
+} from './definitionRepository.ts';
 import { exportRowLimit, rowCapOf } from './rowCap.ts';
 import { analyticsErrors, errorResponses, requireAnalytics } from '../http/errorResponses.ts';
 import { exportReader, exportRunReader, exportSchema, exportWriter, viewerOf } from './exportRouteParts.ts';
@@ -29,15 +35,26 @@ import type { RouteDeps } from '../http/routeDeps.ts';
 
 const NOT_EDITABLE = 'Only the owner of this export or an organisation owner can change or delete it.';
 
-export function registerExportDefinitionRoutes(app: FastifyInstance, { config, db, admission, exportRunner, today }: RouteDeps): void {
+export function registerExportDefinitionRoutes(
+  app: FastifyInstance,
+  { config, db, admission, exportRunner, today }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     EXPORT_ROUTES.limits,
-    { config: { access: exportRunReader }, schema: exportSchema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }) },
+    {
+      config: { access: exportRunReader },
+      schema: exportSchema('The caller’s export limits', { response: { 200: exportLimitsSchema, ...errorResponses } }),
+    },
     async (request) => {
       const rowCap = rowCapOf(callerOf(request).roles ?? [], config);
-      return { row_cap: rowCap, row_cap_text: rowCapText(rowCap), max_active_jobs: config.EXPORT_MAX_ACTIVE_PER_USER, file_lifetime_days: config.EXPORT_TTL_DAYS };
+      return {
+        row_cap: rowCap,
+        row_cap_text: rowCapText(rowCap),
+        max_active_jobs: config.EXPORT_MAX_ACTIVE_PER_USER,
+        file_lifetime_days: config.EXPORT_TTL_DAYS,
+      };
     },
   );
 
@@ -46,7 +63,8 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
     {
       config: { access: exportReader },
       schema: exportSchema('How many rows an export of a query would have', {
-        description: 'Counts the rows in the analytics engine, with the caller’s row cap applied. The count is remembered, so running the same query next does not count again. Reads only.',
+        description:
+          'Counts the rows in the analytics engine, with the caller’s row cap applied. The count is remembered, so running the same query next does not count again. Reads only.',
         body: estimateBodySchema,
         response: { 200: estimateSchema, ...analyticsErrors },
       }),
@@ -60,7 +78,9 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
       // Counting costs what the export's aggregation costs: a heavy turn, unless the count is remembered.
       const rows =
         (await rowCounter.known(request.body.query, scope, { rowCap })) ??
-        (await admission.run(turnRequest(request, reply, 'heavy', config.ANALYTICS_TIMEOUT_MS), (timeoutMs) => rowCounter.count(request.body.query, scope, { rowCap, timeoutMs })));
+        (await admission.run(turnRequest(request, reply, 'heavy', config.ANALYTICS_TIMEOUT_MS), (timeoutMs) =>
+          rowCounter.count(request.body.query, scope, { rowCap, timeoutMs }),
+        ));
       const { limit, capBinds } = exportRowLimit(request.body.query, rowCap);
       return { rows: Math.min(rows, limit), row_cap: rowCap, capped: capBinds && rows > limit };
     },
@@ -70,7 +90,10 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
     EXPORT_ROUTES.definitions,
     {
       config: { access: exportReader },
-      schema: exportSchema('The organisation’s saved exports', { querystring: definitionListQuerySchema, response: { 200: definitionListSchema, ...errorResponses } }),
+      schema: exportSchema('The organisation’s saved exports', {
+        querystring: definitionListQuerySchema,
+        response: { 200: definitionListSchema, ...errorResponses },
+      }),
     },
     async (request) => listDefinitions(db, viewerOf(request), request.query),
   );
@@ -79,7 +102,10 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
     EXPORT_ROUTES.definitions,
     {
       config: { access: exportWriter },
-      schema: exportSchema('Save an export', { body: exportDefinitionBodySchema, response: { 201: exportDefinitionSchema, ...errorResponses } }),
+      schema: exportSchema('Save an export', {
+        body: exportDefinitionBodySchema,
+        response: { 201: exportDefinitionSchema, ...errorResponses },
+      }),
     },
     async (request, reply) => {
       // A question the data cannot answer is refused now, not when it first runs.
@@ -90,8 +116,15 @@ export function registerExportDefinitionRoutes(app: FastifyInstance, { config, d
 
   routes.get(
     EXPORT_ROUTES.definition,
-    { config: { access: exportReader }, schema: exportSchema('One saved export', { params: definitionParamsSchema, response: { 200: exportDefinitionSchema, ...errorResponses } }) },
-    async (request) => (await findDefinition(db, request.params.definitionId, viewerOf(request))) ?? Promise.reject(notFound()),
+    {
+      config: { access: exportReader },
+      schema: exportSchema('One saved export', {
+        params: definitionParamsSchema,
+        response: { 200: exportDefinitionSchema, ...errorResponses },
+      }),
+    },
+    async (request) =>
+      (await findDefinition(db, request.params.definitionId, viewerOf(request))) ?? Promise.reject(notFound()),
   );
 
   routes.put(

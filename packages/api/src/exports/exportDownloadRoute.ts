@@ -14,27 +14,49 @@ import type { RouteDeps } from '../http/routeDeps.ts';
 import { ticketDownloadOptions } from '../downloads/ticketDownloadOptions.ts';
 
 export function registerExportDownloadRoute(app: FastifyInstance, { db, fileStore }: RouteDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    EXPORT_ROUTES.download,
-    ticketDownloadOptions('exports', 'Download a ready export with a ticket from POST …/download-ticket', 'The body is the CSV file (text/csv, or application/gzip).'),
-    async (request, reply) => {
-      const found = await redeemDownloadTicket(db, 'export', request.params.ticket, async (grant) => {
-        const job = await findJobById(db, grant.subjectId);
-        // Still the same user's, still ready (an expired job's file is gone).
-        if (!job?.file_key || job.user_id !== grant.userId || job.status !== 'ready' || !job.expires_at || new Date(job.expires_at) <= new Date()) return null;
-        const file = await fileStore.openRead(job.file_key).catch(() => null);
-        return file && { ...file, job, grant };
-      });
-      if (!found) throw notFound();
-      const { job, grant, ...file } = found;
-      await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: grant.userId, signedInUserId: grant.signedInUserId, event: 'download', rows: job.rows_written });
-      return reply
-        .header('content-type', job.csv.gzip ? 'application/gzip' : 'text/csv; charset=utf-8')
-        .header('content-length', file.bytes)
-        .header('content-disposition', attachmentDisposition(fileNameOf(job.name, job.csv)))
-        .header('cache-control', 'no-store')
-        // The body is the file's bytes, not one of the JSON answers the type provider knows.
-        .send(file.stream as never);
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      EXPORT_ROUTES.download,
+      ticketDownloadOptions(
+        'exports',
+        'Download a ready export with a ticket from POST …/download-ticket',
+        'The body is the CSV file (text/csv, or application/gzip).',
+      ),
+      async (request, reply) => {
+        const found = await redeemDownloadTicket(db, 'export', request.params.ticket, async (grant) => {
+          const job = await findJobById(db, grant.subjectId);
+          // Still the same user's, still ready (an expired job's file is gone).
+          if (
+            !job?.file_key ||
+            job.user_id !== grant.userId ||
+            job.status !== 'ready' ||
+            !job.expires_at ||
+            new Date(job.expires_at) <= new Date()
+          )
+            return null;
+          const file = await fileStore.openRead(job.file_key).catch(() => null);
+          return file && { ...file, job, grant };
+        });
+        if (!found) throw notFound();
+        const { job, grant, ...file } = found;
+        await recordExportEvent(db, {
+          orgId: job.org_id,
+          jobId: job.id,
+          userId: grant.userId,
+          signedInUserId: grant.signedInUserId,
+          event: 'download',
+          rows: job.rows_written,
+        });
+        return (
+          reply
+            .header('content-type', job.csv.gzip ? 'application/gzip' : 'text/csv; charset=utf-8')
+            .header('content-length', file.bytes)
+            .header('content-disposition', attachmentDisposition(fileNameOf(job.name, job.csv)))
+            .header('cache-control', 'no-store')
+            // The body is the file's bytes, not one of the JSON answers the type provider knows.
+            .send(file.stream as never)
+        );
+      },
+    );
 }

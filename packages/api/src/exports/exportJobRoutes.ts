@@ -35,8 +35,18 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
 
   routes.get(
     EXPORT_ROUTES.jobs,
-    { config: { access: exportRunReader }, schema: exportSchema('The caller’s export runs, newest first', { querystring: jobListQuerySchema, response: { 200: jobListSchema, ...errorResponses } }) },
-    async (request) => ({ jobs: (await listJobs(db, viewerOf(request), { definitionId: request.query.definition_id, limit: request.query.limit })).map(toExportJob) }),
+    {
+      config: { access: exportRunReader },
+      schema: exportSchema('The caller’s export runs, newest first', {
+        querystring: jobListQuerySchema,
+        response: { 200: jobListSchema, ...errorResponses },
+      }),
+    },
+    async (request) => ({
+      jobs: (
+        await listJobs(db, viewerOf(request), { definitionId: request.query.definition_id, limit: request.query.limit })
+      ).map(toExportJob),
+    }),
   );
 
   routes.post(
@@ -62,16 +72,32 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
       if (body.definition_id !== undefined && !definition) throw notFound();
       const run = definition
         ? { definitionId: definition.id, name: definition.name, query: definition.query, csv: definition.csv }
-        : { definitionId: null, name: body.name ?? AD_HOC_NAME, query: body.query!, csv: body.csv ?? DEFAULT_CSV_OPTIONS };
+        : {
+            definitionId: null,
+            name: body.name ?? AD_HOC_NAME,
+            query: body.query!,
+            csv: body.csv ?? DEFAULT_CSV_OPTIONS,
+          };
       queryColumns(run.query);
-      const job = await queueExportJob({ db, config, runner }, callerOf(request), { definitionId: run.definitionId, name: run.name, source: { query: run.query }, csv: run.csv });
+      const job = await queueExportJob({ db, config, runner }, callerOf(request), {
+        definitionId: run.definitionId,
+        name: run.name,
+        source: { query: run.query },
+        csv: run.csv,
+      });
       return reply.code(202).send(toExportJob(job));
     },
   );
 
   routes.get(
     EXPORT_ROUTES.job,
-    { config: { access: exportRunReader }, schema: exportSchema('One export run: status and progress', { params: jobParamsSchema, response: { 200: exportJobSchema, ...errorResponses } }) },
+    {
+      config: { access: exportRunReader },
+      schema: exportSchema('One export run: status and progress', {
+        params: jobParamsSchema,
+        response: { 200: exportJobSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const job = await findJob(db, request.params.jobId, viewerOf(request));
       if (!job) throw notFound();
@@ -84,7 +110,8 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
     {
       config: { access: exportRunWriter },
       schema: exportSchema('Cancel an export run', {
-        description: 'A queued run is cancelled at once; a running one stops at its next page of rows (the answer may still say running) and its partial file is deleted. A finished run is left as it is.',
+        description:
+          'A queued run is cancelled at once; a running one stops at its next page of rows (the answer may still say running) and its partial file is deleted. A finished run is left as it is.',
         params: jobParamsSchema,
         response: { 200: exportJobSchema, ...errorResponses },
       }),
@@ -95,7 +122,15 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
       if (!cancelled) throw notFound();
       const { job, endedNow } = cancelled;
       // A queued run ends here; a running one is audited by its runner when it stops.
-      if (endedNow) await recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: job.user_id, signedInUserId: caller.signedIn.id, event: 'cancelled', rows: 0 });
+      if (endedNow)
+        await recordExportEvent(db, {
+          orgId: job.org_id,
+          jobId: job.id,
+          userId: job.user_id,
+          signedInUserId: caller.signedIn.id,
+          event: 'cancelled',
+          rows: 0,
+        });
       return toExportJob(job);
     },
   );
@@ -105,17 +140,32 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
     {
       config: { access: exportRunReader },
       schema: exportSchema('A single-use download URL for a ready export', {
-        description: 'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
+        description:
+          'The URL works once, for a minute, without a bearer token: navigate the browser to it and the file streams to disk.',
         params: jobParamsSchema,
-        response: { 200: downloadTicketSchema, ...errorResponses, 409: describedError('api/conflict: the export is not ready (or has expired)') },
+        response: {
+          200: downloadTicketSchema,
+          ...errorResponses,
+          409: describedError('api/conflict: the export is not ready (or has expired)'),
+        },
       }),
     },
     async (request) => {
       const caller = callerOf(request);
       const job = await findJob(db, request.params.jobId, viewerOf(request));
       if (!job) throw notFound();
-      if (job.status !== 'ready') throw new ApiError(409, API_ERROR_CODES.conflict, `This export is ${job.status}: only a ready export can be downloaded.`);
-      const { ticket, expiresAt } = await mintDownloadTicket(db, { kind: 'export', subjectId: job.id, userId: caller.user.id, signedInUserId: caller.signedIn.id });
+      if (job.status !== 'ready')
+        throw new ApiError(
+          409,
+          API_ERROR_CODES.conflict,
+          `This export is ${job.status}: only a ready export can be downloaded.`,
+        );
+      const { ticket, expiresAt } = await mintDownloadTicket(db, {
+        kind: 'export',
+        subjectId: job.id,
+        userId: caller.user.id,
+        signedInUserId: caller.signedIn.id,
+      });
       return { url: EXPORT_ROUTES.download.replace(':ticket', ticket), expires_at: expiresAt.toISOString() };
     },
   );

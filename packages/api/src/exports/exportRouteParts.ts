@@ -18,7 +18,12 @@ export const exportRunReader = withRole(['query', 'revenue_optimizer'], 'read', 
 export const exportRunWriter = withRole(['query', 'revenue_optimizer'], 'write', { impersonation: true });
 
 /** A route's OpenAPI schema under the exports tag. */
-export const exportSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['exports'], security: bearerSecurity, ...extra });
+export const exportSchema = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['exports'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 /** The verified caller's organisation and standing; never anything the request names. */
 export function viewerOf(request: FastifyRequest): DefinitionViewer {

@@ -12,7 +12,17 @@ import type { FileStore } from '../storage/fileStore.ts';
 import { deleteOldTickets } from '../downloads/downloadTickets.ts';
 import { scratchFolderOf } from './engineCopy.ts';
 import { recordExportEvent } from './exportAudit.ts';
-import { claimNextJob, dueExpiries, fileKeyOf, finishJob, markExpired, recoverStaleJobs, requeueJob, type EndedJob, type JobRow } from './jobRepository.ts';
+import {
+  claimNextJob,
+  dueExpiries,
+  fileKeyOf,
+  finishJob,
+  markExpired,
+  recoverStaleJobs,
+  requeueJob,
+  type EndedJob,
+  type JobRow,
+} from './jobRepository.ts';
 import { createRowCounter, type RowCounter } from './rowCounter.ts';
 import { PROGRESS_INTERVAL_MS, runExportJob } from './runExportJob.ts';
 
@@ -59,14 +69,40 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
   let claiming = false;
   let timers: NodeJS.Timeout[] = [];
 
-  const audit = (job: Pick<JobRow, 'id' | 'org_id' | 'user_id' | 'requested_by'>, event: 'ready' | 'failed' | 'cancelled', rows: number) =>
-    recordExportEvent(db, { orgId: job.org_id, jobId: job.id, userId: job.user_id, signedInUserId: job.requested_by, event, rows });
+  const audit = (
+    job: Pick<JobRow, 'id' | 'org_id' | 'user_id' | 'requested_by'>,
+    event: 'ready' | 'failed' | 'cancelled',
+    rows: number,
+  ) =>
+    recordExportEvent(db, {
+      orgId: job.org_id,
+      jobId: job.id,
+      userId: job.user_id,
+      signedInUserId: job.requested_by,
+      event,
+      rows,
+    });
   const auditEnded = (job: EndedJob) => audit(job, job.status, job.rows_written);
 
   const finish = async (job: JobRow) => {
     const claim = { id: job.id, attempt: job.attempts };
     const turn = { kind: 'export', orgId: job.org_id, userId: job.user_id, arrivedAt: Date.now() } as const;
-    const outcome = await options.admission.run(turn, () => runExportJob(job, { db, engine: options.engine, rowCounter, store, scratchDir: options.scratchDir, ttlDays: options.config.EXPORT_TTL_DAYS, today: options.today, log }, shutdown.signal));
+    const outcome = await options.admission.run(turn, () =>
+      runExportJob(
+        job,
+        {
+          db,
+          engine: options.engine,
+          rowCounter,
+          store,
+          scratchDir: options.scratchDir,
+          ttlDays: options.config.EXPORT_TTL_DAYS,
+          today: options.today,
+          log,
+        },
+        shutdown.signal,
+      ),
+    );
     if (outcome.status === 'shutdown') {
       const cancelled = await requeueJob(db, claim);
       if (cancelled) await auditEnded(cancelled);
@@ -109,7 +145,11 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
       await rm(scratchFolderOf(options.scratchDir, id, attempt), { recursive: true, force: true });
     }
     for (const job of ended) await auditEnded(job);
-    if (requeued.length || ended.length) log.warn({ requeued: requeued.map((job) => job.id), ended: ended.map((job) => job.id) }, 'export jobs of a stopped process recovered');
+    if (requeued.length || ended.length)
+      log.warn(
+        { requeued: requeued.map((job) => job.id), ended: ended.map((job) => job.id) },
+        'export jobs of a stopped process recovered',
+      );
     // The file goes first: a crash in between leaves a ready job to expire again, never a file nobody owns.
     for (const { id, fileKey } of await dueExpiries(db)) {
       if (fileKey) await store.remove(fileKey);
@@ -119,13 +159,17 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
     if (requeued.length) void fill();
   };
 
-  const safely = (work: () => Promise<void>, what: string) => () => void work().catch((error: unknown) => log.warn({ err: error }, what));
+  const safely = (work: () => Promise<void>, what: string) => () =>
+    void work().catch((error: unknown) => log.warn({ err: error }, what));
 
   return {
     rowCounter,
     async start() {
       await sweep();
-      timers = [setInterval(safely(fill, 'export queue not read'), POLL_MS), setInterval(safely(sweep, 'export sweep failed'), SWEEP_MS)];
+      timers = [
+        setInterval(safely(fill, 'export queue not read'), POLL_MS),
+        setInterval(safely(sweep, 'export sweep failed'), SWEEP_MS),
+      ];
       for (const timer of timers) timer.unref();
       void fill();
     },

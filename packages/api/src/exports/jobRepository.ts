@@ -2,7 +2,13 @@
 // queued job with FOR UPDATE SKIP LOCKED, so two runners (two API processes on one server) never take
 // the same job, and a job's state survives any process. Reads name the caller's user and organisation:
 // another user's job is not found (404).
-import { exportJobSchema, type CsvOptions, type ExportJob, type PnlExport, type QueryDescription } from '@payportal/shared';
+import {
+  exportJobSchema,
+  type CsvOptions,
+  type ExportJob,
+  type PnlExport,
+  type QueryDescription,
+} from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
 export interface JobRow {
@@ -48,8 +54,13 @@ export const fileKeyOf = (jobId: number, attempt: number) => `exports/${jobId}-$
 
 /** The download's name: the export's name made safe for any file system, with the right extension. */
 export function fileNameOf(name: string, csv: CsvOptions): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  const safe = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '') || 'export';
+  const safe =
+    name
+      // eslint-disable-next-line no-control-regex -- control characters are what it removes
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^\.+/, '') || 'export';
   return `${safe.slice(0, 100)}.csv${csv.gzip ? '.gz' : ''}`;
 }
 
@@ -94,19 +105,39 @@ export type ExportSource = { query: QueryDescription } | { pnl: PnlExport };
 export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
   const [row] = await db.query<JobRow>(
     `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, pnl, csv, row_cap) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNS}`,
-    [job.orgId, job.userId, job.requestedBy, job.definitionId, job.name, jsonOrNull('query' in job.source ? job.source.query : null), jsonOrNull('pnl' in job.source ? job.source.pnl : null), JSON.stringify(job.csv), job.rowCap],
+    [
+      job.orgId,
+      job.userId,
+      job.requestedBy,
+      job.definitionId,
+      job.name,
+      jsonOrNull('query' in job.source ? job.source.query : null),
+      jsonOrNull('pnl' in job.source ? job.source.pnl : null),
+      JSON.stringify(job.csv),
+      job.rowCap,
+    ],
   );
   return row!;
 }
 
 /** Queued and running jobs of a user (the per-user limit). */
 export async function countActiveJobs(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.query<{ active: number }>("select count(*)::int as active from export_jobs where user_id = $1 and status in ('queued', 'running')", [userId]);
+  const [row] = await db.query<{ active: number }>(
+    "select count(*)::int as active from export_jobs where user_id = $1 and status in ('queued', 'running')",
+    [userId],
+  );
   return row!.active;
 }
 
-export async function findJob(db: Queryable, id: number, owner: { userId: number; orgId: number }): Promise<JobRow | null> {
-  const [row] = await db.query<JobRow>(`select ${COLUMNS} from export_jobs where id = $1 and user_id = $2 and org_id = $3`, [id, owner.userId, owner.orgId]);
+export async function findJob(
+  db: Queryable,
+  id: number,
+  owner: { userId: number; orgId: number },
+): Promise<JobRow | null> {
+  const [row] = await db.query<JobRow>(
+    `select ${COLUMNS} from export_jobs where id = $1 and user_id = $2 and org_id = $3`,
+    [id, owner.userId, owner.orgId],
+  );
   return row ?? null;
 }
 
@@ -116,7 +147,11 @@ export async function findJobById(db: Queryable, id: number): Promise<JobRow | n
   return row ?? null;
 }
 
-export async function listJobs(db: Queryable, owner: { userId: number; orgId: number }, options: { definitionId?: number; limit: number }): Promise<JobRow[]> {
+export async function listJobs(
+  db: Queryable,
+  owner: { userId: number; orgId: number },
+  options: { definitionId?: number; limit: number },
+): Promise<JobRow[]> {
   return db.query<JobRow>(
     `select ${COLUMNS} from export_jobs where user_id = $1 and org_id = $2 and ($3::int is null or definition_id = $3)
      order by created_at desc, id desc limit $4`,
@@ -149,7 +184,11 @@ export interface JobProgress {
   percentDone?: number;
 }
 
-export async function recordProgress(db: Queryable, claim: JobClaim, progress: JobProgress): Promise<{ cancelRequested: boolean }> {
+export async function recordProgress(
+  db: Queryable,
+  claim: JobClaim,
+  progress: JobProgress,
+): Promise<{ cancelRequested: boolean }> {
   const [row] = await db.query<{ cancel_requested: boolean }>(
     `update export_jobs set rows_written = $3, rows_estimate = coalesce($4, rows_estimate), percent_done = coalesce($5, percent_done), heartbeat_at = now()
      where id = $1 and attempts = $2 and status = 'running' returning cancel_requested`,
@@ -192,7 +231,11 @@ export async function finishJob(db: Queryable, claim: JobClaim, outcome: JobOutc
  * to stop (its runner sees the flag at its next heartbeat, deletes the partial file and audits the end).
  * Null when the job is not the caller's.
  */
-export async function cancelJob(db: Queryable, id: number, owner: { userId: number; orgId: number }): Promise<{ job: JobRow; endedNow: boolean } | null> {
+export async function cancelJob(
+  db: Queryable,
+  id: number,
+  owner: { userId: number; orgId: number },
+): Promise<{ job: JobRow; endedNow: boolean } | null> {
   const [changed] = await db.query<{ was: ExportJob['status'] }>(
     `with old as (select id, status from export_jobs where id = $1 and user_id = $2 and org_id = $3 for update)
      update export_jobs j set
@@ -241,7 +284,11 @@ export async function requeueJob(db: Queryable, claim: JobClaim): Promise<EndedJ
  * owner asked, run again while they have attempts left, otherwise failed with the reason. Every attempt
  * answered has a partial file to delete; the ended ones are audited by the caller.
  */
-export async function recoverStaleJobs(db: Queryable, staleSeconds: number, maxAttempts: number): Promise<{ requeued: JobClaim[]; ended: EndedJob[] }> {
+export async function recoverStaleJobs(
+  db: Queryable,
+  staleSeconds: number,
+  maxAttempts: number,
+): Promise<{ requeued: JobClaim[]; ended: EndedJob[] }> {
   const stale = `status = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1::float8))`;
   const ended = await db.query<EndedJob>(
     `update export_jobs set status = case when cancel_requested then 'cancelled' else 'failed' end, finished_at = now(), heartbeat_at = null,
@@ -259,7 +306,9 @@ export async function recoverStaleJobs(db: Queryable, staleSeconds: number, maxA
 
 /** Ready jobs past their expiry, with the file each holds (deleted before the job is marked expired). */
 export async function dueExpiries(db: Queryable): Promise<{ id: number; fileKey: string | null }[]> {
-  const rows = await db.query<{ id: number; file_key: string | null }>("select id, file_key from export_jobs where status = 'ready' and expires_at <= now()");
+  const rows = await db.query<{ id: number; file_key: string | null }>(
+    "select id, file_key from export_jobs where status = 'ready' and expires_at <= now()",
+  );
   return rows.map((row) => ({ id: row.id, fileKey: row.file_key }));
 }
 

@@ -17,16 +17,39 @@ export interface ExportQueue {
   runner: ExportRunner;
 }
 
-export async function queueExportJob({ db, config, runner }: ExportQueue, caller: Caller, run: Pick<NewJob, 'definitionId' | 'name' | 'source' | 'csv'>): Promise<JobRow> {
+export async function queueExportJob(
+  { db, config, runner }: ExportQueue,
+  caller: Caller,
+  run: Pick<NewJob, 'definitionId' | 'name' | 'source' | 'csv'>,
+): Promise<JobRow> {
   const { user, signedIn } = caller;
   const job = await db.transaction(async (tx) => {
     // The user's row is the lock: two runs at once cannot both pass the queue limit.
     await tx.query('select id from users where id = $1 for update', [user.id]);
     if ((await countActiveJobs(tx, user.id)) >= config.EXPORT_MAX_ACTIVE_PER_USER) {
-      throw new ApiError(429, API_ERROR_CODES.exportQueueFull, `You already have ${config.EXPORT_MAX_ACTIVE_PER_USER} exports waiting or running: wait for one to finish.`);
+      throw new ApiError(
+        429,
+        API_ERROR_CODES.exportQueueFull,
+        `You already have ${config.EXPORT_MAX_ACTIVE_PER_USER} exports waiting or running: wait for one to finish.`,
+      );
     }
-    const row = await insertJob(tx, { orgId: user.org_id, userId: user.id, requestedBy: signedIn.id, rowCap: rowCapOf(caller.roles ?? [], config), ...run });
-    await recordExportEvent(tx, { orgId: user.org_id, jobId: row.id, userId: user.id, signedInUserId: signedIn.id, event: 'run', definitionId: run.definitionId, query: row.query, pnl: row.pnl });
+    const row = await insertJob(tx, {
+      orgId: user.org_id,
+      userId: user.id,
+      requestedBy: signedIn.id,
+      rowCap: rowCapOf(caller.roles ?? [], config),
+      ...run,
+    });
+    await recordExportEvent(tx, {
+      orgId: user.org_id,
+      jobId: row.id,
+      userId: user.id,
+      signedInUserId: signedIn.id,
+      event: 'run',
+      definitionId: run.definitionId,
+      query: row.query,
+      pnl: row.pnl,
+    });
     return row;
   });
   runner.wake();

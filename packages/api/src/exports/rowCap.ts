@@ -4,8 +4,13 @@
 import type { QueryDescription, RoleName } from '@payportal/shared';
 import type { ApiConfig } from '../config.ts';
 
-export function rowCapOf(roles: readonly RoleName[], config: Pick<ApiConfig, 'EXPORT_ROW_CAP_QUERY' | 'EXPORT_ROW_CAP_ORG_OWNER'>): number {
-  return roles.includes('org_owner') ? Math.max(config.EXPORT_ROW_CAP_QUERY, config.EXPORT_ROW_CAP_ORG_OWNER) : config.EXPORT_ROW_CAP_QUERY;
+export function rowCapOf(
+  roles: readonly RoleName[],
+  config: Pick<ApiConfig, 'EXPORT_ROW_CAP_QUERY' | 'EXPORT_ROW_CAP_ORG_OWNER'>,
+): number {
+  return roles.includes('org_owner')
+    ? Math.max(config.EXPORT_ROW_CAP_QUERY, config.EXPORT_ROW_CAP_ORG_OWNER)
+    : config.EXPORT_ROW_CAP_QUERY;
 }
 
 /**
@@ -13,7 +18,10 @@ export function rowCapOf(roles: readonly RoleName[], config: Pick<ApiConfig, 'EX
  * description's own limit) is what binds: only then is a cut file "capped". One rule for the builder's
  * estimate and the job.
  */
-export function exportRowLimit(query: Pick<QueryDescription, 'limit'>, rowCap: number): { limit: number; capBinds: boolean } {
+export function exportRowLimit(
+  query: Pick<QueryDescription, 'limit'>,
+  rowCap: number,
+): { limit: number; capBinds: boolean } {
   const own = query.limit ?? Number.POSITIVE_INFINITY;
   return { limit: Math.min(own, rowCap), capBinds: rowCap < own };
 }

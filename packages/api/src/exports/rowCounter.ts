@@ -7,7 +7,11 @@ import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { QueryDescription } from '@payportal/shared';
 
 export interface RowCounter {
-  count(description: QueryDescription, scope: QueryScope, options: { rowCap: number; timeoutMs?: number }): Promise<number>;
+  count(
+    description: QueryDescription,
+    scope: QueryScope,
+    options: { rowCap: number; timeoutMs?: number },
+  ): Promise<number>;
   /** The count remembered from an earlier `count`, without counting: undefined when there is none. */
   known(description: QueryDescription, scope: QueryScope, options: { rowCap: number }): Promise<number | undefined>;
 }
@@ -17,7 +21,11 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, canonical(record[key])]));
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, canonical(record[key])]),
+  );
 }
 
 export function createRowCounter(engine: AnalyticsEngine, entries = 500): RowCounter {

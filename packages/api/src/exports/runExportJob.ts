@@ -3,7 +3,13 @@
 // A query's rows go two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
 // put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own
 // progress); otherwise the rows are counted (the estimate), then streamed a page at a time into the file.
-import { AnalyticsTimeoutError, QueryError, queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
+import {
+  AnalyticsTimeoutError,
+  QueryError,
+  queryColumns,
+  type AnalyticsEngine,
+  type QueryScope,
+} from '@payportal/analytics';
 import { PERIOD_NOTE_COLUMN, periodNotesOf, type QueryCell, type QueryDescription } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -58,7 +64,11 @@ interface Run {
   periodNotes: ReadonlyMap<string, string> | null;
 }
 
-export async function runExportJob(job: JobRow, context: ExportJobContext, shutdown: AbortSignal): Promise<JobOutcome | { status: 'shutdown' }> {
+export async function runExportJob(
+  job: JobRow,
+  context: ExportJobContext,
+  shutdown: AbortSignal,
+): Promise<JobOutcome | { status: 'shutdown' }> {
   const { db, store } = context;
   const stop = new AbortController();
   const stopFor = (reason: StopReason) => stop.signal.aborted || stop.abort(new ExportStopped(reason));
@@ -81,17 +91,29 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
     const scope = { orgId: job.org_id, today: context.today() };
     // An answer by period ends with the chart CSV's "Period note" column: which rows are partial or not yet final, and why.
     const periodNotes = job.query?.timeDimension?.granularity ? periodNotesOf(job.query, scope.today) : null;
-    const columns = job.query ? [...queryColumns(job.query), ...(periodNotes ? [PERIOD_NOTE_COLUMN] : [])] : PNL_EXPORT_COLUMNS;
+    const columns = job.query
+      ? [...queryColumns(job.query), ...(periodNotes ? [PERIOD_NOTE_COLUMN] : [])]
+      : PNL_EXPORT_COLUMNS;
     file = await openCsvFile(store, key, columns, job.csv);
     const run: Run = { job, scope, limit, file, stopped: stop.signal, progress, context, periodNotes };
     const { rowsWritten, more } = await writeRows(run);
     stop.signal.throwIfAborted();
     const fileBytes = await file.finish();
-    return { status: 'ready', rowsWritten, capped: more && capBinds, fileKey: key, fileBytes, ttlDays: context.ttlDays };
+    return {
+      status: 'ready',
+      rowsWritten,
+      capped: more && capBinds,
+      fileKey: key,
+      fileBytes,
+      ttlDays: context.ttlDays,
+    };
   } catch (error) {
     await (file ? file.discard() : store.remove(key)).catch(() => undefined);
     const stopped = stop.signal.aborted ? (stop.signal.reason as ExportStopped) : null;
-    if (stopped) return stopped.reason === 'cancelled' ? { status: 'cancelled', rowsWritten: progress.rowsWritten } : { status: 'shutdown' };
+    if (stopped)
+      return stopped.reason === 'cancelled'
+        ? { status: 'cancelled', rowsWritten: progress.rowsWritten }
+        : { status: 'shutdown' };
     return { status: 'failed', rowsWritten: progress.rowsWritten, reason: failureReason(error, context.log, job.id) };
   } finally {
     clearInterval(heartbeat);
@@ -102,7 +124,10 @@ export async function runExportJob(job: JobRow, context: ExportJobContext, shutd
 /** A query's rows by the engine's own CSV writer when it has one, else a page at a time; the P&L's in one answer. */
 async function writeRows(run: Run): Promise<Written> {
   const { job, context } = run;
-  if (job.query) return context.engine.copyCsv ? copyByEngine(run, job.query, context.engine.copyCsv.bind(context.engine)) : streamPages(run, job.query);
+  if (job.query)
+    return context.engine.copyCsv
+      ? copyByEngine(run, job.query, context.engine.copyCsv.bind(context.engine))
+      : streamPages(run, job.query);
   if (!job.pnl) throw new Error('an export job names neither a query nor a P&L'); // the table's check forbids it
   // A merchant's P&L is one row of a few aggregates: a portfolio's worth is small, and one statement.
   const written = await writePnlRows(context.engine, job.pnl, run.scope, run.limit, run.file);
@@ -111,7 +136,11 @@ async function writeRows(run: Run): Promise<Written> {
 }
 
 /** The engine writes the rows; a cancel or shutdown interrupts it, aggregation included. */
-async function copyByEngine({ job, scope, limit, file, stopped, progress, context, periodNotes }: Run, query: QueryDescription, copyCsv: NonNullable<AnalyticsEngine['copyCsv']>): Promise<Written> {
+async function copyByEngine(
+  { job, scope, limit, file, stopped, progress, context, periodNotes }: Run,
+  query: QueryDescription,
+  copyCsv: NonNullable<AnalyticsEngine['copyCsv']>,
+): Promise<Written> {
   // A count the builder's estimate already made gives the bar its total; none is made for it.
   const known = await context.rowCounter.known(query, scope, { rowCap: job.row_cap });
   if (known !== undefined) progress.rowsEstimate = Math.min(known, limit);
@@ -140,11 +169,17 @@ async function copyByEngine({ job, scope, limit, file, stopped, progress, contex
 }
 
 /** Counted first (the estimate), then a page at a time; a stop is heard between pages. */
-async function streamPages({ job, scope, limit, file, stopped, progress, context, periodNotes }: Run, query: QueryDescription): Promise<Written> {
+async function streamPages(
+  { job, scope, limit, file, stopped, progress, context, periodNotes }: Run,
+  query: QueryDescription,
+): Promise<Written> {
   const estimate = await context.rowCounter.count(query, scope, { rowCap: job.row_cap });
   progress.rowsEstimate = Math.min(estimate, limit);
   const dateIndex = queryColumns(query).findIndex((column) => column.type === 'date');
-  const noted = periodNotes && dateIndex >= 0 ? (row: QueryCell[]) => [...row, periodNotes.get(String(row[dateIndex])) ?? null] : null;
+  const noted =
+    periodNotes && dateIndex >= 0
+      ? (row: QueryCell[]) => [...row, periodNotes.get(String(row[dateIndex])) ?? null]
+      : null;
   let more = false;
   await context.engine.stream(
     query,

@@ -10,8 +10,14 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'PayPortal API', version: '1', description: 'The portal API: see packages/api/README.md for the rules of each route.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } } },
+      info: {
+        title: 'PayPortal API',
+        version: '1',
+        description: 'The portal API: see packages/api/README.md for the rules of each route.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
+      },
     },
     transform: jsonSchemaTransform,
     hideUntagged: true,

@@ -20,16 +20,39 @@ export async function saveImpersonationToken(
   await db.query('delete from impersonation_tokens where expires_at <= $1', [now]);
   await db.query(
     'insert into impersonation_tokens (token_hash, support_user_id, target_user_id, can_write, expires_at, created_at) values ($1, $2, $3, $4, $5, $6)',
-    [token.hash, token.supportUserId, token.targetUserId, token.canWrite, new Date(token.expiresAtMs).toISOString(), now],
+    [
+      token.hash,
+      token.supportUserId,
+      token.targetUserId,
+      token.canWrite,
+      new Date(token.expiresAtMs).toISOString(),
+      now,
+    ],
   );
 }
 
 /** The token with this hash, unless it has expired by `nowMs`. */
-export async function findLiveImpersonationToken(db: Queryable, hash: string, nowMs: number): Promise<StoredImpersonationToken | null> {
-  const [row] = await db.query<{ support_user_id: number; target_user_id: number; can_write: boolean; created_at_ms: number }>(
+export async function findLiveImpersonationToken(
+  db: Queryable,
+  hash: string,
+  nowMs: number,
+): Promise<StoredImpersonationToken | null> {
+  const [row] = await db.query<{
+    support_user_id: number;
+    target_user_id: number;
+    can_write: boolean;
+    created_at_ms: number;
+  }>(
     `select support_user_id, target_user_id, can_write, (extract(epoch from created_at) * 1000)::float8 as created_at_ms
        from impersonation_tokens where token_hash = $1 and expires_at > $2`,
     [hash, new Date(nowMs).toISOString()],
   );
-  return row ? { supportUserId: row.support_user_id, targetUserId: row.target_user_id, canWrite: row.can_write, createdAtMs: row.created_at_ms } : null;
+  return row
+    ? {
+        supportUserId: row.support_user_id,
+        targetUserId: row.target_user_id,
+        canWrite: row.can_write,
+        createdAtMs: row.created_at_ms,
+      }
+    : null;
 }

@@ -2,8 +2,14 @@
 import type { TermsRecord } from '@payportal/shared';
 import type { Queryable } from '../db/database.ts';
 
-export function termsOf(db: Queryable, userId: number): Promise<Pick<TermsRecord, 'product_id' | 'acceptance_status'>[]> {
-  return db.query('select product_id, acceptance_status from terms_acceptances where user_id = $1 order by product_id', [userId]);
+export function termsOf(
+  db: Queryable,
+  userId: number,
+): Promise<Pick<TermsRecord, 'product_id' | 'acceptance_status'>[]> {
+  return db.query(
+    'select product_id, acceptance_status from terms_acceptances where user_id = $1 order by product_id',
+    [userId],
+  );
 }
 
 export async function recordTerms(db: Queryable, record: TermsRecord): Promise<TermsRecord> {

@@ -1,5 +1,11 @@
 // GET and POST /api/auth/v1/termsandconditions/: each user reads and answers only their own.
-import { API_PATHS, termsCreateSchema, termsQuerySchema, termsRecordSchema, termsResponseSchema } from '@payportal/shared';
+import {
+  API_PATHS,
+  termsCreateSchema,
+  termsQuerySchema,
+  termsRecordSchema,
+  termsResponseSchema,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
@@ -38,7 +44,8 @@ export function registerTermsRoutes(app: FastifyInstance, { db }: RouteDeps): vo
       config: { access: signedIn('write', { impersonation: true }) },
       schema: {
         summary: 'Accept or decline terms for yourself',
-        description: 'Only for user_id = the caller (revocation checked); the latest answer per product replaces the earlier one.',
+        description:
+          'Only for user_id = the caller (revocation checked); the latest answer per product replaces the earlier one.',
         tags: ['terms'],
         security: bearerSecurity,
         body: termsCreateSchema,

@@ -24,7 +24,10 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<War
 
 /** The user with this address in one organisation (addresses are unique per organisation). */
 export async function findOrgUserByEmail(db: Queryable, orgId: number, email: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where org_id = $1 and email = $2`, [orgId, normalizeEmail(email)]);
+  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where org_id = $1 and email = $2`, [
+    orgId,
+    normalizeEmail(email),
+  ]);
   return user ?? null;
 }
 
@@ -34,7 +37,11 @@ export async function findUserById(db: Queryable, id: number): Promise<Warehouse
 }
 
 /** Merges `changes` into the user's config (jsonb) and answers the updated user. */
-export async function mergeUserConfig(db: Queryable, userId: number, changes: Record<string, unknown>): Promise<WarehouseUser> {
+export async function mergeUserConfig(
+  db: Queryable,
+  userId: number,
+  changes: Record<string, unknown>,
+): Promise<WarehouseUser> {
   const [user] = await db.query<WarehouseUser>(
     `update users set config = config || $2::jsonb where id = $1 returning ${USER_COLUMNS}`,
     [userId, JSON.stringify(changes)],
@@ -43,6 +50,9 @@ export async function mergeUserConfig(db: Queryable, userId: number, changes: Re
 }
 
 export async function renameUser(db: Queryable, userId: number, name: string): Promise<WarehouseUser> {
-  const [user] = await db.query<WarehouseUser>(`update users set name = $2 where id = $1 returning ${USER_COLUMNS}`, [userId, name]);
+  const [user] = await db.query<WarehouseUser>(`update users set name = $2 where id = $1 returning ${USER_COLUMNS}`, [
+    userId,
+    name,
+  ]);
   return user!;
 }

@@ -30,7 +30,8 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
       config: { access: signedIn('read', { impersonation: true }) },
       schema: {
         summary: 'The portal user with this e-mail',
-        description: 'The caller themselves; an org_owner also sees the users of their own organisation. Anyone else: 404.',
+        description:
+          'The caller themselves; an org_owner also sees the users of their own organisation. Anyone else: 404.',
         tags: ['users'],
         security: bearerSecurity,
         querystring: usersQuerySchema,
@@ -41,7 +42,8 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
       const { user } = callerOf(request);
       // Only the caller's own organisation is searched: whom the caller may see is there, and an address
       // used in another organisation as well must not hide this organisation's user.
-      const target = request.query.email === user.email ? user : await findOrgUserByEmail(db, user.org_id, request.query.email);
+      const target =
+        request.query.email === user.email ? user : await findOrgUserByEmail(db, user.org_id, request.query.email);
       if (!target || !(await canSeeUser(db, user, target))) throw notFound();
       return [target];
     },
@@ -72,9 +74,12 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
       }
       const body = request.body;
       if (body.id !== undefined && body.id !== id) {
-        throw new ApiError(400, API_ERROR_CODES.badRequest, 'The body is not valid: id must match the id in the path.', [
-          { field: 'id', problem: 'must match the id in the path' },
-        ]);
+        throw new ApiError(
+          400,
+          API_ERROR_CODES.badRequest,
+          'The body is not valid: id must match the id in the path.',
+          [{ field: 'id', problem: 'must match the id in the path' }],
+        );
       }
       const changed = protectedChanges(user, body);
       if (changed.length > 0) throw forbidden(`You cannot change ${changed.join(', ')}.`);
@@ -95,6 +100,7 @@ function protectedChanges(user: WarehouseUser, body: z.output<typeof userUpdateS
   if (body.org_id !== undefined && body.org_id !== user.org_id) changed.push('org_id');
   if (body.is_active !== undefined && body.is_active !== user.is_active) changed.push('is_active');
   const emailVerified = body.config?.email_verified;
-  if (emailVerified !== undefined && emailVerified !== (user.config.email_verified ?? false)) changed.push('config.email_verified');
+  if (emailVerified !== undefined && emailVerified !== (user.config.email_verified ?? false))
+    changed.push('config.email_verified');
   return changed;
 }

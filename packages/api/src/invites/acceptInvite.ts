@@ -8,7 +8,12 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors/apiError.ts';
 import { hashInviteSecret } from './inviteSecret.ts';
 
-export const inviteRefused = () => new ApiError(403, API_ERROR_CODES.inviteRefused, 'This invitation cannot be accepted. Ask your administrator for a new invitation link.');
+export const inviteRefused = () =>
+  new ApiError(
+    403,
+    API_ERROR_CODES.inviteRefused,
+    'This invitation cannot be accepted. Ask your administrator for a new invitation link.',
+  );
 
 interface OpenInviteRow {
   id: number;
@@ -36,7 +41,10 @@ export async function acceptInvite(db: Database, identity: VerifiedToken, secret
       if (!invite || invite.expired || !invite.is_active || invite.email !== email) throw inviteRefused();
       const [linked] = await tx.query('select 1 from users where firebase_uid = $1', [identity.uid]);
       if (linked) throw inviteRefused();
-      await tx.query('update users set firebase_uid = $2, invite_token_hash = null, invite_expires_at = null where id = $1', [invite.id, identity.uid]);
+      await tx.query(
+        'update users set firebase_uid = $2, invite_token_hash = null, invite_expires_at = null where id = $1',
+        [invite.id, identity.uid],
+      );
     });
   } catch (error) {
     // The same identity accepting two invitations at once: the unique uid lets one of them through.

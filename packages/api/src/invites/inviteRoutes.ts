@@ -27,7 +27,9 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config }: Route
         response: {
           204: z.null().describe('Accepted: the identity is linked; sign in as usual once the e-mail is verified'),
           ...errorResponses,
-          403: describedError('api/invite-refused, or api/impersonation-forbidden with Impersonate-User, or disabled for a disabled identity'),
+          403: describedError(
+            'api/invite-refused, or api/impersonation-forbidden with Impersonate-User, or disabled for a disabled identity',
+          ),
           429: describedError('api/rate-limited'),
         },
       },

@@ -20,11 +20,17 @@ export interface DevMailServer {
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(value) ? value : value ? [value] : []).flatMap((entry) => entry.value.map((address) => address.address ?? '')).filter(Boolean);
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((entry) => entry.value.map((address) => address.address ?? ''))
+    .filter(Boolean);
 
 const safeFile = (name: string) => name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '') || 'file';
 
-export async function startDevMailServer(options: { dir: string; port?: number; host?: string }): Promise<DevMailServer> {
+export async function startDevMailServer(options: {
+  dir: string;
+  port?: number;
+  host?: string;
+}): Promise<DevMailServer> {
   await mkdir(options.dir, { recursive: true });
   const mails: ReceivedMail[] = [];
   let counter = 0;
@@ -46,7 +52,12 @@ export async function startDevMailServer(options: { dir: string; port?: number; 
             const attachments = parsed.attachments.map((attachment, index) => {
               const file = `${index + 1}-${safeFile(attachment.filename ?? 'attachment')}`;
               files.set(file, attachment.content);
-              return { filename: attachment.filename ?? file, content_type: attachment.contentType, size: attachment.size, file };
+              return {
+                filename: attachment.filename ?? file,
+                content_type: attachment.contentType,
+                size: attachment.size,
+                file,
+              };
             });
             const mail: ReceivedMail = {
               id,

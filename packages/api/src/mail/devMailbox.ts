@@ -44,6 +44,7 @@ export async function readDevMail(dir: string, id: string): Promise<DevMail | nu
 /** A mail's raw message or one of its attachments, by the names meta.json gives; null otherwise. */
 export async function readDevMailFile(dir: string, id: string, file: string): Promise<Buffer | null> {
   const mail = await readDevMail(dir, id);
-  if (!mail || !(file === 'message.eml' || mail.attachments.some((attachment) => attachment.file === file))) return null;
+  if (!mail || !(file === 'message.eml' || mail.attachments.some((attachment) => attachment.file === file)))
+    return null;
   return readFile(join(dir, id, file));
 }

@@ -43,14 +43,25 @@ export function createMailSender({ db, smtpUrl, from, store, log, instance, now 
         return { filename: file.filename, contentType: file.content_type, content: stream };
       }),
     );
-    await transport.sendMail({ from, to: mail.to_email, subject: mail.subject, text: mail.body_text, html: mail.body_html, attachments });
+    await transport.sendMail({
+      from,
+      to: mail.to_email,
+      subject: mail.subject,
+      text: mail.body_text,
+      html: mail.body_html,
+      attachments,
+    });
   };
 
   const loop = async () => {
     do {
       again = false;
       await requeueStaleMails(db, now());
-      for (let mail = await claimNextMail(db, instance, now()); mail && !stopped; mail = await claimNextMail(db, instance, now())) {
+      for (
+        let mail = await claimNextMail(db, instance, now());
+        mail && !stopped;
+        mail = await claimNextMail(db, instance, now())
+      ) {
         try {
           await send(mail);
           await markSent(db, mail.id, now());

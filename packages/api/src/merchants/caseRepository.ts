@@ -28,32 +28,72 @@ const SELECT = `select c.id, c.merchant_id, c.signal, c.status, c.disposition, c
 function toCase(row: CaseRow): MerchantCase {
   const notes = (typeof row.notes === 'string' ? JSON.parse(row.notes) : row.notes) ?? [];
   return merchantCaseSchema.parse({
-    id: row.id, merchantId: Number(row.merchant_id), signal: row.signal, status: row.status, disposition: row.disposition, matchReasonCode: row.match_reason_code,
-    openedBy: { id: row.opened_by, name: row.opener }, openedAt: iso(row.opened_at), closedAt: row.closed_at ? iso(row.closed_at) : null,
-    notes: (notes as Exclude<CaseRow['notes'], string | null>).map((note) => ({ id: note.id, body: note.body, author: { id: note.author_id, name: note.author }, createdAt: iso(note.created_at) })),
+    id: row.id,
+    merchantId: Number(row.merchant_id),
+    signal: row.signal,
+    status: row.status,
+    disposition: row.disposition,
+    matchReasonCode: row.match_reason_code,
+    openedBy: { id: row.opened_by, name: row.opener },
+    openedAt: iso(row.opened_at),
+    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    notes: (notes as Exclude<CaseRow['notes'], string | null>).map((note) => ({
+      id: note.id,
+      body: note.body,
+      author: { id: note.author_id, name: note.author },
+      createdAt: iso(note.created_at),
+    })),
   });
 }
 
 export async function listCases(db: Queryable, orgId: number, merchantId: number): Promise<MerchantCase[]> {
-  return (await db.query<CaseRow>(`${SELECT} where c.org_id = $1 and c.merchant_id = $2 order by c.opened_at desc, c.id desc limit 100`, [orgId, merchantId])).map(toCase);
+  return (
+    await db.query<CaseRow>(
+      `${SELECT} where c.org_id = $1 and c.merchant_id = $2 order by c.opened_at desc, c.id desc limit 100`,
+      [orgId, merchantId],
+    )
+  ).map(toCase);
 }
 
-export async function findCase(db: Queryable, orgId: number, merchantId: number, caseId: number): Promise<MerchantCase | null> {
-  const [row] = await db.query<CaseRow>(`${SELECT} where c.org_id = $1 and c.merchant_id = $2 and c.id = $3`, [orgId, merchantId, caseId]);
+export async function findCase(
+  db: Queryable,
+  orgId: number,
+  merchantId: number,
+  caseId: number,
+): Promise<MerchantCase | null> {
+  const [row] = await db.query<CaseRow>(`${SELECT} where c.org_id = $1 and c.merchant_id = $2 and c.id = $3`, [
+    orgId,
+    merchantId,
+    caseId,
+  ]);
   return row ? toCase(row) : null;
 }
 
-async function audit(tx: Queryable, actor: CaseActor, event: 'open' | 'note' | 'close', caseId: number, merchantId: number, detail: object): Promise<void> {
-  await tx.query('insert into merchant_case_audit (org_id, case_id, merchant_id, user_id, signed_in_user_id, event, detail) values ($1, $2, $3, $4, $5, $6, $7)', [
-    actor.orgId, caseId, merchantId, actor.userId, actor.signedInUserId, event, JSON.stringify(detail),
-  ]);
+async function audit(
+  tx: Queryable,
+  actor: CaseActor,
+  event: 'open' | 'note' | 'close',
+  caseId: number,
+  merchantId: number,
+  detail: object,
+): Promise<void> {
+  await tx.query(
+    'insert into merchant_case_audit (org_id, case_id, merchant_id, user_id, signed_in_user_id, event, detail) values ($1, $2, $3, $4, $5, $6, $7)',
+    [actor.orgId, caseId, merchantId, actor.userId, actor.signedInUserId, event, JSON.stringify(detail)],
+  );
 }
 
-export async function openCase(db: Database, actor: CaseActor, merchantId: number, signal: SignalId): Promise<MerchantCase> {
+export async function openCase(
+  db: Database,
+  actor: CaseActor,
+  merchantId: number,
+  signal: SignalId,
+): Promise<MerchantCase> {
   const id = await db.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: number }>('insert into merchant_cases (org_id, merchant_id, signal, opened_by) values ($1, $2, $3, $4) returning id', [
-      actor.orgId, merchantId, signal, actor.userId,
-    ]);
+    const [created] = await tx.query<{ id: number }>(
+      'insert into merchant_cases (org_id, merchant_id, signal, opened_by) values ($1, $2, $3, $4) returning id',
+      [actor.orgId, merchantId, signal, actor.userId],
+    );
     await audit(tx, actor, 'open', created!.id, merchantId, { signal });
     return created!.id;
   });
@@ -61,26 +101,49 @@ export async function openCase(db: Database, actor: CaseActor, merchantId: numbe
 }
 
 /** 'missing': not the organisation's (or the merchant's) case; 'closed': a closed case takes no more. */
-export async function addNote(db: Database, actor: CaseActor, merchantId: number, caseId: number, body: string): Promise<MerchantCase | 'missing' | 'closed'> {
+export async function addNote(
+  db: Database,
+  actor: CaseActor,
+  merchantId: number,
+  caseId: number,
+  body: string,
+): Promise<MerchantCase | 'missing' | 'closed'> {
   const outcome = await db.transaction(async (tx) => {
-    const [found] = await tx.query<{ status: string }>('select status from merchant_cases where org_id = $1 and merchant_id = $2 and id = $3 for update', [actor.orgId, merchantId, caseId]);
+    const [found] = await tx.query<{ status: string }>(
+      'select status from merchant_cases where org_id = $1 and merchant_id = $2 and id = $3 for update',
+      [actor.orgId, merchantId, caseId],
+    );
     if (!found) return 'missing' as const;
     if (found.status !== 'open') return 'closed' as const;
-    await tx.query('insert into merchant_case_notes (case_id, author_id, body) values ($1, $2, $3)', [caseId, actor.userId, body]);
+    await tx.query('insert into merchant_case_notes (case_id, author_id, body) values ($1, $2, $3)', [
+      caseId,
+      actor.userId,
+      body,
+    ]);
     await audit(tx, actor, 'note', caseId, merchantId, { body });
     return 'added' as const;
   });
   return outcome === 'added' ? (await findCase(db, actor.orgId, merchantId, caseId))! : outcome;
 }
 
-export async function closeCase(db: Database, actor: CaseActor, merchantId: number, caseId: number, body: CloseCaseBody): Promise<MerchantCase | 'missing' | 'closed'> {
+export async function closeCase(
+  db: Database,
+  actor: CaseActor,
+  merchantId: number,
+  caseId: number,
+  body: CloseCaseBody,
+): Promise<MerchantCase | 'missing' | 'closed'> {
   const outcome = await db.transaction(async (tx) => {
-    const [found] = await tx.query<{ status: string }>('select status from merchant_cases where org_id = $1 and merchant_id = $2 and id = $3 for update', [actor.orgId, merchantId, caseId]);
+    const [found] = await tx.query<{ status: string }>(
+      'select status from merchant_cases where org_id = $1 and merchant_id = $2 and id = $3 for update',
+      [actor.orgId, merchantId, caseId],
+    );
     if (!found) return 'missing' as const;
     if (found.status !== 'open') return 'closed' as const;
-    await tx.query("update merchant_cases set status = 'closed', disposition = $1, match_reason_code = $2, closed_by = $3, closed_at = now() where id = $4", [
-      body.disposition, body.matchReasonCode ?? null, actor.userId, caseId,
-    ]);
+    await tx.query(
+      "update merchant_cases set status = 'closed', disposition = $1, match_reason_code = $2, closed_by = $3, closed_at = now() where id = $4",
+      [body.disposition, body.matchReasonCode ?? null, actor.userId, caseId],
+    );
     await audit(tx, actor, 'close', caseId, merchantId, body);
     return 'closed-now' as const;
   });

@@ -1,13 +1,31 @@
 // Cases on a merchant: the organisation's query users list, open, annotate and close
 // them; every write is audited; impersonating support staff need support_write to write. Another
 // organisation's merchant or case answers 404.
-import { API_ERROR_CODES, caseListSchema, caseNoteBodySchema, caseParamsSchema, closeCaseBodySchema, MERCHANT_ROUTES, merchantCaseSchema, merchantParamsSchema, openCaseBodySchema } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  caseListSchema,
+  caseNoteBodySchema,
+  caseParamsSchema,
+  closeCaseBodySchema,
+  MERCHANT_ROUTES,
+  merchantCaseSchema,
+  merchantParamsSchema,
+  openCaseBodySchema,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { addNote, closeCase, listCases, openCase } from './caseRepository.ts';
 import { analyticsErrors } from '../http/errorResponses.ts';
-import { actorOf, merchantOf, merchantReader, merchantSchema, merchantWriter, requireMerchantEngine, scopeOf } from './merchantRouteParts.ts';
+import {
+  actorOf,
+  merchantOf,
+  merchantReader,
+  merchantSchema,
+  merchantWriter,
+  requireMerchantEngine,
+  scopeOf,
+} from './merchantRouteParts.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
 const closedAlready = () => new ApiError(409, API_ERROR_CODES.conflict, 'This case is closed.');
@@ -20,7 +38,13 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
 
   routes.get(
     MERCHANT_ROUTES.cases,
-    { config: { access: merchantReader }, schema: merchantSchema('The merchant’s cases with their notes', { params: merchantParamsSchema, response: { 200: caseListSchema, ...analyticsErrors } }) },
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('The merchant’s cases with their notes', {
+        params: merchantParamsSchema,
+        response: { 200: caseListSchema, ...analyticsErrors },
+      }),
+    },
     async (request) => {
       await checkMerchant(request, request.params.merchantId);
       return { cases: await listCases(db, actorOf(request).orgId, request.params.merchantId) };
@@ -29,7 +53,14 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
 
   routes.post(
     MERCHANT_ROUTES.cases,
-    { config: { access: merchantWriter }, schema: merchantSchema('Open a case from a signal (audited)', { params: merchantParamsSchema, body: openCaseBodySchema, response: { 201: merchantCaseSchema, ...analyticsErrors } }) },
+    {
+      config: { access: merchantWriter },
+      schema: merchantSchema('Open a case from a signal (audited)', {
+        params: merchantParamsSchema,
+        body: openCaseBodySchema,
+        response: { 201: merchantCaseSchema, ...analyticsErrors },
+      }),
+    },
     async (request, reply) => {
       await checkMerchant(request, request.params.merchantId);
       return reply.code(201).send(await openCase(db, actorOf(request), request.params.merchantId, request.body.signal));
@@ -38,10 +69,23 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
 
   routes.post(
     MERCHANT_ROUTES.caseNotes,
-    { config: { access: merchantWriter }, schema: merchantSchema('Add a note to an open case (audited)', { params: caseParamsSchema, body: caseNoteBodySchema, response: { 201: merchantCaseSchema, ...analyticsErrors } }) },
+    {
+      config: { access: merchantWriter },
+      schema: merchantSchema('Add a note to an open case (audited)', {
+        params: caseParamsSchema,
+        body: caseNoteBodySchema,
+        response: { 201: merchantCaseSchema, ...analyticsErrors },
+      }),
+    },
     async (request, reply) => {
       await checkMerchant(request, request.params.merchantId);
-      const outcome = await addNote(db, actorOf(request), request.params.merchantId, request.params.caseId, request.body.body);
+      const outcome = await addNote(
+        db,
+        actorOf(request),
+        request.params.merchantId,
+        request.params.caseId,
+        request.body.body,
+      );
       if (outcome === 'missing') throw notFound();
       if (outcome === 'closed') throw closedAlready();
       return reply.code(201).send(outcome);
@@ -50,10 +94,23 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
 
   routes.post(
     MERCHANT_ROUTES.caseClose,
-    { config: { access: merchantWriter }, schema: merchantSchema('Close a case with a disposition (audited)', { params: caseParamsSchema, body: closeCaseBodySchema, response: { 200: merchantCaseSchema, ...analyticsErrors } }) },
+    {
+      config: { access: merchantWriter },
+      schema: merchantSchema('Close a case with a disposition (audited)', {
+        params: caseParamsSchema,
+        body: closeCaseBodySchema,
+        response: { 200: merchantCaseSchema, ...analyticsErrors },
+      }),
+    },
     async (request) => {
       await checkMerchant(request, request.params.merchantId);
-      const outcome = await closeCase(db, actorOf(request), request.params.merchantId, request.params.caseId, request.body);
+      const outcome = await closeCase(
+        db,
+        actorOf(request),
+        request.params.merchantId,
+        request.params.caseId,
+        request.body,
+      );
       if (outcome === 'missing') throw notFound();
       if (outcome === 'closed') throw closedAlready();
       return outcome;

@@ -13,7 +13,12 @@ import { bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
 export const merchantReader = withRole(['query'], 'read', { impersonation: true });
 export const merchantWriter = withRole(['query'], 'write', { impersonation: true });
 
-export const merchantSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['merchants'], security: bearerSecurity, ...extra });
+export const merchantSchema = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['merchants'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 export interface MerchantEngine {
   engine: AnalyticsEngine;
@@ -27,10 +32,17 @@ export function requireMerchantEngine(analytics: AnalyticsEngine | null, timeout
 }
 
 /** The caller's scope: the verified caller's organisation, never the request's. */
-export const scopeOf = (request: FastifyRequest, today: string): QueryScope => ({ orgId: actorOf(request).orgId, today });
+export const scopeOf = (request: FastifyRequest, today: string): QueryScope => ({
+  orgId: actorOf(request).orgId,
+  today,
+});
 
 /** The path's merchant in the caller's organisation, or 404. */
-export async function merchantOf(merchants: MerchantEngine, scope: QueryScope, merchantId: number): Promise<MerchantHeader> {
+export async function merchantOf(
+  merchants: MerchantEngine,
+  scope: QueryScope,
+  merchantId: number,
+): Promise<MerchantHeader> {
   return (await merchants.ask({ kind: 'header', merchantId }, scope)) ?? Promise.reject(notFound());
 }
 

@@ -32,22 +32,43 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
 
   routes.get(
     MERCHANT_ROUTES.search,
-    { config: { access: merchantReader }, schema: merchantSchema('Find merchants by MID, DBA or legal name', { querystring: merchantSearchQuerySchema, response: { 200: merchantSearchSchema, ...analyticsErrors } }) },
-    async (request) => ({ merchants: await merchantsOf().ask({ kind: 'search', text: request.query.q, limit: request.query.limit }, scopeOf(request, today())) }),
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('Find merchants by MID, DBA or legal name', {
+        querystring: merchantSearchQuerySchema,
+        response: { 200: merchantSearchSchema, ...analyticsErrors },
+      }),
+    },
+    async (request) => ({
+      merchants: await merchantsOf().ask(
+        { kind: 'search', text: request.query.q, limit: request.query.limit },
+        scopeOf(request, today()),
+      ),
+    }),
   );
 
   routes.get(
     MERCHANT_ROUTES.watchlist,
     {
       config: { access: merchantReader },
-      schema: merchantSchema('Merchants with raised AML or card-testing signals', { response: { 200: watchlistSchema, ...analyticsErrors } }),
+      schema: merchantSchema('Merchants with raised AML or card-testing signals', {
+        response: { 200: watchlistSchema, ...analyticsErrors },
+      }),
     },
-    async (request) => ({ merchants: await merchantsOf().ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())) }),
+    async (request) => ({
+      merchants: await merchantsOf().ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())),
+    }),
   );
 
   routes.get(
     MERCHANT_ROUTES.merchant,
-    { config: { access: merchantReader }, schema: merchantSchema('A merchant’s header', { params: merchantParamsSchema, response: { 200: merchantHeaderSchema, ...analyticsErrors } }) },
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('A merchant’s header', {
+        params: merchantParamsSchema,
+        response: { 200: merchantHeaderSchema, ...analyticsErrors },
+      }),
+    },
     async (request) => merchantOf(merchantsOf(), scopeOf(request, today()), request.params.merchantId),
   );
 
@@ -56,7 +77,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
     {
       config: { access: merchantReader },
       schema: merchantSchema('One section’s figures, as the query API answers them', {
-        description: 'Each answer is POST /api/analytics/v1/query’s for the named description: the merchant’s MID filter plus the page’s date range and filters.',
+        description:
+          'Each answer is POST /api/analytics/v1/query’s for the named description: the merchant’s MID filter plus the page’s date range and filters.',
         params: sectionParamsSchema,
         body: sectionRequestSchema,
         response: { 200: sectionAnswerSchema, ...analyticsErrors },
@@ -69,19 +91,38 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
       const { section } = request.params;
       const ask = async ({ id, description }: SectionQuery) => ({
         id,
-        result: await merchants.engine.query(queryDescriptionSchema.parse(description), scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }),
+        result: await merchants.engine.query(queryDescriptionSchema.parse(description), scope, {
+          timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+        }),
       });
-      if (section !== 'peers') return { section, queries: await Promise.all(sectionQueries(section, merchant.mid, request.body, scope.today).map(ask)) };
+      if (section !== 'peers')
+        return {
+          section,
+          queries: await Promise.all(sectionQueries(section, merchant.mid, request.body, scope.today).map(ask)),
+        };
       // peers share the MCC and the state, or the region when the state has too few
-      const inState = await Promise.all(peerQueries(merchant.mcc, { state: merchant.stateCode }, request.body, scope.today).map(ask));
+      const inState = await Promise.all(
+        peerQueries(merchant.mcc, { state: merchant.stateCode }, request.body, scope.today).map(ask),
+      );
       if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
-      return { section, queries: await Promise.all(peerQueries(merchant.mcc, { region: merchant.region }, request.body, scope.today).map(ask)) };
+      return {
+        section,
+        queries: await Promise.all(
+          peerQueries(merchant.mcc, { region: merchant.region }, request.body, scope.today).map(ask),
+        ),
+      };
     },
   );
 
   routes.get(
     MERCHANT_ROUTES.signals,
-    { config: { access: merchantReader }, schema: merchantSchema('AML and card-testing signals with their evidence', { params: merchantParamsSchema, response: { 200: merchantSignalsSchema, ...analyticsErrors } }) },
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('AML and card-testing signals with their evidence', {
+        params: merchantParamsSchema,
+        response: { 200: merchantSignalsSchema, ...analyticsErrors },
+      }),
+    },
     async (request) => {
       const merchants = merchantsOf();
       const scope = scopeOf(request, today());

@@ -4,7 +4,12 @@
 import type { AffectedMerchant, QueryColumn } from '@payportal/shared';
 import { createCsvEncoder } from '../csv/csvFormat.ts';
 
-const column = (name: keyof AffectedMerchant, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
+const column = (name: keyof AffectedMerchant, label: string, type: QueryColumn['type']): QueryColumn => ({
+  name,
+  label,
+  type,
+  format: null,
+});
 const COLUMNS: QueryColumn[] = [
   column('mid', 'MID', 'string'),
   column('name', 'Merchant', 'string'),
@@ -20,5 +25,8 @@ const COLUMNS: QueryColumn[] = [
 
 export function affectedMerchantsCsv(rows: AffectedMerchant[]): string {
   const encoder = createCsvEncoder(COLUMNS, { header: 'labels', neutraliseFormulas: true });
-  return encoder.header + encoder.encode(rows.map((row) => COLUMNS.map(({ name }) => row[name as keyof AffectedMerchant] as string | number)));
+  return (
+    encoder.header +
+    encoder.encode(rows.map((row) => COLUMNS.map(({ name }) => row[name as keyof AffectedMerchant] as string | number)))
+  );
 }

@@ -15,7 +15,12 @@ import { bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
 export const optimizerReader = withRole(['revenue_optimizer'], 'read', { impersonation: true });
 export const optimizerWriter = withRole(['revenue_optimizer'], 'write', { impersonation: true });
 
-export const optimizerSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['optimizer'], security: bearerSecurity, ...extra });
+export const optimizerSchema = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['optimizer'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 export type Optimizing = Pick<AnalyticsEngine, 'optimize'>;
 
@@ -26,10 +31,18 @@ export function requireOptimizer(analytics: AnalyticsEngine | null): Optimizing 
 }
 
 /** The engine's optimizer (or 503 first), each answer in a turn of the optimizer class (admission.ts), limited from the request's arrival. */
-export function optimizerInTurn(analytics: AnalyticsEngine | null, admission: Admission, request: FastifyRequest, reply: FastifyReply, timeoutMs: number) {
+export function optimizerInTurn(
+  analytics: AnalyticsEngine | null,
+  admission: Admission,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  timeoutMs: number,
+) {
   const { optimize } = requireOptimizer(analytics);
   return <Q extends OptimizerQuestion>(question: Q, scope: QueryScope): Promise<OptimizerAnswer<Q>> =>
-    admission.run(turnRequest(request, reply, 'optimizer', timeoutMs), (left) => optimize(question, scope, { timeoutMs: left }));
+    admission.run(turnRequest(request, reply, 'optimizer', timeoutMs), (left) =>
+      optimize(question, scope, { timeoutMs: left }),
+    );
 }
 
 /** The verified caller as the optimizer sees them; never anything the request names. */

@@ -24,17 +24,33 @@ import { toExportJob } from '../exports/jobRepository.ts';
 import { queueExportJob } from '../exports/queueExportJob.ts';
 import { PNL_EXPORT_NAME } from './pnlExport.ts';
 import { analyticsErrors, describedError, requireAnalytics } from '../http/errorResponses.ts';
-import { actorOf, optimizerInTurn, optimizerReader, optimizerSchema, optimizerWriter, requireOptimizer } from './optimizerRouteParts.ts';
+import {
+  actorOf,
+  optimizerInTurn,
+  optimizerReader,
+  optimizerSchema,
+  optimizerWriter,
+  requireOptimizer,
+} from './optimizerRouteParts.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
-export function registerOptimizerRoutes(app: FastifyInstance, { analytics, admission, config, db, exportRunner, today }: RouteDeps): void {
+export function registerOptimizerRoutes(
+  app: FastifyInstance,
+  { analytics, admission, config, db, exportRunner, today }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const optimizer = (request: FastifyRequest, reply: FastifyReply) => optimizerInTurn(analytics, admission, request, reply, config.ANALYTICS_TIMEOUT_MS);
+  const optimizer = (request: FastifyRequest, reply: FastifyReply) =>
+    optimizerInTurn(analytics, admission, request, reply, config.ANALYTICS_TIMEOUT_MS);
   const scopeOf = (request: Parameters<typeof actorOf>[0]) => ({ orgId: actorOf(request).orgId, today: today() });
 
   routes.get(
     OPTIMIZER_ROUTES.defaults,
-    { config: { access: optimizerReader }, schema: optimizerSchema('The attrition model’s defaults and the segment fields’ values', { response: { 200: optimizerDefaultsSchema, ...analyticsErrors } }) },
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('The attrition model’s defaults and the segment fields’ values', {
+        response: { 200: optimizerDefaultsSchema, ...analyticsErrors },
+      }),
+    },
     async (request, reply) => ({
       attrition: [...DEFAULT_ATTRITION],
       sources: [...ATTRITION_SOURCES],
@@ -44,7 +60,13 @@ export function registerOptimizerRoutes(app: FastifyInstance, { analytics, admis
 
   routes.post(
     OPTIMIZER_ROUTES.pnl,
-    { config: { access: optimizerReader }, schema: optimizerSchema('Merchant P&L over complete months', { body: pnlRequestSchema, response: { 200: pnlResultSchema, ...analyticsErrors } }) },
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('Merchant P&L over complete months', {
+        body: pnlRequestSchema,
+        response: { 200: pnlResultSchema, ...analyticsErrors },
+      }),
+    },
     async (request, reply) => optimizer(request, reply)({ kind: 'pnl', request: request.body }, scopeOf(request)),
   );
 
@@ -53,16 +75,26 @@ export function registerOptimizerRoutes(app: FastifyInstance, { analytics, admis
     {
       config: { access: optimizerWriter },
       schema: optimizerSchema('The merchant P&L as a CSV export job', {
-        description: 'Every P&L row matching the request, sorted like the screen, up to the role’s row cap. Answers 202 with the queued job; follow, cancel and download it through the exports API’s job routes.',
+        description:
+          'Every P&L row matching the request, sorted like the screen, up to the role’s row cap. Answers 202 with the queued job; follow, cancel and download it through the exports API’s job routes.',
         body: runPnlExportBodySchema,
-        response: { 202: exportJobSchema, ...analyticsErrors, 429: describedError('exports/queue-full: wait for one of your exports to finish') },
+        response: {
+          202: exportJobSchema,
+          ...analyticsErrors,
+          429: describedError('exports/queue-full: wait for one of your exports to finish'),
+        },
       }),
     },
     async (request, reply) => {
       requireOptimizer(analytics);
       const runner = requireAnalytics(exportRunner);
       const { pnl, csv = DEFAULT_CSV_OPTIONS } = request.body;
-      const job = await queueExportJob({ db, config, runner }, callerOf(request), { definitionId: null, name: PNL_EXPORT_NAME, source: { pnl }, csv });
+      const job = await queueExportJob({ db, config, runner }, callerOf(request), {
+        definitionId: null,
+        name: PNL_EXPORT_NAME,
+        source: { pnl },
+        csv,
+      });
       return reply.code(202).send(toExportJob(job));
     },
   );
@@ -77,18 +109,27 @@ export function registerOptimizerRoutes(app: FastifyInstance, { analytics, admis
         response: { 200: simulationResultSchema, ...analyticsErrors },
       }),
     },
-    async (request, reply) => optimizer(request, reply)({ kind: 'simulate', definition: request.body }, scopeOf(request)),
+    async (request, reply) =>
+      optimizer(request, reply)({ kind: 'simulate', definition: request.body }, scopeOf(request)),
   );
 
   routes.get(
     OPTIMIZER_ROUTES.leakage,
-    { config: { access: optimizerReader }, schema: optimizerSchema('Interchange leakage by cause; merchants by recoverable $/month', { response: { 200: leakageResultSchema, ...analyticsErrors } }) },
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('Interchange leakage by cause; merchants by recoverable $/month', {
+        response: { 200: leakageResultSchema, ...analyticsErrors },
+      }),
+    },
     async (request, reply) => optimizer(request, reply)({ kind: 'leakage' }, scopeOf(request)),
   );
 
   routes.get(
     OPTIMIZER_ROUTES.regulatory,
-    { config: { access: optimizerReader }, schema: optimizerSchema('Regulatory what-ifs', { response: { 200: regulatoryResultSchema, ...analyticsErrors } }) },
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('Regulatory what-ifs', { response: { 200: regulatoryResultSchema, ...analyticsErrors } }),
+    },
     async (request, reply) => optimizer(request, reply)({ kind: 'regulatory' }, scopeOf(request)),
   );
 }

@@ -6,7 +6,12 @@ import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { PnlExport, PnlRow, QueryColumn } from '@payportal/shared';
 import type { CsvFile } from '../csv/csvFile.ts';
 
-const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({ name, label, type, format: null });
+const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({
+  name,
+  label,
+  type,
+  format: null,
+});
 export const PNL_EXPORT_COLUMNS: QueryColumn[] = [
   column('mid', 'MID', 'string'),
   column('name', 'Merchant', 'string'),
@@ -29,7 +34,13 @@ export const PNL_EXPORT_COLUMNS: QueryColumn[] = [
 export const PNL_EXPORT_NAME = 'Merchant P&L';
 
 /** Writes the P&L's rows into `file`; `more` when the portfolio had rows past `limit`. */
-export async function writePnlRows(engine: AnalyticsEngine, pnl: PnlExport, scope: QueryScope, limit: number, file: CsvFile): Promise<{ rowsWritten: number; more: boolean }> {
+export async function writePnlRows(
+  engine: AnalyticsEngine,
+  pnl: PnlExport,
+  scope: QueryScope,
+  limit: number,
+  file: CsvFile,
+): Promise<{ rowsWritten: number; more: boolean }> {
   const answer = await engine.optimize({ kind: 'pnl', request: { ...pnl, limit } }, scope);
   await file.write(answer.rows.map((row) => PNL_EXPORT_COLUMNS.map(({ name }) => row[name as keyof PnlRow])));
   return { rowsWritten: answer.rows.length, more: answer.matching > limit };

@@ -38,9 +38,14 @@ export interface OrgIdentity {
 
 let appCount = 0;
 
-export function createOrgIdentity(config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>): OrgIdentity {
+export function createOrgIdentity(
+  config: Pick<ApiConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_API_KEY'>,
+): OrgIdentity {
   const app = initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, `payportal-org-identity-${++appCount}`);
-  return { ...firebaseOrgIdentity(getAuth(app), identityServiceUrl(config, 'accounts:signInWithCustomToken')), close: () => deleteApp(app) };
+  return {
+    ...firebaseOrgIdentity(getAuth(app), identityServiceUrl(config, 'accounts:signInWithCustomToken')),
+    close: () => deleteApp(app),
+  };
 }
 
 const signInAnswerSchema = z.object({ idToken: z.string(), expiresIn: z.coerce.number() });
@@ -103,6 +108,13 @@ async function reachIdentity<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw Object.assign(new ApiError(503, API_ERROR_CODES.identityUnavailable, 'The identity service could not be reached. Try again in a moment.'), { cause: error });
+    throw Object.assign(
+      new ApiError(
+        503,
+        API_ERROR_CODES.identityUnavailable,
+        'The identity service could not be reached. Try again in a moment.',
+      ),
+      { cause: error },
+    );
   }
 }

@@ -36,13 +36,17 @@ async function loadTarget(tx: Queryable, orgId: number, userId: number): Promise
 
 function checkGrant(owner: OwnerContext, current: readonly RoleName[], requested: readonly RoleName[]): void {
   const outside = rolesOutsideGrant(current, requested, owner.assignable);
-  if (outside.length > 0) throw forbidden(`${ORG_MANAGEMENT_MESSAGES.notAssignable} Not yours to change: ${outside.join(', ')}.`);
+  if (outside.length > 0)
+    throw forbidden(`${ORG_MANAGEMENT_MESSAGES.notAssignable} Not yours to change: ${outside.join(', ')}.`);
 }
 
 async function writeRoles(tx: Queryable, userId: number, roles: readonly RoleName[]): Promise<void> {
   await tx.query('delete from user_roles where user_id = $1', [userId]);
   if (roles.length > 0) {
-    await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])', [userId, roles]);
+    await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])', [
+      userId,
+      roles,
+    ]);
   }
 }
 
@@ -88,7 +92,10 @@ export async function renewInviteLink(owner: OwnerContext, userId: number): Prom
   const { secret, hash, expiresAt } = newInviteSecret();
   return owner.db.transaction(async (tx) => {
     const target = await loadTarget(tx, owner.orgId, userId);
-    const [before] = await tx.query<{ invite_expires_at: Date | string | null }>('select invite_expires_at from users where id = $1 for update', [userId]);
+    const [before] = await tx.query<{ invite_expires_at: Date | string | null }>(
+      'select invite_expires_at from users where id = $1 for update',
+      [userId],
+    );
     // Checked under the row lock: an acceptance that links the user first makes this a 409, not a new link.
     const [renewed] = await tx.query(
       'update users set invite_token_hash = $2, invite_expires_at = $3 where id = $1 and firebase_uid is null returning id',
@@ -107,15 +114,27 @@ export async function renewInviteLink(owner: OwnerContext, userId: number): Prom
   });
 }
 
-export async function setUserRoles(owner: OwnerContext, userId: number, requested: readonly RoleName[]): Promise<OrgUserRow> {
+export async function setUserRoles(
+  owner: OwnerContext,
+  userId: number,
+  requested: readonly RoleName[],
+): Promise<OrgUserRow> {
   return owner.db.transaction(async (tx) => {
     await lockOrganization(tx, owner.orgId);
     const target = await loadTarget(tx, owner.orgId, userId);
     checkGrant(owner, target.roles, requested);
-    if (target.roles.includes('org_owner') && !requested.includes('org_owner')) await ensureAnotherActiveOwner(tx, owner.orgId, userId);
+    if (target.roles.includes('org_owner') && !requested.includes('org_owner'))
+      await ensureAnotherActiveOwner(tx, owner.orgId, userId);
     await writeRoles(tx, userId, requested);
     const updated = await loadTarget(tx, owner.orgId, userId);
-    await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'roles', before: target.roles, after: updated.roles });
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: userId,
+      actor: owner.actor,
+      action: 'roles',
+      before: target.roles,
+      after: updated.roles,
+    });
     return updated;
   });
 }
@@ -124,7 +143,14 @@ export async function setUserName(owner: OwnerContext, userId: number, name: str
   return owner.db.transaction(async (tx) => {
     const target = await loadTarget(tx, owner.orgId, userId);
     await tx.query('update users set name = $1 where id = $2', [name, userId]);
-    await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'name', before: target.name, after: name });
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: userId,
+      actor: owner.actor,
+      action: 'name',
+      before: target.name,
+      after: name,
+    });
     return loadTarget(tx, owner.orgId, userId);
   });
 }
@@ -138,13 +164,21 @@ export async function setSignInMethod(owner: OwnerContext, userId: number, metho
     const target = await loadTarget(tx, owner.orgId, userId);
     if (target.sign_in_method === method) return target;
     await tx.query('update users set sign_in_method = $1 where id = $2', [method, userId]);
-    await recordUserChange(tx, { orgId: owner.orgId, targetUserId: userId, actor: owner.actor, action: 'sign-in-method', before: target.sign_in_method, after: method });
+    await recordUserChange(tx, {
+      orgId: owner.orgId,
+      targetUserId: userId,
+      actor: owner.actor,
+      action: 'sign-in-method',
+      before: target.sign_in_method,
+      after: method,
+    });
     return loadTarget(tx, owner.orgId, userId);
   });
 }
 
 export async function setUserActive(owner: OwnerContext, userId: number, active: boolean): Promise<OrgUserRow> {
-  if (!active && userId === owner.ownerId) throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.ownAccount);
+  if (!active && userId === owner.ownerId)
+    throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.ownAccount);
   return owner.db.transaction(async (tx) => {
     await lockOrganization(tx, owner.orgId);
     const target = await loadTarget(tx, owner.orgId, userId);

@@ -49,7 +49,11 @@ interface ChangeRow {
   after: unknown;
 }
 
-export async function readUserChanges(db: Queryable, orgId: number, options: { userId?: number; limit: number }): Promise<UserChange[]> {
+export async function readUserChanges(
+  db: Queryable,
+  orgId: number,
+  options: { userId?: number; limit: number },
+): Promise<UserChange[]> {
   const rows = await db.query<ChangeRow>(
     `select c.id, c.at, c.action, c.actor_user_id, c.actor_email, c.actor_name, c.target_user_id,
        u.email as target_email, u.name as target_name, c.before, c.after

@@ -36,11 +36,19 @@ export async function findOrgUser(db: Queryable, orgId: number, userId: number):
   return row ?? null;
 }
 
-export async function listOrgUsers(db: Queryable, orgId: number, query: OrgUsersQuery): Promise<{ rows: OrgUserRow[]; total: number }> {
+export async function listOrgUsers(
+  db: Queryable,
+  orgId: number,
+  query: OrgUsersQuery,
+): Promise<{ rows: OrgUserRow[]; total: number }> {
   const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = `where u.org_id = $1 and ($2 = '' or lower(u.name) like $3 or u.email like $3)`;
   const direction = query.direction === 'desc' ? 'desc' : 'asc';
-  const [counted] = await db.query<{ total: number }>(`select count(*)::int as total from users u ${where}`, [orgId, query.search, pattern]);
+  const [counted] = await db.query<{ total: number }>(`select count(*)::int as total from users u ${where}`, [
+    orgId,
+    query.search,
+    pattern,
+  ]);
   const rows = await db.query<OrgUserRow>(
     `${selectUsers} ${where} order by ${sortExpressions[query.sort]} ${direction} nulls last, u.id ${direction} limit $4 offset $5`,
     [orgId, query.search, pattern, query.pageSize, (query.page - 1) * query.pageSize],

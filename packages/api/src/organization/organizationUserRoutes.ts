@@ -56,11 +56,21 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
   const ownerOf = async (request: FastifyRequest, orgId: number): Promise<OwnerContext> => {
     const { user, signedIn, assignable = [] } = callerOf(request);
     if (user.org_id !== orgId) throw notFound();
-    return { db, identity, orgId, ownerId: user.id, actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name }, assignable };
+    return {
+      db,
+      identity,
+      orgId,
+      ownerId: user.id,
+      actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name },
+      assignable,
+    };
   };
   const answer = async (row: OrgUserRow) => (await managedUsers([row], identity))[0]!;
   // The link carries the invitation's secret; it is in this answer only (the database keeps its hash).
-  const inviteAnswer = async ({ row, secret }: OpenInvite) => ({ user: await answer(row), signUpPath: signUpPath({ email: row.email, name: row.name, invite: secret }) });
+  const inviteAnswer = async ({ row, secret }: OpenInvite) => ({
+    user: await answer(row),
+    signUpPath: signUpPath({ email: row.email, name: row.name, invite: secret }),
+  });
 
   routes.get(
     usersPath,
@@ -68,7 +78,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       config: { access: ownerReads },
       schema: {
         summary: "One page of the organisation's users",
-        description: 'Owners only. Searched over name and e-mail, sorted and paged on the server; identity facts for the page.',
+        description:
+          'Owners only. Searched over name and e-mail, sorted and paged on the server; identity facts for the page.',
         tags,
         security: bearerSecurity,
         params: orgParamsSchema,
@@ -79,7 +90,12 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
     async (request) => {
       await ownerOf(request, request.params.orgId);
       const { rows, total } = await listOrgUsers(db, request.params.orgId, request.query);
-      return { users: await managedUsers(rows, identity), total, page: request.query.page, pageSize: request.query.pageSize };
+      return {
+        users: await managedUsers(rows, identity),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
     },
   );
 
@@ -113,14 +129,15 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       schema: {
         summary: 'A new sign-up link for a user who has not signed up',
         description:
-          'Only the hash of an invitation\'s secret is stored, so an earlier link cannot be shown again: this makes a new secret (valid for 14 days) and answers its /sign-up/{hash} path; the earlier link stops working. Audited as `invite-link`. A user who has signed up: 409.',
+          "Only the hash of an invitation's secret is stored, so an earlier link cannot be shown again: this makes a new secret (valid for 14 days) and answers its /sign-up/{hash} path; the earlier link stops working. Audited as `invite-link`. A user who has signed up: 409.",
         tags,
         security: bearerSecurity,
         params: orgUserParamsSchema,
         response: { 200: inviteUserResponseSchema, ...conflictResponse, ...errorResponses },
       },
     },
-    async (request) => inviteAnswer(await renewInviteLink(await ownerOf(request, request.params.orgId), request.params.userId)),
+    async (request) =>
+      inviteAnswer(await renewInviteLink(await ownerOf(request, request.params.orgId), request.params.userId)),
   );
 
   routes.put(
@@ -129,7 +146,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       config: { access: ownerWrites },
       schema: {
         summary: "Set a user's roles",
-        description: 'Only roles within the owner\'s grants may be given or taken (403); the last active owner keeps org_owner (409).',
+        description:
+          "Only roles within the owner's grants may be given or taken (403); the last active owner keeps org_owner (409).",
         tags,
         security: bearerSecurity,
         params: orgUserParamsSchema,
@@ -137,16 +155,27 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
         response: changeResponses,
       },
     },
-    async (request) => answer(await setUserRoles(await ownerOf(request, request.params.orgId), request.params.userId, request.body.roles)),
+    async (request) =>
+      answer(
+        await setUserRoles(await ownerOf(request, request.params.orgId), request.params.userId, request.body.roles),
+      ),
   );
 
   routes.put(
     `${userPath}/name`,
     {
       config: { access: ownerWrites },
-      schema: { summary: "Change a user's name", tags, security: bearerSecurity, params: orgUserParamsSchema, body: setUserNameSchema, response: changeResponses },
+      schema: {
+        summary: "Change a user's name",
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        body: setUserNameSchema,
+        response: changeResponses,
+      },
     },
-    async (request) => answer(await setUserName(await ownerOf(request, request.params.orgId), request.params.userId, request.body.name)),
+    async (request) =>
+      answer(await setUserName(await ownerOf(request, request.params.orgId), request.params.userId, request.body.name)),
   );
 
   routes.put(
@@ -155,7 +184,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       config: { access: ownerWrites },
       schema: {
         summary: 'Deactivate or reactivate a user',
-        description: 'Deactivation sets is_active false and revokes the user\'s refresh tokens; their next call answers `disabled`. Not for the owner themselves (409).',
+        description:
+          "Deactivation sets is_active false and revokes the user's refresh tokens; their next call answers `disabled`. Not for the owner themselves (409).",
         tags,
         security: bearerSecurity,
         params: orgUserParamsSchema,
@@ -163,7 +193,14 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
         response: changeResponses,
       },
     },
-    async (request) => answer(await setUserActive(await ownerOf(request, request.params.orgId), request.params.userId, request.body.is_active)),
+    async (request) =>
+      answer(
+        await setUserActive(
+          await ownerOf(request, request.params.orgId),
+          request.params.userId,
+          request.body.is_active,
+        ),
+      ),
   );
 
   routes.put(
@@ -173,7 +210,7 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       schema: {
         summary: 'Choose who signs a user in',
         description:
-          'standalone: PayPortal\'s own sign-in, password and an SMS second factor (internal addresses skip the SMS step). partner: signed in by the partner portal that frames PayPortal; the API asks no PayPortal SMS step of them. Audited.',
+          "standalone: PayPortal's own sign-in, password and an SMS second factor (internal addresses skip the SMS step). partner: signed in by the partner portal that frames PayPortal; the API asks no PayPortal SMS step of them. Audited.",
         tags,
         security: bearerSecurity,
         params: orgUserParamsSchema,
@@ -181,7 +218,14 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
         response: changeResponses,
       },
     },
-    async (request) => answer(await setSignInMethod(await ownerOf(request, request.params.orgId), request.params.userId, request.body.sign_in_method)),
+    async (request) =>
+      answer(
+        await setSignInMethod(
+          await ownerOf(request, request.params.orgId),
+          request.params.userId,
+          request.body.sign_in_method,
+        ),
+      ),
   );
 
   routes.delete(
@@ -190,7 +234,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       config: { access: ownerWrites },
       schema: {
         summary: "Reset a user's second factor",
-        description: 'Unenrolls every second factor in the identity provider; the user registers a phone at the next sign-in.',
+        description:
+          'Unenrolls every second factor in the identity provider; the user registers a phone at the next sign-in.',
         tags,
         security: bearerSecurity,
         params: orgUserParamsSchema,
@@ -198,7 +243,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       },
     },
     // The identity facts in the answer are read after the unenrolment, so they show none enrolled.
-    async (request) => answer(await resetSecondFactors(await ownerOf(request, request.params.orgId), request.params.userId)),
+    async (request) =>
+      answer(await resetSecondFactors(await ownerOf(request, request.params.orgId), request.params.userId)),
   );
 
   routes.get(
@@ -207,7 +253,8 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
       config: { access: ownerReads },
       schema: {
         summary: "Recent changes to the organisation's users",
-        description: 'Who changed what, before and after, when; newest first. `user_id` narrows it to one user of the organisation.',
+        description:
+          'Who changed what, before and after, when; newest first. `user_id` narrows it to one user of the organisation.',
         tags,
         security: bearerSecurity,
         params: orgParamsSchema,

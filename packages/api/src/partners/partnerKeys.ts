@@ -11,7 +11,8 @@ export interface PartnerPublicKey {
   jwk: JsonWebKey;
 }
 
-const badKey = (problem: string) => new ApiError(400, API_ERROR_CODES.badRequest, `The key ${problem}.`, [{ field: 'key', problem }]);
+const badKey = (problem: string) =>
+  new ApiError(400, API_ERROR_CODES.badRequest, `The key ${problem}.`, [{ field: 'key', problem }]);
 
 /** The algorithm a key's type allows: RSA (2048 bits or more) RS256, P-256 ES256, Ed25519 EdDSA. */
 function algorithmOf(jwk: JsonWebKey): PartnerPublicKey['alg'] {
@@ -34,7 +35,8 @@ function publicJwk(source: () => ReturnType<typeof createPublicKey>): JsonWebKey
 
 export function readPartnerKeys(input: PartnerKeyInput): PartnerPublicKey[] {
   if ('pem' in input) {
-    if (/PRIVATE KEY/.test(input.pem)) throw badKey('is a private key: send the public key only (the private key never leaves the partner)');
+    if (/PRIVATE KEY/.test(input.pem))
+      throw badKey('is a private key: send the public key only (the private key never leaves the partner)');
     const jwk = publicJwk(() => createPublicKey({ key: input.pem, format: 'pem' }));
     return [{ kid: input.kid, alg: algorithmOf(jwk), jwk }];
   }

@@ -1,6 +1,15 @@
 // The owner's partners (README "Partner sessions"): registration, keys, revocation. Each change runs in
 // a transaction with its audit row (partner_changes), under a lock of the partner's row.
-import { API_ERROR_CODES, ORG_MANAGEMENT_MESSAGES, PARTNER_ACTIVE_KEYS_MAX, rolesOutsideGrant, type Partner, type PartnerKeyInput, type RegisterPartner, type RoleName } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  ORG_MANAGEMENT_MESSAGES,
+  PARTNER_ACTIVE_KEYS_MAX,
+  rolesOutsideGrant,
+  type Partner,
+  type PartnerKeyInput,
+  type RegisterPartner,
+  type RoleName,
+} from '@payportal/shared';
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
@@ -61,7 +70,12 @@ export async function listPartners(db: Queryable, orgId: number, onlyId?: number
     created_at: iso(row.created_at),
     keys: keys
       .filter((key) => key.partner_id === row.id)
-      .map((key) => ({ kid: key.kid, alg: key.alg, added_at: iso(key.added_at), retired_at: key.retired_at === null ? null : iso(key.retired_at) })),
+      .map((key) => ({
+        kid: key.kid,
+        alg: key.alg,
+        added_at: iso(key.added_at),
+        retired_at: key.retired_at === null ? null : iso(key.retired_at),
+      })),
   }));
 }
 
@@ -71,11 +85,27 @@ async function onePartner(tx: Queryable, orgId: number, partnerId: number): Prom
   return partner;
 }
 
-async function audit(tx: Queryable, owner: PartnerOwner, partnerId: number, action: string, before: unknown, after: unknown): Promise<void> {
+async function audit(
+  tx: Queryable,
+  owner: PartnerOwner,
+  partnerId: number,
+  action: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
   await tx.query(
     `insert into partner_changes (org_id, partner_id, actor_user_id, actor_email, actor_name, action, before, after)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [owner.orgId, partnerId, owner.actor.id, owner.actor.email, owner.actor.name, action, before === null ? null : JSON.stringify(before), JSON.stringify(after)],
+    [
+      owner.orgId,
+      partnerId,
+      owner.actor.id,
+      owner.actor.email,
+      owner.actor.name,
+      action,
+      before === null ? null : JSON.stringify(before),
+      JSON.stringify(after),
+    ],
   );
 }
 
@@ -91,26 +121,41 @@ async function insertKeys(tx: Queryable, partnerId: number, keys: readonly Partn
 
 /** Locks the partner's row (key changes and revocation of one partner run one at a time) and refuses a revoked one. */
 async function lockLivePartner(tx: Queryable, orgId: number, partnerId: number): Promise<void> {
-  const [row] = await tx.query<{ revoked_at: unknown }>('select revoked_at from partners where id = $1 and org_id = $2 for update', [partnerId, orgId]);
+  const [row] = await tx.query<{ revoked_at: unknown }>(
+    'select revoked_at from partners where id = $1 and org_id = $2 for update',
+    [partnerId, orgId],
+  );
   if (!row) throw notFound();
   if (row.revoked_at !== null) throw conflict('This partner is revoked: register it again to let it sign sessions.');
 }
 
 async function activeKids(tx: Queryable, partnerId: number): Promise<string[]> {
-  const rows = await tx.query<{ kid: string }>('select kid from partner_keys where partner_id = $1 and retired_at is null', [partnerId]);
+  const rows = await tx.query<{ kid: string }>(
+    'select kid from partner_keys where partner_id = $1 and retired_at is null',
+    [partnerId],
+  );
   return rows.map((row) => row.kid);
 }
 
 export async function registerPartner(owner: PartnerOwner, input: RegisterPartner): Promise<Partner> {
   const outside = rolesOutsideGrant([], input.roles, owner.assignable);
-  if (outside.length > 0) throw forbidden(`${ORG_MANAGEMENT_MESSAGES.notAssignable} Not yours to give: ${outside.join(', ')}.`);
+  if (outside.length > 0)
+    throw forbidden(`${ORG_MANAGEMENT_MESSAGES.notAssignable} Not yours to give: ${outside.join(', ')}.`);
   const keys = readPartnerKeys(input.key);
-  if (keys.length > PARTNER_ACTIVE_KEYS_MAX) throw conflict(`A partner has at most ${PARTNER_ACTIVE_KEYS_MAX} active keys.`);
+  if (keys.length > PARTNER_ACTIVE_KEYS_MAX)
+    throw conflict(`A partner has at most ${PARTNER_ACTIVE_KEYS_MAX} active keys.`);
   const issuer = `ptn_${randomBytes(12).toString('base64url')}`;
   return owner.db.transaction(async (tx) => {
     const [created] = await tx.query<{ id: number }>(
       `insert into partners (org_id, issuer, name, allowed_origins, roles, provision_users) values ($1, $2, $3, $4, $5, $6) returning id`,
-      [owner.orgId, issuer, input.name, JSON.stringify(input.allowed_origins), JSON.stringify(input.roles), input.provision_users],
+      [
+        owner.orgId,
+        issuer,
+        input.name,
+        JSON.stringify(input.allowed_origins),
+        JSON.stringify(input.roles),
+        input.provision_users,
+      ],
     );
     await insertKeys(tx, created!.id, keys);
     const partner = await onePartner(tx, owner.orgId, created!.id);
@@ -126,7 +171,9 @@ export async function addPartnerKeys(owner: PartnerOwner, partnerId: number, inp
     await lockLivePartner(tx, owner.orgId, partnerId);
     const before = await activeKids(tx, partnerId);
     if (before.length + keys.length > PARTNER_ACTIVE_KEYS_MAX) {
-      throw conflict(`A partner has at most ${PARTNER_ACTIVE_KEYS_MAX} active keys: retire one (${before.join(', ')}) first.`);
+      throw conflict(
+        `A partner has at most ${PARTNER_ACTIVE_KEYS_MAX} active keys: retire one (${before.join(', ')}) first.`,
+      );
     }
     await insertKeys(tx, partnerId, keys);
     await audit(tx, owner, partnerId, 'add-key', before, await activeKids(tx, partnerId));
@@ -140,7 +187,8 @@ export async function retirePartnerKey(owner: PartnerOwner, partnerId: number, k
     await lockLivePartner(tx, owner.orgId, partnerId);
     const before = await activeKids(tx, partnerId);
     if (!before.includes(kid)) throw notFound();
-    if (before.length === 1) throw conflict('This is the partner\'s only active key: add its successor first, or revoke the partner.');
+    if (before.length === 1)
+      throw conflict("This is the partner's only active key: add its successor first, or revoke the partner.");
     await tx.query('update partner_keys set retired_at = now() where partner_id = $1 and kid = $2', [partnerId, kid]);
     await audit(tx, owner, partnerId, 'retire-key', before, await activeKids(tx, partnerId));
     return onePartner(tx, owner.orgId, partnerId);

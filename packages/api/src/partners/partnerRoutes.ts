@@ -18,7 +18,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { PUBLIC, withRole } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
-import { addPartnerKeys, listPartners, registerPartner, retirePartnerKey, revokePartner, type PartnerOwner } from './partnerRegistry.ts';
+import {
+  addPartnerKeys,
+  listPartners,
+  registerPartner,
+  retirePartnerKey,
+  revokePartner,
+  type PartnerOwner,
+} from './partnerRegistry.ts';
 import { openPartnerSession } from './partnerSessions.ts';
 import { bearerSecurity, describedError, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
@@ -26,7 +33,7 @@ import type { RouteDeps } from '../http/routeDeps.ts';
 const tags = ['partners'];
 const partnersPath = '/api/auth/v1/organization/:orgId/partners/';
 const partnerPath = `${partnersPath}:partnerId`;
-const conflictResponse = { 409: describedError('api/conflict: the change conflicts with the partner\'s keys or state') };
+const conflictResponse = { 409: describedError("api/conflict: the change conflicts with the partner's keys or state") };
 const ownerReads = withRole(['org_owner'], 'read', { impersonation: true });
 const ownerWrites = withRole(['org_owner'], 'write', { impersonation: true });
 
@@ -42,7 +49,13 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     partnersPath,
     {
       config: { access: ownerReads },
-      schema: { summary: "The organisation's partners", tags, security: bearerSecurity, params: orgParamsSchema, response: { 200: partnerListSchema, ...errorResponses } },
+      schema: {
+        summary: "The organisation's partners",
+        tags,
+        security: bearerSecurity,
+        params: orgParamsSchema,
+        response: { 200: partnerListSchema, ...errorResponses },
+      },
     },
     async (request) => {
       ownerOf(request, request.params.orgId);
@@ -78,7 +91,8 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       config: { access: ownerWrites },
       schema: {
         summary: "Add a partner's key (rotation)",
-        description: 'At most two keys are active: the current one and its successor. A kid is never used twice. Audited.',
+        description:
+          'At most two keys are active: the current one and its successor. A kid is never used twice. Audited.',
         tags,
         security: bearerSecurity,
         params: partnerParamsSchema,
@@ -95,14 +109,16 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       config: { access: ownerWrites },
       schema: {
         summary: "Retire a partner's key",
-        description: 'Tokens signed with it are refused from now on (`partner/key-retired`); the last active key cannot be retired (409). Audited.',
+        description:
+          'Tokens signed with it are refused from now on (`partner/key-retired`); the last active key cannot be retired (409). Audited.',
         tags,
         security: bearerSecurity,
         params: partnerKeyParamsSchema,
         response: { 200: partnerSchema, ...conflictResponse, ...errorResponses },
       },
     },
-    async (request) => retirePartnerKey(ownerOf(request, request.params.orgId), request.params.partnerId, request.params.kid),
+    async (request) =>
+      retirePartnerKey(ownerOf(request, request.params.orgId), request.params.partnerId, request.params.kid),
   );
 
   routes.post(
@@ -111,7 +127,8 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       config: { access: ownerWrites },
       schema: {
         summary: 'Revoke a partner',
-        description: 'For good: no new session (`partner/revoked`), and the sessions it opened are refused at their next call. Audited.',
+        description:
+          'For good: no new session (`partner/revoked`), and the sessions it opened are refused at their next call. Audited.',
         tags,
         security: bearerSecurity,
         params: partnerParamsSchema,

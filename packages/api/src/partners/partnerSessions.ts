@@ -47,13 +47,21 @@ function peek(token: string): { kid: string | null; iss: string | null } {
   try {
     const header = decodeProtectedHeader(token);
     const payload = decodeJwt(token);
-    return { kid: typeof header.kid === 'string' ? header.kid : null, iss: typeof payload.iss === 'string' ? payload.iss : null };
+    return {
+      kid: typeof header.kid === 'string' ? header.kid : null,
+      iss: typeof payload.iss === 'string' ? payload.iss : null,
+    };
   } catch {
     throw refuse(401, C.partnerBadToken, 'The partner session token is not a signed JWT (header.payload.signature).');
   }
 }
 
-async function verifySignedClaims(token: string, partner: LivePartner, key: { alg: string; public_jwk: object }, nowMs: number): Promise<JWTPayload> {
+async function verifySignedClaims(
+  token: string,
+  partner: LivePartner,
+  key: { alg: string; public_jwk: object },
+  nowMs: number,
+): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, await importJWK(key.public_jwk, key.alg), {
       algorithms: [key.alg],
@@ -72,59 +80,144 @@ async function verifySignedClaims(token: string, partner: LivePartner, key: { al
 
 function tokenRefusal(error: unknown): ApiError {
   if (error instanceof errors.JWTExpired) {
-    return refuse(401, C.partnerExpired, `The partner session token has expired (${error.claim === 'iat' ? 'issued more than 5 minutes ago' : 'its exp has passed'}): sign a new one for each session.`);
+    return refuse(
+      401,
+      C.partnerExpired,
+      `The partner session token has expired (${error.claim === 'iat' ? 'issued more than 5 minutes ago' : 'its exp has passed'}): sign a new one for each session.`,
+    );
   }
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return refuse(401, C.partnerWrongAudience, `The partner session token's aud must be "${PARTNER_SESSION_AUDIENCE}".`);
+    if (error.claim === 'aud')
+      return refuse(
+        401,
+        C.partnerWrongAudience,
+        `The partner session token's aud must be "${PARTNER_SESSION_AUDIENCE}".`,
+      );
     if ((error.claim === 'iat' || error.claim === 'nbf') && error.reason === 'check_failed') {
-      return refuse(401, C.partnerClockSkew, `The partner session token's ${error.claim} lies in the future beyond ${PARTNER_SESSION_CLOCK_TOLERANCE_S} s: check the partner server's clock.`);
+      return refuse(
+        401,
+        C.partnerClockSkew,
+        `The partner session token's ${error.claim} lies in the future beyond ${PARTNER_SESSION_CLOCK_TOLERANCE_S} s: check the partner server's clock.`,
+      );
     }
-    return refuse(401, C.partnerBadToken, `The partner session token's ${error.claim} claim ${error.reason === 'missing' ? 'is missing' : 'is not valid'}.`);
+    return refuse(
+      401,
+      C.partnerBadToken,
+      `The partner session token's ${error.claim} claim ${error.reason === 'missing' ? 'is missing' : 'is not valid'}.`,
+    );
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) {
-    return refuse(401, C.partnerBadSignature, 'The partner session token\'s signature does not match the key its kid names.');
+    return refuse(
+      401,
+      C.partnerBadSignature,
+      "The partner session token's signature does not match the key its kid names.",
+    );
   }
   return refuse(401, C.partnerBadToken, `The partner session token could not be verified: ${(error as Error).message}`);
 }
 
 /** Single use: the first exchange of a jti records it until the token could not pass anyway. */
-async function spendJti(db: Queryable, partnerId: number, jti: string, expSeconds: number, nowMs: number): Promise<void> {
-  await db.query('delete from partner_session_jtis where expires_at < $1', [new Date(nowMs - PARTNER_SESSION_CLOCK_TOLERANCE_S * 1000).toISOString()]);
+async function spendJti(
+  db: Queryable,
+  partnerId: number,
+  jti: string,
+  expSeconds: number,
+  nowMs: number,
+): Promise<void> {
+  await db.query('delete from partner_session_jtis where expires_at < $1', [
+    new Date(nowMs - PARTNER_SESSION_CLOCK_TOLERANCE_S * 1000).toISOString(),
+  ]);
   const [spent] = await db.query<{ jti: string }>(
     'insert into partner_session_jtis (partner_id, jti, expires_at) values ($1, $2, $3) on conflict do nothing returning jti',
     [partnerId, jti, new Date((expSeconds + PARTNER_SESSION_CLOCK_TOLERANCE_S) * 1000).toISOString()],
   );
-  if (!spent) throw refuse(401, C.partnerReplayed, 'This partner session token was already used: sign a new one (with a new jti) for each session.');
+  if (!spent)
+    throw refuse(
+      401,
+      C.partnerReplayed,
+      'This partner session token was already used: sign a new one (with a new jti) for each session.',
+    );
 }
 
-export async function openPartnerSession(deps: PartnerSessionDeps, request: { token: string; origin: string }): Promise<PartnerSessionResponse> {
+export async function openPartnerSession(
+  deps: PartnerSessionDeps,
+  request: { token: string; origin: string },
+): Promise<PartnerSessionResponse> {
   const nowMs = (deps.now ?? Date.now)();
   const { kid, iss } = peek(request.token);
-  const [partner] = iss ? await deps.db.query<LivePartner>('select id, org_id, issuer, name, allowed_origins, roles, provision_users, revoked_at from partners where issuer = $1', [iss]) : [];
-  if (!partner) throw refuse(401, C.partnerUnknownPartner, 'The partner session token\'s iss names no registered partner: use the issuer the organisation screen shows.');
-  if (partner.revoked_at !== null) throw refuse(403, C.partnerRevoked, 'This partner was revoked by the organisation\'s owner: it can no longer open sessions.');
-  const [key] = kid
-    ? await deps.db.query<{ alg: string; public_jwk: object; retired_at: unknown }>('select alg, public_jwk, retired_at from partner_keys where partner_id = $1 and kid = $2', [partner.id, kid])
+  const [partner] = iss
+    ? await deps.db.query<LivePartner>(
+        'select id, org_id, issuer, name, allowed_origins, roles, provision_users, revoked_at from partners where issuer = $1',
+        [iss],
+      )
     : [];
-  if (!key) throw refuse(401, C.partnerUnknownKey, `The partner session token's kid ${kid ? `"${kid}" ` : ''}names no key of this partner: register the key first.`);
-  if (key.retired_at !== null) throw refuse(401, C.partnerKeyRetired, `The key "${kid}" was retired (rotated out): sign with the partner's current key.`);
+  if (!partner)
+    throw refuse(
+      401,
+      C.partnerUnknownPartner,
+      "The partner session token's iss names no registered partner: use the issuer the organisation screen shows.",
+    );
+  if (partner.revoked_at !== null)
+    throw refuse(
+      403,
+      C.partnerRevoked,
+      "This partner was revoked by the organisation's owner: it can no longer open sessions.",
+    );
+  const [key] = kid
+    ? await deps.db.query<{ alg: string; public_jwk: object; retired_at: unknown }>(
+        'select alg, public_jwk, retired_at from partner_keys where partner_id = $1 and kid = $2',
+        [partner.id, kid],
+      )
+    : [];
+  if (!key)
+    throw refuse(
+      401,
+      C.partnerUnknownKey,
+      `The partner session token's kid ${kid ? `"${kid}" ` : ''}names no key of this partner: register the key first.`,
+    );
+  if (key.retired_at !== null)
+    throw refuse(
+      401,
+      C.partnerKeyRetired,
+      `The key "${kid}" was retired (rotated out): sign with the partner's current key.`,
+    );
 
   const payload = await verifySignedClaims(request.token, partner, key, nowMs);
   if (payload.exp! - payload.iat! > PARTNER_SESSION_MAX_LIFETIME_S) {
-    throw refuse(401, C.partnerLifetimeTooLong, `A partner session token lives at most ${PARTNER_SESSION_MAX_LIFETIME_S} s (exp - iat).`);
+    throw refuse(
+      401,
+      C.partnerLifetimeTooLong,
+      `A partner session token lives at most ${PARTNER_SESSION_MAX_LIFETIME_S} s (exp - iat).`,
+    );
   }
   if (!partner.allowed_origins.includes(request.origin)) {
-    throw refuse(403, C.partnerOriginNotAllowed, `The page at ${request.origin} is not one of this partner's allowed origins.`);
+    throw refuse(
+      403,
+      C.partnerOriginNotAllowed,
+      `The page at ${request.origin} is not one of this partner's allowed origins.`,
+    );
   }
   const claims = partnerSessionClaimsSchema.safeParse(payload);
   if (!claims.success) {
-    throw refuse(401, C.partnerBadToken, `The partner session token's claims are not valid: ${claims.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}.`);
+    throw refuse(
+      401,
+      C.partnerBadToken,
+      `The partner session token's claims are not valid: ${claims.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}.`,
+    );
   }
   const outside = (claims.data.roles ?? []).filter((role) => !partner.roles.includes(role));
-  if (outside.length > 0) throw refuse(403, C.partnerRoleNotAllowed, `This partner may not give ${outside.join(', ')}: its roles are ${partner.roles.join(', ')}.`);
+  if (outside.length > 0)
+    throw refuse(
+      403,
+      C.partnerRoleNotAllowed,
+      `This partner may not give ${outside.join(', ')}: its roles are ${partner.roles.join(', ')}.`,
+    );
   await spendJti(deps.db, partner.id, payload.jti!, payload.exp!, nowMs);
 
-  const { uid, provisioned } = await sessionUser(deps, partner, { ...claims.data, email: normalizeEmail(claims.data.email) });
+  const { uid, provisioned } = await sessionUser(deps, partner, {
+    ...claims.data,
+    email: normalizeEmail(claims.data.email),
+  });
   const { idToken, expiresAt } = await deps.identity.signInAs(uid, { [PARTNER_CLAIM]: partner.issuer });
   return { id_token: idToken, expires_at: new Date(expiresAt).toISOString(), provisioned };
 }
@@ -139,13 +232,21 @@ async function sessionUser(
   if (existing) {
     if (!existing.is_active) throw disabledUser();
     if (existing.sign_in_method !== 'partner') {
-      throw refuse(403, C.partnerStandaloneUser, 'This user signs in on PayPortal\'s own screens: the organisation\'s owner can set them to partner sign-in.');
+      throw refuse(
+        403,
+        C.partnerStandaloneUser,
+        "This user signs in on PayPortal's own screens: the organisation's owner can set them to partner sign-in.",
+      );
     }
     if (existing.firebase_uid) return { uid: existing.firebase_uid, provisioned: false };
     return { uid: await linkIdentity(deps, existing.id, claims), provisioned: false };
   }
   if (!partner.provision_users) {
-    throw refuse(403, C.partnerUnknownUser, 'The organisation has no user with this address, and this partner may not create users.');
+    throw refuse(
+      403,
+      C.partnerUnknownUser,
+      'The organisation has no user with this address, and this partner may not create users.',
+    );
   }
   const uid = await deps.identity.identityFor(claims.email, claims.name);
   const roles = claims.roles ?? partner.roles;
@@ -157,7 +258,11 @@ async function sessionUser(
       [claims.email, claims.name, partner.org_id, uid],
     );
     if (!row) return false;
-    if (roles.length > 0) await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])', [row.id, roles]);
+    if (roles.length > 0)
+      await tx.query(
+        'insert into user_roles (user_id, role_id) select $1, id from roles where name = any($2::text[])',
+        [row.id, roles],
+      );
     await recordUserChange(tx, {
       orgId: partner.org_id,
       targetUserId: row.id,
@@ -176,10 +281,17 @@ async function sessionUser(
 }
 
 /** A user the owner invited (or created for partner sign-in) who has no identity yet gets one on their first session. */
-async function linkIdentity(deps: PartnerSessionDeps, userId: number, claims: { email: string; name: string }): Promise<string> {
+async function linkIdentity(
+  deps: PartnerSessionDeps,
+  userId: number,
+  claims: { email: string; name: string },
+): Promise<string> {
   const uid = await deps.identity.identityFor(claims.email, claims.name);
   try {
-    await deps.db.query('update users set firebase_uid = $1, invite_token_hash = null, invite_expires_at = null where id = $2 and firebase_uid is null', [uid, userId]);
+    await deps.db.query(
+      'update users set firebase_uid = $1, invite_token_hash = null, invite_expires_at = null where id = $2 and firebase_uid is null',
+      [uid, userId],
+    );
   } catch {
     throw new ApiError(409, C.conflict, 'This address already signs in to the portal for another organisation.');
   }
@@ -188,6 +300,14 @@ async function linkIdentity(deps: PartnerSessionDeps, userId: number, claims: { 
 
 /** An ID token opened by a partner's session is refused once that partner is revoked (checked on every call). */
 export async function refuseRevokedPartner(db: Queryable, issuer: string, orgId: number): Promise<void> {
-  const [live] = await db.query<{ id: number }>('select id from partners where issuer = $1 and org_id = $2 and revoked_at is null', [issuer, orgId]);
-  if (!live) throw refuse(403, C.partnerRevoked, 'The partner that opened this session was revoked by the organisation\'s owner.');
+  const [live] = await db.query<{ id: number }>(
+    'select id from partners where issuer = $1 and org_id = $2 and revoked_at is null',
+    [issuer, orgId],
+  );
+  if (!live)
+    throw refuse(
+      403,
+      C.partnerRevoked,
+      "The partner that opened this session was revoked by the organisation's owner.",
+    );
 }

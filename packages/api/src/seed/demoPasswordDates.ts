@@ -9,11 +9,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SEEDED_WITHIN_MS = 5000;
 
 export function withDemoPasswordDates(lookup: (uid: string, token: string) => Promise<PasswordDates>) {
-  const ageByUid = new Map(DEMO_ACCOUNTS.flatMap((account) => (account.passwordAgeDays ? [[account.uid, account.passwordAgeDays] as const] : [])));
+  const ageByUid = new Map(
+    DEMO_ACCOUNTS.flatMap((account) =>
+      account.passwordAgeDays ? [[account.uid, account.passwordAgeDays] as const] : [],
+    ),
+  );
   return async (uid: string, token: string): Promise<PasswordDates> => {
     const dates = await lookup(uid, token);
     const days = ageByUid.get(uid);
-    if (!days || dates.updatedAt === null || dates.createdAt === null || dates.updatedAt - dates.createdAt > SEEDED_WITHIN_MS) return dates;
+    if (
+      !days ||
+      dates.updatedAt === null ||
+      dates.createdAt === null ||
+      dates.updatedAt - dates.createdAt > SEEDED_WITHIN_MS
+    )
+      return dates;
     return { ...dates, updatedAt: dates.createdAt - days * DAY_MS };
   };
 }

@@ -16,9 +16,11 @@ describe('demo seed', () => {
   it('is idempotent: a second run leaves the same users and roles', async () => {
     await seedDemoData(db);
     const count = async () =>
-      (await db.query<{ users: number; links: number }>(
-        'select (select count(*)::int from users) as users, (select count(*)::int from user_roles) as links',
-      ))[0];
+      (
+        await db.query<{ users: number; links: number }>(
+          'select (select count(*)::int from users) as users, (select count(*)::int from user_roles) as links',
+        )
+      )[0];
     const first = await count();
     await seedDemoData(db);
     expect(await count()).toEqual(first);
@@ -28,7 +30,9 @@ describe('demo seed', () => {
   it('gives the stale user a last sign-in 90 days ago and keeps support permissions out of org roles', async () => {
     const now = new Date('2026-11-22T00:00:00Z');
     await seedDemoData(db, now);
-    const [stale] = await db.query<{ config: { last_logged_in: string } }>("select config from users where email = 'stale@acme.example'");
+    const [stale] = await db.query<{ config: { last_logged_in: string } }>(
+      "select config from users where email = 'stale@acme.example'",
+    );
     expect(stale?.config.last_logged_in).toBe('2026-08-24T00:00:00.000Z');
     const support = await db.query<{ permission: string }>(
       "select permission from platform_permissions p join users u on u.id = p.user_id where u.email = 'support@payportal.example'",

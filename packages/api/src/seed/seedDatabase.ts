@@ -31,7 +31,11 @@ export async function seedRoles(db: Database): Promise<void> {
 }
 
 /** `partnerOrigins`: the pages the demo partner may open sessions for (the API's PARTNER_ORIGINS). */
-export async function seedDemoData(db: Database, now = new Date(), partnerOrigins: readonly string[] = [DEVELOPMENT_PARTNER_ORIGIN]): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  now = new Date(),
+  partnerOrigins: readonly string[] = [DEVELOPMENT_PARTNER_ORIGIN],
+): Promise<void> {
   await seedRoles(db);
   await db.transaction(async (tx) => {
     const orgIds = new Map<string, number>();
@@ -53,12 +57,23 @@ export async function seedDemoData(db: Database, now = new Date(), partnerOrigin
            is_active = excluded.is_active, config = excluded.config, sign_in_method = excluded.sign_in_method,
            invite_token_hash = null, invite_expires_at = null
          returning id`,
-        [normalizeEmail(account.email), account.uid, account.name, orgIds.get(account.org), account.active ?? true, JSON.stringify(config), account.signInMethod ?? 'standalone'],
+        [
+          normalizeEmail(account.email),
+          account.uid,
+          account.name,
+          orgIds.get(account.org),
+          account.active ?? true,
+          JSON.stringify(config),
+          account.signInMethod ?? 'standalone',
+        ],
       );
       const userId = user!.id;
       await tx.query('delete from user_roles where user_id = $1', [userId]);
       for (const role of account.roles) {
-        await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = $2', [userId, role]);
+        await tx.query('insert into user_roles (user_id, role_id) select $1, id from roles where name = $2', [
+          userId,
+          role,
+        ]);
       }
       await tx.query('delete from platform_permissions where user_id = $1', [userId]);
       for (const permission of account.platform ?? []) {
@@ -66,7 +81,10 @@ export async function seedDemoData(db: Database, now = new Date(), partnerOrigin
       }
       await tx.query('delete from terms_acceptances where user_id = $1', [userId]);
       if (account.termsAccepted !== false && account.roles.includes('revenue_optimizer')) {
-        await tx.query('insert into terms_acceptances (user_id, product_id, acceptance_status) values ($1, $2, true)', [userId, EMBEDDED_TERMS_PRODUCT_ID]);
+        await tx.query('insert into terms_acceptances (user_id, product_id, acceptance_status) values ($1, $2, true)', [
+          userId,
+          EMBEDDED_TERMS_PRODUCT_ID,
+        ]);
       }
     }
     await seedDemoPartner(tx, orgIds.get('acme')!, partnerOrigins);

@@ -14,11 +14,14 @@ export async function seedIdentities(emulatorOrigin: string, projectId: string):
       mfaInfo: [{ mfaEnrollmentId: `${account.uid}-phone`, displayName: 'Mobile', phoneInfo: account.phoneFactor }],
     }),
   }));
-  const response = await fetch(`${emulatorOrigin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ users, allowOverwrite: true }),
-  });
+  const response = await fetch(
+    `${emulatorOrigin}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ users, allowOverwrite: true }),
+    },
+  );
   const body = (await response.json()) as { error?: unknown[] | { message: string } };
   if (!response.ok || (Array.isArray(body.error) && body.error.length > 0)) {
     throw new Error(`seeding the identity emulator failed: ${JSON.stringify(body.error ?? response.status)}`);

@@ -2,7 +2,8 @@
 // user and the signed-in person, who differ when support staff impersonate), which upload, what.
 import type { Queryable } from '../db/database.ts';
 
-export type UploadAuditEvent = 'upload' | 'loaded' | 'failed' | 'replace' | 'new_version' | 'rollback' | 'delete' | 'cancel' | 'expire';
+export type UploadAuditEvent =
+  'upload' | 'loaded' | 'failed' | 'replace' | 'new_version' | 'rollback' | 'delete' | 'cancel' | 'expire';
 
 export interface UploadAuditEntry {
   orgId: number;
@@ -14,12 +15,8 @@ export interface UploadAuditEntry {
 }
 
 export async function recordUploadEvent(db: Queryable, entry: UploadAuditEntry): Promise<void> {
-  await db.query('insert into upload_audit (org_id, upload_id, user_id, signed_in_user_id, event, detail) values ($1, $2, $3, $4, $5, $6)', [
-    entry.orgId,
-    entry.uploadId,
-    entry.userId,
-    entry.signedInUserId,
-    entry.event,
-    entry.detail ?? null,
-  ]);
+  await db.query(
+    'insert into upload_audit (org_id, upload_id, user_id, signed_in_user_id, event, detail) values ($1, $2, $3, $4, $5, $6)',
+    [entry.orgId, entry.uploadId, entry.userId, entry.signedInUserId, entry.event, entry.detail ?? null],
+  );
 }

@@ -15,9 +15,21 @@ export interface UploadEnder {
   start(): () => void;
 }
 
-export function createUploadEnder({ db, files, idleMinutes }: { db: Database; files: FileStore; idleMinutes: number }): UploadEnder {
+export function createUploadEnder({
+  db,
+  files,
+  idleMinutes,
+}: {
+  db: Database;
+  files: FileStore;
+  idleMinutes: number;
+}): UploadEnder {
   const idleSeconds = idleMinutes * 60;
-  const end = async (id: number, status: 'cancelled' | 'expired', actor?: { userId: number; signedInUserId: number }) => {
+  const end = async (
+    id: number,
+    status: 'cancelled' | 'expired',
+    actor?: { userId: number; signedInUserId: number },
+  ) => {
     const row = await endReceiving(db, id, status);
     if (!row) return false;
     await files.remove(row.file_key);
@@ -38,7 +50,10 @@ export function createUploadEnder({ db, files, idleMinutes }: { db: Database; fi
     cancel: (row, actor) => end(row.id, 'cancelled', actor),
     expireIdle,
     start() {
-      const timer = setInterval(() => void expireIdle().catch(() => undefined), Math.min(60_000, (idleSeconds * 1000) / 2));
+      const timer = setInterval(
+        () => void expireIdle().catch(() => undefined),
+        Math.min(60_000, (idleSeconds * 1000) / 2),
+      );
       timer.unref();
       return () => clearInterval(timer);
     },

@@ -18,7 +18,14 @@ import { withAdvisoryLock, type Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
-import { earlierWithSha, liveUploadLabels, loadUploadRow, updateUpload, uploadsRemovedBy, type UploadRow } from './uploadRepository.ts';
+import {
+  earlierWithSha,
+  liveUploadLabels,
+  loadUploadRow,
+  updateUpload,
+  uploadsRemovedBy,
+  type UploadRow,
+} from './uploadRepository.ts';
 
 type Loader = Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>;
 
@@ -85,7 +92,15 @@ async function headOf(files: FileStore, key: string): Promise<{ bytes: Uint8Arra
   return { bytes: new Uint8Array(Buffer.concat(chunks).subarray(0, HEAD_BYTES)), complete: bytes <= HEAD_BYTES };
 }
 
-export function createUploadProcessor({ db, engine, files, scratchDir, log, abandonHours, onLoaded }: Deps): UploadProcessor {
+export function createUploadProcessor({
+  db,
+  engine,
+  files,
+  scratchDir,
+  log,
+  abandonHours,
+  onLoaded,
+}: Deps): UploadProcessor {
   const receivedHashes = createReceivedHashes();
   let stopping = false;
   let tail: Promise<unknown> = Promise.resolve();
@@ -107,7 +122,14 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
   }
 
   const audit = (row: UploadRow, event: Parameters<typeof recordUploadEvent>[1]['event'], detail?: string) =>
-    recordUploadEvent(db, { orgId: row.org_id, uploadId: row.id, userId: row.user_id, signedInUserId: row.signed_in_user_id, event, detail });
+    recordUploadEvent(db, {
+      orgId: row.org_id,
+      uploadId: row.id,
+      userId: row.user_id,
+      signedInUserId: row.signed_in_user_id,
+      event,
+      detail,
+    });
 
   /**
    * Loads `row`, taking out the rows of the uploads `removing`; once done, those uploads take the status
@@ -123,13 +145,27 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
       rejectWholeFile: row.reject_whole_file,
       removing,
       uploadLabels: await liveUploadLabels(db, row),
-      onPhase: (phase, counts) => updateUpload(db, row.id, { status: phase, rows_total: counts?.total ?? null, rows_rejected: counts?.rejected ?? null }),
+      onPhase: (phase, counts) =>
+        updateUpload(db, row.id, {
+          status: phase,
+          rows_total: counts?.total ?? null,
+          rows_rejected: counts?.rejected ?? null,
+        }),
     });
     const status = result.refused ? 'rejected' : 'done';
-    const failure = result.refused ? `${result.rejected} of ${result.total} rows failed and the whole file was to be rejected: nothing was loaded.` : null;
+    const failure = result.refused
+      ? `${result.rejected} of ${result.total} rows failed and the whole file was to be rejected: nothing was loaded.`
+      : null;
     await db.transaction(async (tx) => {
-      await updateUpload(tx, row.id, { status, rows_total: result.total, rows_loaded: result.loaded, rows_rejected: result.rejected, failure });
-      if (status === 'done' && removing.length) await tx.query('update uploads set status = $2 where id = any($1)', [removing, removedAs]);
+      await updateUpload(tx, row.id, {
+        status,
+        rows_total: result.total,
+        rows_loaded: result.loaded,
+        rows_rejected: result.rejected,
+        failure,
+      });
+      if (status === 'done' && removing.length)
+        await tx.query('update uploads set status = $2 where id = any($1)', [removing, removedAs]);
     });
     return status;
   }
@@ -140,22 +176,37 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
     if (!row || !['uploaded', 'validating', 'loading'].includes(row.status)) return;
     try {
       const sha256 = receivedHashes.take(String(row.id), Number(row.bytes)) ?? (await sha256Of(files, row.file_key));
-      await updateUpload(db, row.id, { status: 'uploaded', sha256, duplicate_of: await earlierWithSha(db, row, sha256) });
+      await updateUpload(db, row.id, {
+        status: 'uploaded',
+        sha256,
+        duplicate_of: await earlierWithSha(db, row, sha256),
+      });
       const head = await headOf(files, row.file_key);
       const check = checkCsvHead(head.bytes, row.kind, head.complete);
       if (check.fatal.length) {
-        await updateUpload(db, row.id, { status: 'failed', failure: check.fatal.map((problem) => problem.message).join(' '), rows_loaded: 0 });
+        await updateUpload(db, row.id, {
+          status: 'failed',
+          failure: check.fatal.map((problem) => problem.message).join(' '),
+          rows_loaded: 0,
+        });
         await audit(row, 'failed', check.fatal[0]!.message);
         return;
       }
       const removing = await uploadsRemovedBy(db, row);
       const status = await load(row, removing, row.mode === 'replace' ? 'replaced' : 'superseded');
-      await audit(row, status === 'done' ? 'loaded' : 'failed', removing.length ? `removed uploads ${removing.join(', ')}` : undefined);
+      await audit(
+        row,
+        status === 'done' ? 'loaded' : 'failed',
+        removing.length ? `removed uploads ${removing.join(', ')}` : undefined,
+      );
       if (status === 'done') onLoaded?.(row.org_id);
     } catch (error) {
       log.error({ err: error, uploadId }, 'upload not loaded');
       // The loader's own count check names what did not add up; anything else is not the file's fault.
-      const failure = error instanceof UploadCountError ? error.message : 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.';
+      const failure =
+        error instanceof UploadCountError
+          ? error.message
+          : 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.';
       await updateUpload(db, uploadId, { status: 'failed', failure, rows_loaded: 0 });
     }
   }
@@ -188,13 +239,15 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
       await files.remove(row.file_key);
       await audit(row, 'failed', 'abandoned before its last byte');
     }
-    if (ended.length) log.warn({ uploads: ended.map((row) => row.id) }, 'abandoned uploads ended, their partial files deleted');
+    if (ended.length)
+      log.warn({ uploads: ended.map((row) => row.id) }, 'abandoned uploads ended, their partial files deleted');
   }
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
-  const sweep = () => void sweepAbandoned().catch((error: unknown) => log.warn({ err: error }, 'abandoned uploads not swept'));
+  const sweep = () =>
+    void sweepAbandoned().catch((error: unknown) => log.warn({ err: error }, 'abandoned uploads not swept'));
   let draining = false;
   const drain = () => {
     if (draining || stopped) return;
@@ -244,4 +297,3 @@ export function createUploadProcessor({ db, engine, files, scratchDir, log, aban
     receivedHashes,
   };
 }
-

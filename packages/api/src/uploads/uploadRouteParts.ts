@@ -19,7 +19,12 @@ export const uploadReader = withRole(READERS, 'read', { impersonation: true });
 export const uploadManager = withRole(MANAGERS, 'write', { impersonation: true });
 
 /** A route's OpenAPI schema under the uploads tag. */
-export const uploadRouteSchema = <Extra extends object>(summary: string, extra: Extra) => ({ summary, tags: ['uploads'], security: bearerSecurity, ...extra });
+export const uploadRouteSchema = <Extra extends object>(summary: string, extra: Extra) => ({
+  summary,
+  tags: ['uploads'],
+  security: bearerSecurity,
+  ...extra,
+});
 
 /** The verified caller's organisation and standing; never anything the request names. */
 export function uploadViewerOf(request: FastifyRequest): UploadViewer {

@@ -27,12 +27,21 @@ import { describedError, errorResponses, requireAnalytics } from '../http/errorR
 import type { RouteDeps } from '../http/routeDeps.ts';
 import { uploadManager, uploadReader, uploadRouteSchema, uploadViewerOf } from './uploadRouteParts.ts';
 
-const REJECT_COLUMNS = (['line', 'column', 'value', 'reason'] as const).map((name) => ({ name, label: name, type: name === 'line' ? ('number' as const) : ('string' as const), format: null }));
+const REJECT_COLUMNS = (['line', 'column', 'value', 'reason'] as const).map((name) => ({
+  name,
+  label: name,
+  type: name === 'line' ? ('number' as const) : ('string' as const),
+  format: null,
+}));
 const CSV_PAGE = 10_000;
 
-export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, analytics, uploadProcessor, uploadEnder }: RouteDeps): void {
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  { db, fileStore, analytics, uploadProcessor, uploadEnder }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const received = async (row: UploadRow) => (row.status === 'receiving' ? ((await fileStore.size(row.file_key)) ?? 0) : Number(row.bytes));
+  const received = async (row: UploadRow) =>
+    row.status === 'receiving' ? ((await fileStore.size(row.file_key)) ?? 0) : Number(row.bytes);
   const visible = async (request: FastifyRequest, uploadId: number) => {
     const row = await findUpload(db, uploadId, uploadViewerOf(request));
     if (!row) throw notFound();
@@ -40,23 +49,44 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
   };
   const rejectsOf = () => {
     const engine = requireAnalytics(analytics);
-    if (!engine.uploadRejects || !engine.uploadRejectsAfter) throw new ApiError(503, API_ERROR_CODES.analyticsUnavailable, 'Uploads need the DuckDB analytics engine, which this server does not have.');
+    if (!engine.uploadRejects || !engine.uploadRejectsAfter)
+      throw new ApiError(
+        503,
+        API_ERROR_CODES.analyticsUnavailable,
+        'Uploads need the DuckDB analytics engine, which this server does not have.',
+      );
     return { page: engine.uploadRejects.bind(engine), after: engine.uploadRejectsAfter.bind(engine) };
   };
 
   routes.get(
     UPLOAD_ROUTES.uploads,
-    { config: { access: uploadReader }, schema: uploadRouteSchema('The upload history, newest first', { querystring: uploadListQuerySchema, response: { 200: uploadListSchema, ...errorResponses } }) },
+    {
+      config: { access: uploadReader },
+      schema: uploadRouteSchema('The upload history, newest first', {
+        querystring: uploadListQuerySchema,
+        response: { 200: uploadListSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const viewer = uploadViewerOf(request);
       const { rows, total, people } = await listUploads(db, viewer, request.query);
-      return { uploads: await Promise.all(rows.map(async (row) => toUpload(row, viewer, await received(row)))), total, people };
+      return {
+        uploads: await Promise.all(rows.map(async (row) => toUpload(row, viewer, await received(row)))),
+        total,
+        people,
+      };
     },
   );
 
   routes.get(
     UPLOAD_ROUTES.upload,
-    { config: { access: uploadReader }, schema: uploadRouteSchema('One upload', { params: uploadParamsSchema, response: { 200: uploadSchema, ...errorResponses } }) },
+    {
+      config: { access: uploadReader },
+      schema: uploadRouteSchema('One upload', {
+        params: uploadParamsSchema,
+        response: { 200: uploadSchema, ...errorResponses },
+      }),
+    },
     async (request) => {
       const row = await visible(request, request.params.uploadId);
       return toUpload(row, uploadViewerOf(request), await received(row));
@@ -67,18 +97,31 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
     UPLOAD_ROUTES.rejects,
     {
       config: { access: uploadReader },
-      schema: uploadRouteSchema('A page of the rejected rows, in line order', { params: uploadParamsSchema, querystring: rejectsQuerySchema, response: { 200: rejectsPageSchema, ...errorResponses } }),
+      schema: uploadRouteSchema('A page of the rejected rows, in line order', {
+        params: uploadParamsSchema,
+        querystring: rejectsQuerySchema,
+        response: { 200: rejectsPageSchema, ...errorResponses },
+      }),
     },
     async (request) => {
       const row = await visible(request, request.params.uploadId);
-      const page = await rejectsOf().page(row.org_id, row.id, { offset: (request.query.page - 1) * REJECT_PAGE_SIZE, limit: REJECT_PAGE_SIZE });
+      const page = await rejectsOf().page(row.org_id, row.id, {
+        offset: (request.query.page - 1) * REJECT_PAGE_SIZE,
+        limit: REJECT_PAGE_SIZE,
+      });
       return { rejects: page.rows, total: page.total, page: request.query.page, page_size: REJECT_PAGE_SIZE };
     },
   );
 
   routes.get(
     UPLOAD_ROUTES.rejectsCsv,
-    { config: { access: uploadReader }, schema: uploadRouteSchema('Every rejected row as CSV (line, column, value, reason)', { params: uploadParamsSchema, response: errorResponses }) },
+    {
+      config: { access: uploadReader },
+      schema: uploadRouteSchema('Every rejected row as CSV (line, column, value, reason)', {
+        params: uploadParamsSchema,
+        response: errorResponses,
+      }),
+    },
     async (request, reply) => {
       const row = await visible(request, request.params.uploadId);
       const read = rejectsOf();
@@ -87,7 +130,7 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
       async function* lines() {
         yield encoder.header;
         // Keyset pages (each after the last row of the one before), not OFFSET: a large set is not sorted again for every page.
-        for (let after: { line: number; column: string | null } | null = null; ; ) {
+        for (let after: { line: number; column: string | null } | null = null; ;) {
           const rows = await read.after(row.org_id, row.id, after, CSV_PAGE);
           yield encoder.encode(rows.map((reject) => [reject.line, reject.column, reject.value, reject.reason]));
           if (rows.length < CSV_PAGE) return;
@@ -106,16 +149,35 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
     UPLOAD_ROUTES.rollback,
     {
       config: { access: uploadManager },
-      schema: uploadRouteSchema('Roll back to the previous version (upload_admin, org owners)', { params: uploadParamsSchema, response: { 200: uploadSchema, ...errorResponses, 409: describedError('api/conflict: no previous version to go back to') } }),
+      schema: uploadRouteSchema('Roll back to the previous version (upload_admin, org owners)', {
+        params: uploadParamsSchema,
+        response: {
+          200: uploadSchema,
+          ...errorResponses,
+          409: describedError('api/conflict: no previous version to go back to'),
+        },
+      }),
     },
     async (request) => {
       const caller = callerOf(request);
       const row = await visible(request, request.params.uploadId);
       const previous = row.status === 'done' ? await previousVersion(db, row) : null;
-      if (!previous || !uploadProcessor) throw new ApiError(409, API_ERROR_CODES.conflict, 'This upload has no previous version to roll back to.');
+      if (!previous || !uploadProcessor)
+        throw new ApiError(409, API_ERROR_CODES.conflict, 'This upload has no previous version to roll back to.');
       await uploadProcessor.rollBack(row, previous);
-      await recordUploadEvent(db, { orgId: row.org_id, uploadId: row.id, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: 'rollback', detail: `back to upload ${previous.id}` });
-      return toUpload((await findUpload(db, row.id, uploadViewerOf(request)))!, uploadViewerOf(request), Number(row.bytes));
+      await recordUploadEvent(db, {
+        orgId: row.org_id,
+        uploadId: row.id,
+        userId: caller.user.id,
+        signedInUserId: caller.signedIn.id,
+        event: 'rollback',
+        detail: `back to upload ${previous.id}`,
+      });
+      return toUpload(
+        (await findUpload(db, row.id, uploadViewerOf(request)))!,
+        uploadViewerOf(request),
+        Number(row.bytes),
+      );
     },
   );
 
@@ -123,17 +185,43 @@ export function registerUploadRoutes(app: FastifyInstance, { db, fileStore, anal
     UPLOAD_ROUTES.upload,
     {
       config: { access: uploadManager },
-      schema: uploadRouteSchema('Delete an upload: exactly its rows leave the analytics tables; a receiving upload is cancelled (upload_admin, org owners)', { params: uploadParamsSchema, response: { 204: z.null().describe('deleted'), ...errorResponses, 409: describedError('api/conflict: the upload is being validated or loaded') } }),
+      schema: uploadRouteSchema(
+        'Delete an upload: exactly its rows leave the analytics tables; a receiving upload is cancelled (upload_admin, org owners)',
+        {
+          params: uploadParamsSchema,
+          response: {
+            204: z.null().describe('deleted'),
+            ...errorResponses,
+            409: describedError('api/conflict: the upload is being validated or loaded'),
+          },
+        },
+      ),
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const row = await visible(request, request.params.uploadId);
       // A receiving upload is cancelled (its partial file deleted, its slot freed), audited as such.
-      if (row.status === 'receiving' && (await uploadEnder.cancel(row, { userId: caller.user.id, signedInUserId: caller.signedIn.id }))) return reply.code(204).send(null);
-      if (['receiving', 'uploaded', 'validating', 'loading'].includes(row.status) || !uploadProcessor) throw new ApiError(409, API_ERROR_CODES.conflict, 'This upload is being validated or loaded: wait for it to finish.');
+      if (
+        row.status === 'receiving' &&
+        (await uploadEnder.cancel(row, { userId: caller.user.id, signedInUserId: caller.signedIn.id }))
+      )
+        return reply.code(204).send(null);
+      if (['receiving', 'uploaded', 'validating', 'loading'].includes(row.status) || !uploadProcessor)
+        throw new ApiError(
+          409,
+          API_ERROR_CODES.conflict,
+          'This upload is being validated or loaded: wait for it to finish.',
+        );
       if (row.status !== 'deleted') {
         await uploadProcessor.remove(row);
-        await recordUploadEvent(db, { orgId: row.org_id, uploadId: row.id, userId: caller.user.id, signedInUserId: caller.signedIn.id, event: 'delete', detail: row.file_name });
+        await recordUploadEvent(db, {
+          orgId: row.org_id,
+          uploadId: row.id,
+          userId: caller.user.id,
+          signedInUserId: caller.signedIn.id,
+          event: 'delete',
+          detail: row.file_name,
+        });
       }
       return reply.code(204).send(null);
     },

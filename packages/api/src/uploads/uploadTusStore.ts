@@ -33,7 +33,9 @@ export class UploadTusStore extends DataStore {
   override async create(upload: Upload): Promise<Upload> {
     const row = await this.row(upload.id);
     const stream = await this.files.openAppend(row.file_key, 0);
-    await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     return upload;
   }
 
@@ -71,7 +73,13 @@ export class UploadTusStore extends DataStore {
   override async getUpload(id: string): Promise<Upload> {
     const row = await this.row(id);
     const offset = (await this.files.size(row.file_key)) ?? 0;
-    return new Upload({ id, size: Number(row.bytes), offset, metadata: { filename: row.file_name, kind: row.kind }, creation_date: new Date(row.created_at).toISOString() });
+    return new Upload({
+      id,
+      size: Number(row.bytes),
+      offset,
+      metadata: { filename: row.file_name, kind: row.kind },
+      creation_date: new Date(row.created_at).toISOString(),
+    });
   }
 
   override async remove(id: string): Promise<void> {

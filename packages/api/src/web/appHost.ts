@@ -66,5 +66,9 @@ export async function registerAppHost(app: FastifyInstance, config: ApiConfig): 
  */
 export function wantsAppPage(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '*/*';
-  return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && /text\/html|\*\/\*/.test(accept);
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api/') &&
+    /text\/html|\*\/\*/.test(accept)
+  );
 }

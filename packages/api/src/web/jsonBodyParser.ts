@@ -9,7 +9,10 @@ import { ApiError } from '../errors/apiError.ts';
 /** Keys no body of this API uses, which some code reading the object could take for its prototype. */
 const RESERVED_KEYS = ['__proto__', 'constructor'] as const;
 
-const notJson = () => new ApiError(400, API_ERROR_CODES.badRequest, 'The request body is not valid JSON.', [{ field: 'body', problem: 'must be valid JSON' }]);
+const notJson = () =>
+  new ApiError(400, API_ERROR_CODES.badRequest, 'The request body is not valid JSON.', [
+    { field: 'body', problem: 'must be valid JSON' },
+  ]);
 
 /** The first reserved key in `value` (breadth first, without recursion: nesting depth is the caller's), with its path. */
 export function reservedKeyIn(value: unknown): { key: string; path: string } | null {
@@ -19,7 +22,8 @@ export function reservedKeyIn(value: unknown): { key: string; path: string } | n
     for (const { node, path } of level) {
       if (node === null || typeof node !== 'object') continue;
       for (const key of RESERVED_KEYS) if (Object.hasOwn(node, key)) return { key, path: [...path, key].join('.') };
-      for (const [key, child] of Object.entries(node)) if (child !== null && typeof child === 'object') next.push({ node: child, path: [...path, key] });
+      for (const [key, child] of Object.entries(node))
+        if (child !== null && typeof child === 'object') next.push({ node: child, path: [...path, key] });
     }
     level = next;
   }
@@ -40,9 +44,12 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     const reserved = reservedKeyIn(value);
     if (reserved) {
       return done(
-        new ApiError(400, API_ERROR_CODES.badRequest, `The request body may not hold the key "${reserved.key}" (at ${reserved.path}).`, [
-          { field: reserved.path, problem: `"${reserved.key}" is not allowed as a key` },
-        ]),
+        new ApiError(
+          400,
+          API_ERROR_CODES.badRequest,
+          `The request body may not hold the key "${reserved.key}" (at ${reserved.path}).`,
+          [{ field: reserved.path, problem: `"${reserved.key}" is not allowed as a key` }],
+        ),
         undefined,
       );
     }

@@ -11,13 +11,17 @@ export function partnerOriginProblem(value: string, options: { allowLoopbackHttp
   } catch {
     return `${JSON.stringify(value)} is not an origin: write https://host[:port]`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${JSON.stringify(value)}: only https origins may frame the portal`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `${JSON.stringify(value)}: only https origins may frame the portal`;
   // WHATWG URLs allow ';' and ',' in a host, which would end or split the CSP directive they go into.
-  if (!/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) return `${JSON.stringify(value)}: the host must be a DNS name or an IP address`;
-  if (url.origin !== value) return `${JSON.stringify(value)} must be exactly an origin, ${url.origin}, without path, query, trailing slash, user or wildcard`;
+  if (!/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname))
+    return `${JSON.stringify(value)}: the host must be a DNS name or an IP address`;
+  if (url.origin !== value)
+    return `${JSON.stringify(value)} must be exactly an origin, ${url.origin}, without path, query, trailing slash, user or wildcard`;
   if (url.protocol === 'http:') {
     if (!isLoopbackHost(url.hostname)) return `${JSON.stringify(value)}: only https origins may frame the portal`;
-    if (!options.allowLoopbackHttp) return `${JSON.stringify(value)}: plain http (loopback) origins are for the development stack only`;
+    if (!options.allowLoopbackHttp)
+      return `${JSON.stringify(value)}: plain http (loopback) origins are for the development stack only`;
   }
   return null;
 }

@@ -68,7 +68,9 @@ describe('route table redirects', () => {
     }
     const { address } = renderAppAt('/profile', query, true);
     expect(await screen.findByRole('heading', { name: 'Not available here' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('This page opens only in PayPortal itself, not inside a partner’s portal.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This page opens only in PayPortal itself, not inside a partner’s portal.',
+    );
     expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/home');
     expect(address()).toBe('/profile');
   });
@@ -97,7 +99,9 @@ describe('guards on routes', () => {
   it('starts the standalone session after an open route such as /auth is drawn, and at once on a guarded route', async () => {
     // Whether its code is still arriving or already here (an earlier test drew it), the screen is drawn first.
     let drawnAtStart: boolean | null = null;
-    const start = vi.fn(() => void (drawnAtStart = screen.queryByRole('heading', { name: 'Sign in to PayPortal' }) !== null));
+    const start = vi.fn(
+      () => void (drawnAtStart = screen.queryByRole('heading', { name: 'Sign in to PayPortal' }) !== null),
+    );
     deferSessionStart(start);
     renderAppAt('/auth', { status: 'loading' });
     expect(await screen.findByRole('heading', { name: 'Sign in to PayPortal' })).toBeTruthy();

@@ -14,7 +14,13 @@ export function AppRoutes() {
         .map((row) => (
           <Route key={row.path} path={row.path}>
             {/* A signed-in page that opens only standalone (/profile) says so in a frame instead of sending the user home. */}
-            {(params) => (framed && row.standaloneOnly ? <NotAvailableHere reason="standalone" /> : <RouteGate row={row} params={params} />)}
+            {(params) =>
+              framed && row.standaloneOnly ? (
+                <NotAvailableHere reason="standalone" />
+              ) : (
+                <RouteGate row={row} params={params} />
+              )
+            }
           </Route>
         ))}
       {/* /reports and old /report… paths move to /dashboard…; anything else goes home. */}

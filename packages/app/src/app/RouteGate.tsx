@@ -105,7 +105,11 @@ export function NotAvailableHere({ reason }: { reason: 'role' | 'standalone' }) 
     <>
       <NotFound
         title="Not available here"
-        message={reason === 'role' ? 'Your account does not have access to this page.' : 'This page opens only in PayPortal itself, not inside a partner’s portal.'}
+        message={
+          reason === 'role'
+            ? 'Your account does not have access to this page.'
+            : 'This page opens only in PayPortal itself, not inside a partner’s portal.'
+        }
         detail={reason === 'role' ? 'Ask an owner of your organisation for the role it needs.' : undefined}
         back={{ label: 'Go to Home', href: paths.home() }}
       />

@@ -13,7 +13,9 @@ export async function preloadFirstScreen(pathname: string): Promise<void> {
   const org = orgPrefixOf(pathname);
   const path = org ? pathname.slice(org.length + 1) || '/' : pathname;
   // Anything the table does not name goes home (AppRoutes), so home's screen is the one to fetch.
-  const row = routeTable.find((candidate) => matchRoute(parse, candidate.path, path)[0]) ?? routeTable.find((candidate) => candidate.path === paths.home());
+  const row =
+    routeTable.find((candidate) => matchRoute(parse, candidate.path, path)[0]) ??
+    routeTable.find((candidate) => candidate.path === paths.home());
   const loading = row?.screen.preload?.().catch(() => undefined); // a failed fetch shows its error when the screen is drawn
   if (row?.guard === 'none') await loading;
 }

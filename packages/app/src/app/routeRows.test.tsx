@@ -9,34 +9,99 @@ import { resetSession } from '../features/session/sessionStore.ts';
 import { preloadAllScreens, renderAppAt, signedInAs } from '../testing/renderAppAt.tsx';
 import { routeTable } from './routeTable.tsx';
 
-const everyone = signedInAs(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'], { termsAccepted: true });
+const everyone = signedInAs(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'], {
+  termsAccepted: true,
+});
 const embeddedNew = signedInAs(['revenue_optimizer']);
 const signedOut = { status: 'signedOut' } as const;
 
 /** Per row: a concrete path, who opens it, and what only that row's screen shows. */
-const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1]; heading: string | RegExp; text: string }> = {
-  '/home': { path: '/home', who: everyone, heading: 'Welcome to PayPortal', text: 'The big data solution for the modern acquirer.' },
-  '/terms': { path: '/terms', who: embeddedNew, heading: 'Terms and Conditions', text: 'I agree to the Terms and Conditions' },
-  '/data/upload': { path: '/data/upload', who: everyone, heading: 'Upload data', text: 'Reject the whole file if any row fails' },
-  '/data/upload/history': { path: '/data/upload/history', who: everyone, heading: 'Upload history', text: 'Loading uploads…' },
-  '/data/upload/:uploadId': { path: '/data/upload/u-9', who: everyone, heading: 'Upload details', text: 'No such upload.' },
-  '/organization/manage': { path: '/organization/manage', who: everyone, heading: 'Manage organization', text: 'Invite' },
+const ROWS: Record<
+  string,
+  { path: string; who: Parameters<typeof renderAppAt>[1]; heading: string | RegExp; text: string }
+> = {
+  '/home': {
+    path: '/home',
+    who: everyone,
+    heading: 'Welcome to PayPortal',
+    text: 'The big data solution for the modern acquirer.',
+  },
+  '/terms': {
+    path: '/terms',
+    who: embeddedNew,
+    heading: 'Terms and Conditions',
+    text: 'I agree to the Terms and Conditions',
+  },
+  '/data/upload': {
+    path: '/data/upload',
+    who: everyone,
+    heading: 'Upload data',
+    text: 'Reject the whole file if any row fails',
+  },
+  '/data/upload/history': {
+    path: '/data/upload/history',
+    who: everyone,
+    heading: 'Upload history',
+    text: 'Loading uploads…',
+  },
+  '/data/upload/:uploadId': {
+    path: '/data/upload/u-9',
+    who: everyone,
+    heading: 'Upload details',
+    text: 'No such upload.',
+  },
+  '/organization/manage': {
+    path: '/organization/manage',
+    who: everyone,
+    heading: 'Manage organization',
+    text: 'Invite',
+  },
   '/profile': { path: '/profile', who: everyone, heading: 'Manage your Profile', text: 'person@acme.example' },
   '/amla': { path: '/amla', who: everyone, heading: 'Merchant-Level', text: 'Find a merchant' },
-  '/revenue-optimizer': { path: '/revenue-optimizer', who: everyone, heading: /Revenue Optimizer/, text: 'Contact sales about data harmonization' },
+  '/revenue-optimizer': {
+    path: '/revenue-optimizer',
+    who: everyone,
+    heading: /Revenue Optimizer/,
+    text: 'Contact sales about data harmonization',
+  },
   '/csv/new': { path: '/csv/new', who: everyone, heading: 'New CSV export', text: 'Loading the catalogue…' },
   '/csv/:id?/edit': { path: '/csv/5/edit', who: everyone, heading: '', text: 'Loading the export…' },
   '/dashboard/new': { path: '/dashboard/new', who: everyone, heading: 'New dashboard', text: 'Create dashboard' },
   '/dashboard/:id': { path: '/dashboard/3', who: everyone, heading: '', text: 'Loading the dashboard…' },
-  '/dashboard/:id/edit': { path: '/dashboard/3/edit', who: everyone, heading: '', text: 'Loading the dashboard to edit…' },
-  '/dashboard/:id/chart/new': { path: '/dashboard/3/chart/new', who: everyone, heading: '', text: 'Loading the chart builder…' },
-  '/dashboard/:id/chart/:chartId/edit': { path: '/dashboard/3/chart/8/edit', who: everyone, heading: '', text: 'Loading the chart builder…' },
-  '/dashboard/:id/chart/:chartId/copy': { path: '/dashboard/3/chart/8/copy', who: everyone, heading: '', text: 'Loading the chart to copy…' },
+  '/dashboard/:id/edit': {
+    path: '/dashboard/3/edit',
+    who: everyone,
+    heading: '',
+    text: 'Loading the dashboard to edit…',
+  },
+  '/dashboard/:id/chart/new': {
+    path: '/dashboard/3/chart/new',
+    who: everyone,
+    heading: '',
+    text: 'Loading the chart builder…',
+  },
+  '/dashboard/:id/chart/:chartId/edit': {
+    path: '/dashboard/3/chart/8/edit',
+    who: everyone,
+    heading: '',
+    text: 'Loading the chart builder…',
+  },
+  '/dashboard/:id/chart/:chartId/copy': {
+    path: '/dashboard/3/chart/8/copy',
+    who: everyone,
+    heading: '',
+    text: 'Loading the chart to copy…',
+  },
   '/dashboards': { path: '/dashboards', who: everyone, heading: 'Dashboards', text: 'Loading the dashboards…' },
   '/documents': { path: '/documents', who: everyone, heading: 'Documents', text: 'Loading documents…' },
   '/alerts': { path: '/alerts', who: everyone, heading: 'Alerts', text: 'Subscriptions' },
   '/auth': { path: '/auth', who: signedOut, heading: 'Sign in to PayPortal', text: 'Forgot Password' },
-  '/forgot-password': { path: '/forgot-password', who: signedOut, heading: 'Forgot your password?', text: 'Back to Login' },
+  '/forgot-password': {
+    path: '/forgot-password',
+    who: signedOut,
+    heading: 'Forgot your password?',
+    text: 'Back to Login',
+  },
   '/sign-up/:hash': {
     path: `/sign-up/${encodeSignUpHash({ email: 'new@acme.example', name: 'Nina New', invite: 'a'.repeat(43) })}`,
     who: signedOut,
@@ -44,7 +109,12 @@ const ROWS: Record<string, { path: string; who: Parameters<typeof renderAppAt>[1
     text: 'Confirm Password',
   },
   // The identity service does not answer here: the action handler's own "working" face.
-  '/usermgmt/action': { path: '/usermgmt/action?mode=verifyEmail&oobCode=abc', who: signedOut, heading: '', text: 'One moment…' },
+  '/usermgmt/action': {
+    path: '/usermgmt/action?mode=verifyEmail&oobCode=abc',
+    who: signedOut,
+    heading: '',
+    text: 'One moment…',
+  },
 };
 
 beforeAll(setTestPortalConfig);

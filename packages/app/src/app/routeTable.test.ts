@@ -20,7 +20,11 @@ describe('route inputs', () => {
     ['/dashboard/new', {}, { orgId: 7, warehouseId: 42, isDemo: true }],
     ['/dashboard/:id', { id: '3' }, { id: '3', userId: 42, isOwner: true }],
     ['/dashboard/:id/edit', { id: '3' }, { id: '3', isOwner: true, userId: 42, isDemo: true }],
-    ['/dashboard/:id/chart/:chartId/copy', { id: '3', chartId: '8' }, { id: '3', chartId: '8', userId: 42, isOwner: true }],
+    [
+      '/dashboard/:id/chart/:chartId/copy',
+      { id: '3', chartId: '8' },
+      { id: '3', chartId: '8', userId: 42, isOwner: true },
+    ],
     ['/dashboards', {}, { userId: 42 }],
     ['/sign-up/:hash', { hash: 'abc' }, { hash: 'abc' }],
   ] as const)('%s with %o receives %o', (path, params, expected) => {
@@ -29,10 +33,29 @@ describe('route inputs', () => {
 
   it('lists every route of the specification once, in its order', () => {
     expect(routeTable.map((row) => row.path)).toEqual([
-      '/home', '/terms', '/data/upload', '/data/upload/history', '/data/upload/:uploadId', '/organization/manage',
-      '/profile', '/amla', '/revenue-optimizer', '/csv/new', '/csv/:id?/edit', '/dashboard/new', '/dashboard/:id',
-      '/dashboard/:id/edit', '/dashboard/:id/chart/new', '/dashboard/:id/chart/:chartId/edit',
-      '/dashboard/:id/chart/:chartId/copy', '/dashboards', '/documents', '/alerts', '/auth', '/forgot-password', '/sign-up/:hash',
+      '/home',
+      '/terms',
+      '/data/upload',
+      '/data/upload/history',
+      '/data/upload/:uploadId',
+      '/organization/manage',
+      '/profile',
+      '/amla',
+      '/revenue-optimizer',
+      '/csv/new',
+      '/csv/:id?/edit',
+      '/dashboard/new',
+      '/dashboard/:id',
+      '/dashboard/:id/edit',
+      '/dashboard/:id/chart/new',
+      '/dashboard/:id/chart/:chartId/edit',
+      '/dashboard/:id/chart/:chartId/copy',
+      '/dashboards',
+      '/documents',
+      '/alerts',
+      '/auth',
+      '/forgot-password',
+      '/sign-up/:hash',
       '/usermgmt/action',
     ]);
   });
@@ -40,15 +63,37 @@ describe('route inputs', () => {
   it('guards each route as specified', () => {
     const guards = Object.fromEntries(routeTable.map((row) => [row.path, row.guard]));
     expect(guards).toEqual({
-      '/home': 'general', '/terms': 'terms', '/data/upload': 'upload', '/data/upload/history': 'upload',
-      '/data/upload/:uploadId': 'upload', '/organization/manage': 'owner', '/profile': 'general', '/amla': 'query',
-      '/revenue-optimizer': 'embedded', '/csv/new': 'query', '/csv/:id?/edit': 'query', '/dashboard/new': 'query',
-      '/dashboard/:id': 'query', '/dashboard/:id/edit': 'query', '/dashboard/:id/chart/new': 'query',
-      '/dashboard/:id/chart/:chartId/edit': 'query', '/dashboard/:id/chart/:chartId/copy': 'query', '/dashboards': 'query',
-      '/documents': 'general', '/alerts': 'query', '/auth': 'none', '/forgot-password': 'none', '/sign-up/:hash': 'none', '/usermgmt/action': 'none',
+      '/home': 'general',
+      '/terms': 'terms',
+      '/data/upload': 'upload',
+      '/data/upload/history': 'upload',
+      '/data/upload/:uploadId': 'upload',
+      '/organization/manage': 'owner',
+      '/profile': 'general',
+      '/amla': 'query',
+      '/revenue-optimizer': 'embedded',
+      '/csv/new': 'query',
+      '/csv/:id?/edit': 'query',
+      '/dashboard/new': 'query',
+      '/dashboard/:id': 'query',
+      '/dashboard/:id/edit': 'query',
+      '/dashboard/:id/chart/new': 'query',
+      '/dashboard/:id/chart/:chartId/edit': 'query',
+      '/dashboard/:id/chart/:chartId/copy': 'query',
+      '/dashboards': 'query',
+      '/documents': 'general',
+      '/alerts': 'query',
+      '/auth': 'none',
+      '/forgot-password': 'none',
+      '/sign-up/:hash': 'none',
+      '/usermgmt/action': 'none',
     });
     expect(routeTable.filter((row) => row.standaloneOnly).map((row) => row.path)).toEqual([
-      '/profile', '/auth', '/forgot-password', '/sign-up/:hash', '/usermgmt/action',
+      '/profile',
+      '/auth',
+      '/forgot-password',
+      '/sign-up/:hash',
+      '/usermgmt/action',
     ]);
   });
 });

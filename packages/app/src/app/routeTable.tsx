@@ -36,7 +36,11 @@ function guarded<Props extends object>(
   return { path, guard, standaloneOnly: options.standaloneOnly ?? false, screen, inputs };
 }
 
-function open<Props extends object>(path: string, screen: ComponentType<Props>, inputs: (params: RouteParams) => Props): RouteRow {
+function open<Props extends object>(
+  path: string,
+  screen: ComponentType<Props>,
+  inputs: (params: RouteParams) => Props,
+): RouteRow {
   return { path, guard: 'none', standaloneOnly: true, screen, inputs };
 }
 
@@ -45,23 +49,51 @@ const noInputs = () => ({});
 const HomeScreen = lazyScreen(() => import('../features/home/HomeScreen.tsx').then((m) => m.HomeScreen));
 const TermsScreen = lazyScreen(() => import('../features/terms/TermsScreen.tsx').then((m) => m.TermsScreen));
 const SignInScreen = lazyScreen(() => import('../features/auth/SignInScreen.tsx').then((m) => m.SignInScreen));
-const OrganizationEdit = lazyScreen(() => import('../features/organization/OrganizationEdit.tsx').then((m) => m.OrganizationEdit));
-const ForgotPasswordScreen = lazyScreen(() => import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen));
+const OrganizationEdit = lazyScreen(() =>
+  import('../features/organization/OrganizationEdit.tsx').then((m) => m.OrganizationEdit),
+);
+const ForgotPasswordScreen = lazyScreen(() =>
+  import('../features/auth/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
+);
 const SignUpScreen = lazyScreen(() => import('../features/auth/SignUpScreen.tsx').then((m) => m.SignUpScreen));
-const ActionHandlerScreen = lazyScreen(() => import('../features/auth/ActionHandlerScreen.tsx').then((m) => m.ActionHandlerScreen));
+const ActionHandlerScreen = lazyScreen(() =>
+  import('../features/auth/ActionHandlerScreen.tsx').then((m) => m.ActionHandlerScreen),
+);
 const ProfileScreen = lazyScreen(() => import('../features/profile/ProfileScreen.tsx').then((m) => m.ProfileScreen));
-const QueryBuilderScreen = lazyScreen(() => import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen));
-const DocumentsScreen = lazyScreen(() => import('../features/documents/DocumentsScreen.tsx').then((m) => m.DocumentsScreen));
-const DashboardsScreen = lazyScreen(() => import('../features/dashboards/DashboardsScreen.tsx').then((m) => m.DashboardsScreen));
-const DashboardNewScreen = lazyScreen(() => import('../features/dashboards/DashboardNewScreen.tsx').then((m) => m.DashboardNewScreen));
-const DashboardScreen = lazyScreen(() => import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardScreen));
-const DashboardEditScreen = lazyScreen(() => import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardEditScreen));
-const ChartBuilderScreen = lazyScreen(() => import('../features/dashboards/ChartBuilderScreen.tsx').then((m) => m.ChartBuilderScreen));
-const ChartCopyScreen = lazyScreen(() => import('../features/dashboards/ChartCopyScreen.tsx').then((m) => m.ChartCopyScreen));
+const QueryBuilderScreen = lazyScreen(() =>
+  import('../features/query-builder/QueryBuilderScreen.tsx').then((m) => m.QueryBuilderScreen),
+);
+const DocumentsScreen = lazyScreen(() =>
+  import('../features/documents/DocumentsScreen.tsx').then((m) => m.DocumentsScreen),
+);
+const DashboardsScreen = lazyScreen(() =>
+  import('../features/dashboards/DashboardsScreen.tsx').then((m) => m.DashboardsScreen),
+);
+const DashboardNewScreen = lazyScreen(() =>
+  import('../features/dashboards/DashboardNewScreen.tsx').then((m) => m.DashboardNewScreen),
+);
+const DashboardScreen = lazyScreen(() =>
+  import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardScreen),
+);
+const DashboardEditScreen = lazyScreen(() =>
+  import('../features/dashboards/DashboardScreen.tsx').then((m) => m.DashboardEditScreen),
+);
+const ChartBuilderScreen = lazyScreen(() =>
+  import('../features/dashboards/ChartBuilderScreen.tsx').then((m) => m.ChartBuilderScreen),
+);
+const ChartCopyScreen = lazyScreen(() =>
+  import('../features/dashboards/ChartCopyScreen.tsx').then((m) => m.ChartCopyScreen),
+);
 const UploadScreen = lazyScreen(() => import('../features/uploads/UploadScreen.tsx').then((m) => m.UploadScreen));
-const UploadHistoryScreen = lazyScreen(() => import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen));
-const UploadDetailsScreen = lazyScreen(() => import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen));
-const MerchantLevelScreen = lazyScreen(() => import('../features/merchant-level/MerchantLevelScreen.tsx').then((m) => m.MerchantLevelScreen));
+const UploadHistoryScreen = lazyScreen(() =>
+  import('../features/uploads/UploadHistoryScreen.tsx').then((m) => m.UploadHistoryScreen),
+);
+const UploadDetailsScreen = lazyScreen(() =>
+  import('../features/uploads/UploadDetailsScreen.tsx').then((m) => m.UploadDetailsScreen),
+);
+const MerchantLevelScreen = lazyScreen(() =>
+  import('../features/merchant-level/MerchantLevelScreen.tsx').then((m) => m.MerchantLevelScreen),
+);
 const AlertsScreen = lazyScreen(() => import('../features/alerts/AlertsScreen.tsx').then((m) => m.AlertsScreen));
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),

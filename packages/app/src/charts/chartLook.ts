@@ -4,7 +4,10 @@ import { vars } from '../theme/themes.css.ts';
 import type { ChartLook } from './chartOption.ts';
 import { seriesPalette } from './seriesPalette.ts';
 
-const read = (element: Element, variable: string) => getComputedStyle(element).getPropertyValue(variable.replace(/^var\((--[^),]+).*$/, '$1')).trim();
+const read = (element: Element, variable: string) =>
+  getComputedStyle(element)
+    .getPropertyValue(variable.replace(/^var\((--[^),]+).*$/, '$1'))
+    .trim();
 
 export function chartLookOf(element: Element): ChartLook {
   const primary = read(element, vars.color.primary) || null;

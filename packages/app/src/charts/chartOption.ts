@@ -42,7 +42,12 @@ export function periodName(label: string, granularity: string | undefined): stri
   return dateLabelFor(granularity)?.(label) ?? (granularity === 'week' ? `week of ${dayText(label)}` : dayText(label));
 }
 
-export function chartOption(config: ChartConfig, result: QueryResult, look: ChartLook, periods: PeriodsOf | null = null): ChartOption {
+export function chartOption(
+  config: ChartConfig,
+  result: QueryResult,
+  look: ChartLook,
+  periods: PeriodsOf | null = null,
+): ChartOption {
   const { category, categories, series } = resultSeries(result);
   const base = {
     color: look.palette,
@@ -58,20 +63,26 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     return {
       ...base,
       tooltip: { trigger: 'item', valueFormatter: tooltipValue(series[0]?.column.format ?? null) },
-      series: [{
-        type: 'pie',
-        radius: config.display.donut ? ['45%', '72%'] : [0, '72%'],
-        center: ['50%', '45%'],
-        // Percentages on the slices; the names are in the legend (outside labels get cut in a narrow card).
-        label: { position: 'inside', formatter: '{d}%', color: '#fff', fontSize: 11, textBorderWidth: 0 },
-        labelLayout: { hideOverlap: true },
-        data: categories.map((name, index) => ({ name, value: values[index] })),
-      }],
+      series: [
+        {
+          type: 'pie',
+          radius: config.display.donut ? ['45%', '72%'] : [0, '72%'],
+          center: ['50%', '45%'],
+          // Percentages on the slices; the names are in the legend (outside labels get cut in a narrow card).
+          label: { position: 'inside', formatter: '{d}%', color: '#fff', fontSize: 11, textBorderWidth: 0 },
+          labelLayout: { hideOverlap: true },
+          data: categories.map((name, index) => ({ name, value: values[index] })),
+        },
+      ],
     };
   }
 
   if (config.type === 'heatmap') {
-    const [x, y, measure] = [result.columns.findIndex((c) => c.format === null), result.columns.findLastIndex((c) => c.format === null), result.columns.findIndex((c) => c.format !== null)];
+    const [x, y, measure] = [
+      result.columns.findIndex((c) => c.format === null),
+      result.columns.findLastIndex((c) => c.format === null),
+      result.columns.findIndex((c) => c.format !== null),
+    ];
     // Day of week and hour of day: every day and hour in order, days labelled Mon … Sun.
     const [xPart, yPart] = [timePartAxis(result.columns[x]?.name), timePartAxis(result.columns[y]?.name)];
     const xs = xPart?.values ?? [...new Set(result.rows.map((row) => String(row[x])))];
@@ -79,23 +90,44 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     // Other dimensions in words ("American Express"), as the legends and tables read them.
     const wordsFor = (index: number) => (value: string) => dimensionText(result.columns[index]?.name, value) ?? value;
     const [xLabel, yLabel] = [xPart?.label ?? wordsFor(x), yPart?.label ?? wordsFor(y)];
-    const numbers = result.rows.map((row) => row[measure]).filter((value): value is number => typeof value === 'number');
+    const numbers = result.rows
+      .map((row) => row[measure])
+      .filter((value): value is number => typeof value === 'number');
     const [low, high] = [Math.min(...numbers), Math.max(...numbers)];
     const shade = heatmapShade(look.palette[0]);
     const cells = result.rows.map((row) => {
       const value = row[measure] as number;
       const { itemStyle, dark } = shade(high > low ? (value - low) / (high - low) : 1);
-      return { value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value], itemStyle, label: { color: dark ? '#fff' : look.text } };
+      return {
+        value: [xs.indexOf(String(row[x])), ys.indexOf(String(row[y])), value],
+        itemStyle,
+        label: { color: dark ? '#fff' : look.text },
+      };
     });
     const format = result.columns[measure]?.format ?? null;
     return {
       ...base,
-      tooltip: { trigger: 'item', formatter: (p: { value: number[] }) => `${yLabel(ys[p.value[1]!]!)} · ${xLabel(xs[p.value[0]!]!)}: ${tooltipValue(format)(p.value[2])}` },
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { value: number[] }) =>
+          `${yLabel(ys[p.value[1]!]!)} · ${xLabel(xs[p.value[0]!]!)}: ${tooltipValue(format)(p.value[2])}`,
+      },
       grid: { left: 8, right: 8, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: xs.map(xLabel), axisLabel: { color: look.muted } },
       // The first row on top, as a table reads (Monday first).
       yAxis: { type: 'category', data: ys.map(yLabel), inverse: true, axisLabel: { color: look.muted } },
-      series: [{ type: 'heatmap', data: cells, label: { show: xs.length * ys.length <= 40, formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!), fontSize: 10, color: look.text } }],
+      series: [
+        {
+          type: 'heatmap',
+          data: cells,
+          label: {
+            show: xs.length * ys.length <= 40,
+            formatter: (p: { value: number[] }) => axisFormat(format)(p.value[2]!),
+            fontSize: 10,
+            color: look.text,
+          },
+        },
+      ],
     };
   }
 
@@ -109,28 +141,44 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
   const categoryAxis = {
     type: 'category',
     data: categories,
-    axisLabel: { color: look.muted, hideOverlap: true, ...(dateLabel && { formatter: dateLabel }), ...(crowded && { interval: 0, rotate, width: 110, overflow: 'truncate' }) },
+    axisLabel: {
+      color: look.muted,
+      hideOverlap: true,
+      ...(dateLabel && { formatter: dateLabel }),
+      ...(crowded && { interval: 0, rotate, width: 110, overflow: 'truncate' }),
+    },
     axisLine: { lineStyle: { color: look.border } },
   };
   // A line is read for its shape: its axis hugs the values; bars and areas are read from zero.
   const lineOnly = config.type === 'line';
   const valueAxis = (format: (typeof formats)[number], extra: object = {}) => ({
     type: 'value',
-    scale: lineOnly, axisLabel: { color: look.muted, formatter: axisFormat(format) }, splitLine: { lineStyle: { color: look.border } }, ...extra,
+    scale: lineOnly,
+    axisLabel: { color: look.muted, formatter: axisFormat(format) },
+    splitLine: { lineStyle: { color: look.border } },
+    ...extra,
   });
   const thresholds = config.display.thresholds.length
     ? {
         markLine: {
-          silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#D55E00' },
+          silent: true,
+          symbol: 'none',
+          lineStyle: { type: 'dashed', color: '#D55E00' },
           // Across a horizontal bar chart the line runs down its inverted category axis: its start is the
           // top, so the label sits above the bars instead of on the value axis's ticks at the bottom.
           label: { formatter: '{b}', color: look.text, position: horizontal ? 'start' : 'insideEndTop' },
-          data: config.display.thresholds.map((line) => ({ name: line.label, [horizontal ? 'xAxis' : 'yAxis']: line.value })),
+          data: config.display.thresholds.map((line) => ({
+            name: line.label,
+            [horizontal ? 'xAxis' : 'yAxis']: line.value,
+          })),
         },
       }
     : {};
   const combo = config.type === 'combo';
-  const marks = periods && category?.type === 'date' ? series.map((s) => categories.map((label) => periods(label, s.column.name))) : null;
+  const marks =
+    periods && category?.type === 'date'
+      ? series.map((s) => categories.map((label) => periods(label, s.column.name)))
+      : null;
   const partialAt = (index: number, at: number) => (marks?.[index]?.[at]?.shortfalls.length ?? 0) > 0;
   const marked = series.map((_, index) => categories.some((_, at) => partialAt(index, at)));
   const anyMarked = marked.some(Boolean);
@@ -142,7 +190,11 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     return {
       name: s.name,
       type: asLine ? 'line' : 'bar',
-      data: !marked[index] ? s.values : asLine ? s.values.map((value, at) => (partialAt(index, at) ? null : value)) : s.values.map((value, at) => (partialAt(index, at) ? { value, itemStyle: { decal: HATCH } } : value)),
+      data: !marked[index]
+        ? s.values
+        : asLine
+          ? s.values.map((value, at) => (partialAt(index, at) ? null : value))
+          : s.values.map((value, at) => (partialAt(index, at) ? { value, itemStyle: { decal: HATCH } } : value)),
       ...(asLine && { showSymbol: categories.length <= 24, smooth: false }),
       ...(config.type === 'area' && { areaStyle: { opacity: 0.25 } }),
       ...(config.display.stacked && !combo && { stack: 'all' }),
@@ -157,27 +209,42 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     if (!marked[index] || !asLineAt(index)) return [];
     const near = (at: number) => partialAt(index, at) || partialAt(index, at - 1) || partialAt(index, at + 1);
     const { markLine: _markLine, ...rest } = drawn[index] as { markLine?: unknown };
-    return [{
-      ...rest,
-      data: s.values.map((value, at) => (near(at) ? value : null)),
-      lineStyle: { type: 'dashed', color: colourAt(index) },
-      ...(config.type === 'area' && { areaStyle: { opacity: 0.1 } }),
-      ...(config.display.stacked && !combo && { stack: 'partial' }),
-    }];
+    return [
+      {
+        ...rest,
+        data: s.values.map((value, at) => (near(at) ? value : null)),
+        lineStyle: { type: 'dashed', color: colourAt(index) },
+        ...(config.type === 'area' && { areaStyle: { opacity: 0.1 } }),
+        ...(config.display.stacked && !combo && { stack: 'partial' }),
+      },
+    ];
   });
   const twinOf = series.flatMap((_, index) => (marked[index] && asLineAt(index) ? [index] : []));
-  const formatAt = (seriesIndex: number) => series[seriesIndex < series.length ? seriesIndex : twinOf[seriesIndex - series.length]!]?.column.format ?? null;
+  const formatAt = (seriesIndex: number) =>
+    series[seriesIndex < series.length ? seriesIndex : twinOf[seriesIndex - series.length]!]?.column.format ?? null;
   const markedTooltip = anyMarked && {
     tooltip: {
       trigger: 'axis',
       confine: true,
-      formatter: (params: { seriesName: string; seriesIndex: number; value: unknown; marker: string; axisValue: string; dataIndex: number }[]) => {
+      formatter: (
+        params: {
+          seriesName: string;
+          seriesIndex: number;
+          value: unknown;
+          marker: string;
+          axisValue: string;
+          dataIndex: number;
+        }[],
+      ) => {
         const first = params[0];
         if (!first) return '';
         const lines = new Map<string, string>();
         for (const p of params) {
           if (p.value === null || p.value === undefined || lines.has(p.seriesName)) continue;
-          lines.set(p.seriesName, `${p.marker}${escapeHtml(p.seriesName)}: <b>${escapeHtml(tooltipValue(formatAt(p.seriesIndex))(p.value))}</b>`);
+          lines.set(
+            p.seriesName,
+            `${p.marker}${escapeHtml(p.seriesName)}: <b>${escapeHtml(tooltipValue(formatAt(p.seriesIndex))(p.value))}</b>`,
+          );
         }
         const notes = [...new Set(marks!.flatMap((row) => row[first.dataIndex]?.notes ?? []))];
         const head = escapeHtml(dateLabel ? dateLabel(first.axisValue) : first.axisValue);
@@ -186,12 +253,21 @@ export function chartOption(config: ChartConfig, result: QueryResult, look: Char
     },
   };
   const values = combo
-    ? [valueAxis(series[0]?.column.format ?? null), valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false }, scale: true })]
+    ? [
+        valueAxis(series[0]?.column.format ?? null),
+        valueAxis(series[1]?.column.format ?? null, { splitLine: { show: false }, scale: true }),
+      ]
     : valueAxis(formats.length === 1 ? formats[0]! : null);
   return {
     ...base,
     ...markedTooltip,
-    grid: { left: 8, right: combo ? 8 : 16, top: horizontal && config.display.thresholds.length ? 28 : 16, bottom: legendRoom, containLabel: true },
+    grid: {
+      left: 8,
+      right: combo ? 8 : 16,
+      top: horizontal && config.display.thresholds.length ? 28 : 16,
+      bottom: legendRoom,
+      containLabel: true,
+    },
     xAxis: horizontal ? values : categoryAxis,
     yAxis: horizontal ? { ...categoryAxis, inverse: true } : values,
     series: [...drawn, ...twins],

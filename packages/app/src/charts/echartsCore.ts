@@ -7,7 +7,17 @@ import { GridComponent, LegendPlainComponent, MarkLineComponent, TooltipComponen
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-echarts.use([BarChart, LineChart, PieChart, HeatmapChart, GridComponent, TooltipComponent, LegendPlainComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  HeatmapChart,
+  GridComponent,
+  TooltipComponent,
+  LegendPlainComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 
 export { echarts };
 export type { EChartsCoreOption as ChartOption } from 'echarts/core';

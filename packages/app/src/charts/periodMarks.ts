@@ -2,17 +2,27 @@
 // running, and (for a measure that matures, such as a cohort's chargebacks) one whose sales are too
 // young. The decision is shared's periodStatus; here it is asked per date label and measure, and said
 // per row for the table twin and the CSV file.
-import { MEASURES, periodStatus, type DateRange, type MeasureMeta, type PeriodStatus, type QueryDescription, type QueryResult } from '@payportal/shared';
+import {
+  MEASURES,
+  periodStatus,
+  type DateRange,
+  type MeasureMeta,
+  type PeriodStatus,
+  type QueryDescription,
+  type QueryResult,
+} from '@payportal/shared';
 
 export type PeriodsOf = (label: string, measure: string) => PeriodStatus;
 
-const matureAfterDays = (measure: string): number | undefined => (MEASURES as Record<string, MeasureMeta>)[measure]?.matureAfterDays;
+const matureAfterDays = (measure: string): number | undefined =>
+  (MEASURES as Record<string, MeasureMeta>)[measure]?.matureAfterDays;
 
 /** Null when the answer has no time buckets (no granularity). */
 export function periodsOf(query: QueryDescription, range: DateRange | undefined, today: string): PeriodsOf | null {
   const granularity = query.timeDimension?.granularity;
   if (!granularity) return null;
-  return (label, measure) => periodStatus(label, { range, granularity, today, matureAfterDays: matureAfterDays(measure) });
+  return (label, measure) =>
+    periodStatus(label, { range, granularity, today, matureAfterDays: matureAfterDays(measure) });
 }
 
 /** The notes of an answer's periods that are not whole, by the date cell: one line, every measure's reasons once. */
@@ -31,4 +41,11 @@ export function periodNotes(result: QueryResult, periods: PeriodsOf | null): Map
 }
 
 /** Diagonal stripes over a bar: a partial or not yet final period. */
-export const HATCH = { symbol: 'rect', symbolSize: 1, dashArrayX: [1, 0], dashArrayY: [3, 3], rotation: -Math.PI / 4, color: 'rgba(255, 255, 255, 0.6)' };
+export const HATCH = {
+  symbol: 'rect',
+  symbolSize: 1,
+  dashArrayX: [1, 0],
+  dashArrayY: [3, 3],
+  rotation: -Math.PI / 4,
+  color: 'rgba(255, 255, 255, 0.6)',
+};

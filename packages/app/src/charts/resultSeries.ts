@@ -22,7 +22,9 @@ const numeric = (cell: QueryCell) => (typeof cell === 'number' ? cell : cell ===
 export function resultSeries(result: QueryResult): ChartSeries {
   // An id beside its name (the merchant level of a drill-down) is for the click, not a series of its own.
   const named = result.columns.some((column) => column.name === 'merchant_name');
-  const dimensionIndexes = result.columns.flatMap((column, index) => (column.format === null && !(named && column.name === 'merchant_id') ? [index] : []));
+  const dimensionIndexes = result.columns.flatMap((column, index) =>
+    column.format === null && !(named && column.name === 'merchant_id') ? [index] : [],
+  );
   const measureIndexes = result.columns.flatMap((column, index) => (column.format !== null ? [index] : []));
   const [categoryIndex, pivotIndex] = dimensionIndexes;
   // Days of the week read Mon … Sun, card brands and channels in words (dimensionText.ts).
@@ -36,7 +38,11 @@ export function resultSeries(result: QueryResult): ChartSeries {
   if (pivotIndex === undefined || measureIndexes.length !== 1) {
     const series = measureIndexes.map((index) => {
       const byCategory = new Map(result.rows.map((row) => [categoryText(row[categoryIndex!]!), numeric(row[index]!)]));
-      return { name: result.columns[index]!.label, column: result.columns[index]!, values: categories.map((name) => byCategory.get(name) ?? null) };
+      return {
+        name: result.columns[index]!.label,
+        column: result.columns[index]!,
+        values: categories.map((name) => byCategory.get(name) ?? null),
+      };
     });
     return { category, categories, series };
   }
@@ -44,7 +50,11 @@ export function resultSeries(result: QueryResult): ChartSeries {
   const pivotText = textOf(pivotIndex);
   const pivots = [...new Set(result.rows.map((row) => pivotText(row[pivotIndex]!)))];
   const series = pivots.map((pivot) => {
-    const byCategory = new Map(result.rows.filter((row) => pivotText(row[pivotIndex]!) === pivot).map((row) => [categoryText(row[categoryIndex!]!), numeric(row[measureIndexes[0]!]!)]));
+    const byCategory = new Map(
+      result.rows
+        .filter((row) => pivotText(row[pivotIndex]!) === pivot)
+        .map((row) => [categoryText(row[categoryIndex!]!), numeric(row[measureIndexes[0]!]!)]),
+    );
     return { name: pivot, column: measure, values: categories.map((name) => byCategory.get(name) ?? null) };
   });
   return { category, categories, series };

@@ -13,7 +13,10 @@ export interface TimePartAxis {
 }
 
 const TIME_PART_AXES: Readonly<Record<string, TimePartAxis>> = {
-  day_of_week: { values: WEEKDAYS.map((_, index) => String(index + 1)), label: (value) => WEEKDAYS[Number(value) - 1] ?? value },
+  day_of_week: {
+    values: WEEKDAYS.map((_, index) => String(index + 1)),
+    label: (value) => WEEKDAYS[Number(value) - 1] ?? value,
+  },
   hour_of_day: { values: HOURS, label: (value) => value },
 };
 
@@ -27,10 +30,15 @@ export function timePartAxis(dimension: string | undefined): TimePartAxis | null
  * (not the cell's opacity, which would fade its label too), and whether a label on it should be white.
  * Each cell is coloured itself: the app's ECharts build (echartsCore.ts) leaves out visualMap.
  */
-export function heatmapShade(hex: string | undefined): (share: number) => { itemStyle: { color?: string; opacity?: number }; dark: boolean } {
+export function heatmapShade(
+  hex: string | undefined,
+): (share: number) => { itemStyle: { color?: string; opacity?: number }; dark: boolean } {
   const rgb = hex && /^#[0-9a-f]{6}$/i.test(hex) ? [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) : null;
   return (share) => {
     const alpha = 0.12 + 0.88 * share;
-    return { itemStyle: rgb ? { color: `rgba(${rgb.join(', ')}, ${alpha.toFixed(3)})` } : { color: hex, opacity: alpha }, dark: alpha > 0.55 };
+    return {
+      itemStyle: rgb ? { color: `rgba(${rgb.join(', ')}, ${alpha.toFixed(3)})` } : { color: hex, opacity: alpha },
+      dark: alpha > 0.55,
+    };
   };
 }

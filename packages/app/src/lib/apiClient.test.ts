@@ -17,7 +17,8 @@ let issued: number;
 /** Answers of the API under test, in the order calls reach it; the exchange is answered by itself. */
 let answers: Response[];
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   sent = [];
@@ -31,7 +32,11 @@ beforeEach(() => {
       const headers = init.headers as Record<string, string>;
       sent.push({ path, authorization: headers.authorization, impersonate: headers['Impersonate-User'] });
       if (path === API_PATHS.impersonation) {
-        return json(201, { token: `imp_${++issued}`, expires_at: new Date(Date.now() + 15 * 60_000).toISOString(), read_only: true });
+        return json(201, {
+          token: `imp_${++issued}`,
+          expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+          read_only: true,
+        });
       }
       return answers.shift() ?? new Response(null, { status: 204 });
     }),
@@ -58,7 +63,9 @@ describe('apiRequest bearer tokens', () => {
       { path: API_PATHS.authenticate, authorization: 'Bearer imp_1', impersonate: 'owner@acme.example' },
       { path: API_PATHS.roles, authorization: 'Bearer imp_1', impersonate: 'owner@acme.example' },
     ]);
-    expect(sent.filter((call) => call.impersonate).every((call) => call.authorization?.startsWith('Bearer imp_'))).toBe(true);
+    expect(sent.filter((call) => call.impersonate).every((call) => call.authorization?.startsWith('Bearer imp_'))).toBe(
+      true,
+    );
   });
 
   it('exchanges again on api/impersonation-expired and repeats the call with the new token', async () => {
@@ -97,9 +104,16 @@ describe('apiRequest bearer tokens', () => {
   });
 
   it('reports a refused exchange with the API’s code, not as a lost connection', async () => {
-    vi.mocked(fetch).mockImplementationOnce(async () => json(403, { error: { code: API_ERROR_CODES.impersonationForbidden, message: 'Only support staff may act as another user.' } }));
+    vi.mocked(fetch).mockImplementationOnce(async () =>
+      json(403, {
+        error: { code: API_ERROR_CODES.impersonationForbidden, message: 'Only support staff may act as another user.' },
+      }),
+    );
     setImpersonatedEmail('owner@acme.example');
-    await expect(apiRequest(API_PATHS.roles)).rejects.toMatchObject({ status: 403, code: API_ERROR_CODES.impersonationForbidden });
+    await expect(apiRequest(API_PATHS.roles)).rejects.toMatchObject({
+      status: 403,
+      code: API_ERROR_CODES.impersonationForbidden,
+    });
   });
 });
 

@@ -2,7 +2,13 @@
 // 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code. While
 // impersonating, the bearer is an impersonation token exchanged for the signed-in person's ID token
 //: the API refuses an ID token with Impersonate-User.
-import { API_PATHS, apiErrorBodySchema, IMPERSONATE_HEADER, impersonationResponseSchema, type ApiErrorCode } from '@payportal/shared';
+import {
+  API_PATHS,
+  apiErrorBodySchema,
+  IMPERSONATE_HEADER,
+  impersonationResponseSchema,
+  type ApiErrorCode,
+} from '@payportal/shared';
 import type { z } from 'zod';
 // Full zod or zod/mini schemas alike (both are zod's core type); parsed with zod/mini's function, so the
 // sign-in path loads no full zod.
@@ -37,7 +43,12 @@ export function setImpersonatedEmail(email: string | null): void {
     ? {
         email,
         tokens: impersonationTokenSource(async () => {
-          const issued = await apiRequest(API_PATHS.impersonation, { method: 'POST', body: { email }, schema: impersonationResponseSchema, ownIdToken: true });
+          const issued = await apiRequest(API_PATHS.impersonation, {
+            method: 'POST',
+            body: { email },
+            schema: impersonationResponseSchema,
+            ownIdToken: true,
+          });
           // Only while this impersonation is still the current one (a switch of user may have happened meanwhile).
           if (impersonation?.email === email) setImpersonationReadOnly(issued.read_only);
           return issued;
@@ -74,7 +85,8 @@ export async function apiRequest<Schema extends z.core.$ZodType | undefined = un
   if (request.text) return (await response.text()) as Answer<Schema>;
   if (response.status === 204 || !request.schema) return undefined as Answer<Schema>;
   const parsed = safeParse(request.schema, await response.json().catch(() => undefined));
-  if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
+  if (!parsed.success)
+    throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
   return parsed.data as Answer<Schema>;
 }
 
@@ -90,12 +102,18 @@ export async function authHeaders(): Promise<Record<string, string>> {
 }
 
 /** A call whose answer is read as it arrives (the query batch's NDJSON lines), with the same token rules. */
-export function apiResponse(path: string, request: Pick<ApiRequest<undefined>, 'method' | 'body' | 'signal'> = {}): Promise<Response> {
+export function apiResponse(
+  path: string,
+  request: Pick<ApiRequest<undefined>, 'method' | 'body' | 'signal'> = {},
+): Promise<Response> {
   return apiFetch(path, request);
 }
 
 /** A call whose answer is a file's bytes (a document for the in-page viewer), with the same token rules. */
-export async function apiBytes(path: string, request: Pick<ApiRequest<undefined>, 'signal'> = {}): Promise<ArrayBuffer> {
+export async function apiBytes(
+  path: string,
+  request: Pick<ApiRequest<undefined>, 'signal'> = {},
+): Promise<ArrayBuffer> {
   const response = await apiFetch(path, request);
   return response.arrayBuffer();
 }
@@ -108,7 +126,8 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
     const token = await (acting ? acting.tokens : (request.tokenSource ?? getTokenSource()))?.getToken(forceRefresh);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (request.body !== undefined) headers['content-type'] = file ? file.type || 'application/octet-stream' : 'application/json';
+    if (request.body !== undefined)
+      headers['content-type'] = file ? file.type || 'application/octet-stream' : 'application/json';
     if (acting) headers[IMPERSONATE_HEADER] = acting.email;
     return fetch(path, {
       method: request.method ?? 'GET',
@@ -138,6 +157,12 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
 export async function toApiError(response: Response): Promise<ApiError> {
   const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   const retryAfter = Number(response.headers.get('retry-after'));
-  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, retryAfter > 0 ? retryAfter : null);
+  if (parsed.success)
+    return new ApiError(
+      response.status,
+      parsed.data.error.code,
+      parsed.data.error.message,
+      retryAfter > 0 ? retryAfter : null,
+    );
   return new ApiError(response.status, 'bad-response', `The portal answered with an error (${response.status}).`);
 }

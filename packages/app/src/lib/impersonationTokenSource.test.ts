@@ -5,7 +5,11 @@ const MINUTE = 60_000;
 const start = 1_700_000_000_000;
 let issued = 0;
 /** What POST /api/auth/v1/impersonation/ answers: a new token valid for 15 minutes from now. */
-const exchange = vi.fn(async () => ({ token: `imp_${++issued}`, expires_at: new Date(Date.now() + 15 * MINUTE).toISOString(), read_only: true }));
+const exchange = vi.fn(async () => ({
+  token: `imp_${++issued}`,
+  expires_at: new Date(Date.now() + 15 * MINUTE).toISOString(),
+  read_only: true,
+}));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,7 +23,11 @@ describe('impersonationTokenSource', () => {
   it('exchanges before the first call, once for concurrent calls, and answers from memory while the token is fresh', async () => {
     const source = impersonationTokenSource(exchange);
     expect(exchange).not.toHaveBeenCalled();
-    expect(await Promise.all([source.getToken(), source.getToken(), source.getToken()])).toEqual(['imp_1', 'imp_1', 'imp_1']);
+    expect(await Promise.all([source.getToken(), source.getToken(), source.getToken()])).toEqual([
+      'imp_1',
+      'imp_1',
+      'imp_1',
+    ]);
     vi.setSystemTime(start + 13 * MINUTE);
     expect(await source.getToken()).toBe('imp_1');
     expect(exchange).toHaveBeenCalledTimes(1);

@@ -10,7 +10,10 @@ import type { TokenSource } from './tokenSource.ts';
 const IMPERSONATION_RENEW_BEFORE_MS = 60_000;
 
 /** `exchange` sends the signed-in person's own ID token to POST /api/auth/v1/impersonation/. */
-export function impersonationTokenSource(exchange: () => Promise<ImpersonationResponse>, now: () => number = Date.now): TokenSource {
+export function impersonationTokenSource(
+  exchange: () => Promise<ImpersonationResponse>,
+  now: () => number = Date.now,
+): TokenSource {
   let current: { token: string; expiresAtMs: number } | null = null;
   let inFlight: Promise<string> | null = null;
 

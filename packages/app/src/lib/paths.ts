@@ -15,11 +15,14 @@ export const paths = {
   dashboard: (id: string) => `/dashboard/${encodeURIComponent(id)}`,
   dashboardEdit: (id: string) => `/dashboard/${encodeURIComponent(id)}/edit`,
   chartNew: (id: string) => `/dashboard/${encodeURIComponent(id)}/chart/new`,
-  chartEdit: (id: string, chartId: string) => `/dashboard/${encodeURIComponent(id)}/chart/${encodeURIComponent(chartId)}/edit`,
-  chartCopy: (id: string, chartId: string) => `/dashboard/${encodeURIComponent(id)}/chart/${encodeURIComponent(chartId)}/copy`,
+  chartEdit: (id: string, chartId: string) =>
+    `/dashboard/${encodeURIComponent(id)}/chart/${encodeURIComponent(chartId)}/edit`,
+  chartCopy: (id: string, chartId: string) =>
+    `/dashboard/${encodeURIComponent(id)}/chart/${encodeURIComponent(chartId)}/copy`,
   dashboards: () => '/dashboards',
   documents: () => '/documents',
-  alerts: (merchant?: { id: string; name: string }) => (merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts'),
+  alerts: (merchant?: { id: string; name: string }) =>
+    merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts',
   auth: (options?: { logout?: boolean }) => (options?.logout ? '/auth?logout=true' : '/auth'),
   forgotPassword: () => '/forgot-password',
   signUp: (hash: string) => `/sign-up/${hash}`,

@@ -3,7 +3,15 @@
 // POST …/batch, and each question's promise settles as its NDJSON line arrives, so the first charts draw
 // while the rest are still being answered. A question abandoned (its signal aborted) is settled at
 // once; the request itself is abandoned when every question in it is.
-import { ANALYTICS_PATHS, QUERY_BATCH_MAX, queryBatchLineSchema, queryDescriptionSchema, type QueryDescription, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
+import {
+  ANALYTICS_PATHS,
+  QUERY_BATCH_MAX,
+  queryBatchLineSchema,
+  queryDescriptionSchema,
+  type QueryDescription,
+  type QueryDescriptionInput,
+  type QueryResult,
+} from '@payportal/shared';
 import { ApiError, apiResponse } from './apiClient.ts';
 
 interface Asked {
@@ -34,7 +42,8 @@ function sendGathered(): void {
   scheduled = false;
   const asked = gathering;
   gathering = [];
-  for (let start = 0; start < asked.length; start += QUERY_BATCH_MAX) void send(asked.slice(start, start + QUERY_BATCH_MAX));
+  for (let start = 0; start < asked.length; start += QUERY_BATCH_MAX)
+    void send(asked.slice(start, start + QUERY_BATCH_MAX));
 }
 
 async function send(batch: Asked[]): Promise<void> {
@@ -45,22 +54,42 @@ async function send(batch: Asked[]): Promise<void> {
     outcome();
     if (batch.every((other) => other.settled)) request.abort();
   };
-  for (const asked of batch) asked.signal?.addEventListener('abort', () => settle(asked, () => asked.reject(asked.signal!.reason)), { once: true });
+  for (const asked of batch)
+    asked.signal?.addEventListener('abort', () => settle(asked, () => asked.reject(asked.signal!.reason)), {
+      once: true,
+    });
   try {
-    const response = await apiResponse(ANALYTICS_PATHS.batch(), { method: 'POST', body: { queries: batch.map((asked) => asked.description) }, signal: request.signal });
+    const response = await apiResponse(ANALYTICS_PATHS.batch(), {
+      method: 'POST',
+      body: { queries: batch.map((asked) => asked.description) },
+      signal: request.signal,
+    });
     for await (const text of ndjsonLines(response)) {
       const parsed = queryBatchLineSchema.safeParse(JSON.parse(text));
       const asked = parsed.success ? batch[parsed.data.index] : undefined;
-      if (!parsed.success || !asked) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
+      if (!parsed.success || !asked)
+        throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
       const line = parsed.data;
       if ('result' in line) settle(asked, () => asked.resolve(line.result));
-      else settle(asked, () => asked.reject(new ApiError(line.status, line.error.code, line.error.message, line.retry_after_seconds ?? null)));
+      else
+        settle(asked, () =>
+          asked.reject(
+            new ApiError(line.status, line.error.code, line.error.message, line.retry_after_seconds ?? null),
+          ),
+        );
     }
-    const unanswered = new ApiError(0, 'network', 'The portal could not be reached. Check your connection and try again.');
+    const unanswered = new ApiError(
+      0,
+      'network',
+      'The portal could not be reached. Check your connection and try again.',
+    );
     for (const asked of batch) settle(asked, () => asked.reject(unanswered));
   } catch (error) {
     if ((error as Error).name === 'AbortError' && batch.every((asked) => asked.settled)) return;
-    const failure = error instanceof ApiError ? error : new ApiError(0, 'network', 'The portal could not be reached. Check your connection and try again.');
+    const failure =
+      error instanceof ApiError
+        ? error
+        : new ApiError(0, 'network', 'The portal could not be reached. Check your connection and try again.');
     for (const asked of batch) settle(asked, () => asked.reject(failure));
   }
 }

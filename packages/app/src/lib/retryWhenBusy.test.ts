@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './apiClient.ts';
 import { BUSY_ATTEMPTS, retryWhenBusy } from './retryWhenBusy.ts';
 
-const busy = () => new ApiError(429, 'analytics/busy', 'You have too many questions running and waiting: try again in 2 s.', 2);
+const busy = () =>
+  new ApiError(429, 'analytics/busy', 'You have too many questions running and waiting: try again in 2 s.', 2);
 
 describe('retryWhenBusy', () => {
   afterEach(() => vi.useRealTimers());

@@ -8,12 +8,17 @@ import { ApiError } from './apiClient.ts';
 export const BUSY_ATTEMPTS = 6;
 const LONGEST_WAIT_MS = 10_000;
 
-export async function retryWhenBusy<T>(task: () => Promise<T>, signal?: AbortSignal, attempts = BUSY_ATTEMPTS): Promise<T> {
+export async function retryWhenBusy<T>(
+  task: () => Promise<T>,
+  signal?: AbortSignal,
+  attempts = BUSY_ATTEMPTS,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await task();
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== API_ERROR_CODES.analyticsBusy || attempt >= attempts) throw error;
+      if (!(error instanceof ApiError) || error.code !== API_ERROR_CODES.analyticsBusy || attempt >= attempts)
+        throw error;
       await pause(Math.min(LONGEST_WAIT_MS, (error.retryAfterSeconds ?? 1) * 1000), signal);
     }
   }

@@ -5,7 +5,9 @@ const here = { origin: 'https://review-42.payportal.dev', pathname: '/dashboards
 
 describe('a non-production build redirects standalone visitors to the sandbox or production portal', () => {
   it('keeps the path, query and fragment on the configured portal', () => {
-    expect(standaloneRedirectTarget({ redirectStandaloneTo: 'https://sandbox.payportal.example/' }, here)).toBe('https://sandbox.payportal.example/dashboards?x=1#top');
+    expect(standaloneRedirectTarget({ redirectStandaloneTo: 'https://sandbox.payportal.example/' }, here)).toBe(
+      'https://sandbox.payportal.example/dashboards?x=1#top',
+    );
   });
 
   it('stays when nothing is configured (production, the demo stack) or the target is this portal', () => {

@@ -4,7 +4,10 @@
 import type { PortalConfig } from '@payportal/shared';
 
 /** Where a standalone visitor goes instead, or null to stay. */
-export function standaloneRedirectTarget(config: Pick<PortalConfig, 'redirectStandaloneTo'>, here: Pick<Location, 'pathname' | 'search' | 'hash' | 'origin'>): string | null {
+export function standaloneRedirectTarget(
+  config: Pick<PortalConfig, 'redirectStandaloneTo'>,
+  here: Pick<Location, 'pathname' | 'search' | 'hash' | 'origin'>,
+): string | null {
   if (!config.redirectStandaloneTo) return null;
   const target = new URL(`${here.pathname}${here.search}${here.hash}`, config.redirectStandaloneTo);
   return target.origin === here.origin ? null : target.href; // never a loop onto this portal itself

@@ -26,14 +26,16 @@ export function useDebouncedRequest<T>(
     const controller = new AbortController();
     const timer = setTimeout(() => {
       // Inside the promise: a request whose input checks throw before it is sent fails like any other.
-      Promise.resolve(controller.signal).then(request).then(
-        (data) => setSettled({ key: asked, data, error: null }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message = error instanceof ApiError ? error.message : failure;
-          setSettled((previous) => ({ key: asked, data: previous?.data ?? null, error: message }));
-        },
-      );
+      Promise.resolve(controller.signal)
+        .then(request)
+        .then(
+          (data) => setSettled({ key: asked, data, error: null }),
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            const message = error instanceof ApiError ? error.message : failure;
+            setSettled((previous) => ({ key: asked, data: previous?.data ?? null, error: message }));
+          },
+        );
     }, delayMs);
     return () => {
       clearTimeout(timer);

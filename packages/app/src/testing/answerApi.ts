@@ -36,13 +36,18 @@ export function answerApi(routes: Record<string, Handler>): SentRequest[] {
     };
     sent.push(request);
     const handler = routes[`${request.method} ${request.path}`];
-    const answered = handler ? Promise.resolve(handler(request)) : Promise.resolve({ status: 404, body: { error: { code: 'api/not-found', message: 'No route' } } });
+    const answered = handler
+      ? Promise.resolve(handler(request))
+      : Promise.resolve({ status: 404, body: { error: { code: 'api/not-found', message: 'No route' } } });
     // Like fetch: an abort while the answer is on its way rejects with AbortError.
     const answer = await new Promise<Answer>((resolve, reject) => {
       init.signal?.addEventListener('abort', () => reject(aborted()));
       answered.then(resolve, reject);
     });
-    return new Response(JSON.stringify(answer.body ?? null), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body ?? null), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return sent;
 }

@@ -1,10 +1,33 @@
 // What the analytics and export APIs answer in the builder's component tests: the catalogue as the
 // API builds it from the shared one, a query answer shaped like the engine's, saved exports and runs.
-import { DATE_RANGE_PRESETS, DEFAULT_CSV_OPTIONS, type ExportDefinition, type ExportJob, type ExportLimits, DIMENSIONS, MEASURES, QUERY_ROW_CAP, TIME_GRANULARITIES, type CatalogueResponse, type QueryResult } from '@payportal/shared';
+import {
+  DATE_RANGE_PRESETS,
+  DEFAULT_CSV_OPTIONS,
+  type ExportDefinition,
+  type ExportJob,
+  type ExportLimits,
+  DIMENSIONS,
+  MEASURES,
+  QUERY_ROW_CAP,
+  TIME_GRANULARITIES,
+  type CatalogueResponse,
+  type QueryResult,
+} from '@payportal/shared';
 
 export const catalogueAnswer: CatalogueResponse = {
-  measures: Object.entries(MEASURES).map(([id, meta]) => ({ id, label: meta.label, format: meta.format, description: meta.description })),
-  dimensions: Object.entries(DIMENSIONS).map(([id, meta]) => ({ id, label: meta.label, type: meta.type, description: meta.description, parent: 'parent' in meta ? meta.parent : null })),
+  measures: Object.entries(MEASURES).map(([id, meta]) => ({
+    id,
+    label: meta.label,
+    format: meta.format,
+    description: meta.description,
+  })),
+  dimensions: Object.entries(DIMENSIONS).map(([id, meta]) => ({
+    id,
+    label: meta.label,
+    type: meta.type,
+    description: meta.description,
+    parent: 'parent' in meta ? meta.parent : null,
+  })),
   granularities: [...TIME_GRANULARITIES],
   dateRangePresets: [...DATE_RANGE_PRESETS],
   filterOperators: [],
@@ -20,7 +43,12 @@ export function stateMonthAnswer(rows: number): QueryResult {
       { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' },
       { name: 'approval_rate', label: 'Approval rate', type: 'number', format: 'percent' },
     ],
-    rows: Array.from({ length: rows }, (_, index) => [`2026-${String((index % 12) + 1).padStart(2, '0')}-01`, index % 2 ? 'TX' : 'CA', 1234567.5 + index, 0.9312]),
+    rows: Array.from({ length: rows }, (_, index) => [
+      `2026-${String((index % 12) + 1).padStart(2, '0')}-01`,
+      index % 2 ? 'TX' : 'CA',
+      1234567.5 + index,
+      0.9312,
+    ]),
     rowCount: rows,
     truncated: false,
     source: 'rollup',
@@ -28,7 +56,12 @@ export function stateMonthAnswer(rows: number): QueryResult {
   };
 }
 
-export const limitsAnswer: ExportLimits = { row_cap: 1_000_000, row_cap_text: 'limited to 1,000,000 rows for your role', max_active_jobs: 3, file_lifetime_days: 7 };
+export const limitsAnswer: ExportLimits = {
+  row_cap: 1_000_000,
+  row_cap_text: 'limited to 1,000,000 rows for your role',
+  max_active_jobs: 3,
+  file_lifetime_days: 7,
+};
 
 export function definitionAnswer(overrides: Partial<ExportDefinition> = {}): ExportDefinition {
   return {
@@ -37,7 +70,13 @@ export function definitionAnswer(overrides: Partial<ExportDefinition> = {}): Exp
     owner: { id: 42, name: 'Quinn Analyst' },
     name: 'Monthly GSV by state',
     description: 'For the board pack',
-    query: { measures: ['gsv'], dimensions: ['state'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' }, filters: [{ member: 'region', operator: 'in', values: ['South'] }], order: [] },
+    query: {
+      measures: ['gsv'],
+      dimensions: ['state'],
+      timeDimension: { dimension: 'date', granularity: 'month', dateRange: 'last_90_days' },
+      filters: [{ member: 'region', operator: 'in', values: ['South'] }],
+      order: [],
+    },
     csv: { ...DEFAULT_CSV_OPTIONS },
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',

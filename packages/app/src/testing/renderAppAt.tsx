@@ -14,7 +14,16 @@ export function signedInAs(
 ): SignedInSession {
   return {
     status: 'signedIn',
-    user: { id: 42, email: 'person@acme.example', firebase_uid: 'uid-42', name: options.name ?? 'Quinn Analyst', org_id: 7, is_active: true, config: {}, sign_in_method: 'standalone' as const },
+    user: {
+      id: 42,
+      email: 'person@acme.example',
+      firebase_uid: 'uid-42',
+      name: options.name ?? 'Quinn Analyst',
+      org_id: 7,
+      is_active: true,
+      config: {},
+      sign_in_method: 'standalone' as const,
+    },
     organization: { id: 7, is_demo: options.isDemo ?? false, name: 'Acme Acquiring' },
     roles,
     flags: roleFlags(roles),
@@ -24,7 +33,11 @@ export function signedInAs(
   };
 }
 
-export function renderAppAt(path: string, current: SignedInSession | { status: 'signedOut' } | { status: 'loading' }, framed = false) {
+export function renderAppAt(
+  path: string,
+  current: SignedInSession | { status: 'signedOut' } | { status: 'loading' },
+  framed = false,
+) {
   session.current = structuredClone(current); // the store mutates it; the test's value stays as written
   session.framed = framed;
   // Standalone, a signed-in user's data is stored; the general guard checks it is there.

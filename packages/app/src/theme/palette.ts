@@ -11,7 +11,9 @@ if (LIGHTNESS.length !== constants.PALETTE_SHADES) throw new Error('the specific
 
 /** Ten shades of one hue, lightest first, as #rrggbb. */
 export function shadesOf(hue: number, saturation: number): Shades {
-  return Object.fromEntries(SHADE_NAMES.map((name, index) => [name, hslToHex(hue, saturation, LIGHTNESS[index]!)])) as Shades;
+  return Object.fromEntries(
+    SHADE_NAMES.map((name, index) => [name, hslToHex(hue, saturation, LIGHTNESS[index]!)]),
+  ) as Shades;
 }
 
 function hslToHex(hue: number, saturation: number, lightness: number): string {
@@ -20,7 +22,9 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
     const value = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

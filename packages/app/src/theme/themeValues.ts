@@ -33,7 +33,10 @@ const SCALE = {
   font: { xs: '0.75rem', sm: '0.8125rem', md: '0.9375rem', lg: '1.125rem', xl: '1.5rem', xxl: '1.75rem' },
   space: { xs: '0.25rem', sm: '0.5rem', md: '0.75rem', lg: '1rem', xl: '1.5rem' },
   radius: { sm: '0.25rem', md: '0.375rem', lg: '0.625rem' },
-  shadow: { card: '0 1px 2px rgb(16 24 40 / 6%), 0 1px 3px rgb(16 24 40 / 4%)', popover: '0 8px 24px rgb(16 24 40 / 14%)' },
+  shadow: {
+    card: '0 1px 2px rgb(16 24 40 / 6%), 0 1px 3px rgb(16 24 40 / 4%)',
+    popover: '0 8px 24px rgb(16 24 40 / 14%)',
+  },
 } as const;
 
 function themeFrom(primaryHue: number, primarySaturation: number): ThemeValues {

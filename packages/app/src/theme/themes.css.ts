@@ -1,7 +1,18 @@
 import { createTheme, createThemeContract } from '@vanilla-extract/css';
 import { DEFAULT_THEME_VALUES, ORG_THEME_VALUES, type ThemedOrg, type ThemeValues } from './themeValues.ts';
 
-const shades = { 50: null, 100: null, 200: null, 300: null, 400: null, 500: null, 600: null, 700: null, 800: null, 900: null };
+const shades = {
+  50: null,
+  100: null,
+  200: null,
+  300: null,
+  400: null,
+  500: null,
+  600: null,
+  700: null,
+  800: null,
+  900: null,
+};
 
 /** The theme contract: every component styles with these variables, never with literal colours. */
 export const vars = createThemeContract({

@@ -3,7 +3,17 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import * as styles from './dialog.css.ts';
 
-export function Dialog({ title, onClose, children, role }: { title: string; onClose: () => void; children: ReactNode; role?: 'alertdialog' }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  role,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  role?: 'alertdialog';
+}) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

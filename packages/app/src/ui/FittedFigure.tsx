@@ -19,9 +19,19 @@ export function FittedFigure({ exact, compact, className }: { exact: string; com
     return () => observer.disconnect();
   }, [exact, compact]);
   return (
-    <p ref={box} className={`${css.figure}${className ? ` ${className}` : ''}`} data-fitted={short ? 'compact' : 'exact'}>
-      <span ref={probe} className={short ? css.probe : undefined} aria-hidden={short || undefined}>{exact}</span>
-      {short && <span title={exact} aria-label={exact}>{compact}</span>}
+    <p
+      ref={box}
+      className={`${css.figure}${className ? ` ${className}` : ''}`}
+      data-fitted={short ? 'compact' : 'exact'}
+    >
+      <span ref={probe} className={short ? css.probe : undefined} aria-hidden={short || undefined}>
+        {exact}
+      </span>
+      {short && (
+        <span title={exact} aria-label={exact}>
+          {compact}
+        </span>
+      )}
     </p>
   );
 }

@@ -18,13 +18,27 @@ export interface LoadingIndicatorProps {
   label?: string;
 }
 
-export function LoadingIndicator({ show, error, cta, step = 0, steps, stretch, label = 'Loading' }: LoadingIndicatorProps) {
+export function LoadingIndicator({
+  show,
+  error,
+  cta,
+  step = 0,
+  steps,
+  stretch,
+  label = 'Loading',
+}: LoadingIndicatorProps) {
   const className = `${styles.indicator} ${stretch ? styles.stretched : ''}`;
   if (error) {
     return (
       <div className={className}>
-        <p role="alert" className={styles.error}>{error}</p>
-        {cta && <button type="button" className={secondaryButton} onClick={cta.onClick}>{cta.label}</button>}
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+        {cta && (
+          <button type="button" className={secondaryButton} onClick={cta.onClick}>
+            {cta.label}
+          </button>
+        )}
       </div>
     );
   }
@@ -38,7 +52,10 @@ export function LoadingIndicator({ show, error, cta, step = 0, steps, stretch, l
         aria-label={label}
         {...(fraction !== null && { 'aria-valuemin': 0, 'aria-valuemax': steps, 'aria-valuenow': step })}
       >
-        <div className={fraction === null ? styles.bar : styles.determinate} style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
+        <div
+          className={fraction === null ? styles.bar : styles.determinate}
+          style={fraction === null ? undefined : { width: `${fraction * 100}%` }}
+        />
       </div>
       <span>{label}…</span>
     </div>

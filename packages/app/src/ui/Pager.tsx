@@ -1,7 +1,19 @@
 // Previous / Page n of m / Next under a paged list. (The documents screen still has its own copy: it can move here.)
 import { secondaryButton } from './button.css.ts';
 
-export function Pager({ page, pages, label, className, onPage }: { page: number; pages: number; label: string; className?: string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pages,
+  label,
+  className,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  label: string;
+  className?: string;
+  onPage: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <nav className={className} aria-label={label}>

@@ -13,4 +13,10 @@ export const dialog = style({
   selectors: { '&::backdrop': { background: 'rgb(0 0 0 / 35%)' } },
 });
 
-export const dialogActions = style({ display: 'flex', gap: '0.5rem', justifyContent: 'flex-end', flexWrap: 'wrap', marginTop: '1.25rem' });
+export const dialogActions = style({
+  display: 'flex',
+  gap: '0.5rem',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  marginTop: '1.25rem',
+});

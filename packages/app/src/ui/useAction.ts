@@ -6,7 +6,10 @@ import { ApiError } from '../lib/apiClient.ts';
 export function useAction<Tag extends string = 'change'>() {
   const [pending, setPending] = useState<Tag | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const run = async <T,>(work: () => Promise<T>, { tag, failure = 'The change could not be saved. Please try again.' }: { tag?: Tag; failure?: string } = {}): Promise<T | undefined> => {
+  const run = async <T>(
+    work: () => Promise<T>,
+    { tag, failure = 'The change could not be saved. Please try again.' }: { tag?: Tag; failure?: string } = {},
+  ): Promise<T | undefined> => {
     setPending(tag ?? ('change' as Tag));
     setError(null);
     try {

@@ -11,17 +11,26 @@ export type AlertScope = (typeof ALERT_SCOPES)[number];
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
 export type AlertWindow = (typeof ALERT_WINDOWS)[number];
 
-export const ALERT_SCOPE_LABELS: Record<AlertScope, string> = { portfolio: 'The whole portfolio', merchant: 'Each merchant' };
+export const ALERT_SCOPE_LABELS: Record<AlertScope, string> = {
+  portfolio: 'The whole portfolio',
+  merchant: 'Each merchant',
+};
 export const ALERT_CONDITION_LABELS: Record<AlertCondition, string> = {
   above: 'is above',
   below: 'is below',
   increase: 'rises vs the previous period by more than',
   decrease: 'falls vs the previous period by more than',
 };
-export const ALERT_WINDOW_LABELS: Record<AlertWindow, string> = { day: 'Yesterday', week: 'The last 7 days', month: 'The last 30 days', last_n_days: 'The last N days' };
+export const ALERT_WINDOW_LABELS: Record<AlertWindow, string> = {
+  day: 'Yesterday',
+  week: 'The last 7 days',
+  month: 'The last 30 days',
+  last_n_days: 'The last N days',
+};
 
 /** Days a window covers, ending yesterday (the data's last whole day); the previous period is as long, just before. */
-export const windowDays = (window: AlertWindow, days?: number) => (window === 'day' ? 1 : window === 'week' ? 7 : window === 'month' ? 30 : (days ?? 7));
+export const windowDays = (window: AlertWindow, days?: number) =>
+  window === 'day' ? 1 : window === 'week' ? 7 : window === 'month' ? 30 : (days ?? 7);
 
 export const alertRuleSchema = z
   .strictObject({
@@ -41,17 +50,25 @@ export const alertRuleSchema = z
     window_days: z.number().int().min(1).max(366).optional(),
   })
   .superRefine((rule, context) => {
-    if (rule.window === 'last_n_days' && !rule.window_days) context.addIssue({ code: 'custom', path: ['window_days'], message: 'is required for the last N days' });
+    if (rule.window === 'last_n_days' && !rule.window_days)
+      context.addIssue({ code: 'custom', path: ['window_days'], message: 'is required for the last N days' });
     rule.filters.forEach((filter, index) => {
       if (filter.member === 'date' || measureIdSchema.safeParse(filter.member).success) {
-        context.addIssue({ code: 'custom', path: ['filters', index, 'member'], message: 'an alert filters merchants by a dimension other than the date' });
+        context.addIssue({
+          code: 'custom',
+          path: ['filters', index, 'member'],
+          message: 'an alert filters merchants by a dimension other than the date',
+        });
       }
     });
   });
 export type AlertRule = z.output<typeof alertRuleSchema>;
 export type AlertRuleInput = z.input<typeof alertRuleSchema>;
 
-const recipientsSchema = z.array(z.number({ error: 'must be a user id' }).int().positive()).min(1, { error: 'choose at least one recipient' }).max(50);
+const recipientsSchema = z
+  .array(z.number({ error: 'must be a user id' }).int().positive())
+  .min(1, { error: 'choose at least one recipient' })
+  .max(50);
 
 export const alertBodySchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'is required' }).max(120),

@@ -9,10 +9,48 @@ export interface AlertTemplate {
 }
 
 export const ALERT_TEMPLATES: readonly AlertTemplate[] = [
-  { id: 'vamp-early', name: 'VAMP ratio nearing 0.9 %', rule: { measure: 'vamp_ratio', scope: 'merchant', condition: 'above', threshold: 0.0081, window: 'month' } },
-  { id: 'vamp-excessive', name: 'VAMP ratio nearing 1.5 %', rule: { measure: 'vamp_ratio', scope: 'merchant', condition: 'above', threshold: 0.0135, window: 'month' } },
-  { id: 'ecm', name: 'Chargeback ratio nearing 1 % (Mastercard ECM)', rule: { measure: 'chargeback_ratio', scope: 'merchant', condition: 'above', threshold: 0.009, window: 'month' } },
-  { id: 'approval-drop', name: 'Approval rate down more than 5 points week on week', rule: { measure: 'approval_rate', scope: 'portfolio', condition: 'decrease', change_unit: 'points', threshold: 0.05, window: 'week' } },
-  { id: 'quiet-merchant', name: 'A merchant with no sales for 7 days', rule: { measure: 'transactions', scope: 'merchant', condition: 'below', threshold: 1, window: 'week' } },
-  { id: 'volume-drop', name: 'Volume down more than 30 % month on month', rule: { measure: 'gsv', scope: 'portfolio', condition: 'decrease', change_unit: 'relative', threshold: 30, window: 'month' } },
+  {
+    id: 'vamp-early',
+    name: 'VAMP ratio nearing 0.9 %',
+    rule: { measure: 'vamp_ratio', scope: 'merchant', condition: 'above', threshold: 0.0081, window: 'month' },
+  },
+  {
+    id: 'vamp-excessive',
+    name: 'VAMP ratio nearing 1.5 %',
+    rule: { measure: 'vamp_ratio', scope: 'merchant', condition: 'above', threshold: 0.0135, window: 'month' },
+  },
+  {
+    id: 'ecm',
+    name: 'Chargeback ratio nearing 1 % (Mastercard ECM)',
+    rule: { measure: 'chargeback_ratio', scope: 'merchant', condition: 'above', threshold: 0.009, window: 'month' },
+  },
+  {
+    id: 'approval-drop',
+    name: 'Approval rate down more than 5 points week on week',
+    rule: {
+      measure: 'approval_rate',
+      scope: 'portfolio',
+      condition: 'decrease',
+      change_unit: 'points',
+      threshold: 0.05,
+      window: 'week',
+    },
+  },
+  {
+    id: 'quiet-merchant',
+    name: 'A merchant with no sales for 7 days',
+    rule: { measure: 'transactions', scope: 'merchant', condition: 'below', threshold: 1, window: 'week' },
+  },
+  {
+    id: 'volume-drop',
+    name: 'Volume down more than 30 % month on month',
+    rule: {
+      measure: 'gsv',
+      scope: 'portfolio',
+      condition: 'decrease',
+      change_unit: 'relative',
+      threshold: 30,
+      window: 'month',
+    },
+  },
 ];

@@ -5,7 +5,11 @@ import { dashboardFiltersSchema } from '../dashboards/dashboardFilters.ts';
 
 export const SUBSCRIPTION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
-export const SUBSCRIPTION_FREQUENCY_LABELS: Record<SubscriptionFrequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+export const SUBSCRIPTION_FREQUENCY_LABELS: Record<SubscriptionFrequency, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
 export const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export const subscriptionScheduleSchema = z.strictObject({
@@ -20,7 +24,11 @@ export const subscriptionScheduleSchema = z.strictObject({
 export type SubscriptionSchedule = z.output<typeof subscriptionScheduleSchema>;
 
 export const subscriptionSourceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('dashboard'), dashboard_id: z.number().int().positive(), filters: dashboardFiltersSchema.default({}) }),
+  z.strictObject({
+    kind: z.literal('dashboard'),
+    dashboard_id: z.number().int().positive(),
+    filters: dashboardFiltersSchema.default({}),
+  }),
   z.strictObject({ kind: z.literal('export'), definition_id: z.number().int().positive() }),
 ]);
 export type SubscriptionSource = z.output<typeof subscriptionSourceSchema>;
@@ -30,7 +38,10 @@ export const subscriptionBodySchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'is required' }).max(120),
   source: subscriptionSourceSchema,
   schedule: subscriptionScheduleSchema,
-  recipients: z.array(z.number({ error: 'must be a user id' }).int().positive()).min(1, { error: 'choose at least one recipient' }).max(50),
+  recipients: z
+    .array(z.number({ error: 'must be a user id' }).int().positive())
+    .min(1, { error: 'choose at least one recipient' })
+    .max(50),
   enabled: z.boolean().default(true),
 });
 export type SubscriptionBody = z.output<typeof subscriptionBodySchema>;

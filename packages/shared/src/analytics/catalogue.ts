@@ -38,73 +38,260 @@ export interface DimensionMeta {
 const analysts = ['query', 'revenue_optimizer'] as const satisfies readonly RoleName[];
 
 export const MEASURES = {
-  gsv: { label: 'Gross sales volume', format: 'money', description: 'Σ amount of approved, settled, non-refund sales', roles: analysts },
+  gsv: {
+    label: 'Gross sales volume',
+    format: 'money',
+    description: 'Σ amount of approved, settled, non-refund sales',
+    roles: analysts,
+  },
   transactions: { label: 'Transactions', format: 'count', description: 'Count of approved sales', roles: analysts },
-  avg_ticket: { label: 'Average ticket', format: 'money', description: 'Gross sales volume ÷ transactions', roles: analysts },
-  authorisations: { label: 'Authorisation attempts', format: 'count', description: 'Count of authorisation attempts (sales, approved or declined)', roles: analysts },
-  approval_rate: { label: 'Approval rate', format: 'percent', description: 'Approved ÷ authorisation attempts; by decline code, the approved share of all attempts in scope sits on the row without a code', roles: analysts },
-  declines: { label: 'Declines', format: 'count', description: 'Count of declined authorisation attempts', roles: analysts },
-  decline_rate: { label: 'Decline rate', format: 'percent', description: 'Declined ÷ authorisation attempts; by decline code, each code’s declines ÷ all attempts in scope, so the codes add up to the overall rate', roles: analysts },
-  soft_decline_rate: { label: 'Soft decline rate', format: 'percent', description: 'Declines with a retryable (soft) code ÷ attempts; by decline code, each code’s share of all attempts in scope', roles: analysts },
-  hard_decline_rate: { label: 'Hard decline rate', format: 'percent', description: 'Declines with a final (hard) code ÷ attempts; by decline code, each code’s share of all attempts in scope', roles: analysts },
+  avg_ticket: {
+    label: 'Average ticket',
+    format: 'money',
+    description: 'Gross sales volume ÷ transactions',
+    roles: analysts,
+  },
+  authorisations: {
+    label: 'Authorisation attempts',
+    format: 'count',
+    description: 'Count of authorisation attempts (sales, approved or declined)',
+    roles: analysts,
+  },
+  approval_rate: {
+    label: 'Approval rate',
+    format: 'percent',
+    description:
+      'Approved ÷ authorisation attempts; by decline code, the approved share of all attempts in scope sits on the row without a code',
+    roles: analysts,
+  },
+  declines: {
+    label: 'Declines',
+    format: 'count',
+    description: 'Count of declined authorisation attempts',
+    roles: analysts,
+  },
+  decline_rate: {
+    label: 'Decline rate',
+    format: 'percent',
+    description:
+      'Declined ÷ authorisation attempts; by decline code, each code’s declines ÷ all attempts in scope, so the codes add up to the overall rate',
+    roles: analysts,
+  },
+  soft_decline_rate: {
+    label: 'Soft decline rate',
+    format: 'percent',
+    description:
+      'Declines with a retryable (soft) code ÷ attempts; by decline code, each code’s share of all attempts in scope',
+    roles: analysts,
+  },
+  hard_decline_rate: {
+    label: 'Hard decline rate',
+    format: 'percent',
+    description:
+      'Declines with a final (hard) code ÷ attempts; by decline code, each code’s share of all attempts in scope',
+    roles: analysts,
+  },
   refunds: { label: 'Refunds', format: 'count', description: 'Count of refunds', roles: analysts },
   refund_rate: { label: 'Refund rate', format: 'percent', description: 'Refunds ÷ sales (count)', roles: analysts },
-  chargebacks: { label: 'Chargebacks', format: 'count', description: 'Chargebacks received in the period', roles: analysts },
-  chargeback_amount: { label: 'Chargeback amount', format: 'money', description: 'Σ amount of chargebacks received in the period', roles: analysts },
-  chargeback_ratio: { label: 'Chargeback ratio', format: 'percent', description: 'Chargebacks received in the period ÷ sales in the period (count)', roles: analysts },
-  chargeback_win_rate: { label: 'Dispute win rate', format: 'percent', description: 'Disputes won ÷ disputes decided (won, lost or accepted), received in the period', roles: analysts },
-  vamp_ratio: { label: 'VAMP ratio (Visa)', format: 'percent', description: '(Fraud reported + disputes) ÷ settled sales, Visa card-not-present; merchant excessive ≥ 1.5 %', roles: analysts },
+  chargebacks: {
+    label: 'Chargebacks',
+    format: 'count',
+    description: 'Chargebacks received in the period',
+    roles: analysts,
+  },
+  chargeback_amount: {
+    label: 'Chargeback amount',
+    format: 'money',
+    description: 'Σ amount of chargebacks received in the period',
+    roles: analysts,
+  },
+  chargeback_ratio: {
+    label: 'Chargeback ratio',
+    format: 'percent',
+    description: 'Chargebacks received in the period ÷ sales in the period (count)',
+    roles: analysts,
+  },
+  chargeback_win_rate: {
+    label: 'Dispute win rate',
+    format: 'percent',
+    description: 'Disputes won ÷ disputes decided (won, lost or accepted), received in the period',
+    roles: analysts,
+  },
+  vamp_ratio: {
+    label: 'VAMP ratio (Visa)',
+    format: 'percent',
+    description: '(Fraud reported + disputes) ÷ settled sales, Visa card-not-present; merchant excessive ≥ 1.5 %',
+    roles: analysts,
+  },
   chargeback_ratio_cohort: {
     label: 'Chargeback ratio (by sale date)',
     format: 'percent',
-    description: 'Chargebacks of the sales made in the period ÷ those sales (count); a period whose sales are younger than the 120-day dispute window is not yet final',
+    description:
+      'Chargebacks of the sales made in the period ÷ those sales (count); a period whose sales are younger than the 120-day dispute window is not yet final',
     roles: analysts,
     matureAfterDays: DISPUTE_WINDOW_DAYS,
   },
   vamp_ratio_cohort: {
     label: 'VAMP ratio (Visa, by sale date)',
     format: 'percent',
-    description: '(Fraud reported + disputes) of the settled sales made in the period ÷ those sales, Visa card-not-present; a period whose sales are younger than the 120-day dispute window is not yet final',
+    description:
+      '(Fraud reported + disputes) of the settled sales made in the period ÷ those sales, Visa card-not-present; a period whose sales are younger than the 120-day dispute window is not yet final',
     roles: analysts,
     matureAfterDays: DISPUTE_WINDOW_DAYS,
   },
-  fraud_bps: { label: 'Fraud (bps)', format: 'bps', description: 'Fraud reported amount ÷ gross sales volume × 10⁴', roles: analysts },
+  fraud_bps: {
+    label: 'Fraud (bps)',
+    format: 'bps',
+    description: 'Fraud reported amount ÷ gross sales volume × 10⁴',
+    roles: analysts,
+  },
   interchange: { label: 'Interchange', format: 'money', description: 'Σ interchange per transaction', roles: analysts },
   scheme_fees: { label: 'Scheme fees', format: 'money', description: 'Σ scheme fees per transaction', roles: analysts },
-  billed_fees: { label: 'Billed fees', format: 'money', description: 'Σ fees billed to merchants per transaction', roles: analysts },
-  net_revenue: { label: 'Net revenue', format: 'money', description: 'Billed fees − interchange − scheme fees', roles: analysts },
-  net_effective_rate_bps: { label: 'Net effective rate (bps)', format: 'bps', description: 'Net revenue ÷ gross sales volume × 10⁴', roles: analysts },
-  downgrade_rate: { label: 'Downgrade rate', format: 'percent', description: 'Downgraded ÷ credit sales', roles: analysts },
-  downgrade_leakage: { label: 'Downgrade leakage', format: 'money', description: 'Σ (actual − target interchange) of downgraded sales', roles: analysts },
-  attrition: { label: 'Attrition', format: 'percent', description: 'Merchants closed in the period ÷ (active at its start + onboarded in it)', roles: analysts },
+  billed_fees: {
+    label: 'Billed fees',
+    format: 'money',
+    description: 'Σ fees billed to merchants per transaction',
+    roles: analysts,
+  },
+  net_revenue: {
+    label: 'Net revenue',
+    format: 'money',
+    description: 'Billed fees − interchange − scheme fees',
+    roles: analysts,
+  },
+  net_effective_rate_bps: {
+    label: 'Net effective rate (bps)',
+    format: 'bps',
+    description: 'Net revenue ÷ gross sales volume × 10⁴',
+    roles: analysts,
+  },
+  downgrade_rate: {
+    label: 'Downgrade rate',
+    format: 'percent',
+    description: 'Downgraded ÷ credit sales',
+    roles: analysts,
+  },
+  downgrade_leakage: {
+    label: 'Downgrade leakage',
+    format: 'money',
+    description: 'Σ (actual − target interchange) of downgraded sales',
+    roles: analysts,
+  },
+  attrition: {
+    label: 'Attrition',
+    format: 'percent',
+    description: 'Merchants closed in the period ÷ (active at its start + onboarded in it)',
+    roles: analysts,
+  },
 } as const satisfies Record<string, MeasureMeta>;
 
 export type MeasureId = keyof typeof MEASURES;
 export const MEASURE_IDS = Object.keys(MEASURES) as [MeasureId, ...MeasureId[]];
 
 export const DIMENSIONS = {
-  date: { label: 'Date', type: 'date', description: 'Transaction date (chargebacks: received date), by granularity', roles: analysts },
-  industry_group: { label: 'Industry group', type: 'string', description: 'Group of merchant category codes', roles: analysts },
-  industry: { label: 'Industry (MCC)', type: 'string', description: 'Merchant category code (ISO 18245)', parent: 'industry_group', roles: analysts },
+  date: {
+    label: 'Date',
+    type: 'date',
+    description: 'Transaction date (chargebacks: received date), by granularity',
+    roles: analysts,
+  },
+  industry_group: {
+    label: 'Industry group',
+    type: 'string',
+    description: 'Group of merchant category codes',
+    roles: analysts,
+  },
+  industry: {
+    label: 'Industry (MCC)',
+    type: 'string',
+    description: 'Merchant category code (ISO 18245)',
+    parent: 'industry_group',
+    roles: analysts,
+  },
   region: { label: 'Region', type: 'string', description: 'Census region of the merchant', roles: analysts },
   state: { label: 'State', type: 'string', description: "Merchant's state", parent: 'region', roles: analysts },
-  merchant: { label: 'Merchant ID (MID)', type: 'string', description: 'Merchant identification number', roles: analysts },
+  merchant: {
+    label: 'Merchant ID (MID)',
+    type: 'string',
+    description: 'Merchant identification number',
+    roles: analysts,
+  },
   merchant_name: { label: 'Merchant', type: 'string', description: 'Doing-business-as name', roles: analysts },
-  merchant_id: { label: 'Merchant number', type: 'string', description: "The merchants table's id, the one the merchant-level page (/amla?merchant=) opens", roles: analysts },
+  merchant_id: {
+    label: 'Merchant number',
+    type: 'string',
+    description: "The merchants table's id, the one the merchant-level page (/amla?merchant=) opens",
+    roles: analysts,
+  },
   card_brand: { label: 'Card brand', type: 'string', description: 'visa, mastercard, amex, discover', roles: analysts },
   card_type: { label: 'Card type', type: 'string', description: 'credit, debit, prepaid', roles: analysts },
-  card_tier: { label: 'Card tier', type: 'string', description: 'standard, rewards, premium, commercial', roles: analysts },
-  entry_mode: { label: 'Entry mode', type: 'string', description: 'chip, contactless, swipe, keyed, ecom, recurring', roles: analysts },
-  channel: { label: 'Channel', type: 'string', description: 'cp (card present) or cnp (card not present)', roles: analysts },
-  issuer_country: { label: 'Issuer country', type: 'string', description: 'ISO 3166 country of the card issuer', roles: analysts },
-  cross_border: { label: 'Cross-border', type: 'boolean', description: 'Issuer country differs from the merchant country', roles: analysts },
-  decline_code: { label: 'Decline code', type: 'string', description: 'ISO 8583 response code of a declined attempt', roles: analysts },
-  dispute_category: { label: 'Dispute reason category', type: 'string', description: 'fraud, authorization, processing, consumer', roles: analysts },
-  pricing_plan_type: { label: 'Pricing plan type', type: 'string', description: 'ic_plus_plus, blended, tiered, flat', roles: analysts },
-  size_tier: { label: 'Merchant size tier', type: 'string', description: 'Annual volume band: <100k, 100k-1M, 1M-5M, 5M-20M, 20M+', roles: analysts },
+  card_tier: {
+    label: 'Card tier',
+    type: 'string',
+    description: 'standard, rewards, premium, commercial',
+    roles: analysts,
+  },
+  entry_mode: {
+    label: 'Entry mode',
+    type: 'string',
+    description: 'chip, contactless, swipe, keyed, ecom, recurring',
+    roles: analysts,
+  },
+  channel: {
+    label: 'Channel',
+    type: 'string',
+    description: 'cp (card present) or cnp (card not present)',
+    roles: analysts,
+  },
+  issuer_country: {
+    label: 'Issuer country',
+    type: 'string',
+    description: 'ISO 3166 country of the card issuer',
+    roles: analysts,
+  },
+  cross_border: {
+    label: 'Cross-border',
+    type: 'boolean',
+    description: 'Issuer country differs from the merchant country',
+    roles: analysts,
+  },
+  decline_code: {
+    label: 'Decline code',
+    type: 'string',
+    description: 'ISO 8583 response code of a declined attempt',
+    roles: analysts,
+  },
+  dispute_category: {
+    label: 'Dispute reason category',
+    type: 'string',
+    description: 'fraud, authorization, processing, consumer',
+    roles: analysts,
+  },
+  pricing_plan_type: {
+    label: 'Pricing plan type',
+    type: 'string',
+    description: 'ic_plus_plus, blended, tiered, flat',
+    roles: analysts,
+  },
+  size_tier: {
+    label: 'Merchant size tier',
+    type: 'string',
+    description: 'Annual volume band: <100k, 100k-1M, 1M-5M, 5M-20M, 20M+',
+    roles: analysts,
+  },
   risk_tier: { label: 'Risk tier', type: 'string', description: 'low, medium, high', roles: analysts },
-  day_of_week: { label: 'Day of week', type: 'string', description: 'ISO weekday of the authorisation: 1 Monday … 7 Sunday', roles: analysts },
-  hour_of_day: { label: 'Hour of day', type: 'string', description: 'Hour of the authorisation, 00 … 23, merchant local time', roles: analysts },
+  day_of_week: {
+    label: 'Day of week',
+    type: 'string',
+    description: 'ISO weekday of the authorisation: 1 Monday … 7 Sunday',
+    roles: analysts,
+  },
+  hour_of_day: {
+    label: 'Hour of day',
+    type: 'string',
+    description: 'Hour of the authorisation, 00 … 23, merchant local time',
+    roles: analysts,
+  },
 } as const satisfies Record<string, Omit<DimensionMeta, 'parent'> & { parent?: string }>;
 
 export type DimensionId = keyof typeof DIMENSIONS;
@@ -130,7 +317,20 @@ export const DATE_RANGE_PRESETS = [
 ] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
 
-export const FILTER_OPERATORS = ['equals', 'notEquals', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte', 'between', 'contains', 'set', 'notSet'] as const;
+export const FILTER_OPERATORS = [
+  'equals',
+  'notEquals',
+  'in',
+  'notIn',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'contains',
+  'set',
+  'notSet',
+] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** Answers carry at most this many rows; more come back with `truncated: true` (exports stream instead). */

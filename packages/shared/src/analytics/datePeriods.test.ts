@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonPeriod, periodStatus, rangePhrase, resolveDateRange, type DateRange, type PeriodContext } from './datePeriods.ts';
+import {
+  comparisonPeriod,
+  periodStatus,
+  rangePhrase,
+  resolveDateRange,
+  type DateRange,
+  type PeriodContext,
+} from './datePeriods.ts';
 
 const today = '2026-11-27';
 
@@ -34,18 +41,72 @@ describe('the period a figure is compared with', () => {
 
 describe('whether a period of an answer is whole', () => {
   const cases: [string, PeriodContext, string, string[], string][] = [
-    ['the first month of the last 30 days', { range: 'last_30_days', granularity: 'month', today }, '2026-10-01', ['clipped'], 'Partial: 3 of 31 days (29–31 Oct 2026)'],
-    ['the month still running', { range: 'last_30_days', granularity: 'month', today }, '2026-11-01', ['running'], 'Partial: 27 of 30 days so far (1–27 Nov 2026), the month is not over'],
-    ['a finished month of the year to date', { range: 'year_to_date', granularity: 'month', today }, '2026-10-01', [], ''],
+    [
+      'the first month of the last 30 days',
+      { range: 'last_30_days', granularity: 'month', today },
+      '2026-10-01',
+      ['clipped'],
+      'Partial: 3 of 31 days (29–31 Oct 2026)',
+    ],
+    [
+      'the month still running',
+      { range: 'last_30_days', granularity: 'month', today },
+      '2026-11-01',
+      ['running'],
+      'Partial: 27 of 30 days so far (1–27 Nov 2026), the month is not over',
+    ],
+    [
+      'a finished month of the year to date',
+      { range: 'year_to_date', granularity: 'month', today },
+      '2026-10-01',
+      [],
+      '',
+    ],
     ['a month of last year', { range: 'last_year', granularity: 'month', today }, '2025-12-01', [], ''],
-    ['this month over all dates', { range: undefined, granularity: 'month', today }, '2026-11-01', ['running'], 'Partial: 27 of 30 days so far (1–27 Nov 2026), the month is not over'],
+    [
+      'this month over all dates',
+      { range: undefined, granularity: 'month', today },
+      '2026-11-01',
+      ['running'],
+      'Partial: 27 of 30 days so far (1–27 Nov 2026), the month is not over',
+    ],
     ['today by day', { range: 'last_7_days', granularity: 'day', today }, today, ['running'], 'Partial: today so far'],
     ['yesterday by day', { range: 'last_7_days', granularity: 'day', today }, '2026-11-26', [], ''],
-    ['a week cut at its start', { range: ['2026-11-04', '2026-11-10'], granularity: 'week', today }, '2026-11-02', ['clipped'], 'Partial: 5 of 7 days (4–8 Nov 2026)'],
-    ['a week cut at its end', { range: ['2026-11-04', '2026-11-10'], granularity: 'week', today }, '2026-11-09', ['clipped'], 'Partial: 2 of 7 days (9–10 Nov 2026)'],
-    ['this quarter to date', { range: 'quarter_to_date', granularity: 'quarter', today }, '2026-10-01', ['running'], 'Partial: 58 of 92 days so far (1 Oct – 27 Nov 2026), the quarter is not over'],
-    ['a month of sales 119 days old at most', { range: undefined, granularity: 'month', today, matureAfterDays: 120 }, '2026-07-01', ['immature'], 'Not yet mature: it holds sales less than 120 days old, so its figure can still change'],
-    ['a month of sales 149 days old at least', { range: undefined, granularity: 'month', today, matureAfterDays: 120 }, '2026-06-01', [], ''],
+    [
+      'a week cut at its start',
+      { range: ['2026-11-04', '2026-11-10'], granularity: 'week', today },
+      '2026-11-02',
+      ['clipped'],
+      'Partial: 5 of 7 days (4–8 Nov 2026)',
+    ],
+    [
+      'a week cut at its end',
+      { range: ['2026-11-04', '2026-11-10'], granularity: 'week', today },
+      '2026-11-09',
+      ['clipped'],
+      'Partial: 2 of 7 days (9–10 Nov 2026)',
+    ],
+    [
+      'this quarter to date',
+      { range: 'quarter_to_date', granularity: 'quarter', today },
+      '2026-10-01',
+      ['running'],
+      'Partial: 58 of 92 days so far (1 Oct – 27 Nov 2026), the quarter is not over',
+    ],
+    [
+      'a month of sales 119 days old at most',
+      { range: undefined, granularity: 'month', today, matureAfterDays: 120 },
+      '2026-07-01',
+      ['immature'],
+      'Not yet mature: it holds sales less than 120 days old, so its figure can still change',
+    ],
+    [
+      'a month of sales 149 days old at least',
+      { range: undefined, granularity: 'month', today, matureAfterDays: 120 },
+      '2026-06-01',
+      [],
+      '',
+    ],
     [
       'this month of a maturing measure',
       { range: undefined, granularity: 'month', today, matureAfterDays: 120 },
@@ -61,11 +122,20 @@ describe('whether a period of an answer is whole', () => {
   });
 
   it('marks nothing outside the range (an answer holds no such bucket)', () => {
-    expect(periodStatus('2026-09-01', { range: 'last_30_days', granularity: 'month', today })).toMatchObject({ days: 0, shortfalls: [], note: '' });
+    expect(periodStatus('2026-09-01', { range: 'last_30_days', granularity: 'month', today })).toMatchObject({
+      days: 0,
+      shortfalls: [],
+      note: '',
+    });
   });
 
   it('counts the days it covers', () => {
-    expect(periodStatus('2026-10-01', { range: 'last_30_days', granularity: 'month', today })).toMatchObject({ from: '2026-10-29', to: '2026-10-31', days: 3, daysInPeriod: 31 });
+    expect(periodStatus('2026-10-01', { range: 'last_30_days', granularity: 'month', today })).toMatchObject({
+      from: '2026-10-29',
+      to: '2026-10-31',
+      days: 3,
+      daysInPeriod: 31,
+    });
   });
 });
 

@@ -17,7 +17,8 @@ const toText = (date: Date) => date.toISOString().slice(0, 10);
 
 export const addDays = (text: string, days: number): string => toText(new Date(toDate(text).getTime() + days * DAY_MS));
 /** Days from `from` to `to`, both counted (`to` before `from` gives 0 or less). */
-export const daysBetween = (from: string, to: string): number => Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS) + 1;
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS) + 1;
 
 /** The same day `months` months away, on the month's last day when it is shorter (31 Mar − 1 month = 28/29 Feb). */
 function addMonths(text: string, months: number): string {
@@ -121,13 +122,19 @@ export interface ComparisonPeriod {
 export function comparisonPeriod(range: DateRange | undefined, today: string): ComparisonPeriod | null {
   if (range === undefined) return null;
   const { from, to } = resolveDateRange(range, today);
-  const calendar = (months: number, unit: string): ComparisonPeriod => ({ range: [addMonths(from, -months), addMonths(to, -months)], phrase: `the same days last ${unit}` });
+  const calendar = (months: number, unit: string): ComparisonPeriod => ({
+    range: [addMonths(from, -months), addMonths(to, -months)],
+    phrase: `the same days last ${unit}`,
+  });
   if (range === 'month_to_date') return calendar(1, 'month');
   if (range === 'quarter_to_date') return calendar(3, 'quarter');
   if (range === 'year_to_date') return calendar(12, 'year');
   if (range === 'last_year') return { range: [addMonths(from, -12), addMonths(to, -12)], phrase: 'the year before' };
   const days = daysBetween(from, to);
-  return { range: [addDays(from, -days), addDays(from, -1)], phrase: days === 1 ? 'the day before' : `the previous ${days} days` };
+  return {
+    range: [addDays(from, -days), addDays(from, -1)],
+    phrase: days === 1 ? 'the day before' : `the previous ${days} days`,
+  };
 }
 
 /** Why a period is not drawn as final. */
@@ -161,7 +168,13 @@ export interface PeriodContext {
   matureAfterDays?: number;
 }
 
-const UNIT: Record<TimeGranularity, string> = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' };
+const UNIT: Record<TimeGranularity, string> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
 
 /**
  * Whether the time bucket starting on `label` is whole within the range and finished by today, and (for a

@@ -6,7 +6,11 @@ import type { QueryCell, QueryColumn } from './queryDescription.ts';
 // The synthetic acquirer settles in US dollars; a per-organisation currency has no field yet.
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const bps = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 

@@ -53,6 +53,7 @@ export const INDUSTRY_NAMES: Readonly<Record<string, string>> = {
   '5122': 'Drugs, Drug Proprietaries, and Druggist Sundries',
   '5967': 'Direct Marketing - Inbound Teleservices Merchant',
   '5993': 'Cigar Stores and Stands',
-  '6051': 'Non-Financial Institutions - Foreign Currency, Money Orders (Not Wire Transfer), Travelers Cheques, Quasi-Cash',
+  '6051':
+    'Non-Financial Institutions - Foreign Currency, Money Orders (Not Wire Transfer), Travelers Cheques, Quasi-Cash',
   '7995': 'Betting, including Lottery Tickets, Casino Gaming Chips, Off-Track Betting, and Wagers at Race Tracks',
 };

@@ -3,17 +3,37 @@
 // row's note is empty. Every measure's reasons are said once, so a row's note reads the same whichever
 // measure it is for.
 import { MEASURES, type MeasureMeta } from './catalogue.ts';
-import { addDays, nextStart, periodStatus, resolveDateRange, startOf, type DateRange, type PeriodContext } from './datePeriods.ts';
+import {
+  addDays,
+  nextStart,
+  periodStatus,
+  resolveDateRange,
+  startOf,
+  type DateRange,
+  type PeriodContext,
+} from './datePeriods.ts';
 import type { QueryColumn, QueryDescription } from './queryDescription.ts';
 
 /** The column a file by period ends with. */
-export const PERIOD_NOTE_COLUMN: QueryColumn = { name: 'period_note', label: 'Period note', type: 'string', format: null };
+export const PERIOD_NOTE_COLUMN: QueryColumn = {
+  name: 'period_note',
+  label: 'Period note',
+  type: 'string',
+  format: null,
+};
 
-const matureAfterDays = (measure: string): number | undefined => (MEASURES as Record<string, MeasureMeta>)[measure]?.matureAfterDays;
+const matureAfterDays = (measure: string): number | undefined =>
+  (MEASURES as Record<string, MeasureMeta>)[measure]?.matureAfterDays;
 
 /** The note of the bucket starting on `label`: its measures' reasons, each once, or '' when it is whole. */
-export function periodNoteOf(label: string, context: Omit<PeriodContext, 'matureAfterDays'>, measures: readonly string[]): string {
-  const notes = measures.flatMap((measure) => periodStatus(label, { ...context, matureAfterDays: matureAfterDays(measure) }).notes);
+export function periodNoteOf(
+  label: string,
+  context: Omit<PeriodContext, 'matureAfterDays'>,
+  measures: readonly string[],
+): string {
+  const notes = measures.flatMap(
+    (measure) => periodStatus(label, { ...context, matureAfterDays: matureAfterDays(measure) }).notes,
+  );
   return [...new Set(notes)].join('. ');
 }
 
@@ -30,11 +50,15 @@ export function periodNotesOf(query: QueryDescription, today: string): Map<strin
   const resolved = range === undefined ? null : resolveDateRange(range, today);
   const last = resolved && resolved.to < today ? resolved.to : today;
   const maturing = Math.max(0, ...query.measures.map((measure) => matureAfterDays(measure) ?? 0));
-  const candidates = new Set<string>([startOf(granularity, last), ...(resolved ? [startOf(granularity, resolved.from)] : [])]);
+  const candidates = new Set<string>([
+    startOf(granularity, last),
+    ...(resolved ? [startOf(granularity, resolved.from)] : []),
+  ]);
   if (maturing > 0) {
     const young = addDays(today, -(maturing + 1));
     const first = resolved && resolved.from > young ? resolved.from : young;
-    for (let label = startOf(granularity, first); label <= last; label = nextStart(granularity, label)) candidates.add(label);
+    for (let label = startOf(granularity, first); label <= last; label = nextStart(granularity, label))
+      candidates.add(label);
   }
   for (const label of [...candidates].sort()) {
     const note = periodNoteOf(label, { range, granularity, today }, query.measures);

@@ -13,7 +13,11 @@ export const queryBatchSchema = z.strictObject({
 });
 export type QueryBatch = z.infer<typeof queryBatchSchema>;
 
-const index = z.number().int().min(0).max(QUERY_BATCH_MAX - 1);
+const index = z
+  .number()
+  .int()
+  .min(0)
+  .max(QUERY_BATCH_MAX - 1);
 
 export const queryBatchLineSchema = z.union([
   z.strictObject({ index, result: queryResultSchema }),

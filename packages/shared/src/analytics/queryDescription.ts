@@ -26,7 +26,9 @@ export const memberIdSchema = oneOf('member', memberIds);
 /** A calendar day the data could hold: 1900–2199 (date arithmetic and both engines' date types stay exact). */
 export const isoDateSchema = z.iso
   .date({ error: 'must be a date as YYYY-MM-DD' })
-  .refine((value) => value >= '1900-01-01' && value <= '2199-12-31', { error: 'must be between 1900-01-01 and 2199-12-31' });
+  .refine((value) => value >= '1900-01-01' && value <= '2199-12-31', {
+    error: 'must be between 1900-01-01 and 2199-12-31',
+  });
 
 export const dateRangeSchema = z.union([
   oneOf('date range preset', DATE_RANGE_PRESETS),
@@ -57,7 +59,9 @@ const SMALLEST_NORMAL = 2.2250738585072014e-308;
 const filterNumberSchema = z
   .number()
   .finite()
-  .refine((value) => value === 0 || Math.abs(value) >= SMALLEST_NORMAL, { error: 'must be 0 or at least 2.2e-308 in size' });
+  .refine((value) => value === 0 || Math.abs(value) >= SMALLEST_NORMAL, {
+    error: 'must be 0 or at least 2.2e-308 in size',
+  });
 const filterValueSchema = z.union([unicodeText(256), filterNumberSchema, z.boolean()]);
 
 const ARITY: Record<FilterOperator, [min: number, max: number]> = {
@@ -85,15 +89,27 @@ export const filterSchema = z
     const [min, max] = ARITY[filter.operator];
     if (filter.values.length < min || filter.values.length > max) {
       const wanted = min === max ? `exactly ${min}` : `${min} to ${max}`;
-      context.addIssue({ code: 'custom', path: ['values'], message: `${filter.operator} takes ${wanted} value${max === 1 ? '' : 's'}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: `${filter.operator} takes ${wanted} value${max === 1 ? '' : 's'}`,
+      });
     }
     const type = filter.member in DIMENSIONS ? DIMENSIONS[filter.member as DimensionId].type : 'number';
     const ordered = ['gt', 'gte', 'lt', 'lte', 'between'].includes(filter.operator);
     if (type === 'number' && !ordered && !['equals', 'notEquals'].includes(filter.operator)) {
-      context.addIssue({ code: 'custom', path: ['operator'], message: `a measure takes equals, notEquals, gt, gte, lt, lte or between, not ${filter.operator}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: `a measure takes equals, notEquals, gt, gte, lt, lte or between, not ${filter.operator}`,
+      });
     }
     if (ordered && type !== 'number' && type !== 'date') {
-      context.addIssue({ code: 'custom', path: ['operator'], message: `${filter.operator} needs a measure or the date, not ${filter.member}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: `${filter.operator} needs a measure or the date, not ${filter.member}`,
+      });
     }
     filter.values.forEach((value, index) => {
       const problem = valueProblem(type, value, filter.operator);
@@ -104,7 +120,8 @@ export const filterSchema = z
 function valueProblem(type: string, value: string | number | boolean, operator: FilterOperator): string | null {
   if (type === 'number') return typeof value === 'number' ? null : 'must be a number';
   if (type === 'boolean') return typeof value === 'boolean' ? null : 'must be true or false';
-  if (type === 'date') return typeof value === 'string' && isoDateSchema.safeParse(value).success ? null : 'must be a date as YYYY-MM-DD';
+  if (type === 'date')
+    return typeof value === 'string' && isoDateSchema.safeParse(value).success ? null : 'must be a date as YYYY-MM-DD';
   if (typeof value !== 'string') return 'must be a string';
   return operator === 'contains' && value.length === 0 ? 'must not be empty' : null;
 }
@@ -133,15 +150,31 @@ export const queryDescriptionSchema = z
       context.addIssue({ code: 'custom', path: ['measures'], message: 'ask for at least one measure or dimension' });
     }
     query.dimensions.forEach((dimension, index) => {
-      if (dimension === 'date') context.addIssue({ code: 'custom', path: ['dimensions', index], message: 'the date comes through timeDimension' });
-      if (query.dimensions.indexOf(dimension) !== index) context.addIssue({ code: 'custom', path: ['dimensions', index], message: `${dimension} is listed twice` });
+      if (dimension === 'date')
+        context.addIssue({
+          code: 'custom',
+          path: ['dimensions', index],
+          message: 'the date comes through timeDimension',
+        });
+      if (query.dimensions.indexOf(dimension) !== index)
+        context.addIssue({ code: 'custom', path: ['dimensions', index], message: `${dimension} is listed twice` });
     });
     query.measures.forEach((measure, index) => {
-      if (query.measures.indexOf(measure) !== index) context.addIssue({ code: 'custom', path: ['measures', index], message: `${measure} is listed twice` });
+      if (query.measures.indexOf(measure) !== index)
+        context.addIssue({ code: 'custom', path: ['measures', index], message: `${measure} is listed twice` });
     });
-    const selected = new Set<string>([...query.measures, ...query.dimensions, ...(query.timeDimension?.granularity ? ['date'] : [])]);
+    const selected = new Set<string>([
+      ...query.measures,
+      ...query.dimensions,
+      ...(query.timeDimension?.granularity ? ['date'] : []),
+    ]);
     query.order.forEach((order, index) => {
-      if (!selected.has(order.member)) context.addIssue({ code: 'custom', path: ['order', index, 'member'], message: `${order.member} is not in the query` });
+      if (!selected.has(order.member))
+        context.addIssue({
+          code: 'custom',
+          path: ['order', index, 'member'],
+          message: `${order.member} is not in the query`,
+        });
     });
   });
 
@@ -170,9 +203,22 @@ export type QueryResult = z.infer<typeof queryResultSchema>;
 export type QueryCell = QueryResult['rows'][number][number];
 
 export const catalogueResponseSchema = z.object({
-  measures: z.array(z.object({ id: z.string(), label: z.string(), format: z.enum(['money', 'count', 'percent', 'bps']), description: z.string() })),
+  measures: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      format: z.enum(['money', 'count', 'percent', 'bps']),
+      description: z.string(),
+    }),
+  ),
   dimensions: z.array(
-    z.object({ id: z.string(), label: z.string(), type: z.enum(['string', 'date', 'boolean']), description: z.string(), parent: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      type: z.enum(['string', 'date', 'boolean']),
+      description: z.string(),
+      parent: z.string().nullable(),
+    }),
   ),
   granularities: z.array(z.string()),
   dateRangePresets: z.array(z.string()),

@@ -7,33 +7,65 @@ import { INDUSTRY_NAMES } from './industryNames.ts';
 import { PLAN_TYPE_LABELS } from '../optimizer/optimizerSegment.ts';
 
 /** "51 Insufficient funds", "5812 Eating Places and Restaurants": the code first, as the values route labels it. */
-const codeAndWords = (words: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(words).map(([code, text]) => [code, `${code} ${text}`]));
+const codeAndWords = (words: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(words).map(([code, text]) => [code, `${code} ${text}`]));
 
 export const DIMENSION_VALUE_LABELS = {
   card_brand: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' },
   card_type: { credit: 'Credit', debit: 'Debit', prepaid: 'Prepaid' },
   card_tier: { standard: 'Standard', rewards: 'Rewards', premium: 'Premium', commercial: 'Commercial' },
-  entry_mode: { chip: 'Chip', contactless: 'Contactless', swipe: 'Swipe', keyed: 'Keyed', ecom: 'E-commerce', recurring: 'Recurring' },
+  entry_mode: {
+    chip: 'Chip',
+    contactless: 'Contactless',
+    swipe: 'Swipe',
+    keyed: 'Keyed',
+    ecom: 'E-commerce',
+    recurring: 'Recurring',
+  },
   channel: { cp: 'Card present', cnp: 'Card not present' },
   decline_code: codeAndWords(DECLINE_CODE_DESCRIPTIONS),
   industry: codeAndWords(INDUSTRY_NAMES),
-  dispute_category: { fraud: 'Fraud', authorization: 'Authorisation', processing: 'Processing error', consumer: 'Consumer dispute' },
+  dispute_category: {
+    fraud: 'Fraud',
+    authorization: 'Authorisation',
+    processing: 'Processing error',
+    consumer: 'Consumer dispute',
+  },
   pricing_plan_type: PLAN_TYPE_LABELS,
-  size_tier: { '<100k': 'Under $100k', '100k-1M': '$100k–1M', '1M-5M': '$1M–5M', '5M-20M': '$5M–20M', '20M+': '$20M and over' },
+  size_tier: {
+    '<100k': 'Under $100k',
+    '100k-1M': '$100k–1M',
+    '1M-5M': '$1M–5M',
+    '5M-20M': '$5M–20M',
+    '20M+': '$20M and over',
+  },
   risk_tier: { low: 'Low', medium: 'Medium', high: 'High' },
   cross_border: { true: 'Cross-border', false: 'Domestic' },
   day_of_week: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
 } as const satisfies Partial<Record<DimensionId, Readonly<Record<string, string>>>>;
 
 /** A merchant's status (the merchants table and the upload of merchants), in words. */
-export const MERCHANT_STATUS_LABELS: Readonly<Record<string, string>> = { processing: 'Processing', not_processing: 'Not processing', closed: 'Closed' };
+export const MERCHANT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  processing: 'Processing',
+  not_processing: 'Not processing',
+  closed: 'Closed',
+};
 
 /**
  * The dimensions whose values are already what a person reads: names (industry group, region,
  * merchant), identifiers people use as they are (MID, merchant number, state code), dates and the
  * hour (00 … 23). Every other dimension has a vocabulary above or is named by the country list.
  */
-export const DIMENSIONS_NAMED_BY_VALUE: ReadonlySet<DimensionId> = new Set<DimensionId>(['date', 'industry_group', 'region', 'state', 'merchant', 'merchant_name', 'merchant_id', 'hour_of_day']);
+export const DIMENSIONS_NAMED_BY_VALUE: ReadonlySet<DimensionId> = new Set<DimensionId>([
+  'date',
+  'industry_group',
+  'region',
+  'state',
+  'merchant',
+  'merchant_name',
+  'merchant_id',
+  'hour_of_day',
+]);
 
 let countries: Intl.DisplayNames | undefined;
 
@@ -50,7 +82,8 @@ export function dimensionValueLabel(dimension: string, value: string): string | 
     return name ? `${value} ${name}` : null;
   }
   if (!Object.hasOwn(DIMENSION_VALUE_LABELS, dimension)) return null;
-  const words: Readonly<Record<string, string>> = DIMENSION_VALUE_LABELS[dimension as keyof typeof DIMENSION_VALUE_LABELS];
+  const words: Readonly<Record<string, string>> =
+    DIMENSION_VALUE_LABELS[dimension as keyof typeof DIMENSION_VALUE_LABELS];
   return Object.hasOwn(words, value) ? words[value]! : null;
 }
 

@@ -26,7 +26,10 @@ export const chartDisplaySchema = z.strictObject({
   /** Pie: a ring instead of a disc. */
   donut: z.boolean().default(false),
   /** Reference lines on the value axis (the VAMP 1.5 % and 2.2 % lines), in the measure's unit. */
-  thresholds: z.array(z.strictObject({ value: z.number().finite(), label: dashboardTextSchema(60) })).max(4).default([]),
+  thresholds: z
+    .array(z.strictObject({ value: z.number().finite(), label: dashboardTextSchema(60) }))
+    .max(4)
+    .default([]),
   /** The chart ignores the dashboard's filters (spec: filters apply "unless a chart opts out"). */
   ignoreDashboardFilters: z.boolean().default(false),
 });
@@ -41,10 +44,20 @@ export const chartConfigSchema = z
   })
   .superRefine((config, context) => {
     const measures = config.query.measures.length;
-    if (config.type !== 'table' && measures === 0) context.addIssue({ code: 'custom', path: ['query', 'measures'], message: 'a chart needs a measure' });
-    if (config.type === 'combo' && measures !== 2) context.addIssue({ code: 'custom', path: ['query', 'measures'], message: 'a combo chart takes exactly two measures: bars, then the line' });
+    if (config.type !== 'table' && measures === 0)
+      context.addIssue({ code: 'custom', path: ['query', 'measures'], message: 'a chart needs a measure' });
+    if (config.type === 'combo' && measures !== 2)
+      context.addIssue({
+        code: 'custom',
+        path: ['query', 'measures'],
+        message: 'a combo chart takes exactly two measures: bars, then the line',
+      });
     if ((config.type === 'kpi' || config.type === 'heatmap' || config.type === 'pie') && measures > 1) {
-      context.addIssue({ code: 'custom', path: ['query', 'measures'], message: `a ${config.type} chart takes one measure` });
+      context.addIssue({
+        code: 'custom',
+        path: ['query', 'measures'],
+        message: `a ${config.type} chart takes one measure`,
+      });
     }
   });
 export type ChartConfig = z.output<typeof chartConfigSchema>;

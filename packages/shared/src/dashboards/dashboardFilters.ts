@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { dateRangeSchema, type QueryDescription, type QueryFilter } from '../analytics/queryDescription.ts';
 import type { DimensionId } from '../analytics/catalogue.ts';
 
-export const DASHBOARD_FILTER_DIMENSIONS = ['industry_group', 'industry', 'region', 'state', 'card_brand', 'channel'] as const satisfies readonly DimensionId[];
+export const DASHBOARD_FILTER_DIMENSIONS = [
+  'industry_group',
+  'industry',
+  'region',
+  'state',
+  'card_brand',
+  'channel',
+] as const satisfies readonly DimensionId[];
 export type DashboardFilterDimension = (typeof DASHBOARD_FILTER_DIMENSIONS)[number];
 
 const valueList = z.array(z.string().trim().min(1).max(100)).max(50);
@@ -27,7 +34,9 @@ export function applyDashboardFilters(query: QueryDescription, filters: Dashboar
     const values = filters[dimension];
     return values?.length ? [{ member: dimension, operator: 'in' as const, values }] : [];
   });
-  const timeDimension = filters.dateRange ? { ...(query.timeDimension ?? { dimension: 'date' as const }), dateRange: filters.dateRange } : query.timeDimension;
+  const timeDimension = filters.dateRange
+    ? { ...(query.timeDimension ?? { dimension: 'date' as const }), dateRange: filters.dateRange }
+    : query.timeDimension;
   return { ...query, ...(timeDimension && { timeDimension }), filters: [...query.filters, ...added] };
 }
 
@@ -64,6 +73,7 @@ export function filtersToSearch(filters: DashboardFilters, into = new URLSearchP
     into.set('from', filters.dateRange[0]);
     into.set('to', filters.dateRange[1]);
   } else if (filters.dateRange) into.set('range', filters.dateRange);
-  for (const dimension of DASHBOARD_FILTER_DIMENSIONS) for (const value of filters[dimension] ?? []) into.append(dimension, value);
+  for (const dimension of DASHBOARD_FILTER_DIMENSIONS)
+    for (const value of filters[dimension] ?? []) into.append(dimension, value);
   return into;
 }

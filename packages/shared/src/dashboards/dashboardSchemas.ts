@@ -68,11 +68,18 @@ const dashboardFields = {
 export const dashboardSummarySchema = z.object({ ...dashboardFields, chart_count: z.number().int() });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
-export const dashboardSchema = z.object({ ...dashboardFields, layout: dashboardLayoutSchema, charts: z.array(chartSchema) });
+export const dashboardSchema = z.object({
+  ...dashboardFields,
+  layout: dashboardLayoutSchema,
+  charts: z.array(chartSchema),
+});
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 export const dashboardListQuerySchema = z.strictObject({
-  archived: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  archived: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
 });
 export const dashboardListSchema = z.object({ dashboards: z.array(dashboardSummarySchema) });
 export type DashboardList = z.infer<typeof dashboardListSchema>;

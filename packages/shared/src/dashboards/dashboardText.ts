@@ -14,4 +14,8 @@ export const dashboardTextSchema = (max: number) =>
     .regex(NO_CONTROL, { error: 'must not contain control characters' });
 
 export const dashboardParagraphSchema = (max: number) =>
-  z.string().trim().max(max, { error: `must be at most ${max} characters` }).regex(NO_CONTROL, { error: 'must not contain control characters' });
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .regex(NO_CONTROL, { error: 'must not contain control characters' });

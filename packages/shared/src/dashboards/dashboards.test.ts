@@ -5,11 +5,20 @@ import { chartConfigSchema } from './chartConfig.ts';
 import { applyDashboardFilters, filtersFromSearch, filtersToSearch, searchHasFilters } from './dashboardFilters.ts';
 import { drillQuery, isDrillable, merchantPageHref } from './drillDown.ts';
 
-const query = queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['industry_group'], timeDimension: { dimension: 'date', dateRange: 'last_90_days' }, order: [{ member: 'industry_group' }] });
+const query = queryDescriptionSchema.parse({
+  measures: ['gsv'],
+  dimensions: ['industry_group'],
+  timeDimension: { dimension: 'date', dateRange: 'last_90_days' },
+  order: [{ member: 'industry_group' }],
+});
 
 describe('dashboard filters', () => {
   it('add an in-filter per chosen field and replace the chart’s date range', () => {
-    const filtered = applyDashboardFilters(query, { dateRange: 'last_7_days', channel: ['cnp'], industry_group: ['Grocery & Convenience', 'Food & Dining'] });
+    const filtered = applyDashboardFilters(query, {
+      dateRange: 'last_7_days',
+      channel: ['cnp'],
+      industry_group: ['Grocery & Convenience', 'Food & Dining'],
+    });
     expect(filtered.timeDimension).toEqual({ dimension: 'date', dateRange: 'last_7_days' });
     expect(filtered.filters).toEqual([
       { member: 'industry_group', operator: 'in', values: ['Grocery & Convenience', 'Food & Dining'] },
@@ -19,9 +28,15 @@ describe('dashboard filters', () => {
   });
 
   it('round-trip through the URL, custom ranges included, in a fixed order', () => {
-    const filters = { dateRange: ['2026-01-01', '2026-03-31'] as [string, string], state: ['TX', 'CA'], card_brand: ['visa'] };
+    const filters = {
+      dateRange: ['2026-01-01', '2026-03-31'] as [string, string],
+      state: ['TX', 'CA'],
+      card_brand: ['visa'],
+    };
     const search = filtersToSearch(filters, new URLSearchParams('drill7=Food+%26+Dining'));
-    expect(search.toString()).toBe('drill7=Food+%26+Dining&from=2026-01-01&to=2026-03-31&state=TX&state=CA&card_brand=visa');
+    expect(search.toString()).toBe(
+      'drill7=Food+%26+Dining&from=2026-01-01&to=2026-03-31&state=TX&state=CA&card_brand=visa',
+    );
     expect(filtersFromSearch(search)).toEqual(filters);
   });
 
@@ -42,7 +57,9 @@ describe('drill-down', () => {
     const industry = drillQuery(query, ['Food & Dining'])!;
     expect(industry).toMatchObject({ level: 'industry', atMerchant: false });
     expect(industry.query.dimensions).toEqual(['industry']);
-    expect(industry.query.filters).toEqual([{ member: 'industry_group', operator: 'equals', values: ['Food & Dining'] }]);
+    expect(industry.query.filters).toEqual([
+      { member: 'industry_group', operator: 'equals', values: ['Food & Dining'] },
+    ]);
     expect(industry.query.order).toEqual([]);
     const merchant = drillQuery(query, ['Food & Dining', '5812'])!;
     expect(merchant).toMatchObject({ level: 'merchant_id', atMerchant: true });
@@ -60,7 +77,12 @@ describe('drill-down', () => {
   it('offers drill-down on a chart of one mark per hierarchy value, not on a time series, a KPI or a table', () => {
     expect(isDrillable('bar', query)).toBe(true);
     expect(isDrillable('pie', { ...query, dimensions: ['region'] })).toBe(true);
-    expect(isDrillable('line', { ...query, timeDimension: { dimension: 'date', dateRange: 'last_90_days', granularity: 'month' } })).toBe(false);
+    expect(
+      isDrillable('line', {
+        ...query,
+        timeDimension: { dimension: 'date', dateRange: 'last_90_days', granularity: 'month' },
+      }),
+    ).toBe(false);
     expect(isDrillable('kpi', query)).toBe(false);
     expect(isDrillable('table', query)).toBe(false);
   });
@@ -70,8 +92,12 @@ describe('chart configuration', () => {
   it('asks a combo chart for exactly two measures and any chart but a table for one', () => {
     const bar = { type: 'bar', title: 'x', query: { measures: ['gsv'] } } as const;
     expect(chartConfigSchema.safeParse(bar).success).toBe(true);
-    expect(chartConfigSchema.safeParse({ ...bar, type: 'combo' }).error?.issues[0]?.message).toMatch(/exactly two measures/);
+    expect(chartConfigSchema.safeParse({ ...bar, type: 'combo' }).error?.issues[0]?.message).toMatch(
+      /exactly two measures/,
+    );
     expect(chartConfigSchema.safeParse({ ...bar, query: { dimensions: ['region'] } }).success).toBe(false);
-    expect(chartConfigSchema.safeParse({ ...bar, type: 'table', query: { dimensions: ['region'] } }).success).toBe(true);
+    expect(chartConfigSchema.safeParse({ ...bar, type: 'table', query: { dimensions: ['region'] } }).success).toBe(
+      true,
+    );
   });
 });

@@ -38,7 +38,9 @@ export function drillQuery(query: QueryDescription, path: readonly string[]): Dr
   if (!hierarchy) return null;
   const depth = Math.min(path.length, hierarchy.length - 1);
   const level = hierarchy[depth]!;
-  const filters = path.slice(0, depth).map((value, index) => ({ member: hierarchy[index]!, operator: 'equals' as const, values: [value] }));
+  const filters = path
+    .slice(0, depth)
+    .map((value, index) => ({ member: hierarchy[index]!, operator: 'equals' as const, values: [value] }));
   // The merchant level names each merchant too, so the axis reads as names while the click knows the id.
   const shown: DimensionId[] = level === 'merchant_id' ? ['merchant_name', 'merchant_id'] : [level];
   const dimensions = [...shown, ...query.dimensions.slice(1).filter((d) => !shown.includes(d))];
@@ -52,4 +54,5 @@ export function drillQuery(query: QueryDescription, path: readonly string[]): Dr
 }
 
 /** Where a merchant opens: the merchant-level page (/amla), by the merchants table's id. */
-export const merchantPageHref = (merchantId: string | number) => `/amla?merchant=${encodeURIComponent(String(merchantId))}`;
+export const merchantPageHref = (merchantId: string | number) =>
+  `/amla?merchant=${encodeURIComponent(String(merchantId))}`;

@@ -5,7 +5,9 @@ import { idSchema } from '../domain.ts';
 import { DOCUMENT_TYPES, GENERATED_DOCUMENT_TYPES, UPLOADED_DOCUMENT_TYPES } from './documentTypes.ts';
 
 /** A calendar month as YYYY-MM, 2000–2199. */
-export const periodSchema = z.string().regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM' });
+export const periodSchema = z
+  .string()
+  .regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, { error: 'must be a month as YYYY-MM' });
 
 // Control characters (C0, DEL, C1) would break a file name or a header; a title is one line a person reads.
 const isControl = (char: string) => {

@@ -29,7 +29,11 @@ export const PDF_MAGIC = '%PDF-';
 /** A month as YYYY-MM, its name as a person reads it ("October 2026"). */
 export function monthLabel(period: string): string {
   const [year, month] = period.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(year!, month! - 1, 1)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The last full month before `today` (YYYY-MM-DD) as YYYY-MM. */

@@ -17,7 +17,8 @@ export const AUTH_ERROR_TEXTS = {
     multiple_sessions: 'Multiple sessions detected. Please try logging in again',
     // Ours, not the specification's: this web address is not one of the
     // identity project's authorised domains.
-    'auth/unauthorized-domain': 'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
+    'auth/unauthorized-domain':
+      'This web address is not authorised for PayPortal sign-in. Please open PayPortal at its usual address or contact support.',
     'password-expired': 'A password reset is required. Please check your email for a link to reset your password.',
     other: 'Please refresh the page and try again',
   },
@@ -44,7 +45,8 @@ export const AUTH_ERROR_TEXTS = {
     'auth/invalid-email': 'Invalid email address.',
     'auth/weak-password': 'Password is not strong enough.',
     // Ours, not the specification's: the API refused the link's invitation.
-    'api/invite-refused': 'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
+    'api/invite-refused':
+      'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
     other: 'An unknown error occurred',
   },
   other: {
@@ -85,7 +87,8 @@ export function signInRefusalOf(apiCode: string | undefined): keyof (typeof AUTH
 
 /** The code of anything thrown: a FirebaseError's `code`, our own `AuthFlowError`, else nothing. */
 export function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code;
   return undefined;
 }
 
@@ -116,6 +119,12 @@ export function serviceErrorMessage(area: AuthErrorArea, error: unknown): string
   if (raw !== undefined && LOOKUP_REFUSALS.has(raw)) return AUTH_ERROR_TEXTS.other.INVALID_ID_TOKEN;
   const texts: Record<string, string> = AUTH_ERROR_TEXTS[area];
   if (code !== undefined && code !== 'other' && texts[code]) return texts[code];
-  const message = error instanceof Error ? error.message.replace(/^Firebase:\s*/, '').replace(/\s*\((?:auth|api)\/[\w-]+\)\.?$/, '').trim() : '';
+  const message =
+    error instanceof Error
+      ? error.message
+          .replace(/^Firebase:\s*/, '')
+          .replace(/\s*\((?:auth|api)\/[\w-]+\)\.?$/, '')
+          .trim()
+      : '';
   return message && message !== 'Error' ? message : texts.other!;
 }

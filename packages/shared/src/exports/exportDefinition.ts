@@ -59,7 +59,10 @@ export const definitionListQuerySchema = z.strictObject({
   /** Matched against name and description, any letter case. */
   search: z.string().trim().max(120).regex(NO_CONTROL, { error: 'must not contain control characters' }).default(''),
   /** Only the caller's own definitions. */
-  mine: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  mine: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 export type DefinitionListQuery = z.output<typeof definitionListQuerySchema>;

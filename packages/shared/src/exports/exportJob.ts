@@ -70,10 +70,18 @@ export const runExportBodySchema = z
   })
   .superRefine((body, context) => {
     if ((body.definition_id === undefined) === (body.query === undefined)) {
-      context.addIssue({ code: 'custom', path: ['definition_id'], message: 'send either definition_id or query, not both or neither' });
+      context.addIssue({
+        code: 'custom',
+        path: ['definition_id'],
+        message: 'send either definition_id or query, not both or neither',
+      });
     }
     if (body.definition_id !== undefined && (body.csv !== undefined || body.name !== undefined)) {
-      context.addIssue({ code: 'custom', path: ['csv'], message: 'a saved definition runs with its own name and options' });
+      context.addIssue({
+        code: 'custom',
+        path: ['csv'],
+        message: 'a saved definition runs with its own name and options',
+      });
     }
   });
 export type RunExportBody = z.output<typeof runExportBodySchema>;

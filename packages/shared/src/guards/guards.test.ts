@@ -50,7 +50,12 @@ function runTable(guard: (input: GuardInput) => GuardDecision, rows: Row[]) {
   }
 }
 
-const same = (user: UserName, termsAccepted: boolean, decision: GuardDecision): Row => ({ user, termsAccepted, standalone: decision, framed: decision });
+const same = (user: UserName, termsAccepted: boolean, decision: GuardDecision): Row => ({
+  user,
+  termsAccepted,
+  standalone: decision,
+  framed: decision,
+});
 
 describe('general guard', () => {
   runTable(decideGeneralRoute, [
@@ -128,7 +133,11 @@ describe('embedded guard', () => {
 });
 
 describe('decideRoute: the general guard runs before the route’s own', () => {
-  const input = (user: UserName, termsAccepted = false, framed = false): GuardInput => ({ user: users[user], termsAccepted, framed });
+  const input = (user: UserName, termsAccepted = false, framed = false): GuardInput => ({
+    user: users[user],
+    termsAccepted,
+    framed,
+  });
 
   it('sends nobody to /auth on an owner route instead of /home', () => {
     expect(decideRoute('owner', input('nobody'))).toEqual(to('/auth'));

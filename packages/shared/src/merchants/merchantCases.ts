@@ -52,7 +52,11 @@ export const merchantCaseSchema = z.object({
 export const caseListSchema = z.object({ cases: z.array(merchantCaseSchema) });
 export const openCaseBodySchema = z.strictObject({ signal: signalIdSchema });
 export const caseNoteBodySchema = z.strictObject({
-  body: z.string().trim().min(1, { error: 'must not be empty' }).max(4000, { error: 'must be at most 4000 characters' }),
+  body: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(4000, { error: 'must be at most 4000 characters' }),
 });
 export const closeCaseBodySchema = z
   .strictObject({ disposition: z.enum(DISPOSITION_IDS), matchReasonCode: z.enum(MATCH_CODES).optional() })
@@ -60,7 +64,10 @@ export const closeCaseBodySchema = z
     error: 'a MATCH listing needs a reason code, and only a MATCH listing takes one',
     path: ['matchReasonCode'],
   });
-export const caseParamsSchema = z.strictObject({ merchantId: merchantIdSchema, caseId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const caseParamsSchema = z.strictObject({
+  merchantId: merchantIdSchema,
+  caseId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export type MerchantCase = z.infer<typeof merchantCaseSchema>;
 export type CaseNote = z.infer<typeof caseNoteSchema>;

@@ -3,7 +3,11 @@
 import { z } from 'zod';
 import { SIGNAL_IDS } from './signals.ts';
 
-export const merchantIdSchema = z.coerce.number({ error: 'must be a merchant id' }).int().positive().max(Number.MAX_SAFE_INTEGER);
+export const merchantIdSchema = z.coerce
+  .number({ error: 'must be a merchant id' })
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER);
 
 export const merchantHeaderSchema = z.object({
   merchantId: z.number(),
@@ -24,7 +28,14 @@ export const merchantHeaderSchema = z.object({
   declaredAvgTicket: z.number(),
 });
 
-export const merchantMatchSchema = merchantHeaderSchema.pick({ merchantId: true, mid: true, legalName: true, dbaName: true, mcc: true, stateCode: true });
+export const merchantMatchSchema = merchantHeaderSchema.pick({
+  merchantId: true,
+  mid: true,
+  legalName: true,
+  dbaName: true,
+  mcc: true,
+  stateCode: true,
+});
 
 /** Type-ahead: a MID, or part of the legal or DBA name. */
 export const merchantSearchQuerySchema = z.strictObject({

@@ -65,28 +65,72 @@ export const daysBefore = (today: string, days: number) => isoOf(new Date(day(to
 const monthToDate = (end: string): [string, string] => [`${end.slice(0, 8)}01`, end];
 
 /** The questions of one section (peers are asked by the API, which knows the merchant's MCC and state). */
-export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string, request: SectionRequest, today: string): SectionQuery[] {
+export function sectionQueries(
+  section: Exclude<SectionId, 'peers'>,
+  mid: string,
+  request: SectionRequest,
+  today: string,
+): SectionQuery[] {
   const filters = pageFilters(mid, request);
   const ranged = { dimension: 'date' as const, dateRange: request.dateRange };
-  const q = (id: string, description: Omit<QueryDescriptionInput, 'filters'>): SectionQuery => ({ id, description: { ...description, filters } });
-  const byDimension = (id: string, dimension: QueryDescriptionInput['dimensions'] & object, measures: QueryDescriptionInput['measures']) =>
-    q(id, { measures, dimensions: dimension, timeDimension: ranged, limit: 25 });
+  const q = (id: string, description: Omit<QueryDescriptionInput, 'filters'>): SectionQuery => ({
+    id,
+    description: { ...description, filters },
+  });
+  const byDimension = (
+    id: string,
+    dimension: QueryDescriptionInput['dimensions'] & object,
+    measures: QueryDescriptionInput['measures'],
+  ) => q(id, { measures, dimensions: dimension, timeDimension: ranged, limit: 25 });
   switch (section) {
     case 'performance':
       return [
         q('totals', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: ranged }),
         // month on month and year on year: this month to date beside the same days a month and a year
         // before (the dataset's 13 months end with this month, so a whole month a year ago may be missing)
-        q('monthToDate', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', dateRange: monthToDate(today) } }),
-        q('monthBefore', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', dateRange: monthToDate(monthsBefore(today, 1)) } }),
-        q('yearBefore', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', dateRange: monthToDate(monthsBefore(today, 12)) } }),
-        q('trend', { measures: ['gsv', 'transactions', 'avg_ticket'], timeDimension: { dimension: 'date', granularity: 'month', dateRange: [`${monthsBefore(today, 12).slice(0, 8)}01`, today] } }),
-        q('heatmap', { measures: ['transactions'], dimensions: ['day_of_week', 'hour_of_day'], timeDimension: ranged, limit: 200 }),
+        q('monthToDate', {
+          measures: ['gsv', 'transactions', 'avg_ticket'],
+          timeDimension: { dimension: 'date', dateRange: monthToDate(today) },
+        }),
+        q('monthBefore', {
+          measures: ['gsv', 'transactions', 'avg_ticket'],
+          timeDimension: { dimension: 'date', dateRange: monthToDate(monthsBefore(today, 1)) },
+        }),
+        q('yearBefore', {
+          measures: ['gsv', 'transactions', 'avg_ticket'],
+          timeDimension: { dimension: 'date', dateRange: monthToDate(monthsBefore(today, 12)) },
+        }),
+        q('trend', {
+          measures: ['gsv', 'transactions', 'avg_ticket'],
+          timeDimension: {
+            dimension: 'date',
+            granularity: 'month',
+            dateRange: [`${monthsBefore(today, 12).slice(0, 8)}01`, today],
+          },
+        }),
+        q('heatmap', {
+          measures: ['transactions'],
+          dimensions: ['day_of_week', 'hour_of_day'],
+          timeDimension: ranged,
+          limit: 200,
+        }),
       ];
     case 'authorisation':
       return [
-        q('totals', { measures: ['approval_rate', 'authorisations', 'declines', 'soft_decline_rate', 'hard_decline_rate'], timeDimension: ranged }),
-        { id: 'declines', description: { measures: ['declines'], dimensions: ['decline_code'], timeDimension: ranged, limit: 25, filters: [...filters, { member: 'decline_code', operator: 'set', values: [] }] } },
+        q('totals', {
+          measures: ['approval_rate', 'authorisations', 'declines', 'soft_decline_rate', 'hard_decline_rate'],
+          timeDimension: ranged,
+        }),
+        {
+          id: 'declines',
+          description: {
+            measures: ['declines'],
+            dimensions: ['decline_code'],
+            timeDimension: ranged,
+            limit: 25,
+            filters: [...filters, { member: 'decline_code', operator: 'set', values: [] }],
+          },
+        },
         byDimension('brand', ['card_brand'], ['approval_rate', 'authorisations']),
         byDimension('cardType', ['card_type'], ['approval_rate', 'authorisations']),
         byDimension('entryMode', ['entry_mode'], ['approval_rate', 'authorisations']),
@@ -94,13 +138,32 @@ export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string
       ];
     case 'disputes':
       return [
-        q('totals', { measures: ['chargebacks', 'chargeback_amount', 'chargeback_ratio', 'vamp_ratio', 'fraud_bps', 'gsv', 'chargeback_win_rate'], timeDimension: ranged }),
+        q('totals', {
+          measures: [
+            'chargebacks',
+            'chargeback_amount',
+            'chargeback_ratio',
+            'vamp_ratio',
+            'fraud_bps',
+            'gsv',
+            'chargeback_win_rate',
+          ],
+          timeDimension: ranged,
+        }),
         byDimension('reasons', ['dispute_category'], ['chargebacks', 'chargeback_amount']),
       ];
     case 'economics':
       return [
         q('totals', {
-          measures: ['billed_fees', 'interchange', 'scheme_fees', 'net_revenue', 'net_effective_rate_bps', 'downgrade_leakage', 'gsv'],
+          measures: [
+            'billed_fees',
+            'interchange',
+            'scheme_fees',
+            'net_revenue',
+            'net_effective_rate_bps',
+            'downgrade_leakage',
+            'gsv',
+          ],
           timeDimension: ranged,
         }),
         byDimension('cardMix', ['card_type'], ['gsv', 'transactions']),
@@ -110,7 +173,13 @@ export function sectionQueries(section: Exclude<SectionId, 'peers'>, mid: string
 }
 
 /** Peers: the same measures for every merchant of the MCC in the state (or region), on the page's range. */
-export const PEER_MEASURES = ['approval_rate', 'chargeback_ratio', 'avg_ticket', 'net_effective_rate_bps', 'gsv'] as const;
+export const PEER_MEASURES = [
+  'approval_rate',
+  'chargeback_ratio',
+  'avg_ticket',
+  'net_effective_rate_bps',
+  'gsv',
+] as const;
 /** Fewer peers than this in the state: the region is used. */
 export const MIN_STATE_PEERS = 5;
 
@@ -118,16 +187,43 @@ export const MIN_STATE_PEERS = 5;
  * The peer questions: the measures by merchant on the page's range, and GSV by merchant over the last 90
  * days and the 90 before (growth). `id`s start with peersInState or peersInRegion.
  */
-export function peerQueries(mcc: string, place: { state: string } | { region: string }, request: SectionRequest, today: string): SectionQuery[] {
-  const where: QueryFilter = 'state' in place ? { member: 'state', operator: 'equals', values: [place.state] } : { member: 'region', operator: 'equals', values: [place.region] };
+export function peerQueries(
+  mcc: string,
+  place: { state: string } | { region: string },
+  request: SectionRequest,
+  today: string,
+): SectionQuery[] {
+  const where: QueryFilter =
+    'state' in place
+      ? { member: 'state', operator: 'equals', values: [place.state] }
+      : { member: 'region', operator: 'equals', values: [place.region] };
   const prefix = 'state' in place ? 'peersInState' : 'peersInRegion';
-  const filters = [{ member: 'industry', operator: 'equals', values: [mcc] } as QueryFilter, where, ...pageFilters(null, request)];
+  const filters = [
+    { member: 'industry', operator: 'equals', values: [mcc] } as QueryFilter,
+    where,
+    ...pageFilters(null, request),
+  ];
   const gsvOver = (id: string, from: string, to: string): SectionQuery => ({
     id: `${prefix}.${id}`,
-    description: { measures: ['gsv'], dimensions: ['merchant'], timeDimension: { dimension: 'date', dateRange: [from, to] }, filters, limit: 10_000 },
+    description: {
+      measures: ['gsv'],
+      dimensions: ['merchant'],
+      timeDimension: { dimension: 'date', dateRange: [from, to] },
+      filters,
+      limit: 10_000,
+    },
   });
   return [
-    { id: prefix, description: { measures: [...PEER_MEASURES], dimensions: ['merchant'], timeDimension: { dimension: 'date', dateRange: request.dateRange }, filters, limit: 10_000 } },
+    {
+      id: prefix,
+      description: {
+        measures: [...PEER_MEASURES],
+        dimensions: ['merchant'],
+        timeDimension: { dimension: 'date', dateRange: request.dateRange },
+        filters,
+        limit: 10_000,
+      },
+    },
     gsvOver('recent', daysBefore(today, 89), today),
     gsvOver('prior', daysBefore(today, 179), daysBefore(today, 90)),
   ];

@@ -24,7 +24,8 @@ export const SIGNALS = {
     label: 'Ticket-size drift',
     unit: 'ratio',
     threshold: 2,
-    description: 'Average ticket of the last 30 days ÷ the larger of the declared average ticket and the MCC’s average ticket',
+    description:
+      'Average ticket of the last 30 days ÷ the larger of the declared average ticket and the MCC’s average ticket',
   },
   round_amounts: {
     label: 'Round amounts',
@@ -36,7 +37,8 @@ export const SIGNALS = {
     label: 'Card testing',
     unit: 'count',
     threshold: 25,
-    description: 'Most declined card-not-present attempts under $5 from distinct cards in one hour, when most small attempts of that hour were declined',
+    description:
+      'Most declined card-not-present attempts under $5 from distinct cards in one hour, when most small attempts of that hour were declined',
   },
   refund_mismatch: {
     label: 'Refunds without a matching sale',
@@ -54,7 +56,8 @@ export const SIGNALS = {
     label: 'Card-present sales at closed hours',
     unit: 'share',
     threshold: 0.02,
-    description: 'Share of the last 30 days’ card-present sales at hours the MCC does not trade (at most 0.1 % of its 1,000 or more card-present sales before)',
+    description:
+      'Share of the last 30 days’ card-present sales at hours the MCC does not trade (at most 0.1 % of its 1,000 or more card-present sales before)',
   },
 } as const satisfies Record<string, SignalMeta>;
 

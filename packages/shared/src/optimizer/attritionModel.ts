@@ -12,8 +12,20 @@ const annual = (monthly: number) => Math.round((1 - (1 - monthly) ** 12) * 10_00
  * rise taken as what pricing-driven leavers saw (model). Shares: 25–35 % for $100k–1M and over 90 % for
  * $20M+ (public industry figures); the tiers between are interpolated (model).
  */
-const PRICING_SHARE: Record<SizeTier, number> = { '<100k': 0.25, '100k-1M': 0.3, '1M-5M': 0.5, '5M-20M': 0.7, '20M+': 0.9 };
-const BASE: Record<SizeTier, number> = { '<100k': annual(0.018), '100k-1M': annual(0.018), '1M-5M': annual(0.01), '5M-20M': annual(0.006), '20M+': annual(0.006) };
+const PRICING_SHARE: Record<SizeTier, number> = {
+  '<100k': 0.25,
+  '100k-1M': 0.3,
+  '1M-5M': 0.5,
+  '5M-20M': 0.7,
+  '20M+': 0.9,
+};
+const BASE: Record<SizeTier, number> = {
+  '<100k': annual(0.018),
+  '100k-1M': annual(0.018),
+  '1M-5M': annual(0.01),
+  '5M-20M': annual(0.006),
+  '20M+': annual(0.006),
+};
 const REFERENCE_RISE_BPS = 25;
 
 export const attritionRowSchema = z.strictObject({

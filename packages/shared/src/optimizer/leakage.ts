@@ -4,7 +4,12 @@
 import { z } from 'zod';
 
 export const LEAKAGE_CAUSES = [
-  'late_settlement', 'missing_avs', 'auth_settle_mismatch', 'commercial_without_level_data', 'cheaper_program', 'other',
+  'late_settlement',
+  'missing_avs',
+  'auth_settle_mismatch',
+  'commercial_without_level_data',
+  'cheaper_program',
+  'other',
 ] as const;
 export type LeakageCause = (typeof LEAKAGE_CAUSES)[number];
 

@@ -4,14 +4,31 @@ import { z } from 'zod';
 import { csvOptionsSchema } from '../exports/csvOptions.ts';
 import { segmentSchema } from './optimizerSegment.ts';
 
-export const PNL_SORT_COLUMNS = ['name', 'gsv', 'transactionFees', 'accountFees', 'billedFees', 'interchange', 'schemeFees', 'netRevenue', 'netRateBps'] as const;
+export const PNL_SORT_COLUMNS = [
+  'name',
+  'gsv',
+  'transactionFees',
+  'accountFees',
+  'billedFees',
+  'interchange',
+  'schemeFees',
+  'netRevenue',
+  'netRateBps',
+] as const;
 export type PnlSortColumn = (typeof PNL_SORT_COLUMNS)[number];
 export const PNL_FLAGS = ['all', 'under', 'over'] as const;
 
 export const pnlRequestSchema = z.strictObject({
   /** Complete months before the current one. */
   months: z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)]).default(12),
-  segment: segmentSchema.default({ industryGroups: [], industries: [], regions: [], states: [], sizeTiers: [], planTypes: [] }),
+  segment: segmentSchema.default({
+    industryGroups: [],
+    industries: [],
+    regions: [],
+    states: [],
+    sizeTiers: [],
+    planTypes: [],
+  }),
   /** under: negative net revenue; over: net effective rate above the portfolio's 95th percentile. */
   flag: z.enum(PNL_FLAGS).default('all'),
   search: z.string().trim().max(100).default(''),
@@ -59,7 +76,15 @@ export const pnlResultSchema = z.object({
   period: z.tuple([z.string(), z.string()]),
   /** The portfolio's sums of the row figures, with its merchants and how many are flagged each way. */
   totals: pnlRowSchema
-    .pick({ gsv: true, transactionFees: true, accountFees: true, billedFees: true, interchange: true, schemeFees: true, netRevenue: true })
+    .pick({
+      gsv: true,
+      transactionFees: true,
+      accountFees: true,
+      billedFees: true,
+      interchange: true,
+      schemeFees: true,
+      netRevenue: true,
+    })
     .extend({ merchants: z.number(), under: z.number(), over: z.number() }),
   /** The net effective rate above which a merchant is flagged over-recovered. */
   overThresholdBps: z.number().nullable(),

@@ -8,7 +8,15 @@ import { scenarioDefinitionSchema } from './repricing.ts';
 describe('optimizer contract', () => {
   it('reads an empty scenario as no action on every merchant with the default attrition model', () => {
     const definition = scenarioDefinitionSchema.parse({});
-    expect(definition.actions).toEqual({ markupBps: 0, perItem: 0, moveToIcPlusPlus: null, monthlyFee: 0, pciFee: 0, minimumDiscount: null, capBps: null });
+    expect(definition.actions).toEqual({
+      markupBps: 0,
+      perItem: 0,
+      moveToIcPlusPlus: null,
+      monthlyFee: 0,
+      pciFee: 0,
+      minimumDiscount: null,
+      capBps: null,
+    });
     expect(definition.segment.planTypes).toEqual([]);
     expect(definition.attrition).toEqual(DEFAULT_ATTRITION);
   });

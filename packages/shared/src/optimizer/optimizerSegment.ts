@@ -7,17 +7,28 @@ export type SizeTier = (typeof SIZE_TIERS)[number];
 export const PLAN_TYPES = ['ic_plus_plus', 'blended', 'tiered', 'flat'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-export const PLAN_TYPE_LABELS: Record<PlanType, string> = { ic_plus_plus: 'IC++', blended: 'Blended', tiered: 'Tiered', flat: 'Flat' };
+export const PLAN_TYPE_LABELS: Record<PlanType, string> = {
+  ic_plus_plus: 'IC++',
+  blended: 'Blended',
+  tiered: 'Tiered',
+  flat: 'Flat',
+};
 
 const names = z.array(z.string().trim().min(1).max(100)).max(60).default([]);
 
 export const segmentSchema = z.strictObject({
   industryGroups: names,
   /** MCCs. */
-  industries: z.array(z.string().regex(/^\d{4}$/, 'an MCC is four digits')).max(60).default([]),
+  industries: z
+    .array(z.string().regex(/^\d{4}$/, 'an MCC is four digits'))
+    .max(60)
+    .default([]),
   regions: names,
   /** Two-letter state codes. */
-  states: z.array(z.string().regex(/^[A-Z]{2}$/, 'a state code is two capital letters')).max(60).default([]),
+  states: z
+    .array(z.string().regex(/^[A-Z]{2}$/, 'a state code is two capital letters'))
+    .max(60)
+    .default([]),
   sizeTiers: z.array(z.enum(SIZE_TIERS)).max(SIZE_TIERS.length).default([]),
   planTypes: z.array(z.enum(PLAN_TYPES)).max(PLAN_TYPES.length).default([]),
 });

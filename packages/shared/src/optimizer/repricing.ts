@@ -12,7 +12,10 @@ export const repricingActionsSchema = z.strictObject({
   /** + dollars per sale. */
   perItem: dollars(5).default(0),
   /** Move blended, tiered and flat merchants to IC++ at this markup and per-item fee; null keeps their plan. */
-  moveToIcPlusPlus: z.strictObject({ markupBps: bps(500), perItem: dollars(5) }).nullable().default(null),
+  moveToIcPlusPlus: z
+    .strictObject({ markupBps: bps(500), perItem: dollars(5) })
+    .nullable()
+    .default(null),
   /** + dollars per active month. */
   monthlyFee: dollars(500).default(0),
   pciFee: dollars(500).default(0),
@@ -24,8 +27,23 @@ export const repricingActionsSchema = z.strictObject({
 export type RepricingActions = z.output<typeof repricingActionsSchema>;
 
 export const scenarioDefinitionSchema = z.strictObject({
-  segment: segmentSchema.default({ industryGroups: [], industries: [], regions: [], states: [], sizeTiers: [], planTypes: [] }),
-  actions: repricingActionsSchema.default({ markupBps: 0, perItem: 0, moveToIcPlusPlus: null, monthlyFee: 0, pciFee: 0, minimumDiscount: null, capBps: null }),
+  segment: segmentSchema.default({
+    industryGroups: [],
+    industries: [],
+    regions: [],
+    states: [],
+    sizeTiers: [],
+    planTypes: [],
+  }),
+  actions: repricingActionsSchema.default({
+    markupBps: 0,
+    perItem: 0,
+    moveToIcPlusPlus: null,
+    monthlyFee: 0,
+    pciFee: 0,
+    minimumDiscount: null,
+    capBps: null,
+  }),
   attrition: attritionTableSchema.default(() => DEFAULT_ATTRITION.map((row) => ({ ...row }))),
   /** Merchants whose effective rate rises more than this many bps are listed. */
   toleranceBps: bps(1000).default(25),

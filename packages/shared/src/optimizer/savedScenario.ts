@@ -20,7 +20,9 @@ export const savedScenarioSchema = z.object({
 export type SavedScenario = z.infer<typeof savedScenarioSchema>;
 
 export const scenarioListSchema = z.object({ scenarios: z.array(savedScenarioSchema) });
-export const scenarioParamsSchema = z.strictObject({ scenarioId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const scenarioParamsSchema = z.strictObject({
+  scenarioId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export const optimizerDefaultsSchema = z.object({
   attrition: z.array(z.object({ sizeTier: z.string(), baseHazard: z.number(), beta: z.number() })),

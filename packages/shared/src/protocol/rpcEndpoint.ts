@@ -11,7 +11,10 @@ export function callOnlyEndpoint(port: MessagePort, methods: readonly string[]):
   return {
     postMessage: (message, transfer) => port.postMessage(message, transfer ?? []),
     addEventListener: (type, listener) =>
-      port.addEventListener(type, (event) => isAllowedCall((event as MessageEvent).data, methods) && (listener as EventListener)(event)),
+      port.addEventListener(
+        type,
+        (event) => isAllowedCall((event as MessageEvent).data, methods) && (listener as EventListener)(event),
+      ),
     // comlink removes its listener only on RELEASE, which never passes; closing the port ends it.
     removeEventListener: () => undefined,
     start: () => port.start(),

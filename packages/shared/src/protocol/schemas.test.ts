@@ -5,7 +5,11 @@ const session = { token: 'a.b.c', email: 'analyst@acme.example', name: 'Quinn An
 
 describe('[V2] hostSessionSchema', () => {
   it('takes a well-formed session and drops unknown and __proto__ keys', () => {
-    const parsed = hostSessionSchema.parse({ ...JSON.parse('{"__proto__":{"admin":true},"extra":1}'), ...session, initPath: '/dashboards' });
+    const parsed = hostSessionSchema.parse({
+      ...JSON.parse('{"__proto__":{"admin":true},"extra":1}'),
+      ...session,
+      initPath: '/dashboards',
+    });
     expect(parsed).toEqual({ ...session, initPath: '/dashboards' });
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect((parsed as Record<string, unknown>).admin).toBeUndefined();
@@ -23,7 +27,13 @@ describe('[V2] hostSessionSchema', () => {
 });
 
 describe('[V2] portalPathSchema', () => {
-  it.each(['/home', '/dashboard/12/chart/3/edit', '/csv/new?x=1', '/merchant/1234?from=2026-01-01&q=a%20b', '/docs/v1.2/file.pdf'])('takes %s', (path) => {
+  it.each([
+    '/home',
+    '/dashboard/12/chart/3/edit',
+    '/csv/new?x=1',
+    '/merchant/1234?from=2026-01-01&q=a%20b',
+    '/docs/v1.2/file.pdf',
+  ])('takes %s', (path) => {
     expect(portalPathSchema.safeParse(path).success).toBe(true);
   });
 
@@ -56,9 +66,16 @@ describe('[M2] frameEventSchema', () => {
     const session = { type: 'session', isEmbedded: true, isOwner: false, impersonating: null, readOnly: false };
     expect(frameEventSchema.parse(session)).toEqual(session);
     // M6: support staff viewing a user's portal, read-only.
-    const viewing = { ...session, impersonating: { user: 'owner@acme.example', by: 'support@payportal.example' }, readOnly: true };
+    const viewing = {
+      ...session,
+      impersonating: { user: 'owner@acme.example', by: 'support@payportal.example' },
+      readOnly: true,
+    };
     expect(frameEventSchema.parse(viewing)).toEqual(viewing);
-    expect(frameEventSchema.parse({ type: 'tokenRejected', reason: 'partner/replayed' })).toEqual({ type: 'tokenRejected', reason: 'partner/replayed' });
+    expect(frameEventSchema.parse({ type: 'tokenRejected', reason: 'partner/replayed' })).toEqual({
+      type: 'tokenRejected',
+      reason: 'partner/replayed',
+    });
     expect(frameEventSchema.safeParse({ type: 'logout' }).success).toBe(false);
     expect(frameEventSchema.safeParse({ type: 'height', height: 10.5 }).success).toBe(false);
   });

@@ -7,7 +7,10 @@ import { FRAME_NOTICES, LIMITS, PORTAL_PATH_PATTERN, REFUSAL_REASON_PATTERN, WIR
 
 export const portalPathSchema = z
   .string()
-  .check(z.maxLength(LIMITS.path), z.regex(PORTAL_PATH_PATTERN, { error: 'must be a path of the portal, starting with one "/"' }));
+  .check(
+    z.maxLength(LIMITS.path),
+    z.regex(PORTAL_PATH_PATTERN, { error: 'must be a path of the portal, starting with one "/"' }),
+  );
 
 export const hostSessionSchema = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(LIMITS.token)),
@@ -34,12 +37,15 @@ export const frameEventSchema = z.discriminatedUnion('type', [
     isEmbedded: z.boolean(),
     isOwner: z.boolean(),
     // PROTOCOL.md M6: whose portal support staff are viewing, and whether they may change anything.
-    impersonating: z.nullable(z.object({ user: z.string().check(z.maxLength(LIMITS.email)), by: z.string().check(z.maxLength(LIMITS.email)) })),
+    impersonating: z.nullable(
+      z.object({ user: z.string().check(z.maxLength(LIMITS.email)), by: z.string().check(z.maxLength(LIMITS.email)) }),
+    ),
     readOnly: z.boolean(),
   }),
-  ...FRAME_NOTICES.filter((type): type is Exclude<FrameNotice, 'unauthorized' | 'tokenRejected'> => type !== 'unauthorized' && type !== 'tokenRejected').map((type) =>
-    z.object({ type: z.literal(type) }),
-  ),
+  ...FRAME_NOTICES.filter(
+    (type): type is Exclude<FrameNotice, 'unauthorized' | 'tokenRejected'> =>
+      type !== 'unauthorized' && type !== 'tokenRejected',
+  ).map((type) => z.object({ type: z.literal(type) })),
   z.object({ type: z.literal('unauthorized'), reason: z.optional(z.string().check(z.regex(REFUSAL_REASON_PATTERN))) }),
   z.object({ type: z.literal('tokenRejected'), reason: z.optional(z.string().check(z.regex(REFUSAL_REASON_PATTERN))) }),
   z.object({ type: z.literal('height'), height: z.int().check(z.minimum(0), z.maximum(LIMITS.height)) }),

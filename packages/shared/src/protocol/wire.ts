@@ -60,5 +60,6 @@ export const LIMITS = {
  * no `//` anywhere (never `//host`), no dot segments, no backslash, no encoded slash, backslash or dot,
  * no control characters; a scheme cannot follow the leading slash.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
-export const PORTAL_PATH_PATTERN = /^(?!.*\/\/)(?!.*%(?:2f|5c|2e))(?!.*\/\.{1,2}(?:[/?#]|$))\/[^\\\u0000-\u001f\u007f-\u009f]*$/i;
+export const PORTAL_PATH_PATTERN =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
+  /^(?!.*\/\/)(?!.*%(?:2f|5c|2e))(?!.*\/\.{1,2}(?:[/?#]|$))\/[^\\\u0000-\u001f\u007f-\u009f]*$/i;

@@ -9,10 +9,16 @@ const header = uploadTemplate('transactions').split('\r\n')[0]!;
 const good = 'T1,M-1,2026-03-01T14:05:00Z,12.50,USD,visa,credit,contactless,approved,';
 
 describe('checkCsvHead', () => {
-  const fatal = (input: Uint8Array) => checkCsvHead(input, 'transactions', true).fatal.map((problem) => problem.message);
+  const fatal = (input: Uint8Array) =>
+    checkCsvHead(input, 'transactions', true).fatal.map((problem) => problem.message);
 
   it('[U8] passes a template-shaped file, with or without a BOM and with CRLF', () => {
-    expect(checkCsvHead(bytes(`${header}\r\n${good}\r\n`), 'transactions', true)).toEqual({ encoding: 'utf-8', fatal: [], rows: [], rowsChecked: 1 });
+    expect(checkCsvHead(bytes(`${header}\r\n${good}\r\n`), 'transactions', true)).toEqual({
+      encoding: 'utf-8',
+      fatal: [],
+      rows: [],
+      rowsChecked: 1,
+    });
     expect(checkCsvHead(bytes(`\uFEFF${header}\n${good}\n`), 'transactions', true).encoding).toBe('utf-8-bom');
   });
   it('[U8] refuses an empty file, a header without rows, UTF-16, Latin-1, binary data and another delimiter', () => {
@@ -20,12 +26,20 @@ describe('checkCsvHead', () => {
     expect(fatal(bytes(`${header}\n`))).toEqual(['The file has a header row but no data rows.']);
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...`${header}\n`].flatMap((char) => [char.charCodeAt(0), 0])]);
     expect(fatal(utf16)).toEqual(['The file is UTF-16 encoded: save it as UTF-8 (CSV UTF-8) and choose it again.']);
-    expect(fatal(new Uint8Array([...bytes(`${header}\nT1,Caf`), 0xe9, ...bytes(',x\n')]))).toEqual(['The file is not UTF-8: it looks like Latin-1 (ISO 8859-1) or another legacy encoding. Save it as UTF-8 and choose it again.']);
-    expect(fatal(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]))).toEqual(['The file holds binary data, not CSV text.']);
-    expect(fatal(bytes(`${header.replaceAll(',', ';')}\n`))).toEqual(['The columns are separated by semicolons: the file must be comma-separated.']);
+    expect(fatal(new Uint8Array([...bytes(`${header}\nT1,Caf`), 0xe9, ...bytes(',x\n')]))).toEqual([
+      'The file is not UTF-8: it looks like Latin-1 (ISO 8859-1) or another legacy encoding. Save it as UTF-8 and choose it again.',
+    ]);
+    expect(fatal(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]))).toEqual([
+      'The file holds binary data, not CSV text.',
+    ]);
+    expect(fatal(bytes(`${header.replaceAll(',', ';')}\n`))).toEqual([
+      'The columns are separated by semicolons: the file must be comma-separated.',
+    ]);
   });
   it('[U8] names missing, extra, misspelt and reordered columns', () => {
-    expect(fatal(bytes(`${header.replace('tx_ref,', 'tx_rfe,').replace(',decline_code', '')},note\n${good}\n`))).toEqual([
+    expect(
+      fatal(bytes(`${header.replace('tx_ref,', 'tx_rfe,').replace(',decline_code', '')},note\n${good}\n`)),
+    ).toEqual([
       'Column "tx_rfe" is not a transactions column: did you mean "tx_ref"?',
       'Column "note" is not a transactions column.',
       'Column "tx_ref" is missing.',
@@ -36,20 +50,54 @@ describe('checkCsvHead', () => {
     ]);
   });
   it('[U8][U10] finds bad cells of the first rows with line and column: types, other date formats, negative amounts, ragged rows, an unterminated quote', () => {
-    const text = [header, good, 'T2,M-1,01/03/2026,-3,USD,visa,credit,chip,approved,', 'T3,M-1', '"T4,M-1,2026-03-01T14:05:00Z,1.00,USD,visa,credit,chip,approved,', ''].join('\n');
+    const text = [
+      header,
+      good,
+      'T2,M-1,01/03/2026,-3,USD,visa,credit,chip,approved,',
+      'T3,M-1',
+      '"T4,M-1,2026-03-01T14:05:00Z,1.00,USD,visa,credit,chip,approved,',
+      '',
+    ].join('\n');
     expect(checkCsvHead(bytes(text), 'transactions', true).rows).toEqual([
-      { line: 3, column: 'ts', message: 'ts must be an ISO 8601 date and time such as 2026-03-01T14:05:00Z (found "01/03/2026").' },
-      { line: 3, column: 'amount', message: 'amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-3").' },
+      {
+        line: 3,
+        column: 'ts',
+        message: 'ts must be an ISO 8601 date and time such as 2026-03-01T14:05:00Z (found "01/03/2026").',
+      },
+      {
+        line: 3,
+        column: 'amount',
+        message: 'amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-3").',
+      },
       { line: 4, column: null, message: 'Line 4: The line has 2 values; the header has 10.' },
-      { line: 5, column: null, message: 'Line 5: A quote that is never closed: close it, or double it if it is part of the value.' },
+      {
+        line: 5,
+        column: null,
+        message: 'Line 5: A quote that is never closed: close it, or double it if it is part of the value.',
+      },
     ]);
   });
   it('[U9] finds the malformed records the loader rejects, on the physical line each starts on', () => {
-    const text = [header, good.replace('T1', '"T\n1"'), good.replace('USD', '"US"D'), good.replace('USD', 'U"SD'), good.replace('T1', 'T5'), ''].join('\n');
+    const text = [
+      header,
+      good.replace('T1', '"T\n1"'),
+      good.replace('USD', '"US"D'),
+      good.replace('USD', 'U"SD'),
+      good.replace('T1', 'T5'),
+      '',
+    ].join('\n');
     const check = checkCsvHead(bytes(text), 'transactions', true);
     expect(check.rows).toEqual([
-      { line: 4, column: null, message: 'Line 4: Text after a closing quote: quote the whole value and double the quotes inside it.' },
-      { line: 5, column: null, message: 'Line 5: A quote inside an unquoted value: quote the whole value or remove the quote.' },
+      {
+        line: 4,
+        column: null,
+        message: 'Line 4: Text after a closing quote: quote the whole value and double the quotes inside it.',
+      },
+      {
+        line: 5,
+        column: null,
+        message: 'Line 5: A quote inside an unquoted value: quote the whole value or remove the quote.',
+      },
     ]);
     expect(check.rowsChecked).toBe(4);
   });

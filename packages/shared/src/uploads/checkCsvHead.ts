@@ -40,15 +40,27 @@ function detectEncoding(bytes: Uint8Array): { encoding: HeadCheck['encoding']; p
     // Nearly every other byte zero (and no other) is UTF-16 without its mark; any other zero byte is not text at all.
     const zerosAt = (parity: number) => sample.filter((byte, index) => index % 2 === parity && byte === 0).length;
     const half = sample.length / 2;
-    const utf16 = half >= 4 && Math.max(zerosAt(0), zerosAt(1)) >= 0.9 * Math.floor(half) && Math.min(zerosAt(0), zerosAt(1)) <= 0.1 * half;
-    return { encoding: null, problem: utf16 ? 'The file is UTF-16 encoded: save it as UTF-8 (CSV UTF-8) and choose it again.' : 'The file holds binary data, not CSV text.' };
+    const utf16 =
+      half >= 4 &&
+      Math.max(zerosAt(0), zerosAt(1)) >= 0.9 * Math.floor(half) &&
+      Math.min(zerosAt(0), zerosAt(1)) <= 0.1 * half;
+    return {
+      encoding: null,
+      problem: utf16
+        ? 'The file is UTF-16 encoded: save it as UTF-8 (CSV UTF-8) and choose it again.'
+        : 'The file holds binary data, not CSV text.',
+    };
   }
   try {
     // stream: a character cut at the end of the head is not an error.
     const text = new TextDecoder('utf-8', { fatal: true }).decode(body, { stream: true });
     return { encoding: bom ? 'utf-8-bom' : 'utf-8', text };
   } catch {
-    return { encoding: null, problem: 'The file is not UTF-8: it looks like Latin-1 (ISO 8859-1) or another legacy encoding. Save it as UTF-8 and choose it again.' };
+    return {
+      encoding: null,
+      problem:
+        'The file is not UTF-8: it looks like Latin-1 (ISO 8859-1) or another legacy encoding. Save it as UTF-8 and choose it again.',
+    };
   }
 }
 
@@ -60,35 +72,59 @@ function headerProblems(header: string[], kind: UploadKind): HeadProblem[] {
   for (const name of found) {
     if (expected.includes(name)) continue;
     const near = missing.find((candidate) => editDistance(candidate, name.toLowerCase()) <= 2);
-    problems.push({ line: 1, column: name, message: near ? `Column "${name}" is not a ${kind} column: did you mean "${near}"?` : `Column "${name}" is not a ${kind} column.` });
+    problems.push({
+      line: 1,
+      column: name,
+      message: near
+        ? `Column "${name}" is not a ${kind} column: did you mean "${near}"?`
+        : `Column "${name}" is not a ${kind} column.`,
+    });
   }
   for (const name of missing) problems.push({ line: 1, column: name, message: `Column "${name}" is missing.` });
   if (!problems.length && found.join(',') !== expected.join(',')) {
-    problems.push({ line: 1, column: null, message: `The columns are in another order: they must be ${expected.join(', ')}.` });
+    problems.push({
+      line: 1,
+      column: null,
+      message: `The columns are in another order: they must be ${expected.join(', ')}.`,
+    });
   }
   return problems;
 }
 
 export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: boolean): HeadCheck {
   const result: HeadCheck = { encoding: null, fatal: [], rows: [], rowsChecked: 0 };
-  if (bytes.length === 0) return { ...result, fatal: [fileProblem('The file is empty: it needs a header row and at least one data row.')] };
+  if (bytes.length === 0)
+    return { ...result, fatal: [fileProblem('The file is empty: it needs a header row and at least one data row.')] };
   const decoded = detectEncoding(bytes);
   result.encoding = decoded.encoding;
-  if (decoded.problem || decoded.text === undefined) return { ...result, fatal: [fileProblem(decoded.problem ?? 'The file cannot be read.')] };
+  if (decoded.problem || decoded.text === undefined)
+    return { ...result, fatal: [fileProblem(decoded.problem ?? 'The file cannot be read.')] };
   const text = decoded.text;
   const firstLine = text.slice(0, text.search(/\r|\n/) === -1 ? undefined : text.search(/\r|\n/));
-  const other = Object.keys(OTHER_DELIMITERS).find((delimiter) => !firstLine.includes(',') && firstLine.includes(delimiter));
-  if (other) return { ...result, fatal: [fileProblem(`The columns are separated by ${OTHER_DELIMITERS[other]}: the file must be comma-separated.`)] };
+  const other = Object.keys(OTHER_DELIMITERS).find(
+    (delimiter) => !firstLine.includes(',') && firstLine.includes(delimiter),
+  );
+  if (other)
+    return {
+      ...result,
+      fatal: [
+        fileProblem(`The columns are separated by ${OTHER_DELIMITERS[other]}: the file must be comma-separated.`),
+      ],
+    };
   const { records, unterminatedQuoteAt } = readCsvRecords(text, ',', complete);
   const [header, ...rows] = records;
-  if (!header) return { ...result, fatal: [fileProblem('The header row is incomplete: the first line is too long or cut off.')] };
+  if (!header)
+    return { ...result, fatal: [fileProblem('The header row is incomplete: the first line is too long or cut off.')] };
   result.fatal.push(...headerProblems(header.cells, kind));
   if (result.fatal.length) return result;
-  if (complete && rows.length === 0 && unterminatedQuoteAt === null) result.fatal.push({ line: 2, column: null, message: 'The file has a header row but no data rows.' });
+  if (complete && rows.length === 0 && unterminatedQuoteAt === null)
+    result.fatal.push({ line: 2, column: null, message: 'The file has a header row but no data rows.' });
   const rules = UPLOAD_COLUMNS[kind];
   for (const record of rows.slice(0, HEAD_ROWS)) {
     result.rowsChecked += 1;
-    const malformed = record.problem ?? (record.cells.length !== rules.length ? MALFORMED_REASONS.count(record.cells.length, rules.length) : null);
+    const malformed =
+      record.problem ??
+      (record.cells.length !== rules.length ? MALFORMED_REASONS.count(record.cells.length, rules.length) : null);
     if (malformed) {
       result.rows.push({ line: record.line, column: null, message: `Line ${record.line}: ${malformed}` });
       continue;
@@ -96,10 +132,20 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
     const row = Object.fromEntries(rules.map((rule, index) => [rule.name, record.cells[index]!]));
     for (const rule of rules) {
       const reason = checkCell(rule, row[rule.name]!, row);
-      if (reason) result.rows.push({ line: record.line, column: rule.name, message: `${rule.name} ${reason} (found "${row[rule.name]!.slice(0, 40)}").` });
+      if (reason)
+        result.rows.push({
+          line: record.line,
+          column: rule.name,
+          message: `${rule.name} ${reason} (found "${row[rule.name]!.slice(0, 40)}").`,
+        });
     }
   }
-  if (unterminatedQuoteAt !== null) result.rows.push({ line: unterminatedQuoteAt, column: null, message: `Line ${unterminatedQuoteAt}: ${MALFORMED_REASONS.unclosedQuote}` });
+  if (unterminatedQuoteAt !== null)
+    result.rows.push({
+      line: unterminatedQuoteAt,
+      column: null,
+      message: `Line ${unterminatedQuoteAt}: ${MALFORMED_REASONS.unclosedQuote}`,
+    });
   return result;
 }
 
@@ -108,7 +154,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j += 1)
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     previous = current;
   }
   return previous[b.length]!;

@@ -13,7 +13,8 @@ export const MALFORMED_REASONS = {
   unclosedQuote: 'A quote that is never closed: close it, or double it if it is part of the value.',
   tooLong: `The record is longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB.`,
   encoding: 'Not valid UTF-8 text: save the file as UTF-8.',
-  count: (found: number, expected: number) => `The line has ${found} ${found === 1 ? 'value' : 'values'}; the header has ${expected}.`,
+  count: (found: number, expected: number) =>
+    `The line has ${found} ${found === 1 ? 'value' : 'values'}; the header has ${expected}.`,
 } as const;
 
 export interface CsvRecord {

@@ -5,7 +5,11 @@
 export const UPLOAD_KINDS = ['merchants', 'transactions', 'chargebacks'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = { merchants: 'Merchants', transactions: 'Transactions', chargebacks: 'Chargebacks' };
+export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
+  merchants: 'Merchants',
+  transactions: 'Transactions',
+  chargebacks: 'Chargebacks',
+};
 
 /**
  * What a value must look like. `pattern` is checked on the trimmed text; `positive` also needs a value
@@ -34,8 +38,15 @@ export interface ColumnRule {
 
 const TEXT = { pattern: '[\\s\\S]{1,200}', reason: 'must be text of at most 200 characters' };
 const DATE = { pattern: '\\d{4}-\\d{2}-\\d{2}', date: true, reason: 'must be a date as YYYY-MM-DD' };
-const AMOUNT = { pattern: '\\d{1,13}(\\.\\d{1,2})?', positive: true, reason: 'must be an amount above 0 with at most two decimals, such as 12.50' };
-const oneOf = (values: readonly string[]) => ({ pattern: `(${values.join('|')})`, reason: `must be one of ${values.join(', ')}` });
+const AMOUNT = {
+  pattern: '\\d{1,13}(\\.\\d{1,2})?',
+  positive: true,
+  reason: 'must be an amount above 0 with at most two decimals, such as 12.50',
+};
+const oneOf = (values: readonly string[]) => ({
+  pattern: `(${values.join('|')})`,
+  reason: `must be one of ${values.join(', ')}`,
+});
 
 export const MERCHANT_STATUSES = ['processing', 'not_processing', 'closed'] as const;
 export const UPLOAD_CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
@@ -68,14 +79,25 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'card_type', ...oneOf(UPLOAD_CARD_TYPES) },
     { name: 'entry_mode', ...oneOf(UPLOAD_ENTRY_MODES) },
     { name: 'auth_result', ...oneOf(['approved', 'declined']) },
-    { name: 'decline_code', optional: true, pattern: '[0-9A-Z]{2}', declineCode: true, reason: 'must be two digits or capital letters, such as 05, when auth_result is declined' },
+    {
+      name: 'decline_code',
+      optional: true,
+      pattern: '[0-9A-Z]{2}',
+      declineCode: true,
+      reason: 'must be two digits or capital letters, such as 05, when auth_result is declined',
+    },
   ],
   chargebacks: [
     { name: 'tx_ref', ...TEXT, transaction: true },
     { name: 'mid', ...TEXT, known: 'merchant' },
     { name: 'received_date', ...DATE },
     { name: 'amount', ...AMOUNT },
-    { name: 'reason_code', pattern: '[0-9A-Za-z.]{1,10}', reason: 'must be a dispute reason code such as 10.4', known: 'reason' },
+    {
+      name: 'reason_code',
+      pattern: '[0-9A-Za-z.]{1,10}',
+      reason: 'must be a dispute reason code such as 10.4',
+      known: 'reason',
+    },
     { name: 'stage', ...oneOf(CHARGEBACK_STAGES) },
   ],
 };

@@ -19,21 +19,30 @@ describe('uploadMetadataSchema', () => {
   ])('[U2] refuses %s', (_name, filename) => {
     const parsed = meta(filename);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe('must not contain control characters or text-direction marks: rename the file and choose it again');
+    expect(parsed.error?.issues[0]?.message).toBe(
+      'must not contain control characters or text-direction marks: rename the file and choose it again',
+    );
   });
 });
 
 describe('uploadMetadataSchema: the upload a new version replaces', () => {
   const base = { filename: 'sales.csv', kind: 'transactions' } as const;
   it('takes the upload id (a tus metadata value: text) with a new version', () => {
-    expect(uploadMetadataSchema.parse({ ...base, mode: 'new_version', version_of: '42' })).toMatchObject({ mode: 'new_version', version_of: 42 });
+    expect(uploadMetadataSchema.parse({ ...base, mode: 'new_version', version_of: '42' })).toMatchObject({
+      mode: 'new_version',
+      version_of: 42,
+    });
   });
   it('refuses a new version that names none, and names the field', () => {
     const parsed = uploadMetadataSchema.safeParse({ ...base, mode: 'new_version' });
-    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['version_of', 'is required for a new version: name the upload this file replaces']]);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['version_of', 'is required for a new version: name the upload this file replaces'],
+    ]);
   });
   it.each(['append', 'replace'])('refuses one with %s', (mode) => {
-    expect(uploadMetadataSchema.safeParse({ ...base, mode, version_of: '42' }).error?.issues[0]?.message).toBe('is only for a new version');
+    expect(uploadMetadataSchema.safeParse({ ...base, mode, version_of: '42' }).error?.issues[0]?.message).toBe(
+      'is only for a new version',
+    );
   });
   it.each(['0', '-1', 'abc', '1.5'])('refuses the id %s', (version_of) => {
     expect(uploadMetadataSchema.safeParse({ ...base, mode: 'new_version', version_of }).success).toBe(false);

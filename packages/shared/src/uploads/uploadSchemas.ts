@@ -7,7 +7,11 @@ import { UPLOAD_KINDS } from './uploadKinds.ts';
 /** append adds rows; replace removes every earlier upload of the kind; new_version supersedes the loaded upload of the series it names (rollback brings it back). */
 export const UPLOAD_MODES = ['append', 'replace', 'new_version'] as const;
 export type UploadMode = (typeof UPLOAD_MODES)[number];
-export const UPLOAD_MODE_LABELS: Record<UploadMode, string> = { append: 'Append', replace: 'Replace', new_version: 'New version' };
+export const UPLOAD_MODE_LABELS: Record<UploadMode, string> = {
+  append: 'Append',
+  replace: 'Replace',
+  new_version: 'New version',
+};
 
 /**
  * receiving (bytes arriving) → uploaded → validating → loading → done; failed (the file refused with a
@@ -15,7 +19,21 @@ export const UPLOAD_MODE_LABELS: Record<UploadMode, string> = { append: 'Append'
  * later actions: superseded (a new version took its place), replaced, rolled_back, deleted; a receiving
  * upload may end cancelled (by its creator, an owner or upload admin) or expired (no bytes for the idle limit).
  */
-export const UPLOAD_STATUSES = ['receiving', 'uploaded', 'validating', 'loading', 'done', 'failed', 'rejected', 'superseded', 'replaced', 'rolled_back', 'deleted', 'cancelled', 'expired'] as const;
+export const UPLOAD_STATUSES = [
+  'receiving',
+  'uploaded',
+  'validating',
+  'loading',
+  'done',
+  'failed',
+  'rejected',
+  'superseded',
+  'replaced',
+  'rolled_back',
+  'deleted',
+  'cancelled',
+  'expired',
+] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const UPLOAD_PHASES = ['uploaded', 'validating', 'loading', 'done'] as const satisfies readonly UploadStatus[];
 
@@ -32,29 +50,43 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** The tus Upload-Metadata of a new upload (base64 values decoded). */
-export const uploadMetadataSchema = z.strictObject({
-  filename: z
-    .string()
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(255, { error: 'must be at most 255 characters' })
-    // Shown in the history and the audit: a control character or a text-direction override could make it read as another name.
-    .refine((name) => !HIDDEN_CHARACTERS.test(name), { error: 'must not contain control characters or text-direction marks: rename the file and choose it again' }),
-  filetype: z.string().max(255).optional(),
-  kind: z.enum(UPLOAD_KINDS),
-  mode: z.enum(UPLOAD_MODES),
-  reject_whole_file: flag.default(false),
-  /** new_version only: an upload of the series this file is a new version of (the API checks it is the caller's to version, of the same kind). */
-  version_of: z.optional(idSchema),
-}).check((context) => {
-  const { mode, version_of } = context.value;
-  if (mode === 'new_version' && version_of === undefined) {
-    context.issues.push({ code: 'custom', input: version_of, path: ['version_of'], message: 'is required for a new version: name the upload this file replaces' });
-  }
-  if (mode !== 'new_version' && version_of !== undefined) {
-    context.issues.push({ code: 'custom', input: version_of, path: ['version_of'], message: 'is only for a new version' });
-  }
-});
+export const uploadMetadataSchema = z
+  .strictObject({
+    filename: z
+      .string()
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(255, { error: 'must be at most 255 characters' })
+      // Shown in the history and the audit: a control character or a text-direction override could make it read as another name.
+      .refine((name) => !HIDDEN_CHARACTERS.test(name), {
+        error: 'must not contain control characters or text-direction marks: rename the file and choose it again',
+      }),
+    filetype: z.string().max(255).optional(),
+    kind: z.enum(UPLOAD_KINDS),
+    mode: z.enum(UPLOAD_MODES),
+    reject_whole_file: flag.default(false),
+    /** new_version only: an upload of the series this file is a new version of (the API checks it is the caller's to version, of the same kind). */
+    version_of: z.optional(idSchema),
+  })
+  .check((context) => {
+    const { mode, version_of } = context.value;
+    if (mode === 'new_version' && version_of === undefined) {
+      context.issues.push({
+        code: 'custom',
+        input: version_of,
+        path: ['version_of'],
+        message: 'is required for a new version: name the upload this file replaces',
+      });
+    }
+    if (mode !== 'new_version' && version_of !== undefined) {
+      context.issues.push({
+        code: 'custom',
+        input: version_of,
+        path: ['version_of'],
+        message: 'is only for a new version',
+      });
+    }
+  });
 export type UploadMetadata = z.output<typeof uploadMetadataSchema>;
 
 export const uploadParamsSchema = z.object({ uploadId: idSchema });
@@ -126,5 +158,10 @@ export const uploadRejectSchema = z.object({
 });
 export type UploadReject = z.infer<typeof uploadRejectSchema>;
 
-export const rejectsPageSchema = z.object({ rejects: z.array(uploadRejectSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const rejectsPageSchema = z.object({
+  rejects: z.array(uploadRejectSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 export type RejectsPage = z.infer<typeof rejectsPageSchema>;

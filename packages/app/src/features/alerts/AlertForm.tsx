@@ -36,12 +36,32 @@ export interface AlertPreset {
   merchantName: string;
 }
 
-export function AlertForm({ members, userId, preset, disabled, onCreated }: { members: readonly Recipient[]; userId: number; preset: AlertPreset | null; disabled: boolean; onCreated: (name: string) => void }) {
+export function AlertForm({
+  members,
+  userId,
+  preset,
+  disabled,
+  onCreated,
+}: {
+  members: readonly Recipient[];
+  userId: number;
+  preset: AlertPreset | null;
+  disabled: boolean;
+  onCreated: (name: string) => void;
+}) {
   const id = useId();
   const [template, setTemplate] = useState(preset ? 'vamp-excessive' : '');
   const start = ALERT_TEMPLATES.find((item) => item.id === (preset ? 'vamp-excessive' : ''));
   const [name, setName] = useState(preset ? `${start?.name ?? 'Alert'}: ${preset.merchantName}` : '');
-  const [rule, setRule] = useState<AlertRuleInput>(start?.rule ?? { measure: 'chargeback_ratio', scope: 'merchant', condition: 'above', threshold: 0.009, window: 'month' });
+  const [rule, setRule] = useState<AlertRuleInput>(
+    start?.rule ?? {
+      measure: 'chargeback_ratio',
+      scope: 'merchant',
+      condition: 'above',
+      threshold: 0.009,
+      window: 'month',
+    },
+  );
   const [typed, setTyped] = useState(String((rule.threshold * shownScale(rule)).toFixed(4).replace(/\.?0+$/, '')));
   const [recipients, setRecipients] = useState<number[]>([userId]);
   const action = useAction();
@@ -56,12 +76,23 @@ export function AlertForm({ members, userId, preset, disabled, onCreated }: { me
   };
   const change = (patch: Partial<AlertRuleInput>) => setRule((current) => ({ ...current, ...patch }));
   const compares = rule.condition === 'increase' || rule.condition === 'decrease';
-  const unit = compares && rule.change_unit !== 'points' ? '%' : isPercent(rule.measure) ? (compares ? 'points' : '%') : '';
+  const unit =
+    compares && rule.change_unit !== 'points' ? '%' : isPercent(rule.measure) ? (compares ? 'points' : '%') : '';
 
   const submit = async () => {
     const threshold = Number(typed) / shownScale(rule);
-    const filters = preset ? [{ member: 'merchant_id' as const, operator: 'equals' as const, values: [preset.merchantId] }] : (rule.filters ?? []);
-    const created = await action.run(() => createAlert({ name, rule: { ...rule, threshold, filters, scope: preset ? 'merchant' : rule.scope }, recipients }), { failure: 'The alert could not be saved. Please try again.' });
+    const filters = preset
+      ? [{ member: 'merchant_id' as const, operator: 'equals' as const, values: [preset.merchantId] }]
+      : (rule.filters ?? []);
+    const created = await action.run(
+      () =>
+        createAlert({
+          name,
+          rule: { ...rule, threshold, filters, scope: preset ? 'merchant' : rule.scope },
+          recipients,
+        }),
+      { failure: 'The alert could not be saved. Please try again.' },
+    );
     if (created) onCreated(created.name);
   };
 
@@ -117,7 +148,10 @@ export function AlertForm({ members, userId, preset, disabled, onCreated }: { me
           )}
           <label className={styles.field}>
             Condition
-            <select value={rule.condition} onChange={(event) => change({ condition: event.target.value as AlertCondition })}>
+            <select
+              value={rule.condition}
+              onChange={(event) => change({ condition: event.target.value as AlertCondition })}
+            >
               {ALERT_CONDITIONS.map((condition) => (
                 <option key={condition} value={condition}>
                   {ALERT_CONDITION_LABELS[condition]}
@@ -128,7 +162,10 @@ export function AlertForm({ members, userId, preset, disabled, onCreated }: { me
           {compares && (
             <label className={styles.field}>
               Change in
-              <select value={rule.change_unit ?? 'relative'} onChange={(event) => change({ change_unit: event.target.value as 'relative' | 'points' })}>
+              <select
+                value={rule.change_unit ?? 'relative'}
+                onChange={(event) => change({ change_unit: event.target.value as 'relative' | 'points' })}
+              >
                 <option value="relative">% of the previous figure</option>
                 <option value="points">{isPercent(rule.measure) ? 'Percentage points' : 'The measure’s unit'}</option>
               </select>
@@ -136,11 +173,26 @@ export function AlertForm({ members, userId, preset, disabled, onCreated }: { me
           )}
           <label className={styles.field}>
             Threshold{unit ? ` (${unit})` : ''}
-            <input id={`${id}-threshold`} inputMode="decimal" value={typed} onChange={(event) => setTyped(event.target.value)} required pattern="-?[0-9]*[.]?[0-9]+" />
+            <input
+              id={`${id}-threshold`}
+              inputMode="decimal"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              required
+              pattern="-?[0-9]*[.]?[0-9]+"
+            />
           </label>
           <label className={styles.field}>
             Window
-            <select value={rule.window} onChange={(event) => change({ window: event.target.value as AlertWindow, window_days: event.target.value === 'last_n_days' ? (rule.window_days ?? 14) : undefined })}>
+            <select
+              value={rule.window}
+              onChange={(event) =>
+                change({
+                  window: event.target.value as AlertWindow,
+                  window_days: event.target.value === 'last_n_days' ? (rule.window_days ?? 14) : undefined,
+                })
+              }
+            >
               {ALERT_WINDOWS.map((window) => (
                 <option key={window} value={window}>
                   {ALERT_WINDOW_LABELS[window]}
@@ -151,7 +203,13 @@ export function AlertForm({ members, userId, preset, disabled, onCreated }: { me
           {rule.window === 'last_n_days' && (
             <label className={styles.field}>
               Days
-              <input type="number" min={1} max={366} value={rule.window_days ?? 14} onChange={(event) => change({ window_days: Number(event.target.value) })} />
+              <input
+                type="number"
+                min={1}
+                max={366}
+                value={rule.window_days ?? 14}
+                onChange={(event) => change({ window_days: Number(event.target.value) })}
+              />
             </label>
           )}
         </div>

@@ -11,13 +11,26 @@ import { secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
 import { useRequest } from '../../ui/useRequest.ts';
 import { AlertForm } from './AlertForm.tsx';
-import { deleteAlert, deleteSubscription, evaluateAlerts, fetchAlerts, fetchFirings, fetchRecipients, fetchSubscriptions, sendSubscriptionNow } from './alertsApi.ts';
+import {
+  deleteAlert,
+  deleteSubscription,
+  evaluateAlerts,
+  fetchAlerts,
+  fetchFirings,
+  fetchRecipients,
+  fetchSubscriptions,
+  sendSubscriptionNow,
+} from './alertsApi.ts';
 import * as styles from './alerts.css.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 function FiringHistory({ alert }: { alert: Alert }) {
-  const firings = useRequest(`firings-${alert.id}`, (signal) => fetchFirings(alert.id, signal), 'The history could not be loaded.');
+  const firings = useRequest(
+    `firings-${alert.id}`,
+    (signal) => fetchFirings(alert.id, signal),
+    'The history could not be loaded.',
+  );
   const format = MEASURES[alert.rule.measure].format;
   if (firings.error) return <p className={styles.danger}>{firings.error}</p>;
   if (!firings.data) return <p className={styles.muted}>Loading the history…</p>;
@@ -31,7 +44,12 @@ function FiringHistory({ alert }: { alert: Alert }) {
           {firing.items.slice(0, 10).map((item, index) => (
             <span key={item.merchant_id ?? 'portfolio'}>
               {index > 0 && ', '}
-              {item.merchant_id ? <Link to={merchantPageHref(item.merchant_id)}>{item.merchant_name ?? item.merchant_id}</Link> : 'Portfolio'} {formatCell(item.value, { type: 'number', format })}
+              {item.merchant_id ? (
+                <Link to={merchantPageHref(item.merchant_id)}>{item.merchant_name ?? item.merchant_id}</Link>
+              ) : (
+                'Portfolio'
+              )}{' '}
+              {formatCell(item.value, { type: 'number', format })}
             </span>
           ))}
           {firing.items.length > 10 && ` and ${firing.items.length - 10} more`}
@@ -50,7 +68,11 @@ export function AlertsScreen({ userId }: { userId: number }) {
   const [open, setOpen] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   const alerts = useRequest(`alerts-${version}`, (signal) => fetchAlerts(signal), 'The alerts could not be loaded.');
-  const subscriptions = useRequest(`subscriptions-${version}`, (signal) => fetchSubscriptions(signal), 'The subscriptions could not be loaded.');
+  const subscriptions = useRequest(
+    `subscriptions-${version}`,
+    (signal) => fetchSubscriptions(signal),
+    'The subscriptions could not be loaded.',
+  );
   const members = useRequest('recipients', (signal) => fetchRecipients(signal), 'The members could not be loaded.');
   const action = useAction();
   const cannotChange = readOnly === true;
@@ -62,10 +84,16 @@ export function AlertsScreen({ userId }: { userId: number }) {
     if (await action.run(async () => (await deleteAlert(alert.id), true))) refresh(`${alert.name} is deleted.`);
   };
   const removeSubscription = async (subscription: Subscription) => {
-    if (await action.run(async () => (await deleteSubscription(subscription.id), true))) refresh(`${subscription.name} is deleted.`);
+    if (await action.run(async () => (await deleteSubscription(subscription.id), true)))
+      refresh(`${subscription.name} is deleted.`);
   };
   const sendNow = async (subscription: Subscription) => {
-    if (await action.run(() => sendSubscriptionNow(subscription.id), { failure: 'It could not be sent. Please try again.' })) refresh(`${subscription.name} is on its way to its recipients.`);
+    if (
+      await action.run(() => sendSubscriptionNow(subscription.id), {
+        failure: 'It could not be sent. Please try again.',
+      })
+    )
+      refresh(`${subscription.name} is on its way to its recipients.`);
   };
   const checkNow = async () => {
     if (await action.run(async () => (await evaluateAlerts(), true))) refresh('The alerts are being checked now.');
@@ -74,8 +102,15 @@ export function AlertsScreen({ userId }: { userId: number }) {
   return (
     <main className={styles.screen}>
       <h1>Alerts</h1>
-      <p className={styles.intro}>Alerts check the portfolio after every data change and every hour, with the dashboards’ numbers, and mail their recipients once when they fire. Subscriptions mail a dashboard or a saved export on a schedule.</p>
-      {cannotChange && <p className={styles.muted}>You are viewing as support without write access: you can see alerts and subscriptions but not change them.</p>}
+      <p className={styles.intro}>
+        Alerts check the portfolio after every data change and every hour, with the dashboards’ numbers, and mail their
+        recipients once when they fire. Subscriptions mail a dashboard or a saved export on a schedule.
+      </p>
+      {cannotChange && (
+        <p className={styles.muted}>
+          You are viewing as support without write access: you can see alerts and subscriptions but not change them.
+        </p>
+      )}
       <p role="status" className={styles.message}>
         {notice}
       </p>
@@ -113,11 +148,21 @@ export function AlertsScreen({ userId }: { userId: number }) {
                     <td>{when(alert.last_evaluated_at)}</td>
                     <td>
                       <div className={styles.rowActions}>
-                        <button type="button" className={`${secondaryButton} ${styles.smallButton}`} aria-expanded={open === alert.id} onClick={() => setOpen(open === alert.id ? null : alert.id)}>
+                        <button
+                          type="button"
+                          className={`${secondaryButton} ${styles.smallButton}`}
+                          aria-expanded={open === alert.id}
+                          onClick={() => setOpen(open === alert.id ? null : alert.id)}
+                        >
                           History
                         </button>
                         {alert.can_edit && (
-                          <button type="button" className={`${secondaryButton} ${styles.smallButton}`} disabled={cannotChange || action.busy} onClick={() => void removeAlert(alert)}>
+                          <button
+                            type="button"
+                            className={`${secondaryButton} ${styles.smallButton}`}
+                            disabled={cannotChange || action.busy}
+                            onClick={() => void removeAlert(alert)}
+                          >
                             Delete
                           </button>
                         )}
@@ -130,18 +175,33 @@ export function AlertsScreen({ userId }: { userId: number }) {
           </div>
         )}
         <div className={styles.actions}>
-          <button type="button" className={secondaryButton} disabled={cannotChange || action.busy} onClick={() => void checkNow()}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={cannotChange || action.busy}
+            onClick={() => void checkNow()}
+          >
             Check now
           </button>
         </div>
       </section>
 
-      {members.data && <AlertForm key={merchantId ?? 'new'} members={members.data.recipients} userId={userId} preset={preset} disabled={cannotChange} onCreated={(name) => refresh(`${name} is saved and being checked now.`)} />}
+      {members.data && (
+        <AlertForm
+          key={merchantId ?? 'new'}
+          members={members.data.recipients}
+          userId={userId}
+          preset={preset}
+          disabled={cannotChange}
+          onCreated={(name) => refresh(`${name} is saved and being checked now.`)}
+        />
+      )}
 
       <section className={styles.card} aria-labelledby="subscriptions-heading">
         <h2 id="subscriptions-heading">Subscriptions</h2>
         <p className={styles.muted}>
-          Subscribe from a <Link to={paths.dashboards()}>dashboard</Link> or a saved export in the <Link to={paths.csvNew()}>Query Builder</Link>.
+          Subscribe from a <Link to={paths.dashboards()}>dashboard</Link> or a saved export in the{' '}
+          <Link to={paths.csvNew()}>Query Builder</Link>.
         </p>
         {subscriptions.error && <p className={styles.danger}>{subscriptions.error}</p>}
         {subscriptions.data && subscriptions.data.subscriptions.length > 0 && (
@@ -160,8 +220,12 @@ export function AlertsScreen({ userId }: { userId: number }) {
                   <tr key={subscription.id}>
                     <td>
                       {subscription.name}
-                      <div className={styles.muted}>{subscription.source.kind === 'dashboard' ? 'Dashboard as PDF' : 'Saved export as CSV'}</div>
-                      {subscription.mail_failure && <div className={styles.danger}>Mail not sent: {subscription.mail_failure}</div>}
+                      <div className={styles.muted}>
+                        {subscription.source.kind === 'dashboard' ? 'Dashboard as PDF' : 'Saved export as CSV'}
+                      </div>
+                      {subscription.mail_failure && (
+                        <div className={styles.danger}>Mail not sent: {subscription.mail_failure}</div>
+                      )}
                     </td>
                     <td>
                       {when(subscription.next_run_at)} ({subscription.time_zone})
@@ -169,11 +233,21 @@ export function AlertsScreen({ userId }: { userId: number }) {
                     <td>{when(subscription.last_run_at)}</td>
                     <td>
                       <div className={styles.rowActions}>
-                        <button type="button" className={`${secondaryButton} ${styles.smallButton}`} disabled={cannotChange || action.busy} onClick={() => void sendNow(subscription)}>
+                        <button
+                          type="button"
+                          className={`${secondaryButton} ${styles.smallButton}`}
+                          disabled={cannotChange || action.busy}
+                          onClick={() => void sendNow(subscription)}
+                        >
                           Send now
                         </button>
                         {subscription.can_edit && (
-                          <button type="button" className={`${secondaryButton} ${styles.smallButton}`} disabled={cannotChange || action.busy} onClick={() => void removeSubscription(subscription)}>
+                          <button
+                            type="button"
+                            className={`${secondaryButton} ${styles.smallButton}`}
+                            disabled={cannotChange || action.busy}
+                            onClick={() => void removeSubscription(subscription)}
+                          >
                             Delete
                           </button>
                         )}
@@ -185,7 +259,9 @@ export function AlertsScreen({ userId }: { userId: number }) {
             </table>
           </div>
         )}
-        {subscriptions.data && !subscriptions.data.subscriptions.length && <p className={styles.muted}>No subscriptions yet.</p>}
+        {subscriptions.data && !subscriptions.data.subscriptions.length && (
+          <p className={styles.muted}>No subscriptions yet.</p>
+        )}
       </section>
     </main>
   );

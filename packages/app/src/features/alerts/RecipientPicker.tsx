@@ -2,7 +2,17 @@
 import type { Recipient } from '@payportal/shared';
 import * as styles from './alerts.css.ts';
 
-export function RecipientPicker({ members, chosen, onChange, disabled }: { members: readonly Recipient[]; chosen: readonly number[]; onChange: (ids: number[]) => void; disabled: boolean }) {
+export function RecipientPicker({
+  members,
+  chosen,
+  onChange,
+  disabled,
+}: {
+  members: readonly Recipient[];
+  chosen: readonly number[];
+  onChange: (ids: number[]) => void;
+  disabled: boolean;
+}) {
   return (
     <fieldset className={styles.recipients} disabled={disabled}>
       <legend>Recipients</legend>
@@ -11,7 +21,9 @@ export function RecipientPicker({ members, chosen, onChange, disabled }: { membe
           <input
             type="checkbox"
             checked={chosen.includes(member.id)}
-            onChange={(event) => onChange(event.target.checked ? [...chosen, member.id] : chosen.filter((id) => id !== member.id))}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...chosen, member.id] : chosen.filter((id) => id !== member.id))
+            }
           />
           {member.name} ({member.email})
         </label>

@@ -6,14 +6,30 @@ import { useSnapshot } from 'valtio';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 
-const SubscribeDialog = lazy(() => import('./SubscribeDialog.tsx').then((module) => ({ default: module.SubscribeDialog })));
+const SubscribeDialog = lazy(() =>
+  import('./SubscribeDialog.tsx').then((module) => ({ default: module.SubscribeDialog })),
+);
 
-export function SubscribeButton({ title, source, userId }: { title: string; source: SubscriptionSourceInput; userId: number }) {
+export function SubscribeButton({
+  title,
+  source,
+  userId,
+}: {
+  title: string;
+  source: SubscriptionSourceInput;
+  userId: number;
+}) {
   const [open, setOpen] = useState(false);
   const { readOnly } = useSnapshot(impersonationAccess);
   return (
     <>
-      <button type="button" className={secondaryButton} disabled={readOnly === true} title={readOnly ? 'Read-only support cannot subscribe anyone.' : undefined} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={readOnly === true}
+        title={readOnly ? 'Read-only support cannot subscribe anyone.' : undefined}
+        onClick={() => setOpen(true)}
+      >
         Subscribe
       </button>
       {open && (

@@ -1,7 +1,13 @@
 // "Subscribe": a dashboard (as a PDF, with the filters on screen) or a saved export (as CSV) mailed to
 // chosen members daily, weekly on a day or monthly on a date, at an hour of the organisation's time
 // zone; "Send now" tries it at once.
-import { SUBSCRIPTION_FREQUENCIES, SUBSCRIPTION_FREQUENCY_LABELS, WEEKDAY_LABELS, type SubscriptionFrequency, type SubscriptionSourceInput } from '@payportal/shared';
+import {
+  SUBSCRIPTION_FREQUENCIES,
+  SUBSCRIPTION_FREQUENCY_LABELS,
+  WEEKDAY_LABELS,
+  type SubscriptionFrequency,
+  type SubscriptionSourceInput,
+} from '@payportal/shared';
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -11,7 +17,17 @@ import { createSubscription, fetchRecipients, sendSubscriptionNow } from './aler
 import * as styles from './alerts.css.ts';
 import { RecipientPicker } from './RecipientPicker.tsx';
 
-export function SubscribeDialog({ title, source, userId, onClose }: { title: string; source: SubscriptionSourceInput; userId: number; onClose: () => void }) {
+export function SubscribeDialog({
+  title,
+  source,
+  userId,
+  onClose,
+}: {
+  title: string;
+  source: SubscriptionSourceInput;
+  userId: number;
+  onClose: () => void;
+}) {
   const members = useRequest('recipients', (signal) => fetchRecipients(signal), 'The members could not be loaded.');
   const [name, setName] = useState(title);
   const [frequency, setFrequency] = useState<SubscriptionFrequency>('weekly');
@@ -25,13 +41,23 @@ export function SubscribeDialog({ title, source, userId, onClose }: { title: str
   const save = async (sendNow: boolean) => {
     const saved = await action.run(
       async () => {
-        const created = await createSubscription({ name, source, schedule: { frequency, weekday, day_of_month: dayOfMonth, hour }, recipients });
+        const created = await createSubscription({
+          name,
+          source,
+          schedule: { frequency, weekday, day_of_month: dayOfMonth, hour },
+          recipients,
+        });
         if (sendNow) await sendSubscriptionNow(created.id);
         return created;
       },
       { tag: sendNow ? 'send' : 'save', failure: 'The subscription could not be saved. Please try again.' },
     );
-    if (saved) setNotice(sendNow ? `Subscribed and sent: ${saved.name}.` : `Subscribed: ${saved.name}. The first mail goes ${new Date(saved.next_run_at).toLocaleString()} (${saved.time_zone}).`);
+    if (saved)
+      setNotice(
+        sendNow
+          ? `Subscribed and sent: ${saved.name}.`
+          : `Subscribed: ${saved.name}. The first mail goes ${new Date(saved.next_run_at).toLocaleString()} (${saved.time_zone}).`,
+      );
   };
 
   return (
@@ -42,7 +68,11 @@ export function SubscribeDialog({ title, source, userId, onClose }: { title: str
           void save(false);
         }}
       >
-        <p className={styles.muted}>{source.kind === 'dashboard' ? 'The dashboard, with the filters on screen, as a PDF.' : 'The saved export as a CSV file.'}</p>
+        <p className={styles.muted}>
+          {source.kind === 'dashboard'
+            ? 'The dashboard, with the filters on screen, as a PDF.'
+            : 'The saved export as a CSV file.'}
+        </p>
         <fieldset disabled={action.busy || !!notice} style={{ border: 0, padding: 0, margin: 0 }}>
           <div className={styles.fields}>
             <label className={styles.field}>
@@ -74,7 +104,13 @@ export function SubscribeDialog({ title, source, userId, onClose }: { title: str
             {frequency === 'monthly' && (
               <label className={styles.field}>
                 Day of the month
-                <input type="number" min={1} max={31} value={dayOfMonth} onChange={(event) => setDayOfMonth(Number(event.target.value))} />
+                <input
+                  type="number"
+                  min={1}
+                  max={31}
+                  value={dayOfMonth}
+                  onChange={(event) => setDayOfMonth(Number(event.target.value))}
+                />
               </label>
             )}
             <label className={styles.field}>
@@ -88,7 +124,14 @@ export function SubscribeDialog({ title, source, userId, onClose }: { title: str
               </select>
             </label>
           </div>
-          {members.data && <RecipientPicker members={members.data.recipients} chosen={recipients} onChange={setRecipients} disabled={false} />}
+          {members.data && (
+            <RecipientPicker
+              members={members.data.recipients}
+              chosen={recipients}
+              onChange={setRecipients}
+              disabled={false}
+            />
+          )}
           {members.error && <p className={styles.danger}>{members.error}</p>}
         </fieldset>
         <p role="status" className={styles.message}>

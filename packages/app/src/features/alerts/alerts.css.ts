@@ -5,10 +5,22 @@ import { vars } from '../../theme/themes.css.ts';
 
 export const screen = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const intro = style({ color: vars.color.textMuted, marginTop: 0 });
-export const card = style({ padding: '1rem', background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', margin: '1rem 0' });
+export const card = style({
+  padding: '1rem',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.5rem',
+  margin: '1rem 0',
+});
 globalStyle(`${card} h2`, { fontSize: '1.125rem', margin: '0 0 0.75rem' });
 export const fields = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });
-export const field = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem', flex: '1 1 12rem', minWidth: 0 });
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.25rem',
+  flex: '1 1 12rem',
+  minWidth: 0,
+});
 globalStyle(`${field} input, ${field} select`, {
   font: 'inherit',
   color: vars.color.text,
@@ -19,7 +31,14 @@ globalStyle(`${field} input, ${field} select`, {
   width: '100%',
   minHeight: '2.5rem',
 });
-export const recipients = style({ border: 0, padding: 0, margin: '0.75rem 0', display: 'flex', flexWrap: 'wrap', gap: '0.25rem 1rem' });
+export const recipients = style({
+  border: 0,
+  padding: 0,
+  margin: '0.75rem 0',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.25rem 1rem',
+});
 globalStyle(`${recipients} legend`, { fontWeight: 600, marginBottom: '0.25rem' });
 globalStyle(`${recipients} label`, { display: 'flex', gap: '0.375rem', alignItems: 'center' });
 export const actions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginTop: '0.75rem' });
@@ -27,8 +46,18 @@ export const message = style({ margin: '0.5rem 0 0', minHeight: '1.25rem' });
 export const danger = style([message, { color: vars.color.danger }]);
 export const muted = style({ color: vars.color.textMuted });
 export const tableScroll = style({ position: 'relative', overflowX: 'auto', WebkitOverflowScrolling: 'touch' });
-export const table = style({ width: '100%', minWidth: '34rem', borderCollapse: 'collapse', background: vars.color.surface });
-globalStyle(`${table} th, ${table} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export const table = style({
+  width: '100%',
+  minWidth: '34rem',
+  borderCollapse: 'collapse',
+  background: vars.color.surface,
+});
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'left',
+  padding: '0.5rem 0.75rem',
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'top',
+});
 globalStyle(`${table} th`, { fontSize: '0.875rem', color: vars.color.textMuted, fontWeight: 600 });
 export const rowActions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' });
 export const smallButton = style({ padding: '0.25rem 0.625rem', fontSize: '0.875rem' });

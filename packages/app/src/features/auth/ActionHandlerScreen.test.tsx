@@ -50,9 +50,12 @@ describe('ActionHandlerScreen', () => {
     expect(screen.getByRole('link', { name: 'Return to Login' }).getAttribute('href')).toBe('/auth');
   });
 
-  it.each(['mode=signIn&oobCode=abc', 'mode=verifyEmail', ''])('sends any other request (%s) to /auth without calling the service', (query) => {
-    const { location } = open(query);
-    expect(location.history.at(-1)).toBe('/auth');
-    expect(sdk.applyActionCode).not.toHaveBeenCalled();
-  });
+  it.each(['mode=signIn&oobCode=abc', 'mode=verifyEmail', ''])(
+    'sends any other request (%s) to /auth without calling the service',
+    (query) => {
+      const { location } = open(query);
+      expect(location.history.at(-1)).toBe('/auth');
+      expect(sdk.applyActionCode).not.toHaveBeenCalled();
+    },
+  );
 });

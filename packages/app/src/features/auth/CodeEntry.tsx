@@ -45,8 +45,20 @@ export function CodeEntry({ lastDigits, onSubmit, sending }: CodeEntryProps) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Two-Factor Authentication">
       <h1>Two-Factor Authentication</h1>
-      <p role="status">{sending ? 'Sending a code to your phone…' : `A code has been sent to the phone number ending in ${lastDigits}.`}</p>
-      <TextField label="Authentication Code" name="mfaCode" placeholder="Code" inputMode="numeric" autoComplete="one-time-code" error={fieldError} autoFocus />
+      <p role="status">
+        {sending
+          ? 'Sending a code to your phone…'
+          : `A code has been sent to the phone number ending in ${lastDigits}.`}
+      </p>
+      <TextField
+        label="Authentication Code"
+        name="mfaCode"
+        placeholder="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={fieldError}
+        autoFocus
+      />
       <FormAlert message={error} />
       <button type="submit" className={styles.primaryButton} disabled={busy || sending}>
         Submit

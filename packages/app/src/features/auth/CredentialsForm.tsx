@@ -14,7 +14,9 @@ import { TextField } from './TextField.tsx';
 import { useSingleFlight } from './useSingleFlight.ts';
 
 // Loaded when opened: the sign-in page's own bundle stays small (bench:app).
-const TermsReadDialog = lazy(() => import('../terms/TermsReadDialog.tsx').then((module) => ({ default: module.TermsReadDialog })));
+const TermsReadDialog = lazy(() =>
+  import('../terms/TermsReadDialog.tsx').then((module) => ({ default: module.TermsReadDialog })),
+);
 
 interface CredentialsFormProps {
   /** Resolves when this form's part is done; rejects with the text to show. */
@@ -76,7 +78,13 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
         autoComplete="current-password"
         error={fieldErrors.password}
         after={
-          <button type="button" className={`${secondaryButton} ${styles.revealButton}`} onClick={() => setShowPassword((shown) => !shown)} disabled={!toggleReady} aria-pressed={showPassword}>
+          <button
+            type="button"
+            className={`${secondaryButton} ${styles.revealButton}`}
+            onClick={() => setShowPassword((shown) => !shown)}
+            disabled={!toggleReady}
+            aria-pressed={showPassword}
+          >
             {showPassword ? 'Hide password' : 'Show password'}
           </button>
         }
@@ -105,7 +113,9 @@ export function CredentialsForm({ onSubmit, error: outsideError }: CredentialsFo
       <ProgressSteps step={step} label="Sign-in progress" />
       <div className={styles.linkRow}>
         <Link href="/forgot-password">Forgot Password</Link>
-        <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('PayPortal credentials request')}`}>Request Credentials</a>
+        <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('PayPortal credentials request')}`}>
+          Request Credentials
+        </a>
       </div>
     </form>
   );

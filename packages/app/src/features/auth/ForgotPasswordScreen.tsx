@@ -32,7 +32,10 @@ export function ForgotPasswordScreen() {
         {done ? (
           <>
             <h1>You're almost done</h1>
-            <p>If an account exists for that email address, we have sent it a link to reset your password. Please check your email.</p>
+            <p>
+              If an account exists for that email address, we have sent it a link to reset your password. Please check
+              your email.
+            </p>
             <Link href="/auth">Back to Login</Link>
           </>
         ) : (

@@ -77,7 +77,9 @@ export function PhoneRegistration({ recaptchaHost, onAbandon }: PhoneRegistratio
           id="country-code"
           className={styles.input}
           value={country.iso}
-          onChange={(event) => setCountry(COUNTRIES.find((option) => option.iso === event.target.value) ?? DEFAULT_COUNTRY)}
+          onChange={(event) =>
+            setCountry(COUNTRIES.find((option) => option.iso === event.target.value) ?? DEFAULT_COUNTRY)
+          }
         >
           {COUNTRIES.map((option) => (
             <option key={option.iso} value={option.iso}>

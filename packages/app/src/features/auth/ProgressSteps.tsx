@@ -21,7 +21,12 @@ export function ProgressSteps({ step, label }: { step: ProgressStep; label: stri
       {Array.from({ length: constants.PROGRESS_STEPS }, (_, index) => (
         <span
           key={index}
-          style={{ flex: 1, height: '0.25rem', borderRadius: '1rem', background: index < reached ? '#1463d8' : '#d0d7de' }}
+          style={{
+            flex: 1,
+            height: '0.25rem',
+            borderRadius: '1rem',
+            background: index < reached ? '#1463d8' : '#d0d7de',
+          }}
         />
       ))}
     </div>

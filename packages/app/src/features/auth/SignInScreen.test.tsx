@@ -11,7 +11,16 @@ vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFa
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: { uid: 'signed-in-with-password' } }) }));
 
 const cachedOwner = {
-  user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
+  user: {
+    id: 7,
+    email: 'owner@acme.example',
+    firebase_uid: 'seed-owner',
+    name: 'Olivia Owner',
+    org_id: 1,
+    is_active: true,
+    config: {},
+    sign_in_method: 'standalone' as const,
+  },
   organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
   roles: ['query' as const],
   assignableRoles: [],
@@ -31,7 +40,9 @@ describe('SignInScreen', () => {
     resetSdk();
     localStorage.clear();
     // the identity project authorises this page's host (the one call here that is not the SDK's).
-    vi.stubGlobal('fetch', async () => Response.json({ projectId: 'demo-test', authorizedDomains: [location.hostname] }));
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ projectId: 'demo-test', authorizedDomains: [location.hostname] }),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -45,7 +56,9 @@ describe('SignInScreen', () => {
     expect(screen.getByText(/moving to a new platform/)).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Stay logged in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe('/forgot-password');
-    expect(screen.getByRole('link', { name: 'Request Credentials' }).getAttribute('href')).toMatch(/^mailto:support@payportal\.example\?/);
+    expect(screen.getByRole('link', { name: 'Request Credentials' }).getAttribute('href')).toMatch(
+      /^mailto:support@payportal\.example\?/,
+    );
     expect(screen.getByRole('progressbar', { name: 'Sign-in progress' }).getAttribute('aria-valuemax')).toBe('3');
   });
 
@@ -63,7 +76,13 @@ describe('SignInScreen', () => {
 
   it('refuses sign-in on a host the identity project does not authorise, saying so, before anything is sent', async () => {
     const asked: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => (asked.push(url), Response.json({ projectId: 'demo-test', authorizedDomains: ['portal.example'] })));
+    vi.stubGlobal(
+      'fetch',
+      async (url: string) => (
+        asked.push(url),
+        Response.json({ projectId: 'demo-test', authorizedDomains: ['portal.example'] })
+      ),
+    );
     renderRoute(<SignInScreen />);
     await fillAndSubmit('owner@acme.example');
     expect(await screen.findByRole('alert')).toHaveProperty(
@@ -97,7 +116,13 @@ describe('SignInScreen', () => {
     (screen.getByLabelText('Password') as HTMLInputElement).value = 'Portal-demo-2026';
     await userEvent.click(screen.getByRole('checkbox', { name: /I accept the/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(sdk.signInWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), 'autofilled@acme.example', 'Portal-demo-2026'));
+    await waitFor(() =>
+      expect(sdk.signInWithEmailAndPassword).toHaveBeenCalledWith(
+        expect.anything(),
+        'autofilled@acme.example',
+        'Portal-demo-2026',
+      ),
+    );
   });
 
   it('shows the sign-in progress steps: -1 idle, 1 while working, -1 again when the error shows', async () => {
@@ -105,12 +130,23 @@ describe('SignInScreen', () => {
     sdk.signInWithEmailAndPassword.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
     renderRoute(<SignInScreen />);
     const progress = () => screen.getByRole('progressbar', { name: 'Sign-in progress' });
-    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['0', 'Waiting']);
+    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual([
+      '0',
+      'Waiting',
+    ]);
     await fillAndSubmit('owner@acme.example');
-    await waitFor(() => expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['2', 'Working']));
+    await waitFor(() =>
+      expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual([
+        '2',
+        'Working',
+      ]),
+    );
     fail({ code: 'auth/wrong-password' });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password is not correct.'));
-    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual(['0', 'Waiting']);
+    expect([progress().getAttribute('aria-valuenow'), progress().getAttribute('aria-valuetext')]).toEqual([
+      '0',
+      'Waiting',
+    ]);
   });
 
   it('asks for the terms before anything is sent', async () => {
@@ -166,7 +202,9 @@ describe('SignInScreen', () => {
     saveSessionCache(cachedOwner);
     renderRoute(<SignInScreen />);
     await fillAndSubmit('analyst@acme.example');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Multiple sessions detected. Please try logging in again'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Multiple sessions detected. Please try logging in again'),
+    );
     expect(sdk.signInWithEmailAndPassword).not.toHaveBeenCalled();
     expect(readSessionCache()).toBeNull();
   });
@@ -175,17 +213,25 @@ describe('SignInScreen', () => {
     sdk.signInWithEmailAndPassword.mockResolvedValueOnce({ user: { emailVerified: false } });
     renderRoute(<SignInScreen />);
     await fillAndSubmit('unverified@acme.example');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please check your email for a verification link.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Please check your email for a verification link.'),
+    );
   });
 
   it('switches to the two-factor step, names the last four digits, and refuses a code with letters', async () => {
     sdk.signInWithEmailAndPassword.mockRejectedValueOnce({ code: 'auth/multi-factor-auth-required' });
-    const resolver = { hints: [{ factorId: 'phone', phoneNumber: '+1******0123' }], session: {}, resolveSignIn: sdk.resolveSignIn };
+    const resolver = {
+      hints: [{ factorId: 'phone', phoneNumber: '+1******0123' }],
+      session: {},
+      resolveSignIn: sdk.resolveSignIn,
+    };
     sdk.getMultiFactorResolver.mockReturnValueOnce(resolver);
     renderRoute(<SignInScreen />);
     const user = await fillAndSubmit('mfa@acme.example');
     expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('A code has been sent to the phone number ending in 0123.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('A code has been sent to the phone number ending in 0123.')).toBeTruthy(),
+    );
     expect(screen.getByLabelText('Authentication Code').getAttribute('placeholder')).toBe('Code');
     await user.type(screen.getByLabelText('Authentication Code'), '12ab56{Enter}');
     expect(screen.getByText('The code is the digits from the text message')).toBeTruthy();
@@ -197,7 +243,9 @@ describe('SignInScreen', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid verification code'));
     expect(sdk.verifyPhoneNumber).toHaveBeenCalledTimes(1);
     // a failed two-factor submit ends on step 2 with the error shown.
-    expect(screen.getByRole('progressbar', { name: 'Two-factor progress' }).getAttribute('aria-valuetext')).toBe('Finished');
+    expect(screen.getByRole('progressbar', { name: 'Two-factor progress' }).getAttribute('aria-valuetext')).toBe(
+      'Finished',
+    );
   });
 
   it('asks a user without a factor from an outside address to register a phone', async () => {
@@ -211,13 +259,19 @@ describe('SignInScreen', () => {
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('65055501');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Waiting');
+    expect(
+      screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext'),
+    ).toBe('Waiting');
     let sent!: (verificationId: string) => void;
     sdk.verifyPhoneNumber.mockReturnValueOnce(new Promise((resolve) => (sent = resolve)));
     await user.type(screen.getByLabelText('Phone number'), '99');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     // phone registration: step 1 while sending, then the code entry (step 2 done).
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext')).toBe('Working'));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('progressbar', { name: 'Phone registration progress' }).getAttribute('aria-valuetext'),
+      ).toBe('Working'),
+    );
     sent('verification-id');
     expect(await screen.findByText('A code has been sent to the phone number ending in 0199.')).toBeTruthy();
   });
@@ -234,7 +288,16 @@ describe('SignInScreen', () => {
 
   it('sends a signed-in user home', () => {
     setSignedIn({
-      user: { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const },
+      user: {
+        id: 7,
+        email: 'owner@acme.example',
+        firebase_uid: 'seed-owner',
+        name: 'Olivia Owner',
+        org_id: 1,
+        is_active: true,
+        config: {},
+        sign_in_method: 'standalone' as const,
+      },
       roles: ['query'],
       assignable_roles: [],
       organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },

@@ -18,7 +18,8 @@ const loadPhoneRegistration = () => import('./PhoneRegistration.tsx');
 const TwoFactorLogin = lazy(() => loadTwoFactorLogin().then((module) => ({ default: module.TwoFactorLogin })));
 const PhoneRegistration = lazy(() => loadPhoneRegistration().then((module) => ({ default: module.PhoneRegistration })));
 
-type View = { name: 'credentials' } | { name: 'secondFactor'; resolver: MultiFactorResolver } | { name: 'registerPhone' };
+type View =
+  { name: 'credentials' } | { name: 'secondFactor'; resolver: MultiFactorResolver } | { name: 'registerPhone' };
 
 export function SignInScreen() {
   const { current } = useSnapshot(session);
@@ -56,20 +57,28 @@ export function SignInScreen() {
     });
     try {
       const outcome = await flow.signInWithPassword(credentials);
-      if (outcome.next !== 'home') setView(outcome.next === 'secondFactor' ? { name: 'secondFactor', resolver: outcome.resolver } : { name: 'registerPhone' });
+      if (outcome.next !== 'home')
+        setView(
+          outcome.next === 'secondFactor'
+            ? { name: 'secondFactor', resolver: outcome.resolver }
+            : { name: 'registerPhone' },
+        );
     } catch (error) {
       throw new Error(flow.describeError(error, 'signIn'));
     }
   };
 
-  if (loggedOut && current.status === 'signedIn') return <Redirect to={base ? '/revenue-optimizer' : '/home'} replace />;
+  if (loggedOut && current.status === 'signedIn')
+    return <Redirect to={base ? '/revenue-optimizer' : '/home'} replace />;
   return (
     <div className={styles.page}>
       <div className={styles.card}>
         <Suspense fallback={<p role="status">Loading…</p>}>
           {!loggedOut && <p role="status">Signing out…</p>}
           {loggedOut && view.name === 'credentials' && <CredentialsForm onSubmit={signIn} error={abandoned} />}
-          {view.name === 'secondFactor' && <TwoFactorLogin resolver={view.resolver} recaptchaHost={recaptchaHost} onAbandon={abandon} />}
+          {view.name === 'secondFactor' && (
+            <TwoFactorLogin resolver={view.resolver} recaptchaHost={recaptchaHost} onAbandon={abandon} />
+          )}
           {view.name === 'registerPhone' && <PhoneRegistration recaptchaHost={recaptchaHost} onAbandon={abandon} />}
         </Suspense>
         <div ref={recaptchaElement} />

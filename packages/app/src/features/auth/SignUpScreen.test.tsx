@@ -9,7 +9,9 @@ import { SignUpScreen } from './SignUpScreen.tsx';
 vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({}) }));
 const acceptInvite = vi.fn(async (_identity: unknown, _invite: string) => undefined);
-vi.mock('./acceptInviteApi.ts', () => ({ acceptInvite: (identity: unknown, invite: string) => acceptInvite(identity, invite) }));
+vi.mock('./acceptInviteApi.ts', () => ({
+  acceptInvite: (identity: unknown, invite: string) => acceptInvite(identity, invite),
+}));
 
 const invite = 'Q2hhbmdlLW1lLXRoaXMtaXMtbm90LWEtcmVhbC1zZWM';
 const hash = encodeSignUpHash({ email: 'new.user@acme.example', name: 'Nia New', invite });
@@ -78,7 +80,9 @@ describe('SignUpScreen', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Portal-demo-2026');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'Portal-demo-2026{Enter}');
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('This invitation link cannot be used. Please ask your administrator for a new invitation link.'),
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This invitation link cannot be used. Please ask your administrator for a new invitation link.',
+      ),
     );
     expect(sdk.deleteUser).toHaveBeenCalledWith(user);
     expect(sdk.sendEmailVerification).not.toHaveBeenCalled();

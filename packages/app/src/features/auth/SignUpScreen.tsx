@@ -22,7 +22,10 @@ export function SignUpScreen({ hash = '' }: { hash?: string }) {
       <div className={styles.page}>
         <div className={styles.card}>
           <h1>This sign-up link is not valid</h1>
-          <p>The link may be incomplete or damaged. Please copy the whole link from your invitation email, or ask your administrator for a new invitation.</p>
+          <p>
+            The link may be incomplete or damaged. Please copy the whole link from your invitation email, or ask your
+            administrator for a new invitation.
+          </p>
           <Link href="/auth">Back to Login</Link>
         </div>
       </div>

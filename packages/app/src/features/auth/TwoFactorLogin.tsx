@@ -25,7 +25,9 @@ export function TwoFactorLogin({ resolver, recaptchaHost, onAbandon }: TwoFactor
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    sendSignInCode(resolver, recaptcha()).then(setVerificationId, (error: unknown) => setSendError(describeError(error, 'secondFactor')));
+    sendSignInCode(resolver, recaptcha()).then(setVerificationId, (error: unknown) =>
+      setSendError(describeError(error, 'secondFactor')),
+    );
   }, [resolver, recaptcha]);
 
   const submit = async (code: string) => {

@@ -9,12 +9,18 @@ const CHECKED_KEY = 'payportal.authorizedHost';
 
 /** The identity service's project endpoint (the emulator's in development). */
 export function projectConfigUrl(firebase: FirebaseWebConfig): string {
-  const base = firebase.emulatorUrl ? `${firebase.emulatorUrl}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const base = firebase.emulatorUrl
+    ? `${firebase.emulatorUrl}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
   return `${base}/v1/projects?key=${encodeURIComponent(firebase.apiKey)}`;
 }
 
 /** Resolves when `hostname` may sign in; rejects with `auth/unauthorized-domain` when the project does not list it. */
-export async function assertAuthorizedDomain(firebase: FirebaseWebConfig, hostname: string, storage: Storage = localStorage): Promise<void> {
+export async function assertAuthorizedDomain(
+  firebase: FirebaseWebConfig,
+  hostname: string,
+  storage: Storage = localStorage,
+): Promise<void> {
   if (storage.getItem(CHECKED_KEY) === hostname) return;
   let answer: unknown;
   try {

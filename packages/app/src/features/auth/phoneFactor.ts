@@ -30,11 +30,20 @@ export function phoneHint(resolver: MultiFactorResolver): PhoneMultiFactorInfo {
 
 /** Login with an enrolled factor: sends the SMS, answers the verification id. */
 export function sendSignInCode(resolver: MultiFactorResolver, verifier: RecaptchaVerifier): Promise<string> {
-  return new PhoneAuthProvider(firebaseAuth()).verifyPhoneNumber({ multiFactorHint: phoneHint(resolver), session: resolver.session }, verifier);
+  return new PhoneAuthProvider(firebaseAuth()).verifyPhoneNumber(
+    { multiFactorHint: phoneHint(resolver), session: resolver.session },
+    verifier,
+  );
 }
 
-export async function confirmSignInCode(resolver: MultiFactorResolver, verificationId: string, code: string): Promise<void> {
-  const credential = await resolver.resolveSignIn(PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim())));
+export async function confirmSignInCode(
+  resolver: MultiFactorResolver,
+  verificationId: string,
+  code: string,
+): Promise<void> {
+  const credential = await resolver.resolveSignIn(
+    PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim())),
+  );
   await completeSignIn(credential.user);
 }
 
@@ -49,6 +58,9 @@ export async function sendEnrollmentCode(phoneNumber: string, verifier: Recaptch
 export async function confirmEnrollment(verificationId: string, code: string): Promise<void> {
   const user = firebaseAuth().currentUser;
   if (!user) throw new AuthFlowError('other');
-  await multiFactor(user).enroll(PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim())), 'Phone');
+  await multiFactor(user).enroll(
+    PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim())),
+    'Phone',
+  );
   await completeSignIn(user);
 }

@@ -7,15 +7,27 @@ const country = (name: string) => COUNTRIES.find((option) => option.viewValue ==
 describe('countries', () => {
   it('offers the eleven countries with their dial codes, United States +1 by default', () => {
     expect(COUNTRIES.map((option) => `${option.viewValue} ${option.value}`)).toEqual([
-      'Austria +43', 'Brazil +55', 'Bulgaria +359', 'Colombia +57', 'India +91', 'Ireland +353',
-      'Netherlands +31', 'New Zealand +64', 'Slovakia +421', 'United Kingdom +44', 'United States +1',
+      'Austria +43',
+      'Brazil +55',
+      'Bulgaria +359',
+      'Colombia +57',
+      'India +91',
+      'Ireland +353',
+      'Netherlands +31',
+      'New Zealand +64',
+      'Slovakia +421',
+      'United Kingdom +44',
+      'United States +1',
     ]);
     expect(DEFAULT_COUNTRY.viewValue).toBe('United States');
   });
 
-  it.each(COUNTRIES.map((option) => [option.viewValue, option] as const))('%s: its mask is a valid number', (_, option) => {
-    expect(toPhoneNumber(option, option.placeholder)).toMatchObject({ ok: true });
-  });
+  it.each(COUNTRIES.map((option) => [option.viewValue, option] as const))(
+    '%s: its mask is a valid number',
+    (_, option) => {
+      expect(toPhoneNumber(option, option.placeholder)).toMatchObject({ ok: true });
+    },
+  );
 });
 
 describe('toPhoneNumber', () => {
@@ -28,6 +40,9 @@ describe('toPhoneNumber', () => {
   it('requires a number and refuses invalid ones', () => {
     expect(toPhoneNumber(DEFAULT_COUNTRY, ' - ')).toEqual({ ok: false, error: 'Phone number is required' });
     expect(toPhoneNumber(DEFAULT_COUNTRY, '12345')).toEqual({ ok: false, error: 'Please enter a valid phone number' });
-    expect(toPhoneNumber(DEFAULT_COUNTRY, '9'.repeat(40))).toEqual({ ok: false, error: 'Please enter a valid phone number' });
+    expect(toPhoneNumber(DEFAULT_COUNTRY, '9'.repeat(40))).toEqual({
+      ok: false,
+      error: 'Please enter a valid phone number',
+    });
   });
 });

@@ -2,7 +2,15 @@
 // multiple sessions → password sign-in (or second factor, or phone registration) → email verified →
 // authenticate, where the API checks the rest (portal user active, the second factor, the 60-day
 // password age: SECURITY.md #3) → session started. The API's refusals become the spec's texts.
-import { AuthFlowError, authErrorMessage, errorCode, isInternalEmail, serviceErrorMessage, signInRefusalOf, type AuthErrorArea } from '@payportal/shared';
+import {
+  AuthFlowError,
+  authErrorMessage,
+  errorCode,
+  isInternalEmail,
+  serviceErrorMessage,
+  signInRefusalOf,
+  type AuthErrorArea,
+} from '@payportal/shared';
 import {
   browserLocalPersistence,
   browserSessionPersistence,
@@ -24,9 +32,7 @@ import { setSignInFlowActive, startSignedInSession } from '../session/standalone
 import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
 
 export type SignInOutcome =
-  | { next: 'home' }
-  | { next: 'secondFactor'; resolver: MultiFactorResolver }
-  | { next: 'registerPhone' };
+  { next: 'home' } | { next: 'secondFactor'; resolver: MultiFactorResolver } | { next: 'registerPhone' };
 
 export interface Credentials {
   email: string;

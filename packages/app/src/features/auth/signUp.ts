@@ -2,7 +2,13 @@
 // way an identity is linked to its portal user), send the verification e-mail, sign out; the person
 // signs in once the address is verified (e-mail must be verified).
 import { authErrorMessage, type SignUpPayload } from '@payportal/shared';
-import { createUserWithEmailAndPassword, deleteUser, sendEmailVerification, signOut, updateProfile } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  deleteUser,
+  sendEmailVerification,
+  signOut,
+  updateProfile,
+} from 'firebase/auth';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { setSignInFlowActive } from '../session/standaloneSession.ts';
 import { acceptInvite } from './acceptInviteApi.ts';

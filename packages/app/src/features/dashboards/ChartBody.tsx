@@ -28,7 +28,17 @@ export interface ChartBodyProps {
   onInstance?: (chart: ChartInstance | null) => void;
 }
 
-export function ChartBody({ config, queries, today, answers, asTable, onPick, pickLabel, onDrawn, onInstance }: ChartBodyProps) {
+export function ChartBody({
+  config,
+  queries,
+  today,
+  answers,
+  asTable,
+  onPick,
+  pickLabel,
+  onDrawn,
+  onInstance,
+}: ChartBodyProps) {
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const look = useMemo(() => (host ? chartLookOf(host) : null), [host]);
   const empty = answers.main.rows.length === 0;
@@ -36,22 +46,52 @@ export function ChartBody({ config, queries, today, answers, asTable, onPick, pi
   useEffect(() => {
     if (tableLike) onDrawn();
   }, [tableLike, onDrawn, answers]);
-  const periods = useMemo(() => (config.type === 'kpi' ? null : periodsOf(queries.main, queries.range, today)), [config.type, queries, today]);
+  const periods = useMemo(
+    () => (config.type === 'kpi' ? null : periodsOf(queries.main, queries.range, today)),
+    [config.type, queries, today],
+  );
   const notes = useMemo(() => periodNotes(answers.main, periods), [answers.main, periods]);
-  const option = useMemo(() => (look && !tableLike && config.type !== 'kpi' ? chartOption(config, answers.main, look, periods) : null), [look, tableLike, config, answers.main, periods]);
+  const option = useMemo(
+    () => (look && !tableLike && config.type !== 'kpi' ? chartOption(config, answers.main, look, periods) : null),
+    [look, tableLike, config, answers.main, periods],
+  );
 
   return (
     <div ref={setHost} className={styles.chartBody}>
       {empty ? (
         <p className={styles.empty}>No data for these filters.</p>
       ) : tableLike ? (
-        <ChartTable result={answers.main} caption={config.title} periodNotes={notes} onPick={config.type === 'table' ? undefined : onPick} pickLabel={pickLabel} />
+        <ChartTable
+          result={answers.main}
+          caption={config.title}
+          periodNotes={notes}
+          onPick={config.type === 'table' ? undefined : onPick}
+          pickLabel={pickLabel}
+        />
       ) : config.type === 'kpi' ? (
-        look && <KpiTile main={answers.main} previous={answers.previous} comparedWith={queries.comparison} coverage={answers.coverage} spark={answers.spark} look={look} onDrawn={onDrawn} />
+        look && (
+          <KpiTile
+            main={answers.main}
+            previous={answers.previous}
+            comparedWith={queries.comparison}
+            coverage={answers.coverage}
+            spark={answers.spark}
+            look={look}
+            onDrawn={onDrawn}
+          />
+        )
       ) : (
         <>
           <p className={styles.visuallyHidden}>{chartSummary(config, answers.main)}</p>
-          {option && <EChart option={option} onPick={onPick} onDrawn={onDrawn} onInstance={onInstance} className={styles.canvas} />}
+          {option && (
+            <EChart
+              option={option}
+              onPick={onPick}
+              onDrawn={onDrawn}
+              onInstance={onInstance}
+              className={styles.canvas}
+            />
+          )}
           {notes.size > 0 && <PeriodKey notes={notes} granularity={queries.main.timeDimension?.granularity} />}
         </>
       )}
@@ -64,8 +104,12 @@ function PeriodKey({ notes, granularity }: { notes: Map<string, string>; granula
   const unit = granularity === 'day' ? 'day' : 'period';
   return (
     <p className={styles.periodKey}>
-      Hatched bars and dashed lines: a {unit} not yet whole or final ({[...notes.keys()].map((label) => periodName(label, granularity)).join(', ')}); hover or tap one to see why.
-      <span className={styles.visuallyHidden}> {[...notes].map(([label, note]) => `${periodName(label, granularity)}: ${note}.`).join(' ')}</span>
+      Hatched bars and dashed lines: a {unit} not yet whole or final (
+      {[...notes.keys()].map((label) => periodName(label, granularity)).join(', ')}); hover or tap one to see why.
+      <span className={styles.visuallyHidden}>
+        {' '}
+        {[...notes].map(([label, note]) => `${periodName(label, granularity)}: ${note}.`).join(' ')}
+      </span>
     </p>
   );
 }

@@ -28,22 +28,57 @@ export function ChartBuilderScreen({ id, chartId }: { id: string; chartId?: stri
   const loaded = useDashboard(id);
   const { dashboard } = loaded;
   const chart = chartId === undefined ? null : (dashboard?.charts.find((c) => String(c.id) === chartId) ?? null);
-  if (loaded.notFound) return <NotFound title="Dashboard not found" message="This dashboard was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'All dashboards', href: paths.dashboards() }} />;
+  if (loaded.notFound)
+    return (
+      <NotFound
+        title="Dashboard not found"
+        message="This dashboard was not found."
+        detail="It does not exist, or it belongs to another organisation."
+        back={{ label: 'All dashboards', href: paths.dashboards() }}
+      />
+    );
   if (loaded.error) return <LoadingIndicator show={false} error={loaded.error} />;
   if (!dashboard) return <LoadingIndicator show label="Loading the chart builder" />;
-  if (chartId !== undefined && !chart) return <NotFound title="Chart not found" message="This chart was not found." detail="The dashboard has no such chart: it may have been removed." back={{ label: `Back to ${dashboard.title}`, href: paths.dashboard(String(dashboard.id)) }} />;
-  if (!dashboard.can_edit) return <p role="alert" className={styles.alert}>Only the dashboard’s creator or an organisation owner may change it.</p>;
+  if (chartId !== undefined && !chart)
+    return (
+      <NotFound
+        title="Chart not found"
+        message="This chart was not found."
+        detail="The dashboard has no such chart: it may have been removed."
+        back={{ label: `Back to ${dashboard.title}`, href: paths.dashboard(String(dashboard.id)) }}
+      />
+    );
+  if (!dashboard.can_edit)
+    return (
+      <p role="alert" className={styles.alert}>
+        Only the dashboard’s creator or an organisation owner may change it.
+      </p>
+    );
   return <Builder key={chartId ?? 'new'} dashboardId={dashboard.id} dashboardTitle={dashboard.title} chart={chart} />;
 }
 
-function Builder({ dashboardId, dashboardTitle, chart }: { dashboardId: number; dashboardTitle: string; chart: DashboardChart | null }) {
+function Builder({
+  dashboardId,
+  dashboardTitle,
+  chart,
+}: {
+  dashboardId: number;
+  dashboardTitle: string;
+  chart: DashboardChart | null;
+}) {
   const [draft, setDraft] = useState<ChartDraft>(() => (chart ? configToDraft(chart.config) : emptyDraft()));
   const [, navigate] = useLocation();
   const write = useWriteAction();
-  const catalogue = useDebouncedRequest<CatalogueResponse>('catalogue', (signal) => fetchCatalogue(signal), { delayMs: 0, failure: 'The list of metrics could not be loaded.' });
+  const catalogue = useDebouncedRequest<CatalogueResponse>('catalogue', (signal) => fetchCatalogue(signal), {
+    delayMs: 0,
+    failure: 'The list of metrics could not be loaded.',
+  });
   const checked = useMemo(() => checkDraft({ ...draft, title: draft.title.trim() || 'Preview' }), [draft]);
   const today = new Date().toISOString().slice(0, 10);
-  const queries = useMemo(() => (checked.config ? chartQueries(checked.config, {}, [], today) : null), [checked.config, today]);
+  const queries = useMemo(
+    () => (checked.config ? chartQueries(checked.config, {}, [], today) : null),
+    [checked.config, today],
+  );
   const preview = useChartData(queries, 0, PREVIEW_DELAY_MS);
   const [drawnFor, setDrawnFor] = useState<unknown>(null);
   const drawn = preview.data !== null && drawnFor === preview.data;
@@ -51,7 +86,10 @@ function Builder({ dashboardId, dashboardTitle, chart }: { dashboardId: number; 
   const save = async () => {
     const final = checkDraft(draft);
     if (!final.config) return;
-    const saved = await write.run(() => (chart ? saveChart(dashboardId, chart.id, final.config) : createChart(dashboardId, final.config)), 'Chart saved.');
+    const saved = await write.run(
+      () => (chart ? saveChart(dashboardId, chart.id, final.config) : createChart(dashboardId, final.config)),
+      'Chart saved.',
+    );
     if (saved) navigate(paths.dashboardEdit(String(dashboardId)));
   };
   const titleProblem = !draft.title.trim() ? 'Give the chart a title.' : null;
@@ -64,21 +102,58 @@ function Builder({ dashboardId, dashboardTitle, chart }: { dashboardId: number; 
           <p className={styles.subtitle}>On “{dashboardTitle}”</p>
         </div>
         <div className={styles.actions}>
-          <button type="button" className={primaryButton} disabled={write.busy || checked.config === null || titleProblem !== null} onClick={() => void save()}>Save chart</button>
-          <button type="button" className={secondaryButton} onClick={() => navigate(paths.dashboardEdit(String(dashboardId)))}>Cancel</button>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={write.busy || checked.config === null || titleProblem !== null}
+            onClick={() => void save()}
+          >
+            Save chart
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => navigate(paths.dashboardEdit(String(dashboardId)))}
+          >
+            Cancel
+          </button>
         </div>
       </div>
-      {write.message && <p role="status" className={styles.notice}>{write.message}</p>}
+      {write.message && (
+        <p role="status" className={styles.notice}>
+          {write.message}
+        </p>
+      )}
       <div className={styles.builderLayout}>
         <ChartFields draft={draft} onChange={setDraft} catalogue={catalogue.data} />
-        <section className={`${styles.chartCard} ${styles.preview}`} aria-label="Preview" data-chart-state={preview.status === 'ready' && drawn ? 'drawn' : preview.status}>
+        <section
+          className={`${styles.chartCard} ${styles.preview}`}
+          aria-label="Preview"
+          data-chart-state={preview.status === 'ready' && drawn ? 'drawn' : preview.status}
+        >
           <h2 className={styles.chartTitle}>{draft.title.trim() || 'Preview'}</h2>
           {checked.problem ? (
-            <p role="alert" className={styles.alert}>{checked.problem}</p>
+            <p role="alert" className={styles.alert}>
+              {checked.problem}
+            </p>
           ) : preview.data && checked.config && queries ? (
-            <ChartBody config={checked.config} queries={queries} today={today} answers={preview.data} asTable={false} onDrawn={() => setDrawnFor(preview.data)} onPick={noop} />
+            <ChartBody
+              config={checked.config}
+              queries={queries}
+              today={today}
+              answers={preview.data}
+              asTable={false}
+              onDrawn={() => setDrawnFor(preview.data)}
+              onPick={noop}
+            />
           ) : (
-            <LoadingIndicator show={preview.status === 'loading'} error={preview.error} cta={{ label: 'Try again', onClick: preview.retry }} stretch label="Loading the preview" />
+            <LoadingIndicator
+              show={preview.status === 'loading'}
+              error={preview.error}
+              cta={{ label: 'Try again', onClick: preview.retry }}
+              stretch
+              label="Loading the preview"
+            />
           )}
           {titleProblem && <p className={styles.meta}>{titleProblem}</p>}
         </section>

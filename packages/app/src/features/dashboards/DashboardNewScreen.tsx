@@ -23,7 +23,10 @@ export function DashboardNewScreen({ isDemo }: DashboardNewScreenProps) {
   const [description, setDescription] = useState('');
   const [, navigate] = useLocation();
   const write = useWriteAction();
-  const problem = title && !dashboardTitleSchema.safeParse(title).success ? 'The title must be one line of at most 120 characters.' : null;
+  const problem =
+    title && !dashboardTitleSchema.safeParse(title).success
+      ? 'The title must be one line of at most 120 characters.'
+      : null;
   return (
     <div className={styles.page}>
       {isDemo && <DemoBanner />}
@@ -33,22 +36,41 @@ export function DashboardNewScreen({ isDemo }: DashboardNewScreenProps) {
         style={{ maxWidth: '36rem' }}
         onSubmit={(event) => {
           event.preventDefault();
-          void write.run(() => createDashboard({ title, description }), 'Created.').then((created) => created && navigate(paths.dashboardEdit(String(created.id))));
+          void write
+            .run(() => createDashboard({ title, description }), 'Created.')
+            .then((created) => created && navigate(paths.dashboardEdit(String(created.id))));
         }}
       >
         <label className={styles.field}>
           <span className={styles.fieldLabel}>Title</span>
-          <input className={styles.control} value={title} required maxLength={120} onChange={(event) => setTitle(event.target.value)} aria-invalid={problem !== null} />
+          <input
+            className={styles.control}
+            value={title}
+            required
+            maxLength={120}
+            onChange={(event) => setTitle(event.target.value)}
+            aria-invalid={problem !== null}
+          />
         </label>
         {problem && <p className={styles.alert}>{problem}</p>}
         <label className={styles.field}>
           <span className={styles.fieldLabel}>Description</span>
-          <textarea className={styles.control} value={description} rows={3} maxLength={2000} onChange={(event) => setDescription(event.target.value)} />
+          <textarea
+            className={styles.control}
+            value={description}
+            rows={3}
+            maxLength={2000}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </label>
         {write.message && <p role="status">{write.message}</p>}
         <div className={styles.actions}>
-          <button type="submit" className={primaryButton} disabled={write.busy || !title.trim() || problem !== null}>Create dashboard</button>
-          <button type="button" className={secondaryButton} onClick={() => navigate(paths.dashboards())}>Cancel</button>
+          <button type="submit" className={primaryButton} disabled={write.busy || !title.trim() || problem !== null}>
+            Create dashboard
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => navigate(paths.dashboards())}>
+            Cancel
+          </button>
         </div>
       </form>
     </div>

@@ -54,22 +54,49 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
     (layout: LayoutItem[]) => {
       if (!dashboard) return;
       setDashboard({ ...dashboard, layout });
-      void write.run(() => saveDashboard(dashboard.id, { title: dashboard.title, description: dashboard.description, filters: dashboard.filters, layout }), 'Layout saved.');
+      void write.run(
+        () =>
+          saveDashboard(dashboard.id, {
+            title: dashboard.title,
+            description: dashboard.description,
+            filters: dashboard.filters,
+            layout,
+          }),
+        'Layout saved.',
+      );
     },
     [dashboard, setDashboard, write],
   );
 
-  if (loaded.notFound) return <NotFound title="Dashboard not found" message="This dashboard was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'All dashboards', href: paths.dashboards() }} />;
-  if (loaded.error) return <LoadingIndicator show={false} error={loaded.error} cta={{ label: 'Try again', onClick: loaded.retry }} />;
-  if (!dashboard) return <LoadingIndicator show label={editing ? 'Loading the dashboard to edit' : 'Loading the dashboard'} />;
+  if (loaded.notFound)
+    return (
+      <NotFound
+        title="Dashboard not found"
+        message="This dashboard was not found."
+        detail="It does not exist, or it belongs to another organisation."
+        back={{ label: 'All dashboards', href: paths.dashboards() }}
+      />
+    );
+  if (loaded.error)
+    return <LoadingIndicator show={false} error={loaded.error} cta={{ label: 'Try again', onClick: loaded.retry }} />;
+  if (!dashboard)
+    return <LoadingIndicator show label={editing ? 'Loading the dashboard to edit' : 'Loading the dashboard'} />;
 
   const archive = async (archived: boolean) => {
-    const saved = await write.run(() => archiveDashboard(dashboard.id, archived), archived ? 'Dashboard archived.' : 'Dashboard restored.');
+    const saved = await write.run(
+      () => archiveDashboard(dashboard.id, archived),
+      archived ? 'Dashboard archived.' : 'Dashboard restored.',
+    );
     if (saved) setDashboard(saved);
   };
   const removeChart = async (chartId: number) => {
     const done = await write.run(() => deleteChart(dashboard.id, chartId), 'Chart removed.');
-    if (done !== null) setDashboard({ ...dashboard, charts: dashboard.charts.filter((c) => c.id !== chartId), layout: dashboard.layout.filter((i) => i.chart_id !== chartId) });
+    if (done !== null)
+      setDashboard({
+        ...dashboard,
+        charts: dashboard.charts.filter((c) => c.id !== chartId),
+        layout: dashboard.layout.filter((i) => i.chart_id !== chartId),
+      });
   };
 
   return (
@@ -77,26 +104,69 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
       {isDemo && editing && <DemoBanner />}
       <div className={styles.titleRow}>
         <div>
-          <h1 className={styles.title}>{dashboard.title}{dashboard.archived && ' (archived)'}</h1>
+          <h1 className={styles.title}>
+            {dashboard.title}
+            {dashboard.archived && ' (archived)'}
+          </h1>
           {dashboard.description && <p className={styles.subtitle}>{dashboard.description}</p>}
           <p className={styles.subtitle}>By {dashboard.owner.name}</p>
         </div>
         <div className={styles.actions}>
-          <button type="button" className={secondaryButton} onClick={() => setRefreshKey((key) => key + 1)}>Refresh</button>
-          <SubscribeButton title={dashboard.title} source={{ kind: 'dashboard', dashboard_id: dashboard.id, filters: { ...filters } }} userId={userId} />
-          {canEdit && !editing && <Link href={paths.dashboardEdit(String(dashboard.id))} className={secondaryButton}>Edit</Link>}
-          {canEdit && editing && <Link href={paths.dashboard(String(dashboard.id))} className={primaryButton}>Done</Link>}
-          {canEdit && <Link href={paths.chartNew(String(dashboard.id))} className={secondaryButton}>Add chart</Link>}
-          {canEdit && <button type="button" className={secondaryButton} onClick={() => void archive(!dashboard.archived)}>{dashboard.archived ? 'Restore' : 'Archive'}</button>}
-          <Link href={paths.dashboards()} className={secondaryButton}>All dashboards</Link>
+          <button type="button" className={secondaryButton} onClick={() => setRefreshKey((key) => key + 1)}>
+            Refresh
+          </button>
+          <SubscribeButton
+            title={dashboard.title}
+            source={{ kind: 'dashboard', dashboard_id: dashboard.id, filters: { ...filters } }}
+            userId={userId}
+          />
+          {canEdit && !editing && (
+            <Link href={paths.dashboardEdit(String(dashboard.id))} className={secondaryButton}>
+              Edit
+            </Link>
+          )}
+          {canEdit && editing && (
+            <Link href={paths.dashboard(String(dashboard.id))} className={primaryButton}>
+              Done
+            </Link>
+          )}
+          {canEdit && (
+            <Link href={paths.chartNew(String(dashboard.id))} className={secondaryButton}>
+              Add chart
+            </Link>
+          )}
+          {canEdit && (
+            <button type="button" className={secondaryButton} onClick={() => void archive(!dashboard.archived)}>
+              {dashboard.archived ? 'Restore' : 'Archive'}
+            </button>
+          )}
+          <Link href={paths.dashboards()} className={secondaryButton}>
+            All dashboards
+          </Link>
         </div>
       </div>
-      {editing && !canEdit && <p role="alert" className={styles.alert}>Only the dashboard’s creator or an organisation owner may change it.</p>}
+      {editing && !canEdit && (
+        <p role="alert" className={styles.alert}>
+          Only the dashboard’s creator or an organisation owner may change it.
+        </p>
+      )}
       {editing && canEdit && <DashboardDetailsForm dashboard={dashboard} filters={filters} onSaved={setDashboard} />}
-      {write.message && <p role="status" className={styles.notice}>{write.message}</p>}
+      {write.message && (
+        <p role="status" className={styles.notice}>
+          {write.message}
+        </p>
+      )}
       <FilterBar filters={filters} onChange={url.setFilters} />
       {dashboard.charts.length === 0 ? (
-        <p className={styles.meta}>This dashboard has no charts yet.{canEdit && <> <Link href={paths.chartNew(String(dashboard.id))}>Add the first chart</Link>.</>}</p>
+        <p className={styles.meta}>
+          This dashboard has no charts yet.
+          {canEdit && (
+            <>
+              {' '}
+              <Link href={paths.chartNew(String(dashboard.id))}>Add the first chart</Link>.
+            </>
+          )}
+        </p>
       ) : (
         <DashboardGrid
           layout={dashboard.layout}
@@ -118,7 +188,22 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
         />
       )}
       {editing && canEdit && (
-        <button type="button" className={secondaryButton} onClick={() => void write.run(async () => { await saveDashboard(dashboard.id, { title: dashboard.title, description: dashboard.description, filters, layout: dashboard.layout }); navigate(paths.dashboard(String(dashboard.id))); return true; }, 'Filters saved as the dashboard’s default.')}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() =>
+            void write.run(async () => {
+              await saveDashboard(dashboard.id, {
+                title: dashboard.title,
+                description: dashboard.description,
+                filters,
+                layout: dashboard.layout,
+              });
+              navigate(paths.dashboard(String(dashboard.id)));
+              return true;
+            }, 'Filters saved as the dashboard’s default.')
+          }
+        >
           Save these filters as the default
         </button>
       )}
@@ -126,7 +211,15 @@ export function DashboardScreen({ id, userId, isOwner, editing = false, isDemo =
   );
 }
 
-function DashboardDetailsForm({ dashboard, filters, onSaved }: { dashboard: Dashboard; filters: Dashboard['filters']; onSaved: (saved: Dashboard) => void }) {
+function DashboardDetailsForm({
+  dashboard,
+  filters,
+  onSaved,
+}: {
+  dashboard: Dashboard;
+  filters: Dashboard['filters'];
+  onSaved: (saved: Dashboard) => void;
+}) {
   const [title, setTitle] = useState(dashboard.title);
   const [description, setDescription] = useState(dashboard.description);
   const write = useWriteAction();
@@ -136,19 +229,39 @@ function DashboardDetailsForm({ dashboard, filters, onSaved }: { dashboard: Dash
       aria-label="Dashboard details"
       onSubmit={(event) => {
         event.preventDefault();
-        void write.run(() => saveDashboard(dashboard.id, { title, description, filters: { ...filters }, layout: dashboard.layout }), 'Saved.').then((saved) => saved && onSaved(saved));
+        void write
+          .run(
+            () =>
+              saveDashboard(dashboard.id, { title, description, filters: { ...filters }, layout: dashboard.layout }),
+            'Saved.',
+          )
+          .then((saved) => saved && onSaved(saved));
       }}
     >
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Title</span>
-        <input className={styles.control} value={title} maxLength={120} required onChange={(event) => setTitle(event.target.value)} />
+        <input
+          className={styles.control}
+          value={title}
+          maxLength={120}
+          required
+          onChange={(event) => setTitle(event.target.value)}
+        />
       </label>
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Description</span>
-        <textarea className={styles.control} value={description} maxLength={2000} rows={2} onChange={(event) => setDescription(event.target.value)} />
+        <textarea
+          className={styles.control}
+          value={description}
+          maxLength={2000}
+          rows={2}
+          onChange={(event) => setDescription(event.target.value)}
+        />
       </label>
       <div className={styles.actions}>
-        <button type="submit" className={primaryButton} disabled={write.busy}>Save details</button>
+        <button type="submit" className={primaryButton} disabled={write.busy}>
+          Save details
+        </button>
         {write.message && <span role="status">{write.message}</span>}
       </div>
     </form>

@@ -8,7 +8,13 @@ import * as styles from './dashboards.css.ts';
 
 type ListKey = 'industry_group' | 'industry' | 'region' | 'state';
 
-export function FilterBar({ filters, onChange }: { filters: DashboardFilters; onChange: (next: DashboardFilters) => void }) {
+export function FilterBar({
+  filters,
+  onChange,
+}: {
+  filters: DashboardFilters;
+  onChange: (next: DashboardFilters) => void;
+}) {
   const set = (patch: Partial<DashboardFilters>) => onChange({ ...filters, ...patch });
   const range = typeof filters.dateRange === 'string' ? filters.dateRange : '';
   const search = (key: ListKey, label: string, parent?: ListKey) => {
@@ -32,9 +38,17 @@ export function FilterBar({ filters, onChange }: { filters: DashboardFilters; on
     <form className={styles.filterBar} aria-label="Dashboard filters" onSubmit={(event) => event.preventDefault()}>
       <label className={`${styles.field} ${styles.wideField}`}>
         <span className={styles.fieldLabel}>Date range</span>
-        <select className={styles.control} value={range} onChange={(event) => set({ dateRange: (event.target.value || undefined) as DashboardFilters['dateRange'] })}>
+        <select
+          className={styles.control}
+          value={range}
+          onChange={(event) => set({ dateRange: (event.target.value || undefined) as DashboardFilters['dateRange'] })}
+        >
           <option value="">Each chart’s own</option>
-          {DATE_RANGE_PRESETS.map((preset) => <option key={preset} value={preset}>{PRESET_LABELS[preset]}</option>)}
+          {DATE_RANGE_PRESETS.map((preset) => (
+            <option key={preset} value={preset}>
+              {PRESET_LABELS[preset]}
+            </option>
+          ))}
         </select>
       </label>
       {search('industry_group', 'Industry group')}
@@ -43,19 +57,39 @@ export function FilterBar({ filters, onChange }: { filters: DashboardFilters; on
       {search('state', 'State', 'region')}
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Card brand</span>
-        <select className={styles.control} value={filters.card_brand?.[0] ?? ''} onChange={(event) => set({ card_brand: event.target.value ? [event.target.value] : undefined })}>
+        <select
+          className={styles.control}
+          value={filters.card_brand?.[0] ?? ''}
+          onChange={(event) => set({ card_brand: event.target.value ? [event.target.value] : undefined })}
+        >
           <option value="">All brands</option>
-          {Object.entries(DIMENSION_VALUE_LABELS.card_brand).map(([brand, label]) => <option key={brand} value={brand}>{label}</option>)}
+          {Object.entries(DIMENSION_VALUE_LABELS.card_brand).map(([brand, label]) => (
+            <option key={brand} value={brand}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Channel</span>
-        <select className={styles.control} value={filters.channel?.[0] ?? ''} onChange={(event) => set({ channel: event.target.value ? [event.target.value] : undefined })}>
+        <select
+          className={styles.control}
+          value={filters.channel?.[0] ?? ''}
+          onChange={(event) => set({ channel: event.target.value ? [event.target.value] : undefined })}
+        >
           <option value="">All channels</option>
-          {Object.entries(DIMENSION_VALUE_LABELS.channel).map(([channel, label]) => <option key={channel} value={channel}>{label}</option>)}
+          {Object.entries(DIMENSION_VALUE_LABELS.channel).map(([channel, label]) => (
+            <option key={channel} value={channel}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
-      {active && <button type="button" className={styles.smallButton} onClick={() => onChange({})}>Clear filters</button>}
+      {active && (
+        <button type="button" className={styles.smallButton} onClick={() => onChange({})}>
+          Clear filters
+        </button>
+      )}
     </form>
   );
 }

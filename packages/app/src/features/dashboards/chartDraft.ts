@@ -56,25 +56,51 @@ const COMPOUND = ['industry_group', 'industry', 'region', 'state'] as const;
 
 export function draftToConfig(draft: ChartDraft): ChartConfigInput {
   const dateAxis = draft.xAxis === 'date' && draft.type !== 'kpi';
-  const dimensions = [...(draft.xAxis && !dateAxis && draft.type !== 'kpi' ? [draft.xAxis] : []), ...(draft.split && draft.type !== 'kpi' && draft.split !== draft.xAxis ? [draft.split] : [])];
-  const measures = draft.type === 'combo' ? draft.measures.slice(0, 2) : ['kpi', 'pie', 'heatmap'].includes(draft.type) ? draft.measures.slice(0, 1) : draft.measures;
+  const dimensions = [
+    ...(draft.xAxis && !dateAxis && draft.type !== 'kpi' ? [draft.xAxis] : []),
+    ...(draft.split && draft.type !== 'kpi' && draft.split !== draft.xAxis ? [draft.split] : []),
+  ];
+  const measures =
+    draft.type === 'combo'
+      ? draft.measures.slice(0, 2)
+      : ['kpi', 'pie', 'heatmap'].includes(draft.type)
+        ? draft.measures.slice(0, 1)
+        : draft.measures;
   return {
     type: draft.type,
     title: draft.title.trim(),
     query: {
       measures,
       dimensions: dimensions.filter((d) => d !== 'date'),
-      ...((dateAxis || draft.range) && { timeDimension: { dimension: 'date', ...(dateAxis && { granularity: draft.granularity }), ...(draft.range && { dateRange: draft.range }) } }),
-      filters: COMPOUND.flatMap((member) => (draft[member].length ? [{ member, operator: 'in' as const, values: draft[member] }] : [])),
-      ...(!dateAxis && measures[0] && dimensions.length && draft.type !== 'heatmap' && { order: [{ member: measures[0], direction: 'desc' as const }] }),
+      ...((dateAxis || draft.range) && {
+        timeDimension: {
+          dimension: 'date',
+          ...(dateAxis && { granularity: draft.granularity }),
+          ...(draft.range && { dateRange: draft.range }),
+        },
+      }),
+      filters: COMPOUND.flatMap((member) =>
+        draft[member].length ? [{ member, operator: 'in' as const, values: draft[member] }] : [],
+      ),
+      ...(!dateAxis &&
+        measures[0] &&
+        dimensions.length &&
+        draft.type !== 'heatmap' && { order: [{ member: measures[0], direction: 'desc' as const }] }),
     },
-    display: { stacked: draft.stacked, horizontal: draft.horizontal, donut: draft.donut, ignoreDashboardFilters: draft.ignoreDashboardFilters, thresholds: draft.thresholds },
+    display: {
+      stacked: draft.stacked,
+      horizontal: draft.horizontal,
+      donut: draft.donut,
+      ignoreDashboardFilters: draft.ignoreDashboardFilters,
+      thresholds: draft.thresholds,
+    },
   };
 }
 
 export function configToDraft(config: ChartConfig): ChartDraft {
   const { query, display } = config;
-  const inFilter = (member: string) => query.filters.find((f) => f.member === member && f.operator === 'in')?.values.map(String) ?? [];
+  const inFilter = (member: string) =>
+    query.filters.find((f) => f.member === member && f.operator === 'in')?.values.map(String) ?? [];
   const range = query.timeDimension?.dateRange;
   return {
     ...emptyDraft(),
@@ -98,7 +124,9 @@ export function configToDraft(config: ChartConfig): ChartDraft {
 }
 
 /** The configuration, or the first problem in words (the builder shows it under the preview). */
-export function checkDraft(draft: ChartDraft): { config: ChartConfig; problem: null } | { config: null; problem: string } {
+export function checkDraft(
+  draft: ChartDraft,
+): { config: ChartConfig; problem: null } | { config: null; problem: string } {
   const parsed = chartConfigSchema.safeParse(draftToConfig(draft));
   if (parsed.success) return { config: parsed.data, problem: null };
   const issue = parsed.error.issues[0]!;

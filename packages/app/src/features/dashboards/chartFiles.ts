@@ -17,7 +17,10 @@ export function resultCsv(result: QueryResult, periodNotes?: ReadonlyMap<string,
   const dateIndex = result.columns.findIndex((column) => column.type === 'date');
   const noted = periodNotes !== undefined && dateIndex >= 0;
   const head = [...result.columns.map((column) => quote(column.label)), ...(noted ? [quote(PERIOD_NOTE_LABEL)] : [])];
-  const rows = result.rows.map((row) => [...row.map(quote), ...(noted ? [quote(periodNotes.get(String(row[dateIndex])) ?? '')] : [])]);
+  const rows = result.rows.map((row) => [
+    ...row.map(quote),
+    ...(noted ? [quote(periodNotes.get(String(row[dateIndex])) ?? '')] : []),
+  ]);
   return [head, ...rows].map((line) => line.join(',')).join('\r\n') + '\r\n';
 }
 

@@ -2,7 +2,16 @@
 // dashboard's filters (unless it opts out) and its drill-down path; a KPI tile also asks the same
 // measure over the period it is compared with (its change), whether the data reaches back that far,
 // and by day (its sparkline).
-import { applyDashboardFilters, comparisonPeriod, drillQuery, type ChartConfig, type ComparisonPeriod, type DashboardFilters, type DateRange, type QueryDescription } from '@payportal/shared';
+import {
+  applyDashboardFilters,
+  comparisonPeriod,
+  drillQuery,
+  type ChartConfig,
+  type ComparisonPeriod,
+  type DashboardFilters,
+  type DateRange,
+  type QueryDescription,
+} from '@payportal/shared';
 
 export interface ChartQueries {
   main: QueryDescription;
@@ -18,12 +27,26 @@ export interface ChartQueries {
   drill: { level: string; atMerchant: boolean } | null;
 }
 
-export function chartQueries(config: ChartConfig, filters: DashboardFilters, drillPath: readonly string[], today: string): ChartQueries {
+export function chartQueries(
+  config: ChartConfig,
+  filters: DashboardFilters,
+  drillPath: readonly string[],
+  today: string,
+): ChartQueries {
   const filtered = config.display.ignoreDashboardFilters ? config.query : applyDashboardFilters(config.query, filters);
   const drilled = drillPath.length ? drillQuery(filtered, drillPath) : null;
   const main = drilled?.query ?? filtered;
   const range = main.timeDimension?.dateRange;
-  if (config.type !== 'kpi') return { main, range, previous: null, comparison: null, coverage: null, spark: null, drill: drilled && { level: drilled.level, atMerchant: drilled.atMerchant } };
+  if (config.type !== 'kpi')
+    return {
+      main,
+      range,
+      previous: null,
+      comparison: null,
+      coverage: null,
+      spark: null,
+      drill: drilled && { level: drilled.level, atMerchant: drilled.atMerchant },
+    };
   const comparison = comparisonPeriod(range, today);
   const kpiBase = { ...main, timeDimension: { dimension: 'date' as const, ...(range && { dateRange: range }) } };
   const before = comparison && ([...comparison.range] as [string, string]);
@@ -34,7 +57,14 @@ export function chartQueries(config: ChartConfig, filters: DashboardFilters, dri
     comparison,
     // Whether the data covers the period is a fact of the dataset, not of the filters: asked without them.
     coverage: before
-      ? { measures: ['authorisations'], dimensions: [], filters: [], timeDimension: { dimension: 'date', granularity: 'day', dateRange: before }, order: [{ member: 'date', direction: 'asc' }], limit: 1 }
+      ? {
+          measures: ['authorisations'],
+          dimensions: [],
+          filters: [],
+          timeDimension: { dimension: 'date', granularity: 'day', dateRange: before },
+          order: [{ member: 'date', direction: 'asc' }],
+          limit: 1,
+        }
       : null,
     spark: { ...kpiBase, timeDimension: { ...kpiBase.timeDimension, granularity: range ? 'day' : 'month' } },
     drill: null,

@@ -29,7 +29,10 @@ describe('arranging the dashboard grid', () => {
   });
 
   it('finds the chart under the pointer and compares layouts', () => {
-    const boxes = [{ left: 0, top: 0, right: 100, bottom: 100 }, { left: 110, top: 0, right: 200, bottom: 100 }];
+    const boxes = [
+      { left: 0, top: 0, right: 100, bottom: 100 },
+      { left: 110, top: 0, right: 200, bottom: 100 },
+    ];
     expect(boxAt(boxes, 150, 50)).toBe(1);
     expect(boxAt(boxes, 105, 50)).toBe(-1);
     expect(sameLayout([item(1), item(2)], [item(1), item(2)])).toBe(true);

@@ -16,7 +16,11 @@ export function moveItem(layout: readonly LayoutItem[], from: number, to: number
 
 /** One step wider or narrower (3 columns), taller or shorter (1 row): the keyboard's resize. */
 export function stepSize(item: LayoutItem, columns: number, rows: number): LayoutItem {
-  return { ...item, w: clamp(item.w + columns * GRID_MIN_COLUMNS, GRID_MIN_COLUMNS, GRID_COLUMNS), h: clamp(item.h + rows, 1, GRID_MAX_ROWS) };
+  return {
+    ...item,
+    w: clamp(item.w + columns * GRID_MIN_COLUMNS, GRID_MIN_COLUMNS, GRID_COLUMNS),
+    h: clamp(item.h + rows, 1, GRID_MAX_ROWS),
+  };
 }
 
 export interface DragSteps {
@@ -46,4 +50,5 @@ export function boxAt(boxes: readonly Box[], x: number, y: number): number {
 }
 
 export const sameLayout = (a: readonly LayoutItem[], b: readonly LayoutItem[]) =>
-  a.length === b.length && a.every((item, index) => item.chart_id === b[index]!.chart_id && item.w === b[index]!.w && item.h === b[index]!.h);
+  a.length === b.length &&
+  a.every((item, index) => item.chart_id === b[index]!.chart_id && item.w === b[index]!.w && item.h === b[index]!.h);

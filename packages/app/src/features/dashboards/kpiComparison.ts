@@ -5,21 +5,33 @@
 import { dayText, spanText, type ComparisonPeriod, type MetricFormat } from '@payportal/shared';
 
 export type KpiComparison =
-  | { kind: 'change'; change: number; points: boolean; against: string }
-  | { kind: 'none'; text: string };
+  { kind: 'change'; change: number; points: boolean; against: string } | { kind: 'none'; text: string };
 
 /**
  * `firstDay`: the first day with data within the comparison period (null: none); `value`/`before`: the
  * figure and its value over the comparison period.
  */
-export function kpiComparison(value: number | null, before: number | null, format: MetricFormat | null, comparison: ComparisonPeriod | null, firstDay: string | null): KpiComparison {
+export function kpiComparison(
+  value: number | null,
+  before: number | null,
+  format: MetricFormat | null,
+  comparison: ComparisonPeriod | null,
+  firstDay: string | null,
+): KpiComparison {
   if (!comparison) return { kind: 'none', text: 'All dates: no earlier period to compare' };
   const [from, to] = comparison.range;
   const named = `${comparison.phrase} (${spanText(from, to)})`;
-  if (firstDay === null) return { kind: 'none', text: `Not compared with ${named}: the data does not reach back that far` };
-  if (firstDay > from) return { kind: 'none', text: `Not compared with ${named}: the data starts on ${dayText(firstDay)}` };
+  if (firstDay === null)
+    return { kind: 'none', text: `Not compared with ${named}: the data does not reach back that far` };
+  if (firstDay > from)
+    return { kind: 'none', text: `Not compared with ${named}: the data starts on ${dayText(firstDay)}` };
   if (value === null || !before) return { kind: 'none', text: `Nothing to compare with ${named}` };
   // A rate changes in percentage points (97.2 % → 97.5 % is +0.3 pp, not +0.3 %); amounts in per cent.
   const points = format === 'percent';
-  return { kind: 'change', change: points ? value - before : (value - before) / Math.abs(before), points, against: `vs ${comparison.phrase}` };
+  return {
+    kind: 'change',
+    change: points ? value - before : (value - before) / Math.abs(before),
+    points,
+    against: `vs ${comparison.phrase}`,
+  };
 }

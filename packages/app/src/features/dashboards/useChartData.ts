@@ -17,14 +17,22 @@ export interface ChartAnswers {
 }
 
 // Every chart's questions go in one batch; one refused as busy is asked again after its Retry-After.
-const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) => (query ? retryWhenBusy(() => batchedQuery(query, signal), signal) : Promise.resolve(null));
+const ask = (query: ChartQueries['main'] | null, signal: AbortSignal) =>
+  query ? retryWhenBusy(() => batchedQuery(query, signal), signal) : Promise.resolve(null);
 
 export function useChartData(queries: ChartQueries | null, refreshKey: number, delayMs = 0) {
-  const key = queries ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.coverage, queries.spark]) : null;
+  const key = queries
+    ? JSON.stringify([refreshKey, queries.main, queries.previous, queries.coverage, queries.spark])
+    : null;
   return useDebouncedRequest<ChartAnswers>(
     key,
     async (signal) => {
-      const [main, previous, coverage, spark] = await Promise.all([ask(queries!.main, signal), ask(queries!.previous, signal), ask(queries!.coverage, signal), ask(queries!.spark, signal)]);
+      const [main, previous, coverage, spark] = await Promise.all([
+        ask(queries!.main, signal),
+        ask(queries!.previous, signal),
+        ask(queries!.coverage, signal),
+        ask(queries!.spark, signal),
+      ]);
       return { main: main!, previous, coverage, spark, at: new Date() };
     },
     { delayMs, failure: 'This chart could not be loaded.' },

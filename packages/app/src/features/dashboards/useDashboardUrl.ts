@@ -10,22 +10,31 @@ export function useDashboardUrl() {
   const [location, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const filters = useMemo(() => filtersFromSearch(params), [params]);
-  const write = useCallback((next: URLSearchParams) => navigate(`${location}${next.size ? `?${next}` : ''}`, { replace: true }), [location, navigate]);
+  const write = useCallback(
+    (next: URLSearchParams) => navigate(`${location}${next.size ? `?${next}` : ''}`, { replace: true }),
+    [location, navigate],
+  );
 
-  const setFilters = useCallback((next: DashboardFilters) => {
-    const written = filtersToSearch(next, new URLSearchParams(params));
-    // New filters start every drill-down again: a path chosen under other filters may show nothing.
-    for (const key of [...written.keys()]) if (key.startsWith('drill')) written.delete(key);
-    write(written);
-  }, [params, write]);
+  const setFilters = useCallback(
+    (next: DashboardFilters) => {
+      const written = filtersToSearch(next, new URLSearchParams(params));
+      // New filters start every drill-down again: a path chosen under other filters may show nothing.
+      for (const key of [...written.keys()]) if (key.startsWith('drill')) written.delete(key);
+      write(written);
+    },
+    [params, write],
+  );
 
   const drillOf = useCallback((chartId: number) => params.getAll(`drill${chartId}`), [params]);
-  const setDrill = useCallback((chartId: number, path: string[]) => {
-    const next = new URLSearchParams(params);
-    next.delete(`drill${chartId}`);
-    for (const value of path) next.append(`drill${chartId}`, value);
-    write(next);
-  }, [params, write]);
+  const setDrill = useCallback(
+    (chartId: number, path: string[]) => {
+      const next = new URLSearchParams(params);
+      next.delete(`drill${chartId}`);
+      for (const value of path) next.append(`drill${chartId}`, value);
+      write(next);
+    },
+    [params, write],
+  );
 
   return { filters, setFilters, drillOf, setDrill, search };
 }

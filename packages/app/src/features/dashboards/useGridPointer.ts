@@ -58,8 +58,20 @@ export function useGridPointer(layout: readonly LayoutItem[], onArrange: ((layou
       event.currentTarget.setPointerCapture(event.pointerId);
       const gap = parseFloat(getComputedStyle(grid.current).columnGap) || 0;
       const box = item.getBoundingClientRect();
-      const steps = { column: (grid.current.getBoundingClientRect().width + gap) / GRID_COLUMNS, row: (box.height + gap) / start.h };
-      gesture.current = { kind, chartId, pointerId: event.pointerId, x: event.clientX, y: event.clientY, steps, original: [...layout], current: [...layout] };
+      const steps = {
+        column: (grid.current.getBoundingClientRect().width + gap) / GRID_COLUMNS,
+        row: (box.height + gap) / start.h,
+      };
+      gesture.current = {
+        kind,
+        chartId,
+        pointerId: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        steps,
+        original: [...layout],
+        current: [...layout],
+      };
       setActive(chartId);
       setPreview([...layout]);
     },
@@ -71,8 +83,14 @@ export function useGridPointer(layout: readonly LayoutItem[], onArrange: ((layou
       else if (event.clientY < EDGE) window.scrollBy(0, -EDGE / 2);
       const from = now.current.findIndex((entry) => entry.chart_id === chartId);
       if (now.kind === 'resize') {
-        const sized = dragSize(now.original[now.original.findIndex((entry) => entry.chart_id === chartId)]!, event.clientX - now.x, event.clientY - now.y, now.steps);
-        if (sized.w !== now.current[from]!.w || sized.h !== now.current[from]!.h) show(now.current.map((entry, index) => (index === from ? sized : entry)));
+        const sized = dragSize(
+          now.original[now.original.findIndex((entry) => entry.chart_id === chartId)]!,
+          event.clientX - now.x,
+          event.clientY - now.y,
+          now.steps,
+        );
+        if (sized.w !== now.current[from]!.w || sized.h !== now.current[from]!.h)
+          show(now.current.map((entry, index) => (index === from ? sized : entry)));
         return;
       }
       const others = now.current.filter((entry) => entry.chart_id !== chartId);

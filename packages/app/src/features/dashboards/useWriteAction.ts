@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/apiClient.ts';
 export function useWriteAction() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const run = useCallback(async <T,>(action: () => Promise<T>, success: string): Promise<T | null> => {
+  const run = useCallback(async <T>(action: () => Promise<T>, success: string): Promise<T | null> => {
     setBusy(true);
     try {
       const result = await action();

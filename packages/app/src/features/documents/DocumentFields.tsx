@@ -2,11 +2,22 @@
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@payportal/shared';
 import * as styles from './documents.css.ts';
 
-export function TypeField<Type extends DocumentType>(props: { id: string; label: string; types: readonly Type[]; value: Type | ''; onChange: (value: Type | '') => void; anyLabel?: string }) {
+export function TypeField<Type extends DocumentType>(props: {
+  id: string;
+  label: string;
+  types: readonly Type[];
+  value: Type | '';
+  onChange: (value: Type | '') => void;
+  anyLabel?: string;
+}) {
   return (
     <div className={styles.field}>
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} value={props.value} onChange={(event) => props.onChange(event.currentTarget.value as Type | '')}>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value as Type | '')}
+      >
         {props.anyLabel && <option value="">{props.anyLabel}</option>}
         {props.types.map((value) => (
           <option key={value} value={value}>
@@ -18,11 +29,25 @@ export function TypeField<Type extends DocumentType>(props: { id: string; label:
   );
 }
 
-export function MonthField(props: { id: string; label: string; value: string; onChange: (value: string) => void; required?: boolean; max?: string }) {
+export function MonthField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  max?: string;
+}) {
   return (
     <div className={styles.field}>
       <label htmlFor={props.id}>{props.label}</label>
-      <input id={props.id} type="month" required={props.required} max={props.max} value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)} />
+      <input
+        id={props.id}
+        type="month"
+        required={props.required}
+        max={props.max}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
     </div>
   );
 }

@@ -44,20 +44,37 @@ export function DocumentTable({ documents, busy, onView, onDownload, onDelete }:
               <td className={styles.number}>{formatBytes(document.bytes)}</td>
               <td>{creatorText(document)}</td>
               <td className={styles.noWrap}>
-                <time dateTime={document.created_at}>{new Date(document.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}</time>
+                <time dateTime={document.created_at}>
+                  {new Date(document.created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                </time>
               </td>
               <td>
                 <div className={styles.rowActions}>
                   {document.content_type === 'application/pdf' && (
-                    <button type="button" className={button} onClick={() => onView(document)} aria-label={`View ${document.title}`}>
+                    <button
+                      type="button"
+                      className={button}
+                      onClick={() => onView(document)}
+                      aria-label={`View ${document.title}`}
+                    >
                       View
                     </button>
                   )}
-                  <button type="button" className={button} onClick={() => onDownload(document)} aria-label={`Download ${document.title}`}>
+                  <button
+                    type="button"
+                    className={button}
+                    onClick={() => onDownload(document)}
+                    aria-label={`Download ${document.title}`}
+                  >
                     Download
                   </button>
                   {document.can_delete && (
-                    <button type="button" className={button} onClick={() => onDelete(document)} aria-label={`Delete ${document.title}`}>
+                    <button
+                      type="button"
+                      className={button}
+                      onClick={() => onDelete(document)}
+                      aria-label={`Delete ${document.title}`}
+                    >
                       Delete
                     </button>
                   )}

@@ -28,18 +28,56 @@ const document = (id: number, extra: Partial<PortalDocument> = {}): PortalDocume
   can_delete: false,
   ...extra,
 });
-const listOf = (documents: PortalDocument[], extra: object = {}) => () => ({ body: { documents, total: documents.length, page: 1, page_size: 20, can_upload: false, can_generate: false, ...extra } });
+const listOf =
+  (documents: PortalDocument[], extra: object = {}) =>
+  () => ({
+    body: {
+      documents,
+      total: documents.length,
+      page: 1,
+      page_size: 20,
+      can_upload: false,
+      can_generate: false,
+      ...extra,
+    },
+  });
 const rows = () => screen.getAllByRole('row').slice(1);
 
 describe('DocumentsScreen', () => {
   it('lists type, title, month, size, creator and date, with View for PDFs only and no write controls for a reader', async () => {
     answerApi({
-      [LIST]: listOf([document(1), document(2, { type: 'merchant_extract', generated: true, title: 'Merchant master extract October 2026', content_type: 'text/csv', bytes: 79_000, created_by: null })]),
+      [LIST]: listOf([
+        document(1),
+        document(2, {
+          type: 'merchant_extract',
+          generated: true,
+          title: 'Merchant master extract October 2026',
+          content_type: 'text/csv',
+          bytes: 79_000,
+          created_by: null,
+        }),
+      ]),
     });
     render(<DocumentsScreen />);
     await screen.findByText('Notice 1');
-    expect(within(rows()[0]!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['Scheme notice', 'Notice 1', 'October 2026', '2 KB', 'Olivia Owner']);
-    expect(within(rows()[1]!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['Merchant master extract', 'Merchant master extract October 2026', 'October 2026', '77.1 KB', 'PayPortal']);
+    expect(
+      within(rows()[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual(['Scheme notice', 'Notice 1', 'October 2026', '2 KB', 'Olivia Owner']);
+    expect(
+      within(rows()[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual([
+      'Merchant master extract',
+      'Merchant master extract October 2026',
+      'October 2026',
+      '77.1 KB',
+      'PayPortal',
+    ]);
     expect(screen.getByRole('button', { name: 'View Notice 1' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'View Merchant master extract October 2026' })).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Download / })).toHaveLength(2);
@@ -55,11 +93,29 @@ describe('DocumentsScreen', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'visa');
     await vi.waitFor(() => expect(sent.at(-1)?.search.get('search')).toBe('visa'));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by type' }), 'Contract');
-    await vi.waitFor(() => expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({ search: 'visa', type: 'contract', page: '1', page_size: '20' }));
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(sent.at(-1)!.search)).toEqual({
+        search: 'visa',
+        type: 'contract',
+        page: '1',
+        page_size: '20',
+      }),
+    );
   });
 
   it('pages through the server’s pages', async () => {
-    const sent = answerApi({ [LIST]: ({ search }: SentRequest) => ({ body: { documents: [document(Number(search.get('page')))], total: 45, page: Number(search.get('page')), page_size: 20, can_upload: false, can_generate: false } }) });
+    const sent = answerApi({
+      [LIST]: ({ search }: SentRequest) => ({
+        body: {
+          documents: [document(Number(search.get('page')))],
+          total: 45,
+          page: Number(search.get('page')),
+          page_size: 20,
+          can_upload: false,
+          can_generate: false,
+        },
+      }),
+    });
     render(<DocumentsScreen />);
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -69,10 +125,19 @@ describe('DocumentsScreen', () => {
 
   it('sends a chosen file as a PDF with its title, type and month, and shows the API’s reason when it is refused', async () => {
     const reason = 'This file is not a PDF: its contents do not begin with %PDF-, whatever its name says.';
-    const sent = answerApi({ [LIST]: listOf([], { can_upload: true }), 'POST /api/documents/v1/documents/': () => ({ status: 422, body: { error: { code: 'documents/not-a-pdf', message: reason } } }) });
+    const sent = answerApi({
+      [LIST]: listOf([], { can_upload: true }),
+      'POST /api/documents/v1/documents/': () => ({
+        status: 422,
+        body: { error: { code: 'documents/not-a-pdf', message: reason } },
+      }),
+    });
     render(<DocumentsScreen />);
     const share = await screen.findByRole('region', { name: 'Share a PDF' });
-    await userEvent.upload(within(share).getByLabelText('PDF file'), new File(['PK zip'], 'renamed.pdf', { type: 'application/zip' }));
+    await userEvent.upload(
+      within(share).getByLabelText('PDF file'),
+      new File(['PK zip'], 'renamed.pdf', { type: 'application/zip' }),
+    );
     expect(within(share).getByLabelText<HTMLInputElement>('Title').value).toBe('renamed');
     await userEvent.selectOptions(within(share).getByRole('combobox', { name: 'Type' }), 'Contract');
     await userEvent.click(within(share).getByRole('button', { name: 'Upload' }));

@@ -38,8 +38,18 @@ export function DocumentsScreen() {
     viewerHeading.current?.scrollIntoView({ block: 'start' });
   }, [viewing]);
 
-  const query = { search: search || undefined, type: type || undefined, period: period || undefined, page, page_size: DOCUMENT_PAGE_SIZE };
-  const list = useRequest(JSON.stringify([query, version]), (signal) => fetchDocuments(query, signal), 'The documents could not be loaded.');
+  const query = {
+    search: search || undefined,
+    type: type || undefined,
+    period: period || undefined,
+    page,
+    page_size: DOCUMENT_PAGE_SIZE,
+  };
+  const list = useRequest(
+    JSON.stringify([query, version]),
+    (signal) => fetchDocuments(query, signal),
+    'The documents could not be loaded.',
+  );
   const shown = list.data;
   const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.page_size)) : 1;
   const added = (document: PortalDocument) => {
@@ -50,10 +60,13 @@ export function DocumentsScreen() {
   };
   const remove = async (document: PortalDocument) => {
     setDeleting(null);
-    const deleted = await action.run(async () => {
+    const deleted = await action.run(
+      async () => {
         await deleteDocument(document.id);
         return true;
-      }, { failure: 'The document could not be deleted. Please try again.' });
+      },
+      { failure: 'The document could not be deleted. Please try again.' },
+    );
     if (!deleted) return;
     if (viewing?.id === document.id) setViewing(null);
     setNotice(`${document.title} is deleted.`);
@@ -64,12 +77,15 @@ export function DocumentsScreen() {
     change();
     setPage(1);
   };
-  const download = (document: PortalDocument) => action.run(() => downloadDocument(document.id), { failure: 'The download could not start. Please try again.' });
+  const download = (document: PortalDocument) =>
+    action.run(() => downloadDocument(document.id), { failure: 'The download could not start. Please try again.' });
 
   return (
     <div className={styles.screen}>
       <h1>Documents</h1>
-      <p className={styles.intro}>Statements and extracts made from your data, and files shared with your organization.</p>
+      <p className={styles.intro}>
+        Statements and extracts made from your data, and files shared with your organization.
+      </p>
       {shown && (shown.can_generate || shown.can_upload) && (
         <div className={styles.forms}>
           {shown.can_generate && <GenerateForm onGenerated={added} />}
@@ -80,17 +96,41 @@ export function DocumentsScreen() {
       <div className={styles.filters} role="search">
         <div className={styles.field}>
           <label htmlFor={`${id}-search`}>Search by title</label>
-          <input id={`${id}-search`} type="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.currentTarget.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
         </div>
-        <TypeField id={`${id}-type`} label="Filter by type" anyLabel="All types" types={DOCUMENT_TYPES} value={type} onChange={(value) => filter(() => setType(value))} />
-        <MonthField id={`${id}-period`} label="Filter by month" value={period} onChange={(value) => filter(() => setPeriod(value))} />
+        <TypeField
+          id={`${id}-type`}
+          label="Filter by type"
+          anyLabel="All types"
+          types={DOCUMENT_TYPES}
+          value={type}
+          onChange={(value) => filter(() => setType(value))}
+        />
+        <MonthField
+          id={`${id}-period`}
+          label="Filter by month"
+          value={period}
+          onChange={(value) => filter(() => setPeriod(value))}
+        />
       </div>
 
       <FormOutcome done={notice} error={list.error ?? action.error} />
       {list.loading && !shown && <p role="status">Loading documents…</p>}
       {shown && (
         <>
-          <DocumentTable documents={shown.documents} busy={list.loading} onView={setViewing} onDownload={(document) => void download(document)} onDelete={setDeleting} />
+          <DocumentTable
+            documents={shown.documents}
+            busy={list.loading}
+            onView={setViewing}
+            onDownload={(document) => void download(document)}
+            onDelete={setDeleting}
+          />
           {shown.total === 0 && <p>{search || type || period ? 'No documents match.' : 'No documents yet.'}</p>}
           {pages > 1 && (
             <nav className={styles.pager} aria-label="Pages">
@@ -100,7 +140,12 @@ export function DocumentsScreen() {
               <span>
                 Page {page} of {pages}
               </span>
-              <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
                 Next
               </button>
             </nav>
@@ -128,7 +173,14 @@ export function DocumentsScreen() {
         </section>
       )}
 
-      {deleting && <ConfirmDialog question={`Delete “${deleting.title}”?`} confirmLabel="Delete" onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          question={`Delete “${deleting.title}”?`}
+          confirmLabel="Delete"
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </div>
   );
 }

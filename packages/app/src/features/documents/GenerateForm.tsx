@@ -1,6 +1,11 @@
 // Generate a month's statement or merchant master extract (org owners): any month that
 // has ended, last month by default. Making it again replaces that month's earlier one.
-import { GENERATED_DOCUMENT_TYPES, lastFullMonth, type GeneratedDocumentType, type PortalDocument } from '@payportal/shared';
+import {
+  GENERATED_DOCUMENT_TYPES,
+  lastFullMonth,
+  type GeneratedDocumentType,
+  type PortalDocument,
+} from '@payportal/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
@@ -19,7 +24,9 @@ export function GenerateForm({ onGenerated }: { onGenerated: (document: PortalDo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone('');
-    const document = await action.run(() => generateDocument({ type, period }), { failure: 'The document could not be generated. Please try again.' });
+    const document = await action.run(() => generateDocument({ type, period }), {
+      failure: 'The document could not be generated. Please try again.',
+    });
     if (document) {
       setDone(`${document.title} is ready.`);
       onGenerated(document);
@@ -30,7 +37,13 @@ export function GenerateForm({ onGenerated }: { onGenerated: (document: PortalDo
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Generate from your data</h2>
       <form onSubmit={submit} className={styles.fields}>
-        <TypeField id={`${id}-type`} label="Document" types={GENERATED_DOCUMENT_TYPES} value={type} onChange={(value) => value && setType(value)} />
+        <TypeField
+          id={`${id}-type`}
+          label="Document"
+          types={GENERATED_DOCUMENT_TYPES}
+          value={type}
+          onChange={(value) => value && setType(value)}
+        />
         <MonthField id={`${id}-period`} label="Month" required max={latest} value={period} onChange={setPeriod} />
         <button type="submit" className={primaryButton} disabled={action.busy || !period}>
           {action.busy ? 'Generating…' : 'Generate'}

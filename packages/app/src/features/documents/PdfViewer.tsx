@@ -22,7 +22,10 @@ export interface PdfViewerProps {
 
 export function PdfViewer({ documentId, title }: PdfViewerProps) {
   const holder = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<{ state: 'loading' | 'shown' | 'failed'; pages: number }>({ state: 'loading', pages: 0 });
+  const [status, setStatus] = useState<{ state: 'loading' | 'shown' | 'failed'; pages: number }>({
+    state: 'loading',
+    pages: 0,
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -38,7 +41,8 @@ export function PdfViewer({ documentId, title }: PdfViewerProps) {
         if (!pdf || controller.signal.aborted || Math.abs(width - drawnWidth) < 8) return;
         drawnWidth = width;
         const drawn: HTMLElement[] = [];
-        for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES) && !controller.signal.aborted; number++) drawn.push(await drawPage(pdf, number, width, title));
+        for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES) && !controller.signal.aborted; number++)
+          drawn.push(await drawPage(pdf, number, width, title));
         if (!controller.signal.aborted) target.replaceChildren(...drawn);
       });
       return drawing;
@@ -66,7 +70,8 @@ export function PdfViewer({ documentId, title }: PdfViewerProps) {
     <>
       <p role="status">
         {status.state === 'loading' && 'Opening the document…'}
-        {status.state === 'shown' && `${status.pages} ${status.pages === 1 ? 'page' : 'pages'}${status.pages > MAX_PAGES ? `, the first ${MAX_PAGES} shown: download it for the rest` : ''}.`}
+        {status.state === 'shown' &&
+          `${status.pages} ${status.pages === 1 ? 'page' : 'pages'}${status.pages > MAX_PAGES ? `, the first ${MAX_PAGES} shown: download it for the rest` : ''}.`}
       </p>
       {status.state === 'failed' && <p role="alert">This document could not be shown. Download it instead.</p>}
       <div ref={holder} className={styles.pages} data-testid="pdf-pages" />

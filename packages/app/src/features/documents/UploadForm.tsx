@@ -1,6 +1,13 @@
 // Upload a shared PDF (org owners and upload admins): the file, its title, type and
 // month. The API decides by the file's bytes whether it is a PDF and says why when it is not.
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_TEXT, lastFullMonth, UPLOADED_DOCUMENT_TYPES, type PortalDocument, type UploadedDocumentType } from '@payportal/shared';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE_TEXT,
+  lastFullMonth,
+  UPLOADED_DOCUMENT_TYPES,
+  type PortalDocument,
+  type UploadedDocumentType,
+} from '@payportal/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
@@ -30,7 +37,9 @@ export function UploadForm({ onUploaded }: { onUploaded: (document: PortalDocume
     event.preventDefault();
     if (!file) return;
     setDone('');
-    const document = await action.run(() => uploadDocument(file, { title, type, period }), { failure: 'The file could not be uploaded. Please try again.' });
+    const document = await action.run(() => uploadDocument(file, { title, type, period }), {
+      failure: 'The file could not be uploaded. Please try again.',
+    });
     if (document) {
       setDone(`${document.title} is uploaded.`);
       form.current?.reset();
@@ -46,15 +55,37 @@ export function UploadForm({ onUploaded }: { onUploaded: (document: PortalDocume
       <form ref={form} onSubmit={submit} className={styles.fields}>
         <div className={styles.wideField}>
           <label htmlFor={`${id}-file`}>PDF file</label>
-          <input id={`${id}-file`} type="file" accept="application/pdf,.pdf" required onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)} />
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="application/pdf,.pdf"
+            required
+            onChange={(event) => choose(event.currentTarget.files?.[0] ?? null)}
+          />
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} required maxLength={200} value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
+          <input
+            id={`${id}-title`}
+            required
+            maxLength={200}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
         </div>
-        <TypeField id={`${id}-type`} label="Type" types={UPLOADED_DOCUMENT_TYPES} value={type} onChange={(value) => value && setType(value)} />
+        <TypeField
+          id={`${id}-type`}
+          label="Type"
+          types={UPLOADED_DOCUMENT_TYPES}
+          value={type}
+          onChange={(value) => value && setType(value)}
+        />
         <MonthField id={`${id}-period`} label="Month" required value={period} onChange={setPeriod} />
-        <button type="submit" className={primaryButton} disabled={action.busy || !file || file.size > DOCUMENT_MAX_BYTES || !title.trim() || !period}>
+        <button
+          type="submit"
+          className={primaryButton}
+          disabled={action.busy || !file || file.size > DOCUMENT_MAX_BYTES || !title.trim() || !period}
+        >
           {action.busy ? 'Uploading…' : 'Upload'}
         </button>
       </form>

@@ -17,14 +17,19 @@ import { downloadWithTicket } from '../../lib/downloadWithTicket.ts';
 export function fetchDocuments(query: DocumentListQueryInput, signal?: AbortSignal) {
   const parsed = documentListQuerySchema.parse(query);
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(parsed)) if (value !== undefined && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(parsed))
+    if (value !== undefined && value !== '') params.set(name, String(value));
   return apiRequest(`${DOCUMENT_PATHS.documents()}?${params}`, { schema: documentListSchema, signal });
 }
 
 export function uploadDocument(file: File, metadata: UploadDocumentQuery) {
   const params = new URLSearchParams(uploadDocumentQuerySchema.parse(metadata));
   // Sent as a PDF whatever the browser guessed from the name: the API checks the bytes.
-  return apiRequest(`${DOCUMENT_PATHS.documents()}?${params}`, { method: 'POST', body: new Blob([file], { type: 'application/pdf' }), schema: documentSchema });
+  return apiRequest(`${DOCUMENT_PATHS.documents()}?${params}`, {
+    method: 'POST',
+    body: new Blob([file], { type: 'application/pdf' }),
+    schema: documentSchema,
+  });
 }
 
 export function generateDocument(body: GenerateDocumentBody) {
@@ -35,6 +40,10 @@ export function deleteDocument(id: number) {
   return apiRequest(DOCUMENT_PATHS.document(id), { method: 'DELETE' });
 }
 
-export const fetchDocumentBytes = (id: number, signal?: AbortSignal) => apiBytes(DOCUMENT_PATHS.content(id), { signal });
+export const fetchDocumentBytes = (id: number, signal?: AbortSignal) =>
+  apiBytes(DOCUMENT_PATHS.content(id), { signal });
 
-export const downloadDocument = (id: number) => downloadWithTicket(() => apiRequest(DOCUMENT_PATHS.downloadTicket(id), { method: 'POST', schema: downloadTicketSchema }));
+export const downloadDocument = (id: number) =>
+  downloadWithTicket(() =>
+    apiRequest(DOCUMENT_PATHS.downloadTicket(id), { method: 'POST', schema: downloadTicketSchema }),
+  );

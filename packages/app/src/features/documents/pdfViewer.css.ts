@@ -4,7 +4,15 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
 
-export const pages = style({ display: 'flex', flexDirection: 'column', gap: '1rem', alignItems: 'center', padding: '1rem', background: vars.color.border, borderRadius: '0.375rem' });
+export const pages = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1rem',
+  alignItems: 'center',
+  padding: '1rem',
+  background: vars.color.border,
+  borderRadius: '0.375rem',
+});
 export const page = style({
   position: 'relative',
   maxWidth: '100%',
@@ -15,8 +23,23 @@ export const page = style({
   vars: { '--scale-round-x': '1px', '--scale-round-y': '1px' },
 });
 export const canvas = style({ display: 'block', width: '100%', height: 'auto' });
-export const textLayer = style({ position: 'absolute', inset: 0, overflow: 'clip', lineHeight: 1, textAlign: 'initial', opacity: 1, transformOrigin: '0 0', zIndex: 0 });
-globalStyle(`${textLayer} :is(span, br)`, { color: 'transparent', position: 'absolute', whiteSpace: 'pre', cursor: 'text', transformOrigin: '0% 0%' });
+export const textLayer = style({
+  position: 'absolute',
+  inset: 0,
+  overflow: 'clip',
+  lineHeight: 1,
+  textAlign: 'initial',
+  opacity: 1,
+  transformOrigin: '0 0',
+  zIndex: 0,
+});
+globalStyle(`${textLayer} :is(span, br)`, {
+  color: 'transparent',
+  position: 'absolute',
+  whiteSpace: 'pre',
+  cursor: 'text',
+  transformOrigin: '0% 0%',
+});
 globalStyle(textLayer, {
   vars: {
     '--text-scale-factor': 'calc(var(--total-scale-factor) * var(--min-font-size))',

@@ -14,7 +14,10 @@ export type FramedConnectionStatus =
   /** The parent speaks another protocol version (PROTOCOL.md V1). */
   | 'incompatible';
 
-export const framedConnection = proxy<{ status: FramedConnectionStatus; routeDrawn: boolean }>({ status: 'waiting', routeDrawn: false });
+export const framedConnection = proxy<{ status: FramedConnectionStatus; routeDrawn: boolean }>({
+  status: 'waiting',
+  routeDrawn: false,
+});
 
 export function setFramedConnectionStatus(status: FramedConnectionStatus): void {
   framedConnection.status = status;

@@ -89,9 +89,11 @@ describe('[T1] hostTokenSource', () => {
     expect(ask).toHaveBeenCalledTimes(2);
   });
 
-  it('[T2] exchanges each partner session token the host gives for an ID token, once, and renews on the ID token\'s schedule', async () => {
+  it("[T2] exchanges each partner session token the host gives for an ID token, once, and renews on the ID token's schedule", async () => {
     let issued = 0;
-    const exchange = vi.fn((hostToken: string) => (hostToken.startsWith('partner-') ? Promise.resolve(jwt(Date.now())) : null));
+    const exchange = vi.fn((hostToken: string) =>
+      hostToken.startsWith('partner-') ? Promise.resolve(jwt(Date.now())) : null,
+    );
     const ask = vi.fn(async () => `partner-${++issued}`);
     const source = hostTokenSource('partner-0', ask, exchange);
     expect(await source.getToken()).toBe(jwt(start));
@@ -106,7 +108,9 @@ describe('[T1] hostTokenSource', () => {
 
   it('[T2] a refused exchange fails the ask that needed it, and the next need asks the host again', async () => {
     const refused = new Error('partner/replayed');
-    const exchange = vi.fn((hostToken: string) => (hostToken === 'partner-used' ? Promise.reject(refused) : Promise.resolve(jwt(Date.now()))));
+    const exchange = vi.fn((hostToken: string) =>
+      hostToken === 'partner-used' ? Promise.reject(refused) : Promise.resolve(jwt(Date.now())),
+    );
     const ask = vi.fn(async () => 'partner-fresh');
     const source = hostTokenSource('partner-used', ask, exchange);
     await expect(source.getToken()).rejects.toBe(refused);

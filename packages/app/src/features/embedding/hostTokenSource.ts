@@ -11,10 +11,16 @@ const tokenSchema = hostSessionSchema.shape.token;
 /** When the JWT was issued and expires (ms since the epoch), or null when it cannot be read. */
 export function tokenTimes(token: string): TokenTimes | null {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown; exp?: unknown };
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      iat?: unknown;
+      exp?: unknown;
+    };
     if (typeof payload.exp !== 'number') return null;
     const expiresAtMs = payload.exp * 1000;
-    return { expiresAtMs, issuedAtMs: typeof payload.iat === 'number' ? payload.iat * 1000 : expiresAtMs - constants.TOKEN_LIFETIME_MS };
+    return {
+      expiresAtMs,
+      issuedAtMs: typeof payload.iat === 'number' ? payload.iat * 1000 : expiresAtMs - constants.TOKEN_LIFETIME_MS,
+    };
   } catch {
     return null;
   }
@@ -31,7 +37,11 @@ export interface HostTokenSource extends TokenSource {
  */
 export type HostTokenExchange = (hostToken: string) => Promise<string> | null;
 
-export function hostTokenSource(initial: string, ask: () => Promise<string>, exchange: HostTokenExchange = () => null): HostTokenSource {
+export function hostTokenSource(
+  initial: string,
+  ask: () => Promise<string>,
+  exchange: HostTokenExchange = () => null,
+): HostTokenSource {
   /** The bearer token in hand; null while the host's latest token is being exchanged. */
   let token: string | null = null;
   /** The latest token the host gave, or its exchange. */

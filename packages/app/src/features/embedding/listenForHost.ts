@@ -22,7 +22,11 @@ export interface HostListener {
   onIncompatible(): void;
 }
 
-export function listenForHost(allowedOrigins: readonly string[], listener: HostListener, view: Window = window): () => void {
+export function listenForHost(
+  allowedOrigins: readonly string[],
+  listener: HostListener,
+  view: Window = window,
+): () => void {
   // Configured origins may carry a path or trailing slash; event.origin never does. Fails closed: none, nothing accepted.
   const origins = allowedOrigins.map((origin) => new URL(origin).origin);
   const stop = () => view.removeEventListener('message', onMessage);

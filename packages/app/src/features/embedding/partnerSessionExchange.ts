@@ -33,7 +33,8 @@ export function partnerSessionExchange(hostOrigin: string): HostTokenExchange {
       }
       if (!response.ok) throw await toApiError(response);
       const parsed = safeParse(partnerSessionResponseSchema, await response.json().catch(() => undefined));
-      if (!parsed.success) throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
+      if (!parsed.success)
+        throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
       return parsed.data.id_token;
     })();
   };

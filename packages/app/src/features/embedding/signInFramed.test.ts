@@ -7,7 +7,11 @@ import { resetSession, session } from '../session/sessionStore.ts';
 import { signInFramed } from './signInFramed.ts';
 
 const answerFor = (email: string, embedded: boolean): AuthenticateResponse =>
-  authenticateAnswer({ user: { email, firebase_uid: `uid-${email}`, name: email, sign_in_method: 'partner' }, roles: embedded ? ['revenue_optimizer'] : ['query'], assignable_roles: [] });
+  authenticateAnswer({
+    user: { email, firebase_uid: `uid-${email}`, name: email, sign_in_method: 'partner' },
+    roles: embedded ? ['revenue_optimizer'] : ['query'],
+    assignable_roles: [],
+  });
 
 afterEach(() => {
   resetSession();
@@ -22,7 +26,8 @@ describe('signInFramed (framed mode)', () => {
     let releaseFirst: (answer: { body: AuthenticateResponse }) => void = () => {};
     const firstAnswer = new Promise<{ body: AuthenticateResponse }>((resolve) => (releaseFirst = resolve));
     const sent = answerApi({
-      'POST /api/auth/v1/authenticate/': () => (sent.length === 1 ? firstAnswer : { body: answerFor('second@acme.example', true) }),
+      'POST /api/auth/v1/authenticate/': () =>
+        sent.length === 1 ? firstAnswer : { body: answerFor('second@acme.example', true) },
     });
     const first = signInFramed({ email: 'first@acme.example', name: 'First', impersonation: false });
     await vi.waitFor(() => expect(sent).toHaveLength(1));

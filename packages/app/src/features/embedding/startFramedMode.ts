@@ -47,5 +47,8 @@ export function startFramedMode(allowedParentOrigins: readonly string[]): void {
   forgetStoredUser(); // framed mode starts by clearing stored user data
   setFramed(true);
   document.documentElement.dataset.framed = ''; // styles that fill the window do not apply (M3)
-  listenForHost(allowedParentOrigins, { onSession: connect, onIncompatible: () => setFramedConnectionStatus('incompatible') });
+  listenForHost(allowedParentOrigins, {
+    onSession: connect,
+    onIncompatible: () => setFramedConnectionStatus('incompatible'),
+  });
 }

@@ -4,8 +4,8 @@ import { banner } from './DemoBanner.css.ts';
 export function DemoBanner() {
   return (
     <div role="note" aria-label="Demo organization" className={banner}>
-      <strong>Demo organization.</strong> The data and metrics shown here are artificial and for demonstration
-      only. The provider is not liable for any decisions based on them.
+      <strong>Demo organization.</strong> The data and metrics shown here are artificial and for demonstration only. The
+      provider is not liable for any decisions based on them.
     </div>
   );
 }

@@ -24,4 +24,9 @@ export const card = style({
   selectors: { '&:hover': { borderColor: vars.color.primary } },
 });
 
-export const cardTitle = style({ display: 'block', fontWeight: 700, color: vars.color.primary, marginBottom: '0.25rem' });
+export const cardTitle = style({
+  display: 'block',
+  fontWeight: 700,
+  color: vars.color.primary,
+  marginBottom: '0.25rem',
+});

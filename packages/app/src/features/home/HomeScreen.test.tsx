@@ -31,7 +31,11 @@ describe('home screen', () => {
   it('offers exactly the features the user’s roles open', async () => {
     renderAppAt('/home', signedInAs(['upload']));
     const list = await screen.findByRole('list', { name: 'Your features' });
-    expect(within(list).getAllByRole('link').map((link) => link.firstChild?.textContent)).toEqual(['Upload data', 'Upload history', 'Documents']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.firstChild?.textContent),
+    ).toEqual(['Upload data', 'Upload history', 'Documents']);
   });
 });
 

@@ -24,8 +24,24 @@ export function homeLinksFor(flags: RoleFlags): HomeLink[] {
           { title: 'Upload history', description: 'Follow the files you have sent.', href: paths.uploadHistory() },
         ]
       : []),
-    ...(flags.isEmbedded ? [{ title: 'Revenue Optimizer', description: 'Simulate repricing of your portfolio.', href: paths.revenueOptimizer() }] : []),
-    ...(flags.isOwner ? [{ title: 'Manage organization', description: 'Users and roles of your organization.', href: paths.organizationManage() }] : []),
+    ...(flags.isEmbedded
+      ? [
+          {
+            title: 'Revenue Optimizer',
+            description: 'Simulate repricing of your portfolio.',
+            href: paths.revenueOptimizer(),
+          },
+        ]
+      : []),
+    ...(flags.isOwner
+      ? [
+          {
+            title: 'Manage organization',
+            description: 'Users and roles of your organization.',
+            href: paths.organizationManage(),
+          },
+        ]
+      : []),
     { title: 'Documents', description: 'Guides and statements shared with you.', href: paths.documents() },
   ];
 }

@@ -5,7 +5,10 @@ export function Figures({ items }: { items: readonly (readonly [label: string, v
   return (
     <dl className={css.facts}>
       {items.map(([label, value]) => (
-        <div key={label} className={css.fact}><dt className={css.factLabel}>{label}</dt><dd className={css.factValue}>{value}</dd></div>
+        <div key={label} className={css.fact}>
+          <dt className={css.factLabel}>{label}</dt>
+          <dd className={css.factValue}>{value}</dd>
+        </div>
       ))}
     </dl>
   );

@@ -23,11 +23,17 @@ export function MerchantHeaderCard({ merchant }: { merchant: MerchantHeader }) {
       <h1 className={css.title}>{merchant.dbaName}</h1>
       <dl className={css.headerFacts}>
         {facts.map(([name, value]) => (
-          <div key={name} className={css.fact}><dt className={css.factLabel}>{name}</dt><dd className={css.factValue}>{value}</dd></div>
+          <div key={name} className={css.fact}>
+            <dt className={css.factLabel}>{name}</dt>
+            <dd className={css.factValue}>{value}</dd>
+          </div>
         ))}
       </dl>
       <p>
-        <Link href={paths.alerts({ id: String(merchant.merchantId), name: merchant.dbaName })} className={secondaryButton}>
+        <Link
+          href={paths.alerts({ id: String(merchant.merchantId), name: merchant.dbaName })}
+          className={secondaryButton}
+        >
           Alert me
         </Link>
       </p>

@@ -17,23 +17,60 @@ afterEach(() => {
 
 const ID = 10000061;
 const header: MerchantHeader = {
-  merchantId: ID, mid: '800100000000061', legalName: 'Nguyen Enterprises LP', dbaName: 'Maple Grocers', mcc: '5411', industry: 'Grocery Stores and Supermarkets',
-  industryGroup: 'Grocery & Convenience', stateCode: 'PA', state: 'Pennsylvania', region: 'Northeast', city: 'Erie', pricingPlan: 'flat', onboardedOn: '2019-02-21',
-  status: 'processing', riskTier: 'low', declaredAvgTicket: 42,
+  merchantId: ID,
+  mid: '800100000000061',
+  legalName: 'Nguyen Enterprises LP',
+  dbaName: 'Maple Grocers',
+  mcc: '5411',
+  industry: 'Grocery Stores and Supermarkets',
+  industryGroup: 'Grocery & Convenience',
+  stateCode: 'PA',
+  state: 'Pennsylvania',
+  region: 'Northeast',
+  city: 'Erie',
+  pricingPlan: 'flat',
+  onboardedOn: '2019-02-21',
+  status: 'processing',
+  riskTier: 'low',
+  declaredAvgTicket: 42,
 };
 const signals: MerchantSignals = {
   window: { from: '2026-10-26', to: '2026-11-24' },
   signals: [
     { signal: 'volume_spike', score: 1.2, threshold: 6, flagged: false, evidence: { columns: [], rows: [] } },
     {
-      signal: 'card_testing', score: 120, threshold: 25, flagged: true,
-      evidence: { columns: [{ name: 'ts', label: 'Time', format: 'datetime' }, { name: 'amount', label: 'Amount', format: 'money' }], rows: [['2026-11-01 02:00', 0.5], ['2026-11-01 02:01', 0.51]] },
+      signal: 'card_testing',
+      score: 120,
+      threshold: 25,
+      flagged: true,
+      evidence: {
+        columns: [
+          { name: 'ts', label: 'Time', format: 'datetime' },
+          { name: 'amount', label: 'Amount', format: 'money' },
+        ],
+        rows: [
+          ['2026-11-01 02:00', 0.5],
+          ['2026-11-01 02:01', 0.51],
+        ],
+      },
     },
   ],
 };
 const economics: SectionAnswer = {
   section: 'economics',
-  queries: [{ id: 'totals', result: { columns: [{ name: 'billed_fees', label: 'Billed fees', type: 'number', format: 'money' }], rows: [[61.23]], rowCount: 1, truncated: false, source: 'raw', dataVersion: '1' } }],
+  queries: [
+    {
+      id: 'totals',
+      result: {
+        columns: [{ name: 'billed_fees', label: 'Billed fees', type: 'number', format: 'money' }],
+        rows: [[61.23]],
+        rowCount: 1,
+        truncated: false,
+        source: 'raw',
+        dataVersion: '1',
+      },
+    },
+  ],
 };
 const never = () => new Promise<Answer>(() => undefined);
 
@@ -44,7 +81,12 @@ function answerMerchant(overrides: Record<string, Parameters<typeof answerApi>[0
     [`GET ${MERCHANT_PATHS.cases(ID)}`]: () => ({ body: { cases: [] } }),
     [`POST ${MERCHANT_PATHS.section(ID, 'economics')}`]: () => ({ body: economics }),
     // the other sections are still working: economics must not wait for them
-    ...Object.fromEntries(['performance', 'authorisation', 'disputes', 'peers'].map((section) => [`POST ${MERCHANT_PATHS.section(ID, section)}`, never])),
+    ...Object.fromEntries(
+      ['performance', 'authorisation', 'disputes', 'peers'].map((section) => [
+        `POST ${MERCHANT_PATHS.section(ID, section)}`,
+        never,
+      ]),
+    ),
     ...overrides,
   });
 }
@@ -68,24 +110,59 @@ describe('/amla?merchant=ID', () => {
     setTestPortalConfig();
     const sent = answerMerchant();
     renderAppAt(`/amla?merchant=${ID}`, signedInAs(['query']));
-    const merchantCalls = () => sent.filter((request) => request.path.startsWith(MERCHANT_PATHS.merchant(ID))).map((request) => request.path.slice(MERCHANT_PATHS.merchant(ID).length));
+    const merchantCalls = () =>
+      sent
+        .filter((request) => request.path.startsWith(MERCHANT_PATHS.merchant(ID)))
+        .map((request) => request.path.slice(MERCHANT_PATHS.merchant(ID).length));
     await vi.waitFor(() => expect(merchantCalls()).toHaveLength(8));
-    expect(merchantCalls()).toEqual(['/signals', '/cases/', ...['peers', 'economics', 'authorisation', 'performance', 'disputes'].map((section) => `/sections/${section}`), '']);
+    expect(merchantCalls()).toEqual([
+      '/signals',
+      '/cases/',
+      ...['peers', 'economics', 'authorisation', 'performance', 'disputes'].map((section) => `/sections/${section}`),
+      '',
+    ]);
   });
 
   it('opens a case from the signal', async () => {
     setTestPortalConfig();
     const sent = answerMerchant({
-      [`POST ${MERCHANT_PATHS.cases(ID)}`]: () => ({ status: 201, body: { id: 1, merchantId: ID, signal: 'card_testing', status: 'open', disposition: null, matchReasonCode: null, openedBy: { id: 42, name: 'Quinn Analyst' }, openedAt: '2026-11-24T10:00:00.000Z', closedAt: null, notes: [] } }),
+      [`POST ${MERCHANT_PATHS.cases(ID)}`]: () => ({
+        status: 201,
+        body: {
+          id: 1,
+          merchantId: ID,
+          signal: 'card_testing',
+          status: 'open',
+          disposition: null,
+          matchReasonCode: null,
+          openedBy: { id: 42, name: 'Quinn Analyst' },
+          openedAt: '2026-11-24T10:00:00.000Z',
+          closedAt: null,
+          notes: [],
+        },
+      }),
     });
     renderAppAt(`/amla?merchant=${ID}`, signedInAs(['query']));
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Card testing' })).getByRole('button', { name: 'Open case' }));
-    await vi.waitFor(() => expect(sent.filter((request) => request.method === 'POST' && request.path === MERCHANT_PATHS.cases(ID)).map((request) => request.body)).toEqual([{ signal: 'card_testing' }]));
+    await userEvent.click(
+      within(await screen.findByRole('article', { name: 'Card testing' })).getByRole('button', { name: 'Open case' }),
+    );
+    await vi.waitFor(() =>
+      expect(
+        sent
+          .filter((request) => request.method === 'POST' && request.path === MERCHANT_PATHS.cases(ID))
+          .map((request) => request.body),
+      ).toEqual([{ signal: 'card_testing' }]),
+    );
   });
 
   it('says the merchant could not be found when it is not the organisation’s (404)', async () => {
     setTestPortalConfig();
-    answerMerchant({ [`GET ${MERCHANT_PATHS.merchant(ID)}`]: () => ({ status: 404, body: { error: { code: 'api/not-found', message: 'Not found.' } } }) });
+    answerMerchant({
+      [`GET ${MERCHANT_PATHS.merchant(ID)}`]: () => ({
+        status: 404,
+        body: { error: { code: 'api/not-found', message: 'Not found.' } },
+      }),
+    });
     renderAppAt(`/amla?merchant=${ID}`, signedInAs(['query']));
     expect((await screen.findByRole('alert')).textContent).toBe('This merchant could not be found.');
     expect(screen.queryByRole('heading', { level: 1, name: 'Maple Grocers' })).toBeNull();

@@ -2,4 +2,5 @@
 import { formatCell, type MetricFormat } from '@payportal/shared';
 
 export const shown = (value: number | null, format: MetricFormat) => formatCell(value, { type: 'number', format });
-export const signedChange = (change: number | null) => (change === null ? '—' : `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)} %`);
+export const signedChange = (change: number | null) =>
+  change === null ? '—' : `${change >= 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)} %`;

@@ -8,7 +8,9 @@ const quote = (value: unknown) => {
 
 export function sectionCsv(answer: SectionAnswer): string {
   return answer.queries
-    .flatMap(({ id, result }) => [[id], result.columns.map((column) => column.label), ...result.rows, []].map((row) => row.map(quote).join(',')))
+    .flatMap(({ id, result }) =>
+      [[id], result.columns.map((column) => column.label), ...result.rows, []].map((row) => row.map(quote).join(',')),
+    )
     .join('\r\n');
 }
 

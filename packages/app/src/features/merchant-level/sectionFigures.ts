@@ -2,7 +2,8 @@
 // cells by column name, changes between two answers, and the peer benchmark's percentiles.
 import type { QueryCell, QueryResult, SectionAnswer } from '@payportal/shared';
 
-export const resultOf = (answer: SectionAnswer, id: string): QueryResult | null => answer.queries.find((query) => query.id === id)?.result ?? null;
+export const resultOf = (answer: SectionAnswer, id: string): QueryResult | null =>
+  answer.queries.find((query) => query.id === id)?.result ?? null;
 
 /** The first row's value of `column`, or null. */
 export function valueOf(result: QueryResult | null, column: string): number | null {
@@ -12,10 +13,12 @@ export function valueOf(result: QueryResult | null, column: string): number | nu
 }
 
 /** Relative change from `before` to `now` (0.1 = +10 %), null when either is missing or before is 0. */
-export const changeOf = (now: number | null, before: number | null): number | null => (now === null || before === null || before === 0 ? null : now / before - 1);
+export const changeOf = (now: number | null, before: number | null): number | null =>
+  now === null || before === null || before === 0 ? null : now / before - 1;
 
 /** a ÷ b, null when either is missing or b is 0. */
-export const ratioOf = (a: number | null, b: number | null): number | null => (a === null || b === null || b === 0 ? null : a / b);
+export const ratioOf = (a: number | null, b: number | null): number | null =>
+  a === null || b === null || b === 0 ? null : a / b;
 
 /** The merchant's percentile among its peers (0–1): those below it, plus half of those level with it. */
 export function percentileOf(value: number, values: readonly number[]): number | null {
@@ -56,20 +59,30 @@ export interface PeerRow {
 }
 
 /** Percentiles for approval rate, chargeback ratio, average ticket, net effective rate and 90-day GSV growth. */
-export function peerBenchmark(answer: SectionAnswer, mid: string): { scope: 'state' | 'region'; peers: number; rows: PeerRow[] } {
+export function peerBenchmark(
+  answer: SectionAnswer,
+  mid: string,
+): { scope: 'state' | 'region'; peers: number; rows: PeerRow[] } {
   const main = answer.queries[0]!;
   const scope = main.id.startsWith('peersInState') ? 'state' : 'region';
   const row = (measure: string, values: Map<string, number>): PeerRow => {
     const all = [...values.values()];
     const value = values.get(mid) ?? null;
-    return { measure, value, median: quantileOf(all, 0.5), percentile: value === null ? null : percentileOf(value, all) };
+    return {
+      measure,
+      value,
+      median: quantileOf(all, 0.5),
+      percentile: value === null ? null : percentileOf(value, all),
+    };
   };
   const recent = byMerchant(resultOf(answer, `${main.id}.recent`), 'gsv');
   const prior = byMerchant(resultOf(answer, `${main.id}.prior`), 'gsv');
-  const growth = new Map([...recent].flatMap(([merchant, gsv]) => {
-    const change = changeOf(gsv, prior.get(merchant) ?? null);
-    return change === null ? [] : [[merchant, change] as const];
-  }));
+  const growth = new Map(
+    [...recent].flatMap(([merchant, gsv]) => {
+      const change = changeOf(gsv, prior.get(merchant) ?? null);
+      return change === null ? [] : [[merchant, change] as const];
+    }),
+  );
   return {
     scope,
     peers: main.result.rows.length,

@@ -21,7 +21,9 @@ export function CopyLink({ label, href }: { label: string; href: string }) {
       <button type="button" className={secondaryButton} onClick={copy}>
         Copy link
       </button>
-      <span role="status">{copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'Copy failed: select the link and copy it.' : ''}</span>
+      <span role="status">
+        {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'Copy failed: select the link and copy it.' : ''}
+      </span>
     </div>
   );
 }

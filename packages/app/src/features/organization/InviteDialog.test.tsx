@@ -26,7 +26,10 @@ describe('InviteDialog', () => {
       'POST /api/auth/v1/organization/7/users/': ({ body }) => {
         const { email, name } = body as { email: string; name: string };
         const hash = encodeSignUpHash({ email, name, invite });
-        return { status: 201, body: { user: managedUser(12, { email, name, signed_up: false }), signUpPath: `/sign-up/${hash}` } };
+        return {
+          status: 201,
+          body: { user: managedUser(12, { email, name, signed_up: false }), signUpPath: `/sign-up/${hash}` },
+        };
       },
     });
     const onInvited = vi.fn();
@@ -37,13 +40,20 @@ describe('InviteDialog', () => {
     const link = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Sign-up link' });
     const url = new URL(link.value);
     expect(url.pathname).toMatch(/^\/sign-up\//);
-    expect(decodeSignUpHash(url.pathname.split('/')[2]!)).toEqual({ email: 'nia@acme.example', name: 'Nia New', invite });
+    expect(decodeSignUpHash(url.pathname.split('/')[2]!)).toEqual({
+      email: 'nia@acme.example',
+      name: 'Nia New',
+      invite,
+    });
     expect(onInvited).toHaveBeenCalledOnce();
   });
 
   it('shows the API refusal for an address already in use and keeps what was typed', async () => {
     answerApi({
-      'POST /api/auth/v1/organization/7/users/': () => ({ status: 409, body: { error: { code: 'api/conflict', message: 'Account already exists.' } } }),
+      'POST /api/auth/v1/organization/7/users/': () => ({
+        status: 409,
+        body: { error: { code: 'api/conflict', message: 'Account already exists.' } },
+      }),
     });
     render(<InviteDialog orgId={7} assignableRoles={['query']} onInvited={() => {}} onClose={() => {}} />);
     await fill('Olivia Again', 'owner@acme.example', []);

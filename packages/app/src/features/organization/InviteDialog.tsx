@@ -66,13 +66,32 @@ export function InviteDialog({ orgId, assignableRoles, onInvited, onClose }: Inv
         <form onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
           <div className={styles.field}>
             <label htmlFor={`${id}-name`}>Name</label>
-            <input id={`${id}-name`} value={name} onChange={(event) => setName(event.currentTarget.value)} required autoComplete="off" />
+            <input
+              id={`${id}-name`}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              required
+              autoComplete="off"
+            />
           </div>
           <div className={styles.field}>
             <label htmlFor={`${id}-email`}>E-mail</label>
-            <input id={`${id}-email`} type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} required autoComplete="off" />
+            <input
+              id={`${id}-email`}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              required
+              autoComplete="off"
+            />
           </div>
-          <RoleEditor legend="Roles" assignableRoles={assignableRoles} value={roles} onChange={setRoles} disabled={sending} />
+          <RoleEditor
+            legend="Roles"
+            assignableRoles={assignableRoles}
+            value={roles}
+            onChange={setRoles}
+            disabled={sending}
+          />
           {error && (
             <p role="alert" id={`${id}-error`} className={styles.alert}>
               {error}

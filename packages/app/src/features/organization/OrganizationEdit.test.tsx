@@ -11,14 +11,20 @@ afterEach(() => {
 });
 
 // A directory of 60 users answered page by page, filtered like the API does.
-const directory = Array.from({ length: 60 }, (_, index) => managedUser(index + 1, { name: `User ${String(index + 1).padStart(2, '0')}` }));
+const directory = Array.from({ length: 60 }, (_, index) =>
+  managedUser(index + 1, { name: `User ${String(index + 1).padStart(2, '0')}` }),
+);
 const usersPage = ({ search }: SentRequest) => {
   const term = search.get('search') ?? '';
-  const matching = directory.filter((user) => user.name.toLowerCase().includes(term.toLowerCase()) || user.email.includes(term));
+  const matching = directory.filter(
+    (user) => user.name.toLowerCase().includes(term.toLowerCase()) || user.email.includes(term),
+  );
   const ordered = search.get('direction') === 'desc' ? [...matching].reverse() : matching;
   const page = Number(search.get('page'));
   const size = Number(search.get('pageSize'));
-  return { body: { users: ordered.slice((page - 1) * size, page * size), total: matching.length, page, pageSize: size } };
+  return {
+    body: { users: ordered.slice((page - 1) * size, page * size), total: matching.length, page, pageSize: size },
+  };
 };
 
 const render20 = () => {
@@ -37,7 +43,9 @@ describe('OrganizationEdit user list', () => {
     render20();
     expect(await screen.findByText('Page 1 of 3 · 60 users')).toBeTruthy();
     expect(userRows()).toHaveLength(20);
-    const cells = within(userRows()[0]!).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(userRows()[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 4)).toEqual(['User 01', 'user1@acme.example', 'Query', 'Active']);
     expect(cells[5]).toBe('Enrolled');
   });
@@ -53,7 +61,9 @@ describe('OrganizationEdit user list', () => {
     expect(await screen.findByText('Page 1 of 3 · 60 users')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
     expect(sent.at(-1)?.search.get('direction')).toBe('desc');
-    await vi.waitFor(() => expect(within(userRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('User 60'), { timeout: 5000 });
+    await vi.waitFor(() => expect(within(userRows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('User 60'), {
+      timeout: 5000,
+    });
   });
 
   it('searches on the server after typing stops', async () => {
@@ -61,6 +71,11 @@ describe('OrganizationEdit user list', () => {
     await screen.findByText('Page 1 of 3 · 60 users');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'User 4');
     expect(await screen.findByText('Page 1 of 1 · 10 users')).toBeTruthy();
-    expect(sent.filter((request) => request.path.endsWith('/users/')).at(-1)?.search.get('search')).toBe('User 4');
+    expect(
+      sent
+        .filter((request) => request.path.endsWith('/users/'))
+        .at(-1)
+        ?.search.get('search'),
+    ).toBe('User 4');
   });
 });

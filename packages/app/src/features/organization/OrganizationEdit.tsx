@@ -29,8 +29,10 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
   const [open, setOpen] = useState<ManagedUser | null>(null);
   const [notice, setNotice] = useState('');
 
-
-  const query = useMemo<OrgUsersQuery>(() => ({ search, sort, direction, page, pageSize }), [search, sort, direction, page, pageSize]);
+  const query = useMemo<OrgUsersQuery>(
+    () => ({ search, sort, direction, page, pageSize }),
+    [search, sort, direction, page, pageSize],
+  );
   const state = useOrgUsers(orgId, query, version);
   const shown = state.page;
   const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
@@ -51,7 +53,13 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
       <div className={styles.toolbar}>
         <div>
           <label htmlFor={searchId}>Search users</label>{' '}
-          <input id={searchId} type="search" value={typed} placeholder="Name or e-mail" onChange={(event) => setTyped(event.currentTarget.value)} />
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            placeholder="Name or e-mail"
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
         </div>
         <button type="button" className={primaryButton} onClick={() => setInviting(true)}>
           Invite user
@@ -66,7 +74,14 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
       {state.loading && !shown && <p role="status">Loading users…</p>}
       {shown && (
         <>
-          <UserList busy={state.loading} users={shown.users} sort={sort} direction={direction} onSort={sortBy} onOpen={setOpen} />
+          <UserList
+            busy={state.loading}
+            users={shown.users}
+            sort={sort}
+            direction={direction}
+            onSort={sortBy}
+            onOpen={setOpen}
+          />
           {shown.total === 0 && <p>{search ? `No users match “${search}”.` : 'No users yet.'}</p>}
           <nav className={styles.pager} aria-label="Pages">
             <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => setPage(page - 1)}>
@@ -75,7 +90,12 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
             <span>
               Page {Math.min(page, pages)} of {pages} · {shown.total} {shown.total === 1 ? 'user' : 'users'}
             </span>
-            <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
               Next page
             </button>
           </nav>
@@ -89,7 +109,9 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
             orgId={orgId}
             user={open}
             onUserChanged={changed}
-            onUserDeactivated={(user) => setNotice(`${user.name} was deactivated; their sessions end at the next refresh.`)}
+            onUserDeactivated={(user) =>
+              setNotice(`${user.name} was deactivated; their sessions end at the next refresh.`)
+            }
           />
           <button type="button" className={secondaryButton} onClick={() => setOpen(null)}>
             Close user
@@ -101,7 +123,12 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
       </div>
       <PartnerSection orgId={orgId} assignableRoles={assignableRoles} />
       {inviting && (
-        <InviteDialog orgId={orgId} assignableRoles={assignableRoles} onInvited={() => setVersion((value) => value + 1)} onClose={() => setInviting(false)} />
+        <InviteDialog
+          orgId={orgId}
+          assignableRoles={assignableRoles}
+          onInvited={() => setVersion((value) => value + 1)}
+          onClose={() => setInviting(false)}
+        />
       )}
     </div>
   );

@@ -31,17 +31,31 @@ describe('PartnerSection', () => {
   it('lists the partners with their keys, and registers one with the roles, origins and key the owner gave', async () => {
     const sent = answerApi({
       [`GET ${base}`]: () => ({ body: [northwind] }),
-      [`POST ${base}`]: ({ body }) => ({ status: 201, body: { ...northwind, ...(body as object), id: 2, issuer: 'ptn_new', keys: [{ kid: 'k1', alg: 'ES256', added_at: northwind.created_at, retired_at: null }] } }),
+      [`POST ${base}`]: ({ body }) => ({
+        status: 201,
+        body: {
+          ...northwind,
+          ...(body as object),
+          id: 2,
+          issuer: 'ptn_new',
+          keys: [{ kid: 'k1', alg: 'ES256', added_at: northwind.created_at, retired_at: null }],
+        },
+      }),
     });
     render(<PartnerSection orgId={3} assignableRoles={['query', 'upload']} />);
     const listed = await screen.findByRole('article', { name: 'Northwind' });
     expect(within(listed).getByText(/Issuer/).textContent).toContain('ptn_northwind');
-    expect(within(within(listed).getByRole('list', { name: 'Keys of Northwind' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      within(within(listed).getByRole('list', { name: 'Keys of Northwind' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: 'Register partner' }));
     const form = screen.getByRole('form', { name: 'Register partner' });
     await userEvent.type(within(form).getByLabelText('Partner name'), 'Contoso');
-    await userEvent.type(within(form).getByLabelText('Allowed origins'), 'https://contoso.example, https://app.contoso.example');
+    await userEvent.type(
+      within(form).getByLabelText('Allowed origins'),
+      'https://contoso.example, https://app.contoso.example',
+    );
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Query' }));
     expect((within(form).getByRole('checkbox', { name: 'Owner' }) as HTMLInputElement).disabled).toBe(true);
     await userEvent.type(within(form).getByLabelText('Key id (kid)'), 'k1');
@@ -62,8 +76,18 @@ describe('PartnerSection', () => {
   it('retires a key and revokes a partner with the answers in place, and shows a refusal', async () => {
     const sent = answerApi({
       [`GET ${base}`]: () => ({ body: [northwind] }),
-      [`DELETE ${base}1/keys/nw-1`]: () => ({ body: { ...northwind, keys: [{ ...northwind.keys[0]!, retired_at: '2026-11-27T00:00:00.000Z' }, northwind.keys[1]!] } }),
-      [`POST ${base}1/keys`]: () => ({ status: 409, body: { error: { code: 'api/conflict', message: 'A partner has at most 2 active keys: retire one (nw-2) first.' } } }),
+      [`DELETE ${base}1/keys/nw-1`]: () => ({
+        body: {
+          ...northwind,
+          keys: [{ ...northwind.keys[0]!, retired_at: '2026-11-27T00:00:00.000Z' }, northwind.keys[1]!],
+        },
+      }),
+      [`POST ${base}1/keys`]: () => ({
+        status: 409,
+        body: {
+          error: { code: 'api/conflict', message: 'A partner has at most 2 active keys: retire one (nw-2) first.' },
+        },
+      }),
       [`POST ${base}1/revoke`]: () => ({ body: { ...northwind, revoked_at: '2026-11-27T00:00:00.000Z' } }),
     });
     render(<PartnerSection orgId={3} assignableRoles={['query']} />);
@@ -74,7 +98,9 @@ describe('PartnerSection', () => {
     await userEvent.type(within(keyForm).getByLabelText('Key id (kid)'), 'nw-3');
     await userEvent.type(within(keyForm).getByLabelText('Public key (PEM)'), 'pem');
     await userEvent.click(within(keyForm).getByRole('button', { name: 'Add key' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('A partner has at most 2 active keys: retire one (nw-2) first.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A partner has at most 2 active keys: retire one (nw-2) first.',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Northwind' }));
     expect(await screen.findByRole('heading', { name: 'Northwind (revoked)' })).toBeTruthy();

@@ -27,7 +27,9 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
     setError('');
     work().then(
       (changed) => {
-        setPartners((list) => [...(list ?? []).filter((partner) => partner.id !== changed.id), changed].sort((a, b) => a.id - b.id));
+        setPartners((list) =>
+          [...(list ?? []).filter((partner) => partner.id !== changed.id), changed].sort((a, b) => a.id - b.id),
+        );
         onSaved?.();
       },
       (reason: unknown) => setError(failure(reason)),
@@ -51,7 +53,8 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
             {partner.revoked_at && ' (revoked)'}
           </h3>
           <p>
-            Issuer <code>{partner.issuer}</code> · origins {partner.allowed_origins.join(', ')} · roles {partner.roles.map((role) => ROLE_LABELS[role]).join(', ')} ·{' '}
+            Issuer <code>{partner.issuer}</code> · origins {partner.allowed_origins.join(', ')} · roles{' '}
+            {partner.roles.map((role) => ROLE_LABELS[role]).join(', ')} ·{' '}
             {partner.provision_users ? 'creates new users' : 'existing users only'}
           </p>
           <ul aria-label={`Keys of ${partner.name}`}>
@@ -59,7 +62,11 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
               <li key={key.kid}>
                 <code>{key.kid}</code> {key.alg} {key.retired_at ? '· retired' : '· active'}{' '}
                 {!key.retired_at && !partner.revoked_at && (
-                  <button type="button" className={secondaryButton} onClick={() => change(() => retirePartnerKey(orgId, partner.id, key.kid))}>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={() => change(() => retirePartnerKey(orgId, partner.id, key.kid))}
+                  >
                     Retire key {key.kid}
                   </button>
                 )}
@@ -68,8 +75,15 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
           </ul>
           {!partner.revoked_at && (
             <>
-              <KeyForm label={`Add a key to ${partner.name}`} onSubmit={(kid, pem) => change(() => addPartnerKey(orgId, partner.id, { kid, pem }))} />
-              <button type="button" className={secondaryButton} onClick={() => change(() => revokePartner(orgId, partner.id))}>
+              <KeyForm
+                label={`Add a key to ${partner.name}`}
+                onSubmit={(kid, pem) => change(() => addPartnerKey(orgId, partner.id, { kid, pem }))}
+              />
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => change(() => revokePartner(orgId, partner.id))}
+              >
                 Revoke {partner.name}
               </button>
             </>
@@ -80,7 +94,12 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
         <RegisterForm
           assignableRoles={assignableRoles}
           onCancel={() => setRegistering(false)}
-          onSubmit={(partner) => change(() => registerPartner(orgId, partner), () => setRegistering(false))}
+          onSubmit={(partner) =>
+            change(
+              () => registerPartner(orgId, partner),
+              () => setRegistering(false),
+            )
+          }
         />
       ) : (
         <button type="button" className={primaryButton} onClick={() => setRegistering(true)}>
@@ -91,7 +110,17 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
   );
 }
 
-function KeyFields({ kid, pem, onKid, onPem }: { kid: string; pem: string; onKid: (kid: string) => void; onPem: (pem: string) => void }) {
+function KeyFields({
+  kid,
+  pem,
+  onKid,
+  onPem,
+}: {
+  kid: string;
+  pem: string;
+  onKid: (kid: string) => void;
+  onPem: (pem: string) => void;
+}) {
   const id = useId();
   return (
     <>
@@ -101,7 +130,14 @@ function KeyFields({ kid, pem, onKid, onPem }: { kid: string; pem: string; onKid
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-pem`}>Public key (PEM)</label>
-        <textarea id={`${id}-pem`} required rows={4} value={pem} placeholder="-----BEGIN PUBLIC KEY-----" onChange={(event) => onPem(event.currentTarget.value)} />
+        <textarea
+          id={`${id}-pem`}
+          required
+          rows={4}
+          value={pem}
+          placeholder="-----BEGIN PUBLIC KEY-----"
+          onChange={(event) => onPem(event.currentTarget.value)}
+        />
       </div>
     </>
   );
@@ -126,7 +162,13 @@ function KeyForm({ label, onSubmit }: { label: string; onSubmit: (kid: string, p
 
 interface RegisterFormProps {
   assignableRoles: readonly RoleName[];
-  onSubmit: (partner: { name: string; allowed_origins: string[]; roles: RoleName[]; provision_users: boolean; key: { kid: string; pem: string } }) => void;
+  onSubmit: (partner: {
+    name: string;
+    allowed_origins: string[];
+    roles: RoleName[];
+    provision_users: boolean;
+    key: { kid: string; pem: string };
+  }) => void;
   onCancel: () => void;
 }
 
@@ -141,7 +183,13 @@ function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFormProps
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const allowed = origins.split(/[\s,]+/).filter(Boolean);
-    onSubmit({ name: name.trim(), allowed_origins: allowed, roles, provision_users: provision, key: { kid: kid.trim(), pem: pem.trim() } });
+    onSubmit({
+      name: name.trim(),
+      allowed_origins: allowed,
+      roles,
+      provision_users: provision,
+      key: { kid: kid.trim(), pem: pem.trim() },
+    });
   };
   return (
     <form aria-label="Register partner" onSubmit={submit}>
@@ -151,11 +199,23 @@ function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFormProps
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-origins`}>Allowed origins</label>
-        <input id={`${id}-origins`} required value={origins} placeholder="https://partner.example" onChange={(event) => setOrigins(event.currentTarget.value)} />
+        <input
+          id={`${id}-origins`}
+          required
+          value={origins}
+          placeholder="https://partner.example"
+          onChange={(event) => setOrigins(event.currentTarget.value)}
+        />
       </div>
-      <RoleEditor legend="Roles its users may get" assignableRoles={assignableRoles} value={roles} onChange={setRoles} />
+      <RoleEditor
+        legend="Roles its users may get"
+        assignableRoles={assignableRoles}
+        value={roles}
+        onChange={setRoles}
+      />
       <label>
-        <input type="checkbox" checked={provision} onChange={(event) => setProvision(event.currentTarget.checked)} /> Create users on their first session
+        <input type="checkbox" checked={provision} onChange={(event) => setProvision(event.currentTarget.checked)} />{' '}
+        Create users on their first session
       </label>
       <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
       <div className={styles.actions}>

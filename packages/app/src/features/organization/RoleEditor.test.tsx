@@ -8,7 +8,14 @@ afterEach(cleanup);
 
 describe('RoleEditor (only assignable roles change)', () => {
   it('offers every role but lets the owner change only the assignable ones', () => {
-    render(<RoleEditor legend="Roles" assignableRoles={['query', 'upload']} value={['revenue_optimizer']} onChange={() => {}} />);
+    render(
+      <RoleEditor
+        legend="Roles"
+        assignableRoles={['query', 'upload']}
+        value={['revenue_optimizer']}
+        onChange={() => {}}
+      />,
+    );
     const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
     expect(box('Query').disabled).toBe(false);
     expect(box('Upload').disabled).toBe(false);
@@ -19,10 +26,19 @@ describe('RoleEditor (only assignable roles change)', () => {
 
   it('reports the new set in role-table order when a role is ticked or cleared', async () => {
     const onChange = vi.fn<(roles: RoleName[]) => void>();
-    const { rerender } = render(<RoleEditor legend="Roles" assignableRoles={['query', 'upload']} value={['upload']} onChange={onChange} />);
+    const { rerender } = render(
+      <RoleEditor legend="Roles" assignableRoles={['query', 'upload']} value={['upload']} onChange={onChange} />,
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Query' }));
     expect(onChange).toHaveBeenLastCalledWith(['query', 'upload']);
-    rerender(<RoleEditor legend="Roles" assignableRoles={['query', 'upload']} value={['query', 'upload']} onChange={onChange} />);
+    rerender(
+      <RoleEditor
+        legend="Roles"
+        assignableRoles={['query', 'upload']}
+        value={['query', 'upload']}
+        onChange={onChange}
+      />,
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Upload' }));
     expect(onChange).toHaveBeenLastCalledWith(['query']);
   });

@@ -53,9 +53,20 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
         {user.signed_up ? '' : ' · Invitation open'}
       </p>
       {!user.signed_up && <NewSignUpLink orgId={orgId} user={user} onRenewed={changed} />}
-      <RoleEditor legend="Roles" assignableRoles={assignableRoles} value={roles} onChange={setRoles} disabled={pending} />
+      <RoleEditor
+        legend="Roles"
+        assignableRoles={assignableRoles}
+        value={roles}
+        onChange={setRoles}
+        disabled={pending}
+      />
       <div className={styles.actions}>
-        <button type="button" className={primaryButton} disabled={pending || !rolesChanged} onClick={async () => changed(await run(() => saveUserRoles(orgId, user.id, roles)))}>
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={pending || !rolesChanged}
+          onClick={async () => changed(await run(() => saveUserRoles(orgId, user.id, roles)))}
+        >
           Save roles
         </button>
         <button type="button" className={secondaryButton} disabled={pending} onClick={toggleActive}>
@@ -70,7 +81,11 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
       <UserEdit
         orgId={orgId}
         user={user}
-        authentication={{ signedUp: user.signed_up, secondFactorEnrolled: user.second_factor_enrolled, emailVerified: user.email_verified }}
+        authentication={{
+          signedUp: user.signed_up,
+          secondFactorEnrolled: user.second_factor_enrolled,
+          emailVerified: user.email_verified,
+        }}
         onSaved={changed}
       />
       <UserHistory title="History of this user" orgId={orgId} userId={user.id} version={historyVersion} />

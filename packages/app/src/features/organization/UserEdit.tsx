@@ -63,14 +63,21 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
       <form onSubmit={saveMethod}>
         <div className={styles.field}>
           <label htmlFor={`${id}-method`}>Signs in with</label>
-          <select id={`${id}-method`} aria-describedby={`${id}-method-hint`} value={method} onChange={(event) => setMethod(event.currentTarget.value as SignInMethod)}>
+          <select
+            id={`${id}-method`}
+            aria-describedby={`${id}-method-hint`}
+            value={method}
+            onChange={(event) => setMethod(event.currentTarget.value as SignInMethod)}
+          >
             {SIGN_IN_METHODS.map((value) => (
               <option key={value} value={value}>
                 {SIGN_IN_METHOD_LABELS[value]}
               </option>
             ))}
           </select>
-          <small id={`${id}-method-hint`}>A partner-portal user is signed in by the portal that frames PayPortal; PayPortal asks them for no SMS code.</small>
+          <small id={`${id}-method-hint`}>
+            A partner-portal user is signed in by the portal that frames PayPortal; PayPortal asks them for no SMS code.
+          </small>
         </div>
         <button type="submit" className={primaryButton} disabled={pending || method === user.sign_in_method}>
           Save sign-in
@@ -87,9 +94,7 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
       )}
       {confirming && (
         <div role="group" aria-label="Confirm second-factor reset">
-          <p>
-            Remove every second factor of {user.email}? They will register a phone again at their next sign-in.
-          </p>
+          <p>Remove every second factor of {user.email}? They will register a phone again at their next sign-in.</p>
           <button type="button" className={primaryButton} disabled={pending} onClick={reset}>
             Yes, reset second factor
           </button>

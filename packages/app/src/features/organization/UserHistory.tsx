@@ -4,7 +4,17 @@ import { useEffect, useState } from 'react';
 import { fetchUserChanges } from './organizationApi.ts';
 import { describeChange } from './describeChange.ts';
 
-export function UserHistory({ title, orgId, userId, version }: { title: string; orgId: number; userId?: number; version: number }) {
+export function UserHistory({
+  title,
+  orgId,
+  userId,
+  version,
+}: {
+  title: string;
+  orgId: number;
+  userId?: number;
+  version: number;
+}) {
   const [changes, setChanges] = useState<UserChange[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -31,7 +41,8 @@ export function UserHistory({ title, orgId, userId, version }: { title: string; 
         <ol>
           {changes.map((change) => (
             <li key={change.id}>
-              <time dateTime={change.at}>{new Date(change.at).toLocaleString()}</time> · {change.actor.name}: {describeChange(change, userId === undefined)}
+              <time dateTime={change.at}>{new Date(change.at).toLocaleString()}</time> · {change.actor.name}:{' '}
+              {describeChange(change, userId === undefined)}
             </li>
           ))}
         </ol>

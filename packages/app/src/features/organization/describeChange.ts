@@ -2,7 +2,9 @@ import type { RoleName, SignInMethod, UserChange } from '@payportal/shared';
 import { ROLE_LABELS, SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
 
 const roleList = (value: unknown) =>
-  Array.isArray(value) && value.length > 0 ? value.map((role) => ROLE_LABELS[role as RoleName] ?? String(role)).join(', ') : 'no roles';
+  Array.isArray(value) && value.length > 0
+    ? value.map((role) => ROLE_LABELS[role as RoleName] ?? String(role)).join(', ')
+    : 'no roles';
 
 /** One line of history in words: what changed, from what, to what. */
 export function describeChange(change: UserChange, nameTarget: boolean): string {

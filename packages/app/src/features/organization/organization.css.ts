@@ -2,11 +2,26 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
 
 export const page = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
-export const toolbar = style({ display: 'flex', gap: '0.75rem', alignItems: 'end', flexWrap: 'wrap', marginBottom: '1rem' });
+export const toolbar = style({
+  display: 'flex',
+  gap: '0.75rem',
+  alignItems: 'end',
+  flexWrap: 'wrap',
+  marginBottom: '1rem',
+});
 /** The list scrolls sideways on a phone instead of widening the whole page. */
 export const tableScroll = style({ overflowX: 'auto', WebkitOverflowScrolling: 'touch' });
-export const table = style({ width: '100%', minWidth: '44rem', borderCollapse: 'collapse', background: vars.color.surface });
-globalStyle(`${table} th, ${table} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}` });
+export const table = style({
+  width: '100%',
+  minWidth: '44rem',
+  borderCollapse: 'collapse',
+  background: vars.color.surface,
+});
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'left',
+  padding: '0.5rem 0.75rem',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const linkButton = style({
   background: 'none',
   border: 'none',

@@ -46,11 +46,19 @@ export function saveUserName(orgId: number, userId: number, name: string) {
 }
 
 export function saveUserActive(orgId: number, userId: number, isActive: boolean) {
-  return apiRequest(PATHS.active(orgId, userId), { method: 'PUT', body: { is_active: isActive }, schema: managedUserResponseSchema });
+  return apiRequest(PATHS.active(orgId, userId), {
+    method: 'PUT',
+    body: { is_active: isActive },
+    schema: managedUserResponseSchema,
+  });
 }
 
 export function saveUserSignInMethod(orgId: number, userId: number, method: SignInMethod) {
-  return apiRequest(PATHS.signInMethod(orgId, userId), { method: 'PUT', body: { sign_in_method: method }, schema: managedUserResponseSchema });
+  return apiRequest(PATHS.signInMethod(orgId, userId), {
+    method: 'PUT',
+    body: { sign_in_method: method },
+    schema: managedUserResponseSchema,
+  });
 }
 
 export function resetUserSecondFactors(orgId: number, userId: number) {

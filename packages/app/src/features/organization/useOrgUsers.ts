@@ -11,6 +11,10 @@ export interface OrgUsersState {
 }
 
 export function useOrgUsers(orgId: number, query: OrgUsersQuery, version: number): OrgUsersState {
-  const state = useRequest(JSON.stringify([orgId, query, version]), (signal) => fetchOrgUsers(orgId, query, signal), 'The users could not be loaded.');
+  const state = useRequest(
+    JSON.stringify([orgId, query, version]),
+    (signal) => fetchOrgUsers(orgId, query, signal),
+    'The users could not be loaded.',
+  );
   return { loading: state.loading, page: state.data, error: state.error };
 }

@@ -8,7 +8,16 @@ import { ProfileScreen } from './ProfileScreen.tsx';
 vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
 vi.mock('../../lib/firebase.ts', () => ({ firebaseAuth: () => ({ currentUser: null }) }));
 
-const user = { id: 7, email: 'owner@acme.example', firebase_uid: 'seed-owner', name: 'Olivia Owner', org_id: 1, is_active: true, config: {}, sign_in_method: 'standalone' as const };
+const user = {
+  id: 7,
+  email: 'owner@acme.example',
+  firebase_uid: 'seed-owner',
+  name: 'Olivia Owner',
+  org_id: 1,
+  is_active: true,
+  config: {},
+  sign_in_method: 'standalone' as const,
+};
 
 describe('ProfileScreen', () => {
   beforeEach(() => {

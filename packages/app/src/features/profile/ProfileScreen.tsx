@@ -40,7 +40,8 @@ function NameCard({ name: savedName }: { name: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    const invalid = trimmed === '' ? 'Name is required' : trimmed.length > 200 ? 'Name must be at most 200 characters' : null;
+    const invalid =
+      trimmed === '' ? 'Name is required' : trimmed.length > 200 ? 'Name must be at most 200 characters' : null;
     setFieldError(invalid);
     if (invalid) return;
     void save(async () => {
@@ -55,7 +56,14 @@ function NameCard({ name: savedName }: { name: string }) {
       <h2 id="name-title">Your name</h2>
       <FlipCardFaces face={face} error={error} onBack={back}>
         <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} error={fieldError} />
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={fieldError}
+          />
           <button type="submit" className={styles.primaryButton}>
             Update Name
           </button>

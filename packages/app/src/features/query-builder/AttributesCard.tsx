@@ -5,8 +5,13 @@ import { useSnapshot } from 'valtio';
 import { builder, toggleDimension } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
 
-
-export function AttributesCard({ dimensions, disabled }: { dimensions: CatalogueResponse['dimensions']; disabled?: boolean }) {
+export function AttributesCard({
+  dimensions,
+  disabled,
+}: {
+  dimensions: CatalogueResponse['dimensions'];
+  disabled?: boolean;
+}) {
   const { dimensions: chosen } = useSnapshot(builder);
   const full = chosen.length >= QUERY_DIMENSIONS_MAX;
   return (

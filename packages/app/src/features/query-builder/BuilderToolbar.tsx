@@ -35,11 +35,21 @@ export function BuilderToolbar({ title, access, dirty, saving, canClear, onSave,
           Clear selections
         </button>
         {access.canDelete && (
-          <button type="button" className={secondaryButton} disabled={saving !== null} onClick={() => setAsking('delete')}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={saving !== null}
+            onClick={() => setAsking('delete')}
+          >
             {saving === 'delete' ? 'Deleting…' : 'Delete'}
           </button>
         )}
-        <button type="button" className={primaryButton} disabled={!access.canSave || !dirty || saving !== null} onClick={onSave}>
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={!access.canSave || !dirty || saving !== null}
+          onClick={onSave}
+        >
           {saving === 'save' ? 'Saving…' : dirty ? 'Save export' : 'Saved'}
         </button>
       </div>

@@ -1,6 +1,12 @@
 // The CSV date field: a range (the catalogue's presets, all dates, or a custom from–to) and a
 // granularity (a date column by day … year, or none: the range then only filters rows).
-import { DATE_RANGE_PRESET_LABELS, DATE_RANGE_PRESETS, TIME_GRANULARITIES, type DateRangePreset, type TimeGranularity } from '@payportal/shared';
+import {
+  DATE_RANGE_PRESET_LABELS,
+  DATE_RANGE_PRESETS,
+  TIME_GRANULARITIES,
+  type DateRangePreset,
+  type TimeGranularity,
+} from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setDate, type DateChoice } from './builderStore.ts';
@@ -11,7 +17,13 @@ import { customRangeProblem } from './toQueryDescription.ts';
 /** The date presets in words (the dashboards' filters and chart builder say them alike). */
 export const PRESET_LABELS: Record<DateRangePreset, string> = DATE_RANGE_PRESET_LABELS;
 
-const GRANULARITY_LABELS: Record<TimeGranularity, string> = { day: 'Day', week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year' };
+const GRANULARITY_LABELS: Record<TimeGranularity, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+};
 
 export function DateField({ disabled }: { disabled?: boolean }) {
   const id = useId();
@@ -25,7 +37,12 @@ export function DateField({ disabled }: { disabled?: boolean }) {
         <label className={styles.label} htmlFor={`${id}-range`}>
           Date range
         </label>
-        <select id={`${id}-range`} className={styles.control} value={date.range} onChange={(event) => setDate({ range: event.currentTarget.value as DateChoice['range'] })}>
+        <select
+          id={`${id}-range`}
+          className={styles.control}
+          value={date.range}
+          onChange={(event) => setDate({ range: event.currentTarget.value as DateChoice['range'] })}
+        >
           {DATE_RANGE_PRESETS.map((preset) => (
             <option key={preset} value={preset}>
               {PRESET_LABELS[preset]}

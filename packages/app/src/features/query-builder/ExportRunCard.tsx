@@ -28,9 +28,13 @@ export interface ExportRunCardProps {
 
 export function ExportRunCard({ start, blocked, job, onJob, pollFailed }: ExportRunCardProps) {
   const id = useId();
-  const limits = useDebouncedRequest<ExportLimits>('limits', (signal) => fetchLimits(signal), { delayMs: 0, failure: 'The export limits could not be loaded.' });
+  const limits = useDebouncedRequest<ExportLimits>('limits', (signal) => fetchLimits(signal), {
+    delayMs: 0,
+    failure: 'The export limits could not be loaded.',
+  });
   const { pending, error, run: runAction } = useAction<'run' | 'cancel' | 'download'>();
-  const act = (tag: 'run' | 'cancel' | 'download', work: () => Promise<void>) => runAction(work, { tag, failure: 'That did not work. Please try again.' });
+  const act = (tag: 'run' | 'cancel' | 'download', work: () => Promise<void>) =>
+    runAction(work, { tag, failure: 'That did not work. Please try again.' });
   const run = () => start && act('run', async () => onJob(await start()));
   const finished = job !== null && FINISHED_JOB_STATUSES.includes(job.status);
   const note = job ? capNote(job) : null;
@@ -74,17 +78,32 @@ export function ExportRunCard({ start, blocked, job, onJob, pollFailed }: Export
       {!blocked && start === null && !job && <p className={styles.hint}>Choose attributes or metrics first.</p>}
       <div className={styles.cardActions}>
         {job && !finished && (
-          <button type="button" className={secondaryButton} disabled={pending !== null} onClick={() => act('cancel', async () => onJob(await cancelJob(job.id)))}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={pending !== null}
+            onClick={() => act('cancel', async () => onJob(await cancelJob(job.id)))}
+          >
             {pending === 'cancel' ? 'Cancelling…' : 'Cancel export'}
           </button>
         )}
         {job?.status === 'ready' && (
-          <button type="button" className={primaryButton} disabled={pending !== null} onClick={() => act('download', () => downloadExport(job.id))}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={pending !== null}
+            onClick={() => act('download', () => downloadExport(job.id))}
+          >
             {pending === 'download' ? 'Preparing download…' : 'Download CSV'}
           </button>
         )}
         {(!job || finished) && (
-          <button type="button" className={job?.status === 'ready' ? secondaryButton : primaryButton} disabled={runDisabled} onClick={run}>
+          <button
+            type="button"
+            className={job?.status === 'ready' ? secondaryButton : primaryButton}
+            disabled={runDisabled}
+            onClick={run}
+          >
             {pending === 'run' ? 'Starting…' : job ? 'Run again' : 'Run export'}
           </button>
         )}

@@ -22,7 +22,12 @@ export function FileOptionsCard({ disabled }: { disabled?: boolean }) {
           <label className={styles.label} htmlFor={`${id}-header`}>
             Header row
           </label>
-          <select id={`${id}-header`} className={styles.control} value={csv.header} onChange={(event) => setCsvOption('header', event.currentTarget.value as 'labels' | 'ids')}>
+          <select
+            id={`${id}-header`}
+            className={styles.control}
+            value={csv.header}
+            onChange={(event) => setCsvOption('header', event.currentTarget.value as 'labels' | 'ids')}
+          >
             <option value="labels">Column names</option>
             <option value="ids">Column ids (for scripts)</option>
           </select>
@@ -31,7 +36,11 @@ export function FileOptionsCard({ disabled }: { disabled?: boolean }) {
           {SWITCHES.map(({ key, label }) => (
             <li key={key}>
               <label className={styles.check}>
-                <input type="checkbox" checked={csv[key]} onChange={(event) => setCsvOption(key, event.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  checked={csv[key]}
+                  onChange={(event) => setCsvOption(key, event.currentTarget.checked)}
+                />
                 {label}
               </label>
             </li>

@@ -12,8 +12,18 @@ export function FiltersCard({ disabled }: { disabled?: boolean }) {
         Filters
       </h2>
       <div className={styles.groups}>
-        <CompoundField legend="Industry" parent={{ member: 'industry_group', label: 'Industry groups' }} child={{ member: 'industry', label: 'Industries (MCC)' }} disabled={disabled} />
-        <CompoundField legend="Location" parent={{ member: 'region', label: 'Regions' }} child={{ member: 'state', label: 'States' }} disabled={disabled} />
+        <CompoundField
+          legend="Industry"
+          parent={{ member: 'industry_group', label: 'Industry groups' }}
+          child={{ member: 'industry', label: 'Industries (MCC)' }}
+          disabled={disabled}
+        />
+        <CompoundField
+          legend="Location"
+          parent={{ member: 'region', label: 'Regions' }}
+          child={{ member: 'state', label: 'States' }}
+          disabled={disabled}
+        />
         <DateField disabled={disabled} />
       </div>
     </section>

@@ -26,7 +26,10 @@ export function JobProgress({ job }: { job: ExportJob }) {
       aria-valuetext={jobSummary(job)}
       className={styles.track}
     >
-      <div className={percent === null ? styles.indeterminate : styles.bar} style={percent === null ? undefined : { width: `${percent}%` }} />
+      <div
+        className={percent === null ? styles.indeterminate : styles.bar}
+        style={percent === null ? undefined : { width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -24,14 +24,27 @@ export function MetricField({ position, value, choices, onChange, onRemove, disa
         {name}
       </label>
       <div className={styles.inline}>
-        <select id={id} className={styles.control} value={value} disabled={disabled} aria-describedby={`${id}-about`} onChange={(event) => onChange(event.currentTarget.value as MeasureId)}>
+        <select
+          id={id}
+          className={styles.control}
+          value={value}
+          disabled={disabled}
+          aria-describedby={`${id}-about`}
+          onChange={(event) => onChange(event.currentTarget.value as MeasureId)}
+        >
           {choices.map((measure) => (
             <option key={measure.id} value={measure.id}>
               {measure.label}
             </option>
           ))}
         </select>
-        <button type="button" className={styles.iconButton} aria-label={`Remove ${meta?.label ?? name}`} disabled={disabled} onClick={onRemove}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={`Remove ${meta?.label ?? name}`}
+          disabled={disabled}
+          onClick={onRemove}
+        >
           ×
         </button>
       </div>

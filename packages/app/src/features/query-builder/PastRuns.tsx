@@ -19,15 +19,20 @@ export interface PastRunsProps {
 
 export function PastRuns({ definitionId, version }: PastRunsProps) {
   const id = useId();
-  const runs = useDebouncedRequest<JobList>(`${definitionId}:${version}`, (signal) => listJobs(definitionId ?? undefined, signal), {
-    delayMs: 0,
-    failure: 'Your past runs could not be loaded.',
-  });
+  const runs = useDebouncedRequest<JobList>(
+    `${definitionId}:${version}`,
+    (signal) => listJobs(definitionId ?? undefined, signal),
+    {
+      delayMs: 0,
+      failure: 'Your past runs could not be loaded.',
+    },
+  );
   const [error, setError] = useState<string | null>(null);
   const download = (jobId: number) =>
     downloadExport(jobId).then(
       () => setError(null),
-      (failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'The download could not start. Please try again.'),
+      (failure: unknown) =>
+        setError(failure instanceof ApiError ? failure.message : 'The download could not start. Please try again.'),
     );
   const jobs = runs.data?.jobs ?? [];
   return (
@@ -62,7 +67,12 @@ export function PastRuns({ definitionId, version }: PastRunsProps) {
                 </div>
               </div>
               {job.status === 'ready' && (
-                <button type="button" className={secondaryButton} aria-label={`Download ${job.file_name} from ${formatInstant(job.created_at)}`} onClick={() => void download(job.id)}>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  aria-label={`Download ${job.file_name} from ${formatInstant(job.created_at)}`}
+                  onClick={() => void download(job.id)}
+                >
                   Download
                 </button>
               )}

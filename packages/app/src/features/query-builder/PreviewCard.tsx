@@ -19,11 +19,19 @@ function describeEstimate(estimate: Estimate): string {
   if (estimate.status !== 'ready') return '';
   const { rows, capped, row_cap } = estimate.data;
   // Counting stops one row past the cap, so a capped count says only that more rows match.
-  return capped ? `More than ${formatRows(row_cap)} match; the export is ${rowCapText(row_cap)}` : `${formatRows(rows)} in the export`;
+  return capped
+    ? `More than ${formatRows(row_cap)} match; the export is ${rowCapText(row_cap)}`
+    : `${formatRows(rows)} in the export`;
 }
 
 /** `sortable`: the order is part of the export, so only someone who may change it sorts. */
-export function PreviewCard({ description, sortable }: { description: QueryDescriptionInput | null; sortable: boolean }) {
+export function PreviewCard({
+  description,
+  sortable,
+}: {
+  description: QueryDescriptionInput | null;
+  sortable: boolean;
+}) {
   const id = useId();
   const { order } = useSnapshot(builder);
   const { preview, estimate } = useLivePreview(description);
@@ -54,9 +62,11 @@ export function PreviewCard({ description, sortable }: { description: QueryDescr
           </button>
         </div>
       )}
-      {preview.status === 'idle' && <p className={styles.empty}>Choose attributes or metrics to see the first rows of your export.</p>}
-      {result && (
-        result.rows.length === 0 ? (
+      {preview.status === 'idle' && (
+        <p className={styles.empty}>Choose attributes or metrics to see the first rows of your export.</p>
+      )}
+      {result &&
+        (result.rows.length === 0 ? (
           <p className={styles.empty}>No rows match these choices. Try a wider date range or fewer filters.</p>
         ) : (
           <PreviewTable
@@ -66,8 +76,7 @@ export function PreviewCard({ description, sortable }: { description: QueryDescr
             busy={preview.status === 'loading'}
             caption={`First ${Math.min(PREVIEW_ROWS, result.rows.length)} rows of the export`}
           />
-        )
-      )}
+        ))}
     </section>
   );
 }

@@ -18,7 +18,9 @@ const REGIONS = [
   { value: 'South', label: 'South', parent: null },
 ];
 
-function renderBuilder(query: (request: SentRequest) => Answer | Promise<Answer> = () => ({ body: stateMonthAnswer(3) })) {
+function renderBuilder(
+  query: (request: SentRequest) => Answer | Promise<Answer> = () => ({ body: stateMonthAnswer(3) }),
+) {
   const sent = answerApi({
     'GET /api/analytics/v1/catalogue': () => ({ body: catalogueAnswer }),
     'POST /api/analytics/v1/query': query,
@@ -26,7 +28,11 @@ function renderBuilder(query: (request: SentRequest) => Answer | Promise<Answer>
     'GET /api/exports/v1/jobs/': () => ({ body: { jobs: [] } }),
     'POST /api/exports/v1/estimate': () => ({ body: { rows: 1234, row_cap: 1_000_000, capped: false } }),
     'GET /api/analytics/v1/values/region': ({ search }) => ({
-      body: { values: REGIONS.filter((region) => region.label.toLowerCase().startsWith((search.get('search') ?? '').toLowerCase())) },
+      body: {
+        values: REGIONS.filter((region) =>
+          region.label.toLowerCase().startsWith((search.get('search') ?? '').toLowerCase()),
+        ),
+      },
     }),
   });
   render(<QueryBuilderScreen />);
@@ -49,7 +55,11 @@ describe('QueryBuilderScreen: building and previewing', () => {
     await userEvent.selectOptions(screen.getByLabelText('Date range'), 'Last 30 days');
 
     const table = await screen.findByRole('table', { name: 'First 3 rows of the export' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date↕', 'State↕', 'Gross sales volume↕', 'Approval rate↕']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date↕', 'State↕', 'Gross sales volume↕', 'Approval rate↕']);
     expect(within(table).getAllByRole('row')[1]!.textContent).toBe('2026-01-01CA$1,234,567.5093.12%');
     expect(await screen.findByText('1,234 rows in the export')).toBeTruthy();
     await vi.waitFor(() =>
@@ -62,7 +72,11 @@ describe('QueryBuilderScreen: building and previewing', () => {
         limit: 100,
       }),
     );
-    expect(sent.find((request) => request.path === '/api/analytics/v1/values/region' && request.search.get('search') === 'So')).toBeTruthy();
+    expect(
+      sent.find(
+        (request) => request.path === '/api/analytics/v1/values/region' && request.search.get('search') === 'So',
+      ),
+    ).toBeTruthy();
   });
 
   it('waits for a pause before asking, and aborts a question a newer choice supersedes', async () => {
@@ -87,18 +101,35 @@ describe('QueryBuilderScreen: building and previewing', () => {
     const sent = renderBuilder();
     await addMetric('Gross sales volume');
     await userEvent.click(await screen.findByRole('button', { name: /^Gross sales volume/ }));
-    await vi.waitFor(() => expect(queries(sent).at(-1)?.body).toMatchObject({ order: [{ member: 'gsv', direction: 'asc' }] }));
-    expect(screen.getByRole('columnheader', { name: /Gross sales volume/ }).getAttribute('aria-sort')).toBe('ascending');
+    await vi.waitFor(() =>
+      expect(queries(sent).at(-1)?.body).toMatchObject({ order: [{ member: 'gsv', direction: 'asc' }] }),
+    );
+    expect(screen.getByRole('columnheader', { name: /Gross sales volume/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
     await userEvent.click(screen.getByRole('button', { name: /^Gross sales volume/ }));
-    await vi.waitFor(() => expect(queries(sent).at(-1)?.body).toMatchObject({ order: [{ member: 'gsv', direction: 'desc' }] }));
-    expect(screen.getByRole('columnheader', { name: /Gross sales volume/ }).getAttribute('aria-sort')).toBe('descending');
+    await vi.waitFor(() =>
+      expect(queries(sent).at(-1)?.body).toMatchObject({ order: [{ member: 'gsv', direction: 'desc' }] }),
+    );
+    expect(screen.getByRole('columnheader', { name: /Gross sales volume/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
   });
 
   it('says when the preview failed and asks again on Try again', async () => {
     let fail = true;
-    const sent = renderBuilder(() => (fail ? { status: 504, body: { error: { code: 'analytics/timeout', message: 'The query took longer than 30 s and was stopped.' } } } : { body: stateMonthAnswer(2) }));
+    const sent = renderBuilder(() =>
+      fail
+        ? {
+            status: 504,
+            body: { error: { code: 'analytics/timeout', message: 'The query took longer than 30 s and was stopped.' } },
+          }
+        : { body: stateMonthAnswer(2) },
+    );
     await addMetric('Gross sales volume');
-    expect((await screen.findByRole('alert')).textContent).toContain('The query took longer than 30 s and was stopped.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The query took longer than 30 s and was stopped.',
+    );
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'First 2 rows of the export' })).toBeTruthy();

@@ -54,7 +54,11 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
   const state = useSnapshot(builder);
   const { current } = useSnapshot(session);
   const { readOnly } = useSnapshot(impersonationAccess);
-  const access = writeAccessFor({ impersonatedBy: current.status === 'signedIn' ? current.impersonatedBy : null, impersonationReadOnly: readOnly, definition });
+  const access = writeAccessFor({
+    impersonatedBy: current.status === 'signedIn' ? current.impersonatedBy : null,
+    impersonationReadOnly: readOnly,
+    definition,
+  });
   const actions = useDefinitionActions(definition, saved.setSaved);
   const { job, setJob, pollFailed } = useExportJob();
 
@@ -65,11 +69,23 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
     definition && !dirty
       ? { definition_id: definition.id }
       : shape.query
-        ? { query: shape.query, csv: shape.csv, ...(exportNameSchema.safeParse(shape.name).success && { name: shape.name }) }
+        ? {
+            query: shape.query,
+            csv: shape.csv,
+            ...(exportNameSchema.safeParse(shape.name).success && { name: shape.name }),
+          }
         : null;
   const locked = definition !== null && !access.canSave;
 
-  if (saved.notFound) return <NotFound title="Export not found" message="This export was not found." detail="It does not exist, or it belongs to another organisation." back={{ label: 'New export', href: paths.csvNew() }} />;
+  if (saved.notFound)
+    return (
+      <NotFound
+        title="Export not found"
+        message="This export was not found."
+        detail="It does not exist, or it belongs to another organisation."
+        back={{ label: 'New export', href: paths.csvNew() }}
+      />
+    );
   if (saved.error) {
     return (
       <div role="alert" className={styles.alert}>
@@ -102,7 +118,11 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
       )}
       {definition && current.status === 'signedIn' && (
         <p>
-          <SubscribeButton title={definition.name} source={{ kind: 'export', definition_id: definition.id }} userId={current.user.id} />
+          <SubscribeButton
+            title={definition.name}
+            source={{ kind: 'export', definition_id: definition.id }}
+            userId={current.user.id}
+          />
         </p>
       )}
       <p role="status" className={styles.notice}>
@@ -146,4 +166,5 @@ function ExportBuilder({ id }: QueryBuilderScreenProps) {
 }
 
 /** The past runs ask again when a run starts and when it finishes, not on every progress poll. */
-const runsVersion = (job: ExportJob | null) => (job ? `${job.id}:${['queued', 'running'].includes(job.status) ? 'active' : job.status}` : 'none');
+const runsVersion = (job: ExportJob | null) =>
+  job ? `${job.id}:${['queued', 'running'].includes(job.status) ? 'active' : job.status}` : 'none';

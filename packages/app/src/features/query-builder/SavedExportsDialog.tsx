@@ -24,10 +24,14 @@ export function SavedExportsDialog({ onClose }: { onClose: () => void }) {
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const list = useDebouncedRequest<DefinitionList>(JSON.stringify([mine, search]), (signal) => listDefinitions({ mine, search }, signal), {
-    delayMs: 0,
-    failure: 'The saved exports could not be loaded.',
-  });
+  const list = useDebouncedRequest<DefinitionList>(
+    JSON.stringify([mine, search]),
+    (signal) => listDefinitions({ mine, search }, signal),
+    {
+      delayMs: 0,
+      failure: 'The saved exports could not be loaded.',
+    },
+  );
   const definitions = list.data?.definitions ?? [];
   return (
     <Dialog title="Saved exports" onClose={onClose}>
@@ -35,14 +39,25 @@ export function SavedExportsDialog({ onClose }: { onClose: () => void }) {
         <label className={styles.label} htmlFor={`${id}-search`}>
           Search saved exports
         </label>
-        <input id={`${id}-search`} type="search" className={styles.control} value={typed} placeholder="Name or description" onChange={(event) => setTyped(event.currentTarget.value)} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          className={styles.control}
+          value={typed}
+          placeholder="Name or description"
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
       </div>
       <label className={styles.check}>
         <input type="checkbox" checked={mine} onChange={(event) => setMine(event.currentTarget.checked)} />
         Only mine
       </label>
       <div role="status" className={styles.hint}>
-        {list.status === 'loading' ? 'Loading…' : list.data ? `${list.data.total} saved ${list.data.total === 1 ? 'export' : 'exports'}` : ''}
+        {list.status === 'loading'
+          ? 'Loading…'
+          : list.data
+            ? `${list.data.total} saved ${list.data.total === 1 ? 'export' : 'exports'}`
+            : ''}
       </div>
       {list.status === 'error' && (
         <p role="alert" className={styles.alert}>
@@ -57,7 +72,8 @@ export function SavedExportsDialog({ onClose }: { onClose: () => void }) {
                 {definition.name}
               </Link>
               <div className={runStyles.runMeta}>
-                {definition.owner.name} · updated <time dateTime={definition.updated_at}>{formatInstant(definition.updated_at)}</time>
+                {definition.owner.name} · updated{' '}
+                <time dateTime={definition.updated_at}>{formatInstant(definition.updated_at)}</time>
               </div>
             </div>
           </li>

@@ -17,22 +17,57 @@ describe('ValueSearch chips', () => {
   it('show the values search’s label of a value restored without one', async () => {
     const sent = answerApi({
       'GET /api/analytics/v1/values/state': ({ search }) => ({
-        body: { values: [{ value: 'TX', label: 'TX Texas', parent: 'South' }, { value: 'UTX', label: 'UTX Nowhere', parent: null }].filter((v) => v.label.includes(search.get('search') ?? '')) },
+        body: {
+          values: [
+            { value: 'TX', label: 'TX Texas', parent: 'South' },
+            { value: 'UTX', label: 'UTX Nowhere', parent: null },
+          ].filter((v) => v.label.includes(search.get('search') ?? '')),
+        },
       }),
     });
-    render(<ValueSearch dimension="state" label="State" selected={[{ value: 'TX', label: 'TX', parent: null }, { value: 'CA', label: 'CA California', parent: null }]} onPick={() => undefined} onRemove={() => undefined} />);
+    render(
+      <ValueSearch
+        dimension="state"
+        label="State"
+        selected={[
+          { value: 'TX', label: 'TX', parent: null },
+          { value: 'CA', label: 'CA California', parent: null },
+        ]}
+        onPick={() => undefined}
+        onRemove={() => undefined}
+      />,
+    );
     const chips = screen.getByRole('list', { name: 'Chosen state' });
     expect(await within(chips).findByText('TX Texas')).toBeTruthy();
     expect(within(chips).getByRole('button', { name: 'Remove TX Texas' })).toBeTruthy();
     expect(within(chips).getByText('CA California')).toBeTruthy();
     // Only the value without a label is looked up.
-    expect(sent.filter((request) => request.path.startsWith('/api/analytics/v1/values/')).map((request) => request.search.get('search'))).toEqual(['TX']);
+    expect(
+      sent
+        .filter((request) => request.path.startsWith('/api/analytics/v1/values/'))
+        .map((request) => request.search.get('search')),
+    ).toEqual(['TX']);
   });
 
   it('keeps one organisation’s labels from another’s user in the same page (a framed host switching users)', async () => {
-    const merchants: Record<number, { value: string; label: string; parent: null }[]> = { 7: [{ value: 'M-1', label: 'M-1 Acme Corner Shop', parent: null }], 9: [] };
-    answerApi({ 'GET /api/analytics/v1/values/merchant': () => ({ body: { values: merchants[(session.current as { organization: { id: number } }).organization.id] } }) });
-    const chip = (selected: string) => <ValueSearch dimension="merchant" label="Merchant" selected={[{ value: selected, label: selected, parent: null }]} onPick={() => undefined} onRemove={() => undefined} />;
+    const merchants: Record<number, { value: string; label: string; parent: null }[]> = {
+      7: [{ value: 'M-1', label: 'M-1 Acme Corner Shop', parent: null }],
+      9: [],
+    };
+    answerApi({
+      'GET /api/analytics/v1/values/merchant': () => ({
+        body: { values: merchants[(session.current as { organization: { id: number } }).organization.id] },
+      }),
+    });
+    const chip = (selected: string) => (
+      <ValueSearch
+        dimension="merchant"
+        label="Merchant"
+        selected={[{ value: selected, label: selected, parent: null }]}
+        onPick={() => undefined}
+        onRemove={() => undefined}
+      />
+    );
     session.current = signedInAs(['query']);
     render(chip('M-1'));
     expect(await screen.findByText('M-1 Acme Corner Shop')).toBeTruthy();
@@ -49,9 +84,20 @@ describe('ValueSearch chips', () => {
     let answer: (() => void) | undefined;
     answerApi({
       'GET /api/analytics/v1/values/merchant': () =>
-        new Promise((resolve) => (answer = () => resolve({ body: { values: [{ value: 'M-2', label: 'M-2 Acme Kiosk', parent: null }] } }))),
+        new Promise(
+          (resolve) =>
+            (answer = () => resolve({ body: { values: [{ value: 'M-2', label: 'M-2 Acme Kiosk', parent: null }] } })),
+        ),
     });
-    const chip = <ValueSearch dimension="merchant" label="Merchant" selected={[{ value: 'M-2', label: 'M-2', parent: null }]} onPick={() => undefined} onRemove={() => undefined} />;
+    const chip = (
+      <ValueSearch
+        dimension="merchant"
+        label="Merchant"
+        selected={[{ value: 'M-2', label: 'M-2', parent: null }]}
+        onPick={() => undefined}
+        onRemove={() => undefined}
+      />
+    );
     session.current = signedInAs(['query']);
     render(chip);
     await vi.waitFor(() => expect(answer).toBeDefined());

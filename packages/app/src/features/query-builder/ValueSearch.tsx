@@ -28,13 +28,20 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const key = open ? JSON.stringify([dimension, text.trim(), parent ?? null]) : null;
-  const found = useDebouncedRequest<ValuesResponse>(key, (signal) => searchValues(dimension, { search: text.trim() || undefined, parent, limit: 50 }, signal), {
-    delayMs: SEARCH_DELAY_MS,
-    failure: 'The values could not be loaded.',
-  });
+  const found = useDebouncedRequest<ValuesResponse>(
+    key,
+    (signal) => searchValues(dimension, { search: text.trim() || undefined, parent, limit: 50 }, signal),
+    {
+      delayMs: SEARCH_DELAY_MS,
+      failure: 'The values could not be loaded.',
+    },
+  );
   const chosen = new Set(selected.map((item) => item.value));
   // A chip that knows only its value (restored from a URL or a saved question) shows the search's label.
-  const labelOf = useValueLabels(dimension, selected.filter((item) => item.label === item.value).map((item) => item.value));
+  const labelOf = useValueLabels(
+    dimension,
+    selected.filter((item) => item.label === item.value).map((item) => item.value),
+  );
   const chipLabel = (item: Selection) => (item.label === item.value ? labelOf(item.value) : item.label);
   const options = (found.data?.values ?? []).filter((option) => !chosen.has(option.value));
   const current = Math.min(active, Math.max(0, options.length - 1));
@@ -124,7 +131,13 @@ export function ValueSearch({ dimension, label, parent, selected, onPick, onRemo
           {selected.map((item) => (
             <li key={item.value} className={styles.chip}>
               {chipLabel(item)}
-              <button type="button" className={styles.chipRemove} aria-label={`Remove ${chipLabel(item)}`} disabled={disabled} onClick={() => onRemove(item.value)}>
+              <button
+                type="button"
+                className={styles.chipRemove}
+                aria-label={`Remove ${chipLabel(item)}`}
+                disabled={disabled}
+                onClick={() => onRemove(item.value)}
+              >
                 ×
               </button>
             </li>

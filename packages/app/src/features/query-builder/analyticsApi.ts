@@ -16,10 +16,19 @@ export function fetchCatalogue(signal?: AbortSignal) {
 
 /** Checked with the shared schema first: a description the API would refuse never leaves the browser. */
 export function runQuery(description: QueryDescriptionInput, signal?: AbortSignal) {
-  return apiRequest(ANALYTICS_PATHS.query(), { method: 'POST', body: queryDescriptionSchema.parse(description), schema: queryResultSchema, signal });
+  return apiRequest(ANALYTICS_PATHS.query(), {
+    method: 'POST',
+    body: queryDescriptionSchema.parse(description),
+    schema: queryResultSchema,
+    signal,
+  });
 }
 
-export function searchValues(dimension: string, query: { search?: string; parent?: string; limit?: number }, signal?: AbortSignal) {
+export function searchValues(
+  dimension: string,
+  query: { search?: string; parent?: string; limit?: number },
+  signal?: AbortSignal,
+) {
   const parsed = valuesQuerySchema.parse(query);
   const params = new URLSearchParams({ limit: String(parsed.limit) });
   if (parsed.search) params.set('search', parsed.search);

@@ -13,7 +13,12 @@ export interface BuilderShape {
 }
 
 export function shapeOf(state: Snapshot<BuilderState>): BuilderShape {
-  return { name: state.name.trim(), description: state.description.trim(), query: toQueryDescription(state), csv: { ...state.csv } };
+  return {
+    name: state.name.trim(),
+    description: state.description.trim(),
+    query: toQueryDescription(state),
+    csv: { ...state.csv },
+  };
 }
 
 /** The saved definition read back through the builder, so both sides are normalised alike. */

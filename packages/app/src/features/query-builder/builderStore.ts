@@ -1,6 +1,13 @@
 // The query builder's choices: a module-level valtio proxy plus the actions that change it,
 // one builder per page. The screen turns it into a query description with `toQueryDescription`.
-import { DEFAULT_CSV_OPTIONS, type CsvOptions, type DateRangePreset, type DimensionId, type MeasureId, type TimeGranularity } from '@payportal/shared';
+import {
+  DEFAULT_CSV_OPTIONS,
+  type CsvOptions,
+  type DateRangePreset,
+  type DimensionId,
+  type MeasureId,
+  type TimeGranularity,
+} from '@payportal/shared';
 import { proxy } from 'valtio';
 
 /** The members of the two compound searches (industry group → industry, region → state). */
@@ -35,7 +42,12 @@ export interface BuilderState {
   csv: CsvOptions;
 }
 
-const emptySelections = (): Record<CompoundMember, Selection[]> => ({ industry_group: [], industry: [], region: [], state: [] });
+const emptySelections = (): Record<CompoundMember, Selection[]> => ({
+  industry_group: [],
+  industry: [],
+  region: [],
+  state: [],
+});
 const emptyDate = (): DateChoice => ({ range: 'last_90_days', from: '', to: '', granularity: 'month' });
 
 export const emptyBuilder = (): BuilderState => ({
@@ -56,7 +68,9 @@ export function setEntry(field: 'name' | 'description', value: string): void {
 }
 
 export function toggleDimension(id: DimensionId, on: boolean): void {
-  builder.dimensions = on ? [...new Set([...builder.dimensions, id])] : builder.dimensions.filter((item) => item !== id);
+  builder.dimensions = on
+    ? [...new Set([...builder.dimensions, id])]
+    : builder.dimensions.filter((item) => item !== id);
   if (!on && builder.order?.member === id) builder.order = null;
 }
 
@@ -77,7 +91,8 @@ export function removeMeasure(index: number): void {
 }
 
 export function addSelection(member: CompoundMember, selection: Selection): void {
-  if (!builder.selections[member].some((item) => item.value === selection.value)) builder.selections[member].push(selection);
+  if (!builder.selections[member].some((item) => item.value === selection.value))
+    builder.selections[member].push(selection);
 }
 
 /** Removing a parent value also removes the children chosen under it: they could match nothing now. */
@@ -94,7 +109,10 @@ export function setDate(change: Partial<DateChoice>): void {
 
 /** A column header's sort: ascending first, then descending. */
 export function sortBy(member: string): void {
-  builder.order = { member, direction: builder.order?.member === member && builder.order.direction === 'asc' ? 'desc' : 'asc' };
+  builder.order = {
+    member,
+    direction: builder.order?.member === member && builder.order.direction === 'asc' ? 'desc' : 'asc',
+  };
 }
 
 export function setCsvOption<Key extends keyof CsvOptions>(key: Key, value: CsvOptions[Key]): void {
@@ -103,7 +121,12 @@ export function setCsvOption<Key extends keyof CsvOptions>(key: Key, value: CsvO
 
 /** "Do you wish to clear all selections?": every choice of rows and columns goes; the name, description and file options stay. */
 export function clearSelections(): void {
-  Object.assign(builder, { ...emptyBuilder(), name: builder.name, description: builder.description, csv: { ...builder.csv } });
+  Object.assign(builder, {
+    ...emptyBuilder(),
+    name: builder.name,
+    description: builder.description,
+    csv: { ...builder.csv },
+  });
 }
 
 export function loadBuilder(state: BuilderState): void {

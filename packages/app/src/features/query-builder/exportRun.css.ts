@@ -10,7 +10,12 @@ export const track = style({
   overflow: 'hidden',
   margin: '0.5rem 0',
 });
-export const bar = style({ height: '100%', background: vars.color.primary, borderRadius: '999px', transition: 'width 400ms ease-out' });
+export const bar = style({
+  height: '100%',
+  background: vars.color.primary,
+  borderRadius: '999px',
+  transition: 'width 400ms ease-out',
+});
 const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
 export const indeterminate = style({
   height: '100%',
@@ -20,7 +25,13 @@ export const indeterminate = style({
   animation: `${slide} 1.2s ease-in-out infinite`,
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none', width: '100%', opacity: 0.4 } },
 });
-export const statusRow = style({ display: 'flex', alignItems: 'center', gap: '0.5rem', flexWrap: 'wrap', margin: '0 0 0.25rem' });
+export const statusRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.5rem',
+  flexWrap: 'wrap',
+  margin: '0 0 0.25rem',
+});
 export const badge = style({
   display: 'inline-block',
   padding: '0.1rem 0.55rem',
@@ -34,10 +45,19 @@ export const badge = style({
   selectors: {
     '&[data-status="ready"]': { background: vars.palette.primary[100], color: vars.palette.primary[900] },
     '&[data-status="failed"]': { background: vars.palette.warning[100], color: vars.palette.warning[900] },
-    '&[data-status="running"], &[data-status="queued"]': { background: vars.palette.primary[50], color: vars.palette.primary[800] },
+    '&[data-status="running"], &[data-status="queued"]': {
+      background: vars.palette.primary[50],
+      color: vars.palette.primary[800],
+    },
   },
 });
-export const runName = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 });
+export const runName = style({
+  fontWeight: 600,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  minWidth: 0,
+});
 export const summary = style({ margin: '0.25rem 0', fontSize: '0.9375rem' });
 export const runList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.5rem' });
 export const runItem = style({

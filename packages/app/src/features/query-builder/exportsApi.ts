@@ -23,7 +23,12 @@ export function fetchLimits(signal?: AbortSignal) {
 }
 
 export function estimateRows(query: QueryDescriptionInput, signal?: AbortSignal) {
-  return apiRequest(EXPORT_PATHS.estimate(), { method: 'POST', body: estimateBodySchema.parse({ query }), schema: estimateSchema, signal });
+  return apiRequest(EXPORT_PATHS.estimate(), {
+    method: 'POST',
+    body: estimateBodySchema.parse({ query }),
+    schema: estimateSchema,
+    signal,
+  });
 }
 
 export function listDefinitions(options: { mine?: boolean; search?: string } = {}, signal?: AbortSignal) {
@@ -49,7 +54,11 @@ export function deleteDefinition(id: number) {
 }
 
 export function runExport(body: RunExportBodyInput) {
-  return apiRequest(EXPORT_PATHS.jobs(), { method: 'POST', body: runExportBodySchema.parse(body), schema: exportJobSchema });
+  return apiRequest(EXPORT_PATHS.jobs(), {
+    method: 'POST',
+    body: runExportBodySchema.parse(body),
+    schema: exportJobSchema,
+  });
 }
 
 export function listJobs(definitionId?: number, signal?: AbortSignal) {

@@ -24,7 +24,8 @@ export function jobSummary(job: ExportJob): string {
       const rows = job.rows_written.toLocaleString('en-US');
       if (target !== null) return `${rows} of ${target.toLocaleString('en-US')} rows written`;
       // The engine writes the file itself: its own estimate of the way, and the rows of the months written.
-      if (job.percent_done !== null) return `About ${Math.round(job.percent_done)}% done${job.rows_written > 0 ? `, ${rows} rows written` : ''}`;
+      if (job.percent_done !== null)
+        return `About ${Math.round(job.percent_done)}% done${job.rows_written > 0 ? `, ${rows} rows written` : ''}`;
       return 'Preparing the rows…';
     }
     case 'ready':

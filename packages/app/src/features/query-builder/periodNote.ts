@@ -2,7 +2,17 @@
 // period's first day, so a first period the range cuts short, the period still running and periods
 // whose figures are not yet mature (a measure's matureAfterDays) are named, with why, and the file's
 // "Period note" column that marks them. The same decision as the charts' marks (shared periodStatus).
-import { addDays, dayText, MEASURES, PERIOD_NOTE_COLUMN, periodStatus, resolveDateRange, startOf, type DateRange, type MeasureMeta } from '@payportal/shared';
+import {
+  addDays,
+  dayText,
+  MEASURES,
+  PERIOD_NOTE_COLUMN,
+  periodStatus,
+  resolveDateRange,
+  startOf,
+  type DateRange,
+  type MeasureMeta,
+} from '@payportal/shared';
 import { periodName } from '../../charts/chartOption.ts';
 import type { DateChoice } from './builderStore.ts';
 
@@ -28,7 +38,10 @@ export function periodNote(date: Readonly<DateChoice>, measures: readonly string
   const sentences = ['Each row is labelled by the first day of its period.'];
   if (partial.length) sentences.push(`Partial periods: ${partial.join('; ')}.`);
   for (const { label, days } of maturing) {
-    if (!resolved || resolved.to > addDays(today, -days)) sentences.push(`${label} of periods with sales after ${dayText(addDays(today, -days))} is not yet mature (sales under ${days} days old) and can still change.`);
+    if (!resolved || resolved.to > addDays(today, -days))
+      sentences.push(
+        `${label} of periods with sales after ${dayText(addDays(today, -days))} is not yet mature (sales under ${days} days old) and can still change.`,
+      );
   }
   if (sentences.length === 1) return null;
   sentences.push(`The file's last column, ${PERIOD_NOTE_COLUMN.label}, says so on each such row.`);

@@ -5,7 +5,14 @@ import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
 
 const narrow = '(max-width: 56rem)';
 
-export const titleRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap', marginBottom: '1rem' });
+export const titleRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '1rem',
+  flexWrap: 'wrap',
+  marginBottom: '1rem',
+});
 export const title = style({ margin: 0, fontSize: '1.5rem' });
 export const titleActions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' });
 export const cardActions = style([titleActions, { marginTop: '0.75rem' }]);
@@ -32,7 +39,13 @@ export const cardTitle = style({ margin: '0 0 0.75rem', fontSize: '1rem', fontWe
 export const fieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
 export const legend = style({ padding: 0, marginBottom: '0.75rem', fontSize: '1rem', fontWeight: 700 });
 /** A group inside a card (Industry, Location, Dates): a small heading with a rule above it. */
-export const group = style({ border: 'none', borderTop: `1px solid ${vars.color.border}`, margin: 0, padding: '0.75rem 0 0', minWidth: 0 });
+export const group = style({
+  border: 'none',
+  borderTop: `1px solid ${vars.color.border}`,
+  margin: 0,
+  padding: '0.75rem 0 0',
+  minWidth: 0,
+});
 export const groupLegend = style({
   float: 'left', // a floated legend sits inside the box, under the rule, like any heading
   width: '100%',
@@ -75,9 +88,22 @@ export const checkList = style({
   margin: 0,
   padding: 0,
 });
-export const check = style({ display: 'flex', gap: '0.4rem', alignItems: 'flex-start', fontSize: '0.9375rem', cursor: 'pointer' });
+export const check = style({
+  display: 'flex',
+  gap: '0.4rem',
+  alignItems: 'flex-start',
+  fontSize: '0.9375rem',
+  cursor: 'pointer',
+});
 
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: '0.375rem', listStyle: 'none', margin: '0.5rem 0 0', padding: 0 });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.375rem',
+  listStyle: 'none',
+  margin: '0.5rem 0 0',
+  padding: 0,
+});
 export const chip = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -136,12 +162,34 @@ export const option = style({
 });
 export const optionEmpty = style({ padding: '0.4rem 0.75rem', color: vars.color.textMuted });
 
-export const previewHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '0.5rem 1rem', flexWrap: 'wrap', marginBottom: '0.75rem' });
+export const previewHead = style({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: '0.5rem 1rem',
+  flexWrap: 'wrap',
+  marginBottom: '0.75rem',
+});
 export const figure = style({ fontSize: '0.9375rem', color: vars.color.textMuted, margin: 0 });
-export const tableScroll = style({ overflow: 'auto', maxHeight: '34rem', border: `1px solid ${vars.color.border}`, borderRadius: '0.375rem' });
+export const tableScroll = style({
+  overflow: 'auto',
+  maxHeight: '34rem',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.375rem',
+});
 stickFirstColumn(tableScroll);
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' });
-globalStyle(`${table} th, ${table} td`, { padding: '0.45rem 0.75rem', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap', textAlign: 'left' });
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '0.875rem',
+  fontVariantNumeric: 'tabular-nums',
+});
+globalStyle(`${table} th, ${table} td`, {
+  padding: '0.45rem 0.75rem',
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: 'nowrap',
+  textAlign: 'left',
+});
 globalStyle(`${table} th`, { position: 'sticky', top: 0, background: vars.palette.neutral[50], zIndex: 1 });
 globalStyle(`${table} tbody tr:nth-child(even)`, { background: vars.palette.neutral[50] });
 export const numeric = style({});
@@ -169,10 +217,25 @@ export const note = style({
   border: `1px solid ${vars.color.bannerBorder}`,
   fontSize: '0.875rem',
 });
-export const alert = style([note, { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger }]);
+export const alert = style([
+  note,
+  { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger },
+]);
 export const empty = style({ padding: '2rem 1rem', textAlign: 'center', color: vars.color.textMuted });
-export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const groups = style({ display: 'grid', gap: '0.75rem' });
 /** "Saved …", "Deleted …": a line under the title, empty (and without height) the rest of the time. */
-export const notice = style({ margin: 0, fontSize: '0.875rem', color: vars.color.textMuted, selectors: { '&:not(:empty)': { marginBottom: '0.75rem' } } });
+export const notice = style({
+  margin: 0,
+  fontSize: '0.875rem',
+  color: vars.color.textMuted,
+  selectors: { '&:not(:empty)': { marginBottom: '0.75rem' } },
+});

@@ -39,7 +39,13 @@ describe('toQueryDescription', () => {
   });
 
   it('leaves out an order on a column the query no longer has, and a date that neither filters nor is a column', () => {
-    const description = toQueryDescription(built({ measures: ['transactions'], order: { member: 'state', direction: 'asc' }, date: { range: 'all', from: '', to: '', granularity: 'none' } }))!;
+    const description = toQueryDescription(
+      built({
+        measures: ['transactions'],
+        order: { member: 'state', direction: 'asc' },
+        date: { range: 'all', from: '', to: '', granularity: 'none' },
+      }),
+    )!;
     expect(description.order).toEqual([]);
     expect(description.timeDimension).toBeUndefined();
   });
@@ -50,7 +56,12 @@ describe('toQueryDescription', () => {
       description: 'Weekly',
       measures: ['gsv', 'approval_rate'],
       dimensions: ['state'],
-      selections: { industry_group: [], industry: [], region: [{ value: 'South', label: 'South', parent: null }], state: [] },
+      selections: {
+        industry_group: [],
+        industry: [],
+        region: [{ value: 'South', label: 'South', parent: null }],
+        state: [],
+      },
       date: { range: 'last_year', from: '', to: '', granularity: 'quarter' },
       order: { member: 'state', direction: 'asc' },
     });

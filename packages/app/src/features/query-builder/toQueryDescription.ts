@@ -16,7 +16,9 @@ import { COMPOUND_MEMBERS, emptyBuilder, type BuilderState, type CompoundMember 
 export function customRangeProblem(date: Snapshot<BuilderState>['date']): string | null {
   if (date.range !== 'custom') return null;
   if (!date.from || !date.to) return 'Choose both a start and an end date.';
-  return dateRangeSchema.safeParse([date.from, date.to]).success ? null : 'The start date must be on or before the end date.';
+  return dateRangeSchema.safeParse([date.from, date.to]).success
+    ? null
+    : 'The start date must be on or before the end date.';
 }
 
 /**
@@ -28,7 +30,12 @@ export function toQueryDescription(state: Snapshot<BuilderState>): QueryDescript
   const granularity = state.date.granularity === 'none' ? undefined : state.date.granularity;
   if (state.measures.length === 0 && state.dimensions.length === 0) return null;
   if (state.date.range === 'custom' && customRangeProblem(state.date)) return null;
-  const dateRange = state.date.range === 'all' ? undefined : state.date.range === 'custom' ? ([state.date.from, state.date.to] as [string, string]) : state.date.range;
+  const dateRange =
+    state.date.range === 'all'
+      ? undefined
+      : state.date.range === 'custom'
+        ? ([state.date.from, state.date.to] as [string, string])
+        : state.date.range;
   const filters: QueryFilter[] = COMPOUND_MEMBERS.flatMap((member) => {
     const values = state.selections[member].map((selection) => selection.value);
     return values.length > 0 ? [{ member, operator: 'in' as const, values }] : [];
@@ -36,16 +43,27 @@ export function toQueryDescription(state: Snapshot<BuilderState>): QueryDescript
   return {
     measures: [...state.measures],
     dimensions: [...state.dimensions],
-    ...(granularity || dateRange ? { timeDimension: { dimension: 'date' as const, ...(granularity && { granularity }), ...(dateRange && { dateRange }) } } : {}),
+    ...(granularity || dateRange
+      ? {
+          timeDimension: {
+            dimension: 'date' as const,
+            ...(granularity && { granularity }),
+            ...(dateRange && { dateRange }),
+          },
+        }
+      : {}),
     filters,
     // Only a column of this query can order it (the schema refuses any other).
-    order: state.order && [...state.measures, ...state.dimensions, ...(granularity ? ['date'] : [])].includes(state.order.member)
-      ? [{ member: state.order.member as DimensionId, direction: state.order.direction }]
-      : [],
+    order:
+      state.order &&
+      [...state.measures, ...state.dimensions, ...(granularity ? ['date'] : [])].includes(state.order.member)
+        ? [{ member: state.order.member as DimensionId, direction: state.order.direction }]
+        : [],
   };
 }
 
-const isCompound = (member: string): member is CompoundMember => (COMPOUND_MEMBERS as readonly string[]).includes(member);
+const isCompound = (member: string): member is CompoundMember =>
+  (COMPOUND_MEMBERS as readonly string[]).includes(member);
 
 /**
  * A saved description back into builder choices. Filters the builder cannot show (another operator or
@@ -64,7 +82,11 @@ export function fromQueryDescription(
   let unshown = 0;
   for (const filter of description.filters) {
     if (isCompound(filter.member) && filter.operator === 'in') {
-      state.selections[filter.member] = filter.values.map((value) => ({ value: String(value), label: String(value), parent: null }));
+      state.selections[filter.member] = filter.values.map((value) => ({
+        value: String(value),
+        label: String(value),
+        parent: null,
+      }));
     } else unshown += 1;
   }
   const time = description.timeDimension;

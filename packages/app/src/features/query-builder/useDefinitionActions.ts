@@ -9,7 +9,10 @@ import type { BuilderShape } from './builderShape.ts';
 import { deleteDefinition, saveDefinition } from './exportsApi.ts';
 import { handOver } from './screenHandOff.ts';
 
-export function useDefinitionActions(definition: ExportDefinition | null, onSaved: (definition: ExportDefinition) => void) {
+export function useDefinitionActions(
+  definition: ExportDefinition | null,
+  onSaved: (definition: ExportDefinition) => void,
+) {
   const [, navigate] = useLocation();
   const { pending, error, setError, run } = useAction<'save' | 'delete'>();
   const [nameError, setNameError] = useState<string | null>(null);
@@ -29,25 +32,31 @@ export function useDefinitionActions(definition: ExportDefinition | null, onSave
     }
     setNameError(null);
     setNotice('');
-    return run(async () => {
-      const saved = await saveDefinition(parsed.data, definition?.id);
-      if (definition) {
-        onSaved(saved);
-        setNotice(`Saved “${saved.name}”.`);
-      } else {
-        handOver({ definitionId: saved.id, definition: saved, notice: `Saved “${saved.name}”.` });
-        navigate(paths.csvEdit(String(saved.id)), { replace: true });
-      }
-    }, { tag: 'save', failure: 'The export could not be saved. Please try again.' });
+    return run(
+      async () => {
+        const saved = await saveDefinition(parsed.data, definition?.id);
+        if (definition) {
+          onSaved(saved);
+          setNotice(`Saved “${saved.name}”.`);
+        } else {
+          handOver({ definitionId: saved.id, definition: saved, notice: `Saved “${saved.name}”.` });
+          navigate(paths.csvEdit(String(saved.id)), { replace: true });
+        }
+      },
+      { tag: 'save', failure: 'The export could not be saved. Please try again.' },
+    );
   };
 
   const remove = () =>
     definition &&
-    run(async () => {
-      await deleteDefinition(definition.id);
-      handOver({ definitionId: null, definition: null, notice: `Deleted “${definition.name}”.` });
-      navigate(paths.csvNew(), { replace: true });
-    }, { tag: 'delete', failure: 'The export could not be deleted. Please try again.' });
+    run(
+      async () => {
+        await deleteDefinition(definition.id);
+        handOver({ definitionId: null, definition: null, notice: `Deleted “${definition.name}”.` });
+        navigate(paths.csvNew(), { replace: true });
+      },
+      { tag: 'delete', failure: 'The export could not be deleted. Please try again.' },
+    );
 
   return { pending, error, nameError, notice, save, remove };
 }

@@ -11,15 +11,23 @@ const DELAY_MS = 400;
 
 export function useLivePreview(description: QueryDescriptionInput | null) {
   const key = description ? JSON.stringify(description) : null;
-  const preview = useDebouncedRequest<QueryResult>(key, (signal) => runQuery({ ...description!, limit: PREVIEW_ROWS }, signal), {
-    delayMs: DELAY_MS,
-    failure: 'The preview could not be loaded. Please try again.',
-  });
+  const preview = useDebouncedRequest<QueryResult>(
+    key,
+    (signal) => runQuery({ ...description!, limit: PREVIEW_ROWS }, signal),
+    {
+      delayMs: DELAY_MS,
+      failure: 'The preview could not be loaded. Please try again.',
+    },
+  );
   // The order changes no count: the estimate's key leaves it out, so sorting asks nothing new.
   const countKey = description ? JSON.stringify({ ...description, order: [] }) : null;
-  const estimate = useDebouncedRequest<ExportEstimate>(countKey, (signal) => estimateRows({ ...description!, order: [] }, signal), {
-    delayMs: DELAY_MS,
-    failure: 'The row count could not be estimated.',
-  });
+  const estimate = useDebouncedRequest<ExportEstimate>(
+    countKey,
+    (signal) => estimateRows({ ...description!, order: [] }, signal),
+    {
+      delayMs: DELAY_MS,
+      failure: 'The row count could not be estimated.',
+    },
+  );
   return { preview, estimate };
 }

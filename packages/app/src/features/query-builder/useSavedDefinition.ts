@@ -20,10 +20,14 @@ export function useSavedDefinition(id: string | undefined) {
   });
   useEffect(() => dropHandOff(), []);
   const [saved, setSaved] = useState<ExportDefinition | null>(handOff?.definition ?? null);
-  const loaded = useDebouncedRequest<ExportDefinition>(definitionId === null || handOff ? null : String(definitionId), (signal) => fetchDefinition(definitionId!, signal), {
-    delayMs: 0,
-    failure: 'This export could not be loaded. Please try again.',
-  });
+  const loaded = useDebouncedRequest<ExportDefinition>(
+    definitionId === null || handOff ? null : String(definitionId),
+    (signal) => fetchDefinition(definitionId!, signal),
+    {
+      delayMs: 0,
+      failure: 'This export could not be loaded. Please try again.',
+    },
+  );
   const fetched = loaded.status === 'ready' ? loaded.data : null;
   useEffect(() => {
     if (fetched) loadBuilder(fromQueryDescription(fetched.query, fetched).state);

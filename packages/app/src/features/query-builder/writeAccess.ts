@@ -26,7 +26,8 @@ export function writeAccessFor({ impersonatedBy, impersonationReadOnly, definiti
       canSave: false,
       canDelete: false,
       canRun: false,
-      reason: 'You are viewing this portal in read-only support mode: previews and existing files work, but saving, running and deleting exports need the support_write permission.',
+      reason:
+        'You are viewing this portal in read-only support mode: previews and existing files work, but saving, running and deleting exports need the support_write permission.',
     };
   }
   if (definition && !definition.can_edit) {

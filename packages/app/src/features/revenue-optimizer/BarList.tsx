@@ -17,7 +17,10 @@ export function BarList({ label, bars }: { label: string; bars: Bar[] }) {
         <li key={item.label} className={css.bar}>
           <span className={css.barLabel}>{item.label}</span>
           <span className={css.barTrack} aria-hidden="true">
-            <span className={`${css.barFill} ${item.loss ? css.barLoss : ''}`} style={{ left: 0, width: `${(Math.abs(item.value) / largest) * 100}%` }} />
+            <span
+              className={`${css.barFill} ${item.loss ? css.barLoss : ''}`}
+              style={{ left: 0, width: `${(Math.abs(item.value) / largest) * 100}%` }}
+            />
           </span>
           <span className={css.barValue}>{item.text}</span>
         </li>

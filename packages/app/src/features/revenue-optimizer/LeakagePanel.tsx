@@ -11,25 +11,52 @@ import * as css from './optimizer.css.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
 export function LeakagePanel() {
-  const answer = useDebouncedRequest('leakage', (signal) => fetchLeakage(signal), { delayMs: 0, failure: 'Leakage could not be loaded. Try again.' });
-  if (answer.error) return <p className={css.alert} role="alert">{answer.error}</p>;
+  const answer = useDebouncedRequest('leakage', (signal) => fetchLeakage(signal), {
+    delayMs: 0,
+    failure: 'Leakage could not be loaded. Try again.',
+  });
+  if (answer.error)
+    return (
+      <p className={css.alert} role="alert">
+        {answer.error}
+      </p>
+    );
   const data = answer.data;
   if (!data) return <p className={css.hint}>Loading…</p>;
   return (
     <div className={css.column}>
       <section className={css.card} aria-labelledby="leakage-causes">
         <h2 id="leakage-causes" className={css.cardTitle}>{`Leakage: ${money(data.total / data.months)} a month`}</h2>
-        <p className={css.hint}>{`A month on average over the ${data.months} complete months ${periodText(data.period)} (${money(data.total)} in all), here and by merchant below.`}</p>
-        <BarList label="Leakage by cause, a month" bars={data.causes.map((cause) => ({ label: LEAKAGE_CAUSE_LABELS[cause.cause], value: cause.leakage, text: money(cause.leakage / data.months), loss: true }))} />
+        <p
+          className={css.hint}
+        >{`A month on average over the ${data.months} complete months ${periodText(data.period)} (${money(data.total)} in all), here and by merchant below.`}</p>
+        <BarList
+          label="Leakage by cause, a month"
+          bars={data.causes.map((cause) => ({
+            label: LEAKAGE_CAUSE_LABELS[cause.cause],
+            value: cause.leakage,
+            text: money(cause.leakage / data.months),
+            loss: true,
+          }))}
+        />
         <p className={css.hint}>Actual − target interchange of sales billed above their target programme.</p>
       </section>
       <section className={css.card} aria-labelledby="leaking-merchants">
-        <h2 id="leaking-merchants" className={css.cardTitle}>Merchants by recoverable dollars a month</h2>
-        <p className={css.hint}>{`Recoverable: a month on average over ${periodText(data.period)}; sales above target: in all over that period.`}</p>
+        <h2 id="leaking-merchants" className={css.cardTitle}>
+          Merchants by recoverable dollars a month
+        </h2>
+        <p
+          className={css.hint}
+        >{`Recoverable: a month on average over ${periodText(data.period)}; sales above target: in all over that period.`}</p>
         <ScrollBox label="Leaking merchants">
           <table className={css.table} aria-label="Leaking merchants">
             <thead>
-              <tr><th>Merchant</th><th className={css.numeric}>Recoverable a month</th><th className={css.numeric}>Sales above target</th><th className={css.wrapping}>Main cause</th></tr>
+              <tr>
+                <th>Merchant</th>
+                <th className={css.numeric}>Recoverable a month</th>
+                <th className={css.numeric}>Sales above target</th>
+                <th className={css.wrapping}>Main cause</th>
+              </tr>
             </thead>
             <tbody>
               {data.merchants.map((row) => (
@@ -37,7 +64,9 @@ export function LeakagePanel() {
                   <td>{row.name}</td>
                   <td className={css.numeric}>{money(row.recoverablePerMonth)}</td>
                   <td className={css.numeric}>{count(row.leakingSales)}</td>
-                  <td className={css.wrapping}>{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
+                  <td
+                    className={css.wrapping}
+                  >{`${LEAKAGE_CAUSE_LABELS[row.mainCause]} (${percent(row.mainCauseShare)})`}</td>
                 </tr>
               ))}
             </tbody>

@@ -17,7 +17,15 @@ const COLUMNS: { key: PnlSortColumn; label: string; cell: (row: PnlRow) => strin
   { key: 'netRateBps', label: 'Net rate', cell: (row) => bps(row.netRateBps) },
 ];
 
-export function PnlTable({ rows, sort, onSort }: { rows: PnlRow[]; sort: { column: PnlSortColumn; direction: 'asc' | 'desc' }; onSort: (column: PnlSortColumn) => void }) {
+export function PnlTable({
+  rows,
+  sort,
+  onSort,
+}: {
+  rows: PnlRow[];
+  sort: { column: PnlSortColumn; direction: 'asc' | 'desc' };
+  onSort: (column: PnlSortColumn) => void;
+}) {
   if (rows.length === 0) return <p className={css.hint}>No merchant matches these filters.</p>;
   return (
     <ScrollBox label="Merchant P&L">
@@ -25,7 +33,13 @@ export function PnlTable({ rows, sort, onSort }: { rows: PnlRow[]; sort: { colum
         <thead>
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column.key} className={column.key === 'name' ? undefined : css.numeric} aria-sort={sort.column === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <th
+                key={column.key}
+                className={column.key === 'name' ? undefined : css.numeric}
+                aria-sort={
+                  sort.column === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                }
+              >
                 <button type="button" className={css.sortButton} onClick={() => onSort(column.key)}>
                   {column.label}
                   {sort.column === column.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
@@ -39,9 +53,21 @@ export function PnlTable({ rows, sort, onSort }: { rows: PnlRow[]; sort: { colum
         <tbody>
           {rows.map((row) => (
             <tr key={row.merchantId}>
-              {COLUMNS.map((column) => <td key={column.key} className={column.key === 'name' ? undefined : css.numeric}>{column.cell(row)}</td>)}
+              {COLUMNS.map((column) => (
+                <td key={column.key} className={column.key === 'name' ? undefined : css.numeric}>
+                  {column.cell(row)}
+                </td>
+              ))}
               <td>{row.planType}</td>
-              <td>{row.flag === 'under' ? <span className={css.underFlag}>Under-recovery</span> : row.flag === 'over' ? <span className={css.flag}>Over-recovery</span> : ''}</td>
+              <td>
+                {row.flag === 'under' ? (
+                  <span className={css.underFlag}>Under-recovery</span>
+                ) : row.flag === 'over' ? (
+                  <span className={css.flag}>Over-recovery</span>
+                ) : (
+                  ''
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,19 +8,33 @@ import * as css from './optimizer.css.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
 export function RegulatoryPanel() {
-  const answer = useDebouncedRequest('regulatory', (signal) => fetchRegulatory(signal), { delayMs: 0, failure: 'The what-ifs could not be loaded. Try again.' });
-  if (answer.error) return <p className={css.alert} role="alert">{answer.error}</p>;
+  const answer = useDebouncedRequest('regulatory', (signal) => fetchRegulatory(signal), {
+    delayMs: 0,
+    failure: 'The what-ifs could not be loaded. Try again.',
+  });
+  if (answer.error)
+    return (
+      <p className={css.alert} role="alert">
+        {answer.error}
+      </p>
+    );
   const data = answer.data;
   if (!data) return <p className={css.hint}>Loading…</p>;
   return (
     <section className={css.card} aria-labelledby="what-ifs">
-      <h2 id="what-ifs" className={css.cardTitle}>Regulatory what-ifs</h2>
+      <h2 id="what-ifs" className={css.cardTitle}>
+        Regulatory what-ifs
+      </h2>
       <ScrollBox label="Regulatory what-ifs">
         <table className={css.table} aria-label="Regulatory what-ifs">
           <thead>
             <tr>
-              <th>Rule</th><th className={css.numeric}>Sales affected</th><th className={css.numeric}>GSV affected</th><th className={css.numeric}>Interchange change</th>
-              <th className={css.numeric}>IC++ merchants’ bills</th><th className={css.numeric}>Blended margin</th>
+              <th>Rule</th>
+              <th className={css.numeric}>Sales affected</th>
+              <th className={css.numeric}>GSV affected</th>
+              <th className={css.numeric}>Interchange change</th>
+              <th className={css.numeric}>IC++ merchants’ bills</th>
+              <th className={css.numeric}>Blended margin</th>
             </tr>
           </thead>
           <tbody>
@@ -37,7 +51,9 @@ export function RegulatoryPanel() {
           </tbody>
         </table>
       </ScrollBox>
-      <p className={css.hint}>{`Sales of ${periodText(data.period)}, repriced under each rule. IC++ bills pass interchange through; blended, tiered and flat plans keep their price, so the acquirer keeps the difference.`}</p>
+      <p
+        className={css.hint}
+      >{`Sales of ${periodText(data.period)}, repriced under each rule. IC++ bills pass interchange through; blended, tiered and flat plans keep their price, so the acquirer keeps the difference.`}</p>
     </section>
   );
 }

@@ -29,15 +29,30 @@ export function RevenueOptimizerScreen() {
   const impersonating = current.status === 'signedIn' && current.impersonatedBy !== null;
   const canWrite = !impersonating || readOnly === false;
   const [tab, setTab] = useState<Tab>('pnl');
-  const defaults = useDebouncedRequest('defaults', (signal) => fetchDefaults(signal), { delayMs: 0, failure: 'The optimizer could not be loaded.' });
+  const defaults = useDebouncedRequest('defaults', (signal) => fetchDefaults(signal), {
+    delayMs: 0,
+    failure: 'The optimizer could not be loaded.',
+  });
 
   return (
     <div className={css.screen}>
       <h1 className={css.title}>Revenue Optimizer</h1>
-      <p className={css.lead}>Your portfolio’s merchant P&amp;L, repricing with its attrition cost, interchange leakage and regulatory what-ifs, from the trailing 12 months.</p>
+      <p className={css.lead}>
+        Your portfolio’s merchant P&amp;L, repricing with its attrition cost, interchange leakage and regulatory
+        what-ifs, from the trailing 12 months.
+      </p>
       <div role="tablist" aria-label="Optimizer views" className={css.tabs}>
         {TABS.map(([id, label]) => (
-          <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} className={css.tab} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            className={css.tab}
+            onClick={() => setTab(id)}
+          >
             {label}
           </button>
         ))}
@@ -49,8 +64,13 @@ export function RevenueOptimizerScreen() {
         {tab === 'regulatory' && <RegulatoryPanel />}
       </div>
       <section className={css.card} aria-labelledby="harmonize">
-        <h2 id="harmonize" className={css.cardTitle}>Run it on your own data</h2>
-        <p className={css.hint}>Repricing simulations run on your portfolio once its data is harmonized with PayPortal’s. Our sales team sets that up with you.</p>
+        <h2 id="harmonize" className={css.cardTitle}>
+          Run it on your own data
+        </h2>
+        <p className={css.hint}>
+          Repricing simulations run on your portfolio once its data is harmonized with PayPortal’s. Our sales team sets
+          that up with you.
+        </p>
         <p>
           <button type="button" className={secondaryButton} onClick={() => contactSales(framed)}>
             Contact sales about data harmonization

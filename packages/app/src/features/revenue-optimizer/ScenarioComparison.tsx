@@ -16,20 +16,43 @@ const ROWS: [string, (result: SimulationResult) => string][] = [
 
 export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }) {
   const key = scenarios.length >= 2 ? scenarios.map((scenario) => scenario.id).join(',') : null;
-  const results = useDebouncedRequest(key, (signal) => Promise.all(scenarios.map((scenario) => simulate(scenario.definition, signal))), { delayMs: 0, failure: 'The comparison could not be loaded.' });
+  const results = useDebouncedRequest(
+    key,
+    (signal) => Promise.all(scenarios.map((scenario) => simulate(scenario.definition, signal))),
+    { delayMs: 0, failure: 'The comparison could not be loaded.' },
+  );
   if (key === null) return null;
-  if (results.error) return <p className={css.alert} role="alert">{results.error}</p>;
+  if (results.error)
+    return (
+      <p className={css.alert} role="alert">
+        {results.error}
+      </p>
+    );
   if (!results.data || results.data.length !== scenarios.length) return <p className={css.hint}>Comparing…</p>;
   const answers = results.data;
   return (
     <ScrollBox label="Scenario comparison">
       <table className={css.table} aria-label="Scenario comparison">
         <thead>
-          <tr><th>Figure</th>{scenarios.map((scenario) => <th key={scenario.id} className={css.numeric}>{scenario.name}</th>)}</tr>
+          <tr>
+            <th>Figure</th>
+            {scenarios.map((scenario) => (
+              <th key={scenario.id} className={css.numeric}>
+                {scenario.name}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {ROWS.map(([label, cell]) => (
-            <tr key={label}><th scope="row">{label}</th>{answers.map((result, index) => <td key={scenarios[index]!.id} className={css.numeric}>{cell(result)}</td>)}</tr>
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              {answers.map((result, index) => (
+                <td key={scenarios[index]!.id} className={css.numeric}>
+                  {cell(result)}
+                </td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>

@@ -1,6 +1,13 @@
 // The simulator's inputs: the segment (industry group, region, size tier, plan
 // type) and the actions, as sliders that change the result as they move.
-import { PLAN_TYPE_LABELS, PLAN_TYPES, SIZE_TIERS, type PlanType, type SegmentOptions, type SizeTier } from '@payportal/shared';
+import {
+  PLAN_TYPE_LABELS,
+  PLAN_TYPES,
+  SIZE_TIERS,
+  type PlanType,
+  type SegmentOptions,
+  type SizeTier,
+} from '@payportal/shared';
 import { useSnapshot } from 'valtio';
 import { money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
@@ -14,39 +21,143 @@ export function ScenarioControls({ options }: { options: SegmentOptions | null }
   const move = actions.moveToIcPlusPlus;
   return (
     <section className={css.card} aria-labelledby="scenario-controls">
-      <h2 id="scenario-controls" className={css.cardTitle}>Scenario</h2>
+      <h2 id="scenario-controls" className={css.cardTitle}>
+        Scenario
+      </h2>
       <SegmentFields segment={segment} options={options} onChange={setSegmentFields} />
-      <CheckGroup legend="Size tier (none ticked: every tier)" field="sizeTiers" choices={SIZE_TIERS.map((tier) => [tier, tier])} ticked={segment.sizeTiers} />
-      <CheckGroup legend="Plan type (none ticked: every plan)" field="planTypes" choices={PLAN_TYPES.map((type) => [type, PLAN_TYPE_LABELS[type]])} ticked={segment.planTypes} />
-      <Slider label="Markup" min={0} max={100} step={1} value={actions.markupBps} text={`+${actions.markupBps} bps`} onChange={(value) => setAction('markupBps', value)} />
-      <Slider label="Per-item fee" min={0} max={0.3} step={0.01} value={actions.perItem} text={`+${money(actions.perItem)}`} onChange={(value) => setAction('perItem', value)} />
-      <Slider label="Monthly fee" min={0} max={50} step={1} value={actions.monthlyFee} text={`+${money(actions.monthlyFee)}`} onChange={(value) => setAction('monthlyFee', value)} />
-      <Slider label="PCI fee" min={0} max={30} step={1} value={actions.pciFee} text={`+${money(actions.pciFee)}`} onChange={(value) => setAction('pciFee', value)} />
-      <Slider label="Monthly minimum" min={0} max={100} step={5} value={actions.minimumDiscount ?? 0} text={actions.minimumDiscount ? `${money(actions.minimumDiscount)} a month` : 'Each plan’s own'} onChange={(value) => setAction('minimumDiscount', value > 0 ? value : null)} />
+      <CheckGroup
+        legend="Size tier (none ticked: every tier)"
+        field="sizeTiers"
+        choices={SIZE_TIERS.map((tier) => [tier, tier])}
+        ticked={segment.sizeTiers}
+      />
+      <CheckGroup
+        legend="Plan type (none ticked: every plan)"
+        field="planTypes"
+        choices={PLAN_TYPES.map((type) => [type, PLAN_TYPE_LABELS[type]])}
+        ticked={segment.planTypes}
+      />
+      <Slider
+        label="Markup"
+        min={0}
+        max={100}
+        step={1}
+        value={actions.markupBps}
+        text={`+${actions.markupBps} bps`}
+        onChange={(value) => setAction('markupBps', value)}
+      />
+      <Slider
+        label="Per-item fee"
+        min={0}
+        max={0.3}
+        step={0.01}
+        value={actions.perItem}
+        text={`+${money(actions.perItem)}`}
+        onChange={(value) => setAction('perItem', value)}
+      />
+      <Slider
+        label="Monthly fee"
+        min={0}
+        max={50}
+        step={1}
+        value={actions.monthlyFee}
+        text={`+${money(actions.monthlyFee)}`}
+        onChange={(value) => setAction('monthlyFee', value)}
+      />
+      <Slider
+        label="PCI fee"
+        min={0}
+        max={30}
+        step={1}
+        value={actions.pciFee}
+        text={`+${money(actions.pciFee)}`}
+        onChange={(value) => setAction('pciFee', value)}
+      />
+      <Slider
+        label="Monthly minimum"
+        min={0}
+        max={100}
+        step={5}
+        value={actions.minimumDiscount ?? 0}
+        text={actions.minimumDiscount ? `${money(actions.minimumDiscount)} a month` : 'Each plan’s own'}
+        onChange={(value) => setAction('minimumDiscount', value > 0 ? value : null)}
+      />
       <label className={css.check}>
-        <input type="checkbox" checked={move !== null} onChange={(event) => setAction('moveToIcPlusPlus', event.target.checked ? { markupBps: 30, perItem: 0.08 } : null)} />
+        <input
+          type="checkbox"
+          checked={move !== null}
+          onChange={(event) =>
+            setAction('moveToIcPlusPlus', event.target.checked ? { markupBps: 30, perItem: 0.08 } : null)
+          }
+        />
         Move blended, tiered and flat plans to IC++
       </label>
       {move && (
         <>
-          <Slider label="IC++ markup" min={0} max={100} step={1} value={move.markupBps} text={`${move.markupBps} bps`} onChange={(value) => setAction('moveToIcPlusPlus', { ...move, markupBps: value })} />
-          <Slider label="IC++ per-item fee" min={0} max={0.3} step={0.01} value={move.perItem} text={money(move.perItem)} onChange={(value) => setAction('moveToIcPlusPlus', { ...move, perItem: value })} />
+          <Slider
+            label="IC++ markup"
+            min={0}
+            max={100}
+            step={1}
+            value={move.markupBps}
+            text={`${move.markupBps} bps`}
+            onChange={(value) => setAction('moveToIcPlusPlus', { ...move, markupBps: value })}
+          />
+          <Slider
+            label="IC++ per-item fee"
+            min={0}
+            max={0.3}
+            step={0.01}
+            value={move.perItem}
+            text={money(move.perItem)}
+            onChange={(value) => setAction('moveToIcPlusPlus', { ...move, perItem: value })}
+          />
         </>
       )}
-      <Slider label="Cap per merchant" min={0} max={100} step={1} value={actions.capBps ?? 100} text={actions.capBps === null ? 'No cap' : `${actions.capBps} bps`} onChange={(value) => setAction('capBps', value >= 100 ? null : value)} />
-      <Slider label="Tolerance" min={0} max={100} step={1} value={definition.toleranceBps} text={`${definition.toleranceBps} bps`} onChange={setTolerance} />
+      <Slider
+        label="Cap per merchant"
+        min={0}
+        max={100}
+        step={1}
+        value={actions.capBps ?? 100}
+        text={actions.capBps === null ? 'No cap' : `${actions.capBps} bps`}
+        onChange={(value) => setAction('capBps', value >= 100 ? null : value)}
+      />
+      <Slider
+        label="Tolerance"
+        min={0}
+        max={100}
+        step={1}
+        value={definition.toleranceBps}
+        text={`${definition.toleranceBps} bps`}
+        onChange={setTolerance}
+      />
     </section>
   );
 }
 
 /** Ticks for one segment list; an empty list means every value. */
-function CheckGroup({ legend, field, choices, ticked }: { legend: string; field: 'sizeTiers' | 'planTypes'; choices: [PlanType | SizeTier, string][]; ticked: readonly string[] }) {
+function CheckGroup({
+  legend,
+  field,
+  choices,
+  ticked,
+}: {
+  legend: string;
+  field: 'sizeTiers' | 'planTypes';
+  choices: [PlanType | SizeTier, string][];
+  ticked: readonly string[];
+}) {
   return (
     <fieldset className={css.checks}>
       <legend className={css.legend}>{legend}</legend>
       {choices.map(([value, label]) => (
         <label key={value} className={css.check}>
-          <input type="checkbox" checked={ticked.includes(value)} onChange={(event) => toggleSegment(field, value, event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={ticked.includes(value)}
+            onChange={(event) => toggleSegment(field, value, event.target.checked)}
+          />
           {label}
         </label>
       ))}

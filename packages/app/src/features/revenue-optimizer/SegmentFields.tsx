@@ -12,13 +12,29 @@ interface Props {
   onChange: (changes: Partial<Record<CompoundField, string[]>>) => void;
 }
 
-function Level({ label, every, value, choices, onPick }: { label: string; every: string; value: string; choices: { value: string; label: string }[]; onPick: (value: string) => void }) {
+function Level({
+  label,
+  every,
+  value,
+  choices,
+  onPick,
+}: {
+  label: string;
+  every: string;
+  value: string;
+  choices: { value: string; label: string }[];
+  onPick: (value: string) => void;
+}) {
   return (
     <label className={css.field}>
       <span className={css.label}>{label}</span>
       <select className={css.control} value={value} onChange={(event) => onPick(event.target.value)}>
         <option value="">{every}</option>
-        {choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -34,14 +50,44 @@ export function SegmentFields({ segment, options, onChange }: Props) {
     chosen.filter((value) => !parent || under.some((child) => child.value === value && child.parent === parent));
   return (
     <>
-      <Level label="Industry group" every="Every industry group" value={group} choices={(options?.industryGroups ?? []).map((name) => ({ value: name, label: name }))}
-        onPick={(value) => onChange({ industryGroups: list(value), industries: keep(segment.industries, options?.industries ?? [], value) })} />
-      <Level label="Industry" every="Every industry" value={segment.industries[0] ?? ''} choices={industries.map((industry) => ({ value: industry.value, label: `${industry.label} (${industry.value})` }))}
-        onPick={(value) => onChange({ industries: list(value) })} />
-      <Level label="Region" every="Every region" value={region} choices={(options?.regions ?? []).map((name) => ({ value: name, label: name }))}
-        onPick={(value) => onChange({ regions: list(value), states: keep(segment.states, options?.states ?? [], value) })} />
-      <Level label="State" every="Every state" value={segment.states[0] ?? ''} choices={states.map((state) => ({ value: state.value, label: state.label }))}
-        onPick={(value) => onChange({ states: list(value) })} />
+      <Level
+        label="Industry group"
+        every="Every industry group"
+        value={group}
+        choices={(options?.industryGroups ?? []).map((name) => ({ value: name, label: name }))}
+        onPick={(value) =>
+          onChange({
+            industryGroups: list(value),
+            industries: keep(segment.industries, options?.industries ?? [], value),
+          })
+        }
+      />
+      <Level
+        label="Industry"
+        every="Every industry"
+        value={segment.industries[0] ?? ''}
+        choices={industries.map((industry) => ({
+          value: industry.value,
+          label: `${industry.label} (${industry.value})`,
+        }))}
+        onPick={(value) => onChange({ industries: list(value) })}
+      />
+      <Level
+        label="Region"
+        every="Every region"
+        value={region}
+        choices={(options?.regions ?? []).map((name) => ({ value: name, label: name }))}
+        onPick={(value) =>
+          onChange({ regions: list(value), states: keep(segment.states, options?.states ?? [], value) })
+        }
+      />
+      <Level
+        label="State"
+        every="Every state"
+        value={segment.states[0] ?? ''}
+        choices={states.map((state) => ({ value: state.value, label: state.label }))}
+        onPick={(value) => onChange({ states: list(value) })}
+      />
     </>
   );
 }

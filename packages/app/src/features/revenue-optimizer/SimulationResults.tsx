@@ -7,22 +7,46 @@ import { bps, count, money, percent, periodText, signedMoney } from './formatFig
 import * as css from './optimizer.css.ts';
 import { ScrollBox } from './ScrollBox.tsx';
 
-export function SimulationResults({ result, busy, toleranceBps }: { result: SimulationResult; busy: boolean; toleranceBps: number }) {
+export function SimulationResults({
+  result,
+  busy,
+  toleranceBps,
+}: {
+  result: SimulationResult;
+  busy: boolean;
+  toleranceBps: number;
+}) {
   const { waterfall } = result;
   return (
     <div className={`${css.column} ${busy ? css.busy : ''}`} aria-busy={busy}>
       <section className={css.card} aria-labelledby="waterfall">
-        <h2 id="waterfall" className={css.cardTitle}>Expected 12-month value</h2>
+        <h2 id="waterfall" className={css.cardTitle}>
+          Expected 12-month value
+        </h2>
         <dl className={css.figures}>
-          <div className={css.figure}><dt>Gross uplift</dt><dd>{signedMoney(waterfall.grossUplift)}</dd></div>
-          <div className={css.figure}><dt>Expected attrition loss</dt><dd>{signedMoney(-waterfall.attritionLoss)}</dd></div>
-          <div className={css.figure}><dt>Net</dt><dd>{signedMoney(waterfall.net)}</dd></div>
+          <div className={css.figure}>
+            <dt>Gross uplift</dt>
+            <dd>{signedMoney(waterfall.grossUplift)}</dd>
+          </div>
+          <div className={css.figure}>
+            <dt>Expected attrition loss</dt>
+            <dd>{signedMoney(-waterfall.attritionLoss)}</dd>
+          </div>
+          <div className={css.figure}>
+            <dt>Net</dt>
+            <dd>{signedMoney(waterfall.net)}</dd>
+          </div>
         </dl>
         <BarList
           label="Waterfall"
           bars={[
             { label: 'Gross uplift', value: waterfall.grossUplift, text: signedMoney(waterfall.grossUplift) },
-            { label: 'Attrition loss', value: waterfall.attritionLoss, text: signedMoney(-waterfall.attritionLoss), loss: true },
+            {
+              label: 'Attrition loss',
+              value: waterfall.attritionLoss,
+              text: signedMoney(-waterfall.attritionLoss),
+              loss: true,
+            },
             { label: 'Net', value: waterfall.net, text: signedMoney(waterfall.net), loss: waterfall.net < 0 },
           ]}
         />
@@ -31,16 +55,34 @@ export function SimulationResults({ result, busy, toleranceBps }: { result: Simu
         </p>
       </section>
       <section className={css.card} aria-labelledby="rate-change">
-        <h2 id="rate-change" className={css.cardTitle}>Effective-rate change</h2>
-        <BarList label="Merchants by effective-rate change (bps)" bars={result.distribution.map((bucket) => ({ label: `${bucket.bucket} bps`, value: bucket.merchants, text: count(bucket.merchants) }))} />
+        <h2 id="rate-change" className={css.cardTitle}>
+          Effective-rate change
+        </h2>
+        <BarList
+          label="Merchants by effective-rate change (bps)"
+          bars={result.distribution.map((bucket) => ({
+            label: `${bucket.bucket} bps`,
+            value: bucket.merchants,
+            text: count(bucket.merchants),
+          }))}
+        />
       </section>
       <section className={css.card} aria-labelledby="over-tolerance">
-        <h2 id="over-tolerance" className={css.cardTitle}>{`Over the ${toleranceBps} bps tolerance: ${count(result.overTolerance.count)} merchants`}</h2>
+        <h2
+          id="over-tolerance"
+          className={css.cardTitle}
+        >{`Over the ${toleranceBps} bps tolerance: ${count(result.overTolerance.count)} merchants`}</h2>
         {result.overTolerance.merchants.length > 0 && (
           <ScrollBox label="Merchants over the tolerance">
             <table className={css.table} aria-label="Merchants over the tolerance">
               <thead>
-                <tr><th>Merchant</th><th>Size tier</th><th className={css.numeric}>Rate change</th><th className={css.numeric}>Revenue change</th><th className={css.numeric}>Attrition</th></tr>
+                <tr>
+                  <th>Merchant</th>
+                  <th>Size tier</th>
+                  <th className={css.numeric}>Rate change</th>
+                  <th className={css.numeric}>Revenue change</th>
+                  <th className={css.numeric}>Attrition</th>
+                </tr>
               </thead>
               <tbody>
                 {result.overTolerance.merchants.map((row) => (

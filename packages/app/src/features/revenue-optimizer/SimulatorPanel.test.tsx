@@ -15,12 +15,29 @@ afterEach(() => {
 });
 
 const result = (net: number): SimulationResult => ({
-  period: ['2025-10-01', '2026-09-30'], merchants: 10, affected: 4, gsv: 1_000_000, baseRevenue: 20_000,
+  period: ['2025-10-01', '2026-09-30'],
+  merchants: 10,
+  affected: 4,
+  gsv: 1_000_000,
+  baseRevenue: 20_000,
   waterfall: { grossUplift: net + 100, attritionLoss: 100, net },
-  distribution: (['≤ 0', '0–5', '5–10', '10–25', '25–50', '50–100', '> 100'] as const).map((bucket) => ({ bucket, merchants: 0, gsv: 0 })),
+  distribution: (['≤ 0', '0–5', '5–10', '10–25', '25–50', '50–100', '> 100'] as const).map((bucket) => ({
+    bucket,
+    merchants: 0,
+    gsv: 0,
+  })),
   overTolerance: { count: 0, merchants: [] },
 });
-const defaults = { attrition: [...DEFAULT_ATTRITION], sources: ['a source'], segmentOptions: { industryGroups: ['Food & Dining'], industries: [{ value: '5812', label: 'Restaurants', parent: 'Food & Dining' }], regions: ['South'], states: [{ value: 'TX', label: 'Texas', parent: 'South' }] } };
+const defaults = {
+  attrition: [...DEFAULT_ATTRITION],
+  sources: ['a source'],
+  segmentOptions: {
+    industryGroups: ['Food & Dining'],
+    industries: [{ value: '5812', label: 'Restaurants', parent: 'Food & Dining' }],
+    regions: ['South'],
+    states: [{ value: 'TX', label: 'Texas', parent: 'South' }],
+  },
+};
 
 describe('repricing simulator', () => {
   it('asks once the slider rests, cancels the superseded request, and shows the newest waterfall', async () => {
@@ -43,12 +60,17 @@ describe('repricing simulator', () => {
     fireEvent.change(markup, { target: { value: '20' } });
     await screen.findByText('+$20,000.00', { selector: 'dd' });
     expect(superseded.signal?.aborted).toBe(true);
-    const markups = sent.filter((request) => request.path.endsWith('/simulate')).map((request) => (request.body as { actions: { markupBps: number } }).actions.markupBps);
+    const markups = sent
+      .filter((request) => request.path.endsWith('/simulate'))
+      .map((request) => (request.body as { actions: { markupBps: number } }).actions.markupBps);
     expect(markups).toEqual([0, 10, 20]);
   });
 
   it('lets read-only support staff simulate but not save, and says why', async () => {
-    answerApi({ 'POST /api/optimizer/v1/simulate': () => ({ body: result(0) }), 'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }) });
+    answerApi({
+      'POST /api/optimizer/v1/simulate': () => ({ body: result(0) }),
+      'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+    });
     render(<SimulatorPanel defaults={defaults} canSave={false} />);
     expect((await screen.findByRole('note')).textContent).toBe(READ_ONLY_REASON);
     expect((screen.getByRole('button', { name: 'Save scenario' }) as HTMLButtonElement).disabled).toBe(true);

@@ -16,7 +16,10 @@ export const SLIDER_DEBOUNCE_MS = 250;
 export function SimulatorPanel({ defaults, canSave }: { defaults: OptimizerDefaults | null; canSave: boolean }) {
   const { definition } = useSnapshot(simulator);
   const key = JSON.stringify(definition);
-  const answer = useDebouncedRequest(key, (signal) => simulate(JSON.parse(key), signal), { delayMs: SLIDER_DEBOUNCE_MS, failure: 'The simulation could not be run. Try again.' });
+  const answer = useDebouncedRequest(key, (signal) => simulate(JSON.parse(key), signal), {
+    delayMs: SLIDER_DEBOUNCE_MS,
+    failure: 'The simulation could not be run. Try again.',
+  });
   return (
     <div className={css.layout}>
       <div className={css.column}>
@@ -24,8 +27,20 @@ export function SimulatorPanel({ defaults, canSave }: { defaults: OptimizerDefau
         <AttritionTable sources={defaults?.sources ?? []} />
       </div>
       <div className={css.column}>
-        {answer.error && <p className={css.alert} role="alert">{answer.error}</p>}
-        {answer.data ? <SimulationResults result={answer.data} busy={answer.status === 'loading'} toleranceBps={definition.toleranceBps} /> : <p className={css.hint}>Simulating…</p>}
+        {answer.error && (
+          <p className={css.alert} role="alert">
+            {answer.error}
+          </p>
+        )}
+        {answer.data ? (
+          <SimulationResults
+            result={answer.data}
+            busy={answer.status === 'loading'}
+            toleranceBps={definition.toleranceBps}
+          />
+        ) : (
+          <p className={css.hint}>Simulating…</p>
+        )}
         <ScenarioLibrary canSave={canSave} />
       </div>
     </div>

@@ -22,7 +22,18 @@ export function Slider({ label, value, min, max, step, text, onChange, disabled 
         <span>{label}</span>
         <output htmlFor={id}>{text}</output>
       </label>
-      <input id={id} className={css.slider} type="range" min={min} max={max} step={step} value={value} aria-valuetext={text} disabled={disabled} onChange={(event) => onChange(Number(event.target.value))} />
+      <input
+        id={id}
+        className={css.slider}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={text}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
     </div>
   );
 }

@@ -2,11 +2,17 @@
 // in bps to one decimal, hazards in percent, periods in words.
 import { spanText } from '@payportal/shared';
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export const money = (value: number) => dollars.format(value);
-export const signedMoney = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${dollars.format(Math.abs(value))}`;
+export const signedMoney = (value: number) =>
+  `${value > 0 ? '+' : value < 0 ? '−' : ''}${dollars.format(Math.abs(value))}`;
 export const count = (value: number) => whole.format(value);
 export const bps = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)} bps`);
 export const percent = (value: number) => `${(value * 100).toFixed(1)} %`;

@@ -1,20 +1,38 @@
 // The revenue optimizer's calls: every answer parsed with the shared schemas.
 import {
-  exportJobSchema, leakageResultSchema, OPTIMIZER_PATHS, optimizerDefaultsSchema, pnlResultSchema, regulatoryResultSchema, savedScenarioSchema,
-  scenarioListSchema, simulationResultSchema, type PnlRequestInput, type RunPnlExportBodyInput, type ScenarioBodyInput, type ScenarioDefinitionInput,
+  exportJobSchema,
+  leakageResultSchema,
+  OPTIMIZER_PATHS,
+  optimizerDefaultsSchema,
+  pnlResultSchema,
+  regulatoryResultSchema,
+  savedScenarioSchema,
+  scenarioListSchema,
+  simulationResultSchema,
+  type PnlRequestInput,
+  type RunPnlExportBodyInput,
+  type ScenarioBodyInput,
+  type ScenarioDefinitionInput,
 } from '@payportal/shared';
 import { apiRequest } from '../../lib/apiClient.ts';
 
-export const fetchDefaults = (signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.defaults(), { schema: optimizerDefaultsSchema, signal });
-export const fetchPnl = (request: PnlRequestInput, signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.pnl(), { method: 'POST', body: request, schema: pnlResultSchema, signal });
+export const fetchDefaults = (signal?: AbortSignal) =>
+  apiRequest(OPTIMIZER_PATHS.defaults(), { schema: optimizerDefaultsSchema, signal });
+export const fetchPnl = (request: PnlRequestInput, signal?: AbortSignal) =>
+  apiRequest(OPTIMIZER_PATHS.pnl(), { method: 'POST', body: request, schema: pnlResultSchema, signal });
 /** Queues the P&L's rows as a CSV export job, followed and downloaded like any export. */
-export const exportPnl = (pnl: RunPnlExportBodyInput['pnl']) => apiRequest(OPTIMIZER_PATHS.pnlExport(), { method: 'POST', body: { pnl }, schema: exportJobSchema });
+export const exportPnl = (pnl: RunPnlExportBodyInput['pnl']) =>
+  apiRequest(OPTIMIZER_PATHS.pnlExport(), { method: 'POST', body: { pnl }, schema: exportJobSchema });
 export const simulate = (definition: ScenarioDefinitionInput, signal?: AbortSignal) =>
   apiRequest(OPTIMIZER_PATHS.simulate(), { method: 'POST', body: definition, schema: simulationResultSchema, signal });
-export const fetchLeakage = (signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.leakage(), { schema: leakageResultSchema, signal });
-export const fetchRegulatory = (signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.regulatory(), { schema: regulatoryResultSchema, signal });
-export const fetchScenarios = (signal?: AbortSignal) => apiRequest(OPTIMIZER_PATHS.scenarios(), { schema: scenarioListSchema, signal });
-export const saveScenario = (body: ScenarioBodyInput) => apiRequest(OPTIMIZER_PATHS.scenarios(), { method: 'POST', body, schema: savedScenarioSchema });
+export const fetchLeakage = (signal?: AbortSignal) =>
+  apiRequest(OPTIMIZER_PATHS.leakage(), { schema: leakageResultSchema, signal });
+export const fetchRegulatory = (signal?: AbortSignal) =>
+  apiRequest(OPTIMIZER_PATHS.regulatory(), { schema: regulatoryResultSchema, signal });
+export const fetchScenarios = (signal?: AbortSignal) =>
+  apiRequest(OPTIMIZER_PATHS.scenarios(), { schema: scenarioListSchema, signal });
+export const saveScenario = (body: ScenarioBodyInput) =>
+  apiRequest(OPTIMIZER_PATHS.scenarios(), { method: 'POST', body, schema: savedScenarioSchema });
 export const deleteScenario = (id: number) => apiRequest(OPTIMIZER_PATHS.scenario(id), { method: 'DELETE' });
 
 /**

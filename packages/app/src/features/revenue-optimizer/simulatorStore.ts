@@ -7,7 +7,15 @@ export type Actions = ScenarioDefinition['actions'];
 
 const initial = (): ScenarioDefinition => ({
   segment: { industryGroups: [], industries: [], regions: [], states: [], sizeTiers: [], planTypes: [] },
-  actions: { markupBps: 0, perItem: 0, moveToIcPlusPlus: null, monthlyFee: 0, pciFee: 0, minimumDiscount: null, capBps: null },
+  actions: {
+    markupBps: 0,
+    perItem: 0,
+    moveToIcPlusPlus: null,
+    monthlyFee: 0,
+    pciFee: 0,
+    minimumDiscount: null,
+    capBps: null,
+  },
   attrition: DEFAULT_ATTRITION.map((row) => ({ ...row })),
   toleranceBps: 25,
 });
@@ -29,7 +37,9 @@ export function toggleSegment(field: 'planTypes' | 'sizeTiers', value: PlanType 
   (simulator.definition.segment[field] as string[]) = next;
 }
 
-export function setSegmentFields(changes: Partial<Record<'industryGroups' | 'industries' | 'regions' | 'states', string[]>>): void {
+export function setSegmentFields(
+  changes: Partial<Record<'industryGroups' | 'industries' | 'regions' | 'states', string[]>>,
+): void {
   Object.assign(simulator.definition.segment, changes);
 }
 

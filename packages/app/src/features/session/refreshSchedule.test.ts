@@ -18,7 +18,9 @@ describe('refreshDelay', () => {
 
 describe('retryDelay', () => {
   it('starts at 30 s and doubles up to 16 minutes', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelay)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelay)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000,
+    ]);
   });
 });
 

@@ -24,10 +24,7 @@ export interface SignedInSession {
   impersonatedBy: string | null;
 }
 
-export type SessionState =
-  | { status: 'loading' }
-  | { status: 'signedOut'; reason?: string }
-  | SignedInSession;
+export type SessionState = { status: 'loading' } | { status: 'signedOut'; reason?: string } | SignedInSession;
 
 export const session = proxy<{ current: SessionState; framed: boolean }>({
   current: { status: 'loading' },

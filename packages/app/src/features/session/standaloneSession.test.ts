@@ -15,7 +15,11 @@ const DAY = 24 * 60 * 60_000;
 const now = Date.parse('2026-11-23T10:00:00Z');
 
 /** An identity user as the Firebase SDK hands it over; `refresh` answers a forced token refresh. */
-function identityUser(email: string, lastSignInAgoMs: number, refresh: () => Promise<unknown> = async () => tokenResult(Date.now())) {
+function identityUser(
+  email: string,
+  lastSignInAgoMs: number,
+  refresh: () => Promise<unknown> = async () => tokenResult(Date.now()),
+) {
   return {
     email,
     metadata: { lastSignInTime: new Date(now - lastSignInAgoMs).toUTCString() },
@@ -23,7 +27,10 @@ function identityUser(email: string, lastSignInAgoMs: number, refresh: () => Pro
     getIdTokenResult: (force: boolean) => (force ? refresh() : Promise.resolve(tokenResult(now))),
   };
 }
-const tokenResult = (issuedAt: number) => ({ issuedAtTime: new Date(issuedAt).toUTCString(), expirationTime: new Date(issuedAt + 60 * 60_000).toUTCString() });
+const tokenResult = (issuedAt: number) => ({
+  issuedAtTime: new Date(issuedAt).toUTCString(),
+  expirationTime: new Date(issuedAt + 60 * 60_000).toUTCString(),
+});
 
 /** Starts the session and hands the identity SDK's auth-state callback `user`. */
 async function startWith(user: unknown) {
@@ -72,7 +79,11 @@ describe('standalone logout triggers', () => {
   });
 
   it('refresh failure: a refresh the identity service refuses (not a network error) logs out', async () => {
-    await startWith(identityUser('owner@acme.example', DAY, () => Promise.reject(Object.assign(new Error('revoked'), { code: 'auth/user-token-expired' }))));
+    await startWith(
+      identityUser('owner@acme.example', DAY, () =>
+        Promise.reject(Object.assign(new Error('revoked'), { code: 'auth/user-token-expired' })),
+      ),
+    );
     expect(session.current.status).toBe('signedIn');
     await vi.advanceTimersByTimeAsync(55 * 60_000); // the refresh 55 minutes after issue
     expect(session.current).toEqual({ status: 'signedOut', reason: 'session_expired' });

@@ -19,7 +19,9 @@ export function setSignInFlowActive(active: boolean): void {
 
 export function startStandaloneSession(): void {
   const auth = firebaseAuth();
-  setTokenSource({ getToken: async (forceRefresh) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null) });
+  setTokenSource({
+    getToken: async (forceRefresh) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
+  });
   onAuthStateChanged(auth, (user) => {
     if (flowActive) return;
     if (!user) {

@@ -17,7 +17,12 @@ export const header = style({
   '@media': { [PHONE]: { flexWrap: 'nowrap', padding: '0.5rem 1rem' } },
 });
 
-export const logoLink = style({ display: 'inline-flex', borderRadius: '0.5rem', maxWidth: '100%', '@media': { [PHONE]: { flex: '1 1 auto', minWidth: 0 } } });
+export const logoLink = style({
+  display: 'inline-flex',
+  borderRadius: '0.5rem',
+  maxWidth: '100%',
+  '@media': { [PHONE]: { flex: '1 1 auto', minWidth: 0 } },
+});
 
 /**
  * the logo is 10rem high. On a phone the 10rem logo is wider than the screen: there it takes
@@ -31,7 +36,13 @@ export const logo = style({
 });
 
 // Wraps below the logo on narrow screens (the header then grows instead of overflowing).
-export const nav = style({ display: 'flex', alignItems: 'center', gap: '0.75rem', flexWrap: 'wrap', paddingBlock: '0.5rem' });
+export const nav = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.75rem',
+  flexWrap: 'wrap',
+  paddingBlock: '0.5rem',
+});
 
 /** On a phone the buttons would take three rows: the menu holds the same destinations (menuItemsFor). */
 export const navList = style({

@@ -12,22 +12,46 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const menuLabels = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
-const mainButtons = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+const menuLabels = () =>
+  within(screen.getByRole('menu'))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+const mainButtons = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('header', () => {
   it('gives a query user the three buttons and the dropdown items of the specification', async () => {
     renderAppAt('/home', signedInAs(['query']));
     expect(mainButtons()).toEqual(['Query Builder', 'Dashboards', 'Merchant-Level']);
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Quinn Analyst' }));
-    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Profile', 'Sign out']);
+    expect(menuLabels()).toEqual([
+      'Home',
+      'Documents',
+      'Query Builder',
+      'Dashboards',
+      'Merchant-Level',
+      'Alerts',
+      'Profile',
+      'Sign out',
+    ]);
   });
 
   it('adds Revenue Optimizer for embedded users and Manage organization for owners', async () => {
     renderAppAt('/home', signedInAs(['query', 'revenue_optimizer', 'org_owner']));
     await userEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(menuLabels()).toEqual([
-      'Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Revenue Optimizer', 'Profile', 'Manage organization', 'Sign out',
+      'Home',
+      'Documents',
+      'Query Builder',
+      'Dashboards',
+      'Merchant-Level',
+      'Alerts',
+      'Revenue Optimizer',
+      'Profile',
+      'Manage organization',
+      'Sign out',
     ]);
   });
 
@@ -50,7 +74,18 @@ describe('header', () => {
   it('adds the upload screens to the menu of a query user with the upload role', async () => {
     renderAppAt('/home', signedInAs(['query', 'upload']));
     await userEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
-    expect(menuLabels()).toEqual(['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Upload data', 'Upload history', 'Profile', 'Sign out']);
+    expect(menuLabels()).toEqual([
+      'Home',
+      'Documents',
+      'Query Builder',
+      'Dashboards',
+      'Merchant-Level',
+      'Alerts',
+      'Upload data',
+      'Upload history',
+      'Profile',
+      'Sign out',
+    ]);
   });
 
   it('links the logo to /home and keeps the organisation prefix', () => {
@@ -61,7 +96,11 @@ describe('header', () => {
 
   it('shows the logo but nothing else to a signed-out visitor, and no header at all when framed', () => {
     renderAppAt('/auth', { status: 'signedOut' });
-    expect(within(screen.getByRole('banner')).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['PayPortal home']);
+    expect(
+      within(screen.getByRole('banner'))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['PayPortal home']);
     cleanup();
     renderAppAt('/home', signedInAs(['query']), true);
     expect(screen.queryByRole('banner')).toBeNull();

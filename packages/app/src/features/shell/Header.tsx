@@ -29,9 +29,21 @@ export function Header() {
       {signedIn?.flags.isQuery && (
         <nav aria-label="Main" className={styles.nav}>
           <ul className={styles.navList}>
-            <li><Link href={paths.csvNew()} className={secondaryButton}>Query Builder</Link></li>
-            <li><Link href={paths.dashboards()} className={secondaryButton}>Dashboards</Link></li>
-            <li><Link href={paths.merchantLevel()} className={secondaryButton}>Merchant-Level</Link></li>
+            <li>
+              <Link href={paths.csvNew()} className={secondaryButton}>
+                Query Builder
+              </Link>
+            </li>
+            <li>
+              <Link href={paths.dashboards()} className={secondaryButton}>
+                Dashboards
+              </Link>
+            </li>
+            <li>
+              <Link href={paths.merchantLevel()} className={secondaryButton}>
+                Merchant-Level
+              </Link>
+            </li>
           </ul>
           {menuShown && <UserMenu name={signedIn.user.name} links={menuItemsFor(signedIn.flags)} onSignOut={signOut} />}
         </nav>

@@ -78,7 +78,12 @@ export function UserMenu({ name, links, onSignOut }: UserMenuProps) {
         onClick={() => (open ? setFocused(null) : setFocused(0))}
         onKeyDown={onTriggerKey}
       >
-        <span className={styles.avatar} style={{ background: avatarColour(name) }} aria-hidden="true" data-testid="avatar">
+        <span
+          className={styles.avatar}
+          style={{ background: avatarColour(name) }}
+          aria-hidden="true"
+          data-testid="avatar"
+        >
           {avatarLetter(name)}
         </span>
       </button>
@@ -86,7 +91,13 @@ export function UserMenu({ name, links, onSignOut }: UserMenuProps) {
         <ul ref={menuRef} id={menuId} role="menu" aria-label="Account" className={styles.menu} onKeyDown={onMenuKey}>
           {links.map((link) => (
             <li key={link.href} role="none">
-              <Link href={link.href} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => setFocused(null)}>
+              <Link
+                href={link.href}
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.item}
+                onClick={() => setFocused(null)}
+              >
                 {link.label}
               </Link>
             </li>

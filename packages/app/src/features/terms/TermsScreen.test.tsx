@@ -47,11 +47,18 @@ describe('terms and conditions screen', () => {
   });
 
   it('says so and stays when the acceptance cannot be saved', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: { code: 'api/internal', message: 'The portal failed.' } }, { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ error: { code: 'api/internal', message: 'The portal failed.' } }, { status: 500 }),
+      ),
+    );
     const { address } = renderAppAt('/terms', embeddedNew);
     await userEvent.click(await screen.findByRole('switch', { name: 'I agree to the Terms and Conditions' }));
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your acceptance could not be saved: The portal failed. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your acceptance could not be saved: The portal failed. Please try again.',
+    );
     expect(address()).toBe('/terms');
     expect((screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -63,8 +70,16 @@ describe('terms and conditions screen', () => {
   });
 
   it('says without inviting a retry when support staff viewing read-only press Accept', async () => {
-    const refusal = { error: { code: 'api/impersonation-read-only', message: 'Impersonated sessions are read-only without the support_write permission.' } };
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(refusal, { status: 403 })));
+    const refusal = {
+      error: {
+        code: 'api/impersonation-read-only',
+        message: 'Impersonated sessions are read-only without the support_write permission.',
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(refusal, { status: 403 })),
+    );
     renderAppAt('/terms', embeddedNew, true);
     await userEvent.click(await screen.findByRole('switch', { name: 'I agree to the Terms and Conditions' }));
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));

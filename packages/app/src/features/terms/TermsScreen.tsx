@@ -13,7 +13,8 @@ import { recordTermsAcceptance } from './recordTermsAcceptance.ts';
 import * as styles from './TermsScreen.css.ts';
 import { TermsText } from './TermsText.tsx';
 
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string; retry: boolean } | { kind: 'declined' };
+type Status =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'failed'; message: string; retry: boolean } | { kind: 'declined' };
 
 export function TermsScreen({ userId }: { userId: number }) {
   const { framed } = useSnapshot(session);
@@ -29,7 +30,11 @@ export function TermsScreen({ userId }: { userId: number }) {
       // Support staff viewing the portal read-only cannot accept for the user: trying again will not help.
       // A network failure's message already says to try again.
       const code = error instanceof ApiError ? error.code : null;
-      setStatus({ kind: 'failed', message: (error as Error).message, retry: code !== API_ERROR_CODES.impersonationReadOnly && code !== 'network' });
+      setStatus({
+        kind: 'failed',
+        message: (error as Error).message,
+        retry: code !== API_ERROR_CODES.impersonationReadOnly && code !== 'network',
+      });
       return;
     }
     acceptEmbeddedTerms();

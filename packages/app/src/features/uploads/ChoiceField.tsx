@@ -13,11 +13,25 @@ interface ChoiceFieldProps<Value extends string> {
   onChange: (value: Value | '') => void;
 }
 
-export function ChoiceField<Value extends string>({ id, label, value, options, labels, anyLabel, disabled, onChange }: ChoiceFieldProps<Value>) {
+export function ChoiceField<Value extends string>({
+  id,
+  label,
+  value,
+  options,
+  labels,
+  anyLabel,
+  disabled,
+  onChange,
+}: ChoiceFieldProps<Value>) {
   return (
     <div className={styles.control}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.currentTarget.value as Value | '')}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.currentTarget.value as Value | '')}
+      >
         {anyLabel && <option value="">{anyLabel}</option>}
         {options.map((option) => (
           <option key={option} value={option}>

@@ -11,29 +11,52 @@ import * as styles from './uploads.css.ts';
 
 export function RejectedRows({ uploadId }: { uploadId: number }) {
   const [page, setPage] = useState(1);
-  const rejects = useRequest(`${uploadId}:${page}`, (signal) => fetchRejects(uploadId, page, signal), 'The rejected rows could not be loaded. Please try again.');
+  const rejects = useRequest(
+    `${uploadId}:${page}`,
+    (signal) => fetchRejects(uploadId, page, signal),
+    'The rejected rows could not be loaded. Please try again.',
+  );
   const action = useAction();
   const total = rejects.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / REJECT_PAGE_SIZE));
   return (
     <section className={styles.panel} aria-labelledby="rejected-rows">
       <h2 id="rejected-rows">Rejected rows</h2>
-      {rejects.error && <p role="alert" className={styles.danger}>{rejects.error}</p>}
+      {rejects.error && (
+        <p role="alert" className={styles.danger}>
+          {rejects.error}
+        </p>
+      )}
       {rejects.data && total === 0 && <p>No row was rejected.</p>}
       {total > 0 && (
         <>
           <div className={styles.actions}>
             <span>{formatCount(total)} problems</span>
-            <button type="button" className={secondaryButton} disabled={action.busy} onClick={() => void action.run(() => downloadRejects(uploadId), { failure: 'The download could not start. Please try again.' })}>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={action.busy}
+              onClick={() =>
+                void action.run(() => downloadRejects(uploadId), {
+                  failure: 'The download could not start. Please try again.',
+                })
+              }
+            >
               Download as CSV
             </button>
           </div>
-          {action.error && <p role="alert" className={styles.danger}>{action.error}</p>}
+          {action.error && (
+            <p role="alert" className={styles.danger}>
+              {action.error}
+            </p>
+          )}
           <div className={styles.scroll}>
             <table className={styles.grid} aria-busy={rejects.loading}>
               <thead>
                 <tr>
-                  <th scope="col" className={styles.numeric}>Line</th>
+                  <th scope="col" className={styles.numeric}>
+                    Line
+                  </th>
                   <th scope="col">Column</th>
                   <th scope="col">Value</th>
                   <th scope="col">Reason</th>

@@ -17,7 +17,11 @@ import * as styles from './uploads.css.ts';
 
 type Question = 'rollback' | 'delete';
 const QUESTIONS: Record<Question, { question: string; confirm: string }> = {
-  rollback: { question: 'Roll back to the previous version? This upload’s rows are removed and the previous version’s rows come back.', confirm: 'Roll back' },
+  rollback: {
+    question:
+      'Roll back to the previous version? This upload’s rows are removed and the previous version’s rows come back.',
+    confirm: 'Roll back',
+  },
   delete: { question: 'Delete this upload? Exactly its rows are removed from your analytics data.', confirm: 'Delete' },
 };
 
@@ -31,7 +35,10 @@ export function UploadDetailsScreen({ uploadId }: { uploadId: string }) {
 
   const act = async (question: Question) => {
     setAsking(null);
-    const done = await action.run(async () => (question === 'rollback' ? rollBackUpload(id!) : deleteUpload(id!)).then(() => true), { tag: question, failure: 'The change could not be made. Please try again.' });
+    const done = await action.run(
+      async () => (question === 'rollback' ? rollBackUpload(id!) : deleteUpload(id!)).then(() => true),
+      { tag: question, failure: 'The change could not be made. Please try again.' },
+    );
     if (done) setVersion((value) => value + 1);
   };
 
@@ -61,30 +68,58 @@ export function UploadDetailsScreen({ uploadId }: { uploadId: string }) {
         <UploadPhases upload={upload} />
         {upload.duplicate_of && (
           <p>
-            The same file was uploaded before: <Link href={paths.uploadDetails(String(upload.duplicate_of))}>upload {upload.duplicate_of}</Link>.
+            The same file was uploaded before:{' '}
+            <Link href={paths.uploadDetails(String(upload.duplicate_of))}>upload {upload.duplicate_of}</Link>.
           </p>
         )}
         {manageable && (
           <div className={styles.actions}>
-            <button type="button" className={secondaryButton} onClick={() => navigate(`${paths.uploadCreate()}?kind=${upload.kind}&mode=new_version&version_of=${upload.id}`)}>
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() =>
+                navigate(`${paths.uploadCreate()}?kind=${upload.kind}&mode=new_version&version_of=${upload.id}`)
+              }
+            >
               Replace
             </button>
             {upload.can_roll_back && (
-              <button type="button" className={secondaryButton} disabled={action.busy} onClick={() => setAsking('rollback')}>
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={action.busy}
+                onClick={() => setAsking('rollback')}
+              >
                 {action.pending === 'rollback' ? 'Rolling back…' : 'Roll back'}
               </button>
             )}
             {upload.status === 'done' && (
-              <button type="button" className={secondaryButton} disabled={action.busy} onClick={() => setAsking('delete')}>
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={action.busy}
+                onClick={() => setAsking('delete')}
+              >
                 {action.pending === 'delete' ? 'Deleting…' : 'Delete'}
               </button>
             )}
           </div>
         )}
-        {action.error && <p role="alert" className={styles.danger}>{action.error}</p>}
+        {action.error && (
+          <p role="alert" className={styles.danger}>
+            {action.error}
+          </p>
+        )}
       </section>
       {upload.status !== 'receiving' && <RejectedRows uploadId={upload.id} key={version} />}
-      {asking && <ConfirmDialog question={QUESTIONS[asking].question} confirmLabel={QUESTIONS[asking].confirm} onConfirm={() => void act(asking)} onCancel={() => setAsking(null)} />}
+      {asking && (
+        <ConfirmDialog
+          question={QUESTIONS[asking].question}
+          confirmLabel={QUESTIONS[asking].confirm}
+          onConfirm={() => void act(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </div>
   );
 }

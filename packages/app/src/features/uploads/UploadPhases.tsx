@@ -6,7 +6,8 @@ import * as styles from './uploads.css.ts';
 function stateOf(phase: (typeof UPLOAD_PHASES)[number], upload: Upload): 'done' | 'current' | 'waiting' {
   const reached = UPLOAD_PHASES.indexOf(upload.status as (typeof UPLOAD_PHASES)[number]);
   const index = UPLOAD_PHASES.indexOf(phase);
-  if (upload.status === 'receiving' || reached === -1) return upload.status === 'receiving' ? 'waiting' : index === 0 ? 'done' : 'waiting';
+  if (upload.status === 'receiving' || reached === -1)
+    return upload.status === 'receiving' ? 'waiting' : index === 0 ? 'done' : 'waiting';
   return index < reached || upload.status === 'done' ? 'done' : index === reached ? 'current' : 'waiting';
 }
 
@@ -15,13 +16,19 @@ export function UploadPhases({ upload }: { upload: Upload }) {
     <div>
       <ol className={styles.steps} aria-label="Phases">
         {UPLOAD_PHASES.map((phase) => (
-          <li key={phase} className={styles.step} data-state={stateOf(phase, upload)} aria-current={stateOf(phase, upload) === 'current' ? 'step' : undefined}>
+          <li
+            key={phase}
+            className={styles.step}
+            data-state={stateOf(phase, upload)}
+            aria-current={stateOf(phase, upload) === 'current' ? 'step' : undefined}
+          >
             {STATUS_LABELS[phase]}
           </li>
         ))}
       </ol>
       <p role="status">
-        {STATUS_LABELS[upload.status]}: {formatCount(upload.rows_total)} {upload.rows_total === 1 ? 'row' : 'rows'}, {formatCount(upload.rows_loaded)} loaded, {formatCount(upload.rows_rejected)} rejected.
+        {STATUS_LABELS[upload.status]}: {formatCount(upload.rows_total)} {upload.rows_total === 1 ? 'row' : 'rows'},{' '}
+        {formatCount(upload.rows_loaded)} loaded, {formatCount(upload.rows_rejected)} rejected.
       </p>
       {upload.failure && <p className={styles.danger}>{upload.failure}</p>}
     </div>

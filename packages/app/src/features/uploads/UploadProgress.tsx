@@ -19,7 +19,8 @@ export function UploadProgress({ tus, onAnother }: { tus: ReturnType<typeof useT
         <>
           <progress className={styles.bar} max={state.total || 1} value={state.sent} aria-label="Bytes sent" />
           <p role="status">
-            {state.status === 'paused' ? 'Paused' : 'Sending'}: {formatBytes(state.sent)} of {formatBytes(state.total)} ({state.total ? Math.floor((state.sent / state.total) * 100) : 0} %)
+            {state.status === 'paused' ? 'Paused' : 'Sending'}: {formatBytes(state.sent)} of {formatBytes(state.total)}{' '}
+            ({state.total ? Math.floor((state.sent / state.total) * 100) : 0} %)
           </p>
           <div className={styles.actions}>
             {state.status === 'sending' ? (

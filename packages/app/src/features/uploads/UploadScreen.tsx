@@ -1,7 +1,16 @@
 // /data/upload: pick the kind, download its template, drop or choose a file, pick
 // the mode (a new version names the upload it replaces); the file's head is checked in a Worker before a byte is sent; then the bytes go by tus with
 // progress, pause and resume, and the phases of validation and load follow with their counts.
-import { UPLOAD_KIND_LABELS, UPLOAD_KINDS, UPLOAD_MODE_LABELS, UPLOAD_MODES, uploadTemplate, type HeadCheck, type UploadKind, type UploadMode } from '@payportal/shared';
+import {
+  UPLOAD_KIND_LABELS,
+  UPLOAD_KINDS,
+  UPLOAD_MODE_LABELS,
+  UPLOAD_MODES,
+  uploadTemplate,
+  type HeadCheck,
+  type UploadKind,
+  type UploadMode,
+} from '@payportal/shared';
 import { useId, useState, type DragEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -22,7 +31,8 @@ import * as styles from './uploads.css.ts';
 const MODE_HINTS: Record<UploadMode, string> = {
   append: 'Append: the rows are added to your data.',
   replace: 'Replace: the rows of every earlier upload of this kind are removed, then these are loaded.',
-  new_version: 'New version: the rows of the upload you choose give way to these, and nothing else changes; a roll back brings them back.',
+  new_version:
+    'New version: the rows of the upload you choose give way to these, and nothing else changes; a roll back brings them back.',
 };
 
 const initialChoice = (name: string, allowed: readonly string[]) => {
@@ -32,9 +42,15 @@ const initialChoice = (name: string, allowed: readonly string[]) => {
 
 export function UploadScreen() {
   const id = useId();
-  const [kind, setKind] = useState<UploadKind>(() => (initialChoice('kind', UPLOAD_KINDS) as UploadKind | null) ?? 'transactions');
-  const [mode, setMode] = useState<UploadMode>(() => (initialChoice('mode', UPLOAD_MODES) as UploadMode | null) ?? 'append');
-  const [versionOf, setVersionOf] = useState(() => new URLSearchParams(window.location.search).get('version_of')?.match(/^\d{1,9}$/)?.[0] ?? '');
+  const [kind, setKind] = useState<UploadKind>(
+    () => (initialChoice('kind', UPLOAD_KINDS) as UploadKind | null) ?? 'transactions',
+  );
+  const [mode, setMode] = useState<UploadMode>(
+    () => (initialChoice('mode', UPLOAD_MODES) as UploadMode | null) ?? 'append',
+  );
+  const [versionOf, setVersionOf] = useState(
+    () => new URLSearchParams(window.location.search).get('version_of')?.match(/^\d{1,9}$/)?.[0] ?? '',
+  );
   const [rejectWholeFile, setRejectWholeFile] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<HeadCheck | null>(null);
@@ -65,37 +81,100 @@ export function UploadScreen() {
     <div className={styles.screen}>
       <h1>Upload data</h1>
       <p className={styles.lead}>
-        Send a CSV file of merchants, transactions or chargebacks. Every row that cannot be loaded is kept with its line and reason. <Link href={paths.uploadHistory()}>Upload history</Link>
+        Send a CSV file of merchants, transactions or chargebacks. Every row that cannot be loaded is kept with its line
+        and reason. <Link href={paths.uploadHistory()}>Upload history</Link>
       </p>
       <section className={styles.panel} aria-labelledby={`${id}-file`}>
         <h2 id={`${id}-file`}>File</h2>
         <div className={styles.row}>
-          <ChoiceField id={`${id}-kind`} label="Kind" value={kind} options={UPLOAD_KINDS} labels={UPLOAD_KIND_LABELS} disabled={busy} onChange={(value) => value && changeKind(value)} />
-          <ChoiceField id={`${id}-mode`} label="Mode" value={mode} options={UPLOAD_MODES} labels={UPLOAD_MODE_LABELS} disabled={busy} onChange={(value) => value && setMode(value)} />
-          <button type="button" className={secondaryButton} onClick={() => saveText(uploadTemplate(kind), `${kind}-template.csv`)}>
+          <ChoiceField
+            id={`${id}-kind`}
+            label="Kind"
+            value={kind}
+            options={UPLOAD_KINDS}
+            labels={UPLOAD_KIND_LABELS}
+            disabled={busy}
+            onChange={(value) => value && changeKind(value)}
+          />
+          <ChoiceField
+            id={`${id}-mode`}
+            label="Mode"
+            value={mode}
+            options={UPLOAD_MODES}
+            labels={UPLOAD_MODE_LABELS}
+            disabled={busy}
+            onChange={(value) => value && setMode(value)}
+          />
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => saveText(uploadTemplate(kind), `${kind}-template.csv`)}
+          >
             Download template
           </button>
-          <label className={styles.dropZone} data-over={over} onDragOver={(event) => (event.preventDefault(), setOver(true))} onDragLeave={() => setOver(false)} onDrop={drop}>
+          <label
+            className={styles.dropZone}
+            data-over={over}
+            onDragOver={(event) => (event.preventDefault(), setOver(true))}
+            onDragLeave={() => setOver(false)}
+            onDrop={drop}
+          >
             <span>{file ? `${file.name} (${formatBytes(file.size)})` : 'Drop a CSV file here, or choose one'}</span>
             <br />
-            <input type="file" accept=".csv,text/csv" aria-label="CSV file" disabled={busy} onChange={(event) => void inspect(event.currentTarget.files?.[0] ?? null)} />
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              aria-label="CSV file"
+              disabled={busy}
+              onChange={(event) => void inspect(event.currentTarget.files?.[0] ?? null)}
+            />
           </label>
           <label className={styles.checkbox}>
-            <input type="checkbox" checked={rejectWholeFile} disabled={busy} onChange={(event) => setRejectWholeFile(event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={rejectWholeFile}
+              disabled={busy}
+              onChange={(event) => setRejectWholeFile(event.currentTarget.checked)}
+            />
             Reject the whole file if any row fails
           </label>
         </div>
         <p className={styles.muted}>{MODE_HINTS[mode]}</p>
-        {mode === 'new_version' && <VersionOfField id={`${id}-version-of`} kind={kind} fileName={file?.name ?? null} value={versionOf} disabled={busy} onChange={setVersionOf} />}
+        {mode === 'new_version' && (
+          <VersionOfField
+            id={`${id}-version-of`}
+            kind={kind}
+            fileName={file?.name ?? null}
+            value={versionOf}
+            disabled={busy}
+            onChange={setVersionOf}
+          />
+        )}
         {check && <HeadCheckReport check={check} />}
-        {readOnlySupport && <p role="note">You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.</p>}
+        {readOnlySupport && (
+          <p role="note">
+            You are viewing this portal in read-only support mode: checking a file works, but uploading needs the
+            support_write permission.
+          </p>
+        )}
         {!busy && (
           <div className={styles.actions}>
             <button
               type="button"
               className={primaryButton}
-              disabled={readOnlySupport || !file || !check || check.fatal.length > 0 || (mode === 'new_version' && !versionOf)}
-              onClick={() => file && void tus.start({ file, kind, mode, rejectWholeFile, versionOf: mode === 'new_version' ? Number(versionOf) : undefined })}
+              disabled={
+                readOnlySupport || !file || !check || check.fatal.length > 0 || (mode === 'new_version' && !versionOf)
+              }
+              onClick={() =>
+                file &&
+                void tus.start({
+                  file,
+                  kind,
+                  mode,
+                  rejectWholeFile,
+                  versionOf: mode === 'new_version' ? Number(versionOf) : undefined,
+                })
+              }
             >
               Upload
             </button>

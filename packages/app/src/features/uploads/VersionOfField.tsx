@@ -21,10 +21,15 @@ interface VersionOfFieldProps {
   onChange: (value: string) => void;
 }
 
-const labelOf = (upload: Upload) => `${upload.file_name}, ${formatWhen(upload.created_at)}, ${upload.uploaded_by.name}${upload.version > 1 ? ` (version ${upload.version})` : ''}`;
+const labelOf = (upload: Upload) =>
+  `${upload.file_name}, ${formatWhen(upload.created_at)}, ${upload.uploaded_by.name}${upload.version > 1 ? ` (version ${upload.version})` : ''}`;
 
 export function VersionOfField({ id, kind, fileName, value, disabled, onChange }: VersionOfFieldProps) {
-  const list = useRequest(kind, (signal) => fetchUploads({ kind, status: 'done' }, signal), 'The uploads to replace could not be loaded. Please try again.');
+  const list = useRequest(
+    kind,
+    (signal) => fetchUploads({ kind, status: 'done' }, signal),
+    'The uploads to replace could not be loaded. Please try again.',
+  );
   const candidates = list.data?.uploads ?? [];
   const chosen = candidates.some((upload) => String(upload.id) === value);
   const sameName = candidates.find((upload) => upload.file_name === fileName);
@@ -35,9 +40,19 @@ export function VersionOfField({ id, kind, fileName, value, disabled, onChange }
     if (preselected !== value) onChange(preselected);
   }, [list.data, chosen, sameName, value, onChange]);
 
-  if (list.error) return <p role="alert" className={styles.danger}>{list.error}</p>;
+  if (list.error)
+    return (
+      <p role="alert" className={styles.danger}>
+        {list.error}
+      </p>
+    );
   if (!list.data) return <p role="status">Loading the uploads this file could replace…</p>;
-  if (candidates.length === 0) return <p role="note">There is no loaded upload of this kind for a new version to replace: choose Append to add the file.</p>;
+  if (candidates.length === 0)
+    return (
+      <p role="note">
+        There is no loaded upload of this kind for a new version to replace: choose Append to add the file.
+      </p>
+    );
   return (
     <div className={styles.row}>
       <ChoiceField

@@ -23,4 +23,5 @@ export const isUnderWay = (status: UploadStatus) => ['receiving', 'uploaded', 'v
 const count = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number | null) => (value === null ? '—' : count.format(value));
 
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -5,10 +5,22 @@ import { vars } from '../../theme/themes.css.ts';
 
 export const screen = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const lead = style({ color: vars.color.textMuted, marginTop: 0 });
-export const panel = style({ padding: '1rem', margin: '0 0 1rem', background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem' });
+export const panel = style({
+  padding: '1rem',
+  margin: '0 0 1rem',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.5rem',
+});
 globalStyle(`${panel} h2`, { fontSize: '1.125rem', margin: '0 0 0.75rem' });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });
-export const control = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem', flex: '1 1 12rem', minWidth: 0 });
+export const control = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.25rem',
+  flex: '1 1 12rem',
+  minWidth: 0,
+});
 globalStyle(`${control} input:not([type=checkbox]), ${control} select`, {
   font: 'inherit',
   color: vars.color.text,
@@ -36,20 +48,45 @@ export const muted = style({ color: vars.color.textMuted });
 export const danger = style({ color: vars.color.danger });
 export const problems = style({ margin: '0.5rem 0 0', paddingLeft: '1.25rem' });
 export const bar = style({ width: '100%', height: '0.75rem', accentColor: vars.color.primary });
-export const steps = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', listStyle: 'none', padding: 0, margin: '0.75rem 0' });
+export const steps = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.5rem',
+  listStyle: 'none',
+  padding: 0,
+  margin: '0.75rem 0',
+});
 export const step = style({
   padding: '0.25rem 0.75rem',
   borderRadius: '1rem',
   border: `1px solid ${vars.color.border}`,
   color: vars.color.textMuted,
-  selectors: { '&[data-state=done]': { borderColor: vars.color.primary, color: vars.color.text }, '&[data-state=current]': { borderColor: vars.color.primary, color: vars.color.primary, fontWeight: 600 } },
+  selectors: {
+    '&[data-state=done]': { borderColor: vars.color.primary, color: vars.color.text },
+    '&[data-state=current]': { borderColor: vars.color.primary, color: vars.color.primary, fontWeight: 600 },
+  },
 });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9rem), 1fr))', gap: '0.75rem 1.5rem', margin: 0 });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9rem), 1fr))',
+  gap: '0.75rem 1.5rem',
+  margin: 0,
+});
 globalStyle(`${facts} dt`, { fontSize: '0.875rem', color: vars.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });
 export const scroll = style({ overflowX: 'auto', WebkitOverflowScrolling: 'touch' });
-export const grid = style({ width: '100%', minWidth: '44rem', borderCollapse: 'collapse', background: vars.color.surface });
-globalStyle(`${grid} th, ${grid} td`, { textAlign: 'left', padding: '0.5rem 0.75rem', borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export const grid = style({
+  width: '100%',
+  minWidth: '44rem',
+  borderCollapse: 'collapse',
+  background: vars.color.surface,
+});
+globalStyle(`${grid} th, ${grid} td`, {
+  textAlign: 'left',
+  padding: '0.5rem 0.75rem',
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'top',
+});
 globalStyle(`${grid} th`, { fontSize: '0.875rem', color: vars.color.textMuted, fontWeight: 600 });
 /** The history's table: nine columns, wide enough on a phone (it scrolls sideways) for rows of one or two lines, and within a 1280 px page. */
 export const historyGrid = style([grid, { minWidth: '56rem' }]);
@@ -57,6 +94,12 @@ export const numeric = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 globalStyle(`${grid} th${numeric}, ${grid} td${numeric}`, { textAlign: 'right' });
 export const fileName = style({ whiteSpace: 'nowrap' });
 export const nowrap = style({ whiteSpace: 'nowrap' });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', margin: '0.75rem 0' });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.5rem',
+  alignItems: 'center',
+  margin: '0.75rem 0',
+});
 export const value = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
 globalStyle(`${grid} caption`, { textAlign: 'left', padding: '0.75rem 0 0.5rem' });

@@ -1,20 +1,34 @@
 // The uploads calls, parsed with the shared contract. The file itself goes through tus
 // (useTusUpload.ts); the rejected rows' CSV is fetched with the bearer token and saved from memory.
-import { API_ERROR_CODES, rejectsPageSchema, UPLOAD_PATHS, uploadListQuerySchema, uploadListSchema, uploadSchema, type ApiErrorCode, type Upload, type UploadListQueryInput } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  rejectsPageSchema,
+  UPLOAD_PATHS,
+  uploadListQuerySchema,
+  uploadListSchema,
+  uploadSchema,
+  type ApiErrorCode,
+  type Upload,
+  type UploadListQueryInput,
+} from '@payportal/shared';
 import { Upload as TusUpload } from 'tus-js-client';
 import { ApiError, apiRequest, authHeaders } from '../../lib/apiClient.ts';
 
 export function fetchUploads(query: UploadListQueryInput, signal?: AbortSignal) {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(uploadListQuerySchema.parse(query))) if (value !== undefined) params.set(name, String(value));
+  for (const [name, value] of Object.entries(uploadListQuerySchema.parse(query)))
+    if (value !== undefined) params.set(name, String(value));
   return apiRequest(`${UPLOAD_PATHS.uploads()}?${params}`, { schema: uploadListSchema, signal });
 }
 
-export const fetchUpload = (id: number, signal?: AbortSignal) => apiRequest(UPLOAD_PATHS.upload(id), { schema: uploadSchema, signal });
+export const fetchUpload = (id: number, signal?: AbortSignal) =>
+  apiRequest(UPLOAD_PATHS.upload(id), { schema: uploadSchema, signal });
 
-export const fetchRejects = (id: number, page: number, signal?: AbortSignal) => apiRequest(`${UPLOAD_PATHS.rejects(id)}?page=${page}`, { schema: rejectsPageSchema, signal });
+export const fetchRejects = (id: number, page: number, signal?: AbortSignal) =>
+  apiRequest(`${UPLOAD_PATHS.rejects(id)}?page=${page}`, { schema: rejectsPageSchema, signal });
 
-export const rollBackUpload = (id: number) => apiRequest(UPLOAD_PATHS.rollback(id), { method: 'POST', schema: uploadSchema });
+export const rollBackUpload = (id: number) =>
+  apiRequest(UPLOAD_PATHS.rollback(id), { method: 'POST', schema: uploadSchema });
 
 export const deleteUpload = (id: number) => apiRequest(UPLOAD_PATHS.upload(id), { method: 'DELETE' });
 
@@ -41,7 +55,9 @@ function refusalOf(error: unknown): ApiError | null {
   if (!answer) return null;
   try {
     const body = JSON.parse(answer.getBody()) as { error?: { code?: ApiErrorCode; message?: string } };
-    return body.error?.message ? new ApiError(answer.getStatus(), body.error.code ?? API_ERROR_CODES.conflict, body.error.message) : null;
+    return body.error?.message
+      ? new ApiError(answer.getStatus(), body.error.code ?? API_ERROR_CODES.conflict, body.error.message)
+      : null;
   } catch {
     return null;
   }
@@ -58,5 +74,8 @@ export function saveText(text: string, fileName: string): void {
 }
 
 export async function downloadRejects(id: number): Promise<void> {
-  saveText((await apiRequest(UPLOAD_PATHS.rejectsCsv(id), { text: true })) as unknown as string, `rejected-rows-upload-${id}.csv`);
+  saveText(
+    (await apiRequest(UPLOAD_PATHS.rejectsCsv(id), { text: true })) as unknown as string,
+    `rejected-rows-upload-${id}.csv`,
+  );
 }

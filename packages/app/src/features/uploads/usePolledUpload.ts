@@ -23,7 +23,11 @@ export function usePolledUpload(uploadId: number | null, version = 0): { upload:
       } catch (caught) {
         if (controller.signal.aborted) return;
         // 404: another organisation's or person's upload, or an id that never was; reloading would not help.
-        setError(caught instanceof ApiError && caught.status === 404 ? 'This upload does not exist or is not yours.' : 'The upload could not be loaded. Please reload the page.');
+        setError(
+          caught instanceof ApiError && caught.status === 404
+            ? 'This upload does not exist or is not yours.'
+            : 'The upload could not be loaded. Please reload the page.',
+        );
       }
     };
     void load();

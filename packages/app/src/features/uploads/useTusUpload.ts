@@ -29,7 +29,10 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const idOf = (url: string | null) => (url ? Number(url.split('/').pop()) || null : null);
 
 function messageOf(error: Error): string {
-  const body = 'originalResponse' in error ? (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody() : undefined;
+  const body =
+    'originalResponse' in error
+      ? (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody()
+      : undefined;
   try {
     const parsed = JSON.parse(body ?? '') as { error?: { message?: string } };
     if (parsed.error?.message) return parsed.error.message;
@@ -72,7 +75,12 @@ export function useTusUpload() {
     current.current = upload;
     setState({ status: 'sending', sent: 0, total: request.file.size, uploadId: null });
     // The same file with the same choices, left unfinished (a reload, a closed tab): go on with it.
-    const previous = (await upload.findPreviousUploads()).find((candidate) => candidate.metadata.kind === request.kind && candidate.metadata.mode === request.mode && candidate.metadata.version_of === (request.versionOf === undefined ? undefined : String(request.versionOf)));
+    const previous = (await upload.findPreviousUploads()).find(
+      (candidate) =>
+        candidate.metadata.kind === request.kind &&
+        candidate.metadata.mode === request.mode &&
+        candidate.metadata.version_of === (request.versionOf === undefined ? undefined : String(request.versionOf)),
+    );
     if (previous) upload.resumeFromPreviousUpload(previous);
     upload.start();
   }, []);
@@ -84,7 +92,13 @@ export function useTusUpload() {
 
   const resume = useCallback(() => {
     if (!current.current) return;
-    setState((value) => (value.status === 'paused' ? { ...value, status: 'sending' } : value.status === 'error' ? { status: 'sending', sent: 0, total: 0, uploadId: null } : value));
+    setState((value) =>
+      value.status === 'paused'
+        ? { ...value, status: 'sending' }
+        : value.status === 'error'
+          ? { status: 'sending', sent: 0, total: 0, uploadId: null }
+          : value,
+    );
     current.current.start();
   }, []);
 

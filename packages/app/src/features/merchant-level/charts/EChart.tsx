@@ -17,11 +17,26 @@ export interface ChartColors {
 /** The theme contract's colours as values (ECharts paints a canvas, which needs more than var()). */
 function themeColors(element: HTMLElement): ChartColors {
   const style = getComputedStyle(element);
-  const read = (reference: string) => style.getPropertyValue(reference.replace(/^var\((--[^),]+).*$/, '$1')).trim() || '#555';
-  return { primary: read(vars.color.primary), text: read(vars.color.text), muted: read(vars.color.textMuted), border: read(vars.color.border), danger: read(vars.color.danger) };
+  const read = (reference: string) =>
+    style.getPropertyValue(reference.replace(/^var\((--[^),]+).*$/, '$1')).trim() || '#555';
+  return {
+    primary: read(vars.color.primary),
+    text: read(vars.color.text),
+    muted: read(vars.color.textMuted),
+    border: read(vars.color.border),
+    danger: read(vars.color.danger),
+  };
 }
 
-export function EChart({ label, option, height = 240 }: { label: string; option: (colors: ChartColors) => EChartsCoreOption; height?: number }) {
+export function EChart({
+  label,
+  option,
+  height = 240,
+}: {
+  label: string;
+  option: (colors: ChartColors) => EChartsCoreOption;
+  height?: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const optionRef = useRef(option);

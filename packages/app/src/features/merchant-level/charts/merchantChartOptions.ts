@@ -5,7 +5,11 @@ import type { ChartColors } from './EChart.tsx';
 import { HOURS, heatmapShade, WEEKDAYS } from '../../../charts/timeParts.ts';
 
 const columnOf = (result: QueryResult, name: string) => result.columns.findIndex((column) => column.name === name);
-const axis = (colors: ChartColors) => ({ axisLine: { lineStyle: { color: colors.border } }, axisLabel: { color: colors.muted }, splitLine: { lineStyle: { color: colors.border } } });
+const axis = (colors: ChartColors) => ({
+  axisLine: { lineStyle: { color: colors.border } },
+  axisLabel: { color: colors.muted },
+  splitLine: { lineStyle: { color: colors.border } },
+});
 
 /** GSV bars and transactions line by month. */
 export function trendOption(result: QueryResult) {
@@ -17,10 +21,25 @@ export function trendOption(result: QueryResult) {
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: colors.text } },
       xAxis: { type: 'category', data: result.rows.map((row) => String(row[date]).slice(0, 7)), ...axis(colors) },
-      yAxis: [{ type: 'value', name: '', ...axis(colors) }, { type: 'value', ...axis(colors), splitLine: { show: false } }],
+      yAxis: [
+        { type: 'value', name: '', ...axis(colors) },
+        { type: 'value', ...axis(colors), splitLine: { show: false } },
+      ],
       series: [
-        { name: 'Gross sales volume', type: 'bar', data: result.rows.map((row) => row[gsv]), itemStyle: { color: colors.primary } },
-        { name: 'Transactions', type: 'line', yAxisIndex: 1, data: result.rows.map((row) => row[count]), itemStyle: { color: colors.text }, lineStyle: { color: colors.text } },
+        {
+          name: 'Gross sales volume',
+          type: 'bar',
+          data: result.rows.map((row) => row[gsv]),
+          itemStyle: { color: colors.primary },
+        },
+        {
+          name: 'Transactions',
+          type: 'line',
+          yAxisIndex: 1,
+          data: result.rows.map((row) => row[count]),
+          itemStyle: { color: colors.text },
+          lineStyle: { color: colors.text },
+        },
       ],
     };
   };
@@ -29,10 +48,17 @@ export function trendOption(result: QueryResult) {
 /** Transactions by day of week × hour. */
 export function heatmapOption(result: QueryResult) {
   return (colors: ChartColors): EChartsCoreOption => {
-    const [weekday, hour, count] = [columnOf(result, 'day_of_week'), columnOf(result, 'hour_of_day'), columnOf(result, 'transactions')];
+    const [weekday, hour, count] = [
+      columnOf(result, 'day_of_week'),
+      columnOf(result, 'hour_of_day'),
+      columnOf(result, 'transactions'),
+    ];
     const max = Math.max(1, ...result.rows.map((row) => Number(row[count])));
     const shade = heatmapShade(colors.primary);
-    const cells = result.rows.map((row) => ({ value: [Number(row[hour]), Number(row[weekday]) - 1, row[count]], itemStyle: shade(Number(row[count]) / max).itemStyle }));
+    const cells = result.rows.map((row) => ({
+      value: [Number(row[hour]), Number(row[weekday]) - 1, row[count]],
+      itemStyle: shade(Number(row[count]) / max).itemStyle,
+    }));
     return {
       animation: false,
       grid: { left: 44, right: 12, top: 8, bottom: 28 },
@@ -50,11 +76,29 @@ export function vampOption(ratio: number) {
   return (colors: ChartColors): EChartsCoreOption => ({
     animation: false,
     grid: { left: 12, right: 48, top: 24, bottom: 24 },
-    xAxis: { type: 'value', max: Math.max(0.03, ratio * 1.2), axisLabel: { color: colors.muted, formatter: (value: number) => `${(value * 100).toFixed(1)} %` }, splitLine: { show: false } },
+    xAxis: {
+      type: 'value',
+      max: Math.max(0.03, ratio * 1.2),
+      axisLabel: { color: colors.muted, formatter: (value: number) => `${(value * 100).toFixed(1)} %` },
+      splitLine: { show: false },
+    },
     yAxis: { type: 'category', data: ['VAMP'], show: false },
-    series: [{
-      type: 'bar', data: [ratio], barWidth: 18, itemStyle: { color: ratio >= 0.015 ? colors.danger : colors.primary },
-      markLine: { symbol: 'none', label: { color: colors.text, formatter: '{b}' }, lineStyle: { color: colors.danger, type: 'dashed' }, data: [{ name: '1.5 %', xAxis: 0.015 }, { name: '2.2 %', xAxis: 0.022 }] },
-    }],
+    series: [
+      {
+        type: 'bar',
+        data: [ratio],
+        barWidth: 18,
+        itemStyle: { color: ratio >= 0.015 ? colors.danger : colors.primary },
+        markLine: {
+          symbol: 'none',
+          label: { color: colors.text, formatter: '{b}' },
+          lineStyle: { color: colors.danger, type: 'dashed' },
+          data: [
+            { name: '1.5 %', xAxis: 0.015 },
+            { name: '2.2 %', xAxis: 0.022 },
+          ],
+        },
+      },
+    ],
   });
 }
