@@ -224,7 +224,9 @@ test('[X1][X17] framed, support staff without support_write preview but cannot s
     name: 'Paula Partner',
     impersonation: true,
   });
-  await expect(portal.getByRole('note')).toContainText('support_write');
+  // The frame says whose portal this is; the builder says why it cannot save or run.
+  await expect(portal.getByRole('note', { name: 'Impersonation' })).toHaveText('Viewing as Paula Partner — read-only');
+  await expect(portal.getByRole('note').filter({ hasText: 'support_write' })).toBeVisible();
   await buildExport(portal);
   await expect(portal.getByRole('table', { name: /^First \d+ rows of the export$/ })).toBeVisible({ timeout: 20_000 });
   await expect(portal.getByRole('button', { name: 'Save export' })).toBeDisabled();

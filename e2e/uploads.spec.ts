@@ -372,7 +372,7 @@ test('[U1][U20] framed: support staff acting as the uploader without support_wri
     .getByLabel('CSV file')
     .setInputFiles({ name: 'merchants.csv', mimeType: 'text/csv', buffer: Buffer.from(MERCHANTS) });
   await expect(portal.getByText(/^Check passed/)).toBeVisible();
-  await expect(portal.getByRole('note')).toHaveText(
+  await expect(portal.getByRole('note').filter({ hasText: 'support_write' })).toHaveText(
     'You are viewing this portal in read-only support mode: checking a file works, but uploading needs the support_write permission.',
   );
   await expect(portal.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
