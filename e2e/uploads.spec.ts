@@ -17,10 +17,12 @@ const SCREENS = '/tmp/uploads-screens';
 const RUN = `E${Date.now() % 1_000_000}`;
 const MIDS = [`${RUN}-1`, `${RUN}-2`];
 const header = (kind: 'merchants' | 'transactions') => uploadTemplate(kind).split('\r\n')[0];
+// The uploaded merchants are in the West (CA) and the Northeast (NY): the query builder's test, which may run
+// at the same time in the other worker, compares a file of the South with the query API.
 const MERCHANTS = [
   header('merchants'),
   `${MIDS[0]},One LLC,One Cafe,5812,CA,2025-01-15,processing`,
-  `${MIDS[1]},Two Inc,Two Fuel,5541,TX,2025-02-01,processing`,
+  `${MIDS[1]},Two Inc,Two Fuel,5541,NY,2025-02-01,processing`,
   '',
 ].join('\n');
 const day = new Date().toISOString().slice(0, 10);
