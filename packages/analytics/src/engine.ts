@@ -89,8 +89,9 @@ export interface AnalyticsEngine {
   ): Promise<OptimizerAnswer<Q>>;
   /**
    * Uploads (README "Uploads"): validate a local CSV file of a kind and load its good rows tagged
-   * with the upload, in one transaction; remove uploads' rows; page through an upload's rejects. DuckDB
-   * only so far: without them the uploads API answers 503.
+   * with the upload, all at once for readers; remove uploads' rows; page through an upload's rejects.
+   * Both engines have them (ClickHouse through a scratch DuckDB: CLICKHOUSE.md "Uploads"); an engine
+   * without them makes the uploads API answer 503.
    */
   loadUpload?(request: LoadUploadRequest): Promise<LoadUploadResult>;
   removeUploads?(orgId: number, uploadIds: readonly number[]): Promise<void>;

@@ -37,6 +37,7 @@ import type { QueryOptions } from '../src/engine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
 import { merchantPageTests } from './crossEngineMerchantPage.ts';
 import { optimizerTests } from './crossEngineOptimizer.ts';
+import { uploadTests } from './crossEngineUploads.ts';
 
 const ORG = 1;
 /** A second, smaller organisation in the same tables: its rows must never reach ORG's answers. */
@@ -665,6 +666,9 @@ describe('hostile strings on a real ClickHouse server', () => {
     expect(before.length).toBeGreaterThan(CLICKHOUSE_TABLES.length);
   });
 });
+
+// Last: uploads change the organisation's rows (and put them back).
+uploadTests(() => ({ duckdb, clickhouse }), scope, expectSameAnswers);
 
 /** Code point pairs as [first, count, step, delta] runs, the form of EXCEPTIONS in duckdbLowerCase.ts. */
 function asRanges(pairs: [number, number][]): number[][] {

@@ -22,6 +22,9 @@ import { clickhouseMerchantStatements as statements } from './clickhouseMerchant
 import { clickhouseOptimizerStatements } from './clickhouseOptimizerStatements.ts';
 import { ensureClickHouseDataset, type EnsureDatasetOptions } from './loadClickHouse.ts';
 import { queryRows, streamRows } from './runClickHouseQuery.ts';
+import { ClickHouseUploads } from './clickhouseUploads.ts';
+import type { LoadUploadRequest, LoadUploadResult } from '../uploads/loadUpload.ts';
+import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from '../uploads/uploadRejects.ts';
 
 export interface ClickHouseEngineOptions {
   /** The server's HTTP interface (`CLICKHOUSE_URL`). */
@@ -38,19 +41,23 @@ export class ClickHouseEngine implements AnalyticsEngine {
   private readonly cache;
   /** The signals' MCC norms per organisation, data version and day (signals/normsTable.ts). */
   private readonly norms = createNormsCache();
+  private readonly uploads: ClickHouseUploads;
 
   private constructor(
     readonly client: ClickHouseClient,
     private readonly options: ClickHouseEngineOptions,
   ) {
     this.cache = createQueryCache(options.cacheEntries ?? 500);
+    this.uploads = new ClickHouseUploads(client);
   }
 
   /** Creates the tables that are missing (as DuckDBEngine.open does), so a server nobody loaded yet answers with no rows. */
   static async connect(options: ClickHouseEngineOptions): Promise<ClickHouseEngine> {
     const client = createClickHouseClient({ url: options.url, database: options.database });
     for (const table of CLICKHOUSE_TABLES) await client.command({ query: clickhouseTableDdl(table) });
-    return new ClickHouseEngine(client, options);
+    const engine = new ClickHouseEngine(client, options);
+    await engine.uploads.createTables();
+    return engine;
   }
 
   async query(description: QueryDescription, scope: QueryScope, options: QueryOptions = {}): Promise<QueryResult> {
@@ -150,6 +157,28 @@ export class ClickHouseEngine implements AnalyticsEngine {
       hasData,
       run: (sql) => queryRows(this.client, sql, { timeoutMs }),
     });
+  }
+
+  /** Uploads (clickhouseUploads.ts): validated and priced by the DuckDB loader in a scratch DuckDB, published by partition swaps. */
+  loadUpload(request: LoadUploadRequest): Promise<LoadUploadResult> {
+    return this.uploads.load(request);
+  }
+
+  removeUploads(orgId: number, uploadIds: readonly number[]): Promise<void> {
+    return this.uploads.remove(orgId, uploadIds);
+  }
+
+  uploadRejects(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage> {
+    return this.uploads.rejects(orgId, uploadId, page);
+  }
+
+  uploadRejectsAfter(
+    orgId: number,
+    uploadId: number,
+    after: UploadRejectKey | null,
+    limit: number,
+  ): Promise<UploadRejectRow[]> {
+    return this.uploads.rejectsAfter(orgId, uploadId, after, limit);
   }
 
   /**

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { INTEGER, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   CLICKHOUSE_TABLES,
   clickhouseColumnSql,
@@ -111,25 +111,51 @@ interface Copy {
 async function replacePartition(copy: Copy, table: ClickHouseTable, orgId: number | null): Promise<number> {
   const command = (query: string) => copy.clickhouse.command({ query });
   const staging = `${table.name}${copy.suffix}`;
-  // Doubles travel as their bits (tabSeparatedRowSql.ts): into a wire table, then converted exactly.
-  const wire = table.columns.some((column) => column.type.kind === 'double') ? `${staging}_wire` : null;
   try {
     await command(clickhouseTableDdl(table, staging));
-    if (wire)
-      await command(
-        `create table ${wire} (${table.columns.map((column) => `${column.name} ${wireType(column)}`).join(', ')}) engine = MergeTree() order by tuple()`,
-      );
-    const rowCount = await streamRows(copy, table, orgId, wire ?? staging);
-    if (wire) await command(`insert into ${staging} select ${table.columns.map(fromWire).join(', ')} from ${wire}`);
+    const from = orgId === null ? table.name : `${table.name} where org_id = ${orgId}`;
+    const rowCount = await insertFromDuckDB(copy.duckdb, copy.clickhouse, table.columns, from, staging);
     // An empty staging partition replaces the organisation's rows with none: a copy is the whole truth.
     await command(`alter table ${table.name} replace partition ${orgId ?? 'tuple()'} from ${staging}`);
     return rowCount;
   } finally {
-    // Settled, not awaited one by one: a failed drop must not hide the error that brought us here.
-    await Promise.allSettled([
-      wire && command(`drop table if exists ${wire}`),
-      command(`drop table if exists ${staging}`),
-    ]);
+    await command(`drop table if exists ${staging}`).catch(() => undefined);
+  }
+}
+
+/**
+ * Inserts DuckDB's rows of `from` (a table, or a table with a `where`; `columns` its columns in order)
+ * into the ClickHouse table `target` of the same columns, and returns their count. Doubles travel as
+ * their bits (tabSeparatedRowSql.ts): into a wire table beside `target`, then converted exactly.
+ */
+export async function insertFromDuckDB(
+  duckdb: DuckDBConnection,
+  clickhouse: ClickHouseClient,
+  columns: readonly Column[],
+  from: string,
+  target: string,
+): Promise<number> {
+  const command = (query: string) => clickhouse.command({ query });
+  const wire = columns.some((column) => column.type.kind === 'double') ? `${target}_wire` : null;
+  try {
+    if (wire)
+      await command(
+        `create table ${wire} (${columns.map((column) => `${column.name} ${wireType(column)}`).join(', ')}) engine = MergeTree() order by tuple()`,
+      );
+    const rowCount = await streamRows(
+      duckdb,
+      clickhouse,
+      `select ${tabSeparatedRowSql(columns)} from ${from}`,
+      wire ?? target,
+    );
+    if (wire)
+      await command(
+        `insert into ${target} (${columns.map((column) => column.name).join(', ')}) select ${columns.map(fromWire).join(', ')} from ${wire}`,
+      );
+    return rowCount;
+  } finally {
+    // Settled, not awaited bare: a failed drop must not hide the error that brought us here.
+    if (wire) await command(`drop table if exists ${wire}`).catch(() => undefined);
   }
 }
 
@@ -146,12 +172,13 @@ function fromWire(column: Column): string {
     : column.name;
 }
 
-async function streamRows(copy: Copy, table: ClickHouseTable, orgId: number | null, target: string): Promise<number> {
-  const select = `select ${tabSeparatedRowSql(table.columns)} from ${table.name}`;
-  const result =
-    orgId === null
-      ? await copy.duckdb.stream(select)
-      : await copy.duckdb.stream(`${select} where org_id = $1`, [orgId], [INTEGER]);
+async function streamRows(
+  duckdb: DuckDBConnection,
+  clickhouse: ClickHouseClient,
+  select: string,
+  target: string,
+): Promise<number> {
+  const result = await duckdb.stream(select);
   let rowCount = 0;
   async function* lines(): AsyncGenerator<Buffer> {
     for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
@@ -160,7 +187,7 @@ async function streamRows(copy: Copy, table: ClickHouseTable, orgId: number | nu
       yield Buffer.from(`${values.join('\n')}\n`);
     }
   }
-  await copy.clickhouse.insert({
+  await clickhouse.insert({
     table: target,
     values: Readable.from(lines(), { objectMode: false }),
     format: 'TabSeparated',

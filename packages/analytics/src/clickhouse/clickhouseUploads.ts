@@ -1,0 +1,266 @@
+// Uploads on ClickHouse (CLICKHOUSE.md, "Uploads"): validated and priced by the DuckDB loader itself
+// (uploads/loadUpload.ts, unchanged) in a scratch in-memory DuckDB that holds only what the loader reads
+// of the organisation (mirrorForUpload.ts), then published into ClickHouse table by table with partition
+// operations, which 18.16 runs synchronously and atomically per table (ALTER … DELETE would be an
+// asynchronous mutation that readers see half done):
+// - a table that only gains rows gets them with `ATTACH PARTITION <org> FROM` a staging table of the new rows;
+// - a table that loses rows (a removed upload's) is rebuilt for the organisation in a staging table, the
+//   removed rows left out and the new ones added, and swapped in with `REPLACE PARTITION <org> FROM`;
+// - merchant_daily is rebuilt for the merchants touched (clickhouseMerchantDailySql.ts) from the new
+//   state of the facts, and swapped in the same way;
+// - the datasets row, with a new data version, goes last.
+// Every staging table is filled before the first swap, so the swaps follow one another within
+// milliseconds and each table shows the upload's rows all or none.
+import { randomUUID } from 'node:crypto';
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
+import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from '../uploads/uploadRejects.ts';
+import { touchedMerchantsSql } from '../uploads/uploadRows.ts';
+import { clickhouseNumber, clickhouseString } from './clickhouseLiteral.ts';
+import { clickhouseMerchantDailySql, MERCHANT_DAILY_COLUMNS } from './clickhouseMerchantDailySql.ts';
+import { CLICKHOUSE_TABLES, clickhouseTableDdl, type ClickHouseTable } from './clickhouseTables.ts';
+import {
+  clickhouseUploadTablesDdl,
+  UPLOAD_MERCHANT_ID_COLUMNS,
+  UPLOAD_REJECT_COLUMNS,
+} from './clickhouseUploadTables.ts';
+import { insertFromDuckDB } from './copyFromDuckDB.ts';
+import { openUploadScratch } from './mirrorForUpload.ts';
+import { queryRows } from './runClickHouseQuery.ts';
+
+/** The tables an upload's rows live in, in the order they are swapped: what a row refers to goes first. */
+const PUBLISHED = ['pricing_plans', 'merchants', 'merchant_dim', 'transactions', 'chargebacks'] as const;
+type Published = (typeof PUBLISHED)[number];
+
+/** The tables whose rows carry their upload_id. */
+const TAGGED = ['merchants', 'transactions', 'chargebacks'] as const;
+
+const table = (name: string): ClickHouseTable => CLICKHOUSE_TABLES.find((candidate) => candidate.name === name)!;
+const ids = (values: readonly number[]) => values.map((id) => clickhouseNumber(Math.trunc(id))).join(', ');
+
+/**
+ * The rows of `name` an upload owns, as a condition on the table (in either engine's SQL): tagged ones
+ * directly; a pricing plan and a merchant_dim row through their merchant.
+ */
+function ownedBy(name: Published, orgId: number, uploadIds: readonly number[]): string {
+  const list = ids(uploadIds);
+  // coalesce: a generated row (no upload) is never owned, and `not` of the condition keeps it (never null)
+  const tagged = `coalesce(upload_id, -1) in (${list})`;
+  const merchants = (column: string) => `(select ${column} from merchants where org_id = ${orgId} and ${tagged})`;
+  if (name === 'pricing_plans') return `pricing_plan_id in ${merchants('pricing_plan_id')}`;
+  if (name === 'merchant_dim') return `merchant_id in ${merchants('merchant_id')}`;
+  return tagged;
+}
+
+export class ClickHouseUploads {
+  constructor(private readonly client: ClickHouseClient) {}
+
+  /** Creates the uploads' own tables where missing. */
+  async createTables(): Promise<void> {
+    for (const ddl of clickhouseUploadTablesDdl()) await this.client.command({ query: ddl });
+  }
+
+  /** Validates and loads an upload as DuckDB does (LoadUploadRequest), removing `removing`'s rows in the same publication. */
+  async load(request: LoadUploadRequest): Promise<LoadUploadResult> {
+    const { orgId, uploadId } = request;
+    const scratch = await openUploadScratch(this.client, orgId);
+    try {
+      const { connection } = scratch;
+      await connection.run('create table mids_before as select mid from upload_merchant_ids');
+      const result = await loadUpload(connection, request);
+      await this.replaceRejects(connection, orgId, uploadId);
+      if (result.refused) return result;
+      // A mid keeps its merchant id for good (tables.ts): the new pairs are kept before the rows arrive.
+      await insertFromDuckDB(
+        connection,
+        this.client,
+        UPLOAD_MERCHANT_ID_COLUMNS,
+        'upload_merchant_ids where mid not in (select mid from mids_before)',
+        'upload_merchant_ids',
+      );
+      await this.publish(orgId, request.removing, { connection, uploadId });
+      return result;
+    } finally {
+      await scratch.close();
+    }
+  }
+
+  /** Removes the uploads' rows (their rejects stay: the history keeps them). */
+  async remove(orgId: number, uploadIds: readonly number[]): Promise<void> {
+    if (uploadIds.length) await this.publish(orgId, uploadIds, null);
+  }
+
+  async rejects(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage> {
+    const where = `org_id = ${clickhouseNumber(orgId)} and upload_id = ${clickhouseNumber(uploadId)}`;
+    const [rows, total] = await Promise.all([
+      queryRows(
+        this.client,
+        `select line, column_name, value, reason from upload_rejects where ${where}
+        order by line, column_name nulls first limit ${clickhouseNumber(page.offset)}, ${clickhouseNumber(page.limit)}`,
+      ),
+      queryRows(this.client, `select count() from upload_rejects where ${where}`),
+    ]);
+    return { rows: rows.map(rejectRow), total: Number(total[0]![0]) };
+  }
+
+  /** The page after a row; a column name is never empty, so '' sorts a line's own problem (null) first. */
+  async rejectsAfter(
+    orgId: number,
+    uploadId: number,
+    after: UploadRejectKey | null,
+    limit: number,
+  ): Promise<UploadRejectRow[]> {
+    const line = clickhouseNumber(after?.line ?? 0);
+    const column = clickhouseString(after?.column ?? '');
+    const rows = await queryRows(
+      this.client,
+      `select line, column_name, value, reason from upload_rejects
+      where org_id = ${clickhouseNumber(orgId)} and upload_id = ${clickhouseNumber(uploadId)}
+        and (line > ${line} or (line = ${line} and ifNull(column_name, '') > ${column}))
+      order by line, column_name nulls first limit ${clickhouseNumber(limit)}`,
+    );
+    return rows.map(rejectRow);
+  }
+
+  /** The upload's rejects, written anew (a retried load replaces those of its earlier attempt). */
+  private async replaceRejects(connection: DuckDBConnection, orgId: number, uploadId: number): Promise<void> {
+    await this.client.command({ query: `alter table upload_rejects drop partition ${clickhouseNumber(uploadId)}` });
+    await insertFromDuckDB(
+      connection,
+      this.client,
+      UPLOAD_REJECT_COLUMNS,
+      `upload_rejects where org_id = ${orgId} and upload_id = ${uploadId}`,
+      'upload_rejects',
+    );
+  }
+
+  /**
+   * Publishes one change of the organisation's rows: `removing`'s rows go, and `added`'s (an upload
+   * loaded in the scratch DuckDB `connection`) arrive, then the rollup of every merchant either touched
+   * and a new data version. One writer per organisation at a time (the uploads processor's).
+   */
+  private async publish(
+    orgId: number,
+    removing: readonly number[],
+    added: { connection: DuckDBConnection; uploadId: number } | null,
+  ): Promise<void> {
+    const command = (query: string) => this.client.command({ query });
+    const suffix = `__upload_${randomUUID().slice(0, 8)}`;
+    const staging = (name: string) => `${name}${suffix}`;
+    const created: string[] = [];
+    const create = async (name: string) => {
+      created.push(staging(name));
+      await command(clickhouseTableDdl(table(name), staging(name)));
+    };
+    try {
+      // The merchants touched: those of the removed rows (read before anything changes) and of the new ones.
+      created.push(staging('touched'));
+      await command(`create table ${staging('touched')} (merchant_id Int64) engine = MergeTree() order by tuple()`);
+      if (removing.length)
+        await command(
+          `insert into ${staging('touched')} ${TAGGED.map((name) => `select merchant_id from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, removing)}`).join(' union all ')}`,
+        );
+      if (added)
+        await insertFromDuckDB(
+          added.connection,
+          this.client,
+          [{ name: 'merchant_id', type: { kind: 'bigint' }, nullable: false }],
+          `(${touchedMerchantsSql(orgId, [added.uploadId])})`,
+          staging('touched'),
+        );
+      const touched = `select merchant_id from ${staging('touched')}`;
+
+      // Each table's staging copy: the organisation's rows less the removed ones (when it holds any), then the new rows.
+      const swaps: string[] = [];
+      const sources: Record<string, string> = {};
+      for (const name of PUBLISHED) {
+        const losing =
+          removing.length > 0 &&
+          Number(
+            (
+              await queryRows(
+                this.client,
+                `select count() from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, removing)}`,
+              )
+            )[0]![0],
+          ) > 0;
+        await create(name);
+        if (losing)
+          await command(
+            `insert into ${staging(name)} select * from ${name} where org_id = ${orgId} and not (${ownedBy(name, orgId, removing)})`,
+          );
+        const gained = added
+          ? await insertFromDuckDB(
+              added.connection,
+              this.client,
+              table(name).columns,
+              `${name} where org_id = ${orgId} and ${ownedBy(name, orgId, [added.uploadId])}`,
+              staging(name),
+            )
+          : 0;
+        if (losing) swaps.push(`alter table ${name} replace partition ${orgId} from ${staging(name)}`);
+        else if (gained) swaps.push(`alter table ${name} attach partition ${orgId} from ${staging(name)}`);
+        // the facts as they will be once swapped, for the rollup
+        sources[name] = losing
+          ? staging(name)
+          : gained
+            ? `(select * from ${name} where org_id = ${orgId} union all select * from ${staging(name)})`
+            : name;
+      }
+
+      // merchant_daily: the untouched merchants' rows as they are, the touched ones' rebuilt.
+      const touchedCount = Number((await queryRows(this.client, `select count() from ${staging('touched')}`))[0]![0]);
+      if (touchedCount) await this.rebuildRollup(orgId, touched, sources, create, staging, swaps);
+
+      // The ledger row with a new data version (caches key on it); an organisation without a dataset
+      // gets one of scale factor 0, so its uploaded rows are answered (as uploads/uploadRows.ts does).
+      await create('datasets');
+      const nowMs = 'toInt64(toUInt32(now())) * 1000';
+      await command(`insert into ${staging('datasets')} select org_id, scale_factor, generator_version, end_month,
+        greatest(data_version + 1, ${nowMs}), generated_at, last_day, base_last_day from datasets where org_id = ${orgId}`);
+      await command(`insert into ${staging('datasets')} (org_id, scale_factor, generator_version, end_month, data_version, generated_at)
+        select ${orgId}, 0, 0, toStartOfMonth(today()), ${nowMs}, now() from system.one
+        where (select count() from ${staging('datasets')}) = 0`);
+      swaps.push(`alter table datasets replace partition ${orgId} from ${staging('datasets')}`);
+
+      for (const swap of swaps) await command(swap);
+    } finally {
+      await Promise.allSettled(created.map((name) => command(`drop table if exists ${name}`)));
+    }
+  }
+
+  /** merchant_daily's staging copy: the untouched merchants' rows as they are, the touched ones' rebuilt from `sources`. */
+  private async rebuildRollup(
+    orgId: number,
+    touched: string,
+    sources: Record<string, string>,
+    create: (name: string) => Promise<void>,
+    staging: (name: string) => string,
+    swaps: string[],
+  ): Promise<void> {
+    const command = (query: string) => this.client.command({ query });
+    await create('merchant_daily');
+    await command(
+      `insert into ${staging('merchant_daily')} select * from merchant_daily where org_id = ${orgId} and merchant_id not in (${touched})`,
+    );
+    await command(
+      `insert into ${staging('merchant_daily')} (${MERCHANT_DAILY_COLUMNS.join(', ')}) ${clickhouseMerchantDailySql(
+        orgId,
+        touched,
+        {
+          transactions: sources.transactions!,
+          chargebacks: sources.chargebacks!,
+        },
+      )}`,
+    );
+    swaps.push(`alter table merchant_daily replace partition ${orgId} from ${staging('merchant_daily')}`);
+  }
+}
+
+const rejectRow = (row: unknown[]): UploadRejectRow => ({
+  line: Number(row[0]),
+  column: row[1] === null ? null : String(row[1]),
+  value: row[2] === null ? null : String(row[2]),
+  reason: String(row[3]),
+});

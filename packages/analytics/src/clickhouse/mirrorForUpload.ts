@@ -1,0 +1,72 @@
+// The scratch DuckDB an upload on ClickHouse is validated and priced in (clickhouseUploads.ts): in
+// memory, with the schema and the reference data every DuckDB file has, and of the organisation only
+// what the loader reads (uploads/stageUpload.ts, insertUploadRows.ts): its merchants and their pricing
+// plans, the mids uploads gave ids to, and the uploaded sales and disputes (a tx_ref loaded once, a
+// dispute's sale, the next free ids). The generated sales and disputes, the bulk of the organisation,
+// stay in ClickHouse: the loader never reads them. Rows arrive as ClickHouse's CSV (a NULL is \N,
+// booleans 0/1, doubles in their shortest exact form) through a file in a private temporary folder.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { createSchema } from '../duckdb/createSchema.ts';
+import { insertReferenceData } from '../generator/referenceData.ts';
+import { sqlLiteral } from '../generator/sql.ts';
+import { FACT_TABLES, UPLOAD_TABLES } from '../schema/tables.ts';
+import { tableColumns, type ColumnType } from './tableColumns.ts';
+
+/** What the loader reads of the organisation: a table and which of its rows (after `org_id = …`). */
+const MIRRORED: ReadonlyArray<readonly [string, string, string]> = [
+  ['merchants', FACT_TABLES.merchants, ''],
+  ['pricing_plans', FACT_TABLES.pricing_plans, ''],
+  ['upload_merchant_ids', UPLOAD_TABLES.upload_merchant_ids, ''],
+  ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
+  ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
+];
+
+const duckdbType = (type: ColumnType) =>
+  type.kind === 'decimal' ? `decimal(${type.precision},${type.scale})` : type.kind;
+
+export interface UploadScratch {
+  connection: DuckDBConnection;
+  close(): Promise<void>;
+}
+
+/** A scratch DuckDB holding what an upload of `orgId` needs to be validated and priced as DuckDB does it. */
+export async function openUploadScratch(client: ClickHouseClient, orgId: number): Promise<UploadScratch> {
+  const folder = await mkdtemp(join(tmpdir(), 'payportal-upload-'));
+  const instance = await DuckDBInstance.create(':memory:', {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    temp_directory: folder,
+  });
+  const connection = await instance.connect();
+  const close = async () => {
+    connection.closeSync();
+    instance.closeSync();
+    await rm(folder, { recursive: true, force: true });
+  };
+  try {
+    await createSchema(connection);
+    await insertReferenceData(connection);
+    for (const [name, ddl, rows] of MIRRORED) {
+      const columns = tableColumns(ddl).columns;
+      const file = join(folder, `${name}.csv`);
+      const result = await client.exec({
+        query: `select ${columns.map((column) => column.name).join(', ')} from ${name} where org_id = ${orgId}${rows} format CSV`,
+      });
+      await pipeline(result.stream, createWriteStream(file));
+      if ((await stat(file)).size === 0) continue;
+      const types = columns.map((column) => `${sqlLiteral(column.name)}: ${sqlLiteral(duckdbType(column.type))}`);
+      await connection.run(`insert into ${name} select * from read_csv(${sqlLiteral(file)}, header = false, columns = {${types.join(', ')}},
+        auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '\\N', new_line = '\\n')`);
+    }
+    return { connection, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,231 @@
+// Uploads asked of both engines on the cross-engine test's data (crossEngine.test.ts calls this last
+// inside its suite, since it changes the organisation's rows and puts them back): the same files loaded
+// into DuckDB and ClickHouse under the same upload ids give the same counts and the same rejects (line,
+// column, value, reason, paged both ways); the same GSV, fees and chargebacks change, merchant by merchant,
+// from the raw facts and the rollup; a new version replaces its predecessor's rows; a whole-file
+// rejection loads nothing; and rolled back, both answer as before the first upload.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  queryDescriptionSchema,
+  uploadTemplate,
+  type QueryDescriptionInput,
+  type QueryResult,
+  type UploadKind,
+} from '@payportal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueryScope } from '../src/compiler/compileQuery.ts';
+import type { AnalyticsEngine } from '../src/engine.ts';
+import type { LoadUploadRequest } from '../src/uploads/loadUpload.ts';
+import type { UploadRejectRow } from '../src/uploads/uploadRejects.ts';
+import type { Engines } from './crossEngineMerchantPage.ts';
+
+const header = (kind: UploadKind) => uploadTemplate(kind).split('\r\n')[0]!;
+
+/** Per merchant: what an upload of each kind changes. */
+const BY_MERCHANT: QueryDescriptionInput = {
+  measures: [
+    'gsv',
+    'transactions',
+    'authorisations',
+    'interchange',
+    'scheme_fees',
+    'billed_fees',
+    'net_revenue',
+    'chargebacks',
+    'chargeback_amount',
+  ],
+  dimensions: ['merchant'],
+};
+/** Per day and channel, from the rollup where it can answer. */
+const BY_DAY: QueryDescriptionInput = {
+  measures: ['gsv', 'transactions', 'chargebacks'],
+  dimensions: ['channel'],
+  timeDimension: { dimension: 'date', granularity: 'day', dateRange: ['2026-09-25', '2026-10-20'] },
+};
+
+export function uploadTests(
+  engines: () => Engines,
+  scope: QueryScope,
+  expectSameAnswers: (input: QueryDescriptionInput, what: string) => Promise<number>,
+): void {
+  describe('uploads on DuckDB and ClickHouse', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cross-engine-uploads-'));
+    let mids: string[] = [];
+    let before: Map<string, number>;
+
+    /** The same file under the same upload id into both engines (each reads its own copy: the loader writes beside it). */
+    async function loadBoth(request: Omit<LoadUploadRequest, 'orgId' | 'path'> & { text: string }) {
+      const { duckdb, clickhouse } = engines();
+      const { text, ...rest } = request;
+      const load = (engine: AnalyticsEngine) => {
+        const path = join(dir, `${engine.name}-${request.uploadId}.csv`);
+        writeFileSync(path, text);
+        return engine.loadUpload!({ ...rest, orgId: scope.orgId, path });
+      };
+      const [expected, actual] = [await load(duckdb), await load(clickhouse)];
+      expect(actual, `upload ${request.uploadId}`).toEqual(expected);
+      const rejects = async (engine: AnalyticsEngine) => {
+        const page = await engine.uploadRejects!(scope.orgId, request.uploadId, { offset: 0, limit: 1000 });
+        const paged: UploadRejectRow[] = [];
+        for (let after: UploadRejectRow | null = null; ; after = paged.at(-1)!) {
+          const rows = await engine.uploadRejectsAfter!(scope.orgId, request.uploadId, after, 2);
+          if (!rows.length) break;
+          paged.push(...rows);
+        }
+        const second = await engine.uploadRejects!(scope.orgId, request.uploadId, { offset: 2, limit: 3 });
+        return { page, paged, second };
+      };
+      const [duckdbRejects, clickhouseRejects] = [await rejects(duckdb), await rejects(clickhouse)];
+      expect(clickhouseRejects, `upload ${request.uploadId} rejects`).toEqual(duckdbRejects);
+      expect(duckdbRejects.paged).toEqual(duckdbRejects.page.rows);
+      return { result: expected, rejects: duckdbRejects.page };
+    }
+
+    /** GSV by merchant on each engine (raw rows), and both answers held equal to each other. */
+    async function gsvByMerchant(): Promise<Map<string, number>> {
+      await expectSameAnswers(BY_MERCHANT, 'by merchant');
+      await expectSameAnswers(BY_DAY, 'by day and channel');
+      const { duckdb, clickhouse } = engines();
+      const description = queryDescriptionSchema.parse({ measures: ['gsv'], dimensions: ['merchant'] });
+      const asMap = (result: QueryResult) => new Map(result.rows.map((row) => [String(row[0]), Number(row[1])]));
+      const [expected, actual] = await Promise.all([
+        duckdb.query(description, scope, { rollup: 'never', rowCap: 100_000 }),
+        clickhouse.query(description, scope, { rollup: 'auto', rowCap: 100_000 }),
+      ]);
+      expect(asMap(actual)).toEqual(asMap(expected));
+      return asMap(expected);
+    }
+
+    const changes = (from: Map<string, number>, to: Map<string, number>) =>
+      Object.fromEntries(
+        [...new Set([...from.keys(), ...to.keys()])]
+          .map((key) => [key, Math.round(((to.get(key) ?? 0) - (from.get(key) ?? 0)) * 100) / 100] as const)
+          .filter(([, change]) => change !== 0),
+      );
+
+    beforeAll(async () => {
+      const { duckdb } = engines();
+      mids = await duckdb.withConnection(async (connection) =>
+        (
+          await connection.runAndReadAll(
+            `select mid from merchants where org_id = ${scope.orgId} and upload_id is null order by mid limit 2`,
+          )
+        )
+          .getRowsJS()
+          .map((row) => String(row[0])),
+      );
+      before = await gsvByMerchant();
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('load merchants, sales and disputes alike, with the same rejects, and change the same figures', async () => {
+      const [known] = mids;
+      const merchants = await loadBoth({
+        uploadId: 9001,
+        kind: 'merchants',
+        rejectWholeFile: false,
+        removing: [],
+        text: [
+          header('merchants'),
+          'XU-1,One LLC,One Cafe,5812,CA,2025-01-15,processing',
+          'XU-2,Two Inc,"Two ""Fuel""",5541,TX,2025-02-01,processing',
+          `${known},Taken,Taken,5812,CA,2025-01-15,processing`, // line 4: the organisation has it
+          'XU-3,Three,Three,0000,ZZ,2025-13-01,open', // line 5: four bad cells
+          'XU-5,Five,Five,5812,CA,2025-01-15,processing', // lines 6 and 7: the same mid twice
+          'XU-5,Again,Again,5812,CA,2025-01-15,processing',
+          '',
+        ].join('\n'),
+      });
+      expect(merchants.result).toEqual({ total: 6, loaded: 2, rejected: 4, refused: false });
+      expect(merchants.rejects.total).toBe(7);
+
+      const sales = await loadBoth({
+        uploadId: 9002,
+        kind: 'transactions',
+        rejectWholeFile: false,
+        removing: [],
+        text: [
+          header('transactions'),
+          'XT1,XU-1,2026-10-01T12:00:00Z,10.00,USD,visa,credit,chip,approved,',
+          'XT2,XU-1,2026-10-02T12:00:00,20.50,USD,mastercard,debit,ecom,approved,',
+          'XT3,XU-2,2026-10-03 08:00:00+02:00,30.25,USD,amex,credit,contactless,approved,',
+          'XT4,XU-2,2026-10-03T09:00:00Z,5.00,USD,visa,credit,chip,declined,51',
+          `XT5,${known},2026-10-04T09:30:00Z,1234.56,USD,discover,prepaid,keyed,approved,`,
+          `XT6,${mids[1]},2026-10-05T23:59:59Z,0.01,USD,visa,debit,recurring,approved,`,
+          'XT7,XU-9,2026-10-03T09:00:00Z,5.00,USD,visa,credit,chip,approved,', // line 8: unknown mid
+          'XT10,XU-1,2026-10-03T09:00:00Z,5.00,USD,visa,credit,chip,approved,', // lines 9 and 10: the same tx_ref twice
+          'XT10,XU-2,2026-10-03T09:00:00Z,5.00,USD,visa,credit,chip,approved,',
+          'XT8,XU-1,03/10/2026,-5.00,USD,visa,credit,chip,approved,', // line 11: date, amount
+          'XT9,XU-1,2026-10-03T09:00:00Z,5.00,USD,visa,credit', // line 12: ragged
+          '',
+        ].join('\n'),
+      });
+      expect(sales.result).toEqual({ total: 11, loaded: 6, rejected: 5, refused: false });
+      const afterSales = await gsvByMerchant();
+      expect(changes(before, afterSales)).toEqual(expect.objectContaining({ [known!]: 1234.56, [mids[1]!]: 0.01 }));
+      expect(Object.keys(changes(before, afterSales))).toHaveLength(4);
+
+      const disputes = await loadBoth({
+        uploadId: 9003,
+        kind: 'chargebacks',
+        rejectWholeFile: false,
+        removing: [],
+        text: [
+          header('chargebacks'),
+          'XT1,XU-1,2026-10-20,9.99,10.4,first',
+          `XT5,${known},2026-10-10,100.00,4853,pre_arbitration`,
+          'XT1,XU-2,2026-10-20,5.00,10.4,first', // line 4: the sale is XU-1's
+          'ZZ,XU-1,2026-10-20,5.00,10.4,first', // line 5: no such sale
+          '',
+        ].join('\n'),
+      });
+      expect(disputes.result).toEqual({ total: 4, loaded: 2, rejected: 2, refused: false });
+      await gsvByMerchant();
+    });
+
+    it('replace a file by its new version, refuse a whole file alike, and roll back to the same answers as before', async () => {
+      const { duckdb, clickhouse } = engines();
+      const version = await loadBoth({
+        uploadId: 9004,
+        kind: 'transactions',
+        rejectWholeFile: false,
+        removing: [9002],
+        text: [
+          header('transactions'),
+          'XT1,XU-1,2026-10-01T12:00:00Z,11.00,USD,visa,credit,chip,approved,', // its dispute's sale again
+          'XT3,XU-2,2026-10-03T08:00:00Z,30.25,USD,amex,credit,contactless,approved,',
+          `XT6,${mids[1]},2026-10-06T10:00:00Z,99.99,USD,mastercard,credit,swipe,approved,`,
+          '',
+        ].join('\n'),
+      });
+      expect(version.result).toEqual({ total: 3, loaded: 3, rejected: 0, refused: false });
+      const afterVersion = await gsvByMerchant();
+      expect(changes(before, afterVersion)).toEqual(expect.objectContaining({ [mids[1]!]: 99.99 }));
+
+      const refusedText = [
+        header('transactions'),
+        `XT20,${mids[0]},2026-10-07T10:00:00Z,50.00,USD,visa,credit,chip,approved,`,
+        'XT21,XU-404,2026-10-07T10:00:00Z,5.00,USD,visa,credit,chip,approved,',
+        '',
+      ].join('\n');
+      const refused = await loadBoth({
+        uploadId: 9005,
+        kind: 'transactions',
+        rejectWholeFile: true,
+        removing: [],
+        text: refusedText,
+      });
+      expect(refused.result).toEqual({ total: 2, loaded: 0, rejected: 1, refused: true });
+      expect(await gsvByMerchant()).toEqual(afterVersion);
+
+      for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9003, 9004, 9001]);
+      expect(await gsvByMerchant()).toEqual(before);
+      // the rejects stay with their upload (the history keeps them)
+      const kept = (engine: AnalyticsEngine) => engine.uploadRejects!(scope.orgId, 9002, { offset: 0, limit: 10 });
+      expect(await kept(clickhouse)).toEqual(await kept(duckdb));
+      expect((await kept(clickhouse)).total).toBe(6);
+    });
+  });
+}
