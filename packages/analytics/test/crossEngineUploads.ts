@@ -45,6 +45,9 @@ const BY_DAY: QueryDescriptionInput = {
   timeDimension: { dimension: 'date', granularity: 'day', dateRange: ['2026-09-25', '2026-10-20'] },
 };
 
+/** The organisation's totals of both facts, asked of the raw rows and of the rollup. */
+const TOTALS = queryDescriptionSchema.parse({ measures: ['gsv', 'transactions', 'chargebacks', 'chargeback_amount'] });
+
 export function uploadTests(
   engines: () => Engines,
   scope: QueryScope,
@@ -64,7 +67,29 @@ export function uploadTests(
         writeFileSync(path, text);
         return engine.loadUpload!({ ...rest, orgId: scope.orgId, path });
       };
-      const [expected, actual] = [await load(duckdb), await load(clickhouse)];
+      const expected = await load(duckdb);
+      // While ClickHouse publishes, readers see the organisation's totals without the upload or with all of it.
+      const totals = async (engine: AnalyticsEngine) =>
+        Promise.all(
+          (['never', 'always'] as const).map(async (rollup) =>
+            JSON.stringify((await engine.query(TOTALS, scope, { rollup })).rows),
+          ),
+        );
+      const [beforeTotals, afterTotals] = [await totals(clickhouse), await totals(duckdb)];
+      const seen = new Set<string>();
+      let loading = true;
+      const watching = (async () => {
+        while (loading)
+          for (const [index, answer] of (await totals(clickhouse)).entries()) seen.add(`${index}:${answer}`);
+      })();
+      const actual = await load(clickhouse).finally(() => (loading = false));
+      await watching;
+      const allowed = new Set([...beforeTotals, ...afterTotals].map((answer, index) => `${index % 2}:${answer}`));
+      expect(
+        [...seen].filter((answer) => !allowed.has(answer)),
+        `upload ${request.uploadId} half-loaded`,
+      ).toEqual([]);
+      expect(await totals(clickhouse)).toEqual(afterTotals);
       expect(actual, `upload ${request.uploadId}`).toEqual(expected);
       const rejects = async (engine: AnalyticsEngine) => {
         const page = await engine.uploadRejects!(scope.orgId, request.uploadId, { offset: 0, limit: 1000 });
@@ -166,6 +191,18 @@ export function uploadTests(
       const afterSales = await gsvByMerchant();
       expect(changes(before, afterSales)).toEqual(expect.objectContaining({ [known!]: 1234.56, [mids[1]!]: 0.01 }));
       expect(Object.keys(changes(before, afterSales))).toHaveLength(4);
+      // loaded again under its id (a process stopped after publishing, before recording it): the same rows once
+      const { clickhouse } = engines();
+      const again = await clickhouse.loadUpload!({
+        orgId: scope.orgId,
+        uploadId: 9002,
+        kind: 'transactions',
+        rejectWholeFile: false,
+        removing: [],
+        path: join(dir, 'clickhouse-9002.csv'),
+      });
+      expect(again).toEqual(sales.result);
+      expect(await gsvByMerchant()).toEqual(afterSales);
 
       const disputes = await loadBoth({
         uploadId: 9003,

@@ -64,6 +64,9 @@ export class ClickHouseUploads {
   /** Validates and loads an upload as DuckDB does (LoadUploadRequest), removing `removing`'s rows in the same publication. */
   async load(request: LoadUploadRequest): Promise<LoadUploadResult> {
     const { orgId, uploadId } = request;
+    // A load stopped between two swaps (its process killed) left some of the upload's rows published:
+    // they go first, so this attempt starts, as on DuckDB, from an organisation without them.
+    if (await this.holdsRows(orgId, uploadId)) await this.publish(orgId, [uploadId], null);
     const scratch = await openUploadScratch(this.client, orgId);
     try {
       const { connection } = scratch;
@@ -84,6 +87,27 @@ export class ClickHouseUploads {
     } finally {
       await scratch.close();
     }
+  }
+
+  /** Whether any table holds rows of the upload. */
+  private async holdsRows(orgId: number, uploadId: number): Promise<boolean> {
+    const counts = TAGGED.map(
+      (name) => `(select count() from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, [uploadId])})`,
+    );
+    return Number((await queryRows(this.client, `select ${counts.join(' + ')}`))[0]![0]) > 0;
+  }
+
+  /**
+   * Staging tables a publication left behind when its process was killed, dropped once they are an hour
+   * old (a publication under way takes seconds; one writer at a time, see publish).
+   */
+  private async dropLeftovers(): Promise<void> {
+    const rows = await queryRows(
+      this.client,
+      `select name from system.tables where database = currentDatabase() and position(name, '__upload_') > 0
+        and metadata_modification_time < now() - 3600`,
+    );
+    for (const [name] of rows) await this.client.command({ query: `drop table if exists ${String(name)}` });
   }
 
   /** Removes the uploads' rows (their rejects stay: the history keeps them). */
@@ -146,6 +170,7 @@ export class ClickHouseUploads {
     added: { connection: DuckDBConnection; uploadId: number } | null,
   ): Promise<void> {
     const command = (query: string) => this.client.command({ query });
+    await this.dropLeftovers();
     const suffix = `__upload_${randomUUID().slice(0, 8)}`;
     const staging = (name: string) => `${name}${suffix}`;
     const created: string[] = [];
