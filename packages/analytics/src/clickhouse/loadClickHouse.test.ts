@@ -1,12 +1,15 @@
 // Loading ClickHouse as an operator and the API's development seed do: the demo generator's dataset made
 // into an empty server (a progress line per table), kept when the same one is asked again, topped up on a
-// later day, and a DuckDB file's organisation copied, refusing one the file does not have.
-import { mkdtemp, rm } from 'node:fs/promises';
+// later day (keeping what uploads gave the organisation there), and a DuckDB file's organisation
+// copied, refusing one the file does not have.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadTemplate, type UploadKind } from '@payportal/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { ClickHouseEngine } from './clickhouseEngine.ts';
 import { queryRows } from './runClickHouseQuery.ts';
 import { copyDuckDBFile, ensureClickHouseDataset, MissingDatasetError } from './loadClickHouse.ts';
 
@@ -22,6 +25,31 @@ afterAll(async () => {
   await database?.drop();
   await rm(folder, { recursive: true, force: true });
 });
+
+/** A merchants file and a sales file uploaded into the organisation through the ClickHouse engine. */
+async function uploadInto(orgId: number): Promise<void> {
+  const engine = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: database.name });
+  const header = (kind: UploadKind) => uploadTemplate(kind).split('\r\n')[0]!;
+  const files = {
+    merchants: [header('merchants'), 'LC-1,One LLC,One Cafe,5812,CA,2025-01-15,processing'],
+    transactions: [
+      header('transactions'),
+      'L1,LC-1,2026-10-10T12:00:00Z,10.00,USD,visa,credit,chip,approved,',
+      'L2,LC-1,2026-10-11T12:00:00Z,20.50,USD,mastercard,debit,ecom,approved,',
+    ],
+  };
+  try {
+    for (const [index, [kind, lines]] of Object.entries(files).entries()) {
+      const path = join(folder, `${kind}.csv`);
+      await writeFile(path, `${lines.join('\n')}\n`);
+      const uploadId = 700 + index;
+      const request = { orgId, uploadId, kind: kind as UploadKind, path, rejectWholeFile: true, removing: [] };
+      expect(await engine.loadUpload(request)).toMatchObject({ rejected: 0, refused: false });
+    }
+  } finally {
+    await engine.close();
+  }
+}
 
 const transactionsOf = async (orgId: number) =>
   Number((await queryRows(database.client, `select count() from transactions where org_id = ${orgId}`))[0]![0]);
@@ -71,10 +99,22 @@ describe('ensureClickHouseDataset on a later day', () => {
       )
     )[0];
 
-  it('tops up the days since its last day, keeping every earlier day as it was', async () => {
+  const uploadedSales = async () =>
+    (
+      await queryRows(
+        database.client,
+        `select toString(count()), toString(sum(amount)) from transactions where org_id = 7 and upload_id is not null
+        union all select toString(sum(attempts)), toString(sum(gsv)) from merchant_daily
+        where org_id = 7 and merchant_id in (select merchant_id from merchants where org_id = 7 and upload_id is not null)`,
+      )
+    ).map((row) => row.join(' '));
+
+  it('tops up the days since its last day, keeping every earlier day as it was and the uploads’ rows', async () => {
     expect(
       await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-20' }, { scratchDir: folder }),
     ).toBe('generated');
+    await uploadInto(7);
+    expect(await uploadedSales()).toEqual(['2 30.50', '2 30.50']);
     const before = await byDay();
     const reasons: string[] = [];
     expect(
@@ -89,6 +129,7 @@ describe('ensureClickHouseDataset on a later day', () => {
     expect(new Map([...after].filter(([day]) => day <= '2026-10-20'))).toEqual(before);
     expect([...after.keys()].filter((day) => day > '2026-10-20').sort()).toEqual(['2026-10-21', '2026-10-22']);
     expect(await ledger()).toEqual(['2026-10-22', '2026-10-20']);
+    expect(await uploadedSales()).toEqual(['2 30.50', '2 30.50']);
   });
 
   it('adds the ledger column a database made before top-ups lacks', async () => {

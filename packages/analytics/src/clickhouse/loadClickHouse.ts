@@ -19,6 +19,7 @@ import {
 } from '../duckdb/duckdbEngine.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { copyFromDuckDB, type CopyOptions, type CopyReport } from './copyFromDuckDB.ts';
+import { carryUploadedRows } from './mirrorForUpload.ts';
 import { queryRows } from './runClickHouseQuery.ts';
 
 /** One line of progress, without a trailing newline. */
@@ -149,6 +150,9 @@ export async function ensureClickHouseDataset(
           lastDay: existing!.baseLastDay!,
         });
       await duckdb.ensureDataset(request);
+      // the rows uploads gave the organisation in ClickHouse stay, as DuckDB's own top-up keeps them
+      if (plan === 'top up')
+        await duckdb.withConnection((connection) => carryUploadedRows(clickhouse, connection, request.orgId));
       await duckdb.withConnection((connection) =>
         copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {}), {
           keepLedger: plan === 'top up',

@@ -15,6 +15,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { createSchema } from '../duckdb/createSchema.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { sqlLiteral } from '../generator/sql.ts';
+import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 import { FACT_TABLES, UPLOAD_TABLES } from '../schema/tables.ts';
 import { tableColumns, type ColumnType } from './tableColumns.ts';
 
@@ -52,21 +53,68 @@ export async function openUploadScratch(client: ClickHouseClient, orgId: number)
   try {
     await createSchema(connection);
     await insertReferenceData(connection);
-    for (const [name, ddl, rows] of MIRRORED) {
-      const columns = tableColumns(ddl).columns;
-      const file = join(folder, `${name}.csv`);
-      const result = await client.exec({
-        query: `select ${columns.map((column) => column.name).join(', ')} from ${name} where org_id = ${orgId}${rows} format CSV`,
-      });
-      await pipeline(result.stream, createWriteStream(file));
-      if ((await stat(file)).size === 0) continue;
-      const types = columns.map((column) => `${sqlLiteral(column.name)}: ${sqlLiteral(duckdbType(column.type))}`);
-      await connection.run(`insert into ${name} select * from read_csv(${sqlLiteral(file)}, header = false, columns = {${types.join(', ')}},
-        auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '\\N', new_line = '\\n')`);
-    }
+    await mirrorRows(client, connection, folder, orgId, MIRRORED);
     return { connection, close };
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** An organisation's rows of each table (`where` after `org_id = …`) copied from ClickHouse into DuckDB's table of the same name. */
+async function mirrorRows(
+  client: ClickHouseClient,
+  connection: DuckDBConnection,
+  folder: string,
+  orgId: number,
+  tables: ReadonlyArray<readonly [string, string, string]>,
+): Promise<void> {
+  for (const [name, ddl, where] of tables) {
+    const columns = tableColumns(ddl).columns;
+    const file = join(folder, `${name}.csv`);
+    const result = await client.exec({
+      query: `select ${columns.map((column) => column.name).join(', ')} from ${name} where org_id = ${orgId}${where} format CSV`,
+    });
+    await pipeline(result.stream, createWriteStream(file));
+    if ((await stat(file)).size > 0) {
+      const types = columns.map((column) => `${sqlLiteral(column.name)}: ${sqlLiteral(duckdbType(column.type))}`);
+      await connection.run(`insert into ${name} select * from read_csv(${sqlLiteral(file)}, header = false, columns = {${types.join(', ')}},
+        auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '\\N', new_line = '\\n')`);
+    }
+    await rm(file, { force: true });
+  }
+}
+
+/** The rows uploads gave an organisation: merchants with their plans, sales, disputes. */
+const uploaded = (orgId: number): ReadonlyArray<readonly [string, string, string]> => [
+  ['merchants', FACT_TABLES.merchants, ' and upload_id is not null'],
+  [
+    'pricing_plans',
+    FACT_TABLES.pricing_plans,
+    ` and pricing_plan_id in (select pricing_plan_id from merchants where org_id = ${orgId} and upload_id is not null)`,
+  ],
+  ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
+  ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
+];
+
+/**
+ * Before a dataset made in DuckDB is copied over an organisation's rows in ClickHouse (the daily
+ * top-up), the rows its uploads gave it there are added to the DuckDB connection's dataset, with the
+ * rollup of their merchants rebuilt, so the copy keeps them as DuckDB's own top-up does.
+ */
+export async function carryUploadedRows(
+  client: ClickHouseClient,
+  connection: DuckDBConnection,
+  orgId: number,
+): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'payportal-uploaded-'));
+  try {
+    await mirrorRows(client, connection, folder, orgId, uploaded(orgId));
+    const touched = ['merchants', 'transactions', 'chargebacks']
+      .map((name) => `select merchant_id from ${name} where org_id = ${orgId} and upload_id is not null`)
+      .join(' union ');
+    await buildMerchantDaily(connection, orgId, touched);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }
