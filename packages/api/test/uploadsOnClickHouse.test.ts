@@ -1,6 +1,6 @@
 // Uploads on the scale-out topology: PostgreSQL for the portal and a ClickHouse server for analytics
 // (a private one for this file). The same flow as on DuckDB (uploads.test.ts): a tus upload in two
-// parts, done with its counts and rejects, the good rows in the query API's totals, a new version
+// parts, done with its counts and rejects (paged and as CSV), the good rows in the query API's totals, a new version
 // replacing them, its roll back bringing the previous back, and delete taking the rest.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -101,6 +101,10 @@ describe('uploads on ClickHouse and PostgreSQL', () => {
         reason: 'must be an amount above 0 with at most two decimals, such as 12.50',
       },
     ]);
+    const csv = await app.inject({ url: UPLOAD_PATHS.rejectsCsv(first), headers: uploader });
+    expect(csv.body).toBe(
+      'line,column,value,reason\r\n5,mid,UP-9,is not a merchant of this organisation\r\n6,amount,\'-5.00,"must be an amount above 0 with at most two decimals, such as 12.50"\r\n',
+    );
     const loaded = [
       ['UP-1', 30.5, 2],
       ['UP-2', 30.25, 1],
@@ -124,5 +128,6 @@ describe('uploads on ClickHouse and PostgreSQL', () => {
       204,
     );
     expect(await gsv()).toEqual([]);
-  });
+    // five engine jobs, each a scratch DuckDB and a few dozen ClickHouse statements: 3–5 s each on a busy 2-core machine
+  }, 120_000);
 });
