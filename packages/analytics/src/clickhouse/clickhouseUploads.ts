@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
+import { MemoryBudgets, UPLOAD_MEMORY_BUDGET_BYTES } from '../uploads/uploadMemoryBudget.ts';
 import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from '../uploads/uploadRejects.ts';
 import { touchedMerchantsSql } from '../uploads/uploadRows.ts';
 import { clickhouseNumber, clickhouseString } from './clickhouseLiteral.ts';
@@ -71,7 +72,10 @@ export class ClickHouseUploads {
     try {
       const { connection } = scratch;
       await connection.run('create table mids_before as select mid from upload_merchant_ids');
-      const result = await loadUpload(connection, request);
+      // held to the same memory budget as a load on DuckDB: beyond it, the scratch spills to its folder
+      const result = await new MemoryBudgets().with(connection, UPLOAD_MEMORY_BUDGET_BYTES, () =>
+        loadUpload(connection, request),
+      );
       await this.replaceRejects(connection, orgId, uploadId);
       if (result.refused) return result;
       // A mid keeps its merchant id for good (tables.ts): the new pairs are kept before the rows arrive.
