@@ -266,6 +266,12 @@ export function uploadTests(
       const kept = (engine: AnalyticsEngine) => engine.uploadRejects!(scope.orgId, 9002, { offset: 0, limit: 10 });
       expect(await kept(clickhouse)).toEqual(await kept(duckdb));
       expect((await kept(clickhouse)).total).toBe(6);
+      // no staging table of a publication is left behind
+      const tables = await clickhouse.client.query({
+        query: "select name from system.tables where database = currentDatabase() and position(name, '__upload_') > 0",
+        format: 'JSONCompact',
+      });
+      expect((await tables.json()).data).toEqual([]);
     }, 240_000);
   });
 }
