@@ -61,7 +61,7 @@ export interface DuckDBEngineOptions {
   cacheEntries?: number;
   /** DuckDB worker threads; default: every core. */
   threads?: number;
-  /** What an upload's load may add to DuckDB's memory (uploads/uploadMemoryBudget.ts); default 96 MiB. */
+  /** What an upload's load may add to DuckDB's memory (uploads/uploadMemoryBudget.ts); default 64 MiB. */
   uploadMemoryBytes?: number;
 }
 

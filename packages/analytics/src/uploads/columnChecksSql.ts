@@ -66,7 +66,10 @@ export function columnFastSql(rule: ColumnRule): string {
   const raw = `s."${rule.name}"`;
   const tests: string[] = [];
   const oneOf = rule.pattern && ONE_OF.exec(rule.pattern);
-  if (rule.declineCode) tests.push(`s."auth_result" = 'approved' and coalesce(${raw}, '') = ''`);
+  if (rule.declineCode)
+    tests.push(
+      `case s."auth_result" when 'approved' then coalesce(${raw}, '') = '' when 'declined' then regexp_full_match(${raw}, ${sqlLiteral(rule.pattern ?? '.*')}) else false end`,
+    );
   else if (rule.known || rule.transaction) tests.push(`s.k_${rule.name} is not null`);
   else if (oneOf) tests.push(`${raw} in (${oneOf[1]!.split('|').map(sqlLiteral).join(', ')})`);
   else if (rule.timestamp) tests.push(`strftime(try_cast(${raw} as timestamp), '%Y-%m-%dT%H:%M:%SZ') = ${raw}`);

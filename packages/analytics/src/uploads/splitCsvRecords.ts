@@ -33,6 +33,8 @@ const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
 const CHUNK_BYTES = 8 * 1024 * 1024;
+/** Room before a chunk for the record the chunk before left unfinished (never longer than the limit). */
+const CARRY_ROOM = MAX_RECORD_BYTES + 1024;
 
 interface Parsed {
   /** Where the next record starts; -1 when the buffer ends first (read more). */
@@ -88,13 +90,18 @@ function parseRecord(buf: Buffer, start: number, limit: number, eof: boolean): P
   return { next: limit, end: limit, values, problem, firstBreak, breaks };
 }
 
-/** A buffered writer of one file. */
+/** A buffered writer of one file: one buffer fills while the other is written. */
 async function writerOf(path: string) {
   const handle = await open(path, 'w');
   let out = Buffer.allocUnsafe(CHUNK_BYTES);
+  let spare = Buffer.allocUnsafe(CHUNK_BYTES);
+  let writing: Promise<unknown> = Promise.resolve();
   let at = 0;
   const flush = async () => {
-    if (at) await handle.write(out, 0, at);
+    await writing;
+    if (!at) return;
+    writing = handle.write(out, 0, at);
+    [out, spare] = [spare, out];
     at = 0;
   };
   return {
@@ -124,6 +131,7 @@ async function writerOf(path: string) {
     },
     async close() {
       await flush();
+      await writing;
       await handle.close();
     },
   };
@@ -142,6 +150,12 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
   const counts: SplitCounts = { records: 0, malformed: 0 };
   let line = 1;
   let header = true;
+  // Two read buffers: the next chunk is read into one while the other is parsed. A chunk lands after
+  // CARRY_ROOM bytes, where the unfinished record of the chunk before (at most a record's limit) is
+  // copied, so a record across two chunks is one run of bytes without concatenating them.
+  const buffers = [Buffer.allocUnsafe(CARRY_ROOM + CHUNK_BYTES), Buffer.allocUnsafe(CARRY_ROOM + CHUNK_BYTES)];
+  let which = 0;
+  let reading: Promise<{ bytesRead: number }> | null = input.read(buffers[0]!, CARRY_ROOM, CHUNK_BYTES, null);
   let carry = Buffer.alloc(0);
   let eof = false;
   let first = true;
@@ -149,10 +163,14 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
   let skipping = false;
   try {
     while (!eof) {
-      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-      const { bytesRead } = await input.read(chunk, 0, CHUNK_BYTES, null);
+      const current = buffers[which]!;
+      const { bytesRead } = await reading!;
+      reading = null;
       eof = bytesRead === 0;
-      const buf = carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+      carry.copy(current, CARRY_ROOM - carry.length);
+      const buf = current.subarray(CARRY_ROOM - carry.length, CARRY_ROOM + bytesRead);
+      which = 1 - which;
+      if (!eof) reading = input.read(buffers[which]!, CARRY_ROOM, CHUNK_BYTES, null);
       let start = 0;
       if (first && buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
       if (first && (buf.length >= 3 || eof)) first = false;
@@ -219,9 +237,10 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
         }
         start = next;
       }
-      carry = start < buf.length ? Buffer.from(buf.subarray(start)) : Buffer.alloc(0);
+      carry = buf.subarray(start);
     }
   } finally {
+    await reading?.catch(() => undefined);
     await input.close();
     await good.close();
     await bad.close();

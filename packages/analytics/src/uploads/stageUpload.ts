@@ -32,11 +32,14 @@ export interface StageCounts {
 const uploadRows = (kind: UploadKind) => UPLOAD_COLUMNS[kind];
 const uniqueRules = (kind: UploadKind) => uploadRows(kind).filter((rule) => rule.uniqueInFile);
 
+/** read_csv's buffer (its default, 16 lines of the longest record, is 32 MiB a thread): small, so a load keeps within its memory budget. */
+const READ_BUFFER_BYTES = 2 * (MAX_RECORD_BYTES + 64);
+
 /** A staging file's records (splitCsvRecords: `line,` then the record), its line as `rn`, the columns `names` as text. */
 export function stagedRecordsSql(path: string, names: readonly string[]): string {
   const columns = names.map((name) => `${sqlLiteral(name)}: 'VARCHAR'`).join(', ');
   return `read_csv(${sqlLiteral(path)}, header = false, columns = {'rn': 'BIGINT', ${columns}}, auto_detect = false, delim = ',', quote = '"', escape = '"',
-    new_line = '\\n', strict_mode = true, max_line_size = ${MAX_RECORD_BYTES + 64})`;
+    new_line = '\\n', strict_mode = true, max_line_size = ${MAX_RECORD_BYTES + 64}, buffer_size = ${READ_BUFFER_BYTES})`;
 }
 
 /**
@@ -56,20 +59,21 @@ const malformedSql = (
   auto_detect = false, delim = ',', quote = '"', escape = '"', new_line = '\\n', strict_mode = true)`;
 
 /**
- * One scan: the number of well-formed records (the row whose column_name is null) and the hashes of the
- * unique columns' values that appear more than once. Hashes, not the values: 8 bytes a record in the
- * aggregate's memory, whatever the values' length.
+ * The hashes of the unique columns' values that appear more than once, a plain GROUP BY per column
+ * (one scan each; DuckDB spills such an aggregate to disk within the upload's memory budget, which a
+ * GROUPING SETS aggregate did not). Hashes, not the values: 8 bytes a record whatever the values'
+ * length. No count of the records here: the loader's own check (loaded + rejected = total) catches an
+ * engine that read fewer records than the split vouched for.
  */
 function repeatedHashesSql(staged: SplitPaths, kind: UploadKind): string {
-  const unique = uniqueRules(kind);
   const rows = fileRowsSql(staged, kind);
-  if (!unique.length) return `select null::varchar as column_name, null::ubigint as hash, count(*) as n from ${rows}`;
-  const named = unique.map((rule) => `when grouping(h_${rule.name}) = 0 then ${sqlLiteral(rule.name)}`).join(' ');
-  return `select * from (
-      select case ${named} end as column_name, coalesce(${unique.map((rule) => `h_${rule.name}`).join(', ')}) as hash, count(*) as n
-      from (select ${unique.map((rule) => `hash(${cellOf(rule.name, 'r')}) as h_${rule.name}`).join(', ')} from ${rows} r)
-      group by grouping sets (${[...unique.map((rule) => `(h_${rule.name})`), '()'].join(', ')}))
-    where n > 1 or column_name is null`;
+  const perColumn = uniqueRules(kind).map(
+    (rule) => `select ${sqlLiteral(rule.name)} as column_name, hash, n
+      from (select hash(${cellOf(rule.name, 'r')}) as hash, count(*) as n from ${rows} r group by all) where n > 1`,
+  );
+  return perColumn.length
+    ? perColumn.join(' union all ')
+    : 'select null::varchar as column_name, null::ubigint as hash, 0::bigint as n where false';
 }
 
 /**
@@ -148,6 +152,53 @@ export function lookupsSql(request: StageRequest): { columns: string[]; joins: s
   return { columns, joins };
 }
 
+/**
+ * The lookups of the cheap pass over every record (columnFastSql reads them), as membership tests of
+ * the raw cell: `x in (subquery)` is a mark join whose hash table is always the subquery's, however few
+ * rows the planner expects of the file (it expected tens of thousands for millions, and as left joins
+ * built its hash table on the file). A raw cell with a space at either end misses here and takes the
+ * full check, as does a repeated hash; the real values (upload ids, labels, counts) come from
+ * lookupsSql on the few suspect records.
+ */
+function fastLookupsSql(request: StageRequest): Array<[name: string, sql: string]> {
+  const removing = removingSql(request);
+  const org = request.orgId;
+  const raw = (name: string) => `r."${name}"`;
+  const names = uploadRows(request.kind).map((rule) => rule.name);
+  const hitOf = (test: string) => `case when ${test} then 1 end`;
+  const merchants = `select mid from merchants where org_id = ${org}${removing}`;
+  const columns: Array<[string, string]> = [
+    ['k_mid', hitOf(`${raw('mid')} in (${merchants})`)],
+    ['taken_mid', `coalesce(${raw('mid')} in (${merchants}), true)`],
+  ];
+  if (names.includes('mcc')) columns.push(['k_mcc', hitOf(`${raw('mcc')} in (select mcc from industries)`)]);
+  if (names.includes('state_code'))
+    columns.push(['k_state_code', hitOf(`${raw('state_code')} in (select state_code from states)`)]);
+  if (names.includes('reason_code'))
+    columns.push(['k_reason_code', hitOf(`${raw('reason_code')} in (select reason_code from dispute_reasons)`)]);
+  for (const rule of uploadRows(request.kind)) {
+    if (rule.loadedOnce)
+      columns.push([
+        `loaded_${rule.name}`,
+        hitOf(
+          `${raw(rule.name)} in (select ${rule.name} from ${request.kind} where org_id = ${org} and upload_id is not null and ${rule.name} is not null${removing})`,
+        ),
+      ]);
+    if (rule.uniqueInFile)
+      columns.push([
+        `dup_${rule.name}`,
+        `case when hash(${raw(rule.name)}) in (select hash from upload_hashes where column_name = ${sqlLiteral(rule.name)}) then 2 else 1 end`,
+      ]);
+  }
+  if (request.kind === 'chargebacks') {
+    // A sale of the same merchant: the pair as one key.
+    const sales = `select t.tx_ref || chr(0) || m.mid from transactions t join merchants m on m.org_id = ${org} and m.merchant_id = t.merchant_id
+      where t.org_id = ${org} and t.tx_ref is not null${removing.replaceAll('upload_id', 't.upload_id')}`;
+    columns.push(['k_tx_ref', hitOf(`${raw('tx_ref')} || chr(0) || ${raw('mid')} in (${sales})`)]);
+  }
+  return columns;
+}
+
 async function scalar(connection: DuckDBConnection, sql: string): Promise<number> {
   return Number((await connection.runAndReadAll(sql)).getRowsJS()[0]![0]);
 }
@@ -184,28 +235,23 @@ export async function stageUpload(
       `insert into upload_labels values ${labels.map(([id, label]) => `(${Number(id)}, ${sqlLiteral(label)})`).join(', ')}`,
     );
   await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(staged, kind)}`);
-  const wellFormed = await scalar(connection, 'select n from upload_hashes where column_name is null');
-  if (wellFormed !== split.records - split.malformed) {
-    throw new UploadCountError(
-      `The engine read ${wellFormed} well-formed records of the ${split.records - split.malformed} the file holds: nothing was loaded.`,
-    );
-  }
   await findRepeats(connection, staged, kind);
   const lookups = lookupsSql(request);
   const duplicates = duplicatesSql(kind);
-  // The problems are built for the bad records only: the filter evaluates each rule's reason, and a good
-  // record (no reason) goes no further.
+  // Two steps: the cheap tests over every record (membership tests, no trims or regular expressions),
+  // then the full rules with the real lookups on the records the cheap tests do not pass
+  // (upload_suspect: none, in a good file).
   const rules = uploadRows(kind);
   const reasons = rules.map((rule) => `${columnReasonSql(rule)} as reason_${rule.name}`);
-  // Two steps, so the full rules run only on the records the cheap tests do not pass (upload_suspect:
-  // none, in a good file): in one statement DuckDB hoisted the rules' trims and casts below the filter
-  // (common subexpressions) and so computed them for every record.
+  const fast = fastLookupsSql(request);
   await connection.run(`create temp table upload_suspect as
-    select * from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')} from ${fileRowsSql(staged, kind)} r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s
+    select * exclude (${fast.map(([name]) => name).join(', ')})
+    from (select r.*, ${fast.map(([name, sql]) => `${sql} as ${name}`).join(', ')} from ${fileRowsSql(staged, kind)} r) s
     where not (${rules.map((rule) => columnFastSql(rule)).join(' and ')})`);
   await connection.run(`create temp table upload_bad as
     select rn, ${rowRejectsSql(rules)} as problems
-    from (select s.*, ${reasons.join(', ')} from upload_suspect s) s
+    from (select s.*, ${reasons.join(', ')} from (select r.*, ${[...lookups.columns, ...duplicates.columns].join(', ')}
+      from upload_suspect r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   await connection.run('drop table upload_suspect');
   if (split.malformed)

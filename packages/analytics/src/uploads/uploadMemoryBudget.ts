@@ -8,7 +8,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
 /** What an upload's load may add to DuckDB's memory by default: measured in bench:upload (README). */
-export const UPLOAD_MEMORY_BUDGET_BYTES = 96 * 2 ** 20;
+export const UPLOAD_MEMORY_BUDGET_BYTES = 64 * 2 ** 20;
 
 /** The memory budgets of one DuckDB instance's loads. */
 export class MemoryBudgets {
