@@ -78,6 +78,13 @@ describe.each(DATABASE_KINDS)('dashboards API on %s', (kind) => {
     expect(vamp.charts.flatMap((chart) => chart.config.display.thresholds.map((line) => line.value))).toEqual(
       expect.arrayContaining([0.015, 0.022]),
     );
+    // Its trends by month follow each month's sales to their chargebacks, so the months still inside the
+    // dispute window are drawn as not yet final and the first months of the data are whole.
+    const byMonth = vamp.charts.filter((chart) => chart.config.query.timeDimension?.granularity === 'month');
+    expect(byMonth.map((chart) => [chart.config.title, chart.config.query.measures])).toEqual([
+      ['VAMP ratio by month of sale', ['vamp_ratio_cohort']],
+      ['Chargeback ratio by month of sale', ['chargeback_ratio_cohort']],
+    ]);
   });
 
   it('seeds the day-of-week × hour heatmap into Authorisation, and into an Authorisation seeded before it, once', async (context) => {

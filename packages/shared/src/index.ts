@@ -178,6 +178,7 @@ export type { HostSession, FrameEvent } from './protocol/schemas.ts';
 export {
   MEASURES,
   DISPUTE_WINDOW_DAYS,
+  LOWER_IS_BETTER,
   MEASURE_IDS,
   DIMENSIONS,
   DIMENSION_IDS,

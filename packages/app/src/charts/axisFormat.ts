@@ -2,7 +2,9 @@
 // have little room, so $1.2M rather than $1,234,567.89. Tooltips and tables use formatCell in full.
 import type { QueryColumn } from '@payportal/shared';
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+// Three significant digits: an axis that hugs its values steps by 50K near $1.6M, and one decimal
+// labelled $1.65M and $1.7M both "$1.7M".
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
 
 export function axisFormat(format: QueryColumn['format']): (value: number) => string {

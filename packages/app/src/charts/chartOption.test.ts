@@ -1,9 +1,15 @@
 // A chart configuration and the query API's answer → the ECharts option: every value
 // drawn is the answer's; a second dimension splits series; reference lines and the second axis appear.
 import { chartConfigSchema, type QueryResult } from '@payportal/shared';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, MarkLineComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
 import { describe, expect, it } from 'vitest';
 import { chartOption } from './chartOption.ts';
 import { chartSummary } from './chartSummary.ts';
+
+echarts.use([BarChart, GridComponent, MarkLineComponent, SVGRenderer]);
 
 const look = { palette: ['#123456', '#E69F00'], text: '#111', muted: '#666', border: '#ddd' };
 const answer = (columns: QueryResult['columns'], rows: QueryResult['rows']): QueryResult => ({
@@ -53,6 +59,37 @@ describe('chart option', () => {
       ['American Express', [4, null]],
     ]);
     expect(option.series[0]!.markLine!.data).toEqual([{ name: '1.5 %', yAxis: 0.015 }]);
+  });
+
+  it('draws a threshold at its exact value: 1.5 % and 2.2 % on a VAMP chart, not 1 % and 2 %', () => {
+    const config = chartConfigSchema.parse({
+      type: 'bar',
+      title: 'VAMP',
+      query: { measures: ['vamp_ratio'], dimensions: ['card_brand'] },
+      display: {
+        horizontal: true,
+        thresholds: [
+          { value: 0.015, label: '1.5 %' },
+          { value: 0.022, label: '2.2 %' },
+        ],
+      },
+    });
+    const vamp = { name: 'vamp_ratio', label: 'VAMP ratio (Visa)', type: 'number', format: 'percent' } as const;
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 400, height: 300 });
+    try {
+      chart.setOption({ ...chartOption(config, answer([brand, vamp], [['visa', 0.04]]), look), animation: false });
+      const svg = chart.renderToSVGString();
+      // the reference lines are the chart's only dashed paths: a vertical segment each, at x
+      const drawnAt = [...svg.matchAll(/<path d="M([\d.]+) [\d.]+L([\d.]+) [\d.]+"[^>]*stroke-dasharray/g)].map(
+        (match) => Number(match[1]),
+      );
+      const expected = [0.015, 0.022].map((value) => chart.convertToPixel({ xAxisIndex: 0 }, value));
+      expect(drawnAt).toHaveLength(2);
+      // within a pixel (the renderer snaps a thin line to the half pixel); 1 % is 40 px away here
+      drawnAt.forEach((x, index) => expect(Math.abs(x - expected[index]!)).toBeLessThan(1));
+    } finally {
+      chart.dispose();
+    }
   });
 
   it('puts a combo’s line on the second axis', () => {

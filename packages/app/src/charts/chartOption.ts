@@ -163,6 +163,9 @@ export function chartOption(
         markLine: {
           silent: true,
           symbol: 'none',
+          // ECharts rounds a line's value to `precision` decimals before placing it (default 2, which drew
+          // 1.5 % at 1 % and 2.2 % at 2 %): keep every digit.
+          precision: 20,
           lineStyle: { type: 'dashed', color: '#D55E00' },
           // Across a horizontal bar chart the line runs down its inverted category axis: its start is the
           // top, so the label sits above the bars instead of on the value axis's ticks at the bottom.

@@ -188,6 +188,29 @@ export const MEASURES = {
 export type MeasureId = keyof typeof MEASURES;
 export const MEASURE_IDS = Object.keys(MEASURES) as [MeasureId, ...MeasureId[]];
 
+/**
+ * The measures whose rise is bad news for the portfolio (declines, refunds, chargebacks, fraud,
+ * downgrades, closures): a change of one is shown in the colour of a loss when it goes up.
+ */
+export const LOWER_IS_BETTER: ReadonlySet<MeasureId> = new Set<MeasureId>([
+  'declines',
+  'decline_rate',
+  'soft_decline_rate',
+  'hard_decline_rate',
+  'refunds',
+  'refund_rate',
+  'chargebacks',
+  'chargeback_amount',
+  'chargeback_ratio',
+  'chargeback_ratio_cohort',
+  'vamp_ratio',
+  'vamp_ratio_cohort',
+  'fraud_bps',
+  'downgrade_rate',
+  'downgrade_leakage',
+  'attrition',
+]);
+
 export const DIMENSIONS = {
   date: {
     label: 'Date',

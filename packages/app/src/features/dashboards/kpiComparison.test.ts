@@ -1,6 +1,6 @@
 // What a KPI tile says about its change: the period named, and no change where the data cannot back one.
 import { describe, expect, it } from 'vitest';
-import { kpiComparison } from './kpiComparison.ts';
+import { changeIsGood, kpiComparison } from './kpiComparison.ts';
 
 const lastYear = { range: ['2025-01-01', '2025-11-27'] as const, phrase: 'the same days last year' };
 
@@ -50,5 +50,13 @@ describe('a KPI’s comparison line', () => {
       kind: 'none',
       text: 'All dates: no earlier period to compare',
     });
+  });
+
+  it('colours a rise of chargebacks, VAMP or declines as a loss and a rise of volume or approvals as a gain', () => {
+    expect(changeIsGood(0.0005, 'chargeback_ratio')).toBe(false);
+    expect(changeIsGood(0.0188, 'vamp_ratio')).toBe(false);
+    expect(changeIsGood(-0.002, 'decline_rate')).toBe(true);
+    expect(changeIsGood(0.118, 'gsv')).toBe(true);
+    expect(changeIsGood(-0.0004, 'approval_rate')).toBe(false);
   });
 });

@@ -2,7 +2,14 @@
 // period named ("vs the same days last year"), or why there is no change to show. A change is only
 // drawn when the data reaches back over the whole period: a year to date against a last year the data
 // barely starts in would show a growth that is not there.
-import { dayText, spanText, type ComparisonPeriod, type MetricFormat } from '@payportal/shared';
+import {
+  dayText,
+  LOWER_IS_BETTER,
+  spanText,
+  type ComparisonPeriod,
+  type MeasureId,
+  type MetricFormat,
+} from '@payportal/shared';
 
 export type KpiComparison =
   { kind: 'change'; change: number; points: boolean; against: string } | { kind: 'none'; text: string };
@@ -34,4 +41,12 @@ export function kpiComparison(
     points,
     against: `vs ${comparison.phrase}`,
   };
+}
+
+/**
+ * Whether a change is good news, for its colour: a rise of most measures, a fall of those whose rise is
+ * bad (a chargeback ratio going up is drawn as a loss, not in the colour of growth). No change is neutral-good.
+ */
+export function changeIsGood(change: number, measure: string): boolean {
+  return LOWER_IS_BETTER.has(measure as MeasureId) ? change <= 0 : change >= 0;
 }
