@@ -56,6 +56,8 @@ export interface Admission {
   /** `work` in a turn, released when it settles. */
   run<T>(request: AdmissionRequest, work: (timeoutMs: number | undefined) => Promise<T>): Promise<T>;
   stats(kind: AdmissionClass): AdmissionStats;
+  /** The class's budget (a batch keeps its questions within one user's limits). */
+  budget(kind: AdmissionClass): ClassBudget;
   /** The sum of every class's slots: the engine work admission lets run at once. */
   readonly totalSlots: number;
 }
@@ -220,6 +222,7 @@ export function createAdmission(budgets: AdmissionBudgets): Admission {
       }
     },
     stats: (kind) => ({ running: classes[kind].running, waiting: classes[kind].waiting() }),
+    budget: (kind) => budgets[kind],
     totalSlots: ADMISSION_CLASSES.reduce((sum, kind) => sum + budgets[kind].slots, 0),
   };
 }

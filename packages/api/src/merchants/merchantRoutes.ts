@@ -1,6 +1,7 @@
 // The merchant-level page's reads: the finder, the header, each section's figures and the
 // AML signals. Section figures are the query API's own answers to ordinary descriptions with a merchant
-// filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call.
+// filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call and the
+// same admission. The page asks for every section in one request, each section's line sent when ready.
 import {
   daysBefore,
   MERCHANT_ROUTES,
@@ -18,17 +19,44 @@ import {
   sectionRequestSchema,
   SIGNAL_WINDOW_DAYS,
   watchlistSchema,
+  NDJSON_TYPE,
+  SECTION_IDS,
+  type MerchantHeader,
+  type QueryDescriptionInput,
+  type QueryResult,
+  type SectionAnswer,
+  type SectionId,
+  type SectionLine,
   type SectionQuery,
+  type SectionRequest,
 } from '@payportal/shared';
-import type { FastifyInstance } from 'fastify';
+import type { QueryScope } from '@payportal/analytics';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsErrors } from '../http/errorResponses.ts';
-import { merchantOf, merchantReader, merchantSchema, requireMerchantEngine, scopeOf } from './merchantRouteParts.ts';
+import { z } from 'zod';
+import { batchAdmission } from '../analytics/batchAdmission.ts';
+import { analyticsErrors, requireAnalytics } from '../http/errorResponses.ts';
+import { ndjsonAnswer } from '../http/ndjsonAnswer.ts';
+import {
+  actorOf,
+  merchantOf,
+  merchantReader,
+  merchantSchema,
+  requireMerchantEngine,
+  scopeOf,
+} from './merchantRouteParts.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
-export function registerMerchantRoutes(app: FastifyInstance, { analytics, config, today }: RouteDeps): void {
+export function registerMerchantRoutes(app: FastifyInstance, { analytics, admission, config, today }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const merchantsOf = () => requireMerchantEngine(analytics, config.ANALYTICS_TIMEOUT_MS);
+  /** A section's questions share the caller's admission limits (batchAdmission.ts): a section asks six at once. */
+  const askerFor = (request: FastifyRequest, scope: QueryScope, signal?: AbortSignal) => {
+    const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
+    const admit = batchAdmission(admission, actorOf(request), timeoutMs, signal);
+    return (description: QueryDescriptionInput) =>
+      requireAnalytics(analytics).query(queryDescriptionSchema.parse(description), scope, { timeoutMs, admit });
+  };
 
   routes.get(
     MERCHANT_ROUTES.search,
@@ -73,6 +101,34 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
   );
 
   routes.post(
+    MERCHANT_ROUTES.sections,
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('Every section’s figures, each as soon as it is ready', {
+        description: `Answers ${NDJSON_TYPE}: one line per section as soon as its questions are answered, {"section", "queries"} as the single-section route answers, or {"section", "status", "error", "retry_after_seconds"?} with the error it would have answered. The questions share the caller’s admission limits class by class, each cached on its own; a question’s time limit counts from when it is sent to admission.`,
+        params: merchantParamsSchema,
+        body: sectionRequestSchema,
+        response: { 200: z.string().describe('NDJSON lines, one per section'), ...analyticsErrors },
+      }),
+    },
+    async (request, reply) => {
+      const merchants = merchantsOf();
+      const scope = scopeOf(request, today());
+      const answer = ndjsonAnswer<SectionLine>(request, reply);
+      const merchant = await merchantOf(merchants, scope, request.params.merchantId);
+      const ask = askerFor(request, scope, answer.signal);
+      const section = async (section: SectionId) => {
+        try {
+          answer.write(await sectionAnswer(section, merchant, request.body, scope.today, ask));
+        } catch (error) {
+          answer.write({ section, ...answer.failure(error) });
+        }
+      };
+      return answer.send(Promise.all(SECTION_IDS.map(section)));
+    },
+  );
+
+  routes.post(
     MERCHANT_ROUTES.section,
     {
       config: { access: merchantReader },
@@ -88,29 +144,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
       const merchants = merchantsOf();
       const scope = scopeOf(request, today());
       const merchant = await merchantOf(merchants, scope, request.params.merchantId);
-      const { section } = request.params;
-      const ask = async ({ id, description }: SectionQuery) => ({
-        id,
-        result: await merchants.engine.query(queryDescriptionSchema.parse(description), scope, {
-          timeoutMs: config.ANALYTICS_TIMEOUT_MS,
-        }),
-      });
-      if (section !== 'peers')
-        return {
-          section,
-          queries: await Promise.all(sectionQueries(section, merchant.mid, request.body, scope.today).map(ask)),
-        };
-      // peers share the MCC and the state, or the region when the state has too few
-      const inState = await Promise.all(
-        peerQueries(merchant.mcc, { state: merchant.stateCode }, request.body, scope.today).map(ask),
-      );
-      if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
-      return {
-        section,
-        queries: await Promise.all(
-          peerQueries(merchant.mcc, { region: merchant.region }, request.body, scope.today).map(ask),
-        ),
-      };
+      const ask = askerFor(request, scope);
+      return sectionAnswer(request.params.section, merchant, request.body, scope.today, ask);
     },
   );
 
@@ -131,4 +166,21 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
       return { window: { from: daysBefore(scope.today, SIGNAL_WINDOW_DAYS - 1), to: scope.today }, signals };
     },
   );
+}
+
+/** A section's answers; peers share the MCC and the state, or the region when the state has too few. */
+async function sectionAnswer(
+  section: SectionId,
+  merchant: MerchantHeader,
+  request: SectionRequest,
+  today: string,
+  ask: (description: QueryDescriptionInput) => Promise<QueryResult>,
+): Promise<SectionAnswer> {
+  const answers = (queries: SectionQuery[]) =>
+    Promise.all(queries.map(async ({ id, description }) => ({ id, result: await ask(description) })));
+  if (section !== 'peers')
+    return { section, queries: await answers(sectionQueries(section, merchant.mid, request, today)) };
+  const inState = await answers(peerQueries(merchant.mcc, { state: merchant.stateCode }, request, today));
+  if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
+  return { section, queries: await answers(peerQueries(merchant.mcc, { region: merchant.region }, request, today)) };
 }
