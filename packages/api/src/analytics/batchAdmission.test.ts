@@ -11,6 +11,8 @@ const BUDGETS: AdmissionBudgets = {
   heavy: { slots: 2, perUserRunning: 1, perUserWaiting: 2 },
   export: { slots: 1, perUserRunning: 1, perUserWaiting: 4 },
   optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
+  merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
+  document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
 };
 const CALLER = { orgId: 1, userId: 10 };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -31,7 +31,7 @@ import {
   type SectionRequest,
 } from '@payportal/shared';
 import type { QueryScope } from '@payportal/analytics';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { batchAdmission } from '../analytics/batchAdmission.ts';
@@ -47,9 +47,10 @@ import {
 } from './merchantRouteParts.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
-export function registerMerchantRoutes(app: FastifyInstance, { analytics, admission, config, today }: RouteDeps): void {
+export function registerMerchantRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { analytics, admission, config, today } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const merchantsOf = () => requireMerchantEngine(analytics, config.ANALYTICS_TIMEOUT_MS);
+  const merchantsOf = (request: FastifyRequest, reply: FastifyReply) => requireMerchantEngine(deps, request, reply);
   /** A section's questions share the caller's admission limits (batchAdmission.ts): a section asks six at once. */
   const askerFor = (request: FastifyRequest, scope: QueryScope, signal?: AbortSignal) => {
     const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
@@ -67,8 +68,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, admiss
         response: { 200: merchantSearchSchema, ...analyticsErrors },
       }),
     },
-    async (request) => ({
-      merchants: await merchantsOf().ask(
+    async (request, reply) => ({
+      merchants: await merchantsOf(request, reply).ask(
         { kind: 'search', text: request.query.q, limit: request.query.limit },
         scopeOf(request, today()),
       ),
@@ -83,8 +84,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, admiss
         response: { 200: watchlistSchema, ...analyticsErrors },
       }),
     },
-    async (request) => ({
-      merchants: await merchantsOf().ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())),
+    async (request, reply) => ({
+      merchants: await merchantsOf(request, reply).ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())),
     }),
   );
 
@@ -97,7 +98,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, admiss
         response: { 200: merchantHeaderSchema, ...analyticsErrors },
       }),
     },
-    async (request) => merchantOf(merchantsOf(), scopeOf(request, today()), request.params.merchantId),
+    async (request, reply) =>
+      merchantOf(merchantsOf(request, reply), scopeOf(request, today()), request.params.merchantId),
   );
 
   routes.post(
@@ -112,7 +114,7 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, admiss
       }),
     },
     async (request, reply) => {
-      const merchants = merchantsOf();
+      const merchants = merchantsOf(request, reply);
       const scope = scopeOf(request, today());
       const answer = ndjsonAnswer<SectionLine>(request, reply);
       const merchant = await merchantOf(merchants, scope, request.params.merchantId);
@@ -140,8 +142,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, admiss
         response: { 200: sectionAnswerSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
-      const merchants = merchantsOf();
+    async (request, reply) => {
+      const merchants = merchantsOf(request, reply);
       const scope = scopeOf(request, today());
       const merchant = await merchantOf(merchants, scope, request.params.merchantId);
       const ask = askerFor(request, scope);
@@ -158,8 +160,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, admiss
         response: { 200: merchantSignalsSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
-      const merchants = merchantsOf();
+    async (request, reply) => {
+      const merchants = merchantsOf(request, reply);
       const scope = scopeOf(request, today());
       await merchantOf(merchants, scope, request.params.merchantId);
       const signals = await merchants.ask({ kind: 'signals', merchantId: request.params.merchantId }, scope);
