@@ -1,7 +1,8 @@
 // bench:load: a mixed workload on the real API over HTTP (production mode, RS256 tokens, DuckDB on a
 // file at BENCH_SF, default 1): N analysts, each a user of their own, asking dashboard questions (the
-// rollup; a filter changed on every question, so none comes from the cache) four at a time with
-// autocannon; one user sending five heavy questions at once (raw rows, eight dimensions by day, nine
+// rollup; a filter changed on every question, so none comes from the cache) as the dashboards ask them,
+// four in one POST /api/analytics/v1/batch, one batch after another, with autocannon (a light latency is
+// a batch's, read to its last line: a dashboard turn's slowest question); one user sending five heavy questions at once (raw rows, eight dimensions by day, nine
 // measures), again and again; two exports running, again and again. It prints the light questions'
 // p50/p99 at each N beside the same questions on the idle stack in the same run, each class's answers
 // and errors, and the largest N at which the light p99 stays under 1 s.
@@ -18,7 +19,9 @@ import { table } from './analyticsMeasure.ts';
 
 const STEPS = (process.env.BENCH_N ?? '1,2,4,8').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const LIMIT_MS = 15_000; // ANALYTICS_TIMEOUT_MS's default, which the bench server keeps
+const LIMIT_MS = 15_000;
+/** Questions in one analyst's batch: a dashboard turn's four charts. */
+const BATCH_SIZE = 4; // ANALYTICS_TIMEOUT_MS's default, which the bench server keeps
 const TARGET = { lightP99Ms: 1000, idleFactor: 3, heavySlackMs: 1000 };
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 const load = () =>
@@ -114,7 +117,7 @@ try {
   const [heavyToken, ...analystTokens] = tokens;
   const headersOf = (bearer: string) => ({ authorization: `Bearer ${bearer}`, 'content-type': 'application/json' });
 
-  /** N analysts for SECONDS, four questions at a time each: every light latency and status. */
+  /** N analysts for SECONDS, one batch of four questions at a time each: every batch's latency, every status (a batch's, then each question's line). */
   const analysts = async (count: number) => {
     const latencies: number[] = [];
     const statuses: number[] = [];
@@ -124,14 +127,29 @@ try {
         await new Promise<void>((resolve, reject) => {
           const instance = autocannon(
             {
-              url: `${base}/api/analytics/v1/query`,
+              url: `${base}/api/analytics/v1/batch`,
               method: 'POST',
               headers: headersOf(bearer),
-              connections: 4,
+              connections: 1,
               duration: SECONDS,
               // An answer slower than this counts as an error of its class (a timeout), not as a latency.
               timeout: 30,
-              requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(lightQuestion()) }) }],
+              requests: [
+                {
+                  setupRequest: (request) => ({
+                    ...request,
+                    body: JSON.stringify({ queries: Array.from({ length: BATCH_SIZE }, lightQuestion) }),
+                  }),
+                  // A question refused inside an answered batch counts as an error of its class too.
+                  onResponse: (status, body) => {
+                    if (status !== 200) return;
+                    for (const line of body.trim().split('\n')) {
+                      const answer = JSON.parse(line) as { status?: number };
+                      if (answer.status) statuses.push(answer.status);
+                    }
+                  },
+                },
+              ],
             },
             (error, result) => {
               if (error) return reject(error);
@@ -223,13 +241,13 @@ try {
     `bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
   );
   console.log(
-    `light: dashboard questions from the rollup, four at a time per analyst, none cached; heavy: ${HEAVY.dimensions!.length} dimensions by day, ${HEAVY.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`,
+    `light: dashboard questions from the rollup, four per batch, one batch at a time per analyst, none cached; heavy: ${HEAVY.dimensions!.length} dimensions by day, ${HEAVY.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`,
   );
   console.log(
     table(
       [
         'analysts',
-        'light answers',
+        'light batches (4 questions each)',
         'p50 ms',
         'p99 ms',
         'p99 ÷ idle p99',

@@ -212,6 +212,7 @@ export async function createApp({
     startDocumentGeneration(app, {
       db,
       engine: analytics,
+      admission,
       store: fileStore,
       today: todayOf,
       timeoutMs: config.ANALYTICS_TIMEOUT_MS,

@@ -84,6 +84,9 @@ export const apiConfigSchema = z
     ANALYTICS_HEAVY_RUNNING_PER_USER: z.coerce.number().int().min(1).max(64).default(1),
     ANALYTICS_HEAVY_WAITING_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
     ANALYTICS_OPTIMIZER_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
+    /** The merchant page's own answers (finder, watchlist, header, signals) and generated documents, likewise. */
+    ANALYTICS_MERCHANT_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
+    ANALYTICS_DOCUMENT_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
     /** Query answers the engine keeps (least recently used out); 0 keeps none (bench:merchant and bench:scale measure uncached). */
     ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Scale factor of the seeded Acme Acquiring dataset; Demo Payments gets a tenth. */

@@ -1,10 +1,12 @@
 // Admission under load, as two analysts meet it: one sends five heavy questions at once (raw rows,
 // eight dimensions by day, nine measures) while another keeps asking light ones (from the rollup, each
 // new to the cache). Every light answer comes within its bound; every heavy one is answered or refused
-// (429 analytics/busy with Retry-After, or 504) within its time limit, counted from its arrival.
+// (429 analytics/busy with Retry-After, or 504) within its time limit, counted from its arrival. The merchant
+// page's own answers and the filters' value lists wait for turns too, with limits of their own.
 import { DuckDBEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_PATHS, MERCHANT_PATHS } from '@payportal/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineConnections } from '../src/analytics/admission.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
@@ -128,6 +130,65 @@ describe('admission in front of the engine', () => {
     for (const answer of light) {
       expect(answer).toMatchObject({ status: 200, source: 'rollup' });
       expect(answer.ms).toBeLessThan(bound);
+    }
+  }, 60_000);
+
+  it('gives the merchant page’s answers and the filters’ value lists turns of their own: past a user’s limits 429, the next user served before that user’s waiting ones', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // The engine answers nothing until the gate opens, so every request is running or waiting at once.
+    const held = new Proxy(engine, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property !== 'merchants' && property !== 'values')
+          return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          await gate;
+          return (value as (...args: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const config = testConfig({
+      ANALYTICS_TIMEOUT_MS: String(LIMIT_MS),
+      ANALYTICS_MERCHANT_SLOTS: '1',
+      ANALYTICS_LIGHT_WAITING_PER_USER: '2',
+    });
+    const heldApp = await createApp({ config, db, analytics: held, today: () => '2026-10-20' });
+    try {
+      const analyst = bearer(await idTokenFor('seed-analyst'));
+      const owner = bearer(await idTokenFor('seed-owner'));
+      const finished: string[] = [];
+      const refusals: Awaited<ReturnType<typeof heldApp.inject>>[] = [];
+      const get = (who: string, headers: Record<string, string>, url: string) =>
+        heldApp.inject({ method: 'GET', url, headers }).then((response) => {
+          finished.push(`${who} ${response.statusCode}`);
+          if (response.statusCode === 429) refusals.push(response);
+          return response;
+        });
+      // merchant: one slot, two running and eight waiting per user: of eleven finder requests nine get a turn
+      const searches = Array.from({ length: 11 }, () => get('analyst', analyst, MERCHANT_PATHS.search('8001')));
+      await vi.waitFor(() => expect(finished).toEqual(['analyst 429', 'analyst 429']), { timeout: 15_000 });
+      const refused = refusals[0]!;
+      const ownerSearch = get('owner', owner, MERCHANT_PATHS.search('8001'));
+      // light: three running and two waiting per user: of seven value lists five get a turn
+      const values = Array.from({ length: 7 }, () =>
+        get('values', analyst, ANALYTICS_PATHS.values('state', new URLSearchParams())),
+      );
+      await vi.waitFor(() => expect(finished.filter((line) => line === 'values 429')).toHaveLength(2), {
+        timeout: 15_000,
+      });
+      expect(refused.json().error.code).toBe('analytics/busy');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      open();
+      const answered = await Promise.all([...searches, ownerSearch, ...values]);
+      expect(answered.filter((response) => response.statusCode === 200)).toHaveLength(9 + 1 + 5);
+      // the running search ends, then the owner's goes before the analyst's other eight
+      expect(finished.filter((line) => line.endsWith('200') && !line.startsWith('values')).slice(0, 3)).toContain(
+        'owner 200',
+      );
+    } finally {
+      open();
+      await heldApp.close();
     }
   }, 60_000);
 });

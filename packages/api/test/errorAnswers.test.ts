@@ -245,6 +245,7 @@ describe('OpenAPI document', () => {
       '/api/merchants/v1/merchants/{merchantId}/cases/',
       '/api/merchants/v1/merchants/{merchantId}/cases/{caseId}/close',
       '/api/merchants/v1/merchants/{merchantId}/cases/{caseId}/notes/',
+      '/api/merchants/v1/merchants/{merchantId}/sections',
       '/api/merchants/v1/merchants/{merchantId}/sections/{section}',
       '/api/merchants/v1/merchants/{merchantId}/signals',
       '/api/merchants/v1/search',

@@ -1,7 +1,7 @@
 // The merchant-level page's API: the finder and header of the caller's organisation only
 // (another's merchant answers 404), section figures equal to the query API's answer to the same
-// description, the planted card-testing signal with evidence, and cases opened, noted and closed by
-// query users with an audit row per step; impersonating support staff read but do not write without
+// description (each alone, and all five in one NDJSON request), the planted card-testing signal with
+// evidence, and cases opened, noted and closed by query users with an audit row per step; impersonating support staff read but do not write without
 // support_write. On PGlite and on a real PostgreSQL server.
 import type { DuckDBEngine } from '@payportal/analytics';
 import {
@@ -9,7 +9,9 @@ import {
   merchantCaseSchema,
   merchantSignalsSchema,
   peerQueries,
+  SECTION_IDS,
   sectionAnswerSchema,
+  sectionLineSchema,
   sectionQueries,
   sectionRequestSchema,
 } from '@payportal/shared';
@@ -113,6 +115,38 @@ describe.each(DATABASE_KINDS)('merchant-level API on %s', (kind) => {
       expect(peers.queries[index]!.id).toBe(question.id);
       expect(peers.queries[index]!.result.rows, question.id).toEqual(direct.json().rows);
     }
+  });
+
+  it('answers every section in one request, one NDJSON line per section equal to its single-section answer', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const request = { dateRange: 'last_90_days', cardType: 'credit' };
+    const response = await call('POST', MERCHANT_PATHS.sections(tester.merchantId), as['seed-analyst']!, request);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = response.body
+      .trim()
+      .split('\n')
+      .map((line) => sectionLineSchema.parse(JSON.parse(line)));
+    expect(lines.map((line) => line.section).sort()).toEqual([...SECTION_IDS].sort());
+    for (const line of lines) {
+      const single = await call(
+        'POST',
+        MERCHANT_PATHS.section(tester.merchantId, line.section),
+        as['seed-analyst']!,
+        request,
+      );
+      expect(line, line.section).toEqual(single.json());
+    }
+    expect((await call('POST', MERCHANT_PATHS.sections(tester.merchantId), as['seed-demo']!, request)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', MERCHANT_PATHS.sections(tester.merchantId), as['seed-uploader']!, request)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', MERCHANT_PATHS.sections(tester.merchantId), as['seed-analyst']!, { channel: 'atm' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('shows the planted card-testing signal with its evidence rows', async (context) => {

@@ -505,11 +505,13 @@ export {
   SECTION_TITLES,
   sectionAnswerSchema,
   sectionParamsSchema,
+  sectionLineSchema,
   sectionQueries,
   sectionRequestSchema,
 } from './merchants/merchantSections.ts';
 export type {
   SectionAnswer,
+  SectionLine,
   SectionId,
   SectionQuery,
   SectionRequest,
@@ -530,9 +532,11 @@ export {
 export type { DashboardFilterDimension, DashboardFilters } from './dashboards/dashboardFilters.ts';
 export { ANALYTICS_PATHS, ANALYTICS_ROUTES } from './analytics/analyticsPaths.ts';
 export {
+  batchLineErrorShape,
   NDJSON_TYPE,
   QUERY_BATCH_MAX,
   queryBatchLineSchema,
+  type BatchLineError,
   queryBatchSchema,
   type QueryBatch,
   type QueryBatchLine,

@@ -9,6 +9,8 @@ const BUDGETS: AdmissionBudgets = {
   heavy: { slots: 2, perUserRunning: 1, perUserWaiting: 2 },
   export: { slots: 1, perUserRunning: 1, perUserWaiting: 4 },
   optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
+  merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
+  document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
 };
 
 /** At `at` ms: a request `ask` arrives (id: user letter + number, org from the letter), or turn `done` ends. */
@@ -189,6 +191,6 @@ describe('admission', () => {
   });
 
   it('counts every class’s slots together, for the engine’s pool', () => {
-    expect(createAdmission(BUDGETS).totalSlots).toBe(6);
+    expect(createAdmission(BUDGETS).totalSlots).toBe(8);
   });
 });

@@ -9,8 +9,12 @@
 import { AnalyticsTimeoutError, type Admitted } from '@payportal/analytics';
 import type { ApiConfig } from '../config.ts';
 
-/** light: rollup answers; heavy: raw rows (and export estimates); export: export jobs; optimizer: its analyses. */
-export const ADMISSION_CLASSES = ['light', 'heavy', 'export', 'optimizer'] as const;
+/**
+ * light: rollup answers and the filters' value lists; heavy: raw rows (and export estimates); export: export
+ * jobs; optimizer: its analyses; merchant: the merchant page's own answers (finder, watchlist, header,
+ * signals); document: a generated statement or merchant extract.
+ */
+export const ADMISSION_CLASSES = ['light', 'heavy', 'export', 'optimizer', 'merchant', 'document'] as const;
 export type AdmissionClass = (typeof ADMISSION_CLASSES)[number];
 
 export interface ClassBudget {
@@ -33,14 +37,21 @@ export interface AdmissionRequest {
   timeoutMs?: number;
 }
 
+const KIND_WORDS: Record<AdmissionClass, string> = {
+  light: 'questions',
+  heavy: 'questions',
+  export: 'export requests',
+  optimizer: 'optimizer requests',
+  merchant: 'merchant page requests',
+  document: 'documents being generated',
+};
+
 export class AdmissionBusyError extends Error {
   constructor(
     readonly kind: AdmissionClass,
     readonly retryAfterSeconds: number,
   ) {
-    super(
-      `You have too many ${kind === 'light' || kind === 'heavy' ? 'questions' : `${kind} requests`} running and waiting: try again in ${retryAfterSeconds} s.`,
-    );
+    super(`You have too many ${KIND_WORDS[kind]} running and waiting: try again in ${retryAfterSeconds} s.`);
     this.name = 'AdmissionBusyError';
   }
 }
@@ -56,6 +67,8 @@ export interface Admission {
   /** `work` in a turn, released when it settles. */
   run<T>(request: AdmissionRequest, work: (timeoutMs: number | undefined) => Promise<T>): Promise<T>;
   stats(kind: AdmissionClass): AdmissionStats;
+  /** The class's budget (a batch keeps its questions within one user's limits). */
+  budget(kind: AdmissionClass): ClassBudget;
   /** The sum of every class's slots: the engine work admission lets run at once. */
   readonly totalSlots: number;
 }
@@ -220,11 +233,12 @@ export function createAdmission(budgets: AdmissionBudgets): Admission {
       }
     },
     stats: (kind) => ({ running: classes[kind].running, waiting: classes[kind].waiting() }),
+    budget: (kind) => budgets[kind],
     totalSlots: ADMISSION_CLASSES.reduce((sum, kind) => sum + budgets[kind].slots, 0),
   };
 }
 
-/** Spare pool connections for engine work outside admission (the values search, the merchant page, uploads, data versions). */
+/** Spare pool connections for engine work outside admission (uploads' validation and load, data versions, alerts). */
 const UNADMITTED_CONNECTIONS = 2;
 
 /** The budgets the settings give (README "Admission"). */
@@ -248,6 +262,10 @@ export function admissionBudgets(config: ApiConfig): AdmissionBudgets {
     },
     // A slider drag asks again and again: one running and the latest few waiting.
     optimizer: { slots: config.ANALYTICS_OPTIMIZER_SLOTS, perUserRunning: 1, perUserWaiting: 4 },
+    // A merchant page asks its header, signals and cases at once, and the finder asks as the user types.
+    merchant: { slots: config.ANALYTICS_MERCHANT_SLOTS, perUserRunning: 2, perUserWaiting: 8 },
+    // A document is made while its maker waits: one running and one more waiting per user.
+    document: { slots: config.ANALYTICS_DOCUMENT_SLOTS, perUserRunning: 1, perUserWaiting: 1 },
   };
 }
 

@@ -119,9 +119,14 @@ export function registerAnalyticsRoutes(
         response: { 200: valuesResponseSchema, ...analyticsErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = analystScope(request);
-      const values = await engineOf().values({ dimension: request.params.dimension, ...request.query }, scope);
+      const engine = engineOf();
+      // A value list is a light lookup: it takes a light turn, so a busy engine cannot hold the filters back.
+      const turn = turnRequest(request, reply, 'light', config.ANALYTICS_TIMEOUT_MS);
+      const values = await admission.run(turn, () =>
+        engine.values({ dimension: request.params.dimension, ...request.query }, scope),
+      );
       return { values };
     },
   );

@@ -26,7 +26,7 @@ import type { RouteDeps } from '../http/routeDeps.ts';
 
 export function registerDocumentRoutes(
   app: FastifyInstance,
-  { config, db, analytics, fileStore, today }: RouteDeps,
+  { config, db, analytics, admission, fileStore, today }: RouteDeps,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -123,7 +123,7 @@ export function registerDocumentRoutes(
         ]);
       }
       const id = await generateDocument(
-        { db, engine, store: fileStore, today, timeoutMs: config.ANALYTICS_TIMEOUT_MS },
+        { db, engine, admission, store: fileStore, today, timeoutMs: config.ANALYTICS_TIMEOUT_MS },
         {
           orgId: caller.user.org_id,
           type: request.body.type,

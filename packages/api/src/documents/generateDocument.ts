@@ -2,6 +2,7 @@
 // data, stores it and records it; making it again replaces the month's earlier one.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { monthLabel, type GeneratedDocumentType } from '@payportal/shared';
+import type { Admission } from '../analytics/admission.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { recordDocumentEvent } from './documentAudit.ts';
@@ -14,6 +15,8 @@ import { renderStatementPdf, statementTitle } from './renderStatementPdf.ts';
 export interface GenerationDeps {
   db: Database;
   engine: AnalyticsEngine;
+  /** A document is made in one `document` turn (the portal's own at start count as user 0). */
+  admission: Admission;
   store: FileStore;
   today: () => string;
   timeoutMs: number;
@@ -46,16 +49,18 @@ const FILES = {
 
 /** Answers the new document's id. */
 export async function generateDocument(
-  { db, engine, store, today, timeoutMs }: GenerationDeps,
+  { db, engine, admission, store, today, timeoutMs }: GenerationDeps,
   request: GenerationRequest,
 ): Promise<number> {
   const { orgId, type, period } = request;
   const scope = { orgId, today: today() };
   const [org] = await db.query<{ name: string }>('select name from organizations where id = $1', [orgId]);
-  const bytes =
+  const turn = { kind: 'document', orgId, userId: request.userId ?? 0, arrivedAt: Date.now(), timeoutMs } as const;
+  const bytes = await admission.run(turn, async (left = timeoutMs) =>
     type === 'statement'
-      ? await renderStatementPdf(await loadStatement(engine, scope, period, org?.name ?? '', timeoutMs), new Date())
-      : await merchantExtractCsv(engine, scope, period, timeoutMs);
+      ? renderStatementPdf(await loadStatement(engine, scope, period, org?.name ?? '', left), new Date())
+      : merchantExtractCsv(engine, scope, period, left),
+  );
   const file = FILES[type];
   const stored = await storeBytes(store, documentFileKey(orgId, file.extension), bytes);
   const title = file.title(period);

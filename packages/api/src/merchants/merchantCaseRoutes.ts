@@ -12,7 +12,7 @@ import {
   merchantParamsSchema,
   openCaseBodySchema,
 } from '@payportal/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { addNote, closeCase, listCases, openCase } from './caseRepository.ts';
@@ -30,11 +30,12 @@ import type { RouteDeps } from '../http/routeDeps.ts';
 
 const closedAlready = () => new ApiError(409, API_ERROR_CODES.conflict, 'This case is closed.');
 
-export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, config, db, today }: RouteDeps): void {
+export function registerMerchantCaseRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, today } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /** 404 unless the merchant is the caller's organisation's. */
-  const checkMerchant = async (request: Parameters<typeof actorOf>[0], merchantId: number) =>
-    merchantOf(requireMerchantEngine(analytics, config.ANALYTICS_TIMEOUT_MS), scopeOf(request, today()), merchantId);
+  const checkMerchant = async (request: FastifyRequest, reply: FastifyReply, merchantId: number) =>
+    merchantOf(requireMerchantEngine(deps, request, reply), scopeOf(request, today()), merchantId);
 
   routes.get(
     MERCHANT_ROUTES.cases,
@@ -45,8 +46,8 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
         response: { 200: caseListSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
-      await checkMerchant(request, request.params.merchantId);
+    async (request, reply) => {
+      await checkMerchant(request, reply, request.params.merchantId);
       return { cases: await listCases(db, actorOf(request).orgId, request.params.merchantId) };
     },
   );
@@ -62,7 +63,7 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
       }),
     },
     async (request, reply) => {
-      await checkMerchant(request, request.params.merchantId);
+      await checkMerchant(request, reply, request.params.merchantId);
       return reply.code(201).send(await openCase(db, actorOf(request), request.params.merchantId, request.body.signal));
     },
   );
@@ -78,7 +79,7 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
       }),
     },
     async (request, reply) => {
-      await checkMerchant(request, request.params.merchantId);
+      await checkMerchant(request, reply, request.params.merchantId);
       const outcome = await addNote(
         db,
         actorOf(request),
@@ -102,8 +103,8 @@ export function registerMerchantCaseRoutes(app: FastifyInstance, { analytics, co
         response: { 200: merchantCaseSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
-      await checkMerchant(request, request.params.merchantId);
+    async (request, reply) => {
+      await checkMerchant(request, reply, request.params.merchantId);
       const outcome = await closeCase(
         db,
         actorOf(request),

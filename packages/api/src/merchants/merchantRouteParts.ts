@@ -4,11 +4,13 @@
 // support_write for them (the caller hooks enforce it).
 import type { AnalyticsEngine, MerchantAnswer, MerchantQuestion, QueryScope } from '@payportal/analytics';
 import type { MerchantHeader } from '@payportal/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { turnRequest } from '../analytics/turnRequest.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
 import { actorOf } from '../optimizer/optimizerRouteParts.ts';
 import { bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
+import type { RouteDeps } from '../http/routeDeps.ts';
 
 export const merchantReader = withRole(['query'], 'read', { impersonation: true });
 export const merchantWriter = withRole(['query'], 'write', { impersonation: true });
@@ -25,10 +27,25 @@ export interface MerchantEngine {
   ask<Q extends MerchantQuestion>(question: Q, scope: QueryScope): Promise<MerchantAnswer<Q>>;
 }
 
-/** The engine with its merchant questions, or 503 analytics/unavailable when this server has no engine. */
-export function requireMerchantEngine(analytics: AnalyticsEngine | null, timeoutMs: number): MerchantEngine {
+/**
+ * The engine with its merchant questions, or 503 analytics/unavailable when this server has no engine.
+ * Each question takes a turn of the `merchant` class for the caller (admission.ts), its time limit counted
+ * from the request's arrival.
+ */
+export function requireMerchantEngine(
+  { analytics, admission, config }: Pick<RouteDeps, 'analytics' | 'admission' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): MerchantEngine {
   const engine = requireAnalytics(analytics);
-  return { engine, ask: (question, scope) => engine.merchants(question, scope, { timeoutMs }) };
+  const turn = () => turnRequest(request, reply, 'merchant', config.ANALYTICS_TIMEOUT_MS);
+  return {
+    engine,
+    ask: (question, scope) =>
+      admission.run(turn(), (timeoutMs) =>
+        engine.merchants(question, scope, { timeoutMs: timeoutMs ?? config.ANALYTICS_TIMEOUT_MS }),
+      ),
+  };
 }
 
 /** The caller's scope: the verified caller's organisation, never the request's. */

@@ -1,6 +1,7 @@
 // The merchant-level page's reads: the finder, the header, each section's figures and the
 // AML signals. Section figures are the query API's own answers to ordinary descriptions with a merchant
-// filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call.
+// filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call and the
+// same admission. The page asks for every section in one request, each section's line sent when ready.
 import {
   daysBefore,
   MERCHANT_ROUTES,
@@ -18,17 +19,45 @@ import {
   sectionRequestSchema,
   SIGNAL_WINDOW_DAYS,
   watchlistSchema,
+  NDJSON_TYPE,
+  SECTION_IDS,
+  type MerchantHeader,
+  type QueryDescriptionInput,
+  type QueryResult,
+  type SectionAnswer,
+  type SectionId,
+  type SectionLine,
   type SectionQuery,
+  type SectionRequest,
 } from '@payportal/shared';
-import type { FastifyInstance } from 'fastify';
+import type { QueryScope } from '@payportal/analytics';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsErrors } from '../http/errorResponses.ts';
-import { merchantOf, merchantReader, merchantSchema, requireMerchantEngine, scopeOf } from './merchantRouteParts.ts';
+import { z } from 'zod';
+import { batchAdmission } from '../analytics/batchAdmission.ts';
+import { analyticsErrors, requireAnalytics } from '../http/errorResponses.ts';
+import { ndjsonAnswer } from '../http/ndjsonAnswer.ts';
+import {
+  actorOf,
+  merchantOf,
+  merchantReader,
+  merchantSchema,
+  requireMerchantEngine,
+  scopeOf,
+} from './merchantRouteParts.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
-export function registerMerchantRoutes(app: FastifyInstance, { analytics, config, today }: RouteDeps): void {
+export function registerMerchantRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { analytics, admission, config, today } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const merchantsOf = () => requireMerchantEngine(analytics, config.ANALYTICS_TIMEOUT_MS);
+  const merchantsOf = (request: FastifyRequest, reply: FastifyReply) => requireMerchantEngine(deps, request, reply);
+  /** A section's questions share the caller's admission limits (batchAdmission.ts): a section asks six at once. */
+  const askerFor = (request: FastifyRequest, scope: QueryScope, signal?: AbortSignal) => {
+    const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
+    const admit = batchAdmission(admission, actorOf(request), timeoutMs, signal);
+    return (description: QueryDescriptionInput) =>
+      requireAnalytics(analytics).query(queryDescriptionSchema.parse(description), scope, { timeoutMs, admit });
+  };
 
   routes.get(
     MERCHANT_ROUTES.search,
@@ -39,8 +68,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         response: { 200: merchantSearchSchema, ...analyticsErrors },
       }),
     },
-    async (request) => ({
-      merchants: await merchantsOf().ask(
+    async (request, reply) => ({
+      merchants: await merchantsOf(request, reply).ask(
         { kind: 'search', text: request.query.q, limit: request.query.limit },
         scopeOf(request, today()),
       ),
@@ -55,8 +84,8 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         response: { 200: watchlistSchema, ...analyticsErrors },
       }),
     },
-    async (request) => ({
-      merchants: await merchantsOf().ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())),
+    async (request, reply) => ({
+      merchants: await merchantsOf(request, reply).ask({ kind: 'watchlist', limit: 50 }, scopeOf(request, today())),
     }),
   );
 
@@ -69,7 +98,36 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         response: { 200: merchantHeaderSchema, ...analyticsErrors },
       }),
     },
-    async (request) => merchantOf(merchantsOf(), scopeOf(request, today()), request.params.merchantId),
+    async (request, reply) =>
+      merchantOf(merchantsOf(request, reply), scopeOf(request, today()), request.params.merchantId),
+  );
+
+  routes.post(
+    MERCHANT_ROUTES.sections,
+    {
+      config: { access: merchantReader },
+      schema: merchantSchema('Every section’s figures, each as soon as it is ready', {
+        description: `Answers ${NDJSON_TYPE}: one line per section as soon as its questions are answered, {"section", "queries"} as the single-section route answers, or {"section", "status", "error", "retry_after_seconds"?} with the error it would have answered. The questions share the caller’s admission limits class by class, each cached on its own; a question’s time limit counts from when it is sent to admission.`,
+        params: merchantParamsSchema,
+        body: sectionRequestSchema,
+        response: { 200: z.string().describe('NDJSON lines, one per section'), ...analyticsErrors },
+      }),
+    },
+    async (request, reply) => {
+      const merchants = merchantsOf(request, reply);
+      const scope = scopeOf(request, today());
+      const answer = ndjsonAnswer<SectionLine>(request, reply);
+      const merchant = await merchantOf(merchants, scope, request.params.merchantId);
+      const ask = askerFor(request, scope, answer.signal);
+      const section = async (section: SectionId) => {
+        try {
+          answer.write(await sectionAnswer(section, merchant, request.body, scope.today, ask));
+        } catch (error) {
+          answer.write({ section, ...answer.failure(error) });
+        }
+      };
+      return answer.send(Promise.all(SECTION_IDS.map(section)));
+    },
   );
 
   routes.post(
@@ -84,33 +142,12 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         response: { 200: sectionAnswerSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
-      const merchants = merchantsOf();
+    async (request, reply) => {
+      const merchants = merchantsOf(request, reply);
       const scope = scopeOf(request, today());
       const merchant = await merchantOf(merchants, scope, request.params.merchantId);
-      const { section } = request.params;
-      const ask = async ({ id, description }: SectionQuery) => ({
-        id,
-        result: await merchants.engine.query(queryDescriptionSchema.parse(description), scope, {
-          timeoutMs: config.ANALYTICS_TIMEOUT_MS,
-        }),
-      });
-      if (section !== 'peers')
-        return {
-          section,
-          queries: await Promise.all(sectionQueries(section, merchant.mid, request.body, scope.today).map(ask)),
-        };
-      // peers share the MCC and the state, or the region when the state has too few
-      const inState = await Promise.all(
-        peerQueries(merchant.mcc, { state: merchant.stateCode }, request.body, scope.today).map(ask),
-      );
-      if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
-      return {
-        section,
-        queries: await Promise.all(
-          peerQueries(merchant.mcc, { region: merchant.region }, request.body, scope.today).map(ask),
-        ),
-      };
+      const ask = askerFor(request, scope);
+      return sectionAnswer(request.params.section, merchant, request.body, scope.today, ask);
     },
   );
 
@@ -123,12 +160,29 @@ export function registerMerchantRoutes(app: FastifyInstance, { analytics, config
         response: { 200: merchantSignalsSchema, ...analyticsErrors },
       }),
     },
-    async (request) => {
-      const merchants = merchantsOf();
+    async (request, reply) => {
+      const merchants = merchantsOf(request, reply);
       const scope = scopeOf(request, today());
       await merchantOf(merchants, scope, request.params.merchantId);
       const signals = await merchants.ask({ kind: 'signals', merchantId: request.params.merchantId }, scope);
       return { window: { from: daysBefore(scope.today, SIGNAL_WINDOW_DAYS - 1), to: scope.today }, signals };
     },
   );
+}
+
+/** A section's answers; peers share the MCC and the state, or the region when the state has too few. */
+async function sectionAnswer(
+  section: SectionId,
+  merchant: MerchantHeader,
+  request: SectionRequest,
+  today: string,
+  ask: (description: QueryDescriptionInput) => Promise<QueryResult>,
+): Promise<SectionAnswer> {
+  const answers = (queries: SectionQuery[]) =>
+    Promise.all(queries.map(async ({ id, description }) => ({ id, result: await ask(description) })));
+  if (section !== 'peers')
+    return { section, queries: await answers(sectionQueries(section, merchant.mid, request, today)) };
+  const inState = await answers(peerQueries(merchant.mcc, { state: merchant.stateCode }, request, today));
+  if (inState[0]!.result.rows.length >= MIN_STATE_PEERS) return { section, queries: inState };
+  return { section, queries: await answers(peerQueries(merchant.mcc, { region: merchant.region }, request, today)) };
 }

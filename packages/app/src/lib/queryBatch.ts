@@ -13,6 +13,7 @@ import {
   type QueryResult,
 } from '@payportal/shared';
 import { ApiError, apiResponse } from './apiClient.ts';
+import { ndjsonLines } from './ndjsonLines.ts';
 
 interface Asked {
   description: QueryDescription;
@@ -64,12 +65,10 @@ async function send(batch: Asked[]): Promise<void> {
       body: { queries: batch.map((asked) => asked.description) },
       signal: request.signal,
     });
-    for await (const text of ndjsonLines(response)) {
-      const parsed = queryBatchLineSchema.safeParse(JSON.parse(text));
-      const asked = parsed.success ? batch[parsed.data.index] : undefined;
-      if (!parsed.success || !asked)
+    for await (const line of ndjsonLines(response, queryBatchLineSchema)) {
+      const asked = batch[line.index];
+      if (!asked)
         throw new ApiError(response.status, 'bad-response', 'The portal sent an answer this page could not read.');
-      const line = parsed.data;
       if ('result' in line) settle(asked, () => asked.resolve(line.result));
       else
         settle(asked, () =>
@@ -92,19 +91,4 @@ async function send(batch: Asked[]): Promise<void> {
         : new ApiError(0, 'network', 'The portal could not be reached. Check your connection and try again.');
     for (const asked of batch) settle(asked, () => asked.reject(failure));
   }
-}
-
-/** The answer's lines as they arrive. */
-async function* ndjsonLines(response: Response): AsyncGenerator<string> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    pending += value;
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) if (line.trim()) yield line;
-  }
-  if (pending.trim()) yield pending;
 }

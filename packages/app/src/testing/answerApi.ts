@@ -16,6 +16,8 @@ export interface SentRequest {
 export interface Answer {
   status?: number;
   body?: unknown;
+  /** An NDJSON answer read as it arrives: each line as the test enqueues it. */
+  lines?: ReadableStream<Uint8Array>;
 }
 /** An answer, or a promise of one for a test that holds the API back (a slow query, a superseded search). */
 type Handler = (request: SentRequest) => Answer | Promise<Answer>;
@@ -44,6 +46,8 @@ export function answerApi(routes: Record<string, Handler>): SentRequest[] {
       init.signal?.addEventListener('abort', () => reject(aborted()));
       answered.then(resolve, reject);
     });
+    if (answer.lines)
+      return new Response(answer.lines, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
     return new Response(JSON.stringify(answer.body ?? null), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -19,20 +19,23 @@ const index = z
   .min(0)
   .max(QUERY_BATCH_MAX - 1);
 
+/** A failed part of a many-part answer: what the single-part route would have answered. */
+export const batchLineErrorShape = {
+  /** The status the single-question route would have answered. */
+  status: z.number().int().min(400).max(599),
+  error: z.strictObject({
+    code: z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
+  }),
+  /** analytics/busy: when to ask again. */
+  retry_after_seconds: z.number().int().min(1).optional(),
+};
+export type BatchLineError = z.infer<z.ZodObject<typeof batchLineErrorShape>>;
+
 export const queryBatchLineSchema = z.union([
   z.strictObject({ index, result: queryResultSchema }),
-  z.strictObject({
-    index,
-    /** The status the single-question route would have answered. */
-    status: z.number().int().min(400).max(599),
-    error: z.strictObject({
-      code: z.enum(Object.values(API_ERROR_CODES) as [ApiErrorCode, ...ApiErrorCode[]]),
-      message: z.string(),
-      issues: z.array(z.object({ field: z.string(), problem: z.string() })).optional(),
-    }),
-    /** analytics/busy: when to ask again. */
-    retry_after_seconds: z.number().int().min(1).optional(),
-  }),
+  z.strictObject({ index, ...batchLineErrorShape }),
 ]);
 export type QueryBatchLine = z.infer<typeof queryBatchLineSchema>;
 

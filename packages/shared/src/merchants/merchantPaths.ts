@@ -6,6 +6,7 @@ export const MERCHANT_ROUTES = {
   search: `${base}/search`,
   watchlist: `${base}/watchlist`,
   merchant: `${base}/merchants/:merchantId`,
+  sections: `${base}/merchants/:merchantId/sections`,
   section: `${base}/merchants/:merchantId/sections/:section`,
   signals: `${base}/merchants/:merchantId/signals`,
   cases: `${base}/merchants/:merchantId/cases/`,
@@ -20,6 +21,8 @@ export const MERCHANT_PATHS = {
   watchlist: () => `${base}/watchlist`,
   /** GET: the header (names, MID, MCC, state, plan, onboarding, status, risk tier). */
   merchant: (merchantId: number) => `${base}/merchants/${merchantId}`,
+  /** POST the page's date range and filters: every section's query answers, one NDJSON line per section as it is ready. */
+  sections: (merchantId: number) => `${base}/merchants/${merchantId}/sections`,
   /** POST the page's date range and filters: the section's query answers. */
   section: (merchantId: number, section: string) => `${base}/merchants/${merchantId}/sections/${section}`,
   /** GET: every AML and card-testing signal with its score, threshold and evidence. */

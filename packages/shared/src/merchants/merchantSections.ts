@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { QueryDescriptionInput, QueryFilter } from '../analytics/queryDescription.ts';
 import { dateRangeSchema, queryResultSchema } from '../analytics/queryDescription.ts';
+import { batchLineErrorShape } from '../analytics/queryBatch.ts';
 
 export const SECTION_IDS = ['performance', 'authorisation', 'disputes', 'economics', 'peers'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -35,6 +36,13 @@ export const sectionAnswerSchema = z.object({
   queries: z.array(z.object({ id: z.string(), result: queryResultSchema })),
 });
 export type SectionAnswer = z.infer<typeof sectionAnswerSchema>;
+
+/** One line of the sections' NDJSON answer: a section's answer, or the error its own route would answer. */
+export const sectionLineSchema = z.union([
+  sectionAnswerSchema.strict(),
+  z.strictObject({ section: z.enum(SECTION_IDS), ...batchLineErrorShape }),
+]);
+export type SectionLine = z.infer<typeof sectionLineSchema>;
 
 export interface SectionQuery {
   id: string;

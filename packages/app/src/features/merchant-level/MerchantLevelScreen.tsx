@@ -1,5 +1,6 @@
-// /amla: find a merchant, then its header, signals and cases, and its sections each loading
-// on its own. ?merchant=ID is the deep link (dashboard drill-down, the partner frame's initPath).
+// /amla: find a merchant, then its header, signals and cases, and its sections (one request, each
+// section showing as soon as its answer arrives). ?merchant=ID is the deep link (dashboard drill-down,
+// the partner frame's initPath).
 import { DIMENSION_VALUE_LABELS, type MerchantMatch, type SectionRequestInput } from '@payportal/shared';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -92,8 +93,8 @@ function MerchantView({ merchantId }: { merchantId: number }) {
           </select>
         </label>
       </div>
-      {/* The page's eight calls start in effect order (children first, siblings in order), and a browser
-          sends six at a time: the slowest (signals, the peers' ranking) go first, the header's quick one last. */}
+      {/* The page's four calls: every section in one request (sent at once), then signals and cases, the
+          header's quick one last. */}
       <SignalsAndCases merchantId={merchantId} />
       <MerchantSections merchantId={merchantId} mid={header.data?.mid ?? null} request={request} />
     </>

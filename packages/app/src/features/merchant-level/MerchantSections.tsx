@@ -1,19 +1,10 @@
-// The five sections, each asked for on its own (so the first answer shows at once) with the page's
-// date range and filters; the authorisation card reads the peers' approval band once that is in.
-import type { SectionId, SectionRequestInput } from '@payportal/shared';
-import { useRequest } from '../../ui/useRequest.ts';
-import { fetchSection } from './merchantApi.ts';
+// The five sections, asked for in one request (each shows as soon as its own answer arrives) with the
+// page's date range and filters; the authorisation card reads the peers' approval band once that is in.
+import type { SectionRequestInput } from '@payportal/shared';
 import { SectionCard } from './SectionCard.tsx';
 import { AuthorisationView, DisputesView, EconomicsView, PeersView, PerformanceView } from './SectionViews.tsx';
+import { useSections } from './useSections.ts';
 import * as css from './merchantLevel.css.ts';
-
-function useSection(merchantId: number, section: SectionId, request: SectionRequestInput) {
-  return useRequest(
-    `${merchantId}:${section}:${JSON.stringify(request)}`,
-    (signal) => fetchSection(merchantId, section, request, signal),
-    'This section could not be loaded.',
-  );
-}
 
 /** `mid` arrives with the header; the sections do not wait for it (only the peers' ranking needs it). */
 export function MerchantSections({
@@ -25,12 +16,7 @@ export function MerchantSections({
   mid: string | null;
   request: SectionRequestInput;
 }) {
-  // Asked in the order of their usual time, slowest first (MerchantLevelScreen: six requests at a time).
-  const peers = useSection(id, 'peers', request);
-  const economics = useSection(id, 'economics', request);
-  const authorisation = useSection(id, 'authorisation', request);
-  const performance = useSection(id, 'performance', request);
-  const disputes = useSection(id, 'disputes', request);
+  const { peers, economics, authorisation, performance, disputes } = useSections(id, request);
   return (
     <div className={css.grid}>
       <SectionCard merchantId={id} section="performance" state={performance}>

@@ -7,13 +7,16 @@ import {
   merchantSearchSchema,
   merchantSignalsSchema,
   sectionAnswerSchema,
+  sectionLineSchema,
   watchlistSchema,
   type CloseCaseBody,
   type SectionId,
+  type SectionLine,
   type SectionRequestInput,
   type SignalId,
 } from '@payportal/shared';
-import { ApiError, apiRequest } from '../../lib/apiClient.ts';
+import { ApiError, apiRequest, apiResponse } from '../../lib/apiClient.ts';
+import { ndjsonLines } from '../../lib/ndjsonLines.ts';
 
 /** Shown for a merchant id that is not the organisation's (the API answers 404). */
 export const MERCHANT_NOT_FOUND = 'This merchant could not be found.';
@@ -33,6 +36,16 @@ export const fetchSection = (id: number, section: SectionId, request: SectionReq
     schema: sectionAnswerSchema,
     signal,
   });
+/** Every section's answer in one request, each handed to `onLine` as soon as its line arrives. */
+export async function fetchSections(
+  id: number,
+  request: SectionRequestInput,
+  onLine: (line: SectionLine) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const response = await apiResponse(MERCHANT_PATHS.sections(id), { method: 'POST', body: request, signal });
+  for await (const line of ndjsonLines(response, sectionLineSchema)) onLine(line);
+}
 export const fetchSignals = (id: number, signal?: AbortSignal) =>
   apiRequest(MERCHANT_PATHS.signals(id), { schema: merchantSignalsSchema, signal });
 export const fetchCases = (id: number, signal?: AbortSignal) =>

@@ -1,0 +1,75 @@
+// One request's many questions at admission: its light questions start beside its own heavy ones, it
+// never refuses itself with analytics/busy however many it holds, and what it still holds when the
+// caller goes away never reaches admission.
+import type { Admitted } from '@payportal/analytics';
+import { describe, expect, it } from 'vitest';
+import { createAdmission, type AdmissionBudgets } from './admission.ts';
+import { batchAdmission } from './batchAdmission.ts';
+
+const BUDGETS: AdmissionBudgets = {
+  light: { slots: 4, perUserRunning: 3, perUserWaiting: 32 },
+  heavy: { slots: 2, perUserRunning: 1, perUserWaiting: 2 },
+  export: { slots: 1, perUserRunning: 1, perUserWaiting: 4 },
+  optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
+  merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
+  document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
+};
+const CALLER = { orgId: 1, userId: 10 };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Asks turns in order and records which have started. */
+function asking(admit: (kind: 'light' | 'heavy') => Promise<Admitted>) {
+  const started: string[] = [];
+  const failed: string[] = [];
+  const turns = new Map<string, Admitted>();
+  const ask = (name: string, kind: 'light' | 'heavy') =>
+    admit(kind).then(
+      (turn) => {
+        started.push(name);
+        turns.set(name, turn);
+      },
+      (error: Error) => void failed.push(`${name}: ${error.name}`),
+    );
+  return { started, failed, turns, ask };
+}
+
+describe('a request of many questions at admission', () => {
+  it('starts its light questions beside its own heavy ones, and the held heavy ones as turns end, never busy', async () => {
+    const admission = createAdmission(BUDGETS);
+    const { started, failed, turns, ask } = asking(batchAdmission(admission, CALLER, 5000));
+    for (const name of ['h1', 'h2', 'h3', 'h4', 'h5']) void ask(name, 'heavy');
+    for (const name of ['l1', 'l2', 'l3', 'l4']) void ask(name, 'light');
+    await tick();
+    // one heavy running, two waiting at admission, two held by the request; three light running, one waiting
+    expect(started).toEqual(['h1', 'l1', 'l2', 'l3']);
+    expect(admission.stats('heavy')).toEqual({ running: 1, waiting: 2 });
+    expect(admission.stats('light')).toEqual({ running: 3, waiting: 1 });
+    expect(failed).toEqual([]);
+    turns.get('l1')!.release();
+    turns.get('h1')!.release();
+    await tick();
+    expect(started).toEqual(['h1', 'l1', 'l2', 'l3', 'l4', 'h2']);
+    expect(admission.stats('heavy')).toEqual({ running: 1, waiting: 2 });
+    for (const name of ['h2', 'h3', 'h4']) {
+      turns.get(name)!.release();
+      await tick();
+    }
+    expect(started.filter((name) => name.startsWith('h'))).toEqual(['h1', 'h2', 'h3', 'h4', 'h5']);
+    expect(failed).toEqual([]);
+  });
+
+  it('drops the questions it holds when the caller goes away', async () => {
+    const admission = createAdmission(BUDGETS);
+    const caller = new AbortController();
+    const { started, failed, turns, ask } = asking(batchAdmission(admission, CALLER, 5000, caller.signal));
+    for (const name of ['h1', 'h2', 'h3', 'h4']) void ask(name, 'heavy');
+    await tick();
+    caller.abort(new Error('gone'));
+    await tick();
+    expect(failed).toEqual(['h4: Error']);
+    turns.get('h1')!.release();
+    await tick();
+    expect(started).toEqual(['h1', 'h2']);
+    expect(admission.stats('heavy')).toEqual({ running: 1, waiting: 1 });
+  });
+});
