@@ -11,6 +11,8 @@ export const card = style({
   boxShadow: '0 1px 3px rgb(0 0 0 / 12%), 0 8px 24px rgb(0 0 0 / 6%)',
   padding: '2rem',
   display: 'grid',
+  // One column no wider than the card: a field's own width (an input, "Show password") never pushes past it.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '1rem',
 });
 
@@ -31,7 +33,7 @@ export const brandPane = style({
 });
 
 /** The theme's spacing between a form's rows and inside a field. */
-export const form = style({ display: 'grid', gap: vars.space.md });
+export const form = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md });
 
 export const field = style({ display: 'grid', gap: vars.space.xs });
 
