@@ -7,7 +7,7 @@ import { EChart } from '../../charts/EChart.tsx';
 import type { ChartLook } from '../../charts/chartOption.ts';
 import { FittedFigure } from '../../ui/FittedFigure.tsx';
 import * as styles from './dashboards.css.ts';
-import { kpiComparison } from './kpiComparison.ts';
+import { changeIsGood, kpiComparison } from './kpiComparison.ts';
 
 const percent = new Intl.NumberFormat('en-US', {
   style: 'percent',
@@ -80,7 +80,7 @@ export function KpiTile({
         compact={value === null ? '—' : axisFormat(column.format)(value)}
       />
       {comparison.kind === 'change' ? (
-        <p className={comparison.change >= 0 ? styles.kpiUp : styles.kpiDown}>
+        <p className={changeIsGood(column.name, comparison.change) ? styles.kpiUp : styles.kpiDown}>
           <span aria-hidden="true">{comparison.change >= 0 ? '▲' : '▼'} </span>
           {comparison.points
             ? `${pointsFormat.format(comparison.change * 100)} pp`

@@ -1,6 +1,6 @@
 // What a KPI tile says about its change: the period named, and no change where the data cannot back one.
 import { describe, expect, it } from 'vitest';
-import { kpiComparison } from './kpiComparison.ts';
+import { changeIsGood, kpiComparison } from './kpiComparison.ts';
 
 const lastYear = { range: ['2025-01-01', '2025-11-27'] as const, phrase: 'the same days last year' };
 
@@ -50,5 +50,13 @@ describe('a KPI’s comparison line', () => {
       kind: 'none',
       text: 'All dates: no earlier period to compare',
     });
+  });
+
+  it('reads a fall in chargebacks or declines as good news and a fall in sales as bad', () => {
+    expect(changeIsGood('chargeback_ratio', -0.0003)).toBe(true);
+    expect(changeIsGood('downgrade_leakage', 1.9)).toBe(false);
+    expect(changeIsGood('soft_decline_rate', 0.0037)).toBe(false);
+    expect(changeIsGood('gsv', -0.1)).toBe(false);
+    expect(changeIsGood('approval_rate', 0.01)).toBe(true);
   });
 });

@@ -35,3 +35,31 @@ export function kpiComparison(
     against: `vs ${comparison.phrase}`,
   };
 }
+
+/**
+ * The measures whose rise is bad news for an acquirer (declines, disputes, fraud, leakage, lost
+ * merchants): their tile shows a rise in the warning colour and a fall in the good one.
+ */
+const RISE_IS_BAD: ReadonlySet<string> = new Set([
+  'declines',
+  'decline_rate',
+  'soft_decline_rate',
+  'hard_decline_rate',
+  'refunds',
+  'refund_rate',
+  'chargebacks',
+  'chargeback_amount',
+  'chargeback_ratio',
+  'chargeback_ratio_cohort',
+  'vamp_ratio',
+  'vamp_ratio_cohort',
+  'fraud_bps',
+  'downgrade_rate',
+  'downgrade_leakage',
+  'attrition',
+]);
+
+/** Whether a change of `metric` reads as good news (the tile's colour; the arrow keeps the direction). */
+export function changeIsGood(metric: string, change: number): boolean {
+  return RISE_IS_BAD.has(metric) ? change <= 0 : change >= 0;
+}
