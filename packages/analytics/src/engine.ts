@@ -41,6 +41,8 @@ export interface CsvCopyOptions extends QueryOptions {
   onProgress?: (progress: { percent: number; rows: number }) => void;
   /** A last cell per row of an answer by period: its date bucket's note (shared periodNotesOf), empty for a bucket without one. */
   periodNotes?: ReadonlyMap<string, string>;
+  /** The dimensions with a fixed vocabulary in words (shared dimensionVocabulary), not as codes. */
+  valueLabels?: boolean;
 }
 
 export interface CsvCopy {

@@ -10,9 +10,11 @@ import {
   API_ERROR_CODES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_PATHS,
+  dimensionValueLabel,
   documentSchema,
   downloadTicketSchema,
   queryResultSchema,
+  type QueryCell,
 } from '@payportal/shared';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
@@ -109,7 +111,11 @@ describe.each(DATABASE_KINDS)('documents on %s', (kind) => {
     const queried = queryResultSchema.parse(asked.json());
     expect(queried.truncated).toBe(false);
     const records = parse(file.body, { bom: true, from_line: 2 }) as string[][];
-    expect(records).toEqual(queried.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))));
+    // …with the fixed vocabularies (industry, plan type, size and risk tiers) in words, as the screens show them
+    const cellText = (cell: QueryCell, index: number) =>
+      cell === null ? '' : (dimensionValueLabel(queried.columns[index]!.name, String(cell)) ?? String(cell));
+    expect(records).toEqual(queried.rows.map((row) => row.map(cellText)));
+    expect(records.map((record) => record[7])).toContain('Low');
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(extract.sha256);
     expect(await audit(extract.id)).toEqual(['generate', 'download']);
   });

@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBEngine, queryColumns } from '@payportal/analytics';
 import {
+  csvValuesOf,
   DEFAULT_CSV_OPTIONS,
   queryDescriptionSchema,
   type CsvOptions,
@@ -35,6 +36,14 @@ const QUESTIONS: Record<string, QueryDescriptionInput> = {
     dimensions: ['card_brand'],
     timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_90_days' },
   },
+  declines_by_code_entry_mode_and_channel: {
+    measures: ['declines'],
+    dimensions: ['decline_code', 'entry_mode', 'channel'],
+  },
+  sales_by_issuer_country_and_plan: {
+    measures: ['gsv'],
+    dimensions: ['issuer_country', 'cross_border', 'pricing_plan_type'],
+  },
   regions_by_month_limited: {
     measures: ['transactions'],
     dimensions: ['region'],
@@ -57,9 +66,9 @@ describe('an export written by the engine itself and one streamed through the AP
   });
 
   const store = () => localFileStore(dir);
-  const streamed = async (key: string, input: QueryDescriptionInput, limit: number) => {
+  const streamed = async (key: string, input: QueryDescriptionInput, limit: number, csv = CSV) => {
     const query = queryDescriptionSchema.parse(input);
-    const file = await openCsvFile(store(), key, queryColumns(query), CSV);
+    const file = await openCsvFile(store(), key, queryColumns(query), csv);
     let rows = 0;
     await engine.stream(
       query,
@@ -74,9 +83,9 @@ describe('an export written by the engine itself and one streamed through the AP
     await file.finish();
     return readFile(join(dir, key));
   };
-  const copied = async (key: string, input: QueryDescriptionInput, limit: number) => {
+  const copied = async (key: string, input: QueryDescriptionInput, limit: number, csv = CSV) => {
     const query = queryDescriptionSchema.parse(input);
-    const file = await openCsvFile(store(), key, queryColumns(query), CSV);
+    const file = await openCsvFile(store(), key, queryColumns(query), csv);
     const written = await copyThroughEngine(
       {
         copyCsv: engine.copyCsv.bind(engine),
@@ -84,7 +93,7 @@ describe('an export written by the engine itself and one streamed through the AP
         scope,
         scratch: join(dir, `${key}.scratch`),
         limit,
-        options: { rowCap: limit, neutraliseFormulas: true },
+        options: { rowCap: limit, neutraliseFormulas: true, valueLabels: csvValuesOf(csv) === 'labels' },
       },
       file,
     );
@@ -100,6 +109,30 @@ describe('an export written by the engine itself and one streamed through the AP
     if (question.limit) expect(written.rowsWritten).toBe(question.limit);
     expect(written.rowsWritten).toBeGreaterThan(20);
     expect(bytes.toString('utf8')).toBe(expected.toString('utf8'));
+  });
+
+  it('[X19] writes the same codes both ways when the file asks for codes, and its header says so', async () => {
+    const codes: CsvOptions = { ...CSV, values: 'codes' };
+    for (const [name, question] of Object.entries(QUESTIONS)) {
+      const { bytes } = await copied(`${name}-codes-copy.csv`, question, 1_000_000, codes);
+      const expected = await streamed(`${name}-codes-stream.csv`, question, 1_000_000, codes);
+      expect(bytes.toString('utf8'), name).toBe(expected.toString('utf8'));
+    }
+    const text = (
+      await streamed('codes.csv', QUESTIONS.declines_by_code_entry_mode_and_channel!, 1000, codes)
+    ).toString();
+    expect(text.split('\r\n')[0]).toBe('\uFEFFDecline code (code),Entry mode (code),Channel (code),Declines');
+    expect(text).toMatch(/\r\n51,(chip|contactless|swipe|keyed|ecom|recurring),(cp|cnp),\d+\r\n/);
+  });
+
+  it('[X19] writes the words the screens show by default, both ways', async () => {
+    const text = (await streamed('labels.csv', QUESTIONS.declines_by_code_entry_mode_and_channel!, 1000)).toString();
+    expect(text.split('\r\n')[0]).toBe('\uFEFFDecline code,Entry mode,Channel,Declines');
+    expect(text).toContain('51 Insufficient funds,');
+    expect(text).toMatch(/,(Card present|Card not present),/);
+    expect(text).not.toMatch(/,(cp|cnp|visa|contactless|keyed),/);
+    const countries = (await streamed('countries.csv', QUESTIONS.sales_by_issuer_country_and_plan!, 1000)).toString();
+    expect(countries).toMatch(/\r\nUS United States,Domestic,/);
   });
 
   it.each([5, 137])(

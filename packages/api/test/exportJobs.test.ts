@@ -150,6 +150,42 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     );
   });
 
+  it('[X19] writes card brands and channels in words by default and as codes when asked, the header saying which', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const description: QueryDescriptionInput = {
+      measures: ['transactions'],
+      dimensions: ['card_brand', 'channel'],
+      order: [
+        { member: 'card_brand', direction: 'asc' },
+        { member: 'channel', direction: 'asc' },
+      ],
+    };
+    const file = async (csv: object) => {
+      const job = await runOk(analyst, { query: description, csv });
+      expect(await waitForJob(app, analyst, job.id, ['ready', 'failed'])).toMatchObject({ status: 'ready' });
+      return parse((await download(app, analyst, job.id)).text, { columns: true }) as Record<string, string>[];
+    };
+    const words = await file({});
+    expect(Object.keys(words[0]!)).toEqual(['Card brand', 'Channel', 'Transactions']);
+    expect(words.map((record) => `${record['Card brand']} / ${record.Channel}`)).toContain(
+      'American Express / Card not present',
+    );
+    expect(new Set(words.map((record) => record['Card brand']))).toEqual(
+      new Set(['American Express', 'Discover', 'Mastercard', 'Visa']),
+    );
+
+    const codes = await file({ values: 'codes' });
+    expect(Object.keys(codes[0]!)).toEqual(['Card brand (code)', 'Channel (code)', 'Transactions']);
+    expect(new Set(codes.map((record) => record['Channel (code)']))).toEqual(new Set(['cnp', 'cp']));
+    // the same rows, only the words differ
+    expect(codes.map((record) => record.Transactions)).toEqual(words.map((record) => record.Transactions));
+
+    // a header of ids is for a program: codes unless words are asked for
+    const ids = await file({ header: 'ids' });
+    expect(ids[0]).toHaveProperty('card_brand', 'amex');
+    expect((await file({ header: 'ids', values: 'labels' }))[0]).toHaveProperty('card_brand', 'American Express');
+  });
+
   it('[X4][X5] stops at the role’s cap, says so, and gives an org owner the larger cap', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const limits = exportLimitsSchema.parse(

@@ -254,8 +254,8 @@ export type {
 } from './analytics/datePeriods.ts';
 export { PERIOD_NOTE_COLUMN, periodNoteOf, periodNotesOf } from './analytics/periodNotes.ts';
 export { EXPORT_ROUTES, EXPORT_PATHS } from './exports/exportPaths.ts';
-export { CSV_HEADERS, csvOptionsSchema, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
-export type { CsvHeader, CsvOptions, CsvOptionsInput } from './exports/csvOptions.ts';
+export { CSV_HEADERS, CSV_VALUES, csvOptionsSchema, csvValuesOf, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
+export type { CsvHeader, CsvOptions, CsvOptionsInput, CsvValues } from './exports/csvOptions.ts';
 export {
   EXPORT_NAME_MAX,
   EXPORT_DESCRIPTION_MAX,
@@ -332,6 +332,7 @@ export {
   DIMENSION_VALUE_LABELS,
   DIMENSIONS_NAMED_BY_VALUE,
   dimensionValueLabel,
+  dimensionVocabulary,
   hasValueLabels,
   MERCHANT_STATUS_LABELS,
 } from './analytics/valueLabels.ts';

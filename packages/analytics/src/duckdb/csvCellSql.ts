@@ -3,8 +3,10 @@
 // numbers in plain decimal notation with the shortest digits that read back as the same double (never
 // an exponent, no '.0' on whole numbers), empty for null or not finite; text with a leading apostrophe
 // when a spreadsheet would run it as a formula (= + - @ tab CR first); empty text and null alike empty.
-// Quoting (RFC 4180) is DuckDB's CSV writer's, with the options of CSV_COPY_OPTIONS.
-import type { QueryColumn } from '@payportal/shared';
+// Quoting (RFC 4180) is DuckDB's CSV writer's, with the options of CSV_COPY_OPTIONS. With values in
+// words, a dimension with a fixed vocabulary is mapped by one CASE over its codes (a code outside it
+// stays itself), as the encoder maps each cell.
+import { dimensionVocabulary, type QueryColumn } from '@payportal/shared';
 
 /** RFC 4180 as the API writes it: comma, double quotes doubled, CRLF, null as nothing. */
 export const CSV_COPY_OPTIONS = `format csv, header false, delimiter ',', quote '"', escape '"', new_line '\r\n', nullstr ''`;
@@ -52,13 +54,21 @@ export function csvRowsSql(
   neutraliseFormulas: boolean,
   answerSql: string,
   periodNotes?: ReadonlyMap<string, string>,
+  valueLabels = false,
 ): string {
+  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
   const names = columns.map((_column, index) => `c${index}`);
   const inner = columns.flatMap((column, index) =>
     column.type === 'number' ? [`cast(c${index} as double) as d${index}`] : [`c${index}`],
   );
   const cells = columns.map((column, index) => {
     const name = `c${index}`;
+    const vocabulary = valueLabels ? dimensionVocabulary(column.name) : null;
+    if (vocabulary) {
+      const code = `cast(${name} as varchar)`;
+      const branches = [...vocabulary].map(([value, words]) => `when ${quoted(value)} then ${quoted(words)}`);
+      return `${textCell(`(case ${code} ${branches.join(' ')} else ${code} end)`, neutraliseFormulas)} as ${name}`;
+    }
     if (column.type === 'number') return `${numberCell(`d${index}`)} as ${name}`;
     if (column.type === 'boolean') return `cast(${name} as varchar) as ${name}`;
     return `${textCell(name, neutraliseFormulas)} as ${name}`;
@@ -66,7 +76,6 @@ export function csvRowsSql(
   // The period note (CsvCopyOptions.periodNotes): a last cell, its row's date bucket's note or empty.
   const dateIndex = columns.findIndex((column) => column.type === 'date');
   if (periodNotes && dateIndex >= 0) {
-    const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
     const branches = [...periodNotes].map(([label, note]) => `when ${quoted(label)} then ${quoted(note)}`);
     cells.push(
       `${textCell(branches.length ? `(case cast(c${dateIndex} as varchar) ${branches.join(' ')} end)` : 'null', neutraliseFormulas)} as c${columns.length}`,

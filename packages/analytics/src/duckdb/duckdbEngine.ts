@@ -229,7 +229,13 @@ export class DuckDBEngine implements AnalyticsEngine {
     options: CsvCopyOptions,
     progress: (percent: number) => void,
   ): Promise<number> {
-    const rows = csvRowsSql(compiled.columns, options.neutraliseFormulas, compiled.sql, options.periodNotes);
+    const rows = csvRowsSql(
+      compiled.columns,
+      options.neutraliseFormulas,
+      compiled.sql,
+      options.periodNotes,
+      options.valueLabels,
+    );
     return this.interruptible(
       options.timeoutMs,
       async (connection) => {

@@ -2,8 +2,18 @@
 // quote, comma or line break, quotes doubled), ISO 8601 dates as the engine gives them, numbers with
 // '.' decimals, no thousands separators and no exponent, empty for null. Text cells that a spreadsheet
 // would run as a formula (= + - @ tab CR first, OWASP "CSV injection") get a leading apostrophe;
-// numbers are typed, never text, so a negative number stays a number.
-import type { CsvHeader, QueryCell, QueryColumn } from '@payportal/shared';
+// numbers are typed, never text, so a negative number stays a number. With values as labels, the
+// dimensions with a fixed vocabulary are written in words ("Visa"); with codes, as the engine has them
+// (`visa`), and a header of labels says so ("Card brand (code)").
+import {
+  csvValuesOf,
+  dimensionValueLabel,
+  hasValueLabels,
+  type CsvHeader,
+  type CsvValues,
+  type QueryCell,
+  type QueryColumn,
+} from '@payportal/shared';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -37,7 +47,12 @@ export function formatNumber(value: number): string {
 
 type CellWriter = (cell: QueryCell) => string;
 
-function cellWriter(column: QueryColumn, neutralise: boolean): CellWriter {
+function cellWriter(column: QueryColumn, neutralise: boolean, values: CsvValues): CellWriter {
+  if (values === 'labels' && hasValueLabels(column.name)) {
+    const text = (value: string) => dimensionValueLabel(column.name, value) ?? value;
+    return (cell) =>
+      cell === null ? '' : quoteField(neutralise ? neutraliseFormula(text(String(cell))) : text(String(cell)));
+  }
   if (column.type === 'number')
     return (cell) => (typeof cell === 'number' ? formatNumber(cell) : cell === null ? '' : quoteField(String(cell)));
   if (column.type === 'boolean') return (cell) => (cell === null ? '' : String(cell));
@@ -55,11 +70,18 @@ export interface CsvEncoder {
 
 export function createCsvEncoder(
   columns: readonly QueryColumn[],
-  options: { header: CsvHeader; neutraliseFormulas: boolean },
+  options: { header: CsvHeader; neutraliseFormulas: boolean; values?: CsvValues },
 ): CsvEncoder {
-  const writers = columns.map((column) => cellWriter(column, options.neutraliseFormulas));
+  const values = csvValuesOf(options);
+  const writers = columns.map((column) => cellWriter(column, options.neutraliseFormulas, values));
   // Labels and ids are ours, but a label could one day start with '-' or hold a comma: same rules.
-  const names = columns.map((column) => (options.header === 'ids' ? column.name : column.label));
+  const names = columns.map((column) =>
+    options.header === 'ids'
+      ? column.name
+      : values === 'codes' && hasValueLabels(column.name)
+        ? `${column.label} (code)`
+        : column.label,
+  );
   const header = `${names.map((name) => quoteField(options.neutraliseFormulas ? neutraliseFormula(name) : name)).join(',')}\r\n`;
   const last = writers.length - 1;
   return {

@@ -1,5 +1,6 @@
 // The monthly merchant master extract as CSV: the rules of the CSV exports (RFC 4180,
-// UTF-8 with a BOM for spreadsheets, catalogue labels as the header, formula-like text neutralised),
+// UTF-8 with a BOM for spreadsheets, catalogue labels as the header and the fixed vocabularies in words,
+// formula-like text neutralised),
 // from the engine's stream, so no row cap applies.
 import { queryColumns, type AnalyticsEngine, type QueryScope } from '@payportal/analytics';
 import { createCsvEncoder } from '../csv/csvFormat.ts';

@@ -10,7 +10,13 @@ import {
   type AnalyticsEngine,
   type QueryScope,
 } from '@payportal/analytics';
-import { PERIOD_NOTE_COLUMN, periodNotesOf, type QueryCell, type QueryDescription } from '@payportal/shared';
+import {
+  csvValuesOf,
+  PERIOD_NOTE_COLUMN,
+  periodNotesOf,
+  type QueryCell,
+  type QueryDescription,
+} from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from '../optimizer/pnlExport.ts';
@@ -154,6 +160,7 @@ async function copyByEngine(
       options: {
         rowCap: job.row_cap,
         neutraliseFormulas: job.csv.neutraliseFormulas,
+        valueLabels: csvValuesOf(job.csv) === 'labels',
         ...(periodNotes && { periodNotes }),
         signal: stopped,
         onProgress: ({ percent, rows }) => {

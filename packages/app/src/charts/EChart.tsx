@@ -19,6 +19,16 @@ export interface EChartProps {
   onDrawn?: () => void;
 }
 
+/** Share of the chart's width a truncating category axis's names may take (a horizontal bar chart's). */
+const NAME_SHARE = 0.4;
+
+/** Gives a horizontal bar chart's truncating names their share of the chart's current width. */
+function fitNames(chart: ChartInstance, option: ChartOption) {
+  const axis = option.yAxis as { type?: string; axisLabel?: { overflow?: string } } | undefined;
+  if (axis?.type !== 'category' || axis.axisLabel?.overflow !== 'truncate') return;
+  chart.setOption({ yAxis: { axisLabel: { width: Math.max(80, Math.round(chart.getWidth() * NAME_SHARE)) } } });
+}
+
 export function EChart({ option, onPick, onInstance, className, onDrawn }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const instance = useRef<ChartInstance | null>(null);
@@ -42,8 +52,12 @@ export function EChart({ option, onPick, onInstance, className, onDrawn }: EChar
       chart.on('click', (event) => handlers.current.onPick?.(String(event.name), event.dataIndex));
       chart.on('finished', () => handlers.current.onDrawn?.());
       chart.setOption(latest.current, { notMerge: true });
+      fitNames(chart, latest.current);
       handlers.current.onInstance?.(chart);
-      const observer = new ResizeObserver(() => chart.resize());
+      const observer = new ResizeObserver(() => {
+        chart.resize();
+        fitNames(chart, latest.current);
+      });
       observer.observe(box.current);
       cleanup = () => {
         observer.disconnect();
@@ -59,7 +73,9 @@ export function EChart({ option, onPick, onInstance, className, onDrawn }: EChar
   }, []);
 
   useEffect(() => {
-    instance.current?.setOption(option, { notMerge: true });
+    if (!instance.current) return;
+    instance.current.setOption(option, { notMerge: true });
+    fitNames(instance.current, option);
   }, [option]);
 
   return <div ref={box} className={className} aria-hidden="true" data-chart-canvas="" />;

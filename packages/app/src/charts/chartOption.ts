@@ -146,6 +146,9 @@ export function chartOption(
       hideOverlap: true,
       ...(dateLabel && { formatter: dateLabel }),
       ...(crowded && { interval: 0, rotate, width: 110, overflow: 'truncate' }),
+      // A horizontal bar's names are cut to a share of the chart's width (EChart.tsx fits it), so long
+      // ones ("57 Transaction not permitted to cardholder") leave the bars room on a phone.
+      ...(horizontal && { width: 160, overflow: 'truncate' }),
     },
     axisLine: { lineStyle: { color: look.border } },
   };
@@ -154,7 +157,7 @@ export function chartOption(
   const valueAxis = (format: (typeof formats)[number], extra: object = {}) => ({
     type: 'value',
     scale: lineOnly,
-    axisLabel: { color: look.muted, formatter: axisFormat(format) },
+    axisLabel: { color: look.muted, formatter: axisFormat(format), hideOverlap: true },
     splitLine: { lineStyle: { color: look.border } },
     ...extra,
   });

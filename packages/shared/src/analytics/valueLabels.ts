@@ -91,3 +91,31 @@ export function dimensionValueLabel(dimension: string, value: string): string | 
 export function hasValueLabels(dimension: string): boolean {
   return dimension === 'issuer_country' || Object.hasOwn(DIMENSION_VALUE_LABELS, dimension);
 }
+
+const vocabularies = new Map<string, ReadonlyMap<string, string> | null>();
+
+/**
+ * Every value of `dimension` with its words (issuer countries: every two-letter region the runtime
+ * names), or null when the dimension has no vocabulary: for writers that map a whole column at once (an
+ * export's SQL), where dimensionValueLabel serves one value.
+ */
+export function dimensionVocabulary(dimension: string): ReadonlyMap<string, string> | null {
+  if (!hasValueLabels(dimension)) return null;
+  let vocabulary = vocabularies.get(dimension);
+  if (vocabulary === undefined) {
+    const codes =
+      dimension === 'issuer_country'
+        ? Array.from({ length: 26 * 26 }, (_, index) =>
+            String.fromCharCode(65 + Math.floor(index / 26), 65 + (index % 26)),
+          )
+        : Object.keys(DIMENSION_VALUE_LABELS[dimension as keyof typeof DIMENSION_VALUE_LABELS]);
+    vocabulary = new Map(
+      codes.flatMap((code) => {
+        const words = dimensionValueLabel(dimension, code);
+        return words === null ? [] : [[code, words] as const];
+      }),
+    );
+    vocabularies.set(dimension, vocabulary);
+  }
+  return vocabulary;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvOptionsSchema } from './csvOptions.ts';
+import { csvOptionsSchema, csvValuesOf } from './csvOptions.ts';
 import { exportDefinitionBodySchema } from './exportDefinition.ts';
 import { runExportBodySchema } from './exportJob.ts';
 import { EXPORT_PATHS, EXPORT_ROUTES } from './exportPaths.ts';
@@ -10,6 +10,14 @@ const query = { measures: ['gsv'], dimensions: ['region'] };
 describe('the CSV export contract', () => {
   it('[X11][X12] neutralises formulas by default and writes labels, no BOM, no gzip', () => {
     expect(csvOptionsSchema.parse({})).toEqual({ header: 'labels', bom: false, gzip: false, neutraliseFormulas: true });
+  });
+
+  it('[X19] writes values in words under a header of labels and codes under one of ids, unless asked otherwise', () => {
+    expect(csvValuesOf(csvOptionsSchema.parse({}))).toBe('labels');
+    expect(csvValuesOf(csvOptionsSchema.parse({ header: 'ids' }))).toBe('codes');
+    expect(csvValuesOf(csvOptionsSchema.parse({ header: 'ids', values: 'labels' }))).toBe('labels');
+    expect(csvValuesOf(csvOptionsSchema.parse({ values: 'codes' }))).toBe('codes');
+    expect(csvOptionsSchema.safeParse({ values: 'words' }).success).toBe(false);
   });
 
   it('[X3] runs either a saved definition or an inline query, never both or neither', () => {

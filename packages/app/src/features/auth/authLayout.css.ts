@@ -1,7 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
 
-export const page = style({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: '2rem 1rem' });
+export const page = style({
+  minHeight: '100vh',
+  display: 'grid',
+  // A column no wider than the viewport: the card's 100 % is the screen's width on a phone, not its own content's.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  placeItems: 'center',
+  padding: '2rem 1rem',
+});
 
 export const card = style({
   width: '100%',
@@ -11,6 +18,8 @@ export const card = style({
   boxShadow: '0 1px 3px rgb(0 0 0 / 12%), 0 8px 24px rgb(0 0 0 / 6%)',
   padding: '2rem',
   display: 'grid',
+  // One column no wider than the card: a field's own width (an input, "Show password") never pushes past it.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '1rem',
 });
 
@@ -31,9 +40,9 @@ export const brandPane = style({
 });
 
 /** The theme's spacing between a form's rows and inside a field. */
-export const form = style({ display: 'grid', gap: vars.space.md });
+export const form = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.md });
 
-export const field = style({ display: 'grid', gap: vars.space.xs });
+export const field = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xs });
 
 /** "Show password": the theme's secondary button, as tall as the field beside it and never wrapped. */
 export const revealButton = style({ alignSelf: 'stretch', whiteSpace: 'nowrap', paddingInline: vars.space.md });

@@ -1,5 +1,7 @@
-// How the CSV file is written: header labels or ids, a BOM for Excel, gzip, and the
+// How the CSV file is written: header labels or ids, values in words or codes (following the header
+// until chosen), a BOM for Excel, gzip, and the
 // formula-injection guard (on by default; turning it off is for people who know why).
+import { csvValuesOf, type CsvValues } from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setCsvOption } from './builderStore.ts';
@@ -30,6 +32,20 @@ export function FileOptionsCard({ disabled }: { disabled?: boolean }) {
           >
             <option value="labels">Column names</option>
             <option value="ids">Column ids (for scripts)</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-values`}>
+            Values
+          </label>
+          <select
+            id={`${id}-values`}
+            className={styles.control}
+            value={csvValuesOf(csv)}
+            onChange={(event) => setCsvOption('values', event.currentTarget.value as CsvValues)}
+          >
+            <option value="labels">Words, as on screen (Visa, Card not present)</option>
+            <option value="codes">Codes (visa, cnp)</option>
           </select>
         </div>
         <ul className={styles.plainList}>

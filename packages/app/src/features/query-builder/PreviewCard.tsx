@@ -1,7 +1,7 @@
 // The live preview: the first rows of the export as it stands, the row-count estimate, and
 // what is happening (waiting for choices, loading, failed with a retry). The status line is a polite
 // live region, so a screen reader hears the new count without losing its place.
-import { formatRows, rowCapText, type QueryDescriptionInput } from '@payportal/shared';
+import { csvValuesOf, formatRows, rowCapText, type QueryDescriptionInput } from '@payportal/shared';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { secondaryButton } from '../../ui/button.css.ts';
@@ -33,7 +33,7 @@ export function PreviewCard({
   sortable: boolean;
 }) {
   const id = useId();
-  const { order } = useSnapshot(builder);
+  const { order, csv } = useSnapshot(builder);
   const { preview, estimate } = useLivePreview(description);
   const result = preview.data;
   const status =
@@ -75,6 +75,7 @@ export function PreviewCard({
             onSort={sortable ? sortBy : undefined}
             busy={preview.status === 'loading'}
             caption={`First ${Math.min(PREVIEW_ROWS, result.rows.length)} rows of the export`}
+            values={csvValuesOf(csv)}
           />
         ))}
     </section>

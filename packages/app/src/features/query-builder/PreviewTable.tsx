@@ -1,6 +1,8 @@
 // The preview's rows: column headers are buttons that sort the export (the order is part
-// of its description) and announce the order with aria-sort; values in the catalogue's formats.
-import { formatCell, type QueryResult } from '@payportal/shared';
+// of its description) and announce the order with aria-sort; values in the catalogue's formats, the
+// fixed vocabularies as the file will hold them (words, or codes when the file asks for codes).
+import { formatCell, type CsvValues, type QueryResult } from '@payportal/shared';
+import { dimensionText } from '../../charts/dimensionText.ts';
 import type { BuilderState } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
 
@@ -11,9 +13,11 @@ export interface PreviewTableProps {
   onSort?: (member: string) => void;
   busy: boolean;
   caption: string;
+  /** How the file writes the values of a fixed vocabulary; default words. */
+  values?: CsvValues;
 }
 
-export function PreviewTable({ result, order, onSort, busy, caption }: PreviewTableProps) {
+export function PreviewTable({ result, order, onSort, busy, caption, values = 'labels' }: PreviewTableProps) {
   return (
     <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
       <table className={`${styles.table} ${busy ? styles.busy : ''}`} aria-busy={busy}>
@@ -52,7 +56,8 @@ export function PreviewTable({ result, order, onSort, busy, caption }: PreviewTa
                 const column = result.columns[index]!;
                 return (
                   <td key={column.name} className={column.type === 'number' ? styles.numeric : undefined}>
-                    {formatCell(cell, column)}
+                    {(values === 'labels' && cell !== null && dimensionText(column.name, String(cell))) ||
+                      formatCell(cell, column)}
                   </td>
                 );
               })}

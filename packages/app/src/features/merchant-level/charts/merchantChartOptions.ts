@@ -2,6 +2,8 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryResult } from '@payportal/shared';
 import type { ChartColors } from './EChart.tsx';
+import { axisFormat } from '../../../charts/axisFormat.ts';
+import { periodName } from '../../../charts/chartOption.ts';
 import { HOURS, heatmapShade, WEEKDAYS } from '../../../charts/timeParts.ts';
 
 const columnOf = (result: QueryResult, name: string) => result.columns.findIndex((column) => column.name === name);
@@ -18,12 +20,27 @@ export function trendOption(result: QueryResult) {
     return {
       animation: false,
       grid: { left: 56, right: 48, top: 28, bottom: 28 },
-      tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: colors.text } },
-      xAxis: { type: 'category', data: result.rows.map((row) => String(row[date]).slice(0, 7)), ...axis(colors) },
+      tooltip: { trigger: 'axis' },
+      // Months and amounts on the axes as the dashboards write them: "Nov 2025", "$1.2M".
+      xAxis: {
+        type: 'category',
+        data: result.rows.map((row) => periodName(String(row[date]), 'month')),
+        ...axis(colors),
+      },
       yAxis: [
-        { type: 'value', name: '', ...axis(colors) },
-        { type: 'value', ...axis(colors), splitLine: { show: false } },
+        {
+          type: 'value',
+          name: '',
+          ...axis(colors),
+          axisLabel: { color: colors.muted, formatter: axisFormat('money') },
+        },
+        {
+          type: 'value',
+          ...axis(colors),
+          axisLabel: { color: colors.muted, formatter: axisFormat('count') },
+          splitLine: { show: false },
+        },
       ],
       series: [
         {

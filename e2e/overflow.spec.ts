@@ -1,0 +1,158 @@
+// Nothing scrolls sideways on a phone: at 390 px every route, standalone and framed in the partner
+// demo, is no wider than the viewport, and no KPI tile's figure is cut (the tile shows the exact
+// figure while it fits, else the compact one: ui/FittedFigure.tsx).
+import { expect, type Frame } from '@playwright/test';
+import { test } from './embedHost.ts';
+import { signIn } from './support/signIn.ts';
+import { urls } from './urls.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Routes every signed-in role with the query, upload and owner roles opens (the optimizer's is below). */
+const ROUTES = [
+  '/home',
+  '/dashboards',
+  '/dashboard/new',
+  '/amla',
+  '/csv/new',
+  '/alerts',
+  '/documents',
+  '/profile',
+  '/organization/manage',
+  '/data/upload',
+  '/data/upload/history',
+  '/data/upload/12345',
+  '/dashboard/99999',
+];
+
+interface Widths {
+  route: string;
+  page: number;
+  viewport: number;
+  /** KPI figures whose shown text is wider than their box: "text (shown px > box px)". */
+  cutFigures: string[];
+}
+
+/** The document's and each KPI figure's widths, measured in `frame` (the page's, or the portal's frame). */
+function measure(frame: Frame, route: string): Promise<Widths> {
+  return frame.evaluate((route) => {
+    const cutFigures = [...document.querySelectorAll<HTMLElement>('[data-fitted]')].flatMap((figure) => {
+      // The shown text is the last span (the compact one when the exact one does not fit; ui/FittedFigure.tsx).
+      const shown = [...figure.querySelectorAll<HTMLElement>(':scope > span')].at(-1)!;
+      return shown.scrollWidth > figure.clientWidth
+        ? [`${shown.textContent} (${shown.scrollWidth} px > ${figure.clientWidth} px)`]
+        : [];
+    });
+    return { route, page: document.documentElement.scrollWidth, viewport: window.innerWidth, cutFigures };
+  }, route);
+}
+
+/** Waits for the route's heading (or its refusal, such as another person's dashboard to change) and, on a dashboard, for its tiles' figures. */
+async function settled(frame: Frame, route: string): Promise<void> {
+  await frame.locator('h1, main [role="alert"]').first().waitFor({ timeout: 20_000 });
+  if (/^\/dashboard\/\d+$/.test(route) && route !== '/dashboard/99999') {
+    await frame.locator('[data-fitted]').first().waitFor({ timeout: 20_000 });
+  }
+  if (route.startsWith('/amla?'))
+    await frame.getByRole('heading', { name: 'Performance' }).waitFor({ timeout: 20_000 });
+  // Lazy charts and tables lay out after their data: one more frame for the widths to settle.
+  await frame.waitForTimeout(500);
+}
+
+function expectFits(all: Widths[]) {
+  const wide = all.filter((widths) => widths.page > widths.viewport).map((w) => `${w.route}: ${w.page} px`);
+  const cut = all.flatMap((widths) => widths.cutFigures.map((figure) => `${widths.route}: ${figure}`));
+  expect(wide, 'pages wider than the 390 px viewport').toEqual([]);
+  expect(cut, 'KPI figures cut off').toEqual([]);
+}
+
+/** The seeded dashboards and two merchants with raised signals, as a person reaches them. */
+async function seededRoutes(at: (path: string) => Promise<Frame>): Promise<string[]> {
+  const list = await at('/dashboards');
+  await list.locator('a[href^="/dashboard/"]').first().waitFor();
+  const dashboards = await list.$$eval('a[href^="/dashboard/"]', (links) =>
+    [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))].filter((path) =>
+      /^\/dashboard\/\d+$/.test(path),
+    ),
+  );
+  expect(dashboards.length).toBeGreaterThanOrEqual(3);
+  const merchants: string[] = [];
+  for (const index of [0, 1]) {
+    const search = await at('/amla');
+    await search
+      .getByRole('button', { name: / · MID / })
+      .nth(index)
+      .click();
+    await expect.poll(() => new URL(search.url()).search).toMatch(/merchant=\d+/);
+    merchants.push(`/amla${new URL(search.url()).search}`);
+  }
+  return [...dashboards, `${dashboards[0]}/edit`, `${dashboards[0]}/chart/new`, ...merchants];
+}
+
+test('at 390 px no route scrolls sideways and no KPI figure is cut, standalone', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const measured: Widths[] = [];
+  for (const [email, routes] of [
+    ['owner@acme.example', ROUTES],
+    ['optimizer@acme.example', ['/home', '/revenue-optimizer', '/documents']],
+  ] as const) {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, email, { landsOn: /\/(home|revenue-optimizer)$/ });
+    const at = async (path: string) => {
+      await page.goto(`${urls.app}${path}`);
+      return page.mainFrame();
+    };
+    const all = email === 'owner@acme.example' ? [...routes, ...(await seededRoutes(at))] : routes;
+    for (const route of all) {
+      await test.step(route, async () => {
+        await at(route);
+        await settled(page.mainFrame(), route);
+        measured.push(await measure(page.mainFrame(), route));
+      });
+    }
+    await page.close();
+  }
+  for (const route of ['/auth', '/forgot-password']) {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${urls.app}${route}`);
+    await settled(page.mainFrame(), route);
+    measured.push(await measure(page.mainFrame(), route));
+    await page.close();
+  }
+  expectFits(measured);
+});
+
+test('at 390 px no route scrolls sideways and no KPI figure is cut, framed in the partner demo', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const measured: Widths[] = [];
+  for (const [email, routes] of [
+    ['partner@acme.example', ROUTES],
+    ['optimizer@acme.example', ['/home', '/revenue-optimizer', '/documents']],
+  ] as const) {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(urls.demo);
+    await page.getByRole('radio', { name: 'Partner user' }).check();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Portal ready/, { timeout: 20_000 });
+    const portalFrame = () => page.frames().find((frame) => frame.url().startsWith(urls.app));
+    const at = async (path: string) => {
+      await page.goto(`${urls.demo}/?path=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('status')).toHaveText(/^Portal ready/, { timeout: 20_000 });
+      await expect.poll(() => portalFrame()?.url() ?? '', { timeout: 20_000 }).toContain(urls.app);
+      return portalFrame()!;
+    };
+    const all = email === 'partner@acme.example' ? [...routes, ...(await seededRoutes(at))] : routes;
+    for (const route of all) {
+      await test.step(route, async () => {
+        const frame = await at(route);
+        await settled(frame, route);
+        measured.push(await measure(frame, route), await measure(page.mainFrame(), `${route} (the partner's page)`));
+      });
+    }
+    await page.close();
+  }
+  expectFits(measured);
+});
