@@ -3,7 +3,13 @@
 // the rows are streamed through the API (the way of engines without a CSV writer, ClickHouse).
 import { rm } from 'node:fs/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { EXPORT_PATHS, exportJobSchema, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared';
+import {
+  dimensionValueLabel,
+  EXPORT_PATHS,
+  exportJobSchema,
+  queryResultSchema,
+  type QueryDescriptionInput,
+} from '@payportal/shared';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,9 +83,14 @@ describe('the period note of an export by period', () => {
     );
     const records = parse(text, { bom: true }) as string[][];
     const rows = records.slice(1);
-    // the query API's rows, in its order, each with one more cell
+    // the query API's rows, in its order, each with one more cell; under a header of labels a value is in words (X19)
+    const names = queried.columns.map((column) => column.name);
     expect(rows.map((row) => row.slice(0, -1))).toEqual(
-      queried.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))),
+      queried.rows.map((row) =>
+        row.map((cell, index) =>
+          cell === null ? '' : (dimensionValueLabel(names[index]!, String(cell)) ?? String(cell)),
+        ),
+      ),
     );
     const notes = new Map(rows.map((row) => [row[0], row.at(-1)]));
     expect(Object.fromEntries(notes)).toEqual({
