@@ -90,6 +90,11 @@ globalStyle(`${grid} th, ${grid} td`, {
 globalStyle(`${grid} th`, { fontSize: '0.875rem', color: vars.color.textMuted, fontWeight: 600 });
 /** The history's table: nine columns, wide enough on a phone (it scrolls sideways) for rows of one or two lines, and within a 1280 px page. */
 export const historyGrid = style([grid, { minWidth: '56rem' }]);
+// Below the width where the history fits, the table scrolls sideways; its rows stay one line each (a
+// squeezed date or name wrapping into four lines made every row four times as tall).
+globalStyle(`${historyGrid} th, ${historyGrid} td`, {
+  '@media': { 'screen and (max-width: 64rem)': { whiteSpace: 'nowrap' } },
+});
 export const numeric = style({ textAlign: 'right', whiteSpace: 'nowrap' });
 globalStyle(`${grid} th${numeric}, ${grid} td${numeric}`, { textAlign: 'right' });
 export const fileName = style({ whiteSpace: 'nowrap' });
