@@ -105,8 +105,9 @@ function duplicatesSql(kind: UploadKind): { columns: string[]; joins: string[] }
   };
 }
 
-const removingSql = (request: StageRequest) =>
-  request.removing.length ? ` and coalesce(upload_id, -1) not in (${request.removing.join(', ')})` : '';
+/** Rows of the uploads this load removes count as gone already; `column` names their upload id (a table's alias in front where two tables join). */
+const removingSql = (request: StageRequest, column = 'upload_id') =>
+  request.removing.length ? ` and coalesce(${column}, -1) not in (${request.removing.join(', ')})` : '';
 
 /** The organisation's merchants by mid, less those of the uploads this load removes. */
 export function merchantLookupSql(request: StageRequest): string {
@@ -193,7 +194,7 @@ function fastLookupsSql(request: StageRequest): Array<[name: string, sql: string
   if (request.kind === 'chargebacks') {
     // A sale of the same merchant: the pair as one key.
     const sales = `select t.tx_ref || chr(0) || m.mid from transactions t join merchants m on m.org_id = ${org} and m.merchant_id = t.merchant_id
-      where t.org_id = ${org} and t.tx_ref is not null${removing.replaceAll('upload_id', 't.upload_id')}`;
+      where t.org_id = ${org} and t.tx_ref is not null${removingSql(request, 't.upload_id')}`;
     columns.push(['k_tx_ref', hitOf(`${raw('tx_ref')} || chr(0) || ${raw('mid')} in (${sales})`)]);
   }
   return columns;
@@ -215,8 +216,8 @@ export function goodRowsSql(request: StageRequest, lookups = lookupsSql(request)
 
 /**
  * Checks the staged records and writes the upload's rejects, in two scans of the staging file (three
- * when a hash repeats) and no copy of it: the record count and the repeated values (upload_hashes,
- * upload_repeats), then every record checked, only the bad ones kept (upload_bad: rn and problems).
+ * when a hash repeats) and no copy of it: the repeated values (upload_hashes, upload_repeats), then
+ * every record through the cheap tests, only the bad ones kept (upload_bad: rn and problems).
  * The malformed records `split` found are rejects as they are. The caller owns the connection and drops
  * the temp tables.
  */
