@@ -9,7 +9,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/printErrorContext.ts']],
   use: {
     headless: true,
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

@@ -33,6 +33,8 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
   const container = useRef<HTMLDivElement>(null);
   const portal = useRef<PortalHandle | null>(null);
   const [status, setStatus] = useState('Loading the portal…');
+  /** Whose portal support staff view, as the portal last reported it (null: not impersonating). */
+  const [reportedUser, setReportedUser] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [log, setLog] = useState<EmbedLogEntry[]>([]);
   const addNotice = (text: string) => setNotice((previous) => `${previous} ${text}`.trim());
@@ -47,7 +49,10 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
       impersonation: viewed.impersonation,
       initPath: (mirror && routeFromUrl()) || initPath,
       onRoute: (path) => mirror && mirrorRoute(path),
-      onSession: (session) => setStatus(sessionStatus(session)),
+      onSession: (session) => {
+        setStatus(sessionStatus(session));
+        setReportedUser(session.impersonating?.user ?? null);
+      },
       // The frame's requests arrive in sequence (termsDeclined, unauthorized, routeHome): keep them all.
       onTermsDeclined: () => addNotice('The user declined the terms.'),
       onUnauthorized: () => addNotice('PayPortal refused this user.'),
@@ -73,6 +78,13 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
     portal.current?.setUser(viewed).catch((error: Error) => setStatus(`Switching users failed: ${error.message}`));
   }, [viewed]);
 
+  // Between a pick and the portal's report of that user, the last report describes someone else.
+  const switching =
+    viewed.impersonation &&
+    status.startsWith('Portal ready') &&
+    reportedUser?.toLowerCase() !== viewed.email.toLowerCase();
+  const shown = switching ? `Switching to ${viewed.email}…` : status;
+
   return (
     <>
       <section aria-label={title} class="nw-panel portal">
@@ -80,14 +92,14 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
           <p
             role="status"
             class={
-              status.startsWith('Portal ready')
+              shown.startsWith('Portal ready')
                 ? 'nw-status nw-status--ok'
-                : status.startsWith('Loading')
+                : shown.startsWith('Loading') || switching
                   ? 'nw-status'
                   : 'nw-status nw-status--error'
             }
           >
-            {status}
+            {shown}
           </p>
           {notice && (
             <p role="alert" class="nw-notice">
