@@ -233,6 +233,7 @@ export async function createApp({
     ? createSubscriptionJobs({
         db,
         engine: analytics,
+        admission,
         store: fileStore,
         config,
         today: todayOf,
@@ -246,6 +247,7 @@ export async function createApp({
     ? createAlertScheduler({
         db,
         engine: analytics,
+        admission,
         mail: mailSender,
         config,
         now: clock,

@@ -87,6 +87,8 @@ export const apiConfigSchema = z
     /** The merchant page's own answers (finder, watchlist, header, signals) and generated documents, likewise. */
     ANALYTICS_MERCHANT_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
     ANALYTICS_DOCUMENT_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
+    /** Alert checks and subscription attachments, made in the background, likewise: never more than these at once. */
+    ANALYTICS_SCHEDULED_SLOTS: z.coerce.number().int().min(1).max(64).default(1),
     /** Query answers the engine keeps (least recently used out); 0 keeps none (bench:merchant and bench:scale measure uncached). */
     ANALYTICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Scale factor of the seeded Acme Acquiring dataset; Demo Payments gets a tenth. */

@@ -5,6 +5,7 @@
 // next start and made once: after a run the next time is counted from the run, not from the miss.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Admission } from '../analytics/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueMail } from '../mail/mailRepository.ts';
@@ -40,6 +41,8 @@ export interface AlertScheduler {
 export interface AlertSchedulerOptions {
   db: Database;
   engine: AnalyticsEngine;
+  /** Each alert's check takes a `scheduled` turn, as its creator. */
+  admission: Admission;
   mail: MailSender;
   config: Pick<ApiConfig, 'ANALYTICS_TIMEOUT_MS' | 'ALERT_EVALUATION_MINUTES' | 'PUBLIC_URL'>;
   now: () => Date;
@@ -51,7 +54,7 @@ export interface AlertSchedulerOptions {
 }
 
 export function createAlertScheduler(options: AlertSchedulerOptions): AlertScheduler {
-  const { db, engine, mail, config, now, today, log, instance } = options;
+  const { db, engine, admission, mail, config, now, today, log, instance } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -61,7 +64,10 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
     for (const alert of await enabledAlertsOf(db, orgId)) {
       const at = now();
       try {
-        const check = await checkAlert(engine, alert.rule, { orgId, today: today() }, config.ANALYTICS_TIMEOUT_MS);
+        const turn = { kind: 'scheduled', orgId, userId: alert.created_by, arrivedAt: Date.now() } as const;
+        const check = await admission.run(turn, () =>
+          checkAlert(engine, alert.rule, { orgId, today: today() }, config.ANALYTICS_TIMEOUT_MS),
+        );
         if (check.items.length && alert.open_firing_id === null) {
           const recipients = await recipientsOf(db, orgId, alert.recipients);
           const content = alertMail({

@@ -1,8 +1,9 @@
 // One run of a subscription: its dashboard drawn as a PDF, or its saved export written as CSV, through
-// the analytics engine (the query API's numbers), stored in the file store and attached to one mail per
-// recipient in the outbox.
+// the analytics engine (the query API's numbers) in one `scheduled` turn of admission, stored in the file
+// store and attached to one mail per recipient in the outbox.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { applyDashboardFilters, DEFAULT_CSV_OPTIONS, resolveDateRange, type QueryDescription } from '@payportal/shared';
+import type { Admission } from '../analytics/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findDashboard } from '../dashboards/dashboardRepository.ts';
@@ -22,6 +23,7 @@ export const SUBSCRIPTION_CSV_ROW_CAP = 100_000;
 export interface SubscriptionRunDeps {
   db: Database;
   engine: AnalyticsEngine;
+  admission: Admission;
   store: FileStore;
   config: Pick<ApiConfig, 'ANALYTICS_TIMEOUT_MS' | 'PUBLIC_URL'>;
   today: () => string;
@@ -50,14 +52,14 @@ async function dashboardContent(
   const scope = { orgId: row.org_id, today: deps.today() };
   const byId = new Map(dashboard.charts.map((chart) => [chart.id, chart]));
   const charts = dashboard.layout.map((item) => byId.get(item.chart_id)).filter((chart) => chart !== undefined);
-  const drawn = await Promise.all(
-    charts.map(async (chart) => {
-      const query: QueryDescription = chart.config.display.ignoreDashboardFilters
-        ? chart.config.query
-        : applyDashboardFilters(chart.config.query, filters);
-      return { chart, result: await engine.query(query, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }) };
-    }),
-  );
+  // One turn holds one engine connection: the charts are asked one after another.
+  const drawn = [];
+  for (const chart of charts) {
+    const query: QueryDescription = chart.config.display.ignoreDashboardFilters
+      ? chart.config.query
+      : applyDashboardFilters(chart.config.query, filters);
+    drawn.push({ chart, result: await engine.query(query, scope, { timeoutMs: config.ANALYTICS_TIMEOUT_MS }) });
+  }
   const [{ name: orgName }] = (await db.query<{ name: string }>('select name from organizations where id = $1', [
     row.org_id,
   ])) as [{ name: string }];
@@ -127,10 +129,11 @@ async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, de
 
 /** Makes the attachment and queues the mails; answers how many were queued. */
 export async function runSubscription(deps: SubscriptionRunDeps, row: SubscriptionRow): Promise<number> {
-  const content =
-    row.source.kind === 'dashboard'
-      ? await dashboardContent(deps, row, row.source)
-      : await exportContent(deps, row, row.source.definition_id);
+  const { source } = row;
+  const turn = { kind: 'scheduled', orgId: row.org_id, userId: row.created_by, arrivedAt: Date.now() } as const;
+  const content = await deps.admission.run(turn, () =>
+    source.kind === 'dashboard' ? dashboardContent(deps, row, source) : exportContent(deps, row, source.definition_id),
+  );
   const recipients = await recipientsOf(deps.db, row.org_id, row.recipients);
   const day = deps.today();
   const subject = `${row.name}: ${content.title} (${day})`;

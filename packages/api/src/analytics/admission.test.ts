@@ -11,6 +11,7 @@ const BUDGETS: AdmissionBudgets = {
   optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
   merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
   document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
+  scheduled: { slots: 1, perUserRunning: 1, perUserWaiting: 1000 },
 };
 
 /** At `at` ms: a request `ask` arrives (id: user letter + number, org from the letter), or turn `done` ends. */
@@ -89,6 +90,18 @@ const CASES: Case[] = [
       { at: 0, ask: 'd1', kind: 'light' },
     ],
     started: ['a1', 'b1', 'c1', 'd1'],
+  },
+  {
+    name: 'a burst of due alerts and subscriptions runs one at a time, waits without refusal, and leaves the screens their turns',
+    steps: [
+      ...['a1', 'a2', 'a3', 'a4', 'c1'].map((ask) => ({ at: 0, ask, kind: 'scheduled' as const })),
+      { at: 0, ask: 'b1', kind: 'light' },
+      { at: 0, ask: 'd1' },
+      { at: 10, done: 'a1' },
+      { at: 20, done: 'a2' },
+    ],
+    // one slot: a2 after a1, then the other organisation's c1 before a3
+    started: ['a1', 'b1', 'd1', 'a2', 'c1'],
   },
   {
     name: 'a question not started within its limit is refused at the limit',
@@ -191,6 +204,6 @@ describe('admission', () => {
   });
 
   it('counts every class’s slots together, for the engine’s pool', () => {
-    expect(createAdmission(BUDGETS).totalSlots).toBe(8);
+    expect(createAdmission(BUDGETS).totalSlots).toBe(9);
   });
 });

@@ -12,9 +12,18 @@ import type { ApiConfig } from '../config.ts';
 /**
  * light: rollup answers and the filters' value lists; heavy: raw rows (and export estimates); export: export
  * jobs; optimizer: its analyses; merchant: the merchant page's own answers (finder, watchlist, header,
- * signals); document: a generated statement or merchant extract.
+ * signals); document: a generated statement or merchant extract; scheduled: an alert's check or a
+ * subscription's attachment, which nobody is waiting for on a screen.
  */
-export const ADMISSION_CLASSES = ['light', 'heavy', 'export', 'optimizer', 'merchant', 'document'] as const;
+export const ADMISSION_CLASSES = [
+  'light',
+  'heavy',
+  'export',
+  'optimizer',
+  'merchant',
+  'document',
+  'scheduled',
+] as const;
 export type AdmissionClass = (typeof ADMISSION_CLASSES)[number];
 
 export interface ClassBudget {
@@ -44,6 +53,7 @@ const KIND_WORDS: Record<AdmissionClass, string> = {
   optimizer: 'optimizer requests',
   merchant: 'merchant page requests',
   document: 'documents being generated',
+  scheduled: 'alerts and reports being prepared',
 };
 
 export class AdmissionBusyError extends Error {
@@ -266,6 +276,8 @@ export function admissionBudgets(config: ApiConfig): AdmissionBudgets {
     merchant: { slots: config.ANALYTICS_MERCHANT_SLOTS, perUserRunning: 2, perUserWaiting: 8 },
     // A document is made while its maker waits: one running and one more waiting per user.
     document: { slots: config.ANALYTICS_DOCUMENT_SLOTS, perUserRunning: 1, perUserWaiting: 1 },
+    // Each process's scheduler runs one alert or subscription after another: its turns wait, never refused.
+    scheduled: { slots: config.ANALYTICS_SCHEDULED_SLOTS, perUserRunning: 1, perUserWaiting: 1000 },
   };
 }
 

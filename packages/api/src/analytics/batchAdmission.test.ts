@@ -13,6 +13,7 @@ const BUDGETS: AdmissionBudgets = {
   optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
   merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
   document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
+  scheduled: { slots: 1, perUserRunning: 1, perUserWaiting: 1000 },
 };
 const CALLER = { orgId: 1, userId: 10 };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
