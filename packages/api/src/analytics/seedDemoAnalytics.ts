@@ -2,9 +2,11 @@
 // the data ends yesterday (organisations have no time zone of their own yet, so yesterday is UTC's). A
 // start on a later day, and the daily top-up while the API runs (dailyTopUp.ts), add the days since
 // the dataset's last day without changing any earlier one (the analytics package's topUpDataset). On
-// ClickHouse it is made in a scratch DuckDB file and copied in, a progress line per table.
+// ClickHouse it is made in a scratch DuckDB file and copied in, a progress line per table. Each
+// organisation's turn holds the analytics write lock, so no upload is loaded or removed meanwhile.
 import { ClickHouseEngine, dayBefore, DuckDBEngine, type AnalyticsEngine } from '@payportal/analytics';
-import type { Database } from '../db/database.ts';
+import { ANALYTICS_WRITE_LOCK } from '../db/analyticsWriteLock.ts';
+import { withAdvisoryLock, type Database } from '../db/database.ts';
 import { DEMO_ORGANIZATIONS } from '../seed/demoAccounts.ts';
 
 /** Today in UTC, 'YYYY-MM-DD'. */
@@ -33,12 +35,13 @@ export async function seedDemoAnalytics(
       progress(
         `analytics: generating ${name}'s dataset (scale factor ${scaleFactor}) ${reason === 'first' ? 'on first start' : 'to replace the previous one'}…`,
       );
-    const outcome =
+    const outcome = await withAdvisoryLock(db, ANALYTICS_WRITE_LOCK, () =>
       engine instanceof ClickHouseEngine
-        ? await engine.ensureDataset(request, onGenerate, {
+        ? engine.ensureDataset(request, onGenerate, {
             progress: (line) => progress(`analytics: copying ${name} into ClickHouse: ${line}`),
           })
-        : await engine.ensureDataset(request, onGenerate);
+        : engine.ensureDataset(request, onGenerate),
+    );
     const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
     if (outcome === 'generated') progress(`analytics: ${name} ready in ${took}`);
     if (outcome === 'topped up') progress(`analytics: ${name} topped up through ${lastDay} in ${took}`);

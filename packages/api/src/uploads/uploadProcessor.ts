@@ -1,7 +1,8 @@
 // After the last byte: the SHA-256 and the duplicate warning, the head check the
 // browser ran (it can be bypassed), then validation and load in the engine, phase by phase, with counts.
-// One job at a time across every API process over the database: the work holds the uploads' advisory
-// lock (the engine has one writer, and rollbacks and deletes queue behind loads). Whichever process
+// One job at a time across every API process over the database: the work holds the analytics write lock
+// (db/analyticsWriteLock.ts: the engine has one writer, rollbacks and deletes queue behind loads, and the
+// demo data's top-up waits for them). Whichever process
 // holds it takes every upload waiting to be loaded, its own or another's, so each is loaded by one
 // process; the others look once a second. Uploads a process left half-way (stopped, or killed: its
 // lock went with its connection) are taken up again by the next holder (the engine's transaction was
@@ -14,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { UploadCountError, type AnalyticsEngine } from '@payportal/analytics';
 import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { ANALYTICS_WRITE_LOCK } from '../db/analyticsWriteLock.ts';
 import { withAdvisoryLock, type Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
@@ -29,8 +31,6 @@ import {
 
 type Loader = Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>;
 
-/** Held by the process doing an upload's engine work (load, roll back, delete). */
-export const UPLOAD_LOCK = 'payportal:uploads';
 const POLL_MS = 1000;
 const WAITING = "status in ('uploaded', 'validating', 'loading')";
 
@@ -215,7 +215,7 @@ export function createUploadProcessor({
   async function drainWaiting(): Promise<void> {
     const [first] = await db.query<{ id: number }>(`select id from uploads where ${WAITING} order by id limit 1`);
     if (!first) return;
-    const lock = await db.advisoryLock(UPLOAD_LOCK, { wait: false });
+    const lock = await db.advisoryLock(ANALYTICS_WRITE_LOCK, { wait: false });
     if (!lock) return; // its holder takes this one too before it lets go
     try {
       for (;;) {
@@ -256,7 +256,7 @@ export function createUploadProcessor({
       .catch((error: unknown) => log.warn({ err: error }, 'uploads waiting not read'))
       .finally(() => (draining = false));
   };
-  const locked = <T>(work: () => Promise<T>) => enqueue(() => withAdvisoryLock(db, UPLOAD_LOCK, work));
+  const locked = <T>(work: () => Promise<T>) => enqueue(() => withAdvisoryLock(db, ANALYTICS_WRITE_LOCK, work));
 
   return {
     finished() {
