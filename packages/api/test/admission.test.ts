@@ -7,7 +7,7 @@ import { DuckDBEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_PATHS, MERCHANT_PATHS } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { engineConnections } from '../src/analytics/admission.ts';
+import { engineConnections } from '../src/admission/admission.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
