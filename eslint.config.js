@@ -1,6 +1,7 @@
 // One lint configuration for the whole workspace. Import direction is enforced here:
 // `shared` imports no other package, and nothing imports `app` or `api` (root tooling may read the
 // API's demo accounts through its declared subpath export).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,10 +12,47 @@ const APP_API_ONLY = {
   group: ['@payportal/api*', '@payportal/parent-demo*', '@payportal/analytics*'],
   message: 'the app talks to the API over HTTP only',
 };
+// A feature folder reaches another feature only through that feature's index.ts, its public entry: what
+// a feature keeps to itself can change without another one breaking. Tests may reach in to set up state.
+// `lazyEntries` are entries kept out of index.ts because they are loaded later with a heavy library.
+const featureEntriesOnly = (features, lazyEntries = []) => ({
+  regex: `^(\\.\\./)+${lazyEntries.map((entry) => `(?!${entry.replaceAll('.', '\\.')}$)`).join('')}(${features.join('|')})/(?!index\\.ts$)`,
+  message: 'a feature imports another feature only through its index.ts (what it keeps to itself can change)',
+});
+const APP_FEATURES = featureEntriesOnly(
+  readdirSync(new URL('packages/app/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name),
+  // The standalone session brings the Firebase SDK: the sign-in page loads it only with the sign-in flow.
+  ['session/standaloneSession.ts'],
+);
+// auth/, db/, http/, errors/, admission/ and the API's other shared folders are not features: every
+// feature imports them by path.
+const API_FEATURE_NAMES = [
+  'alerts',
+  'analytics',
+  'dashboards',
+  'documents',
+  'exports',
+  'identity',
+  'invites',
+  'merchants',
+  'optimizer',
+  'organization',
+  'partners',
+  'uploads',
+];
 const NO_TEST_CODE = {
   group: ['**/testing/*', 'vitest', 'vitest/*', '@testing-library/*'],
   message: 'production code does not import test-only code (src/testing/) or test libraries',
 };
+
+// Imports flow lib/ui → features → app: app/ composes features, never the reverse.
+const APP_LAYERS = [
+  APP_API_ONLY,
+  { group: ['**/app/*'], message: 'features and shared code do not import app/: it composes them' },
+  NO_TEST_CODE,
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
@@ -70,20 +108,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_API_ONLY, NO_TEST_CODE] }] },
   },
   {
-    // Imports flow lib/ui → features → app: app/ composes features, never the reverse.
     files: ['packages/app/src/{features,lib,ui,theme}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            APP_API_ONLY,
-            { group: ['**/app/*'], message: 'features and shared code do not import app/: it composes them' },
-            NO_TEST_CODE,
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: APP_LAYERS }] },
+  },
+  {
+    files: ['packages/app/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...APP_LAYERS, APP_FEATURES] }] },
+  },
+  {
+    files: [`packages/api/src/{${API_FEATURE_NAMES.join(',')}}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureEntriesOnly(API_FEATURE_NAMES)] }] },
   },
 );

@@ -16,7 +16,7 @@ import { DuckDBEngine, endMonthOf } from '@payportal/analytics';
 import { queryDescriptionSchema } from '@payportal/shared';
 import { compileQuery } from '../packages/analytics/src/compiler/compileQuery.ts';
 import { duckdbDialect } from '../packages/analytics/src/compiler/duckdbDialect.ts';
-import { engineConnections } from '../packages/api/src/analytics/admission.ts';
+import { engineConnections } from '../packages/api/src/admission/admission.ts';
 import { createApp } from '../packages/api/src/app.ts';
 import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';
 import { readApiConfig } from '../packages/api/src/config.ts';

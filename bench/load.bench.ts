@@ -15,6 +15,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { EXPORT_PATHS, exportJobSchema, type QueryDescriptionInput } from '@payportal/shared';
 import autocannon from 'autocannon';
+import { HEAVY_QUESTION, REGIONS } from '../packages/api/test/workloadQuestions.ts';
 import { table } from './analyticsMeasure.ts';
 
 const STEPS = (process.env.BENCH_N ?? '1,2,4,8').split(',').map(Number);
@@ -30,37 +31,12 @@ const load = () =>
     .join(' ');
 const loadAtStart = load();
 
-const HEAVY: QueryDescriptionInput = {
-  measures: [
-    'gsv',
-    'transactions',
-    'avg_ticket',
-    'approval_rate',
-    'declines',
-    'refunds',
-    'authorisations',
-    'interchange',
-    'net_revenue',
-  ],
-  dimensions: [
-    'merchant',
-    'card_brand',
-    'card_type',
-    'entry_mode',
-    'channel',
-    'issuer_country',
-    'hour_of_day',
-    'card_tier',
-  ],
-  timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_year' },
-};
 /** A mid-sized export: every merchant by week and card brand. */
 const EXPORT: QueryDescriptionInput = {
   measures: ['gsv', 'transactions'],
   dimensions: ['merchant', 'card_brand'],
   timeDimension: { dimension: 'date', granularity: 'week' },
 };
-const REGIONS = ['West', 'South', 'Northeast', 'Midwest'];
 const LIGHT_SHAPES: QueryDescriptionInput[] = [
   { measures: ['gsv', 'transactions'], dimensions: ['state'] },
   { measures: ['approval_rate'], dimensions: ['channel'], timeDimension: { dimension: 'date', granularity: 'month' } },
@@ -189,7 +165,7 @@ try {
           const response = await fetch(`${base}/api/analytics/v1/query`, {
             method: 'POST',
             headers: headersOf(heavyToken!),
-            body: JSON.stringify(HEAVY),
+            body: JSON.stringify(HEAVY_QUESTION),
           });
           await response.arrayBuffer();
           heavy.push({ status: response.status, ms: performance.now() - sent });
@@ -241,7 +217,7 @@ try {
     `bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
   );
   console.log(
-    `light: dashboard questions from the rollup, four per batch, one batch at a time per analyst, none cached; heavy: ${HEAVY.dimensions!.length} dimensions by day, ${HEAVY.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`,
+    `light: dashboard questions from the rollup, four per batch, one batch at a time per analyst, none cached; heavy: ${HEAVY_QUESTION.dimensions!.length} dimensions by day, ${HEAVY_QUESTION.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`,
   );
   console.log(
     table(

@@ -1,6 +1,5 @@
 // Builds the server without listening: tests inject requests, server.ts listens.
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared';
@@ -13,83 +12,52 @@ import { createTokenVerifier, type TokenVerifier } from './auth/verifyToken.ts';
 import type { ApiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { guardDatabase } from './db/guardDatabase.ts';
-import { registerCodeInbox } from './dev/codeInboxRoute.ts';
 import { ApiError } from './errors/apiError.ts';
-import { generateLastMonthOnce } from './documents/generateAtStart.ts';
-import { admissionBudgets, createAdmission } from './analytics/admission.ts';
-import { createExportRunner } from './exports/exportRunner.ts';
+import { admissionBudgets, createAdmission } from './admission/admission.ts';
 import { redactDownloadTicket } from './downloads/downloadTickets.ts';
 import { registerErrorHandler, sendApiError, sendFrameworkError } from './errors/errorHandler.ts';
 import { createOrgIdentity, type OrgIdentity } from './organization/orgIdentity.ts';
-import { registerAnalyticsRoutes } from './analytics/analyticsRoutes.ts';
-import { registerQueryBatchRoute } from './analytics/queryBatchRoute.ts';
-import { registerPartnerRoutes } from './partners/partnerRoutes.ts';
-import { registerExportDefinitionRoutes } from './exports/exportDefinitionRoutes.ts';
-import { registerDocumentFileRoutes } from './documents/documentFileRoutes.ts';
-import { registerDocumentRoutes } from './documents/documentRoutes.ts';
-import { registerDocumentUploadRoute } from './documents/documentUploadRoute.ts';
-import { registerExportDownloadRoute } from './exports/exportDownloadRoute.ts';
-import { registerExportJobRoutes } from './exports/exportJobRoutes.ts';
-import { registerAuthenticateRoute } from './auth/authenticateRoute.ts';
-import { registerImpersonationRoute } from './auth/impersonationRoute.ts';
-import { registerInviteRoutes } from './invites/inviteRoutes.ts';
 import { registerOpenApi } from './http/openApiDocument.ts';
-import { registerOptimizerRoutes } from './optimizer/optimizerRoutes.ts';
-import { registerOptimizerScenarioRoutes } from './optimizer/optimizerScenarioRoutes.ts';
-import { registerMerchantRoutes } from './merchants/merchantRoutes.ts';
-import { registerMerchantCaseRoutes } from './merchants/merchantCaseRoutes.ts';
-import { registerDashboardRoutes } from './dashboards/dashboardRoutes.ts';
-import { registerChartRoutes } from './dashboards/chartRoutes.ts';
-import { registerOrganizationRoutes } from './organization/organizationRoutes.ts';
-import { registerOrganizationUserRoutes } from './organization/organizationUserRoutes.ts';
-import { registerRoleRoutes } from './identity/roleRoutes.ts';
-import type { RouteDeps, RouteGroup } from './http/routeDeps.ts';
-import { registerTermsRoutes } from './identity/termsRoutes.ts';
-import { registerUserRoutes } from './identity/userRoutes.ts';
-import { registerUploadRoutes } from './uploads/uploadRoutes.ts';
-import { registerUploadTusRoutes } from './uploads/uploadTusRoutes.ts';
-import { createUploadEnder } from './uploads/uploadExpiry.ts';
-import { createUploadProcessor } from './uploads/uploadProcessor.ts';
+import type { RouteDeps, RouteGroup, WorkerDeps } from './http/routeDeps.ts';
 import { localFileStore } from './storage/fileStore.ts';
-import { createMailSender } from './mail/mailSender.ts';
-import { registerAlertRoutes } from './alerts/alertRoutes.ts';
-import { createAlertScheduler, type AlertScheduler } from './alerts/alertScheduler.ts';
-import { createSubscriptionJobs } from './alerts/subscriptionJobs.ts';
-import { registerSubscriptionRoutes } from './alerts/subscriptionRoutes.ts';
+import { startMailSender } from './mail/startMailSender.ts';
 import { registerAppHost, wantsAppPage } from './web/appHost.ts';
 import { registerJsonBodyParser } from './web/jsonBodyParser.ts';
 import { registerSecurityHeaders } from './web/securityHeaders.ts';
+import { registerAlerts, startAlertWorkers } from './alerts/registerAlerts.ts';
+import { registerAnalytics } from './analytics/registerAnalytics.ts';
+import { registerAuth } from './auth/registerAuth.ts';
+import { registerDashboards } from './dashboards/registerDashboards.ts';
+import { registerDev } from './dev/registerDev.ts';
+import { registerDocuments, startDocumentGeneration } from './documents/registerDocuments.ts';
+import { registerExports, startExportRunner } from './exports/registerExports.ts';
+import { registerIdentity } from './identity/registerIdentity.ts';
+import { registerInvites } from './invites/registerInvites.ts';
+import { registerMerchants } from './merchants/registerMerchants.ts';
+import { registerOptimizer } from './optimizer/registerOptimizer.ts';
+import { registerOrganization } from './organization/registerOrganization.ts';
+import { registerPartners } from './partners/registerPartners.ts';
+import { registerUploads, startUploadWorkers } from './uploads/registerUploads.ts';
 
-/** Every route group, in one shape; each route in them declares its access (auth/routeAccess.ts). */
-const ROUTE_GROUPS: readonly RouteGroup[] = [
-  registerAuthenticateRoute,
-  registerImpersonationRoute,
-  registerInviteRoutes,
-  registerUserRoutes,
-  registerTermsRoutes,
-  registerRoleRoutes,
-  registerOrganizationRoutes,
-  registerOrganizationUserRoutes,
-  registerPartnerRoutes,
-  registerAnalyticsRoutes,
-  registerQueryBatchRoute,
-  registerExportDefinitionRoutes,
-  registerExportJobRoutes,
-  registerExportDownloadRoute,
-  registerDocumentRoutes,
-  registerDocumentUploadRoute,
-  registerDocumentFileRoutes,
-  registerOptimizerRoutes,
-  registerOptimizerScenarioRoutes,
-  registerMerchantRoutes,
-  registerMerchantCaseRoutes,
-  registerDashboardRoutes,
-  registerChartRoutes,
-  registerCodeInbox,
-  registerUploadTusRoutes,
-  registerUploadRoutes,
-  registerAlertRoutes,
-  registerSubscriptionRoutes,
+/**
+ * Every feature's routes, in one shape: each feature folder's register<Feature>.ts exports its `register`, and each
+ * route in it declares its access (auth/routeAccess.ts).
+ */
+const FEATURES: readonly RouteGroup[] = [
+  registerAuth,
+  registerInvites,
+  registerIdentity,
+  registerOrganization,
+  registerPartners,
+  registerAnalytics,
+  registerExports,
+  registerDocuments,
+  registerOptimizer,
+  registerMerchants,
+  registerDashboards,
+  registerDev,
+  registerUploads,
+  registerAlerts,
 ];
 
 /** In development, every answer names the process that made it. */
@@ -187,115 +155,32 @@ export async function createApp({
     return { status: 'ok' };
   });
   const todayOf = today ?? (() => new Date().toISOString().slice(0, 10));
-  const fileStore = localFileStore(config.DATA_DIR);
-  // The runner starts when the app is ready (listen, or a test's first inject) and stops with it; jobs
-  // it was running go back to the queue for the next start.
-  const admission = createAdmission(admissionBudgets(config));
-  const exportRunner = analytics
-    ? createExportRunner({
-        db,
-        engine: analytics,
-        admission,
-        store: fileStore,
-        scratchDir: join(config.DATA_DIR, 'scratch'),
-        config,
-        today: todayOf,
-        log: app.log,
-        instance,
-      })
-    : null;
-  if (exportRunner) {
-    app.addHook('onReady', () => exportRunner.start());
-    app.addHook('onClose', () => exportRunner.stop());
-  }
-  if (analytics)
-    startDocumentGeneration(app, {
-      db,
-      engine: analytics,
-      admission,
-      store: fileStore,
-      today: todayOf,
-      timeoutMs: config.ANALYTICS_TIMEOUT_MS,
-    });
-  const clock = now ?? (() => new Date());
-  const mailSender = createMailSender({
-    db,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    store: fileStore,
-    log: app.log,
-    instance,
-    now: clock,
-  });
-  app.addHook('onReady', async () => mailSender.start());
-  app.addHook('onClose', () => mailSender.stop());
-  const subscriptionJobs = analytics
-    ? createSubscriptionJobs({
-        db,
-        engine: analytics,
-        admission,
-        store: fileStore,
-        config,
-        today: todayOf,
-        now: clock,
-        mail: mailSender,
-        log: app.log,
-        instance,
-      })
-    : null;
-  const alertScheduler: AlertScheduler | null = analytics
-    ? createAlertScheduler({
-        db,
-        engine: analytics,
-        admission,
-        mail: mailSender,
-        config,
-        now: clock,
-        today: todayOf,
-        log: app.log,
-        instance,
-        runSubscriptions: subscriptionJobs!.runDue,
-      })
-    : null;
-  if (alertScheduler) {
-    app.addHook('onReady', async () => alertScheduler.start());
-    app.addHook('onClose', () => alertScheduler.stop());
-  }
-  const uploadProcessor =
-    analytics?.loadUpload && analytics.removeUploads
-      ? createUploadProcessor({
-          db,
-          engine: analytics as Required<Pick<AnalyticsEngine, 'loadUpload' | 'removeUploads'>>,
-          files: fileStore,
-          scratchDir: join(config.DATA_DIR, 'scratch'),
-          log: app.log,
-          abandonHours: config.UPLOAD_ABANDON_HOURS,
-          onLoaded: (orgId) =>
-            void alertScheduler
-              ?.dataChanged(orgId)
-              .catch((error: unknown) => app.log.warn({ err: error, orgId }, 'alert evaluation not queued')),
-        })
-      : null;
-  const uploadEnder = createUploadEnder({ db, files: fileStore, idleMinutes: config.UPLOAD_IDLE_MINUTES });
-  if (uploadProcessor) {
-    // Uploads waiting to load (a stopped process's too) are taken up; closing waits for the one loading
-    // and leaves those queued behind it to the next start.
-    app.addHook('onReady', () => uploadProcessor.resume());
-    app.addHook('onClose', () => uploadProcessor.stop());
-    // Receiving uploads idle past the limit are expired on a timer too, not only when slots are counted.
-    let stopExpiry = () => {};
-    app.addHook('onReady', async () => void (stopExpiry = uploadEnder.start()));
-    app.addHook('onClose', async () => stopExpiry());
-  }
-  const deps: RouteDeps = {
+  const workerDeps: WorkerDeps = {
     config,
     db,
     analytics: analytics ?? null,
-    admission,
-    identity: orgIdentity,
+    admission: createAdmission(admissionBudgets(config)),
+    fileStore: localFileStore(config.DATA_DIR),
     today: todayOf,
-    now: clock,
-    fileStore,
+    now: now ?? (() => new Date()),
+    instance,
+  };
+  // The features' background workers start when the app is ready (listen, or a test's first inject)
+  // and stop with it.
+  const exportRunner = startExportRunner(app, workerDeps);
+  startDocumentGeneration(app, workerDeps);
+  const mailSender = startMailSender(app, workerDeps);
+  const { alertScheduler, subscriptionJobs } = startAlertWorkers(app, { ...workerDeps, mailSender });
+  const { uploadProcessor, uploadEnder } = startUploadWorkers(app, {
+    ...workerDeps,
+    onLoaded: (orgId) =>
+      void alertScheduler
+        ?.dataChanged(orgId)
+        .catch((error: unknown) => app.log.warn({ err: error, orgId }, 'alert evaluation not queued')),
+  });
+  const deps: RouteDeps = {
+    ...workerDeps,
+    identity: orgIdentity,
     exportRunner,
     uploadProcessor,
     uploadEnder,
@@ -303,7 +188,7 @@ export async function createApp({
     alertScheduler,
     subscriptionJobs,
   };
-  for (const register of ROUTE_GROUPS) register(app, deps);
+  for (const register of FEATURES) register(app, deps);
   const appPage = await registerAppHost(app, config);
   app.setNotFoundHandler((request, reply) => {
     if (appPage && wantsAppPage(request)) return appPage.send(reply);
@@ -313,20 +198,4 @@ export async function createApp({
     );
   });
   return app;
-}
-
-/** Last full month's documents for every organisation, made once the server is ready; closing waits for the one in progress. */
-function startDocumentGeneration(app: FastifyInstance, deps: Parameters<typeof generateLastMonthOnce>[0]): void {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  app.addHook('onReady', async () => {
-    running = generateLastMonthOnce(deps, app.log, () => stopped).then(
-      () => undefined,
-      (error: unknown) => app.log.warn({ err: error }, 'documents of last month not generated'),
-    );
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    await running;
-  });
 }

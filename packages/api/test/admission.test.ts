@@ -7,12 +7,13 @@ import { DuckDBEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_PATHS, MERCHANT_PATHS } from '@payportal/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { engineConnections } from '../src/analytics/admission.ts';
+import { engineConnections } from '../src/admission/admission.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
 import { bearer, testConfig } from './testApp.ts';
 import { openTestDatabase } from './testDatabase.ts';
+import { HEAVY_QUESTION, REGIONS } from './workloadQuestions.ts';
 
 const LIMIT_MS = 4000;
 /**
@@ -22,31 +23,6 @@ const LIMIT_MS = 4000;
  */
 const LIGHT_BOUND_MS = 1000;
 const IDLE_FACTOR = 3;
-const HEAVY = {
-  measures: [
-    'gsv',
-    'transactions',
-    'avg_ticket',
-    'approval_rate',
-    'declines',
-    'refunds',
-    'authorisations',
-    'interchange',
-    'net_revenue',
-  ],
-  dimensions: [
-    'merchant',
-    'card_brand',
-    'card_type',
-    'entry_mode',
-    'channel',
-    'issuer_country',
-    'hour_of_day',
-    'card_tier',
-  ],
-  timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'last_year' },
-};
-const REGIONS = ['West', 'South', 'Northeast', 'Midwest'];
 /** GSV by state from the rollup, new to the answer cache for each `turn`: regions in another order, another first month. */
 const lightQuestion = (turn: number) => ({
   measures: ['gsv', 'transactions'],
@@ -94,7 +70,7 @@ describe('admission in front of the engine', () => {
     // The same light questions on the idle engine, in the same run: the baseline.
     const idle: number[] = [];
     for (let index = 0; index < 8; index++) idle.push((await timed(lightHeaders, lightQuestion(100 + index))).ms);
-    const heavy = Array.from({ length: 5 }, () => timed(heavyHeaders, HEAVY));
+    const heavy = Array.from({ length: 5 }, () => timed(heavyHeaders, HEAVY_QUESTION));
     let heavyDone = false;
     void Promise.allSettled(heavy).then(() => (heavyDone = true));
     const light: { ms: number; status: number; source: string }[] = [];

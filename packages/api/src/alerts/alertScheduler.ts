@@ -5,7 +5,7 @@
 // next start and made once: after a run the next time is counted from the run, not from the miss.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Admission } from '../analytics/admission.ts';
+import type { Admission } from '../admission/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueMail } from '../mail/mailRepository.ts';

@@ -2,8 +2,7 @@
 // each chart's title, its figures drawn as bars (a KPI as its number), and its first rows as a table,
 // every value formatted as the app formats it (cellText).
 import type { Dashboard, DashboardChart, QueryResult } from '@payportal/shared';
-import { pdfBytes, type Pdf } from '../documents/pdfBytes.ts';
-import { cellText } from '../documents/renderStatementPdf.ts';
+import { cellText, pdfBytes, type Pdf } from '../documents/index.ts';
 
 const INK = '#1f2937';
 const MUTED = '#6b7280';

@@ -3,13 +3,12 @@
 // store and attached to one mail per recipient in the outbox.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { applyDashboardFilters, DEFAULT_CSV_OPTIONS, resolveDateRange, type QueryDescription } from '@payportal/shared';
-import type { Admission } from '../analytics/admission.ts';
+import type { Admission } from '../admission/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { findDashboard } from '../dashboards/dashboardRepository.ts';
+import { findDashboard } from '../dashboards/index.ts';
 import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
-import { findDefinition } from '../exports/definitionRepository.ts';
-import { fileNameOf } from '../exports/jobRepository.ts';
+import { fileNameOf, findDefinition } from '../exports/index.ts';
 import { enqueueMail, type MailAttachment } from '../mail/mailRepository.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { recipientsOf } from './alertRepository.ts';

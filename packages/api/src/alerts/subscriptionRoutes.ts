@@ -14,9 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findDashboard } from '../dashboards/dashboardRepository.ts';
+import { findDashboard } from '../dashboards/index.ts';
 import { ApiError, notFound } from '../errors/apiError.ts';
-import { findDefinition } from '../exports/definitionRepository.ts';
+import { findDefinition } from '../exports/index.ts';
 import { errorResponses, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import type { AlertActor } from './alertRepository.ts';

@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import { turnRequest } from './turnRequest.ts';
+import { turnRequest } from '../admission/turnRequest.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { analyticsErrors, bearerSecurity, errorResponses, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';

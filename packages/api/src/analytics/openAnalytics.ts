@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { ClickHouseEngine, DuckDBEngine, duckdbFileIn, type AnalyticsEngine } from '@payportal/analytics';
 import type { ApiConfig } from '../config.ts';
-import { engineConnections } from './admission.ts';
+import { engineConnections } from '../admission/admission.ts';
 
 export async function openAnalytics(config: ApiConfig): Promise<AnalyticsEngine> {
   if (config.ANALYTICS_ENGINE === 'clickhouse')

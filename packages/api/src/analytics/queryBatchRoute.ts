@@ -21,7 +21,7 @@ import { withRole } from '../auth/routeAccess.ts';
 import { analyticsErrors, bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
 import { ndjsonAnswer } from '../http/ndjsonAnswer.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
-import { batchAdmission } from './batchAdmission.ts';
+import { batchAdmission } from '../admission/batchAdmission.ts';
 
 // Queries only read: impersonating support staff may ask them as the user.
 const analysts = withRole(['query'], 'read', { impersonation: true });

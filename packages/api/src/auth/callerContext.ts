@@ -6,7 +6,7 @@ import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';
 import { findUserByUid } from '../identity/userRepository.ts';
 import type { Caller, CallerDependencies, ImpersonationAttempt } from './callerTypes.ts';
-import { refuseRevokedPartner } from '../partners/partnerSessions.ts';
+import { refuseRevokedPartner } from '../partners/refuseRevokedPartner.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';

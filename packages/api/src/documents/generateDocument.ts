@@ -2,7 +2,7 @@
 // data, stores it and records it; making it again replaces the month's earlier one.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { monthLabel, type GeneratedDocumentType } from '@payportal/shared';
-import type { Admission } from '../analytics/admission.ts';
+import type { Admission } from '../admission/admission.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { recordDocumentEvent } from './documentAudit.ts';

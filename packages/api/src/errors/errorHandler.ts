@@ -4,7 +4,7 @@ import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AdmissionBusyError } from '../analytics/admission.ts';
+import { AdmissionBusyError } from '../admission/admission.ts';
 import { ApiError } from './apiError.ts';
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { turnRequest } from '../analytics/turnRequest.ts';
+import { turnRequest } from '../admission/turnRequest.ts';
 import { callerOf } from '../auth/callerHooks.ts';
 import { forbidden, notFound } from '../errors/apiError.ts';
 import {

@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Admission } from '../analytics/admission.ts';
+import type { Admission } from '../admission/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';

@@ -19,7 +19,7 @@ import {
 } from '@payportal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { PNL_EXPORT_COLUMNS, writePnlRows } from '../optimizer/pnlExport.ts';
+import { PNL_EXPORT_COLUMNS, writePnlRows } from './pnlExport.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
 import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';

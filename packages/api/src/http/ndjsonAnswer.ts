@@ -5,7 +5,7 @@
 import { NDJSON_TYPE, type BatchLineError } from '@payportal/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { AdmissionBusyError } from '../analytics/admission.ts';
+import { AdmissionBusyError } from '../admission/admission.ts';
 import { toApiError } from '../errors/errorHandler.ts';
 
 export interface NdjsonAnswer<Line> {

@@ -1,7 +1,7 @@
 // What every route group receives: one shape, `register…(app, deps)`, called once from createApp.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
-import type { Admission } from '../analytics/admission.ts';
+import type { Admission } from '../admission/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ExportRunner } from '../exports/exportRunner.ts';
@@ -44,3 +44,16 @@ export interface RouteDeps {
 }
 
 export type RouteGroup = (app: FastifyInstance, deps: RouteDeps) => void;
+
+/** What a feature's background worker receives: it starts with the app (onReady) and stops with it (onClose). */
+export interface WorkerDeps {
+  config: ApiConfig;
+  db: Database;
+  analytics: AnalyticsEngine | null;
+  admission: Admission;
+  fileStore: FileStore;
+  today: () => string;
+  now: () => Date;
+  /** The process's name in logs and job claims. */
+  instance: string;
+}

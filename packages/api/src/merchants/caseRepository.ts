@@ -2,7 +2,7 @@
 // another organisation's case finds nothing (404, never 403); every write is audited in its transaction.
 import { merchantCaseSchema, type CloseCaseBody, type MerchantCase, type SignalId } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';
-import type { ScenarioActor as CaseActor } from '../optimizer/scenarioRepository.ts';
+import type { ScenarioActor as CaseActor } from '../optimizer/index.ts';
 
 interface CaseRow {
   id: number;

@@ -5,10 +5,10 @@
 import type { AnalyticsEngine, MerchantAnswer, MerchantQuestion, QueryScope } from '@payportal/analytics';
 import type { MerchantHeader } from '@payportal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { turnRequest } from '../analytics/turnRequest.ts';
+import { turnRequest } from '../admission/turnRequest.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { notFound } from '../errors/apiError.ts';
-import { actorOf } from '../optimizer/optimizerRouteParts.ts';
+import { actorOf } from '../optimizer/index.ts';
 import { bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 

@@ -34,7 +34,7 @@ import type { QueryScope } from '@payportal/analytics';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { batchAdmission } from '../analytics/batchAdmission.ts';
+import { batchAdmission } from '../admission/batchAdmission.ts';
 import { analyticsErrors, requireAnalytics } from '../http/errorResponses.ts';
 import { ndjsonAnswer } from '../http/ndjsonAnswer.ts';
 import {

@@ -5,8 +5,8 @@
 // second, unguarded door. Reads allow impersonating support staff; writes need support_write.
 import type { AnalyticsEngine, OptimizerAnswer, OptimizerQuestion, QueryScope } from '@payportal/analytics';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Admission } from '../analytics/admission.ts';
-import { turnRequest } from '../analytics/turnRequest.ts';
+import type { Admission } from '../admission/admission.ts';
+import { turnRequest } from '../admission/turnRequest.ts';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import type { ScenarioActor } from './scenarioRepository.ts';

@@ -20,9 +20,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
-import { toExportJob } from '../exports/jobRepository.ts';
-import { queueExportJob } from '../exports/queueExportJob.ts';
-import { PNL_EXPORT_NAME } from './pnlExport.ts';
+import { PNL_EXPORT_NAME, queueExportJob, toExportJob } from '../exports/index.ts';
 import { analyticsErrors, describedError, requireAnalytics } from '../http/errorResponses.ts';
 import {
   actorOf,

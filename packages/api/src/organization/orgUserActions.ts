@@ -11,7 +11,7 @@ import {
 } from '@payportal/shared';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
-import { newInviteSecret } from '../invites/inviteSecret.ts';
+import { newInviteSecret } from '../invites/index.ts';
 import type { OrgIdentity } from './orgIdentity.ts';
 import { findOrgUser, type OrgUserRow } from './orgUserDirectory.ts';
 import { recordUserChange, type ChangeActor } from './orgUserChanges.ts';

@@ -13,7 +13,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
-import type { ChangeActor } from '../organization/orgUserChanges.ts';
+import type { ChangeActor } from '../organization/index.ts';
 import { readPartnerKeys, type PartnerPublicKey } from './partnerKeys.ts';
 
 export interface PartnerOwner {

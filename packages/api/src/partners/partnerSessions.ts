@@ -16,10 +16,9 @@ import {
 } from '@payportal/shared';
 import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database.ts';
-import { findOrgUserByEmail } from '../identity/userRepository.ts';
+import { findOrgUserByEmail } from '../identity/index.ts';
 import { ApiError, disabledUser } from '../errors/apiError.ts';
-import type { OrgIdentity } from '../organization/orgIdentity.ts';
-import { recordUserChange } from '../organization/orgUserChanges.ts';
+import { recordUserChange, type OrgIdentity } from '../organization/index.ts';
 
 export interface PartnerSessionDeps {
   db: Database;
@@ -296,18 +295,4 @@ async function linkIdentity(
     throw new ApiError(409, C.conflict, 'This address already signs in to the portal for another organisation.');
   }
   return uid;
-}
-
-/** An ID token opened by a partner's session is refused once that partner is revoked (checked on every call). */
-export async function refuseRevokedPartner(db: Queryable, issuer: string, orgId: number): Promise<void> {
-  const [live] = await db.query<{ id: number }>(
-    'select id from partners where issuer = $1 and org_id = $2 and revoked_at is null',
-    [issuer, orgId],
-  );
-  if (!live)
-    throw refuse(
-      403,
-      C.partnerRevoked,
-      "The partner that opened this session was revoked by the organisation's owner.",
-    );
 }

@@ -4,7 +4,7 @@
 import { EMBEDDED_TERMS_PRODUCT_ID, normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
 import { DEVELOPMENT_PARTNER_ORIGIN } from '../config.ts';
 import { seedDemoPartner } from './demoPartner.ts';
-import { seedDashboards } from '../dashboards/seedDashboards.ts';
+import { seedDashboards } from '../dashboards/index.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './demoAccounts.ts';
 

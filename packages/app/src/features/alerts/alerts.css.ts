@@ -2,35 +2,12 @@
 // inside their box rather than widening the page.
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { card as uiCard } from '../../ui/card.css.ts';
 
 export const screen = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const intro = style({ color: vars.color.textMuted, marginTop: 0 });
-export const card = style({
-  padding: '1rem',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.5rem',
-  margin: '1rem 0',
-});
-globalStyle(`${card} h2`, { fontSize: '1.125rem', margin: '0 0 0.75rem' });
-export const fields = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });
-export const field = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.25rem',
-  flex: '1 1 12rem',
-  minWidth: 0,
-});
-globalStyle(`${field} input, ${field} select`, {
-  font: 'inherit',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.375rem',
-  padding: '0.5rem 0.625rem',
-  width: '100%',
-  minHeight: '2.5rem',
-});
+export const card = style([uiCard, { margin: '1rem 0' }]);
+export { field, fields } from '../../ui/formFields.css.ts';
 export const recipients = style({
   border: 0,
   padding: 0,

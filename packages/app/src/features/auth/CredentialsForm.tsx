@@ -15,7 +15,7 @@ import { useSingleFlight } from './useSingleFlight.ts';
 
 // Loaded when opened: the sign-in page's own bundle stays small (bench:app).
 const TermsReadDialog = lazy(() =>
-  import('../terms/TermsReadDialog.tsx').then((module) => ({ default: module.TermsReadDialog })),
+  import('../terms/index.ts').then((module) => ({ default: module.TermsReadDialog })),
 );
 
 interface CredentialsFormProps {

@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { authErrorMessage } from '@payportal/shared';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import * as styles from './authLayout.css.ts';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import type { Credentials } from './signInFlow.ts';

@@ -26,10 +26,9 @@ import {
 import { ApiError } from '../../lib/apiClient.ts';
 import { portalConfig } from '../../lib/config.ts';
 import { firebaseAuth } from '../../lib/firebase.ts';
-import { authenticate } from '../session/authenticateApi.ts';
-import { assertAuthorizedDomain } from './authorizedDomain.ts';
+import { authenticate, differsFromStoredUser, forgetStoredUser } from '../session/index.ts';
 import { setSignInFlowActive, startSignedInSession } from '../session/standaloneSession.ts';
-import { differsFromStoredUser, forgetStoredUser } from '../session/storedUser.ts';
+import { assertAuthorizedDomain } from './authorizedDomain.ts';
 
 export type SignInOutcome =
   { next: 'home' } | { next: 'secondFactor'; resolver: MultiFactorResolver } | { next: 'registerPhone' };

@@ -9,7 +9,7 @@ import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
-import { fetchCatalogue } from '../query-builder/analyticsApi.ts';
+import { fetchCatalogue } from '../query-builder/index.ts';
 import { ChartBody } from './ChartBody.tsx';
 import { ChartFields } from './ChartFields.tsx';
 import { checkDraft, configToDraft, emptyDraft, type ChartDraft } from './chartDraft.ts';

@@ -12,8 +12,7 @@ import {
   type MeasureId,
 } from '@payportal/shared';
 import type { ReactNode } from 'react';
-import { PRESET_LABELS } from '../query-builder/DateField.tsx';
-import { ValueSearch } from '../query-builder/ValueSearch.tsx';
+import { PRESET_LABELS, ValueSearch } from '../query-builder/index.ts';
 import type { ChartDraft } from './chartDraft.ts';
 import * as styles from './dashboards.css.ts';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
-import { DemoBanner } from '../home/DemoBanner.tsx';
+import { DemoBanner } from '../home/index.ts';
 import { createDashboard } from './dashboardsApi.ts';
 import * as styles from './dashboards.css.ts';
 import { useWriteAction } from './useWriteAction.ts';

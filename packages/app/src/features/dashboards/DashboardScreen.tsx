@@ -9,7 +9,7 @@ import { Link, useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
-import { DemoBanner } from '../home/DemoBanner.tsx';
+import { DemoBanner } from '../home/index.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { archiveDashboard, deleteChart, saveDashboard } from './dashboardsApi.ts';
@@ -19,7 +19,7 @@ import { useDashboard } from './useDashboard.ts';
 import { useDashboardUrl } from './useDashboardUrl.ts';
 import { useWriteAction } from './useWriteAction.ts';
 import { NotFound } from '../../ui/NotFound.tsx';
-import { SubscribeButton } from '../alerts/SubscribeButton.tsx';
+import { SubscribeButton } from '../alerts/index.ts';
 
 export interface DashboardScreenProps {
   id: string;

@@ -2,8 +2,7 @@
 // compound industry and region searches, card brand and channel. They apply to every chart unless it
 // opts out. Values are kept in the URL by the screen.
 import { DATE_RANGE_PRESETS, DIMENSION_VALUE_LABELS, type DashboardFilters } from '@payportal/shared';
-import { PRESET_LABELS } from '../query-builder/DateField.tsx';
-import { ValueSearch } from '../query-builder/ValueSearch.tsx';
+import { PRESET_LABELS, ValueSearch } from '../query-builder/index.ts';
 import * as styles from './dashboards.css.ts';
 
 type ListKey = 'industry_group' | 'industry' | 'region' | 'state';

@@ -1,9 +1,7 @@
 // "Open in query builder": the chart's question as it stands (filters and drill
 // included) goes into the builder, which then exports it in full as CSV.
 import type { QueryDescription } from '@payportal/shared';
-import { loadBuilder } from '../query-builder/builderStore.ts';
-import { handOver } from '../query-builder/screenHandOff.ts';
-import { fromQueryDescription } from '../query-builder/toQueryDescription.ts';
+import { fromQueryDescription, handOver, loadBuilder } from '../query-builder/index.ts';
 import { paths } from '../../lib/paths.ts';
 
 export function openInQueryBuilder(title: string, query: QueryDescription, navigate: (to: string) => void): void {

@@ -2,6 +2,8 @@
 // list scrolling sideways on a phone instead of widening the page.
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { card } from '../../ui/card.css.ts';
+import { field, fields } from '../../ui/formFields.css.ts';
 
 export const screen = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const intro = style({ color: vars.color.textMuted, marginTop: 0 });
@@ -11,31 +13,7 @@ export const forms = style({
   gap: '1rem',
   margin: '1rem 0 1.5rem',
 });
-export const card = style({
-  padding: '1rem',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.5rem',
-});
-globalStyle(`${card} h2`, { fontSize: '1.125rem', margin: '0 0 0.75rem' });
-export const fields = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });
-export const field = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.25rem',
-  flex: '1 1 12rem',
-  minWidth: 0,
-});
-globalStyle(`${field} input, ${field} select`, {
-  font: 'inherit',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.375rem',
-  padding: '0.5rem 0.625rem',
-  width: '100%',
-  minHeight: '2.5rem',
-});
+export { card, field, fields };
 export const message = style({ margin: '0.5rem 0 0', minHeight: '1.25rem' });
 export const alert = style([message, { color: vars.color.danger }]);
 export const filters = style([fields, { marginBottom: '0.75rem' }]);

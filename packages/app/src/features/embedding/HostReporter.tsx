@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { framedConnection } from './framedConnectionStore.ts';
 import { reportToHost } from './hostChannel.ts';
 

@@ -2,7 +2,7 @@
 // portal this is and whether it is read-only (the API refuses writes without support_write either way).
 import { useSnapshot } from 'valtio';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import * as css from './impersonationBar.css.ts';
 
 export function ImpersonationBar() {

@@ -4,7 +4,7 @@
 // refresh after a 401; concurrent asks share one request.
 import { constants, hostSessionSchema } from '@payportal/shared';
 import type { TokenSource } from '../../lib/tokenSource.ts';
-import { startRefreshSchedule, type TokenTimes } from '../session/refreshSchedule.ts';
+import { startRefreshSchedule, type TokenTimes } from '../session/index.ts';
 
 const tokenSchema = hostSessionSchema.shape.token;
 

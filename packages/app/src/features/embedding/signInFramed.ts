@@ -5,8 +5,7 @@
 // (PROTOCOL.md M4: the host's token is wrong, the user was not refused).
 import type { HostSession } from '@payportal/shared';
 import { ApiError, setImpersonatedEmail } from '../../lib/apiClient.ts';
-import { authenticate } from '../session/authenticateApi.ts';
-import { setSignedIn, setSignedOut } from '../session/sessionStore.ts';
+import { authenticate, setSignedIn, setSignedOut } from '../session/index.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
 import { reportToHost } from './hostChannel.ts';
 

@@ -1,7 +1,7 @@
 // The home screen describes the product; a demo organisation sees the demo banner.
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { DemoBanner } from './DemoBanner.tsx';
 import { homeLinksFor } from './homeLinksFor.ts';
 import * as styles from './HomeScreen.css.ts';

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../ui/useRequest.ts';
 import { fetchMerchant, MERCHANT_NOT_FOUND } from './merchantApi.ts';
+import { FilterSelect } from './FilterSelect.tsx';
 import { MerchantHeaderCard } from './MerchantHeaderCard.tsx';
 import { MerchantSearch } from './MerchantSearch.tsx';
 import { rememberMerchant } from './recentMerchants.ts';
@@ -20,78 +21,39 @@ const DATE_RANGES = [
   ['year_to_date', 'Year to date'],
   ['last_year', 'Last year'],
 ] as const;
+const FILTERS = [
+  ['cardBrand', 'Card brand', 'card_brand'],
+  ['cardType', 'Card type', 'card_type'],
+  ['channel', 'Channel', 'channel'],
+] as const;
 
 function MerchantView({ merchantId }: { merchantId: number }) {
   const [request, setRequest] = useState<SectionRequestInput>({ dateRange: 'last_30_days' });
   const header = useRequest(String(merchantId), (signal) => fetchMerchant(merchantId, signal), MERCHANT_NOT_FOUND);
   if (header.error) return <p role="alert">{header.error}</p>;
-  const filter = (name: 'cardBrand' | 'cardType' | 'channel', value: string) =>
+  const filter = (name: (typeof FILTERS)[number][0], value: string) =>
     setRequest((current) => ({ ...current, [name]: value || undefined }));
   return (
     <>
       {header.data ? <MerchantHeaderCard merchant={header.data} /> : <p className={css.muted}>Loading…</p>}
       <div className={css.row} role="group" aria-label="Date range and filters">
-        <label className={css.fact}>
-          Date range
-          <select
-            className={css.input}
-            value={String(request.dateRange)}
-            onChange={(event) =>
-              setRequest((current) => ({
-                ...current,
-                dateRange: event.target.value as (typeof DATE_RANGES)[number][0],
-              }))
-            }
-          >
-            {DATE_RANGES.map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.fact}>
-          Card brand
-          <select
-            className={css.input}
-            value={request.cardBrand ?? ''}
-            onChange={(event) => filter('cardBrand', event.target.value)}
-          >
-            {[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS.card_brand)].map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.fact}>
-          Card type
-          <select
-            className={css.input}
-            value={request.cardType ?? ''}
-            onChange={(event) => filter('cardType', event.target.value)}
-          >
-            {[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS.card_type)].map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={css.fact}>
-          Channel
-          <select
-            className={css.input}
-            value={request.channel ?? ''}
-            onChange={(event) => filter('channel', event.target.value)}
-          >
-            {[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS.channel)].map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Date range"
+          value={String(request.dateRange)}
+          options={DATE_RANGES}
+          onChange={(value) =>
+            setRequest((current) => ({ ...current, dateRange: value as (typeof DATE_RANGES)[number][0] }))
+          }
+        />
+        {FILTERS.map(([name, label, dimension]) => (
+          <FilterSelect
+            key={name}
+            label={label}
+            value={request[name] ?? ''}
+            options={[['', 'All'], ...Object.entries(DIMENSION_VALUE_LABELS[dimension])]}
+            onChange={(value) => filter(name, value)}
+          />
+        ))}
       </div>
       {/* The page's four calls: every section in one request (sent at once), then signals and cases, the
           header's quick one last. */}

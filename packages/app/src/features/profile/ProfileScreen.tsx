@@ -3,12 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import * as styles from '../auth/authLayout.css.ts';
-import { ChangePasswordCard } from '../auth/ChangePasswordCard.tsx';
-import { FlipCardFaces } from '../auth/FlipCardFaces.tsx';
-import { TextField } from '../auth/TextField.tsx';
-import { useFlipSave } from '../auth/useFlipSave.ts';
-import { session, setUserName } from '../session/sessionStore.ts';
+import { authLayout as styles, ChangePasswordCard, FlipCardFaces, TextField, useFlipSave } from '../auth/index.ts';
+import { session, setUserName } from '../session/index.ts';
 import { updateName } from './updateName.ts';
 
 export function ProfileScreen() {

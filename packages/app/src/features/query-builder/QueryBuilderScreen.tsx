@@ -4,12 +4,12 @@ import type { CatalogueResponse, ExportJob, RunExportBodyInput } from '@payporta
 import { exportNameSchema } from '@payportal/shared';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
-import { SubscribeButton } from '../alerts/SubscribeButton.tsx';
+import { SubscribeButton } from '../alerts/index.ts';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { paths } from '../../lib/paths.ts';
 import { NotFound } from '../../ui/NotFound.tsx';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { fetchCatalogue } from './analyticsApi.ts';
 import { AttributesCard } from './AttributesCard.tsx';
 import { builder } from './builderStore.ts';

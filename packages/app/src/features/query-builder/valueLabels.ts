@@ -4,7 +4,7 @@
 // kept for the page's life, per organisation (a framed host may switch to another organisation's user,
 // whose merchants are not this one's). A value picked from the list brings its label along (rememberLabel).
 import { useEffect, useSyncExternalStore } from 'react';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { searchValues } from './analyticsApi.ts';
 
 const labels = new Map<string, string>();

@@ -16,8 +16,7 @@ import { BarList } from './BarList.tsx';
 import { bps, count, money, periodText } from './formatFigures.ts';
 import { PnlTable } from './PnlTable.tsx';
 import { SegmentFields, type CompoundField } from './SegmentFields.tsx';
-import { ExportRunCard } from '../query-builder/ExportRunCard.tsx';
-import { useExportJob } from '../query-builder/useExportJob.ts';
+import { ExportRunCard, useExportJob } from '../query-builder/index.ts';
 import { exportPnl, fetchPnl } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 

@@ -7,7 +7,7 @@ import { contactSales } from '../../lib/contactSales.ts';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { LeakagePanel } from './LeakagePanel.tsx';
 import { PnlPanel } from './PnlPanel.tsx';
 import { RegulatoryPanel } from './RegulatoryPanel.tsx';

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import * as styles from './Header.css.ts';
 import { Logo } from './Logo.tsx';
 import { menuItemsFor } from './menuItemsFor.ts';

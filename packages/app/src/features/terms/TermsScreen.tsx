@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/apiClient.ts';
 import { paths } from '../../lib/paths.ts';
 import { notifyParent } from '../../lib/parentNotifier.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
-import { acceptEmbeddedTerms, session } from '../session/sessionStore.ts';
+import { acceptEmbeddedTerms, session } from '../session/index.ts';
 import { recordTermsAcceptance } from './recordTermsAcceptance.ts';
 import * as styles from './TermsScreen.css.ts';
 import { TermsText } from './TermsText.tsx';

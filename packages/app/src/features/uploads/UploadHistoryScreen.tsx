@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { useAction } from '../../ui/useAction.ts';
 import { useRequest } from '../../ui/useRequest.ts';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { ChoiceField } from './ChoiceField.tsx';
 import { cancelUpload, fetchUploads } from './uploadsApi.ts';
 import { formatCount, formatWhen, STATUS_LABELS } from './uploadText.ts';

@@ -18,7 +18,7 @@ import { impersonationAccess } from '../../lib/impersonationAccess.ts';
 import { formatBytes } from '../../lib/formatBytes.ts';
 import { paths } from '../../lib/paths.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
-import { session } from '../session/sessionStore.ts';
+import { session } from '../session/index.ts';
 import { checkFileHead } from './checkFileHead.ts';
 import { ChoiceField } from './ChoiceField.tsx';
 import { HeadCheckReport } from './HeadCheckReport.tsx';

@@ -1,0 +1,4 @@
+// What other features may use of documents/: they import from this file only (eslint.config.js); app.ts
+// composes the feature through registerDocuments.ts.
+export { pdfBytes, type Pdf } from './pdfBytes.ts';
+export { cellText } from './renderStatementPdf.ts';

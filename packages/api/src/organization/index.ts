@@ -1,0 +1,4 @@
+// What other features may use of organization/: they import from this file only (eslint.config.js); app.ts
+// composes the feature through registerOrganization.ts.
+export type { OrgIdentity } from './orgIdentity.ts';
+export { recordUserChange, type ChangeActor } from './orgUserChanges.ts';
