@@ -162,7 +162,9 @@ test('framed in the partner demo through the proxy: support staff with support_w
     impersonation: true,
     initPath: '/amla',
   });
-  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  // The frame's first load on this stack: its assets, the sign-in and the impersonation exchange, all through
+  // the proxy; on a loaded machine that has taken more than the default 10 s.
+  await expect.poll(async () => (await readRecord(page)).ready, { timeout: 30_000 }).toBe('resolved');
   const portal = portalIn(page);
   const credentials = await merchantAndCheck(page, portal, merchantCall);
   expect(credentials['impersonate-user']).toBe('owner@acme.example');
