@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'e2e',
+  // The scale-out topology's tests need their own stack: playwright.scale.config.ts.
+  testIgnore: '**/scale/**',
   globalSetup: './e2e/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -3,10 +3,11 @@
 // clean peer shows no such signal; a user of another organisation cannot reach either merchant (404).
 // A section figure read off the screen is checked against the query API asked the same question.
 import AxeBuilder from '@axe-core/playwright';
-import { formatCell, MERCHANT_PATHS, queryResultSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
+import { MERCHANT_PATHS } from '@payportal/shared';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { performanceGsvFromApi, watchedCardTester } from './support/merchantFigures.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
@@ -25,8 +26,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-const todayOf = () => new Date().toISOString().slice(0, 10);
-
 test('an analyst finds the planted card-testing merchant, reads the evidence and works a case; a clean peer shows none; another organisation gets 404', async ({
   page,
   browser,
@@ -43,16 +42,11 @@ test('an analyst finds the planted card-testing merchant, reads the evidence and
   await expect(page.getByRole('heading', { level: 1, name: 'Merchant-Level' })).toBeVisible();
 
   // the watchlist names the merchant the generator planted card testing in
-  const watched = page
-    .getByRole('region', { name: 'Merchants with raised signals' })
-    .getByRole('button', { name: /Card testing/ });
-  await expect(watched).toHaveCount(1, { timeout: 30_000 });
-  const [dbaName, midText] = (await watched.innerText()).split(' · ');
-  const mid = midText!.replace('MID ', '');
+  const { dbaName, mid } = await watchedCardTester(page);
   await screenshots(page, 'amla-start');
 
   // found by search: its name, then its MID among the options
-  await page.getByLabel('Find a merchant').fill(dbaName!);
+  await page.getByLabel('Find a merchant').fill(dbaName);
   await page
     .getByRole('list', { name: 'Matching merchants' })
     .getByRole('button', { name: new RegExp(`MID ${mid}`) })
@@ -73,18 +67,7 @@ test('an analyst finds the planted card-testing merchant, reads the evidence and
   await expect(performance.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
   const shownGsv = await performance.getByRole('definition').first().innerText();
   const headers = { authorization, 'content-type': 'application/json' };
-  const question = sectionQueries(
-    'performance',
-    mid,
-    sectionRequestSchema.parse({ dateRange: 'last_30_days' }),
-    todayOf(),
-  )[0]!;
-  const direct = queryResultSchema.parse(
-    await (
-      await page.request.post(`${urls.app}/api/analytics/v1/query`, { headers, data: question.description })
-    ).json(),
-  );
-  expect(shownGsv).toBe(formatCell(direct.rows[0]![0]!, direct.columns[0]!));
+  expect(shownGsv).toBe(await performanceGsvFromApi(page.request, { authorization }, mid));
   for (const section of ['Authorisation', 'Disputes and fraud', 'Economics', 'Peer benchmark']) {
     await expect(page.getByRole('region', { name: section }).getByRole('button', { name: 'Download CSV' })).toBeVisible(
       { timeout: 30_000 },

@@ -17,14 +17,15 @@ import {
   simulationResultSchema,
   type SimulationResult,
 } from '@payportal/shared';
-import { expect, type FrameLocator, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { portalIn, test } from './embedHost.ts';
+import { askAsPage } from './support/askAsPage.ts';
+import { expectPnlTotals, money } from './support/optimizerFigures.ts';
 import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/optimizer-screens';
-const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (value: number) =>
   `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
 
@@ -43,22 +44,6 @@ async function viewOptimizerUserInDemo(page: Page): Promise<FrameLocator> {
   await expect(page).toHaveURL(/\?path=%2Frevenue-optimizer$/);
   await expect(portal.getByRole('heading', { level: 1, name: 'Revenue Optimizer' })).toBeVisible();
   return portal;
-}
-
-/** Asks the API what the frame last asked at `path`, with the frame's own headers (impersonation token included). */
-async function askAsFrame(page: Page, request: Request, body?: unknown): Promise<unknown> {
-  const headers = await request.allHeaders();
-  const sent = {
-    authorization: headers.authorization!,
-    'impersonate-user': headers['impersonate-user']!,
-    'content-type': 'application/json',
-  };
-  const response =
-    body === undefined
-      ? await page.request.get(request.url(), { headers: sent })
-      : await page.request.post(request.url(), { headers: sent, data: body });
-  expect(response.status()).toBe(200);
-  return response.json();
 }
 
 async function pressTimes(slider: Locator, key: 'ArrowRight' | 'ArrowLeft', times: number): Promise<void> {
@@ -108,25 +93,10 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
       await portal.getByRole('button', { name: /^GSV/ }).click();
     await expect(gsvHeader).toHaveAttribute('aria-sort', 'descending', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  const asked = pnlResultSchema.parse(await askAsFrame(page, await pnlRequest, (await pnlRequest).postDataJSON()));
+  const asked = pnlResultSchema.parse(await askAsPage(page, await pnlRequest, (await pnlRequest).postDataJSON()));
   await expect(pnlTable.locator('tbody tr').first().locator('td').first()).toHaveText(asked.rows[0]!.name);
   // The totals strip is the API's totals for the same question.
-  const strip = portal.locator('dl[aria-label="Portfolio totals"]');
-  for (const [term, text] of [
-    ['Merchants', asked.totals.merchants.toLocaleString('en-US')],
-    ['Gross sales volume', money(asked.totals.gsv)],
-    ['Billed fees', money(asked.totals.billedFees)],
-    ['Interchange', money(asked.totals.interchange)],
-    ['Net revenue', money(asked.totals.netRevenue)],
-    ['Under-recovery', asked.totals.under.toLocaleString('en-US')],
-  ] as const) {
-    await expect(
-      strip
-        .locator('div')
-        .filter({ has: portal.locator(`dt:text-is("${term}")`) })
-        .locator('dd'),
-    ).toHaveText(text);
-  }
+  await expectPnlTotals(portal, asked.totals);
   await expectNoSeriousAxeViolations(page);
   await screenshotFramed(page, portal, 'pnl');
 
@@ -157,7 +127,7 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
         sent.url().endsWith(OPTIMIZER_PATHS.simulate()) &&
         (sent.postDataJSON() as { actions: { markupBps: number } }).actions.markupBps === markup,
     );
-    const answer = simulationResultSchema.parse(await askAsFrame(page, request, request.postDataJSON()));
+    const answer = simulationResultSchema.parse(await askAsPage(page, request, request.postDataJSON()));
     await expect(portal.getByText(dollars(answer.waterfall.net), { exact: true }).first()).toBeVisible();
     return answer;
   };
@@ -200,7 +170,7 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   // Leakage: the top merchant and its main cause, as the API ranks them.
   const leakageRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.leakage()));
   await portal.getByRole('tab', { name: 'Interchange leakage' }).click();
-  const leakage = leakageResultSchema.parse(await askAsFrame(page, await leakageRequest));
+  const leakage = leakageResultSchema.parse(await askAsPage(page, await leakageRequest));
   const top = leakage.merchants[0]!;
   const firstRow = portal.getByRole('table', { name: 'Leaking merchants' }).locator('tbody tr').first();
   await expect(firstRow).toContainText(top.name);
@@ -232,7 +202,7 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   // The regulatory what-ifs: each rule's row is the API's answer.
   const regulatoryRequest = page.waitForRequest((request) => request.url().endsWith(OPTIMIZER_PATHS.regulatory()));
   await portal.getByRole('tab', { name: 'Regulatory what-ifs' }).click();
-  const regulatory = regulatoryResultSchema.parse(await askAsFrame(page, await regulatoryRequest));
+  const regulatory = regulatoryResultSchema.parse(await askAsPage(page, await regulatoryRequest));
   const whatIfs = portal.getByRole('table', { name: 'Regulatory what-ifs' });
   await expect(whatIfs).toBeVisible({ timeout: 30_000 });
   for (const row of regulatory.scenarios) {

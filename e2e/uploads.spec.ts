@@ -6,17 +6,16 @@
 // its rows leave the totals. A new version replaces only the upload chosen for it, and uploads still
 // receiving are cancelled from the history. Then the screens framed, and read-only support.
 import AxeBuilder from '@axe-core/playwright';
-import { queryResultSchema, uploadTemplate } from '@payportal/shared';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';
+import { chooseAndUpload, header, uploadedTotals } from './support/uploadFiles.ts';
 import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/uploads-screens';
 const RUN = `E${Date.now() % 1_000_000}`;
 const MIDS = [`${RUN}-1`, `${RUN}-2`];
-const header = (kind: 'merchants' | 'transactions') => uploadTemplate(kind).split('\r\n')[0];
 // The uploaded merchants are in the West (CA) and the Northeast (NY): the query builder's test, which may run
 // at the same time in the other worker, compares a file of the South with the query API.
 const MERCHANTS = [
@@ -64,28 +63,7 @@ async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 }
 
 /** The query API's GSV and attempts per uploaded merchant, asked with the owner's bearer. */
-async function totals(owner: Page, authorization: string): Promise<Record<string, [number, number]>> {
-  const response = await owner.request.post(`${urls.app}/api/analytics/v1/query`, {
-    headers: { authorization },
-    data: {
-      measures: ['gsv', 'authorisations'],
-      dimensions: ['merchant'],
-      filters: [{ member: 'merchant', operator: 'in', values: MIDS }],
-    },
-  });
-  expect(response.status()).toBe(200);
-  return Object.fromEntries(
-    queryResultSchema
-      .parse(await response.json())
-      .rows.map((row) => [String(row[0]), [Number(row[1]), Number(row[2])]]),
-  );
-}
-
-async function chooseAndUpload(page: Page, kind: string, name: string, text: string, mode = 'Append') {
-  await page.getByLabel('Kind').selectOption({ label: kind });
-  await page.getByLabel('Mode').selectOption({ label: mode });
-  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-}
+const totals = (owner: Page, authorization: string) => uploadedTotals(owner.request, { authorization }, MIDS);
 
 test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transactions with bad rows: pre-check, progress, phases, every bad row on the details page, the good rows in the query API; an interrupted upload resumes; a rollback removes exactly its rows', async ({
   browser,

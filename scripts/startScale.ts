@@ -2,22 +2,19 @@
 // and ClickHouse servers (data under DATA_DIR/scale), the demo organisations seeded into ClickHouse on
 // the first start, two API processes over them with their files in one shared folder, and the reverse
 // proxy at API_PORT in front of them (a load balancer's role); the emulator and the partner demo as in
-// `npm start`. Same ready lines, URLs and demo accounts; Ctrl-C stops everything.
+// `npm start` (scripts/scaleStack.ts). Same ready lines, URLs and demo accounts; Ctrl-C stops everything.
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '@payportal/api/demo-accounts';
 import { ConfigError } from '@payportal/shared';
 import { ensureBuilt } from './build.ts';
 import { assertPortsFree } from './ports.ts';
-import { startClickHouseIn, startPostgresIn, type RunningServer } from './scaleServers.ts';
-import { seedScaleAnalytics } from './seedScaleAnalytics.ts';
-import { startStack } from './stack.ts';
+import { startScaleStack } from './scaleStack.ts';
 import { readStackConfig } from './stackConfig.ts';
 import { welcomeText } from './welcome.ts';
 
 const log = (line: string) => console.log(line);
 /** Scale factor of Acme's dataset (Demo Payments gets a tenth), as `npm start`'s DEMO_DATA_SCALE. */
 const DEMO_DATA_SCALE = Number(process.env.DEMO_DATA_SCALE ?? 1);
-const API_PROCESSES = 2;
 
 async function main() {
   const base = readStackConfig();
@@ -25,63 +22,27 @@ async function main() {
   const config = { ...base, DATA_DIR: join(base.DATA_DIR, 'scale') };
   await assertPortsFree(config);
   ensureBuilt(log);
-  const servers: RunningServer[] = [];
-  const stopServers = async () => {
-    for (const server of servers.reverse()) await server.stop();
+  const stack = await startScaleStack(config, { log, verbose: true, demoDataScale: DEMO_DATA_SCALE });
+  for (const line of welcomeText({
+    config,
+    totalMs: stack.timings.total,
+    accounts: DEMO_ACCOUNTS,
+    organizations: DEMO_ORGANIZATIONS,
+    password: DEMO_PASSWORD,
+  }))
+    log(line);
+  log(
+    `API processes: ${stack.apis.map((api) => `${api.name} at ${api.url}`).join(', ')}, behind the proxy at ${stack.urls.app} (each answer names its process in X-PayPortal-Instance)`,
+  );
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    log('\nStopping…');
+    void stack.stop().then(() => process.exit(0));
   };
-  try {
-    const started = performance.now();
-    const [postgres, clickhouse] = await Promise.all([
-      startPostgresIn(join(config.DATA_DIR, 'postgres')),
-      startClickHouseIn(join(config.DATA_DIR, 'clickhouse')),
-    ]);
-    servers.push(postgres, clickhouse);
-    log(`✔ ${'postgres'.padEnd(8)} ready at ${postgres.url} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    log(
-      `✔ ${'clickhouse'.padEnd(8)} ready at ${clickhouse.url} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    );
-    await seedScaleAnalytics({
-      databaseUrl: postgres.url,
-      clickhouseUrl: clickhouse.url,
-      dataDir: config.DATA_DIR,
-      scale: DEMO_DATA_SCALE,
-      progress: (line) => log(`… ${line}`),
-    });
-    const stack = await startStack(config, {
-      log,
-      verbose: true,
-      scale: {
-        processes: API_PROCESSES,
-        env: { DATABASE_URL: postgres.url, ANALYTICS_ENGINE: 'clickhouse', CLICKHOUSE_URL: clickhouse.url },
-      },
-    });
-    for (const line of welcomeText({
-      config,
-      totalMs: stack.timings.total,
-      accounts: DEMO_ACCOUNTS,
-      organizations: DEMO_ORGANIZATIONS,
-      password: DEMO_PASSWORD,
-    }))
-      log(line);
-    log(
-      `API processes: ${stack.apis.map((api) => `${api.name} at ${api.url}`).join(', ')}, behind the proxy at ${stack.urls.app} (each answer names its process in X-PayPortal-Instance)`,
-    );
-    let stopping = false;
-    const shutdown = () => {
-      if (stopping) return;
-      stopping = true;
-      log('\nStopping…');
-      void stack
-        .stop()
-        .then(stopServers)
-        .then(() => process.exit(0));
-    };
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
-  } catch (error) {
-    await stopServers();
-    throw error;
-  }
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((error: unknown) => {
