@@ -14,9 +14,7 @@ import { TextField } from './TextField.tsx';
 import { useSingleFlight } from './useSingleFlight.ts';
 
 // Loaded when opened: the sign-in page's own bundle stays small (bench:app).
-const TermsReadDialog = lazy(() =>
-  import('../terms/index.ts').then((module) => ({ default: module.TermsReadDialog })),
-);
+const TermsReadDialog = lazy(() => import('../terms/index.ts').then((module) => ({ default: module.TermsReadDialog })));
 
 interface CredentialsFormProps {
   /** Resolves when this form's part is done; rejects with the text to show. */
