@@ -14,6 +14,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';
+import { codesAmong } from './support/vocabularyCodes.ts';
 import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/documents-screens';
@@ -88,6 +89,10 @@ test('an owner generates last month’s statement and reads the query API’s fi
   totals.columns.forEach((column, index) =>
     expect(runs[runs.indexOf(column.label) + 1], column.label).toBe(formatCell(totals.rows[0]![index]!, column)),
   );
+  // The card brands and dispute categories are named in words ('Visa', 'Fraud'), never by their codes.
+  expect(runs).toContain('Visa');
+  expect(runs.filter((run) => ['Fraud', 'Consumer dispute', 'Processing error'].includes(run))).not.toEqual([]);
+  expect(codesAmong(runs), 'codes in the statement').toEqual([]);
   await expect(
     new AxeBuilder({ page: owner })
       .analyze()

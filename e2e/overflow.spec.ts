@@ -1,12 +1,17 @@
-// Nothing scrolls sideways on a phone: at 390 px every route, standalone and framed in the partner
-// demo, is no wider than the viewport, and no KPI tile's figure is cut (the tile shows the exact
-// figure while it fits, else the compact one: ui/FittedFigure.tsx).
-import { expect, type Frame } from '@playwright/test';
+// Nothing scrolls sideways, on a phone or a desktop: at 390 and 1280 px every route, standalone and
+// framed in the partner demo, is no wider than the viewport, and no KPI tile's figure is cut (the tile
+// shows the exact figure while it fits, else the compact one: ui/FittedFigure.tsx). Each route is
+// opened once, at 390 px, and measured again after the window widens to 1280 px. Standalone, the
+// seeded dashboards (every chart also as its table), two merchants' pages and a CSV preview show the
+// fixed vocabularies in words: no cell, fact or breadcrumb reads a code such as 'visa' or 'cnp'.
+import { expect, type Frame, type Page } from '@playwright/test';
 import { test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';
+import { codesAmong } from './support/vocabularyCodes.ts';
 import { urls } from './urls.ts';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
 /** The dashboards every organisation starts with. */
 const SEEDED_DASHBOARDS = ['Portfolio overview', 'Authorisation', 'Disputes and VAMP', 'Economics'];
 
@@ -61,11 +66,47 @@ async function settled(frame: Frame, route: string): Promise<void> {
   await frame.waitForTimeout(500);
 }
 
+/** `frame` measured at 390 px, then again once the window is 1280 px wide (and back to 390 for the next route). */
+async function measureAtBothWidths(page: Page, frame: () => Frame, route: string, partner: boolean): Promise<Widths[]> {
+  const measured: Widths[] = [];
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    // Charts, tables and tiles lay out again after the resize (ResizeObserver): a moment to settle.
+    if (size === DESKTOP) await page.waitForTimeout(400);
+    measured.push(await measure(frame(), `${route} at ${size.width} px`));
+    if (partner) measured.push(await measure(page.mainFrame(), `${route} at ${size.width} px (the partner's page)`));
+  }
+  await page.setViewportSize(PHONE);
+  return measured;
+}
+
 function expectFits(all: Widths[]) {
-  const wide = all.filter((widths) => widths.page > widths.viewport).map((w) => `${w.route}: ${w.page} px`);
+  const wide = all
+    .filter((widths) => widths.page > widths.viewport)
+    .map((w) => `${w.route}: ${w.page} px in ${w.viewport} px`);
   const cut = all.flatMap((widths) => widths.cutFigures.map((figure) => `${widths.route}: ${figure}`));
-  expect(wide, 'pages wider than the 390 px viewport').toEqual([]);
+  expect(wide, 'pages wider than their viewport').toEqual([]);
   expect(cut, 'KPI figures cut off').toEqual([]);
+}
+
+/** The whole texts of the route's table cells, header facts and breadcrumbs. */
+async function cellTexts(frame: Frame): Promise<string[]> {
+  const texts = await frame
+    .locator('main td, main th, main dd, main nav [aria-current="page"], main nav button')
+    .allTextContents();
+  return texts.map((text) => text.trim());
+}
+
+/** Every chart of the dashboard shown as its table (the twin's cells are the chart's names and legend). */
+async function chartsAsTables(frame: Frame): Promise<void> {
+  const menus = frame.locator('details:has(> summary[aria-label^="Actions for "])');
+  for (let index = 0; index < (await menus.count()); index += 1) {
+    const menu = menus.nth(index);
+    await menu.locator('> summary').click();
+    const asTable = menu.getByRole('button', { name: 'View as table' });
+    if (await asTable.count()) await asTable.click();
+    else await menu.locator('> summary').click();
+  }
 }
 
 /** The seeded dashboards and two merchants with raised signals, as a person reaches them. */
@@ -99,9 +140,18 @@ async function seededRoutes(at: (path: string) => Promise<Frame>): Promise<strin
   return [...dashboards, `${dashboards[0]}/edit`, `${dashboards[0]}/chart/new`, ...merchants];
 }
 
-test('at 390 px no route scrolls sideways and no KPI figure is cut, standalone', async ({ browser }) => {
-  test.setTimeout(240_000);
+test('at 390 and 1280 px no route scrolls sideways and no KPI figure is cut, and no screen shows a code, standalone', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
   const measured: Widths[] = [];
+  const codes: string[] = [];
+  const shown = new Set<string>();
+  const readCells = async (frame: Frame, where: string) => {
+    const texts = await cellTexts(frame);
+    texts.forEach((text) => shown.add(text));
+    codes.push(...codesAmong(texts).map((code) => `${where}: '${code}'`));
+  };
   for (const [email, routes] of [
     ['owner@acme.example', ROUTES],
     ['optimizer@acme.example', ['/home', '/revenue-optimizer', '/documents']],
@@ -112,12 +162,27 @@ test('at 390 px no route scrolls sideways and no KPI figure is cut, standalone',
       await page.goto(`${urls.app}${path}`);
       return page.mainFrame();
     };
-    const all = email === 'owner@acme.example' ? [...routes, ...(await seededRoutes(at))] : routes;
-    for (const route of all) {
+    const seeded = email === 'owner@acme.example' ? await seededRoutes(at) : [];
+    for (const route of [...routes, ...seeded]) {
       await test.step(route, async () => {
         await at(route);
         await settled(page.mainFrame(), route);
-        measured.push(await measure(page.mainFrame(), route));
+        measured.push(...(await measureAtBothWidths(page, () => page.mainFrame(), route, false)));
+        if (!seeded.includes(route)) return;
+        if (/^\/dashboard\/\d+$/.test(route)) await chartsAsTables(page.mainFrame());
+        await readCells(page.mainFrame(), route);
+      });
+    }
+    if (email === 'owner@acme.example') {
+      await test.step('a CSV preview by card brand and channel', async () => {
+        await at('/csv/new');
+        await page.getByRole('checkbox', { name: 'Card brand', exact: true }).check();
+        await page.getByRole('checkbox', { name: 'Channel', exact: true }).check();
+        await page.getByLabel('Add a metric').selectOption({ label: 'Transactions' });
+        const preview = page.getByRole('table', { name: /^First \d+ rows? of the export$/ });
+        await expect(preview).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+        await expect(preview.locator('tbody td').first()).toBeVisible();
+        await readCells(page.mainFrame(), 'the CSV preview');
       });
     }
     await page.close();
@@ -126,16 +191,19 @@ test('at 390 px no route scrolls sideways and no KPI figure is cut, standalone',
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${urls.app}${route}`);
     await settled(page.mainFrame(), route);
-    measured.push(await measure(page.mainFrame(), route));
+    measured.push(...(await measureAtBothWidths(page, () => page.mainFrame(), route, false)));
     await page.close();
   }
   expectFits(measured);
+  expect(codes, 'codes shown instead of words').toEqual([]);
+  // The cells read were the ones that name them: a brand, a channel, a dispute category, a pricing plan.
+  expect(['Visa', 'Card not present', 'Fraud', 'Blended'].filter((words) => !shown.has(words))).toEqual([]);
 });
 
-test('at 390 px no route scrolls sideways and no KPI figure is cut, framed in the partner demo', async ({
+test('at 390 and 1280 px no route scrolls sideways and no KPI figure is cut, framed in the partner demo', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const measured: Widths[] = [];
   for (const [email, routes] of [
     ['partner@acme.example', ROUTES],
@@ -157,9 +225,8 @@ test('at 390 px no route scrolls sideways and no KPI figure is cut, framed in th
     const all = email === 'partner@acme.example' ? [...routes, ...(await seededRoutes(at))] : routes;
     for (const route of all) {
       await test.step(route, async () => {
-        const frame = await at(route);
-        await settled(frame, route);
-        measured.push(await measure(frame, route), await measure(page.mainFrame(), `${route} (the partner's page)`));
+        await settled(await at(route), route);
+        measured.push(...(await measureAtBothWidths(page, () => portalFrame()!, route, true)));
       });
     }
     await page.close();

@@ -154,6 +154,27 @@ describe('chart option', () => {
     expect([rotation(5), rotation(8), rotation(13)]).toEqual([undefined, 30, 60]);
   });
 
+  it('shows every name of a few columns and of a heatmap by region, each wrapped to its slot, none skipped', () => {
+    const region = { name: 'region', label: 'Region', type: 'string', format: null } as const;
+    const labelsOf = (type: 'bar' | 'heatmap', dimensions: string[], columns: QueryResult['columns']) =>
+      (
+        chartOption(
+          chartConfigSchema.parse({ type, title: 'By region', query: { measures: ['approval_rate'], dimensions } }),
+          answer(columns, [
+            ['Northeast', 'visa', 0.9],
+            ['South', 'amex', 0.8],
+          ]),
+          look,
+        ) as { xAxis: { axisLabel: { interval?: number; overflow?: string } } }
+      ).xAxis.axisLabel;
+    for (const axisLabel of [
+      labelsOf('bar', ['region', 'card_brand'], [region, brand, rate]),
+      labelsOf('heatmap', ['region', 'card_brand'], [region, brand, rate]),
+    ]) {
+      expect(axisLabel).toMatchObject({ interval: 0, overflow: 'break' });
+    }
+  });
+
   it('summarises the chart in words for screen readers', () => {
     const config = chartConfigSchema.parse({
       type: 'bar',

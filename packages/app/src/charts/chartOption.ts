@@ -19,6 +19,9 @@ export interface ChartLook {
 const tooltipValue = (format: Parameters<typeof formatCell>[1]['format']) => (value: unknown) =>
   typeof value === 'number' ? formatCell(value, { type: 'number', format }) : String(value ?? '—');
 
+/** Every category name shown, each wrapped to its slot's width (EChart.tsx sets it from the chart's). */
+const NAMES_IN_SLOTS = { interval: 0, width: 80, overflow: 'break', hideOverlap: true } as const;
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Period labels: "Aug 2026" by month, "Q3 2026" by quarter, "2026" by year; days and weeks as dates. */
@@ -113,7 +116,11 @@ export function chartOption(
           `${yLabel(ys[p.value[1]!]!)} · ${xLabel(xs[p.value[0]!]!)}: ${tooltipValue(format)(p.value[2])}`,
       },
       grid: { left: 8, right: 8, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: xs.map(xLabel), axisLabel: { color: look.muted } },
+      xAxis: {
+        type: 'category',
+        data: xs.map(xLabel),
+        axisLabel: { color: look.muted, ...(!xPart && NAMES_IN_SLOTS) },
+      },
       // The first row on top, as a table reads (Monday first).
       yAxis: { type: 'category', data: ys.map(yLabel), inverse: true, axisLabel: { color: look.muted } },
       series: [
@@ -146,6 +153,9 @@ export function chartOption(
       hideOverlap: true,
       ...(dateLabel && { formatter: dateLabel }),
       ...(crowded && { interval: 0, rotate, width: 110, overflow: 'truncate' }),
+      // A few names under columns each show, wrapped to their slot (EChart.tsx fits the width), instead
+      // of ECharts skipping every other one when they crowd a phone-wide card.
+      ...(!crowded && !horizontal && category?.type !== 'date' && NAMES_IN_SLOTS),
       // A horizontal bar's names are cut to a share of the chart's width (EChart.tsx fits it), so long
       // ones ("57 Transaction not permitted to cardholder") leave the bars room on a phone.
       ...(horizontal && { width: 160, overflow: 'truncate' }),

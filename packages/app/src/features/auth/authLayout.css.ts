@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
+import { primaryButton as themePrimaryButton } from '../../ui/button.css.ts';
 
 export const page = style({
   minHeight: '100vh',
@@ -91,16 +92,7 @@ export const notice = style({
 
 export const hint = style({ color: '#57606a', fontSize: '0.875rem', margin: 0 });
 
-export const primaryButton = style({
-  font: 'inherit',
-  fontWeight: 600,
-  padding: '0.65rem 1rem',
-  border: 'none',
-  borderRadius: '0.375rem',
-  background: '#1463d8',
-  color: '#fff',
-  cursor: 'pointer',
-  selectors: { '&:disabled': { background: '#8c959f', cursor: 'not-allowed' } },
-});
+/** The form's main action: the theme's primary button (as "Show password" is its secondary one), centred. */
+export const primaryButton = style([themePrimaryButton, { justifyContent: 'center', padding: '0.65rem 1rem' }]);
 
 export const linkRow = style({ display: 'flex', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap' });

@@ -44,7 +44,7 @@ export function FileOptionsCard({ disabled }: { disabled?: boolean }) {
             value={csvValuesOf(csv)}
             onChange={(event) => setCsvOption('values', event.currentTarget.value as CsvValues)}
           >
-            <option value="labels">Words, as on screen (Visa, Card not present)</option>
+            <option value="labels">Words (Visa, Card not present)</option>
             <option value="codes">Codes (visa, cnp)</option>
           </select>
         </div>

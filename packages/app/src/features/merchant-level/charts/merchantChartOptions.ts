@@ -1,12 +1,15 @@
 // The page's chart options, built from the query API's answers only.
 import type { EChartsCoreOption } from 'echarts/core';
-import type { QueryResult } from '@payportal/shared';
+import { formatCell, type QueryResult } from '@payportal/shared';
 import type { ChartColors } from './EChart.tsx';
 import { axisFormat } from '../../../charts/axisFormat.ts';
 import { periodName } from '../../../charts/chartOption.ts';
 import { HOURS, heatmapShade, WEEKDAYS } from '../../../charts/timeParts.ts';
 
 const columnOf = (result: QueryResult, name: string) => result.columns.findIndex((column) => column.name === name);
+/** A tooltip's figure as the tables write it: "$1,234,567.89", "12,345". */
+const tooltipFigure = (format: 'money' | 'count') => (value: unknown) =>
+  typeof value === 'number' ? formatCell(value, { type: 'number', format }) : '—';
 const axis = (colors: ChartColors) => ({
   axisLine: { lineStyle: { color: colors.border } },
   axisLabel: { color: colors.muted },
@@ -47,6 +50,7 @@ export function trendOption(result: QueryResult) {
           name: 'Gross sales volume',
           type: 'bar',
           data: result.rows.map((row) => row[gsv]),
+          tooltip: { valueFormatter: tooltipFigure('money') },
           itemStyle: { color: colors.primary },
         },
         {
@@ -54,6 +58,7 @@ export function trendOption(result: QueryResult) {
           type: 'line',
           yAxisIndex: 1,
           data: result.rows.map((row) => row[count]),
+          tooltip: { valueFormatter: tooltipFigure('count') },
           itemStyle: { color: colors.text },
           lineStyle: { color: colors.text },
         },
@@ -79,7 +84,10 @@ export function heatmapOption(result: QueryResult) {
     return {
       animation: false,
       grid: { left: 44, right: 12, top: 8, bottom: 28 },
-      tooltip: {},
+      tooltip: {
+        formatter: (p: { value: number[] }) =>
+          `${WEEKDAYS[p.value[1]!]} ${HOURS[p.value[0]!]}:00 · ${tooltipFigure('count')(p.value[2])} transactions`,
+      },
       xAxis: { type: 'category', data: HOURS, ...axis(colors) },
       // Monday on top, as the dashboards' heatmap and a table read.
       yAxis: { type: 'category', data: WEEKDAYS, inverse: true, ...axis(colors) },
