@@ -6,7 +6,7 @@ import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { DatasetOutcome, DatasetRequest } from '../duckdb/duckdbEngine.ts';
-import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type StreamOptions, type ValueOption } from '../engine.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
@@ -77,7 +77,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
     description: QueryDescription,
     scope: QueryScope,
     sink: Parameters<AnalyticsEngine['stream']>[2],
-    options: QueryOptions = {},
+    options: StreamOptions = {},
   ): Promise<number> {
     const compiled = compileQuery(description, scope, clickhouseDialect, {
       rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1,
@@ -93,7 +93,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
           rows.map((row) => columns.map((column) => toCell(row[column.name], column))),
           columns,
         ),
-      { timeoutMs: options.timeoutMs },
+      { timeoutMs: options.timeoutMs, ...(options.signal && { signal: options.signal }) },
     );
   }
 
