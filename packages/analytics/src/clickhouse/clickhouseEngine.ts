@@ -18,6 +18,7 @@ import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { CLICKHOUSE_TABLES, clickhouseTableDdl } from './clickhouseTables.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
+import { fillReferenceData } from './fillReferenceData.ts';
 import { clickhouseMerchantStatements as statements } from './clickhouseMerchantStatements.ts';
 import { clickhouseOptimizerStatements } from './clickhouseOptimizerStatements.ts';
 import { ensureClickHouseDataset, type EnsureDatasetOptions } from './loadClickHouse.ts';
@@ -51,10 +52,14 @@ export class ClickHouseEngine implements AnalyticsEngine {
     this.uploads = new ClickHouseUploads(client);
   }
 
-  /** Creates the tables that are missing (as DuckDBEngine.open does), so a server nobody loaded yet answers with no rows. */
+  /**
+   * Creates the tables that are missing and fills the shared dimensions when empty (as DuckDBEngine.open
+   * does), so a server nobody loaded yet answers with no rows and an uploaded merchant has its header.
+   */
   static async connect(options: ClickHouseEngineOptions): Promise<ClickHouseEngine> {
     const client = createClickHouseClient({ url: options.url, database: options.database });
     for (const table of CLICKHOUSE_TABLES) await client.command({ query: clickhouseTableDdl(table) });
+    await fillReferenceData(client);
     const engine = new ClickHouseEngine(client, options);
     await engine.uploads.createTables();
     return engine;
