@@ -10,7 +10,13 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
 import {
+  DOCUMENT_PATHS,
+  documentSchema,
   EXPORT_PATHS,
+  MERCHANT_PATHS,
+  merchantHeaderSchema,
+  merchantSearchSchema,
+  OPTIMIZER_PATHS,
   exportJobSchema,
   queryResultSchema,
   UPLOAD_PATHS,
@@ -153,7 +159,7 @@ describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $n
     dataDir = await newDataDir();
     const [a, b] = [await startProcess('api-a'), await startProcess('api-b')];
     proxy = await startProxy({ upstreams: [a.url, b.url], port: 0, checkMs: 200 });
-    for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner']) as[uid] = bearer(await idTokenFor(uid));
+    for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner', 'seed-optimizer']) as[uid] = bearer(await idTokenFor(uid));
     // Two datasets generated and three servers started: longer than one app's set-up on a busy machine.
   }, 300_000);
   afterAll(async () => {
@@ -303,6 +309,52 @@ describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $n
     proxy = await startProxy({ upstreams: [survivor.url, late.url], port: 0, checkMs: 200 });
     expect(await downloadJob(jobId, analyst)).toBe(exported);
   }, 120_000);
+
+  it('answers the merchant page, the optimizer and a generated statement alike from each process, the statement downloading through either', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const analyst = as['seed-analyst']!;
+    const running = processes.filter((process) => !process.stopped);
+    expect(running.length).toBeGreaterThanOrEqual(2);
+    // Each process asked directly: the same answers, on the merchant the upload above loaded.
+    const answers = await Promise.all(
+      running.map(async (process) => {
+        const ask = async (method: string, path: string, headers: Record<string, string>, body?: object) => {
+          const response = await fetch(`${process.url}${path}`, {
+            method,
+            headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
+            body: body && JSON.stringify(body),
+          });
+          expect(response.status, `${process.name} ${path}`).toBe(200);
+          return response.json();
+        };
+        const [found] = merchantSearchSchema.parse(await ask('GET', MERCHANT_PATHS.search('UP-1'), analyst)).merchants;
+        const header = merchantHeaderSchema.parse(await ask('GET', MERCHANT_PATHS.merchant(found!.merchantId), analyst));
+        const signals = await ask('GET', MERCHANT_PATHS.signals(found!.merchantId), analyst);
+        const pnl = await ask('POST', OPTIMIZER_PATHS.pnl(), as['seed-optimizer']!, { months: 3 });
+        return { header, signals, pnl };
+      }),
+    );
+    expect(answers[0]!.header).toMatchObject({ mid: 'UP-1', dbaName: 'One Cafe' });
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+
+    // A statement made by one process is read through the proxy, whichever process answers.
+    const owner = as['seed-owner']!;
+    const made = await fetch(`${running[0]!.url}${DOCUMENT_PATHS.generated()}`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'statement', period: '2026-10' }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const document = documentSchema.parse(await made.json());
+    for (let turn = 0; turn < 2; turn++) {
+      const minted = await call('POST', DOCUMENT_PATHS.downloadTicket(document.id), owner);
+      expect(minted.status).toBe(200);
+      const { url } = (await minted.response.json()) as { url: string };
+      const file = await call('GET', url, {});
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
 
   it('[U6] ends an upload abandoned before its last byte and deletes its partial file', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
