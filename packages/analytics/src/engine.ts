@@ -22,6 +22,11 @@ export interface QueryOptions {
   admit?: (weight: QueryWeight) => Promise<Admitted>;
 }
 
+export interface StreamOptions extends QueryOptions {
+  /** Aborting stops the statement in the engine (ClickHouse kills it on the server); the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
 /** What a question costs the engine, known before it runs: the rollup's few rows, or the raw rows. */
 export type QueryWeight = 'light' | 'heavy';
 
@@ -66,7 +71,7 @@ export interface AnalyticsEngine {
     description: QueryDescription,
     scope: QueryScope,
     sink: (rows: QueryCell[][], columns: QueryColumn[]) => Promise<void> | void,
-    options?: QueryOptions,
+    options?: StreamOptions,
   ): Promise<number>;
   /**
    * For exports, on an engine that writes CSV itself (DuckDB's COPY): the rows `stream` would hand over,

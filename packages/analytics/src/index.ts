@@ -6,6 +6,7 @@ export type {
   CsvCopyOptions,
   QueryOptions,
   QueryWeight,
+  StreamOptions,
   ValueOption,
 } from './engine.ts';
 export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';

@@ -1,5 +1,4 @@
-// What the export tests share: an engine whose stream can be held at its first page, and whose own
-// CSV copy before it starts (so a job stays running as long as a test needs; a stop still ends it), polling a job to a status, and downloading a ready file.
+// What the export tests share: an engine whose stream and own CSV copy can be held before they start (so a job stays running as long as a test needs; a stop still ends it), polling a job to a status, and downloading a ready file.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +21,7 @@ import { openTestDatabase, type DatabaseKind } from './testDatabase.ts';
 
 export interface HeldEngine {
   engine: AnalyticsEngine;
-  /** From now on every stream waits at its first page, and every copy before it starts, until release(). */
+  /** From now on every stream and every copy waits before it starts, until release() or its stop signal. */
   hold(): void;
   release(): void;
 }
@@ -30,6 +29,12 @@ export interface HeldEngine {
 export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
   let gate: Promise<void> = Promise.resolve();
   let open: () => void = () => undefined;
+  // Held like a long aggregation in the engine: a stop (cancel, shutdown) ends the wait, as it interrupts the engine.
+  const held = (signal: AbortSignal | undefined) =>
+    new Promise<void>((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason as Error));
+      void gate.then(resolve);
+    });
   const engine: AnalyticsEngine = {
     name: inner.name,
     query: (...args) => inner.query(...args),
@@ -39,16 +44,11 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
     optimize: (...args) => inner.optimize(...args),
     dataVersion: (orgId) => inner.dataVersion(orgId),
     close: () => inner.close(),
-    stream: (description, scope, sink, options) =>
-      inner.stream(
-        description,
-        scope,
-        async (rows, columns) => {
-          await gate;
-          return sink(rows, columns);
-        },
-        options,
-      ),
+    // Held before it starts, not at its first page: a query with no rows yet (an empty ClickHouse) has none.
+    stream: async (description, scope, sink, options) => {
+      await held(options?.signal);
+      return inner.stream(description, scope, sink, options);
+    },
     // Uploads pass straight through (the two-process test loads through a held engine).
     ...(inner.loadUpload && { loadUpload: (request) => inner.loadUpload!(request) }),
     ...(inner.removeUploads && { removeUploads: (orgId, ids) => inner.removeUploads!(orgId, ids) }),
@@ -58,11 +58,7 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
     }),
     ...(inner.copyCsv && {
       copyCsv: async (description, scope, path, options) => {
-        // Held like a long aggregation in the engine: a stop (cancel, shutdown) ends the wait, as it interrupts the engine.
-        await new Promise<void>((resolve, reject) => {
-          options.signal?.addEventListener('abort', () => reject(options.signal!.reason as Error));
-          void gate.then(resolve);
-        });
+        await held(options.signal);
         return inner.copyCsv!(description, scope, path, options);
       },
     }),

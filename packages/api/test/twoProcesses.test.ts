@@ -1,4 +1,5 @@
-// Two API processes over one PostgreSQL database, one analytics engine and one shared folder, behind
+// Two API processes over one PostgreSQL database, one analytics engine (DuckDB, and a ClickHouse server
+// as the scale-out topology has) and one shared folder, behind
 // the reverse proxy of `npm run start:scale`: each answer names its process, an upload whose process
 // stops mid-file goes on through the other from the offset it reports and loads once, an export whose
 // process stops is finished by the other, and both files download through either. Two createApp
@@ -7,8 +8,15 @@
 // (a crash's export is taken over after its heartbeat goes stale: bench:scale times that).
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
 import {
+  DOCUMENT_PATHS,
+  documentSchema,
   EXPORT_PATHS,
+  MERCHANT_PATHS,
+  merchantHeaderSchema,
+  merchantSearchSchema,
+  OPTIMIZER_PATHS,
   exportJobSchema,
   queryResultSchema,
   UPLOAD_PATHS,
@@ -16,10 +24,12 @@ import {
   type ExportJob,
   type Upload,
 } from '@payportal/shared';
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy, type RunningProxy } from '../../../scripts/scaleProxy.ts';
+import { startClickHouse } from '../../analytics/test/startClickHouse.ts';
 import { INSTANCE_HEADER } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -43,6 +53,38 @@ const salesFile = () =>
     ].join('\n'),
   );
 
+/** The analytics engine both processes share, and how to close it. */
+interface SharedEngine {
+  engine: AnalyticsEngine;
+  close(): Promise<void>;
+}
+
+const ENGINES: { name: string; open(db: Database): Promise<SharedEngine> }[] = [
+  {
+    // With Acme's and Demo's small datasets, so the upload lands beside other sales.
+    name: 'DuckDB',
+    open: async (db) => {
+      const engine = await openExportEngine(db);
+      return { engine, close: () => engine.close() };
+    },
+  },
+  {
+    // A private server that starts empty, as a new ClickHouse does: the uploads are its only rows.
+    name: 'ClickHouse',
+    open: async () => {
+      const server = await startClickHouse();
+      const engine = await ClickHouseEngine.connect({ url: server.url, cacheEntries: 0 });
+      return {
+        engine,
+        close: async () => {
+          await engine.close();
+          await server.stop();
+        },
+      };
+    },
+  },
+];
+
 interface Process {
   name: string;
   app: FastifyInstance;
@@ -50,7 +92,7 @@ interface Process {
   stopped: boolean;
 }
 
-describe('two API processes behind the proxy, on PostgreSQL', () => {
+describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $name', ({ open }) => {
   let db: Database | null = null;
   let held: HeldEngine;
   let dataDir: string;
@@ -111,13 +153,13 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
   beforeAll(async () => {
     db = await openTestDatabase('postgres');
     if (!db) return;
-    const engine = await openExportEngine(db);
-    closeEngine = () => engine.close();
-    held = holdableEngine(engine);
+    const shared = await open(db);
+    closeEngine = () => shared.close();
+    held = holdableEngine(shared.engine);
     dataDir = await newDataDir();
     const [a, b] = [await startProcess('api-a'), await startProcess('api-b')];
     proxy = await startProxy({ upstreams: [a.url, b.url], port: 0, checkMs: 200 });
-    for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner']) as[uid] = bearer(await idTokenFor(uid));
+    for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner', 'seed-optimizer']) as[uid] = bearer(await idTokenFor(uid));
     // Two datasets generated and three servers started: longer than one app's set-up on a busy machine.
   }, 300_000);
   afterAll(async () => {
@@ -157,11 +199,14 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
       ),
     ).toMatchObject({ status: 'done' });
 
-    // An export held in the engine, so it is still running when its process stops.
+    // An export of the merchants' totals held in the engine, so it is still running when its process stops.
+    const byMerchant = {
+      measures: ['gsv', 'authorisations'],
+      dimensions: ['merchant'],
+      filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }],
+    };
     held.hold();
-    const queued = await call('POST', EXPORT_PATHS.jobs(), analyst, {
-      query: { measures: ['gsv', 'transactions'], dimensions: ['region'] },
-    });
+    const queued = await call('POST', EXPORT_PATHS.jobs(), analyst, { query: byMerchant });
     expect(queued.status).toBe(202);
     const jobId = exportJobSchema.parse(await queued.response.json()).id;
     await poll(
@@ -204,7 +249,6 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
       upload.start();
     });
     await stopping;
-    held.release();
     const stoppedAfter = requests.findLastIndex((request) => request.instance === exporter.name);
     expect(stoppedAfter, 'the stopped process had taken part of the upload').toBeGreaterThanOrEqual(0);
     // After the stop every answer came from the survivor, going on from the offset reached: no byte from 0 again.
@@ -229,19 +273,15 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
       rows_rejected: 0,
     });
     // Loaded once: 1,000 sales of $1.00 for each merchant.
-    const totals = await call('POST', '/api/analytics/v1/query', analyst, {
-      measures: ['gsv', 'authorisations'],
-      dimensions: ['merchant'],
-      filters: [{ member: 'merchant', operator: 'in', values: ['UP-1', 'UP-2'] }],
-    });
-    expect(
-      queryResultSchema
-        .parse(await totals.response.json())
-        .rows.sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-    ).toEqual([
+    const totals = queryResultSchema.parse(
+      await (await call('POST', '/api/analytics/v1/query', analyst, byMerchant)).response.json(),
+    );
+    expect(totals.rows.toSorted((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
       ['UP-1', ROWS / 2, ROWS / 2],
       ['UP-2', ROWS / 2, ROWS / 2],
     ]);
+    // The export goes on now the sales are in, so its file holds the same figures.
+    held.release();
 
     // The export went back to the queue when its process stopped; the survivor ran it.
     const job = await poll(
@@ -254,7 +294,11 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
       jobId,
     ]);
     expect(finished!.claimed_by).toBe(survivor.name);
-    expect((await downloadJob(jobId, analyst)).split('\r\n')[0]).toBe('Region,Gross sales volume,Transactions');
+    // The file is the query API's answer: its rows, in its order.
+    const exported = await downloadJob(jobId, analyst);
+    const [columns, ...rows] = parse(exported, { bom: true }) as string[][];
+    expect(columns).toEqual(['Merchant ID (MID)', 'Gross sales volume', 'Authorisation attempts']);
+    expect(rows).toEqual(totals.rows.map((row) => row.map(String)));
     // The upload's own file is in the shared folder, whole.
     const [row] = await db.query<{ file_key: string }>('select file_key from uploads where id = $1', [id]);
     await expect(access(join(dataDir, row!.file_key))).resolves.toBeUndefined();
@@ -263,8 +307,54 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
     const late = await startProcess('api-c');
     await proxy.close();
     proxy = await startProxy({ upstreams: [survivor.url, late.url], port: 0, checkMs: 200 });
-    expect((await downloadJob(jobId, analyst)).split('\r\n')[0]).toBe('Region,Gross sales volume,Transactions');
+    expect(await downloadJob(jobId, analyst)).toBe(exported);
   }, 120_000);
+
+  it('answers the merchant page, the optimizer and a generated statement alike from each process, the statement downloading through either', async (context) => {
+    if (!db) return context.skip(POSTGRES_MISSING);
+    const analyst = as['seed-analyst']!;
+    const running = processes.filter((process) => !process.stopped);
+    expect(running.length).toBeGreaterThanOrEqual(2);
+    // Each process asked directly: the same answers, on the merchant the upload above loaded.
+    const answers = await Promise.all(
+      running.map(async (process) => {
+        const ask = async (method: string, path: string, headers: Record<string, string>, body?: object) => {
+          const response = await fetch(`${process.url}${path}`, {
+            method,
+            headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
+            body: body && JSON.stringify(body),
+          });
+          expect(response.status, `${process.name} ${path}`).toBe(200);
+          return response.json();
+        };
+        const [found] = merchantSearchSchema.parse(await ask('GET', MERCHANT_PATHS.search('UP-1'), analyst)).merchants;
+        const header = merchantHeaderSchema.parse(await ask('GET', MERCHANT_PATHS.merchant(found!.merchantId), analyst));
+        const signals = await ask('GET', MERCHANT_PATHS.signals(found!.merchantId), analyst);
+        const pnl = await ask('POST', OPTIMIZER_PATHS.pnl(), as['seed-optimizer']!, { months: 3 });
+        return { header, signals, pnl };
+      }),
+    );
+    expect(answers[0]!.header).toMatchObject({ mid: 'UP-1', dbaName: 'One Cafe' });
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+
+    // A statement made by one process is read through the proxy, whichever process answers.
+    const owner = as['seed-owner']!;
+    const made = await fetch(`${running[0]!.url}${DOCUMENT_PATHS.generated()}`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'statement', period: '2026-10' }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const document = documentSchema.parse(await made.json());
+    for (let turn = 0; turn < 2; turn++) {
+      const minted = await call('POST', DOCUMENT_PATHS.downloadTicket(document.id), owner);
+      expect(minted.status).toBe(200);
+      const { url } = (await minted.response.json()) as { url: string };
+      const file = await call('GET', url, {});
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
 
   it('[U6] ends an upload abandoned before its last byte and deletes its partial file', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
@@ -293,6 +383,11 @@ describe('two API processes behind the proxy, on PostgreSQL', () => {
       status: 'failed',
       failure: 'The file did not finish arriving within 24 hours: send it again.',
     });
-    await expect(access(path)).rejects.toThrow();
+    // The sweep ends the upload, then deletes its file.
+    await poll(
+      () => access(path).then(() => 'still there', () => 'deleted'),
+      (state) => state === 'deleted',
+      'partial file',
+    );
   });
 });

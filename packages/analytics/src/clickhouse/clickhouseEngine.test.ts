@@ -42,6 +42,12 @@ describe('ClickHouseEngine', () => {
       expect(await fresh.dataVersion(scope.orgId)).toBe('empty');
       expect(await fresh.query(gsvByMerchant, scope)).toMatchObject({ rows: [], rowCount: 0 });
       expect(await fresh.values({ dimension: 'merchant', limit: 5 }, scope)).toEqual([]);
+      // the shared dimensions are there from the start, as in a new DuckDB file: an upload's merchant has an industry and a state
+      const [industries, states] = (
+        await queryRows(empty.client, 'select (select count() from industries), (select count() from states)')
+      )[0]!;
+      expect(Number(industries)).toBeGreaterThan(0);
+      expect(Number(states)).toBeGreaterThan(0);
     } finally {
       await fresh.close();
       await empty.drop();

@@ -6,7 +6,7 @@ import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { DatasetOutcome, DatasetRequest } from '../duckdb/duckdbEngine.ts';
-import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type ValueOption } from '../engine.ts';
+import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type StreamOptions, type ValueOption } from '../engine.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
@@ -18,6 +18,7 @@ import { answerQuery, toValueOption } from '../answerQuery.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
 import { CLICKHOUSE_TABLES, clickhouseTableDdl } from './clickhouseTables.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
+import { fillReferenceData } from './fillReferenceData.ts';
 import { clickhouseMerchantStatements as statements } from './clickhouseMerchantStatements.ts';
 import { clickhouseOptimizerStatements } from './clickhouseOptimizerStatements.ts';
 import { ensureClickHouseDataset, type EnsureDatasetOptions } from './loadClickHouse.ts';
@@ -51,10 +52,14 @@ export class ClickHouseEngine implements AnalyticsEngine {
     this.uploads = new ClickHouseUploads(client);
   }
 
-  /** Creates the tables that are missing (as DuckDBEngine.open does), so a server nobody loaded yet answers with no rows. */
+  /**
+   * Creates the tables that are missing and fills the shared dimensions when empty (as DuckDBEngine.open
+   * does), so a server nobody loaded yet answers with no rows and an uploaded merchant has its header.
+   */
   static async connect(options: ClickHouseEngineOptions): Promise<ClickHouseEngine> {
     const client = createClickHouseClient({ url: options.url, database: options.database });
     for (const table of CLICKHOUSE_TABLES) await client.command({ query: clickhouseTableDdl(table) });
+    await fillReferenceData(client);
     const engine = new ClickHouseEngine(client, options);
     await engine.uploads.createTables();
     return engine;
@@ -77,7 +82,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
     description: QueryDescription,
     scope: QueryScope,
     sink: Parameters<AnalyticsEngine['stream']>[2],
-    options: QueryOptions = {},
+    options: StreamOptions = {},
   ): Promise<number> {
     const compiled = compileQuery(description, scope, clickhouseDialect, {
       rowCap: options.rowCap ?? Number.MAX_SAFE_INTEGER - 1,
@@ -93,7 +98,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
           rows.map((row) => columns.map((column) => toCell(row[column.name], column))),
           columns,
         ),
-      { timeoutMs: options.timeoutMs },
+      { timeoutMs: options.timeoutMs, ...(options.signal && { signal: options.signal }) },
     );
   }
 

@@ -109,4 +109,18 @@ describe('streamRows', () => {
     ).rejects.toBeInstanceOf(AnalyticsTimeoutError);
     expect(await running('stream-deadline')).toBe(0);
   });
+
+  it('kills the statement when its caller stops it, rejecting with the reason given', async () => {
+    const stop = new AbortController();
+    const streaming = streamRows(database.client, endless('stream-stopped'), () => undefined, {
+      signal: stop.signal,
+    }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await running('stream-stopped')).toBe(1);
+    const reason = new Error('the server is shutting down');
+    stop.abort(reason);
+    expect(await streaming).toBe(reason);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await running('stream-stopped')).toBe(0);
+  });
 });

@@ -16,6 +16,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** false: leave it to max_execution_time alone (tests of the server's own limit). */
   killAtDeadline?: boolean;
+  /** Aborting kills the statement on the server and rejects with the signal's reason (an export's stop). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function streamRows(
       format: 'JSONEachRow',
       query_id: queryId,
       clickhouse_settings: settings,
+      ...(options.signal && { abort_signal: options.signal }),
     });
     const stream = result.stream<Record<string, unknown>>();
     let count = 0;
@@ -101,7 +104,8 @@ async function withDeadline<T>(
   options: RunOptions,
   run: (queryId: string, settings: ClickHouseSettings) => Promise<T>,
 ): Promise<T> {
-  const { timeoutMs } = options;
+  const { timeoutMs, signal } = options;
+  signal?.throwIfAborted();
   const queryId = `analytics-${randomUUID()}`;
   const settings: ClickHouseSettings = {
     ...STATEMENT_SETTINGS,
@@ -117,9 +121,13 @@ async function withDeadline<T>(
           repeat = setInterval(() => void killQuery(client, queryId), KILL_EVERY_MS);
         }, timeoutMs)
       : undefined;
+  // 18.16 goes on with a statement whose client has gone away: a stop kills it as the deadline does.
+  const stop = () => void killQuery(client, queryId);
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     return await run(queryId, settings);
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     const message = error instanceof Error ? error.message : '';
     if (timeoutMs && (TIMEOUT_EXCEEDED.test(message) || (deadlinePassed && QUERY_WAS_CANCELLED.test(message)))) {
       // The server's own words stay as the cause: which of the two limits stopped the statement.
@@ -127,6 +135,7 @@ async function withDeadline<T>(
     }
     throw error;
   } finally {
+    signal?.removeEventListener('abort', stop);
     clearTimeout(timer);
     clearInterval(repeat);
   }

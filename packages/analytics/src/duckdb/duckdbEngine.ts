@@ -16,6 +16,7 @@ import {
   type CsvCopy,
   type CsvCopyOptions,
   type QueryOptions,
+  type StreamOptions,
   type ValueOption,
 } from '../engine.ts';
 import { generateDataset, GENERATOR_VERSION } from '../generator/generateDataset.ts';
@@ -168,7 +169,7 @@ export class DuckDBEngine implements AnalyticsEngine {
     description: QueryDescription,
     scope: QueryScope,
     sink: Parameters<AnalyticsEngine['stream']>[2],
-    options: QueryOptions = {},
+    options: StreamOptions = {},
   ): Promise<number> {
     const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
@@ -184,7 +185,7 @@ export class DuckDBEngine implements AnalyticsEngine {
         count += rows.length;
         await sink(rows, compiled.columns);
       }
-    });
+    }, options.signal);
   }
 
   async copyCsv(

@@ -175,7 +175,7 @@ async function copyByEngine(
   return written;
 }
 
-/** Counted first (the estimate), then a page at a time; a stop is heard between pages. */
+/** Counted first (the estimate), then a page at a time; a stop interrupts the engine's statement. */
 async function streamPages(
   { job, scope, limit, file, stopped, progress, context, periodNotes }: Run,
   query: QueryDescription,
@@ -200,7 +200,8 @@ async function streamPages(
       await file.write(noted ? page.map(noted) : page);
       progress.rowsWritten += page.length;
     },
-    { rowCap: job.row_cap },
+    // A stop interrupts the statement too, so a graceful stop does not wait for a long aggregation.
+    { rowCap: job.row_cap, signal: stopped },
   );
   return { rowsWritten: progress.rowsWritten, more };
 }
