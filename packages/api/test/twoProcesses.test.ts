@@ -159,7 +159,8 @@ describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $n
     dataDir = await newDataDir();
     const [a, b] = [await startProcess('api-a'), await startProcess('api-b')];
     proxy = await startProxy({ upstreams: [a.url, b.url], port: 0, checkMs: 200 });
-    for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner', 'seed-optimizer']) as[uid] = bearer(await idTokenFor(uid));
+    for (const uid of ['seed-uploader', 'seed-analyst', 'seed-owner', 'seed-optimizer'])
+      as[uid] = bearer(await idTokenFor(uid));
     // Two datasets generated and three servers started: longer than one app's set-up on a busy machine.
   }, 300_000);
   afterAll(async () => {
@@ -328,7 +329,9 @@ describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $n
           return response.json();
         };
         const [found] = merchantSearchSchema.parse(await ask('GET', MERCHANT_PATHS.search('UP-1'), analyst)).merchants;
-        const header = merchantHeaderSchema.parse(await ask('GET', MERCHANT_PATHS.merchant(found!.merchantId), analyst));
+        const header = merchantHeaderSchema.parse(
+          await ask('GET', MERCHANT_PATHS.merchant(found!.merchantId), analyst),
+        );
         const signals = await ask('GET', MERCHANT_PATHS.signals(found!.merchantId), analyst);
         const pnl = await ask('POST', OPTIMIZER_PATHS.pnl(), as['seed-optimizer']!, { months: 3 });
         return { header, signals, pnl };
@@ -352,7 +355,11 @@ describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $n
       const { url } = (await minted.response.json()) as { url: string };
       const file = await call('GET', url, {});
       expect(file.status).toBe(200);
-      expect(Buffer.from(await file.response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await file.response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     }
   });
 
@@ -385,7 +392,11 @@ describe.each(ENGINES)('two API processes behind the proxy, on PostgreSQL and $n
     });
     // The sweep ends the upload, then deletes its file.
     await poll(
-      () => access(path).then(() => 'still there', () => 'deleted'),
+      () =>
+        access(path).then(
+          () => 'still there',
+          () => 'deleted',
+        ),
       (state) => state === 'deleted',
       'partial file',
     );

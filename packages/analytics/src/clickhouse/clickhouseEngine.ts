@@ -6,7 +6,14 @@ import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';
 import type { DatasetOutcome, DatasetRequest } from '../duckdb/duckdbEngine.ts';
-import { NO_DATASET, toCell, type AnalyticsEngine, type QueryOptions, type StreamOptions, type ValueOption } from '../engine.ts';
+import {
+  NO_DATASET,
+  toCell,
+  type AnalyticsEngine,
+  type QueryOptions,
+  type StreamOptions,
+  type ValueOption,
+} from '../engine.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';

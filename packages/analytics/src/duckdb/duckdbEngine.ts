@@ -174,18 +174,22 @@ export class DuckDBEngine implements AnalyticsEngine {
     const compiled = compileExport(description, scope, options);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return 0;
     // An export is limited only when its caller asks (options.timeoutMs), as on ClickHouse: the sink's pace is its own.
-    return this.interruptible(options.timeoutMs, async (connection) => {
-      const result = await connection.stream(compiled.sql, compiled.params, duckdbParamTypes(compiled.types));
-      let count = 0;
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) return count;
-        // The compiled answer holds only doubles, text and booleans, which DuckDB hands over as JS values.
-        const rows = chunk.getRows().map((row) => row.map((value, index) => toCell(value, compiled.columns[index]!)));
-        count += rows.length;
-        await sink(rows, compiled.columns);
-      }
-    }, options.signal);
+    return this.interruptible(
+      options.timeoutMs,
+      async (connection) => {
+        const result = await connection.stream(compiled.sql, compiled.params, duckdbParamTypes(compiled.types));
+        let count = 0;
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) return count;
+          // The compiled answer holds only doubles, text and booleans, which DuckDB hands over as JS values.
+          const rows = chunk.getRows().map((row) => row.map((value, index) => toCell(value, compiled.columns[index]!)));
+          count += rows.length;
+          await sink(rows, compiled.columns);
+        }
+      },
+      options.signal,
+    );
   }
 
   async copyCsv(
