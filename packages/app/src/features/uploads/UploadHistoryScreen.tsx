@@ -125,7 +125,15 @@ export function UploadHistoryScreen() {
       )}
       {cancelled && <p role="status">{cancelled}</p>}
       {list.loading && !list.data && <p role="status">Loading uploads…</p>}
-      {list.data && (
+      {list.data?.total === 0 &&
+        (kind || status || person ? (
+          <p>No uploads match.</p>
+        ) : (
+          <p>
+            No uploads yet. <Link href={paths.uploadCreate()}>Upload a file</Link>
+          </p>
+        ))}
+      {list.data && list.data.total > 0 && (
         <div className={styles.scroll}>
           <table className={styles.historyGrid} aria-busy={list.loading}>
             <caption className={styles.muted}>
@@ -194,7 +202,6 @@ export function UploadHistoryScreen() {
               ))}
             </tbody>
           </table>
-          {list.data.total === 0 && <p>{kind || status || person ? 'No uploads match.' : 'No uploads yet.'}</p>}
         </div>
       )}
       <Pager page={page} pages={pages} label="Pages" className={styles.actions} onPage={setPage} />
