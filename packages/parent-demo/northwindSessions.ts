@@ -1,6 +1,6 @@
 // Northwind's own backend, the part a partner writes: its users sign in to Northwind (not to PayPortal),
 // and for the signed-in user it signs a PayPortal session token with its private key (packages/api
-// README "Partner sessions"). The key is a demo key whose public half the portal's seed registers.
+// packages/api/docs/access.md "Partner sessions"). The key is a demo key whose public half the portal's seed registers.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

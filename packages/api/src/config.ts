@@ -56,7 +56,7 @@ export const apiConfigSchema = z
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** Authenticate calls per client address and minute. */
     AUTHENTICATE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-    /** Reads may use the signed-in user's row this long (README "Caches"); 0 reads it every time. */
+    /** Reads may use the signed-in user's row this long (docs/engine.md "Caches"); 0 reads it every time. */
     USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
     /** Reads re-use a token's verification (revocation, disabled identity) at most this long. */
     TOKEN_RECHECK_MS: z.coerce.number().int().min(0).max(REVOCATION_WINDOW_MS).default(REVOCATION_WINDOW_MS),
@@ -73,7 +73,7 @@ export const apiConfigSchema = z
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
     /**
-     * Admission (README "Admission"), per API process: turns of light questions (rollup answers) and heavy
+     * Admission (docs/engine.md "Admission"), per API process: turns of light questions (rollup answers) and heavy
      * ones (raw rows, export estimates) running at once, and per user running and waiting; one more waiting
      * answers 429 analytics/busy. The optimizer's analyses have slots of their own; export jobs use EXPORT_CONCURRENCY.
      */

@@ -1,4 +1,4 @@
-// Signed embed sessions (README "Partner sessions"): an owner registers a partner with its public key;
+// Signed embed sessions (docs/access.md "Partner sessions"): an owner registers a partner with its public key;
 // the partner's backend signs a short-lived JWT for one of its users; the exchange answers an ID token
 // the rest of the API takes like any other. Every refusal has a code the partner can act on.
 import { API_PATHS, PARTNER_PATHS, PARTNER_SESSION_AUDIENCE, type Partner } from '@payportal/shared';

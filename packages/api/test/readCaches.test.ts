@@ -1,4 +1,4 @@
-// README "Caches": reads may use the signed-in user's row for USER_CACHE_MS; the caller's own writes
+// docs/engine.md "Caches": reads may use the signed-in user's row for USER_CACHE_MS; the caller's own writes
 // are visible to the next read at once, and a deactivation elsewhere takes effect within that time.
 import { API_PATHS } from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';

@@ -32,7 +32,7 @@ export const API_ERROR_CODES = {
   impersonationTokenRequired: 'api/impersonation-token-required',
   rateLimited: 'api/rate-limited',
   /**
-   * A partner session token refused (packages/api README "Partner sessions"): each names what the
+   * A partner session token refused (packages/api/docs/access.md "Partner sessions"): each names what the
    * partner's backend must fix.
    */
   partnerBadToken: 'partner/bad-token',

@@ -1,6 +1,6 @@
 // Signed embed sessions: a partner registered for an organisation by its owner signs a short-lived JWT
 // for one of its users on its own backend; the frame exchanges it for a portal session
-// (packages/api README "Partner sessions").
+// (packages/api/docs/access.md "Partner sessions").
 import { z } from 'zod';
 import { emailSchema, idSchema } from './domain.ts';
 import { ROLE_NAMES } from './roles.ts';

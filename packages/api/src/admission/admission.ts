@@ -5,7 +5,7 @@
 // Past the waiting limit: AdmissionBusyError (429 analytics/busy with Retry-After). A time limit counts
 // from the request's arrival: a turn not started by then is refused (AnalyticsTimeoutError, 504), and a
 // started one gets only what is left of it. Per process: several API processes each admit on their own
-// (README "Admission").
+// (docs/engine.md "Admission").
 import { AnalyticsTimeoutError, type Admitted } from '@payportal/analytics';
 import type { ApiConfig } from '../config.ts';
 
@@ -251,7 +251,7 @@ export function createAdmission(budgets: AdmissionBudgets): Admission {
 /** Spare pool connections for engine work outside admission (uploads' validation and load, data versions, alerts). */
 const UNADMITTED_CONNECTIONS = 2;
 
-/** The budgets the settings give (README "Admission"). */
+/** The budgets the settings give (docs/engine.md "Admission"). */
 export function admissionBudgets(config: ApiConfig): AdmissionBudgets {
   return {
     light: {

@@ -42,7 +42,7 @@ export interface CallerDependencies {
   db: Database;
   verifier: TokenVerifier;
   signInRules: SignInRules;
-  /** Signed-in users by uid, for reads only (see README "Caches"). */
+  /** Signed-in users by uid, for reads only (see docs/engine.md "Caches"). */
   usersByUid: ExpiringCache<WarehouseUser>;
   userCacheMs: number;
 }

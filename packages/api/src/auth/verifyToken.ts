@@ -26,7 +26,7 @@ export interface VerifiedToken {
   authTime: number;
   /** The second factor this sign-in passed (`firebase.sign_in_second_factor`, e.g. "phone"), or null. */
   secondFactor: string | null;
-  /** The issuer of the partner whose signed session opened this sign-in (README "Partner sessions"), or null. */
+  /** The issuer of the partner whose signed session opened this sign-in (docs/access.md "Partner sessions"), or null. */
   partner: string | null;
 }
 
@@ -48,7 +48,7 @@ export interface TokenVerifierOptions {
   /**
    * The agent firebase-admin fetches Google's signing certificates with. Production leaves it unset;
    * the production-mode tests pass one that answers the certificate URL with locally generated keys,
-   * because this machine cannot reach Google (README "Tokens in tests").
+   * because this machine cannot reach Google (README "Test").
    */
   httpAgent?: Agent;
   /** How long a read re-uses a verification (revocation included); TOKEN_RECHECK_MS, at most REVOCATION_WINDOW_MS. */

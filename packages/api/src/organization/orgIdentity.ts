@@ -25,7 +25,7 @@ export interface OrgIdentity {
   removeSecondFactors(uid: string): Promise<number>;
   /**
    * The uid of the identity with this address, created when there is none (e-mail verified: a partner
-   * session vouches for it, README "Partner sessions").
+   * session vouches for it, docs/access.md "Partner sessions").
    */
   identityFor(email: string, name: string): Promise<string>;
   /**

@@ -1,4 +1,4 @@
-// The owner's partners (README "Partner sessions"): registration, keys, revocation. Each change runs in
+// The owner's partners (docs/access.md "Partner sessions"): registration, keys, revocation. Each change runs in
 // a transaction with its audit row (partner_changes), under a lock of the partner's row.
 import {
   API_ERROR_CODES,

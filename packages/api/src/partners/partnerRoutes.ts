@@ -1,4 +1,4 @@
-// Partners of an organisation (README "Partner sessions"): the owner registers them, adds and retires
+// Partners of an organisation (docs/access.md "Partner sessions"): the owner registers them, adds and retires
 // their keys and revokes them (each audited), and a partner's signed session token is exchanged for a
 // portal session (public: the token is the credential).
 import {

@@ -1,4 +1,4 @@
-// A partner's signed session token exchanged for a portal session (README "Partner sessions"). The
+// A partner's signed session token exchanged for a portal session (docs/access.md "Partner sessions"). The
 // token is checked with jose against the partner's registered public keys; the session itself is an
 // ordinary ID token of the identity service, made through its custom-token sign-in, so every later call
 // runs the one verification path (revocation, deactivation, sign-in rules) that all ID tokens run.

@@ -2,7 +2,7 @@
 // gets its own Content-Security-Policy with frame-ancestors in appHost, so helmet's CSP,
 // X-Frame-Options and COEP are not wanted, and what is left never varies by request. The helmet
 // plugin worked the same set out on every request, at about a quarter of the API's per-request cost
-// (README "Security").
+// (docs/access.md "Security").
 import type { FastifyInstance } from 'fastify';
 
 export const SECURITY_HEADERS = Object.freeze({

@@ -1,5 +1,5 @@
-// The host's getToken may answer a partner's signed session token instead of an ID token (packages/api
-// README "Partner sessions"): the frame exchanges it for an ID token of the user it names, for the host
+// The host's getToken may answer a partner's signed session token instead of an ID token (packages/api/docs/
+// access.md "Partner sessions"): the frame exchanges it for an ID token of the user it names, for the host
 // page's origin, and uses that like any other. Sent once: the token's jti is single use, so a refused
 // exchange is never retried with the same token (the next need asks the host for a new one).
 import { API_PATHS, partnerSessionResponseSchema } from '@payportal/shared';

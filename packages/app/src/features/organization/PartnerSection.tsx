@@ -1,4 +1,4 @@
-// The organisation's partners (packages/api README "Partner sessions"): portals whose backend signs
+// The organisation's partners (packages/api/docs/access.md "Partner sessions"): portals whose backend signs
 // embed sessions for their users. The owner registers one (its origins, the roles its users may get,
 // its public key), adds the next key and retires the old one to rotate, and revokes it; the API audits
 // each change and refuses what the owner may not grant.
