@@ -14,8 +14,8 @@ import {
   userConfigSchema,
   userRoleSchema,
   warehouseUserSchema,
-} from './domain.ts';
-import { PLATFORM_PERMISSIONS, ROLE_NAMES } from './roles.ts';
+} from './identity/domain.ts';
+import { PLATFORM_PERMISSIONS, ROLE_NAMES } from './identity/roles.ts';
 
 export const API_PATHS = {
   authenticate: '/api/auth/v1/authenticate/',

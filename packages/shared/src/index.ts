@@ -6,8 +6,8 @@ export {
   EMAIL_MAX_LENGTH,
   EMAIL_LOCAL_PART_MAX_LENGTH,
 } from './constants.ts';
-export { ROLE_NAMES, PLATFORM_PERMISSIONS, roleFlags, assignableRolesOf } from './roles.ts';
-export type { RoleName, PlatformPermission, RoleFlags } from './roles.ts';
+export { ROLE_NAMES, PLATFORM_PERMISSIONS, roleFlags, assignableRolesOf } from './identity/roles.ts';
+export type { RoleName, PlatformPermission, RoleFlags } from './identity/roles.ts';
 export {
   emailSchema,
   normalizeEmail,
@@ -21,7 +21,7 @@ export {
   signUpPayloadSchema,
   SIGN_IN_METHODS,
   inviteSecretSchema,
-} from './domain.ts';
+} from './identity/domain.ts';
 export type {
   SignInMethod,
   UserConfig,
@@ -31,9 +31,9 @@ export type {
   UserRole,
   TermsRecord,
   SignUpPayload,
-} from './domain.ts';
-export { isInternalEmail } from './internalEmail.ts';
-export { isLoginTooOld, isOlderThanPasswordAge } from './signInAge.ts';
+} from './identity/domain.ts';
+export { isInternalEmail } from './identity/internalEmail.ts';
+export { isLoginTooOld, isOlderThanPasswordAge } from './identity/signInAge.ts';
 export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
 export {
   firebaseWebConfigSchema,
@@ -75,7 +75,7 @@ export type {
   PartnerSessionResponse,
   AcceptInvite,
 } from './apiContract.ts';
-export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './signUpHash.ts';
+export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './identity/signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,
   ORG_MANAGEMENT_MESSAGES,
@@ -97,7 +97,7 @@ export {
   userChangesQuerySchema,
   userChangeSchema,
   userChangesResponseSchema,
-} from './orgManagement.ts';
+} from './identity/orgManagement.ts';
 export type {
   OrgUsersSortField,
   OrgUsersQuery,
@@ -106,8 +106,8 @@ export type {
   InviteUser,
   UserChangeAction,
   UserChange,
-} from './orgManagement.ts';
-export { rolesOutsideGrant } from './orgManagementRules.ts';
+} from './identity/orgManagement.ts';
+export { rolesOutsideGrant } from './identity/orgManagementRules.ts';
 export {
   PARTNER_PATHS,
   PARTNER_SESSION_AUDIENCE,
@@ -124,8 +124,8 @@ export {
   partnerListSchema,
   partnerSessionRequestSchema,
   partnerSessionClaimsSchema,
-} from './partners.ts';
-export type { PartnerKeyInput, RegisterPartner, Partner } from './partners.ts';
+} from './identity/partners.ts';
+export type { PartnerKeyInput, RegisterPartner, Partner } from './identity/partners.ts';
 export { decideRoute, ROUTE_GUARDS } from './guards/decideRoute.ts';
 export { decideGeneralRoute } from './guards/decideGeneralRoute.ts';
 export { decideTermsRoute } from './guards/decideTermsRoute.ts';
@@ -152,7 +152,7 @@ export {
   validatePasswordConfirmation,
   validateVerificationCode,
   PASSWORD_HINT,
-} from './authValidators.ts';
+} from './identity/authValidators.ts';
 export {
   PROTOCOL_VERSION,
   WIRE,

@@ -1,7 +1,7 @@
 // The metric and dimension catalogue: ids, labels, types and display formats, shared by
 // the app (pickers, formatting) and the API (validation, column metadata). The SQL of each member
 // lives in @payportal/analytics, keyed by these ids, so a member cannot exist on one side only.
-import type { RoleName } from '../roles.ts';
+import type { RoleName } from '../identity/roles.ts';
 
 export const METRIC_FORMATS = ['money', 'count', 'percent', 'bps'] as const;
 export type MetricFormat = (typeof METRIC_FORMATS)[number];

@@ -2,7 +2,7 @@
 // organisation with the query role views a dashboard and copies its charts; its creator and the
 // organisation's owners edit, archive and delete it (`can_edit` tells the screen which, for this caller).
 import { z } from 'zod';
-import { idSchema } from '../domain.ts';
+import { idSchema } from '../identity/domain.ts';
 import { chartConfigSchema } from './chartConfig.ts';
 import { dashboardFiltersSchema } from './dashboardFilters.ts';
 import { dashboardParagraphSchema, dashboardTextSchema } from './dashboardText.ts';

@@ -1,7 +1,7 @@
 // The documents API's bodies and answers: one schema per input, used by the API to validate
 // and by the app to build requests; the answers are checked on both sides.
 import { z } from 'zod';
-import { idSchema } from '../domain.ts';
+import { idSchema } from '../identity/domain.ts';
 import { DOCUMENT_TYPES, GENERATED_DOCUMENT_TYPES, UPLOADED_DOCUMENT_TYPES } from './documentTypes.ts';
 
 /** A calendar month as YYYY-MM, 2000–2199. */

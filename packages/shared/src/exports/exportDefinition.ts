@@ -2,7 +2,7 @@
 // organisation. Everyone in the organisation with the query role reads and runs it; its owner or an
 // org owner changes or deletes it (`can_edit` tells the screen which, for this caller).
 import { z } from 'zod';
-import { idSchema } from '../domain.ts';
+import { idSchema } from '../identity/domain.ts';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 import { csvOptionsSchema } from './csvOptions.ts';
 

@@ -3,7 +3,7 @@
 // later never changes what an earlier file holds. Jobs are the runner's own: another user's (or
 // organisation's) job id answers 404.
 import { z } from 'zod';
-import { idSchema } from '../domain.ts';
+import { idSchema } from '../identity/domain.ts';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 import { pnlExportSchema } from '../optimizer/merchantPnl.ts';
 import { csvOptionsSchema } from './csvOptions.ts';

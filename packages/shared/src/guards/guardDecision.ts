@@ -1,6 +1,6 @@
 // What every guard of decides from: the signed-in user's role flags, whether the app is framed
 // and whether the embedded terms are accepted. Pure data in, pure data out: the app applies the answer.
-import type { RoleFlags } from '../roles.ts';
+import type { RoleFlags } from '../identity/roles.ts';
 
 /**
  * The user the guards look at: their role flags, `null` when nobody is signed in, or `'dataMissing'`

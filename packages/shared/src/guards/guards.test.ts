@@ -1,7 +1,7 @@
 // One decision table per guard. Each row names a user and the terms state and gives the
 // decision standalone and framed; every row runs both ways.
 import { describe, expect, it } from 'vitest';
-import { roleFlags, type RoleName } from '../roles.ts';
+import { roleFlags, type RoleName } from '../identity/roles.ts';
 import { decideEmbeddedRoute } from './decideEmbeddedRoute.ts';
 import { decideGeneralRoute } from './decideGeneralRoute.ts';
 import { decideOwnerRoute } from './decideOwnerRoute.ts';

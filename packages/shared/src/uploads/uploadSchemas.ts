@@ -1,7 +1,7 @@
 // The uploads API's inputs and answers: one schema per input, used by the API to validate
 // and by the app to build requests; the answers are checked on both sides.
 import { z } from 'zod';
-import { idSchema } from '../domain.ts';
+import { idSchema } from '../identity/domain.ts';
 import { UPLOAD_KINDS } from './uploadKinds.ts';
 
 /** append adds rows; replace removes every earlier upload of the kind; new_version supersedes the loaded upload of the series it names (rollback brings it back). */

@@ -1,7 +1,7 @@
 // The field rules of the identity screens. Each validator answers the text a person sees
 // under the field, or null when the value is acceptable. They never throw, whatever they are given.
-import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { AUTH_ERROR_TEXTS } from './errors/authErrors.ts';
+import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { AUTH_ERROR_TEXTS } from '../errors/authErrors.ts';
 
 // The shape every mail system accepts: one @, no spaces, a dot in the domain.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

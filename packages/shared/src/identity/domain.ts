@@ -1,7 +1,7 @@
 // Entities as zod schemas: the one definition the API answers with and the app reads.
 // zod/mini: these schemas are on the sign-in page's path, where full zod cost 25 KB.
 import * as z from 'zod/mini';
-import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.ts';
+import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../constants.ts';
 import { ROLE_NAMES } from './roles.ts';
 
 /**
