@@ -13,8 +13,10 @@ export default class PrintErrorContext implements Reporter {
       if (attachment.name !== 'error-context' || !attachment.path) continue;
       const text = await readFile(attachment.path, 'utf8').catch(() => null);
       if (text === null) continue;
-      // The error itself is in the list reporter's output already: the page is what CI lacks.
-      const page = text.includes('# Page snapshot') ? text.slice(text.indexOf('# Page snapshot')) : text;
+      // The error itself is in the list reporter's output already: the page's snapshot is what CI lacks.
+      const start = text.indexOf('```yaml');
+      const end = start < 0 ? -1 : text.indexOf('```', start + 7);
+      const page = start < 0 ? text : text.slice(start, end < 0 ? undefined : end + 3);
       const shown = page.length > LIMIT ? `${page.slice(0, LIMIT)}\n… (${page.length - LIMIT} more characters)` : page;
       process.stdout.write(`\n── error context of "${test.title}" ──\n${shown}\n── end of error context ──\n`);
     }

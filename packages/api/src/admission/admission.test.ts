@@ -2,7 +2,13 @@
 // and turns end on a fake clock.
 import { AnalyticsTimeoutError, type Admitted } from '@payportal/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionBusyError, createAdmission, type AdmissionBudgets, type AdmissionClass } from './admission.ts';
+import {
+  AdmissionAbandonedError,
+  AdmissionBusyError,
+  createAdmission,
+  type AdmissionBudgets,
+  type AdmissionClass,
+} from './admission.ts';
 
 const BUDGETS: AdmissionBudgets = {
   light: { slots: 2, perUserRunning: 2, perUserWaiting: 8 },
@@ -201,6 +207,26 @@ describe('admission', () => {
     expect(refusal).toBeInstanceOf(AdmissionBusyError);
     expect((refusal as AdmissionBusyError).retryAfterSeconds).toBe(4);
     running.release();
+  });
+
+  it('drops a waiting turn whose caller went away, so the user’s newest request is not refused behind it', async () => {
+    const admission = createAdmission(BUDGETS);
+    const ask = (signal?: AbortSignal) =>
+      admission.admit({ kind: 'optimizer', orgId: 1, userId: 10, arrivedAt: Date.now(), signal });
+    const running = await ask();
+    // a slider drag: each position's request aborted by the next, the optimizer's two waiting places full
+    const moves = [new AbortController(), new AbortController()];
+    const waiting = moves.map((move) => ask(move.signal).catch((error: unknown) => error));
+    expect(await ask().catch((error: unknown) => error)).toBeInstanceOf(AdmissionBusyError);
+    for (const move of moves) move.abort();
+    for (const outcome of await Promise.all(waiting)) expect(outcome).toBeInstanceOf(AdmissionAbandonedError);
+    expect(admission.stats('optimizer')).toEqual({ running: 1, waiting: 0 });
+    const latest = ask();
+    running.release();
+    (await latest).release();
+    const gone = new AbortController();
+    gone.abort();
+    expect(await ask(gone.signal).catch((error: unknown) => error)).toBeInstanceOf(AdmissionAbandonedError);
   });
 
   it('counts every class’s slots together, for the engine’s pool', () => {

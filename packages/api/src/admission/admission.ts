@@ -44,6 +44,8 @@ export interface AdmissionRequest {
   arrivedAt: number;
   /** The whole request's limit; absent: the turn may wait and run as long as it takes (export jobs). */
   timeoutMs?: number;
+  /** Aborted when the caller goes away: a turn still waiting leaves the queue (AdmissionAbandonedError). */
+  signal?: AbortSignal;
 }
 
 const KIND_WORDS: Record<AdmissionClass, string> = {
@@ -55,6 +57,14 @@ const KIND_WORDS: Record<AdmissionClass, string> = {
   document: 'documents being generated',
   scheduled: 'alerts and reports being prepared',
 };
+
+/** The caller went away while its turn waited (a slider moved on, a page closed): nobody is left to answer. */
+export class AdmissionAbandonedError extends Error {
+  constructor() {
+    super('The request was abandoned before its turn.');
+    this.name = 'AdmissionAbandonedError';
+  }
+}
 
 export class AdmissionBusyError extends Error {
   constructor(
@@ -207,23 +217,33 @@ export function createAdmission(budgets: AdmissionBudgets): Admission {
       };
     };
     const remaining = left();
+    if (request.signal?.aborted) return Promise.reject(new AdmissionAbandonedError());
     if (remaining !== undefined && remaining <= 0) return Promise.reject(new AnalyticsTimeoutError(request.timeoutMs!));
     if (queue.canStart(userKey) && queue.waitingOf(userKey) === 0) return Promise.resolve(turn());
     if (!queue.canWait(userKey)) return Promise.reject(new AdmissionBusyError(request.kind, queue.retryAfterSeconds()));
     return new Promise<Admitted>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
+      const abandon = () => {
+        clearTimeout(timer);
+        if (queue.remove(request.orgId, waiter)) reject(new AdmissionAbandonedError());
+      };
       const waiter: Waiter = {
         userKey,
         start: () => {
           clearTimeout(timer);
+          request.signal?.removeEventListener('abort', abandon);
           resolve(turn());
         },
-        cancel: () => reject(new AnalyticsTimeoutError(request.timeoutMs!)),
+        cancel: () => {
+          request.signal?.removeEventListener('abort', abandon);
+          reject(new AnalyticsTimeoutError(request.timeoutMs!));
+        },
       };
       queue.enqueue(request.orgId, waiter);
       // Not started within the limit: refused at the limit, never answered after it.
       if (remaining !== undefined)
         timer = setTimeout(() => queue.remove(request.orgId, waiter) && waiter.cancel(), remaining);
+      request.signal?.addEventListener('abort', abandon, { once: true });
       dispatch(queue);
     });
   };

@@ -4,7 +4,7 @@ import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AdmissionBusyError } from '../admission/admission.ts';
+import { AdmissionAbandonedError, AdmissionBusyError } from '../admission/admission.ts';
 import { ApiError } from './apiError.ts';
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -48,6 +48,8 @@ export function toApiError(error: FastifyError): ApiError {
       error.issues,
     );
   if (error instanceof AdmissionBusyError) return new ApiError(429, API_ERROR_CODES.analyticsBusy, error.message);
+  // Nobody reads it (the connection is gone); 499, as proxies log a request its client closed, not a 5xx.
+  if (error instanceof AdmissionAbandonedError) return new ApiError(499, API_ERROR_CODES.badRequest, error.message);
   if (error instanceof AnalyticsTimeoutError) return new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = error.validationContext ?? 'request';

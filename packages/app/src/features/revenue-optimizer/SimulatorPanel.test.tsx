@@ -66,6 +66,35 @@ describe('repricing simulator', () => {
     expect(markups).toEqual([0, 10, 20]);
   });
 
+  it('asks a position the API answers busy again after its Retry-After, and shows its waterfall, not an error', async () => {
+    let busy = true;
+    const sent = answerApi({
+      'POST /api/optimizer/v1/simulate': (request) => {
+        const markup = (request.body as { actions: { markupBps: number } }).actions.markupBps;
+        if (markup === 30 && busy) {
+          busy = false;
+          return {
+            status: 429,
+            body: {
+              error: {
+                code: 'analytics/busy',
+                message: 'You have too many optimizer requests running and waiting: try again in 1 s.',
+              },
+            },
+          };
+        }
+        return { body: result(markup * 1000) };
+      },
+      'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+    });
+    render(<SimulatorPanel defaults={defaults} canSave />);
+    await screen.findByText('+$100.00', { selector: 'dd' });
+    fireEvent.change(screen.getByRole('slider', { name: /^Markup/ }), { target: { value: '30' } });
+    await screen.findByText('+$30,000.00', { selector: 'dd' }, { timeout: 5000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent.filter((request) => request.path.endsWith('/simulate'))).toHaveLength(3);
+  });
+
   it('lets read-only support staff simulate but not save, and says why', async () => {
     answerApi({
       'POST /api/optimizer/v1/simulate': () => ({ body: result(0) }),

@@ -1,7 +1,9 @@
 // The repricing simulator: the scenario on the left, its result on the right. Each
-// change is sent once the sliders rest for 250 ms, and a newer change cancels the request of an older one.
+// change is sent once the sliders rest for 250 ms, and a newer change cancels the request of an older one;
+// a position the API answers busy (analytics/busy) is asked again after its Retry-After.
 import type { OptimizerDefaults } from '@payportal/shared';
 import { useSnapshot } from 'valtio';
+import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { AttritionTable } from './AttritionTable.tsx';
 import { ScenarioControls } from './ScenarioControls.tsx';
@@ -16,7 +18,7 @@ export const SLIDER_DEBOUNCE_MS = 250;
 export function SimulatorPanel({ defaults, canSave }: { defaults: OptimizerDefaults | null; canSave: boolean }) {
   const { definition } = useSnapshot(simulator);
   const key = JSON.stringify(definition);
-  const answer = useDebouncedRequest(key, (signal) => simulate(JSON.parse(key), signal), {
+  const answer = useDebouncedRequest(key, (signal) => retryWhenBusy(() => simulate(JSON.parse(key), signal), signal), {
     delayMs: SLIDER_DEBOUNCE_MS,
     failure: 'The simulation could not be run. Try again.',
   });
