@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DASHBOARD_PATHS, dashboardSchema } from '@payportal/shared';
+import { dashboardListSchema } from '@payportal/shared';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { ensureBuilt } from '../scripts/build.ts';
@@ -258,7 +258,7 @@ try {
   await signIn(page, 'owner@acme.example', { stayLoggedIn: true });
   const list = page.waitForResponse((response) => response.url().includes('/api/dashboards/v1/dashboards/'));
   await page.goto(`${stack.urls.app}/dashboards`);
-  const { dashboards } = (await (await list).json()) as { dashboards: { id: number; title: string }[] };
+  const { dashboards } = dashboardListSchema.parse(await (await list).json());
   const overview = dashboards.find((dashboard) => dashboard.title === 'Portfolio overview')!;
   const next = dashboards.find((dashboard) => dashboard.title === NEXT_DASHBOARD)!;
   const storageState = await first.storageState({ indexedDB: true });
@@ -271,14 +271,7 @@ try {
   const warmVisit = await loadDashboard(browser, storageState, url(freshRegions()));
   // Copies: the page's batches and scripts keep being collected through the navigation after.
   const warm = { ...warmVisit.load, batches: [...warmVisit.load.batches] };
-  const nextCharts = dashboardSchema.parse(
-    await (
-      await fetch(`${stack.urls.app}${DASHBOARD_PATHS.dashboard(next.id)}`, {
-        headers: { authorization: warm.authorization },
-      })
-    ).json(),
-  ).charts.length;
-  const warmNavigation = await navigateTo(warmVisit, nextPath(freshRegions()), next.title, nextCharts);
+  const warmNavigation = await navigateTo(warmVisit, nextPath(freshRegions()), next.title, next.chart_count);
   await warmVisit.context.close();
   const loads: Load[] = [];
   const turns: number[] = [];
@@ -295,7 +288,7 @@ try {
     const nextApiRegions = freshRegions();
     const nextApiBatches = warmNavigation.batches.map((body) => withRegions(body, nextApiRegions));
     navigationTurns.push(await apiTurn(stack.urls.app, warm.authorization, nextApiBatches));
-    navigations.push(await navigateTo(visit, nextPath(freshRegions()), next.title, nextCharts));
+    navigations.push(await navigateTo(visit, nextPath(freshRegions()), next.title, next.chart_count));
     await visit.context.close();
     assertSameQuestions('warm navigation', navigations.at(-1)!.batches, nextApiBatches, nextApiRegions);
     console.log(
@@ -337,7 +330,7 @@ try {
   for (const [name, bytes] of [...scripts].sort((a, b) => b[1] - a[1]))
     console.log(`      ${name.padEnd(48)} ${kb(bytes)}${shell.has(name) ? '   (also /home)' : ''}`);
   console.log(
-    `\nwarm navigation from it to ${next.title} (${nextCharts} charts, ${questionsIn(warmNavigation.batches)} queries in ${warmNavigation.batches.length} batch(es)), app loaded, median of ${RUNS}`,
+    `\nwarm navigation from it to ${next.title} (${next.chart_count} charts, ${questionsIn(warmNavigation.batches)} queries in ${warmNavigation.batches.length} batch(es)), app loaded, median of ${RUNS}`,
   );
   console.log(`  ${'route change → every chart drawn'.padEnd(47)}${navigated.toFixed(0)} ms`);
   console.log(
