@@ -5,8 +5,11 @@
 //   (at start)   → {"port", "token": the analyst's bearer token, "orgId", "generateSeconds"}
 //   copy <json>  → {"ms", "rows", "bytes"}: DuckDB's own COPY … TO csv of the SQL the export runs for
 //                  the description <json>, on the API's DuckDB instance (the baseline)
-//   users <n>    → {"tokens"}: n more Acme users with the query role (as the analyst), a bearer token each
-// bench:load uses it too (its analysts are users of their own, so each has their own admission limits).
+//   users <n> [role] → {"tokens"}: n more Acme users with the role (default query), signed in as the
+//                  analyst is, a bearer token each
+//   mids <n>     → {"mids"}: n of Acme's merchant ids (what a generated upload file's rows name)
+// bench:load uses it too (its analysts and its uploader are users of their own, so each has their own
+// admission limits).
 // stdin closed: the server stops and its files are deleted.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,22 +94,40 @@ async function copy(input: unknown): Promise<object> {
   return { ms, rows, bytes };
 }
 
-/** `count` more query users of Acme, signed in like the seeded analyst (same sign-in state), and their tokens. */
-async function users(count: number): Promise<object> {
+/** `count` more users of Acme with the role, signed in like the seeded analyst (same sign-in state), and their tokens. */
+let usersMade = 0;
+async function users(count: number, role: string): Promise<object> {
   const tokens: string[] = [];
   for (let index = 0; index < count; index++) {
-    const uid = `bench-user-${Date.now()}-${index}`;
+    const uid = `bench-user-${Date.now()}-${usersMade++}`;
     const email = `${uid}@acme.example`;
     const [user] = await db.query<{ id: number }>(
       "insert into users (email, firebase_uid, name, org_id, config) select $1, $2, $3, org_id, config from users where firebase_uid = 'seed-analyst' returning id",
       [email, uid, `Bench User ${index}`],
     );
-    await db.query("insert into user_roles (user_id, role_id) select $1, id from roles where name = 'query'", [
-      user!.id,
-    ]);
+    const [granted] = await db.query<{ role_id: number }>(
+      'insert into user_roles (user_id, role_id) select $1, id from roles where name = $2 returning role_id',
+      [user!.id, role],
+    );
+    if (!granted) throw new Error(`no role ${role}`);
     tokens.push(keys.sign(uid, email));
   }
   return { tokens };
+}
+
+/** `count` of Acme's merchant ids, in order. */
+async function mids(count: number): Promise<object> {
+  return {
+    mids: await engine.withConnection(async (connection) =>
+      (
+        await connection.runAndReadAll(
+          `select mid from merchants where org_id = ${orgId} order by mid limit ${Math.trunc(count)}`,
+        )
+      )
+        .getRowsJS()
+        .map((row) => String(row[0])),
+    ),
+  };
 }
 
 const reply = (answer: object) => process.stdout.write(`${JSON.stringify(answer)}\n`);
@@ -122,7 +143,10 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = space < 0 ? [line, ''] : [line.slice(0, space), line.slice(space + 1)];
   try {
     if (command === 'copy' && argument) reply(await copy(JSON.parse(argument)));
-    else if (command === 'users' && argument) reply(await users(Number(argument)));
+    else if (command === 'users' && argument) {
+      const [count, role = 'query'] = argument.split(' ');
+      reply(await users(Number(count), role));
+    } else if (command === 'mids' && argument) reply(await mids(Number(argument)));
     else reply({ error: `exportBenchServer: unknown command ${JSON.stringify(line.slice(0, 80))}` });
   } catch (error) {
     reply({ error: error instanceof Error ? error.message : String(error) });

@@ -3,20 +3,31 @@
 // rollup; a filter changed on every question, so none comes from the cache) as the dashboards ask them,
 // four in one POST /api/analytics/v1/batch, one batch after another, with autocannon (a light latency is
 // a batch's, read to its last line: a dashboard turn's slowest question); one user sending five heavy questions at once (raw rows, eight dimensions by day, nine
-// measures), again and again; two exports running, again and again. It prints the light questions'
+// measures), again and again; two exports running, again and again; one upload running, again and again (a
+// generated transactions file of UPLOAD_MB sent through the tus endpoint with tus-js-client by an uploader
+// of its own, then validated and loaded). It prints the light questions'
 // p50/p99 at each N beside the same questions on the idle stack in the same run, each class's answers
-// and errors, and the largest N at which the light p99 stays under 1 s.
+// and errors (uploads: how each ended), and the largest N at which the light p99 stays under 1 s.
 // Targets: light p99 ≤ 1 s and ≤ 3× the idle p99; every heavy question answered or refused within its
 // limit + 1 s; no 500 of any class. Exit 1 when one is missed at the smallest N.
 // Knobs: BENCH_SF, BENCH_N (comma-separated, default 1,2,4,8), BENCH_SECONDS (per N, default 15),
-// BENCH_DATA_DIR (reuse a generated dataset). No upload runs (not built yet: said in the output).
+// BENCH_DATA_DIR (reuse a generated dataset).
 import { spawn } from 'node:child_process';
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { EXPORT_PATHS, exportJobSchema, type QueryDescriptionInput } from '@payportal/shared';
+import {
+  EXPORT_PATHS,
+  UPLOAD_PATHS,
+  exportJobSchema,
+  uploadSchema,
+  type QueryDescriptionInput,
+} from '@payportal/shared';
 import autocannon from 'autocannon';
 import { HEAVY_QUESTION, REGIONS } from '../packages/api/test/workloadQuestions.ts';
 import { table } from './analyticsMeasure.ts';
+import { sendTransactionsByTus, writeTransactionsFile } from './transactionsUpload.ts';
 
 const STEPS = (process.env.BENCH_N ?? '1,2,4,8').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -24,6 +35,9 @@ const LIMIT_MS = 15_000;
 /** Questions in one analyst's batch: a dashboard turn's four charts. */
 const BATCH_SIZE = 4; // ANALYTICS_TIMEOUT_MS's default, which the bench server keeps
 const TARGET = { lightP99Ms: 1000, idleFactor: 3, heavySlackMs: 1000 };
+/** The size of the upload sent again and again (about 45,000 rows): a daily file, not a bulk load. */
+const UPLOAD_MB = 4;
+const uploadDir = mkdtempSync(join(tmpdir(), 'payportal-bench-load-upload-'));
 const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 const load = () =>
   loadavg()
@@ -91,6 +105,10 @@ try {
   const base = `http://127.0.0.1:${port}`;
   const { tokens } = await ask<{ tokens: string[] }>(`users ${Math.max(...STEPS) + 1}`);
   const [heavyToken, ...analystTokens] = tokens;
+  const {
+    tokens: [uploaderToken],
+  } = await ask<{ tokens: string[] }>('users 1 upload');
+  const { mids } = await ask<{ mids: string[] }>('mids 50');
   const headersOf = (bearer: string) => ({ authorization: `Bearer ${bearer}`, 'content-type': 'application/json' });
 
   /** N analysts for SECONDS, one batch of four questions at a time each: every batch's latency, every status (a batch's, then each question's line). */
@@ -201,23 +219,60 @@ try {
     }
   };
   const exportLoops = [exportLoop(), exportLoop()];
+  // One upload at a time, again and again: a new file each time (a tx_ref already loaded would be a rejected row).
+  const uploads: { outcome: string; seconds: number }[] = [];
+  const uploadLoop = (async () => {
+    for (let turn = 0; !stopping; turn++) {
+      const file = join(uploadDir, `transactions-${turn}.csv`);
+      const rows = await writeTransactionsFile(file, mids, UPLOAD_MB, `LOAD-${turn}-`);
+      const started = performance.now();
+      try {
+        const id = await sendTransactionsByTus(base, uploaderToken!, file, statSync(file).size);
+        for (;;) {
+          await sleep(1000);
+          const upload = uploadSchema.parse(
+            await (await fetch(`${base}${UPLOAD_PATHS.upload(id)}`, { headers: headersOf(uploaderToken!) })).json(),
+          );
+          if (['receiving', 'uploaded', 'validating', 'loading'].includes(upload.status)) continue;
+          const outcome =
+            upload.status === 'failed'
+              ? `failed (${upload.failure})`
+              : upload.status === 'done' && upload.rows_loaded !== rows
+                ? `done with ${rows - (upload.rows_loaded ?? 0)} of ${rows} rows not loaded`
+                : upload.status;
+          uploads.push({
+            outcome,
+            seconds: (performance.now() - started) / 1000,
+          });
+          break;
+        }
+      } catch (error) {
+        // tus-js-client's error names the status the API answered (or none: the connection failed).
+        const status = /response code: (\d+)/.exec(String(error))?.[1];
+        uploads.push({ outcome: `tus ${status ?? 'error'}`, seconds: (performance.now() - started) / 1000 });
+        await sleep(1000);
+      } finally {
+        rmSync(file, { force: true });
+      }
+    }
+  })();
   await sleep(2000);
 
   const steps: { n: number; latencies: number[]; statuses: number[] }[] = [];
   for (const n of STEPS) {
-    progress(`${n} analyst${n === 1 ? '' : 's'} beside the heavy user and two exports, ${SECONDS} s`);
+    progress(`${n} analyst${n === 1 ? '' : 's'} beside the heavy user, two exports and an upload, ${SECONDS} s`);
     steps.push({ n, ...(await analysts(n)) });
   }
   stopping = true;
-  progress('waiting for the heavy questions and exports under way');
-  await Promise.all([heavyLoop, ...exportLoops]);
+  progress('waiting for the heavy questions, exports and upload under way');
+  await Promise.all([heavyLoop, ...exportLoops, uploadLoop]);
 
   const idleP99 = percentile(idle.latencies, 0.99);
   console.log(
     `bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
   );
   console.log(
-    `light: dashboard questions from the rollup, four per batch, one batch at a time per analyst, none cached; heavy: ${HEAVY_QUESTION.dimensions!.length} dimensions by day, ${HEAVY_QUESTION.measures!.length} measures, five at once; exports: two at a time; uploads: none (not part of this run)\n`,
+    `light: dashboard questions from the rollup, four per batch, one batch at a time per analyst, none cached; heavy: ${HEAVY_QUESTION.dimensions!.length} dimensions by day, ${HEAVY_QUESTION.measures!.length} measures, five at once; exports: two at a time; uploads: one at a time, ${UPLOAD_MB} MB of transactions each\n`,
   );
   console.log(
     table(
@@ -254,6 +309,10 @@ try {
     `\nheavy: ${heavy.length} questions: ${countBy(heavy.map((answer) => answer.status))}; slowest answer or refusal ${(heavySlowest / 1000).toFixed(1)} s (limit ${LIMIT_MS / 1000} s)`,
   );
   console.log(`exports: ${exports.length} finished: ${countBy(exports) || 'none'}`);
+  const uploadSeconds = uploads.map((upload) => upload.seconds);
+  console.log(
+    `uploads: ${uploads.length} finished: ${countBy(uploads.map((upload) => upload.outcome)) || 'none'}${uploads.length ? `; tus to the end p50 ${percentile(uploadSeconds, 0.5).toFixed(1)} s, slowest ${Math.max(...uploadSeconds).toFixed(1)} s` : ''}`,
+  );
   const within = steps.filter((step) => percentile(step.latencies, 0.99) < TARGET.lightP99Ms);
   const largest = within.length ? Math.max(...within.map((step) => step.n)) : 0;
   console.log(
@@ -285,7 +344,9 @@ try {
     ],
     [
       'no 500 of any class',
-      server500 === 0 && !exports.some((outcome) => outcome === 'failed' || outcome.startsWith('POST 5')),
+      server500 === 0 &&
+        !exports.some((outcome) => outcome === 'failed' || outcome.startsWith('POST 5')) &&
+        !uploads.some(({ outcome }) => outcome.startsWith('failed') || outcome.startsWith('tus 5')),
       `${server500} answers ≥ 500 (504 aside)`,
     ],
   ];
@@ -298,4 +359,5 @@ try {
   process.exitCode = checks.every(([, met]) => met) ? 0 : 1;
 } finally {
   server.stdin!.end();
+  rmSync(uploadDir, { recursive: true, force: true });
 }

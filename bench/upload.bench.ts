@@ -11,15 +11,15 @@
 // run; RSS growth < 150 MB (the figure that counts is at 1 GB). The end to end rate ÷ read_csv is printed
 // beside them. The run is appended to bench/RESULTS.md; the exit code is 1 when a target is missed.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { UPLOAD_PATHS, uploadSchema, uploadTemplate, type Upload } from '@payportal/shared';
-import { Upload as TusUpload } from 'tus-js-client';
+import { UPLOAD_PATHS, uploadSchema, type Upload } from '@payportal/shared';
 import { table } from './analyticsMeasure.ts';
 import { recordResult } from './recordResult.ts';
+import { sendTransactionsByTus, writeTransactionsFile } from './transactionsUpload.ts';
 
 const MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const TARGET = { floorRatio: 1.5, rssMb: 150 };
@@ -49,35 +49,12 @@ const rssOf = (pid: number) =>
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** About MB megabytes of valid sales over the merchants, one in fifty declined, written as a stream. */
-async function writeFile(mids: string[]): Promise<number> {
-  const out = createWriteStream(file);
-  out.write(`${uploadTemplate('transactions').split('\r\n')[0]}\n`);
-  const brands = ['visa', 'mastercard', 'amex', 'discover'];
-  const modes = ['chip', 'contactless', 'swipe', 'keyed', 'ecom', 'recurring'];
-  let rows = 0;
-  let bytes = 0;
-  while (bytes < MB * 2 ** 20) {
-    let chunk = '';
-    for (let index = 0; index < 10_000; index += 1, rows += 1) {
-      const declined = rows % 50 === 0;
-      const day = String(1 + (rows % 28)).padStart(2, '0');
-      chunk += `BENCH-${rows},${mids[rows % mids.length]},2026-10-${day}T${String(rows % 24).padStart(2, '0')}:15:00Z,${(5 + (rows % 9000) / 100).toFixed(2)},USD,${brands[rows % 4]},${rows % 3 ? 'debit' : 'credit'},${modes[rows % 6]},${declined ? 'declined,51' : 'approved,'}\n`;
-    }
-    bytes += Buffer.byteLength(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return rows;
-}
-
 try {
   progress('starting the API (SF 0.1 for Acme)');
   const { port, token, mids } = await ask<{ port: number; token: string; mids: string[] }>();
   const base = `http://127.0.0.1:${port}`;
   progress(`writing a ${MB} MB transactions file`);
-  const rows = await writeFile(mids);
+  const rows = await writeTransactionsFile(file, mids, MB);
   const size = statSync(file).size;
 
   const rssBefore = rssOf(server.pid!);
@@ -92,25 +69,13 @@ try {
   }, 20);
   progress('tus upload, validation and load through the API');
   const started = performance.now();
-  const url = await new Promise<string>((resolve, reject) => {
-    // A file stream with its path: tus-js-client reads each chunk from the file (again on a retry).
-    const upload = new TusUpload(createReadStream(file), {
-      endpoint: `${base}${UPLOAD_PATHS.tusFiles()}`,
-      chunkSize: 64 * 2 ** 20,
-      uploadSize: size,
-      headers: { authorization: `Bearer ${token}` },
-      metadata: { filename: 'transactions.csv', kind: 'transactions', mode: 'append', reject_whole_file: 'false' },
-      onError: reject,
-      onSuccess: () => resolve(upload.url!),
-    });
-    upload.start();
-  });
+  const id = await sendTransactionsByTus(base, token, file, size);
   const sentMs = performance.now() - started;
   let done: Upload;
   // When each phase was first seen (polled every 50 ms): where the time after the last byte goes.
   const phases = new Map<string, number>();
   for (;;) {
-    const response = await fetch(`${base}${UPLOAD_PATHS.upload(Number(url.split('/').pop()))}`, {
+    const response = await fetch(`${base}${UPLOAD_PATHS.upload(id)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     done = uploadSchema.parse(await response.json());
