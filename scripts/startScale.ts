@@ -4,48 +4,24 @@
 // proxy at API_PORT in front of them (a load balancer's role); the emulator and the partner demo as in
 // `npm start` (scripts/scaleStack.ts). Same ready lines, URLs and demo accounts; Ctrl-C stops everything.
 import { join } from 'node:path';
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '@payportal/api/demo-accounts';
-import { ConfigError } from '@payportal/shared';
 import { ensureBuilt } from './build.ts';
 import { assertPortsFree } from './ports.ts';
 import { startScaleStack } from './scaleStack.ts';
+import { log, runStart, serveUntilStopped } from './serveUntilStopped.ts';
 import { readStackConfig } from './stackConfig.ts';
-import { welcomeText } from './welcome.ts';
 
-const log = (line: string) => console.log(line);
 /** Scale factor of Acme's dataset (Demo Payments gets a tenth), as `npm start`'s DEMO_DATA_SCALE. */
 const DEMO_DATA_SCALE = Number(process.env.DEMO_DATA_SCALE ?? 1);
 
-async function main() {
+runStart(async () => {
   const base = readStackConfig();
   // The API processes' DATA_DIR, the shared folder of their files; the servers' data beside it.
   const config = { ...base, DATA_DIR: join(base.DATA_DIR, 'scale') };
   await assertPortsFree(config);
   ensureBuilt(log);
   const stack = await startScaleStack(config, { log, verbose: true, demoDataScale: DEMO_DATA_SCALE });
-  for (const line of welcomeText({
-    config,
-    totalMs: stack.timings.total,
-    accounts: DEMO_ACCOUNTS,
-    organizations: DEMO_ORGANIZATIONS,
-    password: DEMO_PASSWORD,
-  }))
-    log(line);
+  serveUntilStopped(config, stack);
   log(
     `API processes: ${stack.apis.map((api) => `${api.name} at ${api.url}`).join(', ')}, behind the proxy at ${stack.urls.app} (each answer names its process in X-PayPortal-Instance)`,
   );
-  let stopping = false;
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
-    log('\nStopping…');
-    void stack.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `\n${(error as Error).message}`);
-  process.exit(1);
 });
