@@ -8,18 +8,11 @@ import { SVGRenderer } from 'echarts/renderers';
 import { describe, expect, it } from 'vitest';
 import { chartOption } from './chartOption.ts';
 import { chartSummary } from './chartSummary.ts';
+import { queryAnswer } from '../testing/queryAnswer.ts';
 
 echarts.use([BarChart, GridComponent, MarkLineComponent, SVGRenderer]);
 
 const look = { palette: ['#123456', '#E69F00'], text: '#111', muted: '#666', border: '#ddd' };
-const answer = (columns: QueryResult['columns'], rows: QueryResult['rows']): QueryResult => ({
-  columns,
-  rows,
-  rowCount: rows.length,
-  truncated: false,
-  source: 'rollup',
-  dataVersion: '1',
-});
 const date = { name: 'date', label: 'Date', type: 'date', format: null } as const;
 const brand = { name: 'card_brand', label: 'Card brand', type: 'string', format: null } as const;
 const gsv = { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' } as const;
@@ -39,7 +32,7 @@ describe('chart option', () => {
     });
     const option = chartOption(
       config,
-      answer(
+      queryAnswer(
         [date, brand, gsv],
         [
           ['2026-09-01', 'visa', 10],
@@ -77,7 +70,7 @@ describe('chart option', () => {
     const vamp = { name: 'vamp_ratio', label: 'VAMP ratio (Visa)', type: 'number', format: 'percent' } as const;
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 400, height: 300 });
     try {
-      chart.setOption({ ...chartOption(config, answer([brand, vamp], [['visa', 0.04]]), look), animation: false });
+      chart.setOption({ ...chartOption(config, queryAnswer([brand, vamp], [['visa', 0.04]]), look), animation: false });
       const svg = chart.renderToSVGString();
       // the reference lines are the chart's only dashed paths: a vertical segment each, at x
       const drawnAt = [...svg.matchAll(/<path d="M([\d.]+) [\d.]+L([\d.]+) [\d.]+"[^>]*stroke-dasharray/g)].map(
@@ -98,7 +91,7 @@ describe('chart option', () => {
       title: 'GSV and approvals',
       query: { measures: ['gsv', 'approval_rate'], timeDimension: { dimension: 'date', granularity: 'month' } },
     });
-    const option = chartOption(config, answer([date, gsv, rate], [['2026-09-01', 10, 0.9]]), look) as {
+    const option = chartOption(config, queryAnswer([date, gsv, rate], [['2026-09-01', 10, 0.9]]), look) as {
       series: { type: string; yAxisIndex: number }[];
       yAxis: unknown[];
     };
@@ -119,7 +112,7 @@ describe('chart option', () => {
     });
     const option = chartOption(
       config,
-      answer(
+      queryAnswer(
         [channel, mode, gsv],
         [
           ['cp', 'chip', 5],
@@ -144,7 +137,7 @@ describe('chart option', () => {
       (
         chartOption(
           config,
-          answer(
+          queryAnswer(
             [group, gsv],
             Array.from({ length: count }, (_, index) => [`Group ${index}`, index]),
           ),
@@ -160,7 +153,7 @@ describe('chart option', () => {
       (
         chartOption(
           chartConfigSchema.parse({ type, title: 'By region', query: { measures: ['approval_rate'], dimensions } }),
-          answer(columns, [
+          queryAnswer(columns, [
             ['Northeast', 'visa', 0.9],
             ['South', 'amex', 0.8],
           ]),
@@ -184,7 +177,7 @@ describe('chart option', () => {
     expect(
       chartSummary(
         config,
-        answer(
+        queryAnswer(
           [brand, gsv],
           [
             ['visa', 1000],
@@ -208,7 +201,7 @@ describe('chart option', () => {
     });
     const option = chartOption(
       config,
-      answer(
+      queryAnswer(
         [hour, day, count],
         [
           ['09', '2', 40],
@@ -243,7 +236,7 @@ describe('chart option', () => {
     expect(
       chartSummary(
         byDay,
-        answer(
+        queryAnswer(
           [day, count],
           [
             ['1', 10],

@@ -1,21 +1,14 @@
 // Periods that are not whole are drawn hatched or dashed, with the reason in the tooltip, the table twin
 // and the CSV file: "last 30 days" by month on 27 Nov holds 3 days of October and 27 of November.
-import { chartConfigSchema, periodStatus, queryDescriptionSchema, type QueryResult } from '@payportal/shared';
+import { chartConfigSchema, periodStatus, queryDescriptionSchema } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';
 import { resultCsv } from '../features/dashboards/chartFiles.ts';
 import { chartOption } from './chartOption.ts';
 import { HATCH, periodNotes, periodsOf, type PeriodsOf } from './periodMarks.ts';
+import { queryAnswer } from '../testing/queryAnswer.ts';
 
 const today = '2026-11-27';
 const look = { palette: ['#123456', '#E69F00'], text: '#111', muted: '#666', border: '#ddd' };
-const answer = (columns: QueryResult['columns'], rows: QueryResult['rows']): QueryResult => ({
-  columns,
-  rows,
-  rowCount: rows.length,
-  truncated: false,
-  source: 'rollup',
-  dataVersion: '1',
-});
 const date = { name: 'date', label: 'Date', type: 'date', format: null } as const;
 const gsv = { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' } as const;
 const byMonth = { dimension: 'date', granularity: 'month', dateRange: 'last_30_days' } as const;
@@ -24,7 +17,7 @@ const lastThirty = periodsOf(
   'last_30_days',
   today,
 )!;
-const threeMonths = answer(
+const threeMonths = queryAnswer(
   [date, gsv],
   [
     ['2026-08-01', 20],
@@ -55,7 +48,7 @@ describe('periods that are not whole', () => {
     });
     const option = chartOption(
       config,
-      answer(
+      queryAnswer(
         [date, gsv],
         [
           ['2026-10-01', 100],
@@ -92,7 +85,7 @@ describe('periods that are not whole', () => {
     });
     const option = chartOption(
       config,
-      answer(
+      queryAnswer(
         [date, gsv],
         [
           ['2026-05-01', 1],
@@ -133,7 +126,7 @@ describe('periods that are not whole', () => {
     const whole = periodsOf(config.query, 'last_year', today);
     const option = chartOption(
       config,
-      answer(
+      queryAnswer(
         [date, gsv],
         [
           ['2025-11-01', 1],

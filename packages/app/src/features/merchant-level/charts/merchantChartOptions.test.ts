@@ -1,18 +1,10 @@
 // The merchant page's charts write their tooltips as its tables do: money and counts in full, and a
 // heatmap cell by its day and hour.
-import type { QueryResult } from '@payportal/shared';
 import { describe, expect, it } from 'vitest';
 import { heatmapOption, trendOption } from './merchantChartOptions.ts';
+import { queryAnswer } from '../../../testing/queryAnswer.ts';
 
 const colors = { primary: '#123456', text: '#111', muted: '#666', border: '#ddd', danger: '#c00' };
-const answer = (columns: QueryResult['columns'], rows: QueryResult['rows']): QueryResult => ({
-  columns,
-  rows,
-  rowCount: rows.length,
-  truncated: false,
-  source: 'rollup',
-  dataVersion: '1',
-});
 const transactions = { name: 'transactions', label: 'Transactions', type: 'number', format: 'count' } as const;
 
 type Formatter = (value: unknown) => string;
@@ -20,7 +12,7 @@ type Formatter = (value: unknown) => string;
 describe('merchant chart options', () => {
   it('writes the trend tooltip in money and counts, not raw numbers', () => {
     const option = trendOption(
-      answer(
+      queryAnswer(
         [
           { name: 'date', label: 'Date', type: 'date', format: null },
           { name: 'gsv', label: 'Gross sales volume', type: 'number', format: 'money' },
@@ -36,7 +28,7 @@ describe('merchant chart options', () => {
 
   it('names a heatmap cell by its day and hour, with the count in full', () => {
     const option = heatmapOption(
-      answer(
+      queryAnswer(
         [
           { name: 'day_of_week', label: 'Day of week', type: 'string', format: null },
           { name: 'hour_of_day', label: 'Hour of day', type: 'string', format: null },
