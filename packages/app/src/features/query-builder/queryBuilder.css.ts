@@ -1,7 +1,7 @@
 // The query builder's look, from the theme contract only (organisation themes recolour it).
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
-import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
+import { grid } from '../../ui/dataGrid.css.ts';
 
 const narrow = '(max-width: 56rem)';
 
@@ -171,41 +171,8 @@ export const previewHead = style({
   marginBottom: '0.75rem',
 });
 export const figure = style({ fontSize: '0.9375rem', color: vars.color.textMuted, margin: 0 });
-export const tableScroll = style({
-  overflow: 'auto',
-  maxHeight: '34rem',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.375rem',
-});
-stickFirstColumn(tableScroll);
-export const table = style({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '0.875rem',
-  fontVariantNumeric: 'tabular-nums',
-});
-globalStyle(`${table} th, ${table} td`, {
-  padding: '0.45rem 0.75rem',
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-  textAlign: 'left',
-});
-globalStyle(`${table} th`, { position: 'sticky', top: 0, background: vars.palette.neutral[50], zIndex: 1 });
-globalStyle(`${table} tbody tr:nth-child(even)`, { background: vars.palette.neutral[50] });
-export const numeric = style({});
-globalStyle(`${table} ${numeric}`, { textAlign: 'right' });
-export const sortButton = style({
-  font: 'inherit',
-  fontWeight: 700,
-  color: vars.color.text,
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  cursor: 'pointer',
-  display: 'inline-flex',
-  gap: '0.25rem',
-  alignItems: 'center',
-});
+export { gridScroll as tableScroll, grid as table, numeric, sortButton } from '../../ui/dataGrid.css.ts';
+globalStyle(`${grid} tbody tr:nth-child(even)`, { background: vars.palette.neutral[50] });
 export const busy = style({ opacity: 0.55, transition: 'opacity 150ms' });
 
 export const note = style({

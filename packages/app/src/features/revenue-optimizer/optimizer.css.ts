@@ -1,7 +1,7 @@
 // The revenue optimizer's look, from the theme contract only (organisation themes recolour it).
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
-import { stickFirstColumn } from '../../ui/stickyFirstColumn.css.ts';
+import { grid } from '../../ui/dataGrid.css.ts';
 
 const narrow = '(max-width: 56rem)';
 
@@ -145,40 +145,10 @@ export const barValue = style({
   '@media': { '(max-width: 30rem)': { gridArea: 'value' } },
 });
 
-export const tableScroll = style({
-  overflow: 'auto',
-  maxHeight: '30rem',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '0.375rem',
-});
-stickFirstColumn(tableScroll);
-export const table = style({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '0.875rem',
-  fontVariantNumeric: 'tabular-nums',
-});
-globalStyle(`${table} th, ${table} td`, {
-  padding: '0.4rem 0.65rem',
-  borderBottom: `1px solid ${vars.color.border}`,
-  whiteSpace: 'nowrap',
-  textAlign: 'left',
-});
-globalStyle(`${table} th`, { position: 'sticky', top: 0, background: vars.palette.neutral[50], zIndex: 1 });
+export { gridScroll as tableScroll, grid as table, numeric, sortButton } from '../../ui/dataGrid.css.ts';
 /** A cell of long text (a leakage cause) that wraps instead of widening the table past its box. */
 export const wrapping = style({});
-globalStyle(`${table} ${wrapping}`, { whiteSpace: 'normal', minWidth: '15rem' });
-export const numeric = style({});
-globalStyle(`${table} ${numeric}`, { textAlign: 'right' });
-export const sortButton = style({
-  font: 'inherit',
-  fontWeight: 700,
-  color: vars.color.text,
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  cursor: 'pointer',
-});
+globalStyle(`${grid} ${wrapping}`, { whiteSpace: 'normal', minWidth: '15rem' });
 export const flag = style({
   fontSize: '0.75rem',
   fontWeight: 700,
