@@ -11,6 +11,7 @@ import { secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
 import { useRequest } from '../../ui/useRequest.ts';
 import { AlertForm } from './AlertForm.tsx';
+import { RecordTable, RowActions } from './RecordTable.tsx';
 import {
   deleteAlert,
   deleteSubscription,
@@ -123,56 +124,39 @@ export function AlertsScreen({ userId }: { userId: number }) {
         {alerts.error && <p className={styles.danger}>{alerts.error}</p>}
         {alerts.data && !alerts.data.alerts.length && <p className={styles.muted}>No alerts yet.</p>}
         {alerts.data && alerts.data.alerts.length > 0 && (
-          <div className={styles.tableScroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Alert</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Last checked</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {alerts.data.alerts.map((alert) => (
-                  <tr key={alert.id}>
-                    <td>
-                      {alert.name}
-                      {open === alert.id && <FiringHistory alert={alert} />}
-                    </td>
-                    <td>
-                      {alert.state === 'firing' ? <span className={styles.firing}>Firing</span> : 'Clear'}
-                      {!alert.enabled && ' (paused)'}
-                      {alert.mail_failure && <div className={styles.danger}>Mail not sent: {alert.mail_failure}</div>}
-                    </td>
-                    <td>{when(alert.last_evaluated_at)}</td>
-                    <td>
-                      <div className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={`${secondaryButton} ${styles.smallButton}`}
-                          aria-expanded={open === alert.id}
-                          onClick={() => setOpen(open === alert.id ? null : alert.id)}
-                        >
-                          History
-                        </button>
-                        {alert.can_edit && (
-                          <button
-                            type="button"
-                            className={`${secondaryButton} ${styles.smallButton}`}
-                            disabled={cannotChange || action.busy}
-                            onClick={() => void removeAlert(alert)}
-                          >
-                            Delete
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable columns={['Alert', 'State', 'Last checked', 'Actions']}>
+            {alerts.data.alerts.map((alert) => (
+              <tr key={alert.id}>
+                <td>
+                  {alert.name}
+                  {open === alert.id && <FiringHistory alert={alert} />}
+                </td>
+                <td>
+                  {alert.state === 'firing' ? <span className={styles.firing}>Firing</span> : 'Clear'}
+                  {!alert.enabled && ' (paused)'}
+                  {alert.mail_failure && <div className={styles.danger}>Mail not sent: {alert.mail_failure}</div>}
+                </td>
+                <td>{when(alert.last_evaluated_at)}</td>
+                <td>
+                  <RowActions
+                    actions={[
+                      {
+                        label: 'History',
+                        expanded: open === alert.id,
+                        onClick: () => setOpen(open === alert.id ? null : alert.id),
+                      },
+                      {
+                        label: 'Delete',
+                        shown: alert.can_edit,
+                        disabled: cannotChange || action.busy,
+                        onClick: () => void removeAlert(alert),
+                      },
+                    ]}
+                  />
+                </td>
+              </tr>
+            ))}
+          </RecordTable>
         )}
         <div className={styles.actions}>
           <button
@@ -205,59 +189,42 @@ export function AlertsScreen({ userId }: { userId: number }) {
         </p>
         {subscriptions.error && <p className={styles.danger}>{subscriptions.error}</p>}
         {subscriptions.data && subscriptions.data.subscriptions.length > 0 && (
-          <div className={styles.tableScroll}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Subscription</th>
-                  <th scope="col">Next mail</th>
-                  <th scope="col">Last sent</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {subscriptions.data.subscriptions.map((subscription) => (
-                  <tr key={subscription.id}>
-                    <td>
-                      {subscription.name}
-                      <div className={styles.muted}>
-                        {subscription.source.kind === 'dashboard' ? 'Dashboard as PDF' : 'Saved export as CSV'}
-                      </div>
-                      {subscription.mail_failure && (
-                        <div className={styles.danger}>Mail not sent: {subscription.mail_failure}</div>
-                      )}
-                    </td>
-                    <td>
-                      {when(subscription.next_run_at)} ({subscription.time_zone})
-                    </td>
-                    <td>{when(subscription.last_run_at)}</td>
-                    <td>
-                      <div className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={`${secondaryButton} ${styles.smallButton}`}
-                          disabled={cannotChange || action.busy}
-                          onClick={() => void sendNow(subscription)}
-                        >
-                          Send now
-                        </button>
-                        {subscription.can_edit && (
-                          <button
-                            type="button"
-                            className={`${secondaryButton} ${styles.smallButton}`}
-                            disabled={cannotChange || action.busy}
-                            onClick={() => void removeSubscription(subscription)}
-                          >
-                            Delete
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable columns={['Subscription', 'Next mail', 'Last sent', 'Actions']}>
+            {subscriptions.data.subscriptions.map((subscription) => (
+              <tr key={subscription.id}>
+                <td>
+                  {subscription.name}
+                  <div className={styles.muted}>
+                    {subscription.source.kind === 'dashboard' ? 'Dashboard as PDF' : 'Saved export as CSV'}
+                  </div>
+                  {subscription.mail_failure && (
+                    <div className={styles.danger}>Mail not sent: {subscription.mail_failure}</div>
+                  )}
+                </td>
+                <td>
+                  {when(subscription.next_run_at)} ({subscription.time_zone})
+                </td>
+                <td>{when(subscription.last_run_at)}</td>
+                <td>
+                  <RowActions
+                    actions={[
+                      {
+                        label: 'Send now',
+                        disabled: cannotChange || action.busy,
+                        onClick: () => void sendNow(subscription),
+                      },
+                      {
+                        label: 'Delete',
+                        shown: subscription.can_edit,
+                        disabled: cannotChange || action.busy,
+                        onClick: () => void removeSubscription(subscription),
+                      },
+                    ]}
+                  />
+                </td>
+              </tr>
+            ))}
+          </RecordTable>
         )}
         {subscriptions.data && !subscriptions.data.subscriptions.length && (
           <p className={styles.muted}>No subscriptions yet.</p>
