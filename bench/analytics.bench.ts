@@ -9,11 +9,9 @@
 // hand-written SQL on the table it reads; SF 1 generated in ≤ 15 s; ClickHouse within 2× of DuckDB on
 // every answer. The exit code is 1 when a target is missed, two ways disagree or a way fails.
 // Knobs: BENCH_SF (default 10), BENCH_RUNS (default 7).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
 import type { QueryResult } from '@payportal/shared';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
@@ -37,6 +35,8 @@ import {
 import { pageItems, type PageItem } from './analyticsPageItems.ts';
 import { recordResult } from './recordResult.ts';
 import { apiSource, benchQueries, type BenchQuery } from './analyticsQueries.ts';
+import { progress, loadAverage } from './benchSupport.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -48,28 +48,10 @@ const today = new Date().toISOString().slice(0, 10);
 const lastDay = dayBefore(today);
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-analytics-'));
 const fileOf = (sf: number) => join(dir, `sf${sf}.duckdb`);
-const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const loadAtStart = load();
+const loadAtStart = loadAverage();
 
 // The API in its own process (analyticsBenchServer.ts), driven line by line.
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./analyticsBenchServer.ts', import.meta.url).pathname],
-  { stdio: ['pipe', 'pipe', 'inherit'] },
-);
-const serverLines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
-async function ask<T extends object>(command?: string): Promise<T> {
-  if (command) server.stdin!.write(`${command}\n`);
-  const next = await serverLines.next();
-  if (next.done) throw new Error('the API bench server exited');
-  const answer = JSON.parse(next.value as string) as T | { error: string };
-  if ('error' in answer && typeof answer.error === 'string') throw new Error(answer.error);
-  return answer as T;
-}
+const { server, ask } = startBenchServer(new URL('./analyticsBenchServer.ts', import.meta.url));
 
 interface Generated {
   sf: number;
@@ -284,7 +266,7 @@ try {
   const sf1 = generated.find((item) => item.sf === 1)!;
   console.log(
     `bench:analytics — DuckDB ${atSf.duckdbVersion}, ${RUNS} runs after a warm-up (p50 in ms), answer cache off, ${millions(atSf.transactions)} transactions at SF ${SF}; ` +
-      `${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
+      `${availableParallelism()} cores, load average ${loadAtStart} at the start, ${loadAverage()} at the end`,
   );
   console.log(
     '\ngeneration (every row of the organisation, rollup included) beside `create table … select i, hash(i) from range(n)` of n = as many rows',

@@ -6,13 +6,12 @@
 // Targets: ≥ 1 M rows/s and ≥ 0.7× COPY; RSS growth < 100 MB; light-query p99 < 500 ms. The exit code
 // is 1 when a target is missed. Knobs: BENCH_SF (default 10), BENCH_ROWS (the export's row cap,
 // default 10,000,000), BENCH_DATA_DIR (reuse a generated dataset).
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { availableParallelism } from 'node:os';
 import { EXPORT_PATHS, exportJobSchema, type ExportJob, type QueryDescriptionInput } from '@payportal/shared';
 import { mark, millions, table } from './analyticsMeasure.ts';
 import { recordResult } from './recordResult.ts';
+import { progress, loadAverage, rssOf, mb, sleep } from './benchSupport.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 10);
 const TARGET = { rowsPerSecond: 1_000_000, copyRatio: 0.7, rssMb: 100, lightP99Ms: 500 };
@@ -22,33 +21,9 @@ const EXPORT: QueryDescriptionInput = {
   dimensions: ['merchant', 'card_brand', 'card_type', 'entry_mode'],
   timeDimension: { dimension: 'date', granularity: 'day' },
 };
-const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const loadAtStart = load();
+const loadAtStart = loadAverage();
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname],
-  { stdio: ['pipe', 'pipe', 'inherit'] },
-);
-const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
-async function ask<T extends object>(command?: string): Promise<T> {
-  if (command) server.stdin!.write(`${command}\n`);
-  const next = await lines.next();
-  if (next.done) throw new Error('the export bench server exited');
-  const answer = JSON.parse(next.value as string) as T | { error: string };
-  if ('error' in answer && typeof answer.error === 'string') throw new Error(answer.error);
-  return answer as T;
-}
-
-/** The server process's resident memory now, in bytes (Linux). */
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { server, ask } = startBenchServer(new URL('./exportBenchServer.ts', import.meta.url));
 
 try {
   progress(`starting the API and generating SF ${SF} (about 100 s at SF 10)`);
@@ -149,7 +124,7 @@ try {
   const coldRatio = coldRowsPerSecond / copyRowsPerSecond;
   const growth = rssPeak - rssBefore;
   console.log(
-    `bench:export — SF ${SF} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
+    `bench:export — SF ${SF} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${loadAverage()} at the end`,
   );
   console.log(
     `export: ${JSON.stringify(EXPORT)}, capped at ${millions(alone.row_cap)} rows (capped: ${alone.capped})\n`,

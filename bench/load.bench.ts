@@ -12,11 +12,9 @@
 // limit + 1 s; no 500 of any class. Exit 1 when one is missed at the smallest N.
 // Knobs: BENCH_SF, BENCH_N (comma-separated, default 1,2,4,8), BENCH_SECONDS (per N, default 15),
 // BENCH_DATA_DIR (reuse a generated dataset).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import {
   EXPORT_PATHS,
   UPLOAD_PATHS,
@@ -28,6 +26,8 @@ import autocannon from 'autocannon';
 import { HEAVY_QUESTION, REGIONS } from '../packages/api/test/workloadQuestions.ts';
 import { table } from './analyticsMeasure.ts';
 import { sendTransactionsByTus, writeTransactionsFile } from './transactionsUpload.ts';
+import { progress, loadAverage, sleep } from './benchSupport.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const STEPS = (process.env.BENCH_N ?? '1,2,4,8').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -38,12 +38,7 @@ const TARGET = { lightP99Ms: 1000, idleFactor: 3, heavySlackMs: 1000 };
 /** The size of the upload sent again and again (about 45,000 rows): a daily file, not a bulk load. */
 const UPLOAD_MB = 4;
 const uploadDir = mkdtempSync(join(tmpdir(), 'payportal-bench-load-upload-'));
-const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const loadAtStart = load();
+const loadAtStart = loadAverage();
 
 /** A mid-sized export: every merchant by week and card brand. */
 const EXPORT: QueryDescriptionInput = {
@@ -70,24 +65,10 @@ const lightQuestion = (): QueryDescriptionInput => {
   };
 };
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./exportBenchServer.ts', import.meta.url).pathname],
-  {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_SF: process.env.BENCH_SF ?? '1' },
-  },
-);
-const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
-async function ask<T extends object>(command?: string): Promise<T> {
-  if (command) server.stdin!.write(`${command}\n`);
-  const next = await lines.next();
-  if (next.done) throw new Error('the bench server exited');
-  const answer = JSON.parse(next.value as string) as T | { error: string };
-  if ('error' in answer && typeof answer.error === 'string') throw new Error(answer.error);
-  return answer as T;
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { server, ask } = startBenchServer(new URL('./exportBenchServer.ts', import.meta.url), {
+  ...process.env,
+  BENCH_SF: process.env.BENCH_SF ?? '1',
+});
 const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
@@ -269,7 +250,7 @@ try {
 
   const idleP99 = percentile(idle.latencies, 0.99);
   console.log(
-    `bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${load()} at the end`,
+    `bench:load — SF ${process.env.BENCH_SF ?? 1} (generated in ${generateSeconds.toFixed(0)} s), ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${loadAverage()} at the end`,
   );
   console.log(
     `light: dashboard questions from the rollup, four per batch, one batch at a time per analyst, none cached; heavy: ${HEAVY_QUESTION.dimensions!.length} dimensions by day, ${HEAVY_QUESTION.measures!.length} measures, five at once; exports: two at a time; uploads: one at a time, ${UPLOAD_MB} MB of transactions each\n`,

@@ -8,13 +8,14 @@
 // Knobs: BENCH_SF (comma-separated scale factors, default "1,10"; SF 10 takes about 90 s to generate),
 // BENCH_RUNS (default 7).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { completeMonthsBefore, DuckDBEngine, endMonthOf } from '@payportal/analytics';
 import { OPTIMIZER_PATHS, queryDescriptionSchema, type ScenarioDefinitionInput } from '@payportal/shared';
 import { createApp } from '../packages/api/src/app.ts';
 import { openBenchPortal } from './benchPortal.ts';
 import { recordResult } from './recordResult.ts';
+import { progress, loadAverage } from './benchSupport.ts';
 
 const SCALES = (process.env.BENCH_SF ?? '1,10').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -24,11 +25,8 @@ if (!SCALES.every((sf) => sf > 0) || !(Number.isInteger(RUNS) && RUNS > 0))
   );
 const TARGET_MS = (sf: number) => (sf <= 1 ? 300 : 2000);
 const today = new Date().toISOString().slice(0, 10);
-const progress = (line: string) => process.stderr.write(`… ${line}\n`);
 const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-const loadAtStart = loadavg()
-  .map((value) => value.toFixed(2))
-  .join(' ');
+const loadAtStart = loadAverage();
 
 const { keys, config, db, verifier, acmeId } = await openBenchPortal();
 const authorization = `Bearer ${keys.sign('seed-optimizer', 'optimizer@acme.example')}`;

@@ -7,7 +7,7 @@
 // the survivor has claimed it and until it is ready. Knobs: BENCH_SF (0.1), BENCH_SECONDS (20),
 // BENCH_ANALYSTS (8), BENCH_PORT_OFFSET (26000).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPORT_PATHS, exportJobSchema, type QueryDescriptionInput } from '@payportal/shared';
 import { openPostgresDatabase } from '../packages/api/src/db/postgresDatabase.ts';
@@ -17,6 +17,7 @@ import { seedScaleAnalytics } from '../scripts/seedScaleAnalytics.ts';
 import { startStack, type RunningStack } from '../scripts/stack.ts';
 import { benchQueries } from './analyticsQueries.ts';
 import { benchStackConfig, partnerIdToken } from './benchStack.ts';
+import { progress, loadAverage, sleep } from './benchSupport.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 0.1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -28,12 +29,6 @@ const EXPORT: QueryDescriptionInput = {
   timeDimension: { dimension: 'date', granularity: 'day' },
 };
 
-const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
@@ -78,7 +73,7 @@ const servers: RunningServer[] = [];
 let stack: RunningStack | null = null;
 let failed = false;
 try {
-  const loadAtStart = load();
+  const loadAtStart = loadAverage();
   progress('starting PostgreSQL and ClickHouse');
   const [postgres, clickhouse] = await Promise.all([
     startPostgresIn(join(dataDir, 'postgres')),
@@ -178,7 +173,7 @@ try {
   const row = (name: string, w: Workload) =>
     `  ${name.padEnd(22)} ${w.perSecond.toFixed(2).padStart(6)} dashboards/s (${w.dashboards} in ${SECONDS} s), p50 ${w.p50.toFixed(0)} ms, p99 ${w.p99.toFixed(0)} ms`;
   console.log(
-    `\nbench:scale, ClickHouse at SF ${SF}, ${ANALYSTS} analysts each opening dashboards of ${bodies.length} queries (no answer cache); load average ${loadAtStart} at the start, ${load()} at the end`,
+    `\nbench:scale, ClickHouse at SF ${SF}, ${ANALYSTS} analysts each opening dashboards of ${bodies.length} queries (no answer cache); load average ${loadAtStart} at the start, ${loadAverage()} at the end`,
   );
   console.log(row('one API process', single));
   console.log(row('two API processes', double));

@@ -10,44 +10,24 @@
 // Targets: the work after the last byte (validation and load) ≤ 1.5× the floor measured in the same
 // run; RSS growth < 150 MB (the figure that counts is at 1 GB). The end to end rate ÷ read_csv is printed
 // beside them. The run is appended to bench/RESULTS.md; the exit code is 1 when a target is missed.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { UPLOAD_PATHS, uploadSchema, type Upload } from '@payportal/shared';
 import { table } from './analyticsMeasure.ts';
 import { recordResult } from './recordResult.ts';
 import { sendTransactionsByTus, writeTransactionsFile } from './transactionsUpload.ts';
+import { progress, loadAverage, rssOf, mb, sleep } from './benchSupport.ts';
+import { startBenchServer } from './benchServer.ts';
 
 const MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
 const TARGET = { floorRatio: 1.5, rssMb: 150 };
-const progress = (line: string) => process.stderr.write(`… ${line}\n`);
-const loadAtStart = loadavg()
-  .map((value) => value.toFixed(2))
-  .join(' ');
+const loadAtStart = loadAverage();
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-upload-file-'));
 const file = join(dir, 'transactions.csv');
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./uploadBenchServer.ts', import.meta.url).pathname],
-  { stdio: ['pipe', 'pipe', 'inherit'] },
-);
-const lines = createInterface({ input: server.stdout! })[Symbol.asyncIterator]();
-async function ask<T extends object>(command?: string): Promise<T> {
-  if (command) server.stdin!.write(`${command}\n`);
-  const next = await lines.next();
-  if (next.done) throw new Error('the upload bench server exited');
-  const answer = JSON.parse(next.value as string) as T | { error: string };
-  if ('error' in answer && typeof answer.error === 'string') throw new Error(answer.error);
-  return answer as T;
-}
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { server, ask } = startBenchServer(new URL('./uploadBenchServer.ts', import.meta.url));
 
 try {
   progress('starting the API (SF 0.1 for Acme)');
