@@ -15,6 +15,14 @@ import { SegmentFields } from './SegmentFields.tsx';
 import { setAction, setSegmentFields, setTolerance, simulator, toggleSegment } from './simulatorStore.ts';
 import { Slider } from './Slider.tsx';
 
+/** The fees an action adds to every plan in the segment, each from nothing up to its slider's end. */
+const FEE_SLIDERS = [
+  { key: 'markupBps', label: 'Markup', max: 100, step: 1, text: (value: number) => `${value} bps` },
+  { key: 'perItem', label: 'Per-item fee', max: 0.3, step: 0.01, text: money },
+  { key: 'monthlyFee', label: 'Monthly fee', max: 50, step: 1, text: money },
+  { key: 'pciFee', label: 'PCI fee', max: 30, step: 1, text: money },
+] as const;
+
 export function ScenarioControls({ options }: { options: SegmentOptions | null }) {
   const { definition } = useSnapshot(simulator);
   const { actions, segment } = definition;
@@ -37,42 +45,18 @@ export function ScenarioControls({ options }: { options: SegmentOptions | null }
         choices={PLAN_TYPES.map((type) => [type, PLAN_TYPE_LABELS[type]])}
         ticked={segment.planTypes}
       />
-      <Slider
-        label="Markup"
-        min={0}
-        max={100}
-        step={1}
-        value={actions.markupBps}
-        text={`+${actions.markupBps} bps`}
-        onChange={(value) => setAction('markupBps', value)}
-      />
-      <Slider
-        label="Per-item fee"
-        min={0}
-        max={0.3}
-        step={0.01}
-        value={actions.perItem}
-        text={`+${money(actions.perItem)}`}
-        onChange={(value) => setAction('perItem', value)}
-      />
-      <Slider
-        label="Monthly fee"
-        min={0}
-        max={50}
-        step={1}
-        value={actions.monthlyFee}
-        text={`+${money(actions.monthlyFee)}`}
-        onChange={(value) => setAction('monthlyFee', value)}
-      />
-      <Slider
-        label="PCI fee"
-        min={0}
-        max={30}
-        step={1}
-        value={actions.pciFee}
-        text={`+${money(actions.pciFee)}`}
-        onChange={(value) => setAction('pciFee', value)}
-      />
+      {FEE_SLIDERS.map(({ key, label, max, step, text }) => (
+        <Slider
+          key={key}
+          label={label}
+          min={0}
+          max={max}
+          step={step}
+          value={actions[key]}
+          text={`+${text(actions[key])}`}
+          onChange={(value) => setAction(key, value)}
+        />
+      ))}
       <Slider
         label="Monthly minimum"
         min={0}
