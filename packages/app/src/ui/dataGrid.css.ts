@@ -5,6 +5,32 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/themes.css.ts';
 import { stickFirstColumn } from './stickyFirstColumn.css.ts';
 
+/** Holds the scroll box and the shades GridScroll.tsx shows at an edge with more beyond it. */
+export const gridFrame = style({ position: 'relative' });
+const shade = {
+  content: '""',
+  position: 'absolute',
+  pointerEvents: 'none',
+  zIndex: 3,
+  borderRadius: '0 0.375rem 0.375rem 0',
+} as const;
+globalStyle(`${gridFrame}[data-more-right]::after`, {
+  ...shade,
+  top: 1,
+  right: 1,
+  bottom: 1,
+  width: '1.75rem',
+  background: `linear-gradient(to right, transparent, ${vars.palette.neutral[300]})`,
+});
+globalStyle(`${gridFrame}[data-more-below]::before`, {
+  ...shade,
+  left: 1,
+  right: 1,
+  bottom: 1,
+  height: '1.25rem',
+  borderRadius: '0 0 0.375rem 0.375rem',
+  background: `linear-gradient(to bottom, transparent, ${vars.palette.neutral[300]})`,
+});
 export const gridScroll = style({
   overflow: 'auto',
   maxHeight: '32rem',

@@ -5,6 +5,7 @@ import { formatCell, type CsvValues, type QueryResult } from '@payportal/shared'
 import { dimensionText } from '../../charts/dimensionText.ts';
 import type { BuilderState } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 
 export interface PreviewTableProps {
   result: QueryResult;
@@ -19,7 +20,7 @@ export interface PreviewTableProps {
 
 export function PreviewTable({ result, order, onSort, busy, caption, values = 'labels' }: PreviewTableProps) {
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
+    <GridScroll label={caption}>
       <table className={`${styles.table} ${busy ? styles.busy : ''}`} aria-busy={busy}>
         <caption className={styles.visuallyHidden}>{caption}</caption>
         <thead>
@@ -65,6 +66,6 @@ export function PreviewTable({ result, order, onSort, busy, caption, values = 'l
           ))}
         </tbody>
       </table>
-    </div>
+    </GridScroll>
   );
 }

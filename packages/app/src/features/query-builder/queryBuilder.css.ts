@@ -171,7 +171,7 @@ export const previewHead = style({
   marginBottom: '0.75rem',
 });
 export const figure = style({ fontSize: '0.9375rem', color: vars.color.textMuted, margin: 0 });
-export { gridScroll as tableScroll, grid as table, numeric, sortButton } from '../../ui/dataGrid.css.ts';
+export { grid as table, numeric, sortButton } from '../../ui/dataGrid.css.ts';
 globalStyle(`${grid} tbody tr:nth-child(even)`, { background: vars.palette.neutral[50] });
 export const busy = style({ opacity: 0.55, transition: 'opacity 150ms' });
 

@@ -3,7 +3,7 @@
 import type { SizeTier } from '@payportal/shared';
 import { useSnapshot } from 'valtio';
 import * as css from './optimizer.css.ts';
-import { ScrollBox } from './ScrollBox.tsx';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 import { setAttrition, simulator } from './simulatorStore.ts';
 
 export function AttritionTable({ sources }: { sources: readonly string[] }) {
@@ -14,7 +14,7 @@ export function AttritionTable({ sources }: { sources: readonly string[] }) {
         Attrition model
       </h2>
       <p className={css.hint}>Annual hazard = base + β × rise in effective rate (bps).</p>
-      <ScrollBox label="Attrition model">
+      <GridScroll label="Attrition model, scrollable">
         <table className={css.table}>
           <thead>
             <tr>
@@ -59,7 +59,7 @@ export function AttritionTable({ sources }: { sources: readonly string[] }) {
             ))}
           </tbody>
         </table>
-      </ScrollBox>
+      </GridScroll>
       <ul className={css.plainList}>
         {sources.map((source) => (
           <li key={source} className={css.hint}>

@@ -8,7 +8,7 @@ import { BarList } from './BarList.tsx';
 import { count, money, percent, periodText } from './formatFigures.ts';
 import { fetchLeakage } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
-import { ScrollBox } from './ScrollBox.tsx';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 
 export function LeakagePanel() {
   const answer = useDebouncedRequest('leakage', (signal) => fetchLeakage(signal), {
@@ -48,7 +48,7 @@ export function LeakagePanel() {
         <p
           className={css.hint}
         >{`Recoverable: a month on average over ${periodText(data.period)}; sales above target: in all over that period.`}</p>
-        <ScrollBox label="Leaking merchants">
+        <GridScroll label="Leaking merchants, scrollable">
           <table className={css.table} aria-label="Leaking merchants">
             <thead>
               <tr>
@@ -71,7 +71,7 @@ export function LeakagePanel() {
               ))}
             </tbody>
           </table>
-        </ScrollBox>
+        </GridScroll>
       </section>
     </div>
   );

@@ -3,7 +3,7 @@
 import type { PnlRow, PnlSortColumn } from '@payportal/shared';
 import { bps, money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
-import { ScrollBox } from './ScrollBox.tsx';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 
 const COLUMNS: { key: PnlSortColumn; label: string; cell: (row: PnlRow) => string }[] = [
   { key: 'name', label: 'Merchant', cell: (row) => row.name },
@@ -28,7 +28,7 @@ export function PnlTable({
 }) {
   if (rows.length === 0) return <p className={css.hint}>No merchant matches these filters.</p>;
   return (
-    <ScrollBox label="Merchant P&L">
+    <GridScroll label="Merchant P&L, scrollable">
       <table className={css.table} aria-label="Merchant P&L">
         <thead>
           <tr>
@@ -72,6 +72,6 @@ export function PnlTable({
           ))}
         </tbody>
       </table>
-    </ScrollBox>
+    </GridScroll>
   );
 }

@@ -5,7 +5,7 @@ import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, money, periodText, signedMoney } from './formatFigures.ts';
 import { fetchRegulatory } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
-import { ScrollBox } from './ScrollBox.tsx';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 
 export function RegulatoryPanel() {
   const answer = useDebouncedRequest('regulatory', (signal) => fetchRegulatory(signal), {
@@ -25,7 +25,7 @@ export function RegulatoryPanel() {
       <h2 id="what-ifs" className={css.cardTitle}>
         Regulatory what-ifs
       </h2>
-      <ScrollBox label="Regulatory what-ifs">
+      <GridScroll label="Regulatory what-ifs, scrollable">
         <table className={css.table} aria-label="Regulatory what-ifs">
           <thead>
             <tr>
@@ -50,7 +50,7 @@ export function RegulatoryPanel() {
             ))}
           </tbody>
         </table>
-      </ScrollBox>
+      </GridScroll>
       <p
         className={css.hint}
       >{`Sales of ${periodText(data.period)}, repriced under each rule. IC++ bills pass interchange through; blended, tiered and flat plans keep their price, so the acquirer keeps the difference.`}</p>

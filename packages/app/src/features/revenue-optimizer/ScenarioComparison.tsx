@@ -4,7 +4,7 @@ import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, signedMoney } from './formatFigures.ts';
 import { simulate } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
-import { ScrollBox } from './ScrollBox.tsx';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 
 const ROWS: [string, (result: SimulationResult) => string][] = [
   ['Merchants affected', (result) => count(result.affected)],
@@ -31,7 +31,7 @@ export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }
   if (!results.data || results.data.length !== scenarios.length) return <p className={css.hint}>Comparing…</p>;
   const answers = results.data;
   return (
-    <ScrollBox label="Scenario comparison">
+    <GridScroll label="Scenario comparison, scrollable">
       <table className={css.table} aria-label="Scenario comparison">
         <thead>
           <tr>
@@ -56,6 +56,6 @@ export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }
           ))}
         </tbody>
       </table>
-    </ScrollBox>
+    </GridScroll>
   );
 }

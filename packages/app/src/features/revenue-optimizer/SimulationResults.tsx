@@ -5,7 +5,7 @@ import type { SimulationResult } from '@payportal/shared';
 import { BarList } from './BarList.tsx';
 import { bps, count, money, percent, periodText, signedMoney } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
-import { ScrollBox } from './ScrollBox.tsx';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 
 export function SimulationResults({
   result,
@@ -73,7 +73,7 @@ export function SimulationResults({
           className={css.cardTitle}
         >{`Over the ${toleranceBps} bps tolerance: ${count(result.overTolerance.count)} merchants`}</h2>
         {result.overTolerance.merchants.length > 0 && (
-          <ScrollBox label="Merchants over the tolerance">
+          <GridScroll label="Merchants over the tolerance, scrollable">
             <table className={css.table} aria-label="Merchants over the tolerance">
               <thead>
                 <tr>
@@ -96,7 +96,7 @@ export function SimulationResults({
                 ))}
               </tbody>
             </table>
-          </ScrollBox>
+          </GridScroll>
         )}
       </section>
     </div>

@@ -145,7 +145,7 @@ export const barValue = style({
   '@media': { '(max-width: 30rem)': { gridArea: 'value' } },
 });
 
-export { gridScroll as tableScroll, grid as table, numeric, sortButton } from '../../ui/dataGrid.css.ts';
+export { grid as table, numeric, sortButton } from '../../ui/dataGrid.css.ts';
 /** A cell of long text (a leakage cause) that wraps instead of widening the table past its box. */
 export const wrapping = style({});
 globalStyle(`${grid} ${wrapping}`, { whiteSpace: 'normal', minWidth: '15rem' });
