@@ -17,7 +17,16 @@ export function hiddenBeyond(box: HTMLElement): Hidden {
   };
 }
 
-export function GridScroll({ label, children }: { label: string; children: ReactNode }) {
+export function GridScroll({
+  label,
+  className = styles.gridScroll,
+  children,
+}: {
+  label: string;
+  /** The box's own look; default the bordered grid of figures (dataGrid.css.ts). */
+  className?: string;
+  children: ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState<Hidden>({ right: false, bottom: false });
   useLayoutEffect(() => {
@@ -44,7 +53,7 @@ export function GridScroll({ label, children }: { label: string; children: React
       data-more-right={hidden.right || undefined}
       data-more-below={hidden.bottom || undefined}
     >
-      <div ref={box} className={styles.gridScroll} tabIndex={0} role="region" aria-label={label}>
+      <div ref={box} className={className} tabIndex={0} role="region" aria-label={label}>
         {children}
       </div>
     </div>

@@ -124,7 +124,7 @@ export function AlertsScreen({ userId }: { userId: number }) {
         {alerts.error && <p className={styles.danger}>{alerts.error}</p>}
         {alerts.data && !alerts.data.alerts.length && <p className={styles.muted}>No alerts yet.</p>}
         {alerts.data && alerts.data.alerts.length > 0 && (
-          <RecordTable columns={['Alert', 'State', 'Last checked', 'Actions']}>
+          <RecordTable label="Your organisation’s alerts" columns={['Alert', 'State', 'Last checked', 'Actions']}>
             {alerts.data.alerts.map((alert) => (
               <tr key={alert.id}>
                 <td>
@@ -189,7 +189,7 @@ export function AlertsScreen({ userId }: { userId: number }) {
         </p>
         {subscriptions.error && <p className={styles.danger}>{subscriptions.error}</p>}
         {subscriptions.data && subscriptions.data.subscriptions.length > 0 && (
-          <RecordTable columns={['Subscription', 'Next mail', 'Last sent', 'Actions']}>
+          <RecordTable label="Subscriptions" columns={['Subscription', 'Next mail', 'Last sent', 'Actions']}>
             {subscriptions.data.subscriptions.map((subscription) => (
               <tr key={subscription.id}>
                 <td>

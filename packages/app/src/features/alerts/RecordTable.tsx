@@ -1,12 +1,22 @@
-// The alerts screen's two tables (alerts, subscriptions): column headings, one row per record, and each
-// row's actions as small buttons, an action left out where the caller may not use it.
+// The alerts screen's two tables (alerts, subscriptions): column headings, one row per record (sideways
+// scrolling on a phone, with GridScroll's cue), and each row's actions as small buttons, an action left
+// out where the caller may not use it.
 import type { ReactNode } from 'react';
 import { secondaryButton } from '../../ui/button.css.ts';
+import { GridScroll } from '../../ui/GridScroll.tsx';
 import * as styles from './alerts.css.ts';
 
-export function RecordTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+export function RecordTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
   return (
-    <div className={styles.tableScroll}>
+    <GridScroll label={`${label}, scrollable`} className={styles.tableScroll}>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -19,7 +29,7 @@ export function RecordTable({ columns, children }: { columns: readonly string[];
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </GridScroll>
   );
 }
 
