@@ -45,8 +45,22 @@ describe('checkCsvHead', () => {
       'Column "tx_ref" is missing.',
       'Column "decline_code" is missing.',
     ]);
+    const order =
+      'the columns must be tx_ref, mid, ts, amount, currency, card_brand, card_type, entry_mode, auth_result, decline_code.';
     expect(fatal(bytes(`${header.replace('tx_ref,mid', 'mid,tx_ref')}\n${good}\n`))).toEqual([
-      'The columns are in another order: they must be tx_ref, mid, ts, amount, currency, card_brand, card_type, entry_mode, auth_result, decline_code.',
+      `Columns "mid" and "tx_ref" are out of order: ${order}`,
+    ]);
+    // missing, unknown and reordered at once: each named
+    expect(
+      fatal(
+        bytes(
+          `${header.replace('tx_ref,mid', 'mid,tx_ref').replace('currency,card_brand', 'card_brand,currency,note').replace(',decline_code', '')}\n${good}\n`,
+        ),
+      ),
+    ).toEqual([
+      'Column "note" is not a transactions column.',
+      'Column "decline_code" is missing.',
+      `Columns "mid", "tx_ref", "card_brand" and "currency" are out of order: ${order}`,
     ]);
   });
   it('[U8][U10] finds bad cells of the first rows with line and column: types, other date formats, negative amounts, ragged rows, an unterminated quote', () => {

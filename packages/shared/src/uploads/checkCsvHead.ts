@@ -81,14 +81,24 @@ function headerProblems(header: string[], kind: UploadKind): HeadProblem[] {
     });
   }
   for (const name of missing) problems.push({ line: 1, column: name, message: `Column "${name}" is missing.` });
-  if (!problems.length && found.join(',') !== expected.join(',')) {
+  // The kind's columns that are there, in the file's order against the kind's: each one out of its place is named.
+  const present = found.filter((name) => expected.includes(name));
+  const inOrder = expected.filter((name) => present.includes(name));
+  const moved = present.filter((name, index) => inOrder[index] !== name);
+  if (moved.length) {
     problems.push({
       line: 1,
       column: null,
-      message: `The columns are in another order: they must be ${expected.join(', ')}.`,
+      message: `${moved.length === 1 ? 'Column' : 'Columns'} ${namesInWords(moved)} ${moved.length === 1 ? 'is' : 'are'} out of order: the columns must be ${expected.join(', ')}.`,
     });
   }
   return problems;
+}
+
+/** "a", "a" and "b", "a", "b" and "c". */
+function namesInWords(names: string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
 
 export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: boolean): HeadCheck {
