@@ -83,11 +83,11 @@ describe('checkCsvHead', () => {
         column: 'amount',
         message: 'amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-3").',
       },
-      { line: 4, column: null, message: 'Line 4: The line has 2 values; the header has 10.' },
+      { line: 4, column: null, message: 'The line has 2 values; the header has 10.' },
       {
         line: 5,
         column: null,
-        message: 'Line 5: A quote that is never closed: close it, or double it if it is part of the value.',
+        message: 'A quote that is never closed: close it, or double it if it is part of the value.',
       },
     ]);
   });
@@ -105,12 +105,12 @@ describe('checkCsvHead', () => {
       {
         line: 4,
         column: null,
-        message: 'Line 4: Text after a closing quote: quote the whole value and double the quotes inside it.',
+        message: 'Text after a closing quote: quote the whole value and double the quotes inside it.',
       },
       {
         line: 5,
         column: null,
-        message: 'Line 5: A quote inside an unquoted value: quote the whole value or remove the quote.',
+        message: 'A quote inside an unquoted value: quote the whole value or remove the quote.',
       },
     ]);
     expect(check.rowsChecked).toBe(4);

@@ -10,6 +10,7 @@ export interface HeadProblem {
   line: number;
   /** The column's name, or null when the problem is the file's or the line's. */
   column: string | null;
+  /** What is wrong, without the line and column: the screen shows those beside it. */
   message: string;
 }
 
@@ -136,7 +137,7 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
       record.problem ??
       (record.cells.length !== rules.length ? MALFORMED_REASONS.count(record.cells.length, rules.length) : null);
     if (malformed) {
-      result.rows.push({ line: record.line, column: null, message: `Line ${record.line}: ${malformed}` });
+      result.rows.push({ line: record.line, column: null, message: malformed });
       continue;
     }
     const row = Object.fromEntries(rules.map((rule, index) => [rule.name, record.cells[index]!]));
@@ -154,7 +155,7 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
     result.rows.push({
       line: unterminatedQuoteAt,
       column: null,
-      message: `Line ${unterminatedQuoteAt}: ${MALFORMED_REASONS.unclosedQuote}`,
+      message: MALFORMED_REASONS.unclosedQuote,
     });
   return result;
 }
