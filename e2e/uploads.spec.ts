@@ -32,8 +32,12 @@ const TRANSACTIONS = [
   `${RUN}-A3,${MIDS[1]},${day}T11:00:00Z,30.25,USD,amex,credit,contactless,approved,`,
   `${RUN}-A4,${RUN}-9,${day}T12:00:00Z,5.00,USD,visa,credit,chip,approved,`,
   `${RUN}-A5,${MIDS[1]},${day}T13:00:00Z,-5.00,USD,visa,credit,chip,approved,`,
+  // a malformed record: it alone is rejected, the line after it still loads
+  `${RUN}-A6,${MIDS[0]},${day}T13:30:00Z,3.00,"US"D,visa,credit,chip,approved,`,
+  `${RUN}-A7,${MIDS[1]},${day}T14:00:00Z,4.00,USD,visa,credit,chip,approved,`,
   '',
 ].join('\n');
+const TEXT_AFTER_QUOTE = 'Text after a closing quote: quote the whole value and double the quotes inside it.';
 /** About 4 MB of valid sales, 1.00 each, for the paused and resumed upload. */
 const BIG_ROWS = 50_000;
 const BIG = `${header('transactions')}\n${Array.from({ length: BIG_ROWS }, (_, index) => `${RUN}-B${String(index).padStart(6, '0')},${MIDS[index % 2]},${day}T08:00:00Z,1.00,USD,visa,debit,chip,approved,`).join('\n')}\n`;
@@ -97,10 +101,12 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
       'Line 6, column amount: amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-5.00").',
     ),
   ).toBeVisible();
+  await expect(uploader.getByText(`Line 7: ${TEXT_AFTER_QUOTE}`, { exact: true })).toBeVisible();
   await screenshots(uploader, 'upload-precheck');
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByRole('list', { name: 'Phases' })).toBeVisible();
-  await expect(uploader.getByText('Done: 5 rows, 3 loaded, 2 rejected.')).toBeVisible({ timeout: 30_000 });
+  await expect(uploader.getByText('Done: 7 rows, 4 loaded, 3 rejected.')).toBeVisible({ timeout: 30_000 });
+  await screenshots(uploader, 'upload-done-malformed');
   await uploader.getByRole('link', { name: 'Open the upload’s details' }).click();
   await expect(uploader.getByRole('heading', { level: 1, name: 'sales.csv' })).toBeVisible();
   const salesId = uploader.url().split('/').pop()!;
@@ -108,10 +114,11 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await expect(rejected.locator('tbody tr')).toHaveText([
     ['5', 'mid', `${RUN}-9`, 'is not a merchant of this organisation'].join(''),
     ['6', 'amount', '-5.00', 'must be an amount above 0 with at most two decimals, such as 12.50'].join(''),
+    new RegExp(`^7—${RUN}-A6,.*${TEXT_AFTER_QUOTE.replace('.', '\\.')}$`),
   ]);
   await expectNoSeriousAxeViolations(uploader);
   await screenshots(uploader, 'upload-details');
-  const loaded = { [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [30.25, 1] };
+  const loaded = { [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [34.25, 2] };
   expect(await totals(owner, authorization)).toEqual(loaded);
 
   // A larger file as a new version, sent slowly: paused part-way, then resumed from the offset the API
@@ -230,10 +237,25 @@ test('[U7][U15][U20] a new version replaces only the upload chosen for it, anoth
   );
   await owner.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(owner.getByText('Done: 1 row, 1 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
-  expect(await totals(owner, authorization)).toEqual({ [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [35.25, 2] });
+  expect(await totals(owner, authorization)).toEqual({ [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [39.25, 3] });
+  await owner.getByRole('link', { name: 'Open the upload’s details' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'owner-sales.csv' })).toBeVisible();
+  const ownersUpload = owner.url();
+
+  // The uploader does not see the owner's upload: the details say so, and reloading would not help.
+  await uploader.goto(ownersUpload);
+  await expect(uploader.getByRole('heading', { level: 1, name: 'Upload not found' })).toBeVisible();
+  await expect(uploader.getByRole('alert')).toHaveText('This upload does not exist or is not yours.');
+
+  // A file name with a text-direction override is refused when the file is chosen, before a byte is sent.
+  await uploader.goto(`${urls.app}/data/upload`);
+  await chooseAndUpload(uploader, 'Transactions', 'invoice\u202Evsc.csv', TRANSACTIONS);
+  await expect(uploader.getByRole('alert').filter({ hasText: 'The file name' })).toHaveText(
+    'The file name must not contain control characters or text-direction marks: rename the file and choose it again.',
+  );
+  await expect(uploader.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
 
   // The uploader's new version of sales.csv: the choice offers only their own uploads, the same name preselected.
-  await uploader.goto(`${urls.app}/data/upload`);
   await chooseAndUpload(
     uploader,
     'Transactions',

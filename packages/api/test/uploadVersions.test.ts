@@ -2,7 +2,13 @@
 // new version leaves another person's upload of the same kind untouched, a roll back stays within the
 // series, and a series of another kind, another organisation or (for the upload role) another person
 // is refused with a reason.
-import { API_ERROR_CODES, queryResultSchema, uploadListSchema, UPLOAD_PATHS } from '@payportal/shared';
+import {
+  API_ERROR_CODES,
+  queryResultSchema,
+  rejectsPageSchema,
+  uploadListSchema,
+  UPLOAD_PATHS,
+} from '@payportal/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -54,7 +60,7 @@ describe.each(DATABASE_KINDS)('upload versions on %s', (kind) => {
   };
 
   it(
-    'one person’s new version supersedes only their series: another person’s upload of the kind keeps its rows, and a roll back stays in the series',
+    '[U13][U15][U16] one person’s new version supersedes only their series: another person’s upload of the kind keeps its rows; a roll back stays in the series and frees the rolled-back upload’s tx_refs',
     { timeout: 90_000 },
     async (context) => {
       if (!db) return context.skip(POSTGRES_MISSING);
@@ -126,6 +132,25 @@ describe.each(DATABASE_KINDS)('upload versions on %s', (kind) => {
       const rolledBack = await app.inject({ method: 'POST', url: UPLOAD_PATHS.rollback(third), headers: admin });
       expect(rolledBack.statusCode, rolledBack.body).toBe(200);
       expect(await gsv()).toEqual({ 'UP-1': 25, 'UP-2': 10 });
+      // the roll back freed version 3's tx_ref and brought back version 2's: V3 loads again, V2 is already loaded
+      const resent = await uploadFile(
+        app,
+        uploader,
+        { kind: 'transactions', filename: 'again.csv' },
+        file(sales('V3', 'UP-1', '40.00'), sales('V2', 'UP-1', '25.00')),
+      );
+      expect(await waitForUpload(app, uploader, resent, ['done', 'failed'])).toMatchObject({
+        status: 'done',
+        rows_loaded: 1,
+        rows_rejected: 1,
+      });
+      const rejects = rejectsPageSchema.parse(
+        (await app.inject({ url: UPLOAD_PATHS.rejects(resent), headers: uploader })).json(),
+      );
+      expect(rejects.rejects.map((row) => `${row.line}: ${row.reason}`)).toEqual([
+        `3: is already loaded by upload ${second} (uma.csv, ${done.created_at.slice(0, 10)})`,
+      ]);
+      expect(await gsv()).toEqual({ 'UP-1': 65, 'UP-2': 10 });
       const audit = await db.query<{ detail: string }>(
         "select detail from upload_audit where upload_id = $1 and event = 'new_version'",
         [third],
@@ -135,7 +160,7 @@ describe.each(DATABASE_KINDS)('upload versions on %s', (kind) => {
   );
 
   it(
-    'refuses a new version naming no upload, an upload of another kind, another organisation’s, or (for the upload role) another person’s series',
+    '[U15] refuses a new version naming no upload, an upload of another kind, another organisation’s, or (for the upload role) another person’s series',
     { timeout: 60_000 },
     async (context) => {
       if (!db) return context.skip(POSTGRES_MISSING);

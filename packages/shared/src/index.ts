@@ -427,6 +427,7 @@ export {
   UPLOAD_PAGE_SIZE,
   UPLOAD_PHASES,
   UPLOAD_STATUSES,
+  uploadFileNameSchema,
   uploadListQuerySchema,
   uploadListSchema,
   uploadMetadataSchema,

@@ -6,9 +6,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryDescriptionSchema, uploadTemplate } from '@payportal/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { INSERT_UPLOAD_ROWS } from './insertUploadRows.ts';
 import type { LoadUploadRequest } from './loadUpload.ts';
+import { UploadCountError } from './stageUpload.ts';
 
 const scope = { orgId: 5, today: '2026-11-23' };
 const dir = mkdtempSync(join(tmpdir(), 'uploads-'));
@@ -202,6 +204,32 @@ describe('loadUpload', () => {
     };
     const good = 'G1,U-1,2026-10-06T10:00:00Z,1.00,USD,visa,credit,chip,approved,';
 
+    it('[U11] counts that do not add up (a record lost between the check and the insert) load nothing and keep no rejects', async () => {
+      const before = await uploaded();
+      const insert = INSERT_UPLOAD_ROWS.transactions;
+      // The insert runs, then answers one row fewer than the checked records: one record would be neither loaded nor listed.
+      const lossy = vi
+        .spyOn(INSERT_UPLOAD_ROWS, 'transactions')
+        .mockImplementation(async (connection, stage) => (await insert(connection, stage)) - 1);
+      try {
+        const text = [
+          header('transactions'),
+          good.replace('G1', 'L1'),
+          good.replace('G1', 'L2'),
+          good.replace('G1', 'L3').replace('U-1', 'U-9'),
+          '',
+        ].join('\n');
+        const attempt = load({ uploadId: 19, kind: 'transactions', path: file('lossy.csv', text) });
+        await expect(attempt).rejects.toThrow(UploadCountError);
+        await expect(attempt).rejects.toThrow(
+          'The file holds 3 records, but 1 would be loaded and 1 rejected: nothing was loaded.',
+        );
+      } finally {
+        lossy.mockRestore();
+      }
+      expect(await uploaded()).toEqual(before);
+      expect(await rejects(19)).toEqual([]);
+    });
     it('[U9] CRLF line ends, a BOM and quoted newlines load', async () => {
       const text = `\uFEFF${header('transactions')}\r\n${good}\r\n"G2\r\nx",U-1,2026-10-06T10:00:00Z,2.00,USD,visa,credit,chip,approved,\r\nG3,U-1,2026-10-06T10:00:00Z,3.00,USD,visa,credit,chip,approved,\r\n`;
       expect(await reasonsOf(10, text)).toEqual({

@@ -45,8 +45,22 @@ describe('checkCsvHead', () => {
       'Column "tx_ref" is missing.',
       'Column "decline_code" is missing.',
     ]);
+    const order =
+      'the columns must be tx_ref, mid, ts, amount, currency, card_brand, card_type, entry_mode, auth_result, decline_code.';
     expect(fatal(bytes(`${header.replace('tx_ref,mid', 'mid,tx_ref')}\n${good}\n`))).toEqual([
-      'The columns are in another order: they must be tx_ref, mid, ts, amount, currency, card_brand, card_type, entry_mode, auth_result, decline_code.',
+      `Columns "mid" and "tx_ref" are out of order: ${order}`,
+    ]);
+    // missing, unknown and reordered at once: each named
+    expect(
+      fatal(
+        bytes(
+          `${header.replace('tx_ref,mid', 'mid,tx_ref').replace('currency,card_brand', 'card_brand,currency,note').replace(',decline_code', '')}\n${good}\n`,
+        ),
+      ),
+    ).toEqual([
+      'Column "note" is not a transactions column.',
+      'Column "decline_code" is missing.',
+      `Columns "mid", "tx_ref", "card_brand" and "currency" are out of order: ${order}`,
     ]);
   });
   it('[U8][U10] finds bad cells of the first rows with line and column: types, other date formats, negative amounts, ragged rows, an unterminated quote', () => {
@@ -69,11 +83,11 @@ describe('checkCsvHead', () => {
         column: 'amount',
         message: 'amount must be an amount above 0 with at most two decimals, such as 12.50 (found "-3").',
       },
-      { line: 4, column: null, message: 'Line 4: The line has 2 values; the header has 10.' },
+      { line: 4, column: null, message: 'The line has 2 values; the header has 10.' },
       {
         line: 5,
         column: null,
-        message: 'Line 5: A quote that is never closed: close it, or double it if it is part of the value.',
+        message: 'A quote that is never closed: close it, or double it if it is part of the value.',
       },
     ]);
   });
@@ -91,12 +105,12 @@ describe('checkCsvHead', () => {
       {
         line: 4,
         column: null,
-        message: 'Line 4: Text after a closing quote: quote the whole value and double the quotes inside it.',
+        message: 'Text after a closing quote: quote the whole value and double the quotes inside it.',
       },
       {
         line: 5,
         column: null,
-        message: 'Line 5: A quote inside an unquoted value: quote the whole value or remove the quote.',
+        message: 'A quote inside an unquoted value: quote the whole value or remove the quote.',
       },
     ]);
     expect(check.rowsChecked).toBe(4);

@@ -10,6 +10,7 @@ export interface HeadProblem {
   line: number;
   /** The column's name, or null when the problem is the file's or the line's. */
   column: string | null;
+  /** What is wrong, without the line and column: the screen shows those beside it. */
   message: string;
 }
 
@@ -81,14 +82,24 @@ function headerProblems(header: string[], kind: UploadKind): HeadProblem[] {
     });
   }
   for (const name of missing) problems.push({ line: 1, column: name, message: `Column "${name}" is missing.` });
-  if (!problems.length && found.join(',') !== expected.join(',')) {
+  // The kind's columns that are there, in the file's order against the kind's: each one out of its place is named.
+  const present = found.filter((name) => expected.includes(name));
+  const inOrder = expected.filter((name) => present.includes(name));
+  const moved = present.filter((name, index) => inOrder[index] !== name);
+  if (moved.length) {
     problems.push({
       line: 1,
       column: null,
-      message: `The columns are in another order: they must be ${expected.join(', ')}.`,
+      message: `${moved.length === 1 ? 'Column' : 'Columns'} ${namesInWords(moved)} ${moved.length === 1 ? 'is' : 'are'} out of order: the columns must be ${expected.join(', ')}.`,
     });
   }
   return problems;
+}
+
+/** "a", "a" and "b", "a", "b" and "c". */
+function namesInWords(names: string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
 }
 
 export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: boolean): HeadCheck {
@@ -126,7 +137,7 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
       record.problem ??
       (record.cells.length !== rules.length ? MALFORMED_REASONS.count(record.cells.length, rules.length) : null);
     if (malformed) {
-      result.rows.push({ line: record.line, column: null, message: `Line ${record.line}: ${malformed}` });
+      result.rows.push({ line: record.line, column: null, message: malformed });
       continue;
     }
     const row = Object.fromEntries(rules.map((rule, index) => [rule.name, record.cells[index]!]));
@@ -144,7 +155,7 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
     result.rows.push({
       line: unterminatedQuoteAt,
       column: null,
-      message: `Line ${unterminatedQuoteAt}: ${MALFORMED_REASONS.unclosedQuote}`,
+      message: MALFORMED_REASONS.unclosedQuote,
     });
   return result;
 }

@@ -49,18 +49,21 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 /** Control characters (C0, DEL, C1) and bidirectional marks, overrides and isolates. */
 const HIDDEN_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
+/** An uploaded file's name, checked by the browser when the file is chosen and by the API at creation. */
+export const uploadFileNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(255, { error: 'must be at most 255 characters' })
+  // Shown in the history and the audit: a control character or a text-direction override could make it read as another name.
+  .refine((name) => !HIDDEN_CHARACTERS.test(name), {
+    error: 'must not contain control characters or text-direction marks: rename the file and choose it again',
+  });
+
 /** The tus Upload-Metadata of a new upload (base64 values decoded). */
 export const uploadMetadataSchema = z
   .strictObject({
-    filename: z
-      .string()
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(255, { error: 'must be at most 255 characters' })
-      // Shown in the history and the audit: a control character or a text-direction override could make it read as another name.
-      .refine((name) => !HIDDEN_CHARACTERS.test(name), {
-        error: 'must not contain control characters or text-direction marks: rename the file and choose it again',
-      }),
+    filename: uploadFileNameSchema,
     filetype: z.string().max(255).optional(),
     kind: z.enum(UPLOAD_KINDS),
     mode: z.enum(UPLOAD_MODES),

@@ -1,16 +1,17 @@
-// What the pre-upload check found, each problem with its line and column, before a byte is sent.
+// What the pre-upload check found, each problem with its line and column, before a byte is sent. It says
+// what it checked, passed or not: merchants, duplicates and already-loaded sales are known only to the server.
 import type { HeadCheck } from '@payportal/shared';
 import * as styles from './uploads.css.ts';
+
+const CHECKED_AFTER = 'Merchants, duplicates and sales loaded before are checked after the upload.';
+const rowsInWords = (rows: number) => (rows === 1 ? 'the first row' : `the first ${rows} rows`);
 
 export function HeadCheckReport({ check }: { check: HeadCheck }) {
   const problems = [...check.fatal, ...check.rows];
   if (!problems.length) {
-    // It says what it checked: merchants, duplicates and already-loaded sales are known only to the server.
     return (
       <p role="status">
-        Check passed: the header and the column formats of{' '}
-        {check.rowsChecked === 1 ? 'the first row' : `the first ${check.rowsChecked} rows`}. Merchants, duplicates and
-        sales loaded before are checked after the upload.
+        Check passed: the header and the column formats of {rowsInWords(check.rowsChecked)}. {CHECKED_AFTER}
       </p>
     );
   }
@@ -19,7 +20,7 @@ export function HeadCheckReport({ check }: { check: HeadCheck }) {
       <p className={check.fatal.length ? styles.danger : undefined}>
         {check.fatal.length
           ? 'This file cannot be uploaded:'
-          : `Problems in the first ${check.rowsChecked} rows (those rows will be rejected; the others load):`}
+          : `Problems in the header and column formats of ${rowsInWords(check.rowsChecked)} (those rows will be rejected):`}
       </p>
       <ul className={styles.problems}>
         {problems.slice(0, 20).map((problem, index) => (
@@ -30,6 +31,7 @@ export function HeadCheckReport({ check }: { check: HeadCheck }) {
         ))}
       </ul>
       {problems.length > 20 && <p className={styles.muted}>and {problems.length - 20} more.</p>}
+      {!check.fatal.length && <p className={styles.muted}>{CHECKED_AFTER}</p>}
     </div>
   );
 }

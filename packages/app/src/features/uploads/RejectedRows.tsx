@@ -51,7 +51,7 @@ export function RejectedRows({ uploadId }: { uploadId: number }) {
             </p>
           )}
           <div className={styles.scroll}>
-            <table className={styles.grid} aria-busy={rejects.loading}>
+            <table className={`${styles.grid} ${styles.stacked}`} aria-busy={rejects.loading}>
               <thead>
                 <tr>
                   <th scope="col" className={styles.numeric}>
@@ -65,10 +65,14 @@ export function RejectedRows({ uploadId }: { uploadId: number }) {
               <tbody>
                 {rejects.data?.rejects.map((reject, index) => (
                   <tr key={`${reject.line}-${reject.column}-${index}`}>
-                    <td className={styles.numeric}>{reject.line}</td>
-                    <td>{reject.column ?? '—'}</td>
-                    <td className={styles.value}>{reject.value ?? ''}</td>
-                    <td>{reject.reason}</td>
+                    <td className={styles.numeric} data-label="Line">
+                      {reject.line}
+                    </td>
+                    <td data-label="Column">{reject.column ?? '—'}</td>
+                    <td className={styles.value} data-label="Value">
+                      {reject.value ?? ''}
+                    </td>
+                    <td data-label="Reason">{reject.reason}</td>
                   </tr>
                 ))}
               </tbody>

@@ -7,12 +7,13 @@ import { formatBytes } from '../../lib/formatBytes.ts';
 import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { useAction } from '../../ui/useAction.ts';
 import { RejectedRows } from './RejectedRows.tsx';
 import { UploadPhases } from './UploadPhases.tsx';
 import { deleteUpload, rollBackUpload } from './uploadsApi.ts';
 import { formatWhen, STATUS_LABELS } from './uploadText.ts';
-import { usePolledUpload } from './usePolledUpload.ts';
+import { UPLOAD_NOT_FOUND, usePolledUpload } from './usePolledUpload.ts';
 import * as styles from './uploads.css.ts';
 
 type Question = 'rollback' | 'delete';
@@ -28,7 +29,7 @@ const QUESTIONS: Record<Question, { question: string; confirm: string }> = {
 export function UploadDetailsScreen({ uploadId }: { uploadId: string }) {
   const id = /^\d{1,9}$/.test(uploadId) ? Number(uploadId) : null;
   const [version, setVersion] = useState(0);
-  const { upload, error } = usePolledUpload(id, version);
+  const { upload, error, notFound } = usePolledUpload(id, version);
   const [asking, setAsking] = useState<Question | null>(null);
   const action = useAction<Question>();
   const [, navigate] = useLocation();
@@ -42,8 +43,16 @@ export function UploadDetailsScreen({ uploadId }: { uploadId: string }) {
     if (done) setVersion((value) => value + 1);
   };
 
-  if (id === null) return <NotFound />;
-  if (error) return <NotFound message={error} />;
+  if (id === null || notFound)
+    return (
+      <NotFound
+        title="Upload not found"
+        message={UPLOAD_NOT_FOUND}
+        detail="An uploader sees their own uploads; upload admins and owners see the organisation’s."
+        back={{ label: 'Upload history', href: paths.uploadHistory() }}
+      />
+    );
+  if (error) return <Unreadable message={error} />;
   if (!upload) return <p role="status">Loading the upload…</p>;
   const manageable = upload.can_manage && ['done', 'rejected', 'failed'].includes(upload.status);
   return (
@@ -133,7 +142,8 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
-function NotFound({ message = 'No such upload.' }: { message?: string }) {
+/** The upload could not be read (not a 404): the reason, and the way back. */
+function Unreadable({ message }: { message: string }) {
   return (
     <div className={styles.screen}>
       <h1>Upload details</h1>

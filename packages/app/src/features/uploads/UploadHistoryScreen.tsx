@@ -135,7 +135,7 @@ export function UploadHistoryScreen() {
         ))}
       {list.data && list.data.total > 0 && (
         <div className={styles.scroll}>
-          <table className={styles.historyGrid} aria-busy={list.loading}>
+          <table className={`${styles.historyGrid} ${styles.stacked}`} aria-busy={list.loading}>
             <caption className={styles.muted}>
               {list.data.total === 1 ? '1 upload' : `${formatCount(list.data.total)} uploads`}
             </caption>
@@ -161,11 +161,11 @@ export function UploadHistoryScreen() {
             <tbody>
               {list.data.uploads.map((upload) => (
                 <tr key={upload.id}>
-                  <td className={styles.fileName}>
+                  <td className={styles.fileName} data-label="File">
                     <Link href={paths.uploadDetails(String(upload.id))}>{upload.file_name}</Link>
                   </td>
-                  <td>{UPLOAD_KIND_LABELS[upload.kind]}</td>
-                  <td>
+                  <td data-label="Kind">{UPLOAD_KIND_LABELS[upload.kind]}</td>
+                  <td data-label="Status">
                     {upload.status === 'receiving'
                       ? `Receiving: ${formatBytes(upload.received_bytes)} of ${formatBytes(upload.bytes)}`
                       : STATUS_LABELS[upload.status]}
@@ -183,7 +183,7 @@ export function UploadHistoryScreen() {
                       </div>
                     )}
                   </td>
-                  <td className={styles.nowrap}>
+                  <td className={styles.nowrap} data-label="Version">
                     {upload.series_id === upload.id ? (
                       upload.version
                     ) : (
@@ -193,11 +193,17 @@ export function UploadHistoryScreen() {
                       </>
                     )}
                   </td>
-                  <td>{upload.uploaded_by.name}</td>
-                  <td>{formatWhen(upload.created_at)}</td>
-                  <td className={styles.numeric}>{formatBytes(upload.bytes)}</td>
-                  <td className={styles.numeric}>{formatCount(upload.rows_loaded)}</td>
-                  <td className={styles.numeric}>{formatCount(upload.rows_rejected)}</td>
+                  <td data-label="Who">{upload.uploaded_by.name}</td>
+                  <td data-label="When">{formatWhen(upload.created_at)}</td>
+                  <td className={styles.numeric} data-label="Size">
+                    {formatBytes(upload.bytes)}
+                  </td>
+                  <td className={styles.numeric} data-label="Loaded">
+                    {formatCount(upload.rows_loaded)}
+                  </td>
+                  <td className={styles.numeric} data-label="Rejected">
+                    {formatCount(upload.rows_rejected)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import {
   UPLOAD_KINDS,
   UPLOAD_MODE_LABELS,
   UPLOAD_MODES,
+  uploadFileNameSchema,
   uploadTemplate,
   type HeadCheck,
   type UploadKind,
@@ -61,6 +62,8 @@ export function UploadScreen() {
   // Support staff acting as the user upload only with support_write (the API refuses otherwise).
   const readOnlySupport = current.status === 'signedIn' && current.impersonatedBy !== null && readOnly !== false;
   const busy = tus.state.status !== 'idle';
+  // The API refuses such a name at creation; said here, before a byte is sent.
+  const nameProblem = file ? uploadFileNameSchema.safeParse(file.name).error?.issues[0]?.message : undefined;
 
   const inspect = async (chosen: File | null, forKind = kind) => {
     setFile(chosen);
@@ -150,6 +153,11 @@ export function UploadScreen() {
             onChange={setVersionOf}
           />
         )}
+        {nameProblem && (
+          <p role="alert" className={styles.danger}>
+            The file name {nameProblem}.
+          </p>
+        )}
         {check && <HeadCheckReport check={check} />}
         {readOnlySupport && (
           <p role="note">
@@ -163,7 +171,12 @@ export function UploadScreen() {
               type="button"
               className={primaryButton}
               disabled={
-                readOnlySupport || !file || !check || check.fatal.length > 0 || (mode === 'new_version' && !versionOf)
+                readOnlySupport ||
+                !file ||
+                !check ||
+                check.fatal.length > 0 ||
+                nameProblem !== undefined ||
+                (mode === 'new_version' && !versionOf)
               }
               onClick={() =>
                 file &&

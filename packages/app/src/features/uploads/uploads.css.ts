@@ -108,3 +108,51 @@ export const actions = style({
 });
 export const value = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
 globalStyle(`${grid} caption`, { textAlign: 'left', padding: '0.75rem 0 0.5rem' });
+
+// On a phone a table of these reads as one block per row, each value after its column's name (the
+// cell's data-label): scrolled sideways, the history hid each upload's status and the rejected rows
+// their reason.
+const phone = 'screen and (max-width: 40rem)';
+export const stacked = style({ '@media': { [phone]: { minWidth: 0 } } });
+globalStyle(`${stacked}, ${stacked} caption, ${stacked} tbody, ${stacked} tr, ${stacked} td`, {
+  '@media': { [phone]: { display: 'block' } },
+});
+globalStyle(`${stacked} thead`, {
+  '@media': {
+    [phone]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+globalStyle(`${stacked} tr`, {
+  '@media': { [phone]: { padding: '0.5rem 0', borderBottom: `1px solid ${vars.color.border}` } },
+});
+globalStyle(`${stacked} td, ${stacked} td${numeric}`, {
+  '@media': {
+    [phone]: {
+      position: 'relative',
+      border: 'none',
+      padding: '0.125rem 0 0.125rem 6rem',
+      textAlign: 'left',
+      whiteSpace: 'normal',
+    },
+  },
+});
+globalStyle(`${stacked} td::before`, {
+  '@media': {
+    [phone]: {
+      content: 'attr(data-label)',
+      position: 'absolute',
+      left: 0,
+      width: '5.5rem',
+      color: vars.color.textMuted,
+      fontSize: '0.875rem',
+      lineHeight: 'inherit',
+    },
+  },
+});

@@ -7,9 +7,16 @@ import { isUnderWay } from './uploadText.ts';
 
 const POLL_MS = 500;
 
-export function usePolledUpload(uploadId: number | null, version = 0): { upload: Upload | null; error: string | null } {
+/** What the details screen says of an upload id that is not there for this caller. */
+export const UPLOAD_NOT_FOUND = 'This upload does not exist or is not yours.';
+
+export function usePolledUpload(
+  uploadId: number | null,
+  version = 0,
+): { upload: Upload | null; error: string | null; notFound: boolean } {
   const [upload, setUpload] = useState<Upload | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notFound, setNotFound] = useState(false);
   useEffect(() => {
     if (uploadId === null) return;
     const controller = new AbortController();
@@ -19,15 +26,14 @@ export function usePolledUpload(uploadId: number | null, version = 0): { upload:
         const next = await fetchUpload(uploadId, controller.signal);
         setUpload(next);
         setError(null);
+        setNotFound(false);
         if (isUnderWay(next.status)) timer = setTimeout(() => void load(), POLL_MS);
       } catch (caught) {
         if (controller.signal.aborted) return;
         // 404: another organisation's or person's upload, or an id that never was; reloading would not help.
-        setError(
-          caught instanceof ApiError && caught.status === 404
-            ? 'This upload does not exist or is not yours.'
-            : 'The upload could not be loaded. Please reload the page.',
-        );
+        const missing = caught instanceof ApiError && caught.status === 404;
+        setNotFound(missing);
+        setError(missing ? UPLOAD_NOT_FOUND : 'The upload could not be loaded. Please reload the page.');
       }
     };
     void load();
@@ -36,5 +42,5 @@ export function usePolledUpload(uploadId: number | null, version = 0): { upload:
       clearTimeout(timer);
     };
   }, [uploadId, version]);
-  return { upload, error };
+  return { upload, error, notFound };
 }

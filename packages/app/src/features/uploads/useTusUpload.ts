@@ -34,8 +34,14 @@ function messageOf(error: Error): string {
       ? (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody()
       : undefined;
   try {
-    const parsed = JSON.parse(body ?? '') as { error?: { message?: string } };
-    if (parsed.error?.message) return parsed.error.message;
+    const parsed = JSON.parse(body ?? '') as {
+      error?: { message?: string; issues?: { field: string; problem: string }[] };
+    };
+    const { message, issues = [] } = parsed.error ?? {};
+    // Bad metadata: the fields and their problems, which say what to change.
+    if (message && issues.length)
+      return `${message.replace(/\.$/, '')}: ${issues.map((issue) => `${issue.field} ${issue.problem}`).join('; ')}.`;
+    if (message) return message;
   } catch {
     // not the API's JSON: the connection's own failure
   }
