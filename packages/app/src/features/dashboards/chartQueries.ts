@@ -6,6 +6,7 @@
 import {
   applyDashboardFilters,
   comparisonPeriod,
+  firstDayOfDataQuery,
   drillQuery,
   type ChartConfig,
   type ComparisonPeriod,
@@ -49,7 +50,7 @@ export function chartQueries(
       range,
       previous: null,
       comparison: null,
-      coverage: granularity && granularity !== 'day' ? firstDayOfData(range) : null,
+      coverage: granularity && granularity !== 'day' ? firstDayOfDataQuery(range) : null,
       spark: null,
       drill: drilled && { level: drilled.level, atMerchant: drilled.atMerchant },
     };
@@ -61,20 +62,8 @@ export function chartQueries(
     range,
     previous: before ? { ...kpiBase, timeDimension: { dimension: 'date', dateRange: before } } : null,
     comparison,
-    coverage: before ? firstDayOfData(before) : null,
+    coverage: before ? firstDayOfDataQuery(before) : null,
     spark: { ...kpiBase, timeDimension: { ...kpiBase.timeDimension, granularity: range ? 'day' : 'month' } },
     drill: null,
-  };
-}
-
-/** The first day with data in a range (all dates without one): a fact of the dataset, not of the filters, so asked without them. */
-function firstDayOfData(range: NonNullable<QueryDescription['timeDimension']>['dateRange']): QueryDescription {
-  return {
-    measures: ['authorisations'],
-    dimensions: [],
-    filters: [],
-    timeDimension: { dimension: 'date', granularity: 'day', ...(range && { dateRange: range }) },
-    order: [{ member: 'date', direction: 'asc' }],
-    limit: 1,
   };
 }
