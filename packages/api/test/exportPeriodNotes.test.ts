@@ -101,6 +101,22 @@ describe('the period note of an export by period', () => {
     });
   });
 
+  it('[X18] notes the first week of the data as partial when the data starts within it, over all dates', async () => {
+    // the data starts on Wednesday 1 Oct 2025: its week (from Monday 29 Sep) holds 5 of its days
+    const records = parse(
+      await exported(
+        stack.app,
+        { measures: ['gsv'], timeDimension: { dimension: 'date', granularity: 'week' } },
+        'ids',
+      ),
+      { bom: true },
+    ) as string[][];
+    expect(records.slice(1, 3).map((row) => [row[0], row.at(-1)])).toEqual([
+      ['2025-09-29', 'Partial: 5 of 7 days (1–5 Oct 2025)'],
+      ['2025-10-06', ''],
+    ]);
+  });
+
   it('[X18] leaves the note empty for whole, final periods, and adds no column to an answer without periods', async () => {
     const whole = await exported(
       stack.app,

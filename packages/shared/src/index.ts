@@ -252,7 +252,7 @@ export type {
   PeriodStatus,
   PeriodContext,
 } from './analytics/datePeriods.ts';
-export { PERIOD_NOTE_COLUMN, periodNoteOf, periodNotesOf } from './analytics/periodNotes.ts';
+export { firstDayOfDataQuery, PERIOD_NOTE_COLUMN, periodNoteOf, periodNotesOf } from './analytics/periodNotes.ts';
 export { EXPORT_ROUTES, EXPORT_PATHS } from './exports/exportPaths.ts';
 export { CSV_HEADERS, CSV_VALUES, csvOptionsSchema, csvValuesOf, DEFAULT_CSV_OPTIONS } from './exports/csvOptions.ts';
 export type { CsvHeader, CsvOptions, CsvOptionsInput, CsvValues } from './exports/csvOptions.ts';

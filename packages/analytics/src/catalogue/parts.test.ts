@@ -20,7 +20,7 @@ describe('the catalogue definitions', () => {
   const sum = (values: unknown[]) => values.reduce<number>((total, value) => total + Number(value ?? 0), 0);
   const rates = ['decline_rate', 'soft_decline_rate', 'hard_decline_rate', 'approval_rate'] as const;
 
-  it('gives each decline code its share of all attempts, so the codes add up to the decline rate', async () => {
+  it('[Q14] gives each decline code its share of all attempts, so the codes add up to the decline rate', async () => {
     const [overall] = await rows({ measures: [...rates, 'declines', 'authorisations'] });
     const byCode = await rows({ measures: [...rates, 'declines', 'authorisations'], dimensions: ['decline_code'] });
     const coded = byCode.filter((row) => row[0] !== null);
@@ -39,7 +39,7 @@ describe('the catalogue definitions', () => {
     expect(sum(byCode.map((row) => row[6]))).toBe(overall![5]);
   });
 
-  it('keeps the share of all attempts under other dimensions, a date range and a filter on the code', async () => {
+  it('[Q14] keeps the share of all attempts under other dimensions, a date range and a filter on the code', async () => {
     const timeDimension = {
       dimension: 'date' as const,
       granularity: 'month' as const,
@@ -71,7 +71,7 @@ describe('the catalogue definitions', () => {
     }
   });
 
-  it('counts the cohort view’s chargebacks on the day of the sale they dispute', async () => {
+  it('[Q15] counts the cohort view’s chargebacks on the day of the sale they dispute', async () => {
     // over every date, the same chargebacks and sales as the received-date view
     const [total] = await rows({
       measures: ['chargeback_ratio', 'chargeback_ratio_cohort', 'vamp_ratio', 'vamp_ratio_cohort'],

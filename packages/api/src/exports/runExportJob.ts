@@ -12,6 +12,7 @@ import {
 } from '@payportal/analytics';
 import {
   csvValuesOf,
+  firstDayOfDataQuery,
   PERIOD_NOTE_COLUMN,
   periodNotesOf,
   type QueryCell,
@@ -96,7 +97,9 @@ export async function runExportJob(
     const { limit, capBinds } = exportRowLimit(job.query ?? {}, job.row_cap);
     const scope = { orgId: job.org_id, today: context.today() };
     // An answer by period ends with the chart CSV's "Period note" column: which rows are partial or not yet final, and why.
-    const periodNotes = job.query?.timeDimension?.granularity ? periodNotesOf(job.query, scope.today) : null;
+    const periodNotes = job.query?.timeDimension?.granularity
+      ? periodNotesOf(job.query, scope.today, await firstDayOfData(context.engine, job.query, scope))
+      : null;
     const columns = job.query
       ? [...queryColumns(job.query), ...(periodNotes ? [PERIOD_NOTE_COLUMN] : [])]
       : PNL_EXPORT_COLUMNS;
@@ -212,4 +215,15 @@ function failureReason(error: unknown, log: FastifyBaseLogger, jobId: number): s
   if (error instanceof AnalyticsTimeoutError) return error.message;
   log.error({ err: error, jobId }, 'export failed');
   return 'The export failed on the server. Try again; if it fails again, contact support.';
+}
+
+/** The first day with data in the query's range: a first period starting before it is partial, as on the dashboards. */
+async function firstDayOfData(
+  engine: AnalyticsEngine,
+  query: QueryDescription,
+  scope: QueryScope,
+): Promise<string | undefined> {
+  const answer = await engine.query(firstDayOfDataQuery(query.timeDimension?.dateRange), scope);
+  const day = answer.rows[0]?.[0];
+  return typeof day === 'string' ? day : undefined;
 }

@@ -6,6 +6,9 @@ import type { QueryColumn } from '@payportal/shared';
 // labelled $1.65M and $1.7M both "$1.7M".
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
+// A rate axis that hugs its values can step by a few thousandths of a point (97.500 %, 97.505 %, …):
+// with two decimals, neighbouring ticks would read alike.
+const tickPercent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 4 });
 
 export function axisFormat(format: QueryColumn['format']): (value: number) => string {
   switch (format) {
@@ -18,4 +21,9 @@ export function axisFormat(format: QueryColumn['format']): (value: number) => st
     default:
       return (value) => compact.format(value);
   }
+}
+
+/** An axis's tick labels: as axisFormat, with a rate's ticks keeping the decimals that tell them apart. */
+export function tickFormat(format: QueryColumn['format']): (value: number) => string {
+  return format === 'percent' ? (value) => tickPercent.format(value) : axisFormat(format);
 }

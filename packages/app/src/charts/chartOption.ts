@@ -2,7 +2,7 @@
 // tested without a canvas. Every number drawn is a cell of the answer; labels and tooltips use the
 // catalogue's formats; the aria component describes the chart for screen readers.
 import { dayText, formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
-import { axisFormat } from './axisFormat.ts';
+import { axisFormat, tickFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
 import { HATCH, type PeriodsOf } from './periodMarks.ts';
 import { resultSeries } from './resultSeries.ts';
@@ -167,7 +167,7 @@ export function chartOption(
   const valueAxis = (format: (typeof formats)[number], extra: object = {}) => ({
     type: 'value',
     scale: lineOnly,
-    axisLabel: { color: look.muted, formatter: axisFormat(format), hideOverlap: true },
+    axisLabel: { color: look.muted, formatter: tickFormat(format), hideOverlap: true },
     splitLine: { lineStyle: { color: look.border } },
     ...extra,
   });

@@ -117,6 +117,23 @@ describe('periods that are not whole', () => {
     );
   });
 
+  it('mark the first month of data that starts mid-month, over all dates', () => {
+    const allDates = periodsOf(
+      queryDescriptionSchema.parse({ measures: ['gsv'], timeDimension: { dimension: 'date', granularity: 'month' } }),
+      undefined,
+      today,
+      '2025-10-27',
+    )!;
+    const answer = queryAnswer(
+      [date, gsv],
+      [
+        ['2025-10-01', 5],
+        ['2025-11-01', 30],
+      ],
+    );
+    expect([...periodNotes(answer, allDates)]).toEqual([['2025-10-01', 'Partial: 5 of 31 days (27–31 Oct 2025)']]);
+  });
+
   it('leave a chart of whole periods as it was', () => {
     const config = chartConfigSchema.parse({
       type: 'line',

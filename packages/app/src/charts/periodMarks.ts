@@ -17,12 +17,23 @@ export type PeriodsOf = (label: string, measure: string) => PeriodStatus;
 const matureAfterDays = (measure: string): number | undefined =>
   (MEASURES as Record<string, MeasureMeta>)[measure]?.matureAfterDays;
 
-/** Null when the answer has no time buckets (no granularity). */
-export function periodsOf(query: QueryDescription, range: DateRange | undefined, today: string): PeriodsOf | null {
+/** Null when the answer has no time buckets (no granularity). `dataFrom`: the first day of data, when known. */
+export function periodsOf(
+  query: QueryDescription,
+  range: DateRange | undefined,
+  today: string,
+  dataFrom?: string,
+): PeriodsOf | null {
   const granularity = query.timeDimension?.granularity;
   if (!granularity) return null;
   return (label, measure) =>
-    periodStatus(label, { range, granularity, today, matureAfterDays: matureAfterDays(measure) });
+    periodStatus(label, { range, granularity, today, dataFrom, matureAfterDays: matureAfterDays(measure) });
+}
+
+/** The first day of data a coverage answer gives (a chart's ChartQueries.coverage: one row, the day first), if any. */
+export function firstDayIn(coverage: QueryResult | null): string | undefined {
+  const day = coverage?.rows[0]?.[0];
+  return typeof day === 'string' ? day : undefined;
 }
 
 /** The notes of an answer's periods that are not whole, by the date cell: one line, every measure's reasons once. */

@@ -166,6 +166,11 @@ export interface PeriodContext {
    * days at today is not yet mature.
    */
   matureAfterDays?: number;
+  /**
+   * The first day the data holds, when known: a period that starts before it holds only the days from then
+   * (the first month of a dataset that starts on the 27th is 5 days, not a month).
+   */
+  dataFrom?: string;
 }
 
 const UNIT: Record<TimeGranularity, string> = {
@@ -185,7 +190,11 @@ export function periodStatus(label: string, context: PeriodContext): PeriodStatu
   const start = startOf(granularity, label);
   const end = addDays(nextStart(granularity, start), -1);
   const resolved = context.range === undefined ? null : resolveDateRange(context.range, today);
-  const from = resolved && resolved.from > start ? resolved.from : start;
+  // the bucket's first day, or later where the range or the data starts later
+  const from = [resolved?.from, context.dataFrom].reduce<string>(
+    (latest, day) => (day !== undefined && day > latest ? day : latest),
+    start,
+  );
   const rangeEnd = resolved && resolved.to < end ? resolved.to : end;
   const to = rangeEnd > today ? today : rangeEnd;
   const daysInPeriod = daysBetween(start, end);

@@ -34,6 +34,19 @@ describe('periodNotesOf', () => {
     );
   });
 
+  it('names the month the data starts in when it starts after the month does, over all dates', () => {
+    const byMonth = queryDescriptionSchema.parse({
+      measures: ['gsv'],
+      timeDimension: { dimension: 'date', granularity: 'month' },
+    });
+    expect(Object.fromEntries(periodNotesOf(byMonth, today, '2025-10-27'))).toEqual({
+      '2025-10-01': 'Partial: 5 of 31 days (27–31 Oct 2025)',
+      '2026-11-01': 'Partial: 27 of 30 days so far (1–27 Nov 2026), the month is not over',
+    });
+    // data that starts on the first of a month leaves it whole
+    expect(Object.keys(Object.fromEntries(periodNotesOf(byMonth, today, '2025-11-01')))).toEqual(['2026-11-01']);
+  });
+
   it('has nothing to say without periods, or of a past range of whole periods', () => {
     expect(notes({ measures: ['gsv'], dimensions: ['region'] })).toEqual({});
     expect(

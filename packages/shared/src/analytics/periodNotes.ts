@@ -39,10 +39,11 @@ export function periodNoteOf(
 
 /**
  * Every bucket of the query's answer that has a note, by its label (the bucket's first day), as of
- * `today`; empty without a granularity. Only the range's first bucket, its last one (through today) and,
- * for a measure that matures, the buckets of its last matureAfterDays can have one.
+ * `today`; empty without a granularity. Only the range's first bucket, the one the data starts in
+ * (`dataFrom`, when known), its last one (through today) and, for a measure that matures, the buckets of
+ * its last matureAfterDays can have one.
  */
-export function periodNotesOf(query: QueryDescription, today: string): Map<string, string> {
+export function periodNotesOf(query: QueryDescription, today: string, dataFrom?: string): Map<string, string> {
   const notes = new Map<string, string>();
   const granularity = query.timeDimension?.granularity;
   if (!granularity) return notes;
@@ -53,6 +54,7 @@ export function periodNotesOf(query: QueryDescription, today: string): Map<strin
   const candidates = new Set<string>([
     startOf(granularity, last),
     ...(resolved ? [startOf(granularity, resolved.from)] : []),
+    ...(dataFrom ? [startOf(granularity, dataFrom)] : []),
   ]);
   if (maturing > 0) {
     const young = addDays(today, -(maturing + 1));
@@ -61,8 +63,26 @@ export function periodNotesOf(query: QueryDescription, today: string): Map<strin
       candidates.add(label);
   }
   for (const label of [...candidates].sort()) {
-    const note = periodNoteOf(label, { range, granularity, today }, query.measures);
+    const note = periodNoteOf(label, { range, granularity, today, dataFrom }, query.measures);
     if (note) notes.set(label, note);
   }
   return notes;
+}
+
+/**
+ * The question of the first day with data in a range (all dates without one): one row, the day first. A
+ * fact of the dataset, not of the filters, so asked without them; a first period that starts before that
+ * day holds only the days from then (periodStatus's dataFrom).
+ */
+export function firstDayOfDataQuery(
+  range: NonNullable<QueryDescription['timeDimension']>['dateRange'],
+): QueryDescription {
+  return {
+    measures: ['authorisations'],
+    dimensions: [],
+    filters: [],
+    timeDimension: { dimension: 'date', granularity: 'day', ...(range && { dateRange: range }) },
+    order: [{ member: 'date', direction: 'asc' }],
+    limit: 1,
+  };
 }

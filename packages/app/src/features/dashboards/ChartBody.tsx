@@ -6,7 +6,7 @@ import { chartLookOf } from '../../charts/chartLook.ts';
 import { chartOption, periodName } from '../../charts/chartOption.ts';
 import { chartSummary } from '../../charts/chartSummary.ts';
 import { EChart, type ChartInstance } from '../../charts/EChart.tsx';
-import { periodNotes, periodsOf } from '../../charts/periodMarks.ts';
+import { firstDayIn, periodNotes, periodsOf } from '../../charts/periodMarks.ts';
 import { ChartTable } from './ChartTable.tsx';
 import { KpiTile } from './KpiTile.tsx';
 import type { ChartQueries } from './chartQueries.ts';
@@ -46,9 +46,10 @@ export function ChartBody({
   useEffect(() => {
     if (tableLike) onDrawn();
   }, [tableLike, onDrawn, answers]);
+  const dataFrom = firstDayIn(answers.coverage);
   const periods = useMemo(
-    () => (config.type === 'kpi' ? null : periodsOf(queries.main, queries.range, today)),
-    [config.type, queries, today],
+    () => (config.type === 'kpi' ? null : periodsOf(queries.main, queries.range, today, dataFrom)),
+    [config.type, queries, today, dataFrom],
   );
   const notes = useMemo(() => periodNotes(answers.main, periods), [answers.main, periods]);
   const option = useMemo(

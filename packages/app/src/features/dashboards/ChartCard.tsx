@@ -15,7 +15,7 @@ import { Link, useLocation } from 'wouter';
 import type { ChartInstance } from '../../charts/EChart.tsx';
 import { paths } from '../../lib/paths.ts';
 import { dimensionText } from '../../charts/dimensionText.ts';
-import { periodNotes, periodsOf } from '../../charts/periodMarks.ts';
+import { firstDayIn, periodNotes, periodsOf } from '../../charts/periodMarks.ts';
 import { LoadingIndicator } from '../../ui/LoadingIndicator.tsx';
 import { ChartBody } from './ChartBody.tsx';
 import { fileName, saveCsv, saveFile } from './chartFiles.ts';
@@ -154,7 +154,10 @@ export function ChartCard({
                 saveCsv(
                   shown.title,
                   answers!.main,
-                  periodNotes(answers!.main, periodsOf(queries.main, queries.range, today)),
+                  periodNotes(
+                    answers!.main,
+                    periodsOf(queries.main, queries.range, today, firstDayIn(answers!.coverage)),
+                  ),
                 )
               }
             >

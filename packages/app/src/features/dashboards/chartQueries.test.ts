@@ -51,6 +51,40 @@ describe('chart queries', () => {
     ).toEqual(['2026-02-19', '2026-02-28']);
   });
 
+  it('ask where the data starts in the range of a chart by month (its first month may hold a few days), without the filters', () => {
+    const byMonth = chartConfigSchema.parse({
+      type: 'line',
+      title: 'GSV by month',
+      query: { measures: ['gsv'], timeDimension: { dimension: 'date', granularity: 'month' } },
+    });
+    const firstDay = {
+      measures: ['authorisations'],
+      dimensions: [],
+      filters: [],
+      order: [{ member: 'date', direction: 'asc' }],
+      limit: 1,
+    };
+    expect(chartQueries(byMonth, { channel: ['cp'] }, [], '2026-11-24').coverage).toEqual({
+      ...firstDay,
+      timeDimension: { dimension: 'date', granularity: 'day' },
+    });
+    expect(chartQueries(byMonth, { dateRange: 'year_to_date' }, [], '2026-11-24').coverage).toEqual({
+      ...firstDay,
+      timeDimension: { dimension: 'date', granularity: 'day', dateRange: 'year_to_date' },
+    });
+    // a chart by day has no period the data's start can cut short; a chart without dates none at all
+    const byDay = chartConfigSchema.parse({
+      ...byMonth,
+      query: { ...byMonth.query, timeDimension: { dimension: 'date', granularity: 'day' } },
+    });
+    const byBrand = chartConfigSchema.parse({
+      type: 'bar',
+      title: 'GSV',
+      query: { measures: ['gsv'], dimensions: ['card_brand'] },
+    });
+    expect([byDay, byBrand].map((chart) => chartQueries(chart, {}, [], '2026-11-24').coverage)).toEqual([null, null]);
+  });
+
   it('have nothing to compare over all dates', () => {
     const allDates = chartConfigSchema.parse({ type: 'kpi', title: 'GSV', query: { measures: ['gsv'] } });
     const asked = chartQueries(allDates, {}, [], '2026-11-24');

@@ -1,10 +1,12 @@
 // The questions one chart asks the query API (6): its own query with the
 // dashboard's filters (unless it opts out) and its drill-down path; a KPI tile also asks the same
 // measure over the period it is compared with (its change), whether the data reaches back that far,
-// and by day (its sparkline).
+// and by day (its sparkline); a chart by week, month, quarter or year asks where the data starts in its
+// range (its first period may hold only a few days).
 import {
   applyDashboardFilters,
   comparisonPeriod,
+  firstDayOfDataQuery,
   drillQuery,
   type ChartConfig,
   type ComparisonPeriod,
@@ -20,7 +22,11 @@ export interface ChartQueries {
   previous: QueryDescription | null;
   /** What a KPI is compared with (the same days last year for a year to date, …). */
   comparison: ComparisonPeriod | null;
-  /** The first day of data within the comparison period: later than its start, the comparison would be short. */
+  /**
+   * The first day of data within a KPI's comparison period (later than its start, the comparison would be
+   * short) or within a chart's range, when its periods are longer than a day (a first period starting
+   * before it is partial).
+   */
   coverage: QueryDescription | null;
   spark: QueryDescription | null;
   /** Set when the chart is drilled: the dimension shown, and whether a click opens the merchant page. */
@@ -37,13 +43,14 @@ export function chartQueries(
   const drilled = drillPath.length ? drillQuery(filtered, drillPath) : null;
   const main = drilled?.query ?? filtered;
   const range = main.timeDimension?.dateRange;
+  const granularity = main.timeDimension?.granularity;
   if (config.type !== 'kpi')
     return {
       main,
       range,
       previous: null,
       comparison: null,
-      coverage: null,
+      coverage: granularity && granularity !== 'day' ? firstDayOfDataQuery(range) : null,
       spark: null,
       drill: drilled && { level: drilled.level, atMerchant: drilled.atMerchant },
     };
@@ -55,17 +62,7 @@ export function chartQueries(
     range,
     previous: before ? { ...kpiBase, timeDimension: { dimension: 'date', dateRange: before } } : null,
     comparison,
-    // Whether the data covers the period is a fact of the dataset, not of the filters: asked without them.
-    coverage: before
-      ? {
-          measures: ['authorisations'],
-          dimensions: [],
-          filters: [],
-          timeDimension: { dimension: 'date', granularity: 'day', dateRange: before },
-          order: [{ member: 'date', direction: 'asc' }],
-          limit: 1,
-        }
-      : null,
+    coverage: before ? firstDayOfDataQuery(before) : null,
     spark: { ...kpiBase, timeDimension: { ...kpiBase.timeDimension, granularity: range ? 'day' : 'month' } },
     drill: null,
   };

@@ -9,7 +9,7 @@ import type { ChartQueries } from './chartQueries.ts';
 export interface ChartAnswers {
   main: QueryResult;
   previous: QueryResult | null;
-  /** The first day of data in the comparison period (no row: none). */
+  /** The first day of data in a KPI's comparison period or a chart's range (ChartQueries.coverage; no row: none). */
   coverage: QueryResult | null;
   spark: QueryResult | null;
   /** When the answers arrived (the card says "Data as of …"). */

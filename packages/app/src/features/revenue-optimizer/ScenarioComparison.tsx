@@ -1,7 +1,8 @@
-// Two or more saved scenarios side by side: each simulated afresh on today's data.
+// Two or more saved scenarios side by side: each simulated afresh on today's data, its money the expected
+// 12-month value (as the simulator's waterfall), the sales it is simulated on named under the table.
 import type { SavedScenario, SimulationResult } from '@payportal/shared';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
-import { count, signedMoney } from './formatFigures.ts';
+import { count, periodText, signedMoney } from './formatFigures.ts';
 import { simulate } from './optimizerApi.ts';
 import * as css from './optimizer.css.ts';
 import { GridScroll } from '../../ui/GridScroll.tsx';
@@ -31,31 +32,36 @@ export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }
   if (!results.data || results.data.length !== scenarios.length) return <p className={css.hint}>Comparing…</p>;
   const answers = results.data;
   return (
-    <GridScroll label="Scenario comparison, scrollable">
-      <table className={css.table} aria-label="Scenario comparison">
-        <thead>
-          <tr>
-            <th>Figure</th>
-            {scenarios.map((scenario) => (
-              <th key={scenario.id} className={css.numeric}>
-                {scenario.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {ROWS.map(([label, cell]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              {answers.map((result, index) => (
-                <td key={scenarios[index]!.id} className={css.numeric}>
-                  {cell(result)}
-                </td>
+    <>
+      <GridScroll label="Scenario comparison, scrollable">
+        <table className={css.table} aria-label="Scenario comparison">
+          <thead>
+            <tr>
+              <th>Figure</th>
+              {scenarios.map((scenario) => (
+                <th key={scenario.id} className={css.numeric}>
+                  {scenario.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </GridScroll>
+          </thead>
+          <tbody>
+            {ROWS.map(([label, cell]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {answers.map((result, index) => (
+                  <td key={scenarios[index]!.id} className={css.numeric}>
+                    {cell(result)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </GridScroll>
+      <p
+        className={css.hint}
+      >{`Uplift, attrition loss and net: the expected 12-month value, from the sales of ${periodText(answers[0]!.period)}.`}</p>
+    </>
   );
 }

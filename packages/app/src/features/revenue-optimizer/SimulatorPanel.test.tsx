@@ -1,9 +1,10 @@
 // Sliders update the result once they rest (debounced), a newer position cancels the
 // request of an older one, and support staff without support_write cannot save a scenario.
-import { DEFAULT_ATTRITION, type SimulationResult } from '@payportal/shared';
+import { DEFAULT_ATTRITION } from '@payportal/shared';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, type Answer } from '../../testing/answerApi.ts';
+import { simulationResult } from '../../testing/simulationResult.ts';
 import { READ_ONLY_REASON } from './ScenarioLibrary.tsx';
 import { SimulatorPanel } from './SimulatorPanel.tsx';
 import { resetSimulator } from './simulatorStore.ts';
@@ -14,20 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const result = (net: number): SimulationResult => ({
-  period: ['2025-10-01', '2026-09-30'],
-  merchants: 10,
-  affected: 4,
-  gsv: 1_000_000,
-  baseRevenue: 20_000,
-  waterfall: { grossUplift: net + 100, attritionLoss: 100, net },
-  distribution: (['≤ 0', '0–5', '5–10', '10–25', '25–50', '50–100', '> 100'] as const).map((bucket) => ({
-    bucket,
-    merchants: 0,
-    gsv: 0,
-  })),
-  overTolerance: { count: 0, merchants: [] },
-});
+const result = simulationResult;
 const defaults = {
   attrition: [...DEFAULT_ATTRITION],
   sources: ['a source'],
