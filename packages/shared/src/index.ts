@@ -34,7 +34,7 @@ export type {
 } from './identity/domain.ts';
 export { isInternalEmail } from './identity/internalEmail.ts';
 export { isLoginTooOld, isOlderThanPasswordAge } from './identity/signInAge.ts';
-export { ConfigError, parseConfig, envFlag, envList } from './env.ts';
+export { ConfigError, parseConfig, envFlag, envList } from './config/env.ts';
 export {
   firebaseWebConfigSchema,
   identityProjectSchema,
@@ -42,10 +42,10 @@ export {
   readEmbeddedConfig,
   injectConfig,
   CONFIG_ELEMENT_ID,
-} from './browserConfig.ts';
-export type { FirebaseWebConfig, PortalConfig } from './browserConfig.ts';
-export { API_ERROR_CODES, apiErrorBodySchema } from './apiErrors.ts';
-export type { ApiErrorCode, ApiErrorBody } from './apiErrors.ts';
+} from './config/browserConfig.ts';
+export type { FirebaseWebConfig, PortalConfig } from './config/browserConfig.ts';
+export { API_ERROR_CODES, apiErrorBodySchema } from './errors/apiErrors.ts';
+export type { ApiErrorCode, ApiErrorBody } from './errors/apiErrors.ts';
 export {
   API_PATHS,
   IMPERSONATE_HEADER,
@@ -68,13 +68,13 @@ export {
   organizationParamsSchema,
   organizationResponseSchema,
   acceptInviteSchema,
-} from './apiContract.ts';
+} from './identity/apiContract.ts';
 export type {
   AuthenticateResponse,
   ImpersonationResponse,
   PartnerSessionResponse,
   AcceptInvite,
-} from './apiContract.ts';
+} from './identity/apiContract.ts';
 export { encodeSignUpHash, decodeSignUpHash, signUpPath, SIGN_UP_HASH_MAX_LENGTH } from './identity/signUpHash.ts';
 export {
   ORG_MANAGEMENT_PATHS,
@@ -283,8 +283,8 @@ export {
   jobListQuerySchema,
   jobListSchema,
 } from './exports/exportJob.ts';
-export { downloadTicketSchema, downloadParamsSchema } from './downloadTicket.ts';
-export type { DownloadTicket } from './downloadTicket.ts';
+export { downloadTicketSchema, downloadParamsSchema } from './exports/downloadTicket.ts';
+export type { DownloadTicket } from './exports/downloadTicket.ts';
 export type {
   ExportJobStatus,
   ExportJob,
