@@ -15,7 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
-import type { QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
 import { FACT_TABLES, ROLLUP_TABLES } from '../packages/analytics/src/schema/tables.ts';

@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
-import { EXPORT_PATHS, exportJobSchema, type ExportJob, type QueryDescriptionInput } from '@payportal/shared';
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
+import { EXPORT_PATHS, exportJobSchema, type ExportJob } from '@payportal/shared/exports';
 import { mark, millions, table } from './analyticsMeasure.ts';
 import { recordResult } from './recordResult.ts';
 
