@@ -9,8 +9,8 @@ import {
   type AlertFiring,
   type AlertFiringItem,
   type AlertRule,
-  type QueryDescription,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
+import type { QueryDescription } from '@payportal/shared/analytics';
 import type { Queryable } from '../db/database.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
 

@@ -9,7 +9,7 @@ import {
   type SubscriptionBody,
   type SubscriptionSchedule,
   type SubscriptionSource,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
 import type { Queryable } from '../db/database.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
 import { canEditAlert, type AlertActor } from './alertRepository.ts';

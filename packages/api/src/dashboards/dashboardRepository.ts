@@ -6,7 +6,7 @@ import {
   type Dashboard,
   type DashboardBody,
   type DashboardSummary,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
 import type { Database, Queryable } from '../db/database.ts';
 import { canEditDashboard, type DashboardActor } from './dashboardActor.ts';
 import { auditDashboard } from './dashboardAudit.ts';

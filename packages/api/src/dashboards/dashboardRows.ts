@@ -1,6 +1,6 @@
 // A dashboard's row as both repositories read it: found within the caller's organisation, and whether
 // the caller may edit it (the check every write to a dashboard or its charts starts with).
-import type { LayoutItem } from '@payportal/shared';
+import type { LayoutItem } from '@payportal/shared/dashboards';
 import type { Queryable } from '../db/database.ts';
 import { canEditDashboard, type DashboardActor } from './dashboardActor.ts';
 

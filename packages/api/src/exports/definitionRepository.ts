@@ -1,6 +1,6 @@
 // Saved export definitions in PostgreSQL. Every statement names the caller's
 // organisation, so another organisation's id finds nothing (404, never 403).
-import { exportDefinitionSchema, type ExportDefinition, type ExportDefinitionBody } from '@payportal/shared';
+import { exportDefinitionSchema, type ExportDefinition, type ExportDefinitionBody } from '@payportal/shared/exports';
 import { containsPattern } from '../db/likePattern.ts';
 import type { Queryable } from '../db/database.ts';
 

@@ -10,13 +10,8 @@ import {
   type AnalyticsEngine,
   type QueryScope,
 } from '@payportal/analytics';
-import {
-  csvValuesOf,
-  PERIOD_NOTE_COLUMN,
-  periodNotesOf,
-  type QueryCell,
-  type QueryDescription,
-} from '@payportal/shared';
+import { PERIOD_NOTE_COLUMN, periodNotesOf, type QueryCell, type QueryDescription } from '@payportal/shared/analytics';
+import { csvValuesOf } from '@payportal/shared/exports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from './pnlExport.ts';
