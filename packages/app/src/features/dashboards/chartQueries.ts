@@ -3,15 +3,17 @@
 // measure over the period it is compared with (its change), whether the data reaches back that far,
 // and by day (its sparkline).
 import {
-  applyDashboardFilters,
   comparisonPeriod,
-  drillQuery,
-  type ChartConfig,
   type ComparisonPeriod,
-  type DashboardFilters,
   type DateRange,
   type QueryDescription,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import {
+  applyDashboardFilters,
+  drillQuery,
+  type ChartConfig,
+  type DashboardFilters,
+} from '@payportal/shared/dashboards';
 
 export interface ChartQueries {
   main: QueryDescription;

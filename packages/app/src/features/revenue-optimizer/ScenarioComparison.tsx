@@ -1,5 +1,5 @@
 // Two or more saved scenarios side by side: each simulated afresh on today's data.
-import type { SavedScenario, SimulationResult } from '@payportal/shared';
+import type { SavedScenario, SimulationResult } from '@payportal/shared/optimizer';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, signedMoney } from './formatFigures.ts';
 import { simulate } from './optimizerApi.ts';

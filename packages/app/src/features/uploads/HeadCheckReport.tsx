@@ -1,5 +1,5 @@
 // What the pre-upload check found, each problem with its line and column, before a byte is sent.
-import type { HeadCheck } from '@payportal/shared';
+import type { HeadCheck } from '@payportal/shared/uploads';
 import * as styles from './uploads.css.ts';
 
 export function HeadCheckReport({ check }: { check: HeadCheck }) {
