@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
-import type { QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
 import { FACT_TABLES, ROLLUP_TABLES } from '../packages/analytics/src/schema/tables.ts';

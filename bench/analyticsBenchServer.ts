@@ -12,7 +12,7 @@
 //   close          → {"closed": true} (the file is released)
 import { createInterface } from 'node:readline';
 import { DuckDBEngine } from '@payportal/analytics';
-import type { QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../packages/api/src/app.ts';
 import { openBenchPortal } from './benchPortal.ts';

@@ -4,15 +4,9 @@
 // the finder and the header; the optimizer's segments, P&L, simulation, affected merchants, leakage and
 // what-ifs. Each answer is flattened to (path, value) rows, so answerDifference compares them.
 import type { ClickHouseEngine, DuckDBEngine, OptimizerQuestion } from '@payportal/analytics';
-import {
-  peerQueries,
-  queryDescriptionSchema,
-  SECTION_IDS,
-  sectionQueries,
-  sectionRequestSchema,
-  scenarioDefinitionSchema,
-  pnlRequestSchema,
-} from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
+import { peerQueries, SECTION_IDS, sectionQueries, sectionRequestSchema } from '@payportal/shared/merchants';
+import { scenarioDefinitionSchema, pnlRequestSchema } from '@payportal/shared/optimizer';
 import type { Answer, Rows } from './analyticsMeasure.ts';
 
 type Engine = DuckDBEngine | ClickHouseEngine;

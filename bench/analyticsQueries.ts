@@ -5,7 +5,7 @@
 // generic SQL (one shape for every question, merchant attributes through the merchant_dim view) and
 // the API around it are measured against. Every hand-written answer must equal the engine's: the
 // benchmark compares them before trusting any timing.
-import { queryDescriptionSchema, type QueryDescription, type QueryDescriptionInput } from '@payportal/shared';
+import { queryDescriptionSchema, type QueryDescription, type QueryDescriptionInput } from '@payportal/shared/analytics';
 
 export interface BenchQuery {
   name: string;

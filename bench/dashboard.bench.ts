@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { dashboardListSchema } from '@payportal/shared';
+import { dashboardListSchema } from '@payportal/shared/dashboards';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { ensureBuilt } from '../scripts/build.ts';

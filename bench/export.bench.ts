@@ -7,7 +7,8 @@
 // is 1 when a target is missed. Knobs: BENCH_SF (default 10), BENCH_ROWS (the export's row cap,
 // default 10,000,000), BENCH_DATA_DIR (reuse a generated dataset).
 import { availableParallelism } from 'node:os';
-import { EXPORT_PATHS, exportJobSchema, type ExportJob, type QueryDescriptionInput } from '@payportal/shared';
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
+import { EXPORT_PATHS, exportJobSchema, type ExportJob } from '@payportal/shared/exports';
 import { mark, millions, table } from './analyticsMeasure.ts';
 import { recordResult } from './recordResult.ts';
 import { progress, loadAverage, rssOf, mb, sleep } from './benchSupport.ts';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DuckDBEngine, endMonthOf } from '@payportal/analytics';
-import { queryDescriptionSchema } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { compileQuery } from '../packages/analytics/src/compiler/compileQuery.ts';
 import { duckdbDialect } from '../packages/analytics/src/compiler/duckdbDialect.ts';
 import { engineConnections } from '../packages/api/src/admission/admission.ts';

@@ -15,13 +15,9 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  EXPORT_PATHS,
-  UPLOAD_PATHS,
-  exportJobSchema,
-  uploadSchema,
-  type QueryDescriptionInput,
-} from '@payportal/shared';
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
+import { EXPORT_PATHS, exportJobSchema } from '@payportal/shared/exports';
+import { UPLOAD_PATHS, uploadSchema } from '@payportal/shared/uploads';
 import autocannon from 'autocannon';
 import { HEAVY_QUESTION, REGIONS } from '../packages/api/test/workloadQuestions.ts';
 import { table } from './analyticsMeasure.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { MERCHANT_PATHS } from '@payportal/shared';
+import { MERCHANT_PATHS } from '@payportal/shared/merchants';
 import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { buildAll, buildIsCurrent } from '../scripts/build.ts';

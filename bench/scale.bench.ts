@@ -9,7 +9,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPORT_PATHS, exportJobSchema, type QueryDescriptionInput } from '@payportal/shared';
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
+import { EXPORT_PATHS, exportJobSchema } from '@payportal/shared/exports';
 import { openPostgresDatabase } from '../packages/api/src/db/postgresDatabase.ts';
 import { startProxy } from '../scripts/scaleProxy.ts';
 import { startClickHouseIn, startPostgresIn, type RunningServer } from '../scripts/scaleServers.ts';

@@ -2,7 +2,7 @@
 // app's upload screen sends it: bench:upload sends one large file, bench:load a small one again and again.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { UPLOAD_PATHS, uploadTemplate } from '@payportal/shared';
+import { UPLOAD_PATHS, uploadTemplate } from '@payportal/shared/uploads';
 import { Upload as TusUpload } from 'tus-js-client';
 
 /**

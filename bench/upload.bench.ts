@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UPLOAD_PATHS, uploadSchema, type Upload } from '@payportal/shared';
+import { UPLOAD_PATHS, uploadSchema, type Upload } from '@payportal/shared/uploads';
 import { table } from './analyticsMeasure.ts';
 import { recordResult } from './recordResult.ts';
 import { sendTransactionsByTus, writeTransactionsFile } from './transactionsUpload.ts';

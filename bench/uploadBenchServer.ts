@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DuckDBEngine, endMonthOf } from '@payportal/analytics';
-import { UPLOAD_COLUMNS } from '@payportal/shared';
+import { UPLOAD_COLUMNS } from '@payportal/shared/uploads';
 import { TRANSACTION_COLUMNS } from '../packages/analytics/src/generator/generateSales.ts';
 import { createApp } from '../packages/api/src/app.ts';
 import { createTokenVerifier } from '../packages/api/src/auth/verifyToken.ts';

@@ -5,7 +5,7 @@ import {
   authenticateResponseSchema,
   IMPERSONATE_HEADER,
   impersonationResponseSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '@payportal/api/demo-accounts';
 import { urls } from './urls.ts';

@@ -3,7 +3,7 @@
 // E-mail codes are read from the emulator (support/emulator.ts). Signed-in flows: authSignedIn.spec.ts.
 import { randomBytes } from 'node:crypto';
 import { DEMO_PASSWORD } from '@payportal/api/demo-accounts';
-import { encodeSignUpHash } from '@payportal/shared';
+import { encodeSignUpHash } from '@payportal/shared/identity';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForOobCode } from './support/emulator.ts';

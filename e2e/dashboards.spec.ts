@@ -6,7 +6,8 @@
 // question. Another organisation's seeded Authorisation has the day × hour heatmap. A query-role
 // colleague in the partner's frame views but cannot edit; a user of another organisation gets nothing.
 import AxeBuilder from '@axe-core/playwright';
-import { applyDashboardFilters, chartConfigSchema, queryResultSchema, type ChartConfigInput } from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { applyDashboardFilters, chartConfigSchema, type ChartConfigInput } from '@payportal/shared/dashboards';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';

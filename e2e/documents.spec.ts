@@ -3,13 +3,8 @@
 // a PDF notice that a query user then finds by search and downloads; a file that is not a PDF, renamed
 // .pdf, is refused with the reason; a user of another organisation sees neither. Then the screen framed.
 import AxeBuilder from '@axe-core/playwright';
-import {
-  formatCell,
-  lastFullMonth,
-  monthLabel,
-  queryResultSchema,
-  type QueryDescriptionInput,
-} from '@payportal/shared';
+import { formatCell, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
+import { lastFullMonth, monthLabel } from '@payportal/shared/documents';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';

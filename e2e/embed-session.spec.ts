@@ -1,6 +1,6 @@
 // The embed protocol with real sessions: the partner demo as a user drives it, and the script-tag host
 // page for what a user cannot trigger. Needs the API's authenticate route.
-import { API_PATHS } from '@payportal/shared';
+import { API_PATHS } from '@payportal/shared/identity';
 import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { urls } from './urls.ts';

@@ -3,7 +3,7 @@
 // clean peer shows no such signal; a user of another organisation cannot reach either merchant (404).
 // A section figure read off the screen is checked against the query API asked the same question.
 import AxeBuilder from '@axe-core/playwright';
-import { MERCHANT_PATHS } from '@payportal/shared';
+import { MERCHANT_PATHS } from '@payportal/shared/merchants';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';

@@ -3,7 +3,7 @@
 // it, runs it, watches it to the end and downloads a file that csv-parse reads back with the query
 // API's row count and column sums. Then the same screen framed (a partner user, and read-only support).
 import AxeBuilder from '@axe-core/playwright';
-import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
+import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';

@@ -16,7 +16,7 @@ import {
   regulatoryResultSchema,
   simulationResultSchema,
   type SimulationResult,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';

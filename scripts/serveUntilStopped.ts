@@ -1,7 +1,7 @@
 // What `npm start` and `npm run start:scale` do once their stack is up: print the URLs and demo accounts,
 // and stop everything on Ctrl-C (or SIGTERM), once; and how either script ends on a failed start.
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '@payportal/api/demo-accounts';
-import { ConfigError } from '@payportal/shared';
+import { ConfigError } from '@payportal/shared/config';
 import type { StackConfig } from './stackConfig.ts';
 import { welcomeText } from './welcome.ts';
 

@@ -1,6 +1,6 @@
 // Ports and places of one running stack. `npm start` uses the defaults; the browser tests take
 // another block of ports so they can run beside a developer's `npm start`.
-import { envList, parseConfig } from '@payportal/shared';
+import { envList, parseConfig } from '@payportal/shared/config';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 

@@ -4,7 +4,7 @@
 // its Performance figure, an upload loads its good rows and rejects its bad one, and the revenue
 // optimizer shows its P&L. Each figure is the query or optimizer API's answer to the same question,
 // asked through the proxy; the X-PayPortal-Instance header of the browser's answers names both processes.
-import { OPTIMIZER_PATHS, pnlResultSchema } from '@payportal/shared';
+import { OPTIMIZER_PATHS, pnlResultSchema } from '@payportal/shared/optimizer';
 import { expect, type FrameLocator, type Page, type Request, type Response } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from '../embedHost.ts';
 import { askAsPage, credentialsOf } from '../support/askAsPage.ts';

@@ -1,7 +1,8 @@
 // The merchant-level page read as the browser tests read it: the card-testing merchant the generator
 // plants, as the watchlist names it, and the Performance section's first figure as the query API
 // answers the section's own question (sectionQueries), formatted as the page formats it.
-import { formatCell, queryResultSchema, sectionQueries, sectionRequestSchema } from '@payportal/shared';
+import { formatCell, queryResultSchema } from '@payportal/shared/analytics';
+import { sectionQueries, sectionRequestSchema } from '@payportal/shared/merchants';
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { urls } from '../urls.ts';
 

@@ -1,6 +1,6 @@
 // The revenue optimizer's P&L read as the browser tests read it: the totals strip, term by term, against
 // the totals of the optimizer API's answer to the same question.
-import type { PnlResult } from '@payportal/shared';
+import type { PnlResult } from '@payportal/shared/optimizer';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 export const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });

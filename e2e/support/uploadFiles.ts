@@ -1,6 +1,7 @@
 // Uploads as the browser tests make them: a file chosen on the upload screen (standalone or framed),
 // the kinds' header lines, and what the query API says the uploaded merchants now total.
-import { queryResultSchema, uploadTemplate } from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { uploadTemplate } from '@payportal/shared/uploads';
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { urls } from '../urls.ts';
 

@@ -1,7 +1,7 @@
 // The codes a person should never read: the values of the fixed vocabularies (visa, cnp, fraud, blended,
 // a merchant's status 'processing') whose words differ from the code. Numeric codes (decline codes, MCCs,
 // days) are left out: a bare number in a cell is as likely a count.
-import { DIMENSION_VALUE_LABELS, MERCHANT_STATUS_LABELS } from '@payportal/shared';
+import { DIMENSION_VALUE_LABELS, MERCHANT_STATUS_LABELS } from '@payportal/shared/analytics';
 
 export const VOCABULARY_CODES: ReadonlySet<string> = new Set(
   [...Object.values(DIMENSION_VALUE_LABELS), MERCHANT_STATUS_LABELS]

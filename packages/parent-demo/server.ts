@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { injectConfig, parseConfig, ConfigError } from '@payportal/shared';
+import { injectConfig, parseConfig, ConfigError } from '@payportal/shared/config';
 import sirv from 'sirv';
 import { z } from 'zod';
 import { northwindSessions } from './northwindSessions.ts';

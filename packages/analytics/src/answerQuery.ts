@@ -1,6 +1,6 @@
 // The steps every engine takes to answer a description, written once: the cache by (organisation,
 // data version, today, description), compile in the engine's dialect, run, cut at the row cap.
-import { QUERY_ROW_CAP, type QueryDescription, type QueryResult } from '@payportal/shared';
+import { QUERY_ROW_CAP, type QueryDescription, type QueryResult } from '@payportal/shared/analytics';
 import { compileQuery, type QueryScope } from './compiler/compileQuery.ts';
 import type { Dialect, FilterValue, ValueType } from './compiler/dialect.ts';
 import { NO_DATASET, toCell, type QueryOptions, type QueryWeight, type ValueOption } from './engine.ts';

@@ -1,6 +1,6 @@
 // The engine interface: every screen, export and document asks through it, and DuckDB
 // and ClickHouse answer it alike (the cross-engine test holds them to the same numbers).
-import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared';
+import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared/analytics';
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
 import type { MerchantAnswer, MerchantQuestion } from './merchant/merchantQuestion.ts';

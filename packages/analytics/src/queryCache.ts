@@ -1,6 +1,6 @@
 // Answers by (organisation, data version, today, description): a new upload or generation changes
 // the version, so nothing stale is served; least recently used answers leave first.
-import type { QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
 
 export interface QueryCache {
   get(key: string): QueryResult | undefined;

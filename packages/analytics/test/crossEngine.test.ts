@@ -20,7 +20,7 @@ import {
   type QueryDescriptionInput,
   type QueryFilter,
   type QueryResult,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
 import { CLICKHOUSE_TABLES } from '../src/clickhouse/clickhouseTables.ts';

@@ -2,16 +2,15 @@
 // calls this inside its suite): the finder, the header, every section and the peers as the API asks
 // them, every merchant's score on every signal, and every signal with its evidence for the merchants the
 // generator planted cases on. Labels equal, money to the cent, counts exactly, scores to 1e-9.
+import { queryDescriptionSchema, type QueryResult } from '@payportal/shared/analytics';
 import {
   peerQueries,
-  queryDescriptionSchema,
   SECTION_IDS,
   sectionQueries,
   sectionRequestSchema,
-  type QueryResult,
   type SectionRequestInput,
   type SignalResult,
-} from '@payportal/shared';
+} from '@payportal/shared/merchants';
 import { describe, expect, it } from 'vitest';
 import type { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
 import type { QueryScope } from '../src/compiler/compileQuery.ts';

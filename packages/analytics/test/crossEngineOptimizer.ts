@@ -3,7 +3,7 @@
 // simulations (two actions; a move to IC++ capped, with a doubled β), the affected merchants, leakage
 // with its causes, the regulatory what-ifs. Every field compared: texts equal, numbers to the cent or to
 // 1e-9 of their size (rates, hazards), lists in the same order.
-import { DEFAULT_ATTRITION, pnlRequestSchema, scenarioDefinitionSchema } from '@payportal/shared';
+import { DEFAULT_ATTRITION, pnlRequestSchema, scenarioDefinitionSchema } from '@payportal/shared/optimizer';
 import { describe, expect, it } from 'vitest';
 import type { QueryScope } from '../src/compiler/compileQuery.ts';
 import type { OptimizerQuestion } from '../src/optimizer/optimizerQuestion.ts';

@@ -7,13 +7,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  queryDescriptionSchema,
-  uploadTemplate,
-  type QueryDescriptionInput,
-  type QueryResult,
-  type UploadKind,
-} from '@payportal/shared';
+import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
+import { uploadTemplate, type UploadKind } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryScope } from '../src/compiler/compileQuery.ts';
 import type { AnalyticsEngine } from '../src/engine.ts';

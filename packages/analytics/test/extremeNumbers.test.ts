@@ -2,7 +2,12 @@
 // ±1e300, 2^53 + 1 and -0, on DuckDB and on a real ClickHouse 18.16 over the same rows. Each value is
 // bound as the measure's type (DOUBLE), so both engines answer, agree, and keep exactly the rows the
 // comparison means (a whole number past 64 bits was once bound as BIGINT and failed).
-import { queryDescriptionSchema, type MeasureId, type QueryFilter, type QueryResult } from '@payportal/shared';
+import {
+  queryDescriptionSchema,
+  type MeasureId,
+  type QueryFilter,
+  type QueryResult,
+} from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
 import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';

@@ -1,7 +1,7 @@
 // The optimizer's arithmetic written out by hand, in JavaScript over a merchant's raw transactions
 // (the numbers agree with a hand computation on SF 0.01). Test-only: the
 // engine never runs this; it is the independent second opinion the SQL is held to.
-import type { ScenarioDefinition } from '@payportal/shared';
+import type { ScenarioDefinition } from '@payportal/shared/optimizer';
 
 export interface RawSale {
   merchantId: number;

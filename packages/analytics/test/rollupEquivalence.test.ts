@@ -9,7 +9,7 @@ import {
   type QueryDescriptionInput,
   type QueryResult,
   type TimeGranularity,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dimensionSources } from '../src/compiler/dimensionSql.ts';
 import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';

@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import rateLimit from '@fastify/rate-limit';
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCallerHooks } from './auth/callerHooks.ts';

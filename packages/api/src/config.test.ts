@@ -1,4 +1,4 @@
-import { ConfigError } from '@payportal/shared';
+import { ConfigError } from '@payportal/shared/config';
 import { describe, expect, it } from 'vitest';
 import { listenHost, readApiConfig } from './config.ts';
 import { portalBrowserConfig } from './web/appHost.ts';

@@ -3,14 +3,12 @@
 // or test, and the settings that only make sense there are refused in production.
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { envFlag, envList, parseConfig } from '@payportal/shared/config';
 import {
-  envFlag,
-  envList,
-  parseConfig,
   UPLOAD_CONCURRENT_DEFAULT,
   UPLOAD_IDLE_MINUTES_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import { z } from 'zod';
 import { apiPackageDir } from './apiPackageDir.ts';
 import { REVOCATION_WINDOW_MS } from './auth/revocationWindow.ts';

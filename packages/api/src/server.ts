@@ -1,5 +1,5 @@
 // The only file that reads the environment and listens.
-import { ConfigError } from '@payportal/shared';
+import { ConfigError } from '@payportal/shared/config';
 import { listenHost, readApiConfig } from './config.ts';
 
 async function main() {

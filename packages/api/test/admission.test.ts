@@ -5,7 +5,8 @@
 // page's own answers and the filters' value lists wait for turns too, with limits of their own.
 import { DuckDBEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
-import { ANALYTICS_PATHS, MERCHANT_PATHS } from '@payportal/shared';
+import { ANALYTICS_PATHS } from '@payportal/shared/analytics';
+import { MERCHANT_PATHS } from '@payportal/shared/merchants';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineConnections } from '../src/admission/admission.ts';
 import { createApp } from '../src/app.ts';

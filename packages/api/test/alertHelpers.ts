@@ -2,7 +2,7 @@
 // whose mail goes to the test's own SMTP server and whose clock the test moves, and waiting for mail.
 import { rm } from 'node:fs/promises';
 import type { DuckDBEngine } from '@payportal/analytics';
-import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
+import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createApp } from '../src/app.ts';

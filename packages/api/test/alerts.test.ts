@@ -6,9 +6,9 @@ import {
   alertFiringListSchema,
   alertListSchema,
   alertSchema,
-  formatCell,
   type AlertBodyInput,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
+import { formatCell } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { header, uploadFile, waitForUpload } from './uploadHelpers.ts';
 import {

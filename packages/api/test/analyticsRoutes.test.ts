@@ -7,7 +7,7 @@ import {
   type QueryBatchLine,
   type QueryDescriptionInput,
   type QueryResult,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

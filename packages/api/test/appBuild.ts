@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONFIG_ELEMENT_ID } from '@payportal/shared';
+import { CONFIG_ELEMENT_ID } from '@payportal/shared/config';
 
 export function createAppBuild(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'payportal-dist-'));

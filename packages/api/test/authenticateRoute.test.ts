@@ -1,4 +1,4 @@
-import { API_PATHS, authenticateResponseSchema } from '@payportal/shared';
+import { API_PATHS, authenticateResponseSchema } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -1,6 +1,7 @@
 // Every route × every kind of caller, on both databases. Asserts the status and code, that
 // a refused answer carries nothing but the error, and that a refused request changed nothing.
-import { API_ERROR_CODES, API_PATHS, type ApiErrorCode, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES, type ApiErrorCode } from '@payportal/shared/errors';
+import { API_PATHS, type WarehouseUser } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

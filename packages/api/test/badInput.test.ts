@@ -3,7 +3,7 @@
 // values in its path, query and body, sent by a signed-in owner with every role a route may ask for;
 // every answer must be a 4xx with the error body, or a success.
 import { DuckDBEngine } from '@payportal/analytics';
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

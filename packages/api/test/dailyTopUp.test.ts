@@ -3,7 +3,7 @@
 // days since, asked through the query API: earlier days answer as before, each new day once. A top-up
 // waits while an upload's engine work holds the analytics write lock.
 import { DuckDBEngine } from '@payportal/analytics';
-import { queryDescriptionSchema, type QueryResult } from '@payportal/shared';
+import { queryDescriptionSchema, type QueryResult } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDailyTopUp, type DailyTopUp } from '../src/analytics/dailyTopUp.ts';
 import { seedDemoAnalytics } from '../src/analytics/seedDemoAnalytics.ts';

@@ -3,12 +3,12 @@
 // support staff read but write only with support_write; every write is audited. Seeded dashboards
 // (item 7) exist for each demo organisation. On PGlite and on a real PostgreSQL server.
 import {
-  API_ERROR_CODES,
   DASHBOARD_PATHS,
   dashboardListSchema,
   dashboardSchema,
   type ChartConfigInput,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDashboards } from '../src/dashboards/seedDashboards.ts';

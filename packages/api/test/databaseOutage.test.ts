@@ -1,7 +1,7 @@
 // A database that is down or too slow answers 503 api/database-unavailable, the process
 // stays up, and it answers again once the database is back. Uses a PostgreSQL server of its own,
 // because this test stops it.
-import { API_PATHS } from '@payportal/shared';
+import { API_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -4,7 +4,7 @@
 // and the attempts total exactly 3,000,000 × SF.
 import { rm } from 'node:fs/promises';
 import { dayBefore, DuckDBEngine } from '@payportal/analytics';
-import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared';
+import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAnalytics, utcDay } from '../src/analytics/seedDemoAnalytics.ts';

@@ -1,7 +1,7 @@
 // The API started as a deployer would, with no development settings, runs
 // production rules; development-only settings are refused by name; framing origins are exact https
 // origins; X-Forwarded-For counts only from a configured proxy.
-import { ConfigError } from '@payportal/shared';
+import { ConfigError } from '@payportal/shared/config';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

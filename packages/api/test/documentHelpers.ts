@@ -1,6 +1,6 @@
 // What the document tests share: the app over a database with Acme's and Demo's small datasets, a
 // minimal real PDF, uploading one, and waiting for the documents generated at start.
-import { DOCUMENT_PATHS, documentListSchema, documentSchema, type PortalDocument } from '@payportal/shared';
+import { DOCUMENT_PATHS, documentListSchema, documentSchema, type PortalDocument } from '@payportal/shared/documents';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 

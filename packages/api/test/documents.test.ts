@@ -6,16 +6,10 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  API_ERROR_CODES,
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_PATHS,
-  dimensionValueLabel,
-  documentSchema,
-  downloadTicketSchema,
-  queryResultSchema,
-  type QueryCell,
-} from '@payportal/shared';
+import { dimensionValueLabel, queryResultSchema, type QueryCell } from '@payportal/shared/analytics';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_PATHS, documentSchema } from '@payportal/shared/documents';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { downloadTicketSchema } from '@payportal/shared/exports';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

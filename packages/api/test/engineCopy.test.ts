@@ -5,13 +5,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBEngine, queryColumns } from '@payportal/analytics';
-import {
-  csvValuesOf,
-  DEFAULT_CSV_OPTIONS,
-  queryDescriptionSchema,
-  type CsvOptions,
-  type QueryDescriptionInput,
-} from '@payportal/shared';
+import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
+import { csvValuesOf, DEFAULT_CSV_OPTIONS, type CsvOptions } from '@payportal/shared/exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCsvFile } from '../src/csv/csvFile.ts';
 import { copyThroughEngine, dropLastRecord } from '../src/exports/engineCopy.ts';

@@ -1,5 +1,7 @@
 // Bad input per route, oversized bodies, unknown routes, headers and the OpenAPI document.
-import { API_PATHS, apiErrorBodySchema, EXPORT_PATHS } from '@payportal/shared';
+import { apiErrorBodySchema } from '@payportal/shared/errors';
+import { EXPORT_PATHS } from '@payportal/shared/exports';
+import { API_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -5,13 +5,8 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import {
-  API_ERROR_CODES,
-  definitionListSchema,
-  EXPORT_PATHS,
-  exportDefinitionSchema,
-  exportJobSchema,
-} from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { definitionListSchema, EXPORT_PATHS, exportDefinitionSchema, exportJobSchema } from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

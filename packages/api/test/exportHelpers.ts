@@ -10,7 +10,7 @@ import {
   downloadTicketSchema,
   type ExportJob,
   type ExportJobStatus,
-} from '@payportal/shared';
+} from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createApp } from '../src/app.ts';

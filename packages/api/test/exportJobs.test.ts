@@ -5,13 +5,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBEngine } from '@payportal/analytics';
-import {
-  EXPORT_PATHS,
-  exportJobSchema,
-  exportLimitsSchema,
-  queryResultSchema,
-  type QueryDescriptionInput,
-} from '@payportal/shared';
+import { queryResultSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
+import { EXPORT_PATHS, exportJobSchema, exportLimitsSchema } from '@payportal/shared/exports';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,13 +3,8 @@
 // the rows are streamed through the API (the way of engines without a CSV writer, ClickHouse).
 import { rm } from 'node:fs/promises';
 import type { AnalyticsEngine } from '@payportal/analytics';
-import {
-  dimensionValueLabel,
-  EXPORT_PATHS,
-  exportJobSchema,
-  queryResultSchema,
-  type QueryDescriptionInput,
-} from '@payportal/shared';
+import { dimensionValueLabel, queryResultSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
+import { EXPORT_PATHS, exportJobSchema } from '@payportal/shared/exports';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

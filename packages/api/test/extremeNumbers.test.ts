@@ -3,7 +3,7 @@
 // (the engines' own test holds DuckDB and ClickHouse to the same rows); reserved keys get a 400 that
 // names them instead of "not valid JSON".
 import { DuckDBEngine } from '@payportal/analytics';
-import { EXPORT_PATHS } from '@payportal/shared';
+import { EXPORT_PATHS } from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

@@ -8,15 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  EXPORT_PATHS,
-  exportJobSchema,
-  UPLOAD_PATHS,
-  uploadSchema,
-  type ExportJob,
-  type Upload,
-  type UploadStatus,
-} from '@payportal/shared';
+import { EXPORT_PATHS, exportJobSchema, type ExportJob } from '@payportal/shared/exports';
+import { UPLOAD_PATHS, uploadSchema, type Upload, type UploadStatus } from '@payportal/shared/uploads';
 import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPgliteDatabase } from '../src/db/pgliteDatabase.ts';

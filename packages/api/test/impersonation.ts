@@ -5,7 +5,7 @@ import {
   IMPERSONATE_HEADER,
   impersonationResponseSchema,
   type ImpersonationResponse,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { idTokenFor } from './emulatorTokens.ts';
 import { bearer } from './testApp.ts';

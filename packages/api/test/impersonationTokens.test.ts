@@ -2,7 +2,8 @@
 // for an impersonation token bound to them and one user, read-only unless they hold support_write,
 // living at most 15 minutes, checked again on every use, and audited. authorizationMatrix.test.ts walks
 // every route with these tokens; this file proves each rule of the token itself.
-import { API_ERROR_CODES, API_PATHS, IMPERSONATION_TOKEN_PREFIX, type PlatformPermission } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { API_PATHS, IMPERSONATION_TOKEN_PREFIX, type PlatformPermission } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -11,7 +11,7 @@ import {
   ORG_MANAGEMENT_PATHS as PATHS,
   userChangesResponseSchema,
   type SignUpPayload,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

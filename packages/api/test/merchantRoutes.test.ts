@@ -14,7 +14,7 @@ import {
   sectionLineSchema,
   sectionQueries,
   sectionRequestSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/merchants';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -3,7 +3,8 @@
 // holds the rows POST pnl answers for the same request, figure for figure. The optimizer's door stays
 // its own: a query user cannot queue it, and the optimizer user cannot run ad-hoc queries through it.
 // On PGlite and on a real PostgreSQL server.
-import { EXPORT_PATHS, OPTIMIZER_PATHS, exportJobSchema, pnlResultSchema } from '@payportal/shared';
+import { EXPORT_PATHS, exportJobSchema } from '@payportal/shared/exports';
+import { OPTIMIZER_PATHS, pnlResultSchema } from '@payportal/shared/optimizer';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, openAnalyticsTestApp, waitForJob, type AnalyticsTestApp } from './exportHelpers.ts';

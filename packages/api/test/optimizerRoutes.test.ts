@@ -3,14 +3,14 @@
 // answer 404), every save and delete is audited, and impersonating support staff read but save nothing
 // without support_write. On PGlite and on a real PostgreSQL server.
 import type { DuckDBEngine } from '@payportal/analytics';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   OPTIMIZER_PATHS,
   savedScenarioSchema,
   scenarioDefinitionSchema,
   scenarioListSchema,
   simulationResultSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // A member of an organisation with an identity of their own, for tests that revoke sessions or remove
 // factors: the seeded identities are shared by every test file, so those tests never touch them.
-import type { RoleName } from '@payportal/shared';
+import type { RoleName } from '@payportal/shared/identity';
 import { inject } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { TEST_PROJECT_ID } from './globalSetup.ts';

@@ -1,8 +1,8 @@
 // Through app.inject on the real createApp: tokens from the identity emulator, identity facts,
 // revocation and second-factor removal through firebase-admin against that emulator.
 import { createHash } from 'node:crypto';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   API_PATHS,
   decodeSignUpHash,
   inviteUserResponseSchema,
@@ -11,7 +11,7 @@ import {
   ORG_MANAGEMENT_PATHS as PATHS,
   orgUsersPageSchema,
   userChangesResponseSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -1,6 +1,6 @@
 // On a real PostgreSQL server (PGlite has one connection and cannot race), two owners
 // who demote or deactivate each other at the same moment leave exactly one active owner, every time.
-import { ORG_MANAGEMENT_MESSAGES } from '@payportal/shared';
+import { ORG_MANAGEMENT_MESSAGES } from '@payportal/shared/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import type { OrgIdentity } from '../src/organization/orgIdentity.ts';

@@ -1,7 +1,7 @@
 // Signed embed sessions (docs/access.md "Partner sessions"): an owner registers a partner with its public key;
 // the partner's backend signs a short-lived JWT for one of its users; the exchange answers an ID token
 // the rest of the API takes like any other. Every refusal has a code the partner can act on.
-import { API_PATHS, PARTNER_PATHS, PARTNER_SESSION_AUDIENCE, type Partner } from '@payportal/shared';
+import { API_PATHS, PARTNER_PATHS, PARTNER_SESSION_AUDIENCE, type Partner } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { exportPKCS8, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The routes as their callers use them, on both databases.
-import { API_PATHS, rolesResponseSchema, usersResponseSchema, type WarehouseUser } from '@payportal/shared';
+import { API_PATHS, rolesResponseSchema, usersResponseSchema, type WarehouseUser } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -1,7 +1,8 @@
 // In production mode (no emulator) tokens are checked against real signatures. Google's
 // certificate endpoint cannot be reached here, so firebase-admin downloads a locally generated key
 // through the injected agent (localSigningKeys.ts); every check after that is firebase-admin's own.
-import { API_ERROR_CODES, API_PATHS, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { API_PATHS, type WarehouseUser } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

@@ -1,6 +1,6 @@
 // docs/engine.md "Caches": reads may use the signed-in user's row for USER_CACHE_MS; the caller's own writes
 // are visible to the next read at once, and a deactivation elsewhere takes effect within that time.
-import { API_PATHS } from '@payportal/shared';
+import { API_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

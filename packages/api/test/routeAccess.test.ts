@@ -1,7 +1,8 @@
 // No route can be registered without saying who may call it, and every protected
 // route, walked from the app's own list, refuses a caller without a token (401) and, when it names
 // roles, a signed-in user holding none of them (403), before any of its own code runs.
-import { API_ERROR_CODES, ROLE_NAMES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { ROLE_NAMES } from '@payportal/shared/identity';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type DeclaredRoute } from '../src/auth/routeAccess.ts';

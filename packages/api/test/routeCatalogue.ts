@@ -1,5 +1,5 @@
 // Every portal route, as a request about a subject user: whose e-mail, id or organisation it names.
-import { API_PATHS, type WarehouseUser } from '@payportal/shared';
+import { API_PATHS, type WarehouseUser } from '@payportal/shared/identity';
 
 export interface CatalogueRequest {
   method: 'GET' | 'PUT' | 'POST';

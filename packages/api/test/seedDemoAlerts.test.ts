@@ -1,6 +1,6 @@
 // The demo's alert and subscription: seeded once for owner@acme however often the stack starts, and
 // the first evaluation mails the owner the merchants whose VAMP ratio the query API puts over the line.
-import { ALERT_PATHS, alertListSchema, subscriptionListSchema } from '@payportal/shared';
+import { ALERT_PATHS, alertListSchema, subscriptionListSchema } from '@payportal/shared/alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ALERT_NAME, DEMO_SUBSCRIPTION_NAME, seedDemoAlerts } from '../src/alerts/seedDemoAlerts.ts';
 import { askQueryApi, mailsAbout, openMailTestApp, settle, waitUntil, type MailTestApp } from './alertHelpers.ts';

@@ -2,7 +2,8 @@
 // refusal is asked of the API directly with a real emulator token, and has its own code. The 30-day
 // persistence window is tested with signed tokens in productionTokens.test.ts: an emulator token whose
 // auth_time is edited back reads as revoked (its identity was created today).
-import { API_ERROR_CODES, API_PATHS } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { API_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';

@@ -5,12 +5,11 @@
 import { createRequire } from 'node:module';
 import {
   dimensionValueLabel,
-  DOCUMENT_PATHS,
-  documentSchema,
   formatCell,
   queryResultSchema,
   type QueryDescriptionInput,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import { DOCUMENT_PATHS, documentSchema } from '@payportal/shared/documents';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,16 +1,10 @@
 // Subscriptions as a recipient meets them: the clock passes the scheduled hour and exactly one mail
 // arrives, with the saved export attached as CSV holding the query API's figures; hours missed while
 // nothing ran are made up once, not once per missed day; "send now" mails a dashboard as a PDF.
-import {
-  dimensionValueLabel,
-  ALERT_PATHS,
-  DASHBOARD_PATHS,
-  dashboardListSchema,
-  EXPORT_PATHS,
-  exportDefinitionSchema,
-  subscriptionSchema,
-  type QueryDescriptionInput,
-} from '@payportal/shared';
+import { ALERT_PATHS, subscriptionSchema } from '@payportal/shared/alerts';
+import { dimensionValueLabel, type QueryDescriptionInput } from '@payportal/shared/analytics';
+import { DASHBOARD_PATHS, dashboardListSchema } from '@payportal/shared/dashboards';
+import { EXPORT_PATHS, exportDefinitionSchema } from '@payportal/shared/exports';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

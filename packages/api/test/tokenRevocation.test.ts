@@ -1,6 +1,6 @@
 // Revocation and a disabled identity are checked at once on
 // writes and authenticate, and on reads within TOKEN_RECHECK_MS (60 s in production; 1 s here).
-import { API_PATHS } from '@payportal/shared';
+import { API_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -9,21 +9,12 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
-import {
-  DOCUMENT_PATHS,
-  documentSchema,
-  EXPORT_PATHS,
-  MERCHANT_PATHS,
-  merchantHeaderSchema,
-  merchantSearchSchema,
-  OPTIMIZER_PATHS,
-  exportJobSchema,
-  queryResultSchema,
-  UPLOAD_PATHS,
-  uploadSchema,
-  type ExportJob,
-  type Upload,
-} from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { DOCUMENT_PATHS, documentSchema } from '@payportal/shared/documents';
+import { EXPORT_PATHS, exportJobSchema, type ExportJob } from '@payportal/shared/exports';
+import { MERCHANT_PATHS, merchantHeaderSchema, merchantSearchSchema } from '@payportal/shared/merchants';
+import { OPTIMIZER_PATHS } from '@payportal/shared/optimizer';
+import { UPLOAD_PATHS, uploadSchema, type Upload } from '@payportal/shared/uploads';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { Upload as TusUpload } from 'tus-js-client';

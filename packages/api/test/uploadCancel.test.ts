@@ -2,7 +2,8 @@
 // upload admin cancels from the API, and an idle one expires; each frees its slot, loses its partial
 // file and is audited. A creation tus refuses leaves no record.
 import { readdirSync } from 'node:fs';
-import { API_ERROR_CODES, UPLOAD_PATHS } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { UPLOAD_PATHS } from '@payportal/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

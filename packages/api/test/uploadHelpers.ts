@@ -7,7 +7,7 @@ import {
   type Upload,
   type UploadKind,
   type UploadStatus,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 

@@ -1,7 +1,8 @@
 // Every record of an uploaded file is loaded or listed, through tus and the API: a malformed record at
 // the first, a middle and the last line costs that record only, and the counts add up. A sale counts
 // once: a tx_ref a live upload of the organisation loaded is rejected, until that upload is removed.
-import { queryResultSchema, rejectsPageSchema, UPLOAD_PATHS } from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { rejectsPageSchema, UPLOAD_PATHS } from '@payportal/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -7,7 +7,8 @@
 // and the test database the suite set up, and a process holds DuckDB's file lock (DATA_DIR and the
 // database are all an API keeps between runs).
 import { createHash } from 'node:crypto';
-import { queryResultSchema, UPLOAD_PATHS, uploadSchema } from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { UPLOAD_PATHS, uploadSchema } from '@payportal/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

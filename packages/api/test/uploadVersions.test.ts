@@ -2,13 +2,9 @@
 // new version leaves another person's upload of the same kind untouched, a roll back stays within the
 // series, and a series of another kind, another organisation or (for the upload role) another person
 // is refused with a reason.
-import {
-  API_ERROR_CODES,
-  queryResultSchema,
-  rejectsPageSchema,
-  uploadListSchema,
-  UPLOAD_PATHS,
-} from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { rejectsPageSchema, uploadListSchema, UPLOAD_PATHS } from '@payportal/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -4,13 +4,9 @@
 // the size cap, the organisation's concurrent allowance, the duplicate warning, a refused file's reason,
 // another organisation's 404, who sees what, impersonation, and the audit.
 import { createHash } from 'node:crypto';
-import {
-  API_ERROR_CODES,
-  queryResultSchema,
-  rejectsPageSchema,
-  UPLOAD_PATHS,
-  uploadListSchema,
-} from '@payportal/shared';
+import { queryResultSchema } from '@payportal/shared/analytics';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { rejectsPageSchema, UPLOAD_PATHS, uploadListSchema } from '@payportal/shared/uploads';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';

@@ -1,6 +1,6 @@
 // The questions a load test and bench:load both ask: one heavy question, and the regions a light
 // question filters on, turned so each is new to the answer cache.
-import type { QueryDescriptionInput } from '@payportal/shared';
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
 
 /** Raw rows, eight dimensions by day over the last year, nine measures: never from a rollup. */
 export const HEAVY_QUESTION: QueryDescriptionInput = {

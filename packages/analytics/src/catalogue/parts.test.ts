@@ -1,6 +1,11 @@
 // The catalogue's definitions as a payments analyst reads them, asked of an engine over generated data:
 // a rate by decline code is each code's share of every attempt in scope, so the codes add up.
-import { MEASURES, queryDescriptionSchema, type QueryCell, type QueryDescriptionInput } from '@payportal/shared';
+import {
+  MEASURES,
+  queryDescriptionSchema,
+  type QueryCell,
+  type QueryDescriptionInput,
+} from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 

@@ -2,7 +2,7 @@
 // the merchant_daily rollup (which stores each part summed per merchant, day and channel) and both SQL
 // dialects, so a ratio is always computed from summed parts and rollup and raw agree to the cent.
 // Conditions are written in the SQL both engines read (booleans are UInt8 in ClickHouse).
-import type { DimensionId } from '@payportal/shared';
+import type { DimensionId } from '@payportal/shared/analytics';
 import { SOFT_DECLINE_CODES } from '../generator/referenceData.ts';
 
 /**

@@ -1,6 +1,6 @@
 // The ClickHouse engine as the API uses it (its answers are crossEngine.test.ts's): cached answers follow
 // the data version the copy brings, and a query past its time limit is stopped on the server.
-import { queryDescriptionSchema } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';

@@ -1,7 +1,7 @@
 // The scale-out engine (CLICKHOUSE.md): the same compiler in the ClickHouse dialect, over
 // HTTP. A query past its time limit is stopped on the server (runClickHouseQuery.ts), not left running.
 import type { ClickHouseClient } from '@clickhouse/client';
-import type { QueryDescription, QueryResult } from '@payportal/shared';
+import type { QueryDescription, QueryResult } from '@payportal/shared/analytics';
 import { clickhouseDialect } from '../compiler/clickhouseDialect.ts';
 import { compileQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';

@@ -13,7 +13,7 @@
 // - Decimal has no `%`: a whole hundred is `toFloat64(amount) = floor(toFloat64(amount) / 100) * 100`,
 //   exact for amounts with two decimals far below 2^53.
 // Money and counts leave as Float64 (sums are exact Decimal128 first), so the JSON carries numbers.
-import type { SignalId } from '@payportal/shared';
+import type { SignalId } from '@payportal/shared/merchants';
 import type { MerchantStatements, SignalScope } from '../merchant/merchantStatements.ts';
 import type { NormRow } from '../signals/normsTable.ts';
 import { HIGH_RISK } from '../signals/signalScoresSql.ts';

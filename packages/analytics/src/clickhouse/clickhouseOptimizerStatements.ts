@@ -8,7 +8,7 @@
 //   (position (n − 1) × 0.95, lo + (hi − lo) × fraction); no VALUES: attrition rows are `transform`;
 // - no FILTER (WHERE …): countIf and sumIf; multiIf for CASE chains; greatest and least take two arguments.
 // Sums leave as Float64 after exact Decimal sums, as DuckDB's `sum(x)::double`; money totals in cents.
-import type { ScenarioDefinition, Segment } from '@payportal/shared';
+import type { ScenarioDefinition, Segment } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 import { accountFeesSql } from '../optimizer/merchantMonthsSql.ts';
 import type { OptimizerPeriod } from '../optimizer/optimizerPeriod.ts';

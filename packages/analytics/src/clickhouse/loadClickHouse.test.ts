@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { uploadTemplate, type UploadKind } from '@payportal/shared';
+import { uploadTemplate, type UploadKind } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';

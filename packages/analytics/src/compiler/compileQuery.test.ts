@@ -1,5 +1,5 @@
 // The compiler alone (no engine): where values go, which table answers, what cannot be asked.
-import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared';
+import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from './compileQuery.ts';
 import { duckdbDialect } from './duckdbDialect.ts';

@@ -10,7 +10,7 @@ import {
   type QueryColumn,
   type QueryDescription,
   type TimeGranularity,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import {
   DECLINE_ONLY_DIMENSIONS,
   FACT_SOURCES,

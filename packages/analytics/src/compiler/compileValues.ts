@@ -1,7 +1,7 @@
 // GET /api/analytics/v1/values/:dimension: the values behind the compound searches (industry group →
 // industry, region → state) and the merchant finder. The reference tables are shared by every
 // organisation; merchants are the caller's only. Values are bound exactly as in compileQuery.
-import type { VALUE_DIMENSION_IDS } from '@payportal/shared';
+import type { VALUE_DIMENSION_IDS } from '@payportal/shared/analytics';
 import type { Dialect, FilterValue, ValueType } from './dialect.ts';
 import { QueryError } from './queryError.ts';
 

@@ -7,7 +7,7 @@ import {
   startOf,
   type ResolvedRange,
   type TimeGranularity,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import type { DateBucket } from './dialect.ts';
 import { QueryError } from './queryError.ts';
 

@@ -1,6 +1,6 @@
 // What differs between the engines' SQL. The compiler writes everything else once; a dialect turns
 // values into bound parameters (DuckDB) or escaped literals (ClickHouse 18.16 has no parameters).
-import type { TimeGranularity } from '@payportal/shared';
+import type { TimeGranularity } from '@payportal/shared/analytics';
 
 /** integer: the organisation id, compared with the integer org_id column as an integer (no cast per row). */
 export type ValueType = 'string' | 'number' | 'integer' | 'boolean' | 'date';

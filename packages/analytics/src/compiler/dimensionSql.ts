@@ -3,7 +3,7 @@
 // `using (org_id, merchant_id)` (schema/tables.ts), or merchant_dim alone for attrition. A dimension
 // names the sources that hold it; asking a source for one it lacks (the decline code of a chargeback)
 // is a clear 400, never a silent null column.
-import type { DimensionId } from '@payportal/shared';
+import type { DimensionId } from '@payportal/shared/analytics';
 import { FACT_SOURCES, type FactSource } from '../catalogue/parts.ts';
 import type { Dialect } from './dialect.ts';
 

@@ -1,4 +1,4 @@
-import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared';
+import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
 import { describe, expect, it } from 'vitest';
 import { exportPieces } from './exportPieces.ts';
 

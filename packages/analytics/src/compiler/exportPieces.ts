@@ -4,7 +4,7 @@
 // in one month; the order starts with the date ascending (the default order does), so the months'
 // answers one after another are the whole answer in its order; and attrition, which counts over
 // periods of its own, is not asked. Otherwise one piece: the description itself.
-import type { QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
 import { resolveDateRange } from './dateRange.ts';
 
 /** The calendar days any data may hold (the description schema's own bounds). */

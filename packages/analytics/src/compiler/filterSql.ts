@@ -1,7 +1,7 @@
 // One filter → one SQL condition. Values always pass through the binder (parameters or escaped
 // literals); operators come from a closed list; `contains` uses a substring function, never LIKE, so
 // % and _ in a search mean themselves.
-import type { DimensionType, QueryFilter } from '@payportal/shared';
+import type { DimensionType, QueryFilter } from '@payportal/shared/analytics';
 import type { Binder, Dialect, ValueType } from './dialect.ts';
 
 export function filterCondition(

@@ -1,6 +1,6 @@
 // Each measure of the catalogue as arithmetic over summed parts (catalogue/parts.ts), or, for
 // attrition, over merchant counts per period. Ratios divide doubles and are null on a zero base.
-import type { MeasureId } from '@payportal/shared';
+import type { MeasureId } from '@payportal/shared/analytics';
 import type { PartId } from '../catalogue/parts.ts';
 
 export type MerchantPartId = 'merchants_closed' | 'merchants_exposed';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { QueryColumn } from '@payportal/shared';
+import type { QueryColumn } from '@payportal/shared/analytics';
 import { describe, expect, it } from 'vitest';
 import { CSV_COPY_OPTIONS, csvRowsSql } from './csvCellSql.ts';
 

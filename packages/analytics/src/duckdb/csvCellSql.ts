@@ -6,7 +6,7 @@
 // Quoting (RFC 4180) is DuckDB's CSV writer's, with the options of CSV_COPY_OPTIONS. With values in
 // words, a dimension with a fixed vocabulary is mapped by one CASE over its codes (a code outside it
 // stays itself), as the encoder maps each cell.
-import { dimensionVocabulary, type QueryColumn } from '@payportal/shared';
+import { dimensionVocabulary, type QueryColumn } from '@payportal/shared/analytics';
 
 /** RFC 4180 as the API writes it: comma, double quotes doubled, CRLF, null as nothing. */
 export const CSV_COPY_OPTIONS = `format csv, header false, delimiter ',', quote '"', escape '"', new_line '\r\n', nullstr ''`;

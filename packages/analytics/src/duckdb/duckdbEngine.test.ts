@@ -2,7 +2,7 @@
 // only its own connection, a query past its time limit is stopped in the engine, exports stream
 // every row past the row cap.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { queryDescriptionSchema, type QueryCell } from '@payportal/shared';
+import { queryDescriptionSchema, type QueryCell } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsTimeoutError } from '../engine.ts';
 import { DuckDBEngine } from './duckdbEngine.ts';

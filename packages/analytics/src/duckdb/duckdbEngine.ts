@@ -2,7 +2,7 @@
 // DATA_DIR, a small connection pool, no extension ever installed or loaded from the network.
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { QueryDescription, QueryResult } from '@payportal/shared';
+import type { QueryDescription, QueryResult } from '@payportal/shared/analytics';
 import { compileQuery, type CompiledQuery, type QueryScope } from '../compiler/compileQuery.ts';
 import { exportPieces } from '../compiler/exportPieces.ts';
 import { compileValues, type ValuesRequest } from '../compiler/compileValues.ts';

@@ -3,7 +3,7 @@
 // limits, issuer unavailable, suspected fraud held for review); a hard one never will (category 1:
 // closed, lost, stolen, not permitted) or not without new data (category 3: expired, wrong CVV2).
 // Their words are shared (charts name a code by them).
-import { DECLINE_CODE_DESCRIPTIONS } from '@payportal/shared';
+import { DECLINE_CODE_DESCRIPTIONS } from '@payportal/shared/analytics';
 
 export interface DeclineCode {
   code: string;

@@ -2,7 +2,7 @@
 // `industries` table come first; the rest shapes generation only (how often the MCC occurs, its
 // seasonality, its hour-of-day curve, refunds, cross-border and recurring shares). An MCC's name is
 // the shared vocabulary's (INDUSTRY_NAMES), which charts and exports read too.
-import { INDUSTRY_NAMES } from '@payportal/shared';
+import { INDUSTRY_NAMES } from '@payportal/shared/analytics';
 
 export type RiskClass = 'low' | 'medium' | 'high';
 /** Month and weekday shape of daily volume; see calendarProfiles.ts. */

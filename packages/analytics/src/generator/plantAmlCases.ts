@@ -7,7 +7,7 @@
 // The plant day is the first day of the dataset's last month: inside the signals' 30-day window
 // whenever "today" is in that month (days 1–30). README.md, "Planted AML cases", lists each case.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { HIGH_RISK_ISSUER_COUNTRIES, type SignalId } from '@payportal/shared';
+import { HIGH_RISK_ISSUER_COUNTRIES, type SignalId } from '@payportal/shared/merchants';
 import { declinedSchemeFeeSql, interchangeFeeSql, merchantFeeSql, schemeFeeSql } from './fees.ts';
 import { ordinarySale, PLANTED_ID_OFFSET, TX_ID_BASE, type GenerationContext } from './generationContext.ts';
 import { TRANSACTION_COLUMNS } from './generateSales.ts';

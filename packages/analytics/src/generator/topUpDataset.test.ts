@@ -2,7 +2,7 @@
 // later today, no sleeping), and the dataset gains exactly the days in between; every figure of an
 // earlier day stays as it was, no day arrives twice, and a day's rows are the same however many days
 // were added at once.
-import { queryDescriptionSchema } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { dayBefore } from './generateDataset.ts';

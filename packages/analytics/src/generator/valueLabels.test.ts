@@ -8,7 +8,7 @@ import {
   hasValueLabels,
   queryDescriptionSchema,
   type DimensionId,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 

@@ -1,6 +1,6 @@
 // The finder, header and signals of the merchant-level page, answered by SQL over the caller's
 // organisation only, in the engine's dialect (merchantStatements.ts).
-import type { MerchantHeader, MerchantMatch, SignalId, WatchedMerchant } from '@payportal/shared';
+import type { MerchantHeader, MerchantMatch, SignalId, WatchedMerchant } from '@payportal/shared/merchants';
 import { merchantSignals, scoreAllMerchants, type SignalsRun } from '../signals/answerSignals.ts';
 import type { MerchantAnswer, MerchantQuestion } from './merchantQuestion.ts';
 

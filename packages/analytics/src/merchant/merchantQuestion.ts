@@ -1,6 +1,6 @@
 // What the merchant-level page asks the engine beyond the query description: the finder,
 // the header and the AML signals. Section figures are ordinary query descriptions with a merchant filter.
-import type { MerchantHeader, MerchantMatch, SignalResult, WatchedMerchant } from '@payportal/shared';
+import type { MerchantHeader, MerchantMatch, SignalResult, WatchedMerchant } from '@payportal/shared/merchants';
 import type { MerchantScore } from '../signals/answerSignals.ts';
 
 export type MerchantQuestion =

@@ -2,7 +2,7 @@
 // statements bind values as parameters (duckdbMerchantStatements.ts), ClickHouse 18.16's carry them as
 // literals from clickhouseLiteral.ts (clickhouse/clickhouseMerchantStatements.ts). answerSignals.ts and
 // answerMerchantQuestion.ts shape the rows alike, so both engines answer the same.
-import type { SignalId } from '@payportal/shared';
+import type { SignalId } from '@payportal/shared/merchants';
 import type { FilterValue } from '../compiler/dialect.ts';
 import type { NormRow } from '../signals/normsTable.ts';
 

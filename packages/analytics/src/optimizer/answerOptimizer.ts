@@ -6,7 +6,7 @@ import {
   type LeakageCause,
   type PnlRow,
   type SimulationResult,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import type { Dialect, FilterValue, ValueType } from '../compiler/dialect.ts';
 import { completeMonthsBefore } from './optimizerPeriod.ts';
 import { TOP_MERCHANTS, TRAILING_MONTHS, type OptimizerAnswer, type OptimizerQuestion } from './optimizerQuestion.ts';

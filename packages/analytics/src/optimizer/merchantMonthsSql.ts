@@ -2,7 +2,7 @@
 // merchant_daily rollup (exact sums of its transactions, rollupEquivalence.test.ts) beside the
 // merchant's plan and attributes. Thousands of rows, not millions: the rest is arithmetic on them.
 // A month counts when the merchant made an authorisation attempt in it, approved or declined.
-import type { Segment } from '@payportal/shared';
+import type { Segment } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 import { segmentCondition } from './segmentSql.ts';

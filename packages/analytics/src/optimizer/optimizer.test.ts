@@ -1,12 +1,12 @@
 // The optimizer's numbers agree with a hand computation on SF 0.01, and the P&L
 // agrees with the catalogue's own query for the same merchants and months.
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import {
   DEFAULT_ATTRITION,
   pnlRequestSchema,
-  queryDescriptionSchema,
   scenarioDefinitionSchema,
   type ScenarioDefinitionInput,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { INDUSTRIES } from '../generator/industries.ts';

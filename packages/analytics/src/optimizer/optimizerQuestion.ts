@@ -8,7 +8,7 @@ import type {
   ScenarioDefinition,
   SegmentOptions,
   SimulationResult,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 
 export type OptimizerQuestion =
   | { kind: 'segments' }

@@ -2,7 +2,7 @@
 // (the files beside this one); ClickHouse 18.16 in a few whose rows are read one after another
 // (clickhouse/clickhouseOptimizerStatements.ts: its UNION ALL wants every branch's types equal, nulls included).
 // Each statement's rows start with their kind ('total', 'bucket', …), so answerOptimizer.ts reads both alike.
-import type { PnlRequest, ScenarioDefinition } from '@payportal/shared';
+import type { PnlRequest, ScenarioDefinition } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 import { leakageSql } from './leakageSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';

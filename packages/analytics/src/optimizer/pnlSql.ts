@@ -1,7 +1,7 @@
 // The merchant P&L as one statement: per merchant over complete months, billed fees
 // by component, interchange, scheme fees, net revenue and net effective rate; flags (negative net
 // revenue; net rate above the portfolio's 95th percentile); the distribution; the sorted, filtered page.
-import type { PnlRequest, PnlSortColumn } from '@payportal/shared';
+import type { PnlRequest, PnlSortColumn } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 import { accountFeesSql, merchantMonthsCtes } from './merchantMonthsSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';

@@ -1,5 +1,5 @@
 // A segment as one condition on merchant_dim's columns; every value goes through the binder.
-import type { Segment } from '@payportal/shared';
+import type { Segment } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 
 const COLUMNS = {

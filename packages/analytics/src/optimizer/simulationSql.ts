@@ -2,7 +2,7 @@
 // fees (markup on GSV, per-item on sales, or IC++ pass-through for a moved plan) and account fees
 // (monthly, PCI, minimum shortfall); per merchant: the uplift over the 12 months (capped), the rise of its
 // effective rate, and its hazard before and after from the attrition table. OPTIMIZER.md has the formulas.
-import type { ScenarioDefinition } from '@payportal/shared';
+import type { ScenarioDefinition } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 import { accountFeesSql, merchantMonthsCtes } from './merchantMonthsSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';

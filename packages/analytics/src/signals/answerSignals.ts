@@ -1,7 +1,7 @@
 // The detector: every signal's score for one merchant with its evidence rows, or for
 // every merchant of the organisation without (tests, monitoring). Set-based SQL only, in the engine's
 // dialect (merchant/merchantStatements.ts).
-import { SIGNAL_IDS, SIGNALS, type SignalId, type SignalResult } from '@payportal/shared';
+import { SIGNAL_IDS, SIGNALS, type SignalId, type SignalResult } from '@payportal/shared/merchants';
 import type { MerchantStatements, Statement } from '../merchant/merchantStatements.ts';
 import { SIGNAL_EVIDENCE_SQL } from './signalEvidenceSql.ts';
 import type { NormRow } from './normsTable.ts';

@@ -1,6 +1,6 @@
 // The evidence rows behind each signal's score for one merchant ($3), at most 25,
 // with the columns the page shows. Bound values as in signalScoresSql.ts.
-import type { Evidence, SignalId } from '@payportal/shared';
+import type { Evidence, SignalId } from '@payportal/shared/merchants';
 import { HIGH_RISK, inWindow, isSale, type NormsSql } from './signalScoresSql.ts';
 
 export interface EvidenceSql {

@@ -3,7 +3,7 @@
 // merchant of the organisation, or one. Bound values: $1 the organisation, $2 the caller's today,
 // $3 one merchant or null. The window is the 30 days ending today; baselines come from before it.
 // Never reads planted_signals: the planted cases are found from the rows alone.
-import { HIGH_RISK_ISSUER_COUNTRIES, type SignalId } from '@payportal/shared';
+import { HIGH_RISK_ISSUER_COUNTRIES, type SignalId } from '@payportal/shared/merchants';
 
 /** The facts of the organisation (and merchant) in the last 30 days; `t` names the table's alias. */
 export const inWindow = (t = '') =>

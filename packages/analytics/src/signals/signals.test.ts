@@ -1,6 +1,6 @@
 // The detector finds every planted case and flags few clean merchants: one SF 0.1
 // dataset, the signals' 30-day window ending mid-way through its last month.
-import { SIGNAL_IDS, SIGNALS } from '@payportal/shared';
+import { SIGNAL_IDS, SIGNALS } from '@payportal/shared/merchants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 

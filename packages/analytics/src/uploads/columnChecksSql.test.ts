@@ -3,7 +3,7 @@
 // ts rule lets through, and nothing for a time that is not real.
 // columnFastSql, the cheap test most cells pass by, must never let through a cell its full rule refuses.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { UPLOAD_COLUMNS, UPLOAD_KINDS, uploadTemplate } from '@payportal/shared';
+import { UPLOAD_COLUMNS, UPLOAD_KINDS, uploadTemplate } from '@payportal/shared/uploads';
 import { describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { sqlLiteral } from '../generator/sql.ts';

@@ -3,7 +3,7 @@
 // reason a cell fails, or null. Lookups (known MCC, state, merchant, reason code, transaction) and
 // uniqueness read columns the staging query joins in (stageUpload.ts): k_<column>, dup_<column>,
 // taken_<column>, and loaded_<column> with loaded_label_<column> (the upload that loaded the value).
-import { UPLOAD_REJECT_REASONS, type ColumnRule } from '@payportal/shared';
+import { UPLOAD_REJECT_REASONS, type ColumnRule } from '@payportal/shared/uploads';
 import { sqlLiteral } from '../generator/sql.ts';
 
 const KNOWN_REASON: Record<NonNullable<ColumnRule['known']>, string> = {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { readCsvRecords } from '@payportal/shared';
+import { readCsvRecords } from '@payportal/shared/uploads';
 import { describe, expect, it } from 'vitest';
 import { splitCsvRecords } from './splitCsvRecords.ts';
 import { stagedRecordsSql } from './stageUpload.ts';

@@ -3,7 +3,7 @@
 // README lists (decisions); an uploaded sale is priced by the generator's fee rules (fees.ts) with the
 // programme the generator would pick for its card, channel and MCC family.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES } from '@payportal/shared';
+import { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES } from '@payportal/shared/uploads';
 import { programLookupRows } from '../generator/createGeneratorLookups.ts';
 import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from '../generator/fees.ts';
 import { MERCHANT_ID_BASE, TX_ID_BASE } from '../generator/generationContext.ts';

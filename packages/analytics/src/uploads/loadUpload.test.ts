@@ -5,7 +5,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { queryDescriptionSchema, uploadTemplate } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
+import { uploadTemplate } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { INSERT_UPLOAD_ROWS } from './insertUploadRows.ts';

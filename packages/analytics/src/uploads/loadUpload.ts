@@ -4,7 +4,7 @@
 // version. Readers on other connections see the organisation before or after, never half-way.
 import { rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared';
+import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 import { INSERT_UPLOAD_ROWS } from './insertUploadRows.ts';
 import { bumpDataVersion, deleteUploadRows, touchedMerchantsSql } from './uploadRows.ts';

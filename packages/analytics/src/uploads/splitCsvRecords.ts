@@ -10,7 +10,7 @@
 // it), and reading resumes at the next line; otherwise the whole record is the reject.
 import { isUtf8 } from 'node:buffer';
 import { open } from 'node:fs/promises';
-import { MALFORMED_REASONS, MAX_RECORD_BYTES } from '@payportal/shared';
+import { MALFORMED_REASONS, MAX_RECORD_BYTES } from '@payportal/shared/uploads';
 
 export { MALFORMED_REASONS, MAX_RECORD_BYTES };
 

@@ -5,7 +5,7 @@
 // and the reference tables, in one pass. Every bad record lands in upload_rejects with its line, column,
 // value and reason.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared';
+import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { sqlLiteral } from '../generator/sql.ts';
 import { cellSql as cellOf, columnFastSql, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
 import { MAX_RECORD_BYTES, type SplitCounts, type SplitPaths } from './splitCsvRecords.ts';

@@ -9,16 +9,7 @@ import {
   type AdmissionBudgets,
   type AdmissionClass,
 } from './admission.ts';
-
-const BUDGETS: AdmissionBudgets = {
-  light: { slots: 2, perUserRunning: 2, perUserWaiting: 8 },
-  heavy: { slots: 2, perUserRunning: 1, perUserWaiting: 2 },
-  export: { slots: 1, perUserRunning: 1, perUserWaiting: 4 },
-  optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
-  merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
-  document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
-  scheduled: { slots: 1, perUserRunning: 1, perUserWaiting: 1000 },
-};
+import { TEST_BUDGETS as BUDGETS } from './testBudgets.ts';
 
 /** At `at` ms: a request `ask` arrives (id: user letter + number, org from the letter), or turn `done` ends. */
 type Step = { at: number; ask: string; kind?: AdmissionClass; timeoutMs?: number } | { at: number; done: string };

@@ -5,16 +5,10 @@ import type { Admitted } from '@payportal/analytics';
 import { describe, expect, it } from 'vitest';
 import { createAdmission, type AdmissionBudgets } from './admission.ts';
 import { batchAdmission } from './batchAdmission.ts';
+import { TEST_BUDGETS } from './testBudgets.ts';
 
-const BUDGETS: AdmissionBudgets = {
-  light: { slots: 4, perUserRunning: 3, perUserWaiting: 32 },
-  heavy: { slots: 2, perUserRunning: 1, perUserWaiting: 2 },
-  export: { slots: 1, perUserRunning: 1, perUserWaiting: 4 },
-  optimizer: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
-  merchant: { slots: 1, perUserRunning: 1, perUserWaiting: 2 },
-  document: { slots: 1, perUserRunning: 1, perUserWaiting: 1 },
-  scheduled: { slots: 1, perUserRunning: 1, perUserWaiting: 1000 },
-};
+// Room for a whole batch of light questions beside one heavy one.
+const BUDGETS: AdmissionBudgets = { ...TEST_BUDGETS, light: { slots: 4, perUserRunning: 3, perUserWaiting: 32 } };
 const CALLER = { orgId: 1, userId: 10 };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,13 +1,8 @@
 // The mail of a firing: which merchants (or the portfolio) met the rule, their figures as the
 // dashboards format them, links to the merchant page and to /alerts.
-import {
-  ALERT_CONDITION_LABELS,
-  formatCell,
-  MEASURES,
-  merchantPageHref,
-  type AlertFiringItem,
-  type AlertRule,
-} from '@payportal/shared';
+import { ALERT_CONDITION_LABELS, type AlertFiringItem, type AlertRule } from '@payportal/shared/alerts';
+import { formatCell, MEASURES } from '@payportal/shared/analytics';
+import { merchantPageHref } from '@payportal/shared/dashboards';
 import { escapeHtml, htmlTable, textTable } from './mailText.ts';
 
 /** At most this many merchants are listed in the mail; the history on /alerts holds them all. */

@@ -9,9 +9,10 @@ import {
   type AlertFiring,
   type AlertFiringItem,
   type AlertRule,
-  type QueryDescription,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
+import type { QueryDescription } from '@payportal/shared/analytics';
 import type { Queryable } from '../db/database.ts';
+import { canEditOwned, createdFields } from '../db/ownedRecord.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
 
 export interface AlertActor {
@@ -37,9 +38,6 @@ const COLUMNS =
   'id, org_id, created_by, name, rule, recipients, enabled, open_firing_id, last_evaluated_at, created_at';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** The creator and the organisation's owners change an alert; every analyst of the organisation sees it. */
-export const canEditAlert = (actor: AlertActor, createdBy: number) => actor.isOrgOwner || actor.userId === createdBy;
-
 function toAlert(row: AlertRow, actor: AlertActor | null, failures: Map<number, string>): Alert {
   return alertSchema.parse({
     id: row.id,
@@ -50,9 +48,7 @@ function toAlert(row: AlertRow, actor: AlertActor | null, failures: Map<number, 
     state: row.open_firing_id === null ? 'ok' : 'firing',
     last_evaluated_at: iso(row.last_evaluated_at),
     mail_failure: failures.get(row.id) ?? null,
-    created_by: row.created_by,
-    can_edit: actor ? canEditAlert(actor, row.created_by) : false,
-    created_at: iso(row.created_at),
+    ...createdFields(row, actor),
   });
 }
 
@@ -93,7 +89,7 @@ export async function updateAlert(
 ): Promise<Alert | null | 'forbidden'> {
   const existing = await findAlertRow(db, actor.orgId, id);
   if (!existing) return null;
-  if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
+  if (!canEditOwned(actor, existing.created_by)) return 'forbidden';
   const ruleChanged = JSON.stringify(alertRuleSchema.parse(existing.rule)) !== JSON.stringify(body.rule);
   if (ruleChanged && existing.open_firing_id !== null)
     await db.query('update alert_firings set cleared_at = now() where id = $1 and cleared_at is null', [
@@ -109,7 +105,7 @@ export async function updateAlert(
 export async function deleteAlert(db: Queryable, actor: AlertActor, id: number): Promise<true | null | 'forbidden'> {
   const existing = await findAlertRow(db, actor.orgId, id);
   if (!existing) return null;
-  if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
+  if (!canEditOwned(actor, existing.created_by)) return 'forbidden';
   await db.query('delete from alerts where id = $1 and org_id = $2', [id, actor.orgId]);
   return true;
 }

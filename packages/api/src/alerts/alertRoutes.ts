@@ -11,7 +11,7 @@ import {
   alertSchema,
   recipientListSchema,
   type AlertBody,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { bearerSecurity, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import {

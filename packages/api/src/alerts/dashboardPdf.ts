@@ -1,7 +1,8 @@
 // A dashboard as a PDF for its subscribers, drawn with the statement's PDF kit (documents/pdfBytes.ts):
 // each chart's title, its figures drawn as bars (a KPI as its number), and its first rows as a table,
 // every value formatted as the app formats it (cellText).
-import type { Dashboard, DashboardChart, QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
+import type { Dashboard, DashboardChart } from '@payportal/shared/dashboards';
 import { cellText, pdfBytes, type Pdf } from '../documents/index.ts';
 
 const INK = '#1f2937';

@@ -2,15 +2,8 @@
 // figure per merchant (or for the portfolio) and, when the rule compares or a quiet merchant must be
 // seen, the previous period's; the items that meet the condition come back with their figures.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import {
-  addDays,
-  MEASURES,
-  windowDays,
-  type AlertFiringItem,
-  type AlertRule,
-  type QueryDescription,
-  type QueryResult,
-} from '@payportal/shared';
+import { windowDays, type AlertFiringItem, type AlertRule } from '@payportal/shared/alerts';
+import { addDays, MEASURES, type QueryDescription, type QueryResult } from '@payportal/shared/analytics';
 
 export interface AlertCheck {
   /** The current period's question, as the query API takes it. */

@@ -1,7 +1,7 @@
 // When a subscription runs next: the first scheduled hour after a moment, in the organisation's time
 // zone (daylight saving included: 07:00 stays 07:00 on the wall clock). A monthly date past a short
 // month's end runs on its last day.
-import type { SubscriptionSchedule } from '@payportal/shared';
+import type { SubscriptionSchedule } from '@payportal/shared/alerts';
 
 const DAY_MS = 86_400_000;
 

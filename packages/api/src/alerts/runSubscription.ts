@@ -2,7 +2,9 @@
 // the analytics engine (the query API's numbers) in one `scheduled` turn of admission, stored in the file
 // store and attached to one mail per recipient in the outbox.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { applyDashboardFilters, DEFAULT_CSV_OPTIONS, resolveDateRange, type QueryDescription } from '@payportal/shared';
+import { resolveDateRange, type QueryDescription } from '@payportal/shared/analytics';
+import { applyDashboardFilters } from '@payportal/shared/dashboards';
+import { DEFAULT_CSV_OPTIONS } from '@payportal/shared/exports';
 import type { Admission } from '../admission/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';

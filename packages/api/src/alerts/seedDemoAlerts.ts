@@ -1,7 +1,7 @@
 // The demo's alerts and subscriptions (npm start only, SEED_DEMO): owner@acme watches the VAMP ratio of
 // each merchant, which the bad-merchant cohort crosses, and gets Portfolio overview every Monday.
 // Idempotent by name; the alert's evaluation is queued, so the first start mails its firing.
-import { alertBodySchema, subscriptionBodySchema } from '@payportal/shared';
+import { alertBodySchema, subscriptionBodySchema } from '@payportal/shared/alerts';
 import type { Database } from '../db/database.ts';
 import { createAlert, queueEvaluation } from './alertRepository.ts';
 import { createSubscription } from './subscriptionRepository.ts';

@@ -9,10 +9,11 @@ import {
   type SubscriptionBody,
   type SubscriptionSchedule,
   type SubscriptionSource,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
 import type { Queryable } from '../db/database.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
-import { canEditAlert, type AlertActor } from './alertRepository.ts';
+import { canEditOwned, createdFields } from '../db/ownedRecord.ts';
+import type { AlertActor } from './alertRepository.ts';
 import { nextRunAfter } from './nextRun.ts';
 
 export interface SubscriptionRow {
@@ -46,9 +47,7 @@ function toSubscription(row: SubscriptionRow, actor: AlertActor, failures: Map<n
     next_run_at: iso(row.next_run_at),
     last_run_at: iso(row.last_run_at),
     mail_failure: failures.get(row.id) ?? null,
-    created_by: row.created_by,
-    can_edit: canEditAlert(actor, row.created_by),
-    created_at: iso(row.created_at),
+    ...createdFields(row, actor),
   });
 }
 
@@ -109,7 +108,7 @@ export async function updateSubscription(
 ): Promise<Subscription | null | 'forbidden'> {
   const existing = await findSubscriptionRow(db, actor.orgId, id);
   if (!existing) return null;
-  if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
+  if (!canEditOwned(actor, existing.created_by)) return 'forbidden';
   const next = nextRunAfter(body.schedule, now, existing.time_zone);
   await db.query(
     'update subscriptions set name = $3, source = $4, schedule = $5, recipients = $6::int[], enabled = $7, next_run_at = $8, updated_at = now() where id = $1 and org_id = $2',
@@ -134,7 +133,7 @@ export async function deleteSubscription(
 ): Promise<true | null | 'forbidden'> {
   const existing = await findSubscriptionRow(db, actor.orgId, id);
   if (!existing) return null;
-  if (!canEditAlert(actor, existing.created_by)) return 'forbidden';
+  if (!canEditOwned(actor, existing.created_by)) return 'forbidden';
   await db.query('delete from subscriptions where id = $1 and org_id = $2', [id, actor.orgId]);
   return true;
 }

@@ -8,9 +8,9 @@ import {
   subscriptionListSchema,
   subscriptionParamsSchema,
   subscriptionSchema,
-  API_ERROR_CODES,
   type SubscriptionBody,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

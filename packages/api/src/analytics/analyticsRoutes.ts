@@ -16,8 +16,8 @@ import {
   valuesParamsSchema,
   valuesQuerySchema,
   valuesResponseSchema,
-  type RoleName,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import type { RoleName } from '@payportal/shared/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -12,7 +12,7 @@ import {
   queryBatchSchema,
   type QueryBatchLine,
   type QueryDescription,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

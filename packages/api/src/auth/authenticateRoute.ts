@@ -1,13 +1,13 @@
 // POST /api/auth/v1/authenticate/: the bearer ID token → its linked portal user, signed in,
 // with roles, organisation and terms in one round trip. Linking is not done here: an identity is linked
 // only by accepting its invitation (inviteRoutes.ts).
+import { EMBEDDED_TERMS_PRODUCT_ID } from '@payportal/shared/constants';
 import {
   API_PATHS,
   authenticateResponseSchema,
-  EMBEDDED_TERMS_PRODUCT_ID,
   type AuthenticateResponse,
   type WarehouseUser,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

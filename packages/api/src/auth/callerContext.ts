@@ -1,6 +1,7 @@
 // Who is calling: the verified ID token's portal user, or, for support staff sending an impersonation
 // token (impersonationCaller.ts), the user they act as. Every route's checks run against `caller.user`.
-import { API_ERROR_CODES, IMPERSONATE_HEADER, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { IMPERSONATE_HEADER, type WarehouseUser } from '@payportal/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';

@@ -1,7 +1,8 @@
 // Enforces each route's declared access (routeAccess.ts) before validation: resolveCaller for every
 // protected route, then its roles; and writes the impersonation audit row before the answer leaves
 // (no audit row, no answer).
-import { API_ERROR_CODES, type RoleName, type WarehouseUser } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import type { RoleName, WarehouseUser } from '@payportal/shared/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordImpersonation } from '../identity/impersonationAudit.ts';
 import { roleNamesOf, type UserRoleNames } from '../identity/roleRepository.ts';

@@ -1,6 +1,6 @@
 // Who a request runs as: its own user, or the user support staff act as with an impersonation token
 // (impersonationCaller.ts), and what resolving a caller needs. Types only, so the resolvers can share them.
-import type { PlatformPermission, RoleName, WarehouseUser } from '@payportal/shared';
+import type { PlatformPermission, RoleName, WarehouseUser } from '@payportal/shared/identity';
 import type { Database } from '../db/database.ts';
 import type { ExpiringCache } from './expiringCache.ts';
 import type { SignInRules } from './signInRules.ts';

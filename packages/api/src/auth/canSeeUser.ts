@@ -1,5 +1,5 @@
 // A user sees themselves; an org_owner also sees the users of their own organisation.
-import type { WarehouseUser } from '@payportal/shared';
+import type { WarehouseUser } from '@payportal/shared/identity';
 import type { Database } from '../db/database.ts';
 import { roleNamesOf } from '../identity/roleRepository.ts';
 

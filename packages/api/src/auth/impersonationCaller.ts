@@ -3,7 +3,8 @@
 // disabled nor revoked since the token was issued, within the same window as ID tokens), the target
 // must be active, and Impersonate-User must name the token's target. Write permission is decided by
 // the caller hooks from `canWrite`.
-import { API_ERROR_CODES, IMPERSONATE_HEADER, normalizeEmail } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { IMPERSONATE_HEADER, normalizeEmail } from '@payportal/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import { findLiveImpersonationToken } from '../identity/impersonationTokenRepository.ts';
 import { platformPermissionsOf } from '../identity/roleRepository.ts';

@@ -1,7 +1,7 @@
 // POST /api/auth/v1/impersonation/: support staff exchange their own ID token for an
 // impersonation token bound to them and one user (src/auth/impersonationTokens.ts). The exchange is
 // written to impersonation_audit like every impersonated request, refused ones included.
-import { API_PATHS, impersonationRequestSchema, impersonationResponseSchema } from '@payportal/shared';
+import { API_PATHS, impersonationRequestSchema, impersonationResponseSchema } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from './callerHooks.ts';

@@ -7,7 +7,7 @@ import {
   IMPERSONATION_TOKEN_PREFIX,
   type ImpersonationResponse,
   type WarehouseUser,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 import { platformPermissionsOf } from '../identity/roleRepository.ts';
 import { saveImpersonationToken } from '../identity/impersonationTokenRepository.ts';

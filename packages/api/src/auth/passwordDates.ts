@@ -1,7 +1,7 @@
 // The password-age rule needs the date the password was last set. firebase-admin does not
 // expose it; the identity service's accounts:lookup answers it (`passwordUpdatedAt`, ms) to the user's
 // own ID token, as it does for the browser.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { z } from 'zod';
 import type { ApiConfig } from '../config.ts';
 import { ApiError } from '../errors/apiError.ts';

@@ -1,7 +1,7 @@
 // Who may call each route. Every route declares `config.access`; createApp's onRoute
 // hook refuses to register one that does not, so a new route cannot be forgotten open. The caller
 // hooks (callerHooks.ts) enforce the declaration before the route's own code runs.
-import type { RoleName } from '@payportal/shared';
+import type { RoleName } from '@payportal/shared/identity';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**

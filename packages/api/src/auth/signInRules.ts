@@ -8,15 +8,9 @@
 // second factor in this sign-in, unless their address is internal, and a password set within
 // 60 days once their last login is 60 days old. A partner user is signed in by their partner portal:
 // PayPortal's SMS step and password policy are not theirs.
-import {
-  API_ERROR_CODES,
-  AUTH_ERROR_TEXTS,
-  isInternalEmail,
-  isLoginTooOld,
-  isOlderThanPasswordAge,
-  type PortalConfig,
-  type WarehouseUser,
-} from '@payportal/shared';
+import type { PortalConfig } from '@payportal/shared/config';
+import { API_ERROR_CODES, AUTH_ERROR_TEXTS } from '@payportal/shared/errors';
+import { isInternalEmail, isLoginTooOld, isOlderThanPasswordAge, type WarehouseUser } from '@payportal/shared/identity';
 import { ApiError } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { PasswordDates } from './passwordDates.ts';

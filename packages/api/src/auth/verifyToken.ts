@@ -5,7 +5,8 @@
 // read access within that window, not after the token's hour.
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
-import { API_ERROR_CODES, PARTNER_CLAIM } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { PARTNER_CLAIM } from '@payportal/shared/identity';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';

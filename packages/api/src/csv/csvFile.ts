@@ -3,7 +3,8 @@
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
-import type { CsvOptions, QueryCell, QueryColumn } from '@payportal/shared';
+import type { QueryCell, QueryColumn } from '@payportal/shared/analytics';
+import type { CsvOptions } from '@payportal/shared/exports';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createCsvEncoder } from './csvFormat.ts';
 

@@ -1,4 +1,4 @@
-import type { QueryColumn } from '@payportal/shared';
+import type { QueryColumn } from '@payportal/shared/analytics';
 import { describe, expect, it } from 'vitest';
 import { createCsvEncoder, formatNumber } from './csvFormat.ts';
 

@@ -5,15 +5,8 @@
 // numbers are typed, never text, so a negative number stays a number. With values as labels, the
 // dimensions with a fixed vocabulary are written in words ("Visa"); with codes, as the engine has them
 // (`visa`), and a header of labels says so ("Card brand (code)").
-import {
-  csvValuesOf,
-  dimensionValueLabel,
-  hasValueLabels,
-  type CsvHeader,
-  type CsvValues,
-  type QueryCell,
-  type QueryColumn,
-} from '@payportal/shared';
+import { dimensionValueLabel, hasValueLabels, type QueryCell, type QueryColumn } from '@payportal/shared/analytics';
+import { csvValuesOf, type CsvHeader, type CsvValues } from '@payportal/shared/exports';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,7 +1,7 @@
 // Charts of a dashboard. A chart belongs to one dashboard, so every access goes
 // through its dashboard's organisation check; writes need the right to edit that dashboard. Adding a
 // chart appends it to the layout; deleting removes it there too.
-import { chartSchema, type ChartConfig, type DashboardChart, type LayoutItem } from '@payportal/shared';
+import { chartSchema, type ChartConfig, type DashboardChart, type LayoutItem } from '@payportal/shared/dashboards';
 import type { Database, Queryable } from '../db/database.ts';
 import type { DashboardActor } from './dashboardActor.ts';
 import { auditDashboard } from './dashboardAudit.ts';

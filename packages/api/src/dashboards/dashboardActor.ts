@@ -6,7 +6,3 @@ export interface DashboardActor {
   signedInUserId: number;
   isOrgOwner: boolean;
 }
-
-/** the creator and the organisation's owners edit, archive and delete. */
-export const canEditDashboard = (actor: DashboardActor, ownerId: number) =>
-  actor.isOrgOwner || actor.userId === ownerId;

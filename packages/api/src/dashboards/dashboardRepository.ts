@@ -6,9 +6,10 @@ import {
   type Dashboard,
   type DashboardBody,
   type DashboardSummary,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
 import type { Database, Queryable } from '../db/database.ts';
-import { canEditDashboard, type DashboardActor } from './dashboardActor.ts';
+import { ownedFields } from '../db/ownedRecord.ts';
+import type { DashboardActor } from './dashboardActor.ts';
 import { auditDashboard } from './dashboardAudit.ts';
 import { listCharts } from './chartRepository.ts';
 import {
@@ -23,15 +24,12 @@ function fields(row: DashboardRow, actor: DashboardActor) {
   return {
     id: row.id,
     org_id: row.org_id,
-    owner: { id: row.owner_id, name: row.owner_name },
     title: row.title,
     description: row.description,
     filters: row.filters,
     archived: row.archived,
     seeded: row.seeded,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-    can_edit: canEditDashboard(actor, row.owner_id),
+    ...ownedFields(row, actor),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   dashboardListSchema,
   dashboardParamsSchema,
   dashboardSchema as dashboardAnswer,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,8 +1,9 @@
 // A dashboard's row as both repositories read it: found within the caller's organisation, and whether
 // the caller may edit it (the check every write to a dashboard or its charts starts with).
-import type { LayoutItem } from '@payportal/shared';
+import type { LayoutItem } from '@payportal/shared/dashboards';
 import type { Queryable } from '../db/database.ts';
-import { canEditDashboard, type DashboardActor } from './dashboardActor.ts';
+import { canEditOwned } from '../db/ownedRecord.ts';
+import type { DashboardActor } from './dashboardActor.ts';
 
 export interface DashboardRow {
   id: number;
@@ -42,5 +43,5 @@ export async function editableDashboard(
 ): Promise<WriteOutcome<DashboardRow>> {
   const row = await findDashboardRow(db, actor, id);
   if (!row) return null;
-  return canEditDashboard(actor, row.owner_id) ? row : 'forbidden';
+  return canEditOwned(actor, row.owner_id) ? row : 'forbidden';
 }

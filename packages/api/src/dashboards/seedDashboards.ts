@@ -2,7 +2,7 @@
 // already seeded under that title (kept, edited or archived) is left as it is, so a restart never
 // undoes a change; only the charts a later seed version added (SeededDashboard.added) are appended to
 // it, once (its seed_version, migration 120), so existing demo databases get them too.
-import { chartConfigSchema, dashboardBodySchema, type ChartConfigInput } from '@payportal/shared';
+import { chartConfigSchema, dashboardBodySchema, type ChartConfigInput } from '@payportal/shared/dashboards';
 import type { Database } from '../db/database.ts';
 import { createChart } from './chartRepository.ts';
 import type { DashboardActor } from './dashboardActor.ts';

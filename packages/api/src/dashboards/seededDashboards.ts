@@ -1,7 +1,7 @@
 // The dashboards every demo organisation starts with: a portfolio overview, the
 // authorisation funnel, disputes with Visa's VAMP thresholds (1.5 % merchant excessive, 2.2 %: the
 // acquirer-level line) and the economics of the portfolio. Every figure is a query of the catalogue.
-import type { ChartConfigInput, DashboardFilters } from '@payportal/shared';
+import type { ChartConfigInput, DashboardFilters } from '@payportal/shared/dashboards';
 
 export interface SeededDashboard {
   title: string;

@@ -2,7 +2,8 @@
 // URL), and as a download through a single-use ticket (downloads/downloadTickets.ts), since a browser
 // navigation sends no token and none may go into a URL. Both are audited; every failure of a
 // ticket answers the same 404.
-import { DOCUMENT_ROUTES, documentParamsSchema, downloadTicketSchema } from '@payportal/shared';
+import { DOCUMENT_ROUTES, documentParamsSchema } from '@payportal/shared/documents';
+import { downloadTicketSchema } from '@payportal/shared/exports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { PDF_MAGIC } from '@payportal/shared';
+import { PDF_MAGIC } from '@payportal/shared/documents';
 import type { FileStore } from '../storage/fileStore.ts';
 
 export interface StoredFile {

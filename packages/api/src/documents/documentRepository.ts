@@ -1,6 +1,11 @@
 // Documents' metadata in PostgreSQL; the bytes are in the file store. Every
 // read names the viewer's organisation: another organisation's document is not found (404).
-import { documentSchema, type DocumentListQuery, type DocumentType, type PortalDocument } from '@payportal/shared';
+import {
+  documentSchema,
+  type DocumentListQuery,
+  type DocumentType,
+  type PortalDocument,
+} from '@payportal/shared/documents';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/likePattern.ts';
 

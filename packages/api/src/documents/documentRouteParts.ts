@@ -1,7 +1,7 @@
 // What every document route shares: its tag, who may read, upload and manage, and the
 // caller as the documents see them. Reads allow impersonating support staff; writes need support_write
 // (the caller hooks enforce it).
-import { ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { ROLE_NAMES, type RoleName } from '@payportal/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';

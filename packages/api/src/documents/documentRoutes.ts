@@ -3,7 +3,6 @@
 // Another organisation's id answers 404. Writes are audited; impersonating support staff need
 // support_write for them (the caller hooks enforce it).
 import {
-  API_ERROR_CODES,
   documentListQuerySchema,
   documentListSchema,
   documentParamsSchema,
@@ -11,7 +10,8 @@ import {
   documentSchema as portalDocumentSchema,
   generateDocumentBodySchema,
   lastFullMonth,
-} from '@payportal/shared';
+} from '@payportal/shared/documents';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -4,13 +4,13 @@
 // refused with a reason whatever its name, one over the cap stops there, and the SHA-256 is kept.
 import { Readable } from 'node:stream';
 import {
-  API_ERROR_CODES,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_ROUTES,
   DOCUMENT_TOO_LARGE_TEXT,
   documentSchema as portalDocumentSchema,
   uploadDocumentQuerySchema,
-} from '@payportal/shared';
+} from '@payportal/shared/documents';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -3,7 +3,7 @@
 // document at a time, so start-up is not slower; a failure is logged and the next start tries again.
 // One API process does it for the month (deployment/onceForDeployment.ts); the others skip it.
 import { NO_DATASET } from '@payportal/analytics';
-import { GENERATED_DOCUMENT_TYPES, lastFullMonth } from '@payportal/shared';
+import { GENERATED_DOCUMENT_TYPES, lastFullMonth } from '@payportal/shared/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import { onceForDeployment, type OnceOutcome } from '../deployment/onceForDeployment.ts';
 import { hasGenerated } from './documentRepository.ts';

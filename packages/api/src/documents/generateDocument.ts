@@ -1,7 +1,7 @@
 // Makes a month's statement (PDF) or merchant master extract (CSV) for an organisation from the analytics
 // data, stores it and records it; making it again replaces the month's earlier one.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { monthLabel, type GeneratedDocumentType } from '@payportal/shared';
+import { monthLabel, type GeneratedDocumentType } from '@payportal/shared/documents';
 import type { Admission } from '../admission/admission.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';

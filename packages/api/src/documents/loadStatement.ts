@@ -1,7 +1,7 @@
 // A month's statement as data: each section's answer from the analytics engine, the
 // one query API, for the organisation of the scope. Rendering is renderStatementPdf's.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
-import type { QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
 import { statementQueries, type StatementSection } from './statementQueries.ts';
 
 export interface Statement {

@@ -5,11 +5,11 @@
 import {
   dimensionValueLabel,
   formatCell,
-  monthLabel,
   type QueryCell,
   type QueryColumn,
   type QueryResult,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import { monthLabel } from '@payportal/shared/documents';
 import { pdfBytes, type Pdf } from './pdfBytes.ts';
 import { drawBrandBars, drawDailyVolume } from './statementCharts.ts';
 import type { Statement } from './loadStatement.ts';

@@ -1,6 +1,6 @@
 // The statement's two charts, drawn as vectors: daily gross sales volume as columns,
 // and volume by card brand as labelled bars. Values are the engine's; the axes say their scale.
-import { dimensionValueLabel, formatCell, type QueryResult } from '@payportal/shared';
+import { dimensionValueLabel, formatCell, type QueryResult } from '@payportal/shared/analytics';
 import type { Pdf } from './pdfBytes.ts';
 
 const INK = '#1f2937';

@@ -1,7 +1,7 @@
 // The questions a monthly portfolio statement asks the analytics engine: the same
 // query descriptions any screen could send to POST /api/analytics/v1/query, so every figure on the
 // statement is one the query API answers for the same month.
-import type { QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
 
 /** The first and last day of a month given as YYYY-MM. */
 export function monthRange(period: string): [string, string] {

@@ -1,7 +1,7 @@
 // The options every ticket download route shares (exports, documents): public in routeAccess terms (a
 // browser navigation sends no bearer token, and none may go into a URL), the single-use ticket in its
 // path being the authorisation (downloads/downloadTickets.ts); no HEAD; every refusal the same 404.
-import { downloadParamsSchema } from '@payportal/shared';
+import { downloadParamsSchema } from '@payportal/shared/exports';
 import { PUBLIC } from '../auth/routeAccess.ts';
 import { errorResponses } from '../http/errorResponses.ts';
 

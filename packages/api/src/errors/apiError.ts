@@ -1,6 +1,6 @@
 // The API's one error type: a status, a code from the shared catalogue, a message, and for bad input
 // the fields and their problems. The error handler turns it into the body of apiErrors.ts.
-import { API_ERROR_CODES, type ApiErrorCode } from '@payportal/shared';
+import { API_ERROR_CODES, type ApiErrorCode } from '@payportal/shared/errors';
 
 export interface FieldProblem {
   field: string;

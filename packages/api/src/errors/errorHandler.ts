@@ -1,7 +1,7 @@
 // The one error handler ("An API route"): every failure leaves as
 // `{ error: { code, message, issues? } }` with a code from the shared catalogue, and never a stack.
 import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
-import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared';
+import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AdmissionAbandonedError, AdmissionBusyError } from '../admission/admission.ts';

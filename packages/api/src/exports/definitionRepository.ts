@@ -1,8 +1,9 @@
 // Saved export definitions in PostgreSQL. Every statement names the caller's
 // organisation, so another organisation's id finds nothing (404, never 403).
-import { exportDefinitionSchema, type ExportDefinition, type ExportDefinitionBody } from '@payportal/shared';
+import { exportDefinitionSchema, type ExportDefinition, type ExportDefinitionBody } from '@payportal/shared/exports';
 import { containsPattern } from '../db/likePattern.ts';
 import type { Queryable } from '../db/database.ts';
+import { ownedFields } from '../db/ownedRecord.ts';
 
 export interface DefinitionViewer {
   userId: number;
@@ -26,22 +27,15 @@ interface DefinitionRow {
 const SELECT = `select d.id, d.org_id, d.owner_id, u.name as owner_name, d.name, d.description, d.query, d.csv, d.created_at, d.updated_at
   from export_definitions d join users u on u.id = d.owner_id`;
 
-/** Only its owner or an org owner of the organisation changes or deletes a definition. */
-export const canEditDefinition = (viewer: DefinitionViewer, ownerId: number) =>
-  viewer.isOrgOwner || viewer.userId === ownerId;
-
 function toDefinition(row: DefinitionRow, viewer: DefinitionViewer): ExportDefinition {
   return exportDefinitionSchema.parse({
     id: row.id,
     org_id: row.org_id,
-    owner: { id: row.owner_id, name: row.owner_name },
     name: row.name,
     description: row.description,
     query: row.query,
     csv: row.csv,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-    can_edit: canEditDefinition(viewer, row.owner_id),
+    ...ownedFields(row, viewer),
   });
 }
 

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnalyticsEngine, CsvCopyOptions, QueryScope } from '@payportal/analytics';
-import type { QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
 import type { CsvFile } from '../csv/csvFile.ts';
 
 type CopyCsv = NonNullable<AnalyticsEngine['copyCsv']>;

@@ -1,7 +1,8 @@
 // Every export run, its end and every download is written down: who (the acting
 // user and the signed-in person, who differ when support staff impersonate), what (the query, or the
 // optimizer's P&L request), rows.
-import type { PnlExport, QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
+import type { PnlExport } from '@payportal/shared/optimizer';
 import type { Queryable } from '../db/database.ts';
 
 export type ExportAuditEvent = 'run' | 'ready' | 'failed' | 'cancelled' | 'download';

@@ -14,7 +14,7 @@ import {
   exportDefinitionSchema,
   exportLimitsSchema,
   rowCapText,
-} from '@payportal/shared';
+} from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

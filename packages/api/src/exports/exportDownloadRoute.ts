@@ -2,7 +2,7 @@
 // public in routeAccess terms (a browser navigation sends no bearer token, and none may go into a
 // URL); the single-use ticket in its path, minted by an authenticated POST for one job and one user,
 // is the authorisation (downloads/downloadTickets.ts). Every failure answers the same 404.
-import { EXPORT_ROUTES } from '@payportal/shared';
+import { EXPORT_ROUTES } from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../errors/apiError.ts';

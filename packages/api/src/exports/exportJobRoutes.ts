@@ -4,8 +4,8 @@
 // writes: they create or stop work in the user's name (and a run is audited as theirs), so support
 // staff impersonating need support_write. A download ticket is a read (support may download).
 import { queryColumns } from '@payportal/analytics';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   DEFAULT_CSV_OPTIONS,
   downloadTicketSchema,
   EXPORT_ROUTES,
@@ -14,7 +14,7 @@ import {
   jobListSchema,
   jobParamsSchema,
   runExportBodySchema,
-} from '@payportal/shared';
+} from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -2,13 +2,9 @@
 // queued job with FOR UPDATE SKIP LOCKED, so two runners (two API processes on one server) never take
 // the same job, and a job's state survives any process. Reads name the caller's user and organisation:
 // another user's job is not found (404).
-import {
-  exportJobSchema,
-  type CsvOptions,
-  type ExportJob,
-  type PnlExport,
-  type QueryDescription,
-} from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
+import { exportJobSchema, type CsvOptions, type ExportJob } from '@payportal/shared/exports';
+import type { PnlExport } from '@payportal/shared/optimizer';
 import type { Queryable } from '../db/database.ts';
 
 export interface JobRow {

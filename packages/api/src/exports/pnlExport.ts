@@ -3,7 +3,8 @@
 // header of words a pricing person reads. The engine answers the same question as POST pnl, so the
 // file's figures are the screen's.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
-import type { PnlExport, PnlRow, QueryColumn } from '@payportal/shared';
+import type { QueryColumn } from '@payportal/shared/analytics';
+import type { PnlExport, PnlRow } from '@payportal/shared/optimizer';
 import type { CsvFile } from '../csv/csvFile.ts';
 
 const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({

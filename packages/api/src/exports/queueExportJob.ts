@@ -1,7 +1,7 @@
 // Queues an export job for the caller (the optimizer's P&L): at most
 // EXPORT_MAX_ACTIVE_PER_USER queued or running per user, the role's row cap, the run audited in the
 // same transaction, and the runner woken.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { ApiConfig } from '../config.ts';
 import type { Caller } from '../auth/callerTypes.ts';
 import type { Database } from '../db/database.ts';

@@ -1,7 +1,8 @@
 // Row caps per role: configurable, query 1,000,000 and org owner 5,000,000 by
 // default. Every other export caller (the query role, or revenue_optimizer exporting the merchant P&L)
 // gets the query cap; an org owner gets the larger of the two caps.
-import type { QueryDescription, RoleName } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
+import type { RoleName } from '@payportal/shared/identity';
 import type { ApiConfig } from '../config.ts';
 
 export function rowCapOf(

@@ -1,5 +1,5 @@
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { queryDescriptionSchema } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { describe, expect, it } from 'vitest';
 import { createRowCounter } from './rowCounter.ts';
 

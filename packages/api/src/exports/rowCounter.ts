@@ -4,7 +4,7 @@
 // engine's answer cache: organisation, data version (a new dataset is never counted from an old one),
 // today (presets), cap and description. Oldest out first.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
-import type { QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
 
 export interface RowCounter {
   count(

@@ -11,13 +11,13 @@ import {
   type QueryScope,
 } from '@payportal/analytics';
 import {
-  csvValuesOf,
   firstDayOfDataQuery,
   PERIOD_NOTE_COLUMN,
   periodNotesOf,
   type QueryCell,
   type QueryDescription,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import { csvValuesOf } from '@payportal/shared/exports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from './pnlExport.ts';

@@ -1,6 +1,6 @@
 // The error answers every portal route may give, for the OpenAPI document and the serializer.
 import type { AnalyticsEngine } from '@payportal/analytics';
-import { API_ERROR_CODES, apiErrorBodySchema } from '@payportal/shared';
+import { API_ERROR_CODES, apiErrorBodySchema } from '@payportal/shared/errors';
 import { z } from 'zod';
 import { ApiError } from '../errors/apiError.ts';
 

@@ -2,7 +2,7 @@
 // sections). A part that fails does not fail the others: its line carries the status and error the
 // single-part route would have answered. When the caller goes away before the last line, `signal` aborts,
 // so work not yet sent to the engine is not sent.
-import { NDJSON_TYPE, type BatchLineError } from '@payportal/shared';
+import { NDJSON_TYPE, type BatchLineError } from '@payportal/shared/analytics';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { AdmissionBusyError } from '../admission/admission.ts';

@@ -1,5 +1,5 @@
 // Roles, user-role links and our staff's platform permissions.
-import type { PlatformPermission, Role, RoleName, UserRole } from '@payportal/shared';
+import type { PlatformPermission, Role, RoleName, UserRole } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
 export function listRoles(db: Queryable): Promise<Role[]> {

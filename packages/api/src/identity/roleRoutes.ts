@@ -1,5 +1,10 @@
 // GET /api/auth/v1/user-role/?user_id= and GET /api/auth/v1/role/.
-import { API_PATHS, rolesResponseSchema, userRolesQuerySchema, userRolesResponseSchema } from '@payportal/shared';
+import {
+  API_PATHS,
+  rolesResponseSchema,
+  userRolesQuerySchema,
+  userRolesResponseSchema,
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -1,5 +1,5 @@
 // Terms acceptance records: one per user and product, the latest answer wins.
-import type { TermsRecord } from '@payportal/shared';
+import type { TermsRecord } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
 export function termsOf(

@@ -5,7 +5,7 @@ import {
   termsQuerySchema,
   termsRecordSchema,
   termsResponseSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -1,5 +1,5 @@
 // Portal users. Every query here is by one key; who may see the row is decided by the caller.
-import { normalizeEmail, type WarehouseUser } from '@payportal/shared';
+import { normalizeEmail, type WarehouseUser } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
 const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config, sign_in_method';

@@ -1,6 +1,6 @@
 // GET /api/auth/v1/user/?email= and PUT /api/auth/v1/user/{id}.
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   API_PATHS,
   normalizeEmail,
   userParamsSchema,
@@ -9,7 +9,7 @@ import {
   userUpdateResponseSchema,
   userUpdateSchema,
   type WarehouseUser,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

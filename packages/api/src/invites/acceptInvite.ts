@@ -2,7 +2,8 @@
 // The sign-up screen calls it with the ID token of the identity it has just created and the secret of
 // its link. Every reason to refuse gives the same answer, so a caller learns nothing about invitations
 // it does not hold, nor about other organisations.
-import { API_ERROR_CODES, normalizeEmail } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { normalizeEmail } from '@payportal/shared/identity';
 import type { VerifiedToken } from '../auth/verifyToken.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors/apiError.ts';

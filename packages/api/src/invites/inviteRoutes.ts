@@ -1,7 +1,7 @@
 // POST /api/auth/v1/invites/accept: the sign-up screen links the identity it has just
 // created to its invitation, with the secret of the sign-up link. The only route whose caller may have
 // no portal user yet (declared IDENTITY).
-import { acceptInviteSchema, API_PATHS } from '@payportal/shared';
+import { acceptInviteSchema, API_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

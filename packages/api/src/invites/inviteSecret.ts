@@ -1,7 +1,7 @@
 // An invitation's single-use secret. The secret goes to the owner once, inside the
 // sign-up link; the database keeps only its SHA-256, so a copy of the table opens no invitation.
 // Never log either.
-import { constants } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
 import { newSecret, sha256 } from '../auth/secrets.ts';
 
 export interface NewInviteSecret {

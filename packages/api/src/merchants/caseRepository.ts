@@ -1,6 +1,6 @@
 // Merchant cases in PostgreSQL. Every statement names the caller's organisation, so
 // another organisation's case finds nothing (404, never 403); every write is audited in its transaction.
-import { merchantCaseSchema, type CloseCaseBody, type MerchantCase, type SignalId } from '@payportal/shared';
+import { merchantCaseSchema, type CloseCaseBody, type MerchantCase, type SignalId } from '@payportal/shared/merchants';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ScenarioActor as CaseActor } from '../optimizer/index.ts';
 

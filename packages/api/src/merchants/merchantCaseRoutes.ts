@@ -1,8 +1,8 @@
 // Cases on a merchant: the organisation's query users list, open, annotate and close
 // them; every write is audited; impersonating support staff need support_write to write. Another
 // organisation's merchant or case answers 404.
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   caseListSchema,
   caseNoteBodySchema,
   caseParamsSchema,
@@ -11,7 +11,7 @@ import {
   merchantCaseSchema,
   merchantParamsSchema,
   openCaseBodySchema,
-} from '@payportal/shared';
+} from '@payportal/shared/merchants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, notFound } from '../errors/apiError.ts';

@@ -3,7 +3,7 @@
 // Query users read; writes (cases) need the query role too, and impersonating support staff need
 // support_write for them (the caller hooks enforce it).
 import type { AnalyticsEngine, MerchantAnswer, MerchantQuestion, QueryScope } from '@payportal/analytics';
-import type { MerchantHeader } from '@payportal/shared';
+import type { MerchantHeader } from '@payportal/shared/merchants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { turnRequest } from '../admission/turnRequest.ts';
 import { withRole } from '../auth/routeAccess.ts';

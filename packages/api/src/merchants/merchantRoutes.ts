@@ -3,6 +3,12 @@
 // filter (packages/shared/src/merchants/merchantSections.ts), asked through the same engine call and the
 // same admission. The page asks for every section in one request, each section's line sent when ready.
 import {
+  queryDescriptionSchema,
+  NDJSON_TYPE,
+  type QueryDescriptionInput,
+  type QueryResult,
+} from '@payportal/shared/analytics';
+import {
   daysBefore,
   MERCHANT_ROUTES,
   merchantHeaderSchema,
@@ -12,24 +18,20 @@ import {
   merchantSignalsSchema,
   MIN_STATE_PEERS,
   peerQueries,
-  queryDescriptionSchema,
   sectionAnswerSchema,
   sectionParamsSchema,
   sectionQueries,
   sectionRequestSchema,
   SIGNAL_WINDOW_DAYS,
   watchlistSchema,
-  NDJSON_TYPE,
   SECTION_IDS,
   type MerchantHeader,
-  type QueryDescriptionInput,
-  type QueryResult,
   type SectionAnswer,
   type SectionId,
   type SectionLine,
   type SectionQuery,
   type SectionRequest,
-} from '@payportal/shared';
+} from '@payportal/shared/merchants';
 import type { QueryScope } from '@payportal/analytics';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

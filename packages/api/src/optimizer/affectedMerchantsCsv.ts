@@ -1,7 +1,8 @@
 // The affected-merchant list of a scenario as CSV, written by the exports' own
 // encoder (RFC 4180, numbers in plain decimal notation, formula-like text neutralised), with a header
 // row of words a pricing person reads.
-import type { AffectedMerchant, QueryColumn } from '@payportal/shared';
+import type { QueryColumn } from '@payportal/shared/analytics';
+import type { AffectedMerchant } from '@payportal/shared/optimizer';
 import { createCsvEncoder } from '../csv/csvFormat.ts';
 
 const column = (name: keyof AffectedMerchant, label: string, type: QueryColumn['type']): QueryColumn => ({

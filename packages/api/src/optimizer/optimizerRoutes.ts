@@ -2,11 +2,10 @@
 // P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
 // regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
 // organisation only.
+import { DEFAULT_CSV_OPTIONS, exportJobSchema } from '@payportal/shared/exports';
 import {
   ATTRITION_SOURCES,
   DEFAULT_ATTRITION,
-  DEFAULT_CSV_OPTIONS,
-  exportJobSchema,
   leakageResultSchema,
   OPTIMIZER_ROUTES,
   optimizerDefaultsSchema,
@@ -16,7 +15,7 @@ import {
   runPnlExportBodySchema,
   scenarioDefinitionSchema,
   simulationResultSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

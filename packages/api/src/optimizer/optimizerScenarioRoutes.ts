@@ -7,7 +7,7 @@ import {
   scenarioBodySchema,
   scenarioListSchema,
   scenarioParamsSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

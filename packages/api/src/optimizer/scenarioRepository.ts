@@ -1,7 +1,7 @@
 // Saved repricing scenarios in PostgreSQL. Every statement names the caller's
 // organisation, so another organisation's id finds nothing (404, never 403). Every write is audited in
 // the same transaction.
-import { savedScenarioSchema, type SavedScenario, type ScenarioBody } from '@payportal/shared';
+import { savedScenarioSchema, type SavedScenario, type ScenarioBody } from '@payportal/shared/optimizer';
 import type { Database, Queryable } from '../db/database.ts';
 
 export interface ScenarioActor {

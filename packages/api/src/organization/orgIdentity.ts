@@ -2,7 +2,7 @@
 // account facts for the user list, ending a user's sessions, and removing their second factors.
 // firebase-admin talks to the Auth Emulator without credentials when FIREBASE_AUTH_EMULATOR_HOST is set
 // (the token verifier sets it from the validated configuration).
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';

@@ -1,14 +1,14 @@
 // The owner's changes to a user. Each one runs in a transaction with its audit record, so a
 // change and its history land together or not at all; identity-provider calls that must accompany a
 // change (ending sessions) run inside that transaction and undo it when they fail.
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   ORG_MANAGEMENT_MESSAGES,
   rolesOutsideGrant,
   type InviteUser,
   type RoleName,
   type SignInMethod,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
 import { newInviteSecret } from '../invites/index.ts';

@@ -1,6 +1,6 @@
 // The audit of owners' changes to users: written in the same transaction as the change, read
 // back as a short history, newest first.
-import type { UserChange, UserChangeAction } from '@payportal/shared';
+import type { UserChange, UserChangeAction } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
 export interface ChangeActor {

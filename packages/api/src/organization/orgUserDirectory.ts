@@ -1,7 +1,7 @@
 // Reads the organisation's users for the owner: one page at a time, searched and sorted in
 // SQL so organisations with thousands of users stay fast, then joined with the identity provider's
 // facts for that page only (firebase-admin getUsers takes up to 100 accounts per call).
-import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName, SignInMethod } from '@payportal/shared';
+import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName, SignInMethod } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 import type { IdentityFacts, OrgIdentity } from './orgIdentity.ts';
 

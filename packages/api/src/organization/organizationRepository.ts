@@ -1,4 +1,4 @@
-import type { Organization } from '@payportal/shared';
+import type { Organization } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
 export async function findOrganization(db: Queryable, id: number): Promise<Organization | null> {

@@ -1,5 +1,5 @@
 // GET /api/auth/v1/organization/{id}: members of that organisation only.
-import { organizationParamsSchema, organizationResponseSchema } from '@payportal/shared';
+import { organizationParamsSchema, organizationResponseSchema } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -16,7 +16,7 @@ import {
   signUpPath,
   userChangesQuerySchema,
   userChangesResponseSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

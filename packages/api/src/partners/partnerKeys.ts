@@ -1,9 +1,9 @@
 // A partner's verification keys, as the owner gives them (a PEM with its kid, or a JWKS), turned into
 // public JWKs with the one algorithm each may sign with. Private keys are refused: PayPortal never holds one.
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
-import type { PartnerKeyInput } from '@payportal/shared';
+import type { PartnerKeyInput } from '@payportal/shared/identity';
 import { ApiError } from '../errors/apiError.ts';
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 
 export interface PartnerPublicKey {
   kid: string;

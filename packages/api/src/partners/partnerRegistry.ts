@@ -1,7 +1,7 @@
 // The owner's partners (docs/access.md "Partner sessions"): registration, keys, revocation. Each change runs in
 // a transaction with its audit row (partner_changes), under a lock of the partner's row.
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   ORG_MANAGEMENT_MESSAGES,
   PARTNER_ACTIVE_KEYS_MAX,
   rolesOutsideGrant,
@@ -9,7 +9,7 @@ import {
   type PartnerKeyInput,
   type RegisterPartner,
   type RoleName,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';

@@ -12,7 +12,7 @@ import {
   partnerSessionResponseSchema,
   orgParamsSchema,
   registerPartnerSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';

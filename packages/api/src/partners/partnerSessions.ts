@@ -2,18 +2,17 @@
 // token is checked with jose against the partner's registered public keys; the session itself is an
 // ordinary ID token of the identity service, made through its custom-token sign-in, so every later call
 // runs the one verification path (revocation, deactivation, sign-in rules) that all ID tokens run.
+import { API_ERROR_CODES, type ApiErrorCode } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   normalizeEmail,
   PARTNER_CLAIM,
   PARTNER_SESSION_AUDIENCE,
   PARTNER_SESSION_CLOCK_TOLERANCE_S,
   PARTNER_SESSION_MAX_LIFETIME_S,
   partnerSessionClaimsSchema,
-  type ApiErrorCode,
   type PartnerSessionResponse,
   type RoleName,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrgUserByEmail } from '../identity/index.ts';

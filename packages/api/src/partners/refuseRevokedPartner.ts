@@ -1,5 +1,5 @@
 // Checked on every call by auth/callerContext.ts, so it stands apart from the session exchange.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { Queryable } from '../db/database.ts';
 import { ApiError } from '../errors/apiError.ts';
 

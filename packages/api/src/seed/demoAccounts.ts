@@ -1,6 +1,6 @@
 // The demo organisations and accounts that `npm start` and the browser tests sign in with. One list
 // feeds both the identity emulator and the portal database, so the two always agree.
-import type { PlatformPermission, RoleName, SignInMethod } from '@payportal/shared';
+import type { PlatformPermission, RoleName, SignInMethod } from '@payportal/shared/identity';
 
 /** Every demo account has this password (10+ characters). Development only. */
 export const DEMO_PASSWORD = 'Portal-demo-2026';

@@ -2,7 +2,7 @@
 // register a partner: its server signs session tokens with the private half of this key (a demo key,
 // in that package, worthless anywhere else). Seeded with the origins the portal may be framed from.
 import { createPublicKey } from 'node:crypto';
-import type { RoleName } from '@payportal/shared';
+import type { RoleName } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
 export const DEMO_PARTNER = {

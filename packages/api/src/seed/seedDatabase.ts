@@ -1,7 +1,8 @@
 // Idempotent: running it again leaves the same rows (upserts keyed on names, and on organisation and
 // e-mail for users: addresses are unique per organisation). Demo users are linked to their stable
 // identity uids directly; they have no invitation to accept.
-import { EMBEDDED_TERMS_PRODUCT_ID, normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { EMBEDDED_TERMS_PRODUCT_ID } from '@payportal/shared/constants';
+import { normalizeEmail, ROLE_NAMES, type RoleName } from '@payportal/shared/identity';
 import { DEVELOPMENT_PARTNER_ORIGIN } from '../config.ts';
 import { seedDemoPartner } from './demoPartner.ts';
 import { seedDashboards } from '../dashboards/index.ts';

@@ -13,7 +13,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { UploadCountError, type AnalyticsEngine } from '@payportal/analytics';
-import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared';
+import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared/uploads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ANALYTICS_WRITE_LOCK } from '../db/analyticsWriteLock.ts';
 import { withAdvisoryLock, type Database } from '../db/database.ts';

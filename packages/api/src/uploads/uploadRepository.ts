@@ -9,7 +9,7 @@ import {
   type UploadMode,
   type UploadStatus,
   UPLOAD_PAGE_SIZE,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import type { Queryable } from '../db/database.ts';
 
 export interface UploadViewer {

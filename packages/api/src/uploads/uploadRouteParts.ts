@@ -2,7 +2,7 @@
 // upload role uploads and sees its own; upload_admin, and org owners, see and manage the
 // organisation's), and the caller as the uploads see them. Reads allow impersonating support staff;
 // writes need support_write (the caller hooks enforce it).
-import type { RoleName } from '@payportal/shared';
+import type { RoleName } from '@payportal/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';

@@ -3,8 +3,8 @@
 // for an uploader, another person's) answers 404. Roll back and delete queue behind loads in the
 // processor (one writer); every action is audited.
 import { Readable } from 'node:stream';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   REJECT_PAGE_SIZE,
   rejectsPageSchema,
   rejectsQuerySchema,
@@ -13,7 +13,7 @@ import {
   uploadListSchema,
   uploadParamsSchema,
   uploadSchema,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -2,7 +2,8 @@
 // the protocol; these routes check the caller first (who may send, the size cap, the organisation's
 // concurrent allowance, the metadata's schema) and keep the record in PostgreSQL. Another
 // organisation's upload answers 404 before tus sees the request.
-import { API_ERROR_CODES, UPLOAD_ROUTES, uploadMetadataSchema, type UploadKind } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { UPLOAD_ROUTES, uploadMetadataSchema, type UploadKind } from '@payportal/shared/uploads';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/callerHooks.ts';

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { injectConfig, type PortalConfig } from '@payportal/shared';
+import { injectConfig, type PortalConfig } from '@payportal/shared/config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicScope } from '../auth/routeAccess.ts';
 import type { ApiConfig } from '../config.ts';

@@ -2,7 +2,7 @@
 // `constructor` holding a `prototype`) as "not valid JSON", which sends a caller looking for a syntax
 // error that is not there. This one parses with JSON.parse (which makes such keys plain own properties,
 // never prototypes) and refuses a body holding either key anywhere, naming the key and where it is.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors/apiError.ts';
 

@@ -1,6 +1,6 @@
 // The thin component that applies a route's guards (decided in shared/guards) and hands the
 // screen the inputs of its route-table row.
-import { decideRoute, type GuardDecision, type GuardParentMessage } from '@payportal/shared';
+import { decideRoute, type GuardDecision, type GuardParentMessage } from '@payportal/shared/guards';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';

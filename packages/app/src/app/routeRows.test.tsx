@@ -1,7 +1,7 @@
 // Every row of the route table: each path, opened by a user its guard lets
 // in, draws that row's own screen. A row whose feature has not shipped draws the "not available"
 // placeholder named after the row, and the test says so: a heading alone proves nothing.
-import { encodeSignUpHash } from '@payportal/shared';
+import { encodeSignUpHash } from '@payportal/shared/identity';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTestPortalConfig } from '../testing/testPortalConfig.ts';

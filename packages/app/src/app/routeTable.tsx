@@ -1,7 +1,7 @@
 // Route table: one row per route, in the specification's order. `guard` names the guard of
 // that protects the route (`none`: open to anyone); `standaloneOnly` routes do not exist when
 // framed. `inputs` are what the table says the screen receives, besides its path parameters.
-import type { RouteGuard } from '@payportal/shared';
+import type { RouteGuard } from '@payportal/shared/guards';
 import type { ComponentType } from 'react';
 import type { Snapshot } from 'valtio';
 import type { SignedInSession } from '../features/session/sessionStore.ts';

@@ -1,6 +1,6 @@
 // Short numbers for axes and labels, in the catalogue's formats (money, count, percent, bps): axes
 // have little room, so $1.2M rather than $1,234,567.89. Tooltips and tables use formatCell in full.
-import type { QueryColumn } from '@payportal/shared';
+import type { QueryColumn } from '@payportal/shared/analytics';
 
 // Three significant digits: an axis that hugs its values steps by 50K near $1.6M, and one decimal
 // labelled $1.65M and $1.7M both "$1.7M".

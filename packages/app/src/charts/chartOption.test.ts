@@ -1,6 +1,7 @@
 // A chart configuration and the query API's answer → the ECharts option: every value
 // drawn is the answer's; a second dimension splits series; reference lines and the second axis appear.
-import { chartConfigSchema, type QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
+import { chartConfigSchema } from '@payportal/shared/dashboards';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

@@ -1,7 +1,8 @@
 // A chart configuration and the query API's answer → the ECharts option. Pure:
 // tested without a canvas. Every number drawn is a cell of the answer; labels and tooltips use the
 // catalogue's formats; the aria component describes the chart for screen readers.
-import { dayText, formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
+import { dayText, formatCell, type QueryResult } from '@payportal/shared/analytics';
+import type { ChartConfig } from '@payportal/shared/dashboards';
 import { axisFormat, tickFormat } from './axisFormat.ts';
 import type { ChartOption } from './echartsCore.ts';
 import { HATCH, type PeriodsOf } from './periodMarks.ts';

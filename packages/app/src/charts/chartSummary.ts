@@ -1,6 +1,7 @@
 // The accessible summary of a chart: what it shows, how many values, the highest and
 // the lowest, in the catalogue's formats. Screen readers read it; the table twin has every value.
-import { formatCell, type ChartConfig, type QueryResult } from '@payportal/shared';
+import { formatCell, type QueryResult } from '@payportal/shared/analytics';
+import type { ChartConfig } from '@payportal/shared/dashboards';
 import { resultSeries } from './resultSeries.ts';
 
 export function chartSummary(config: ChartConfig, result: QueryResult): string {

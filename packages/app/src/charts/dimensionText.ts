@@ -2,7 +2,7 @@
 // fixed vocabularies and issuer countries in words (shared valueLabels.ts: "American Express", "Card
 // not present", "5812 Eating Places and Restaurants"); null when the dimension has no such words, so
 // the caller formats the value itself.
-import { dimensionValueLabel, hasValueLabels } from '@payportal/shared';
+import { dimensionValueLabel, hasValueLabels } from '@payportal/shared/analytics';
 import { timePartAxis } from './timeParts.ts';
 
 export function dimensionText(dimension: string | undefined, value: string): string | null {

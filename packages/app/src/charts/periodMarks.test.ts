@@ -1,6 +1,7 @@
 // Periods that are not whole are drawn hatched or dashed, with the reason in the tooltip, the table twin
 // and the CSV file: "last 30 days" by month on 27 Nov holds 3 days of October and 27 of November.
-import { chartConfigSchema, periodStatus, queryDescriptionSchema } from '@payportal/shared';
+import { periodStatus, queryDescriptionSchema } from '@payportal/shared/analytics';
+import { chartConfigSchema } from '@payportal/shared/dashboards';
 import { describe, expect, it } from 'vitest';
 import { resultCsv } from '../features/dashboards/chartFiles.ts';
 import { chartOption } from './chartOption.ts';

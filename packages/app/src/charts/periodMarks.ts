@@ -10,7 +10,7 @@ import {
   type PeriodStatus,
   type QueryDescription,
   type QueryResult,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 
 export type PeriodsOf = (label: string, measure: string) => PeriodStatus;
 

@@ -1,7 +1,7 @@
 // An answer of the query API as what a chart draws: the category column (the first non-measure
 // column), the measure columns, and, when a second dimension exists, one series per its value
 // (a pivot), so "approval rate by card brand and channel" draws a series per channel.
-import type { QueryCell, QueryColumn, QueryResult } from '@payportal/shared';
+import type { QueryCell, QueryColumn, QueryResult } from '@payportal/shared/analytics';
 import { dimensionText } from './dimensionText.ts';
 
 export interface Series {

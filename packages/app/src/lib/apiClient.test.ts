@@ -1,6 +1,7 @@
 // The bearer each call carries: the signed-in person's ID token, or, while
 // impersonating, an impersonation token exchanged for it; never an ID token with Impersonate-User.
-import { API_ERROR_CODES, API_PATHS } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { API_PATHS } from '@payportal/shared/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setImpersonatedEmail } from './apiClient.ts';
 import { impersonationAccess } from './impersonationAccess.ts';

@@ -2,13 +2,8 @@
 // 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code. While
 // impersonating, the bearer is an impersonation token exchanged for the signed-in person's ID token
 //: the API refuses an ID token with Impersonate-User.
-import {
-  API_PATHS,
-  apiErrorBodySchema,
-  IMPERSONATE_HEADER,
-  impersonationResponseSchema,
-  type ApiErrorCode,
-} from '@payportal/shared';
+import { apiErrorBodySchema, type ApiErrorCode } from '@payportal/shared/errors';
+import { API_PATHS, IMPERSONATE_HEADER, impersonationResponseSchema } from '@payportal/shared/identity';
 import type { z } from 'zod';
 // Full zod or zod/mini schemas alike (both are zod's core type); parsed with zod/mini's function, so the
 // sign-in path loads no full zod.

@@ -1,6 +1,6 @@
-// The runtime configuration the API wrote into index.html (shared/browserConfig.ts). Read once, on
+// The runtime configuration the API wrote into index.html (shared/config/browserConfig.ts). Read once, on
 // first use, so that importing a module never touches the document.
-import { CONFIG_ELEMENT_ID, portalConfigSchema, readEmbeddedConfig, type PortalConfig } from '@payportal/shared';
+import { CONFIG_ELEMENT_ID, portalConfigSchema, readEmbeddedConfig, type PortalConfig } from '@payportal/shared/config';
 
 let cached: PortalConfig | undefined;
 

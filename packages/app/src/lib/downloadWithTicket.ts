@@ -2,7 +2,7 @@
 // documents): the browser itself fetches the ticket's URL (an <a download> click),
 // so the file streams to disk and no session token ever goes into a URL. Framed, the click happens
 // inside the frame, which downloads the same way.
-import type { DownloadTicket } from '@payportal/shared';
+import type { DownloadTicket } from '@payportal/shared/exports';
 
 export async function downloadWithTicket(requestTicket: () => Promise<DownloadTicket>): Promise<void> {
   const ticket = await requestTicket();

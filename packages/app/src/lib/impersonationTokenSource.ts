@@ -3,7 +3,7 @@
 // again shortly before it expires and whenever the API client forces a refresh (after a 401, e.g.
 // api/impersonation-expired). Concurrent asks share one exchange. It lives in this closure only: never
 // storage, URL, DOM or log; dropping the source (ending impersonation) drops the token.
-import type { ImpersonationResponse } from '@payportal/shared';
+import type { ImpersonationResponse } from '@payportal/shared/identity';
 import type { TokenSource } from './tokenSource.ts';
 
 /** Exchanged again when less than this remains, so a call never leaves with a token about to lapse. */

@@ -11,7 +11,7 @@ import {
   type QueryDescription,
   type QueryDescriptionInput,
   type QueryResult,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { ApiError, apiResponse } from './apiClient.ts';
 import { ndjsonLines } from './ndjsonLines.ts';
 

@@ -2,7 +2,7 @@
 // with Retry-After. A dashboard of many charts (each with its comparison and sparkline) can pass that
 // limit on its own when the engine is slow; its charts wait their turn and ask again instead of showing
 // an error. Past the attempts, or for any other error, the error stands.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { ApiError } from './apiClient.ts';
 
 export const BUSY_ATTEMPTS = 6;

@@ -1,5 +1,5 @@
 // One signed-in answer of POST /api/auth/v1/authenticate/ for component tests, changed where a test needs.
-import type { AuthenticateResponse } from '@payportal/shared';
+import type { AuthenticateResponse } from '@payportal/shared/identity';
 
 export function authenticateAnswer(
   overrides: { user?: Partial<AuthenticateResponse['user']> } & Partial<Omit<AuthenticateResponse, 'user'>> = {},

@@ -1,5 +1,5 @@
 // A query API answer for component and chart tests: these columns and rows, whole, from the rollup.
-import type { QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
 
 export const queryAnswer = (columns: QueryResult['columns'], rows: QueryResult['rows']): QueryResult => ({
   columns,

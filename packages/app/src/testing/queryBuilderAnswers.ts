@@ -2,17 +2,19 @@
 // API builds it from the shared one, a query answer shaped like the engine's, saved exports and runs.
 import {
   DATE_RANGE_PRESETS,
-  DEFAULT_CSV_OPTIONS,
-  type ExportDefinition,
-  type ExportJob,
-  type ExportLimits,
   DIMENSIONS,
   MEASURES,
   QUERY_ROW_CAP,
   TIME_GRANULARITIES,
   type CatalogueResponse,
   type QueryResult,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import {
+  DEFAULT_CSV_OPTIONS,
+  type ExportDefinition,
+  type ExportJob,
+  type ExportLimits,
+} from '@payportal/shared/exports';
 
 export const catalogueAnswer: CatalogueResponse = {
   measures: Object.entries(MEASURES).map(([id, meta]) => ({

@@ -1,5 +1,5 @@
 // Test helper: the app shell at a path, on wouter's in-memory location, with a given session.
-import { roleFlags, type RoleName } from '@payportal/shared';
+import { roleFlags, type RoleName } from '@payportal/shared/identity';
 import { render } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';

@@ -1,6 +1,6 @@
 // A simulator answer for component tests: ten merchants, four of them changed, the given net over the
 // twelve months of 1 Oct 2025 – 30 Sep 2026.
-import type { SimulationResult } from '@payportal/shared';
+import type { SimulationResult } from '@payportal/shared/optimizer';
 
 export const simulationResult = (net: number): SimulationResult => ({
   period: ['2025-10-01', '2026-09-30'],

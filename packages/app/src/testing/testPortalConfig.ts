@@ -1,6 +1,6 @@
 // Test support: the page configuration a component test runs with, written into the document as the
 // API writes it into index.html, so production code keeps no door for tests.
-import { CONFIG_ELEMENT_ID, type PortalConfig } from '@payportal/shared';
+import { CONFIG_ELEMENT_ID, type PortalConfig } from '@payportal/shared/config';
 
 export const TEST_PORTAL_CONFIG: PortalConfig = {
   firebase: { apiKey: 'test-key', authDomain: 'test.example', projectId: 'demo-test' },

@@ -1,6 +1,6 @@
 // A colour palette of ten shades per hue. Shades are generated from one hue and saturation so
 // every theme's scale has the same lightness steps (and so the same contrast between steps).
-import { constants } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
 
 export const SHADE_NAMES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
 export type ShadeName = (typeof SHADE_NAMES)[number];

@@ -2,7 +2,7 @@
 // answer as soon as it is ready, as one line of NDJSON naming the question's index. A question that
 // fails does not fail the others: its line carries the error the single-question route would answer.
 import { z } from 'zod';
-import { API_ERROR_CODES, type ApiErrorCode } from '../apiErrors.ts';
+import { API_ERROR_CODES, type ApiErrorCode } from '../errors/apiErrors.ts';
 import { queryDescriptionSchema, queryResultSchema } from './queryDescription.ts';
 
 /** Questions one batch may hold (a dashboard of 16 charts with comparisons fits in two). */

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../browserConfig.ts';
+import type { PortalConfig } from '../config/browserConfig.ts';
 import { normalizeEmail } from './domain.ts';
 
 /**

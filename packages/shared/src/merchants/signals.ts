@@ -1,7 +1,7 @@
 // The AML and card-testing signals of the merchant-level page: ids, labels and the
 // threshold each score is judged by. The SQL of each lives in @payportal/analytics (src/signals/),
 // keyed by these ids, so a signal cannot exist on one side only. The generator plants one known case
-// of each in a few merchants (packages/analytics/README.md, "Planted AML cases").
+// of each in a few merchants (packages/analytics/docs/signals.md).
 import { z } from 'zod';
 
 export interface SignalMeta {

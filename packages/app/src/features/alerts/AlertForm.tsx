@@ -8,14 +8,13 @@ import {
   ALERT_TEMPLATES,
   ALERT_WINDOW_LABELS,
   ALERT_WINDOWS,
-  MEASURES,
   type AlertCondition,
   type AlertRuleInput,
   type AlertScope,
   type AlertWindow,
-  type MeasureId,
   type Recipient,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
+import { MEASURES, type MeasureId } from '@payportal/shared/analytics';
 import { useId, useState } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';

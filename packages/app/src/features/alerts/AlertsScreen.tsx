@@ -1,7 +1,9 @@
 // /alerts: the organisation's alerts (state, last check, a mail that did not go), each one's history of
 // firings, a form for a new one (from a template, or for the merchant the page was opened for), and
 // the subscriptions with "Send now". Read-only support sees everything and changes nothing.
-import { formatCell, MEASURES, merchantPageHref, type Alert, type Subscription } from '@payportal/shared';
+import type { Alert, Subscription } from '@payportal/shared/alerts';
+import { formatCell, MEASURES } from '@payportal/shared/analytics';
+import { merchantPageHref } from '@payportal/shared/dashboards';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';

@@ -1,5 +1,5 @@
 // Members of the organisation as checkboxes: only they can receive its mail (the API checks it too).
-import type { Recipient } from '@payportal/shared';
+import type { Recipient } from '@payportal/shared/alerts';
 import * as styles from './alerts.css.ts';
 
 export function RecipientPicker({

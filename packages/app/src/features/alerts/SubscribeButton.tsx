@@ -1,6 +1,6 @@
 // "Subscribe" beside a dashboard or a saved export: opens the subscribe dialog, loaded only when asked
 // for (the dashboard's own code stays as small as it was). Read-only support cannot subscribe anyone.
-import type { SubscriptionSourceInput } from '@payportal/shared';
+import type { SubscriptionSourceInput } from '@payportal/shared/alerts';
 import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { impersonationAccess } from '../../lib/impersonationAccess.ts';

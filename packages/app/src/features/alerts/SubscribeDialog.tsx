@@ -7,7 +7,7 @@ import {
   WEEKDAY_LABELS,
   type SubscriptionFrequency,
   type SubscriptionSourceInput,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';

@@ -11,7 +11,7 @@ import {
   subscriptionSchema,
   type AlertBodyInput,
   type SubscriptionBodyInput,
-} from '@payportal/shared';
+} from '@payportal/shared/alerts';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export const fetchRecipients = (signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 // Action handler /usermgmt/action: e-mailed links land here. resetPassword shows the change-
 // password card; verifyEmail and revertSecondFactorAddition apply the code and go to /auth after 5 s.
-import { AUTH_ERROR_TEXTS, constants } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
+import { AUTH_ERROR_TEXTS } from '@payportal/shared/errors';
 import { applyActionCode, checkActionCode, verifyPasswordResetCode } from 'firebase/auth';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';

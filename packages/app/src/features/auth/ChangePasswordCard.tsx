@@ -1,6 +1,6 @@
 // Change password card, on the profile (the signed-in user's password) and in the reset flow
 // (inputs oobCode and reset: confirm the e-mailed code, then go to ./auth).
-import { authErrorMessage } from '@payportal/shared';
+import { authErrorMessage } from '@payportal/shared/errors';
 import { confirmPasswordReset, updatePassword } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';

@@ -1,7 +1,7 @@
 // Two-factor login: "Authentication Code" (placeholder Code, control mfaCode), Submit or Enter,
 // 3-step progress. error cleared and step reset; invalid form stops; step 1 while verifying;
 // step 2 after, with the error on failure.
-import { validateVerificationCode } from '@payportal/shared';
+import { validateVerificationCode } from '@payportal/shared/identity';
 import { useState, type FormEvent } from 'react';
 import * as styles from './authLayout.css.ts';
 import { FormAlert } from './FormAlert.tsx';

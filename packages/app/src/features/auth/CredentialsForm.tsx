@@ -1,7 +1,9 @@
 // Sign-in: email, password with show/hide, required terms, stay logged in, Sign In, Forgot
 // Password, Request Credentials, 3-step progress. The email is read from the field itself
 // (password managers fill fields without React seeing it), and the terms must be accepted.
-import { AUTH_ERROR_TEXTS, constants, validateEmail, validateRequired } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
+import { AUTH_ERROR_TEXTS } from '@payportal/shared/errors';
+import { validateEmail, validateRequired } from '@payportal/shared/identity';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { portalConfig } from '../../lib/config.ts';

@@ -1,6 +1,6 @@
 // Forgot password; the confirmation shows whether or not the request succeeded, so the
 // screen never tells anyone which addresses have accounts.
-import { validateEmail } from '@payportal/shared';
+import { validateEmail } from '@payportal/shared/identity';
 import { sendPasswordResetEmail } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';

@@ -1,6 +1,6 @@
 // New password and confirmation, required, at least 10 characters, matching, with the hint.
 // Used by the sign-up screen and the change-password card; the parent owns the values.
-import { PASSWORD_HINT, validateNewPassword, validatePasswordConfirmation } from '@payportal/shared';
+import { PASSWORD_HINT, validateNewPassword, validatePasswordConfirmation } from '@payportal/shared/identity';
 import { TextField } from './TextField.tsx';
 
 export interface NewPassword {

@@ -1,4 +1,4 @@
-import { constants } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
 
 /** -1 idle (or error cleared), 1 working, 2 finished. */
 export type ProgressStep = -1 | 1 | 2;

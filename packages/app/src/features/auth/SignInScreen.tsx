@@ -6,7 +6,7 @@ import type { MultiFactorResolver } from 'firebase/auth';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
-import { authErrorMessage } from '@payportal/shared';
+import { authErrorMessage } from '@payportal/shared/errors';
 import { session } from '../session/index.ts';
 import * as styles from './authLayout.css.ts';
 import { CredentialsForm } from './CredentialsForm.tsx';

@@ -1,4 +1,4 @@
-import { encodeSignUpHash } from '@payportal/shared';
+import { encodeSignUpHash } from '@payportal/shared/identity';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

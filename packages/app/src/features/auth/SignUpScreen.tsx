@@ -1,6 +1,6 @@
 // Sign-up /sign-up/{hash}: two panes with branding; email and name from the hash, read-only;
 // password rules with the hint, submit disabled until they hold; then "You're almost done".
-import { decodeSignUpHash } from '@payportal/shared';
+import { decodeSignUpHash } from '@payportal/shared/identity';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import * as styles from './authLayout.css.ts';

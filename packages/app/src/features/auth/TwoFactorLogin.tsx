@@ -1,5 +1,5 @@
 // Two-factor login: the SMS goes to the enrolled phone as soon as the step appears.
-import { AUTH_ERROR_TEXTS } from '@payportal/shared';
+import { AUTH_ERROR_TEXTS } from '@payportal/shared/errors';
 import type { MultiFactorResolver } from 'firebase/auth';
 import { useEffect, useRef, useState } from 'react';
 import { CodeEntry } from './CodeEntry.tsx';

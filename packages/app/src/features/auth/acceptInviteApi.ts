@@ -1,6 +1,6 @@
 // POST /api/auth/v1/invites/accept: links the identity the sign-up has just created
 // to its invitation, with the secret of the sign-up link. 204, or api/invite-refused.
-import { API_PATHS } from '@payportal/shared';
+import { API_PATHS } from '@payportal/shared/identity';
 import type { User } from 'firebase/auth';
 import { apiRequest } from '../../lib/apiClient.ts';
 

@@ -2,7 +2,8 @@
 // identity service which domains its project authorises, and refuse with a clear message on a host it
 // does not list. Once a host has passed, it is remembered and not asked again. When
 // the service cannot be asked at all, sign-in goes ahead: its own call then fails with its own message.
-import { AuthFlowError, identityProjectSchema, type FirebaseWebConfig } from '@payportal/shared';
+import { identityProjectSchema, type FirebaseWebConfig } from '@payportal/shared/config';
+import { AuthFlowError } from '@payportal/shared/errors';
 import { safeParse } from 'zod/mini';
 
 const CHECKED_KEY = 'payportal.authorizedHost';

@@ -9,7 +9,7 @@ import {
   type MultiFactorResolver,
   type PhoneMultiFactorInfo,
 } from 'firebase/auth';
-import { AuthFlowError } from '@payportal/shared';
+import { AuthFlowError } from '@payportal/shared/errors';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { completeSignIn } from './signInFlow.ts';
 

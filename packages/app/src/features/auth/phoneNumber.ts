@@ -1,7 +1,7 @@
 // Phone required; non-digit characters stripped; the chosen dial code prefixed; must be valid.
 // A national trunk prefix people type out of habit (UK 07400…, NL 06…) is dropped, as a phone would.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { AUTH_ERROR_TEXTS } from '@payportal/shared';
+import { AUTH_ERROR_TEXTS } from '@payportal/shared/errors';
 import type { CountryOption } from './countries.ts';
 
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; error: string };

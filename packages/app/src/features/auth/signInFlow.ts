@@ -6,11 +6,11 @@ import {
   AuthFlowError,
   authErrorMessage,
   errorCode,
-  isInternalEmail,
   serviceErrorMessage,
   signInRefusalOf,
   type AuthErrorArea,
-} from '@payportal/shared';
+} from '@payportal/shared/errors';
+import { isInternalEmail } from '@payportal/shared/identity';
 import {
   browserLocalPersistence,
   browserSessionPersistence,

@@ -1,7 +1,8 @@
 // Sign-up: create the identity, accept the link's invitation with it (the only
 // way an identity is linked to its portal user), send the verification e-mail, sign out; the person
 // signs in once the address is verified (e-mail must be verified).
-import { authErrorMessage, type SignUpPayload } from '@payportal/shared';
+import { authErrorMessage } from '@payportal/shared/errors';
+import type { SignUpPayload } from '@payportal/shared/identity';
 import {
   createUserWithEmailAndPassword,
   deleteUser,

@@ -1,7 +1,7 @@
 // The card pattern of the change-password card and the name update. Saving flips the
 // card to its saving face ("One sec..."), which stays at least 1 s; "Saved!" then shows for 0.5 s, and
 // the card flips back after 1 s more. A failure turns to the result face with "Error: " and the text.
-import { constants } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type FlipFace = 'front' | 'saving' | 'saved' | 'failed';

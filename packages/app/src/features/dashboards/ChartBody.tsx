@@ -1,6 +1,6 @@
 // What a chart card draws for an answer: the KPI tile, the table, or an ECharts chart with its
 // accessible summary; the empty state when the answer has no rows.
-import type { ChartConfig } from '@payportal/shared';
+import type { ChartConfig } from '@payportal/shared/dashboards';
 import { useEffect, useMemo, useState } from 'react';
 import { chartLookOf } from '../../charts/chartLook.ts';
 import { chartOption, periodName } from '../../charts/chartOption.ts';

@@ -2,7 +2,8 @@
 //. Its cards follow the spec's chart card parts (details, entry, metric, plotting)
 // and chart fields (compound with searches, date, select, toggle); the preview beside it asks the
 // query API as the choices change (debounced), exactly as the dashboard will.
-import type { CatalogueResponse, DashboardChart } from '@payportal/shared';
+import type { CatalogueResponse } from '@payportal/shared/analytics';
+import type { DashboardChart } from '@payportal/shared/dashboards';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

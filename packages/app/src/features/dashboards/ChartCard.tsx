@@ -1,15 +1,15 @@
 // One chart on a dashboard: its own loading, empty and error states through the
 // loading indicator, the time of its data, "view as table", drill-down along the fixed hierarchies
 // (a merchant opens /amla?merchant=…), and its exports: PNG, CSV, open in query builder, copy.
+import { DIMENSIONS } from '@payportal/shared/analytics';
 import {
   CHART_TYPE_LABELS,
-  DIMENSIONS,
   drillHierarchyOf,
   isDrillable,
   merchantPageHref,
   type DashboardChart,
   type DashboardFilters,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ChartInstance } from '../../charts/EChart.tsx';

@@ -2,15 +2,13 @@
 // chart fields: select, toggle, date (a range preset) and compound (industry group → industry,
 // region → state, with searches).
 import {
-  CHART_TYPE_LABELS,
-  CHART_TYPES,
   DATE_RANGE_PRESETS,
   TIME_GRANULARITIES,
   type CatalogueResponse,
-  type ChartType,
   type DimensionId,
   type MeasureId,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import { CHART_TYPE_LABELS, CHART_TYPES, type ChartType } from '@payportal/shared/dashboards';
 import type { ReactNode } from 'react';
 import { PRESET_LABELS, ValueSearch } from '../query-builder/index.ts';
 import type { ChartDraft } from './chartDraft.ts';

@@ -1,6 +1,6 @@
 // The table twin of a chart by period says under each date why that period is not whole or final, as the
 // chart's tooltip and the CSV file do; a whole period's date stands alone.
-import { queryDescriptionSchema } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { periodNotes, periodsOf } from '../../charts/periodMarks.ts';

@@ -1,7 +1,7 @@
 // A chart's "view as table" twin and the table chart type: every cell of the
 // answer in the catalogue's formats, sortable by any column (click or Enter on its header), and
 // virtualised: only the rows in view are in the DOM, so 10,000 rows scroll smoothly.
-import { formatCell, type QueryResult } from '@payportal/shared';
+import { formatCell, type QueryResult } from '@payportal/shared/analytics';
 import { useMemo, useState } from 'react';
 import { dimensionText } from '../../charts/dimensionText.ts';
 import * as styles from './dashboards.css.ts';

@@ -2,7 +2,13 @@
 // height. In edit mode the owner drags a chart by its handle to another place and drags its corner to
 // resize it (useGridPointer.ts); beside the handle, the Arrange menu's buttons do the same by keyboard
 //. The screen saves the layout.
-import { GRID_COLUMNS, GRID_MAX_ROWS, GRID_MIN_COLUMNS, type DashboardChart, type LayoutItem } from '@payportal/shared';
+import {
+  GRID_COLUMNS,
+  GRID_MAX_ROWS,
+  GRID_MIN_COLUMNS,
+  type DashboardChart,
+  type LayoutItem,
+} from '@payportal/shared/dashboards';
 import type { ReactNode } from 'react';
 import { moveItem, stepSize } from './gridArrange.ts';
 import * as styles from './dashboards.css.ts';

@@ -2,7 +2,7 @@
 // dashboard opens in edit mode. The creator (warehouseId, this user) owns it in the organisation
 // orgId; the API takes both from the verified caller, so the screen only says whose it will be. A demo
 // organisation may create dashboards like any other; the demo banner says its data is artificial.
-import { dashboardTitleSchema } from '@payportal/shared';
+import { dashboardTitleSchema } from '@payportal/shared/dashboards';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';

@@ -2,7 +2,7 @@
 // one dashboard, its filters in the URL, its charts loading in parallel, a refresh action. Its
 // creator and org owners (is_owner, or userId = the creator; the API's can_edit has the last word)
 // see Edit, Add chart and Archive; in edit mode they rename it and arrange its charts.
-import { searchHasFilters, type Dashboard, type LayoutItem } from '@payportal/shared';
+import { searchHasFilters, type Dashboard, type LayoutItem } from '@payportal/shared/dashboards';
 import { useCallback, useEffect, useState } from 'react';
 import { loadEcharts } from '../../charts/loadEcharts.ts';
 import { Link, useLocation } from 'wouter';

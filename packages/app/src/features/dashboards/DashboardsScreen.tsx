@@ -1,6 +1,6 @@
 // /dashboards: the organisation's dashboards, and the archive view (which receives userId:
 // "Mine only" there narrows to the dashboards this user created; editors restore from it).
-import type { DashboardSummary } from '@payportal/shared';
+import type { DashboardSummary } from '@payportal/shared/dashboards';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';

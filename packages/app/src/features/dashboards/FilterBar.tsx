@@ -1,7 +1,8 @@
 // The dashboard-level filters: a date range (replacing each chart's own), the
 // compound industry and region searches, card brand and channel. They apply to every chart unless it
 // opts out. Values are kept in the URL by the screen.
-import { DATE_RANGE_PRESETS, DIMENSION_VALUE_LABELS, type DashboardFilters } from '@payportal/shared';
+import { DATE_RANGE_PRESETS, DIMENSION_VALUE_LABELS } from '@payportal/shared/analytics';
+import type { DashboardFilters } from '@payportal/shared/dashboards';
 import { PRESET_LABELS, ValueSearch } from '../query-builder/index.ts';
 import * as styles from './dashboards.css.ts';
 

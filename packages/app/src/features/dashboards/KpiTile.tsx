@@ -1,6 +1,6 @@
 // The KPI tile: the value over the tile's period, its change against the period it
 // is compared with, named (kpiComparison.ts), and a sparkline of the same measure by day. All are query answers.
-import { formatCell, type ComparisonPeriod, type QueryResult } from '@payportal/shared';
+import { formatCell, type ComparisonPeriod, type QueryResult } from '@payportal/shared/analytics';
 import { useEffect, useMemo } from 'react';
 import { axisFormat } from '../../charts/axisFormat.ts';
 import { EChart } from '../../charts/EChart.tsx';

@@ -1,15 +1,12 @@
 // The chart builder's choices (chart card parts: details, entry, metric, plotting) and their
 // conversion to and from a chart configuration. Pure, so the builder's rules are tested alone.
+import type { DateRangePreset, DimensionId, MeasureId, TimeGranularity } from '@payportal/shared/analytics';
 import {
   chartConfigSchema,
   type ChartConfig,
   type ChartConfigInput,
   type ChartType,
-  type DateRangePreset,
-  type DimensionId,
-  type MeasureId,
-  type TimeGranularity,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
 
 export interface ChartDraft {
   title: string;

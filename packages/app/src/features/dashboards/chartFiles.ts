@@ -1,7 +1,7 @@
 // A chart's exports: the drawing as PNG and its answer as CSV, both saved in the
 // browser. The CSV holds the answer's raw values (as the exports do), with the catalogue's labels, and
 // for an answer by period a last column saying which periods are partial or not yet final.
-import { PERIOD_NOTE_COLUMN, type QueryResult } from '@payportal/shared';
+import { PERIOD_NOTE_COLUMN, type QueryResult } from '@payportal/shared/analytics';
 
 const quote = (cell: unknown) => {
   const text = cell === null || cell === undefined ? '' : String(cell);

@@ -1,6 +1,6 @@
 // What a chart asks the query API (6) and how the builder's choices become a
 // chart configuration: pure, tested alone.
-import { chartConfigSchema } from '@payportal/shared';
+import { chartConfigSchema } from '@payportal/shared/dashboards';
 import { describe, expect, it } from 'vitest';
 import { checkDraft, configToDraft, draftToConfig, emptyDraft } from './chartDraft.ts';
 import { chartQueries } from './chartQueries.ts';

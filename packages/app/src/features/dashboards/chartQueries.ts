@@ -4,16 +4,18 @@
 // and by day (its sparkline); a chart by week, month, quarter or year asks where the data starts in its
 // range (its first period may hold only a few days).
 import {
-  applyDashboardFilters,
   comparisonPeriod,
   firstDayOfDataQuery,
-  drillQuery,
-  type ChartConfig,
   type ComparisonPeriod,
-  type DashboardFilters,
   type DateRange,
   type QueryDescription,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import {
+  applyDashboardFilters,
+  drillQuery,
+  type ChartConfig,
+  type DashboardFilters,
+} from '@payportal/shared/dashboards';
 
 export interface ChartQueries {
   main: QueryDescription;

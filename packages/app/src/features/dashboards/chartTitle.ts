@@ -2,7 +2,7 @@
 // (", last 30 days") has it replaced by the range in force, so a dashboard set to "Year to date" reads
 // "Gross sales volume, year to date"; a KPI tile always names its period; other charts that do not
 // name it in their title carry it on a line of its own.
-import { DATE_RANGE_PRESET_LABELS, rangePhrase, type DateRange } from '@payportal/shared';
+import { DATE_RANGE_PRESET_LABELS, rangePhrase, type DateRange } from '@payportal/shared/analytics';
 
 const PERIODS = [...Object.values(DATE_RANGE_PRESET_LABELS), 'All dates'].map((label) => label.toLowerCase());
 

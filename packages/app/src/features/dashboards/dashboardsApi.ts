@@ -9,7 +9,7 @@ import {
   dashboardSchema,
   type ChartConfigInput,
   type DashboardBodyInput,
-} from '@payportal/shared';
+} from '@payportal/shared/dashboards';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export const fetchDashboards = (archived: boolean, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import type { LayoutItem } from '@payportal/shared';
+import type { LayoutItem } from '@payportal/shared/dashboards';
 import { describe, expect, it } from 'vitest';
 import { boxAt, dragSize, moveItem, sameLayout, stepSize } from './gridArrange.ts';
 

@@ -1,7 +1,7 @@
 // The arithmetic of arranging the dashboard grid, pure so it is tested without a
 // browser: move a chart to another place in the reading order, and size a chart from how far its
 // corner was dragged, snapped to whole columns (3–12) and rows (1–3).
-import { GRID_COLUMNS, GRID_MAX_ROWS, GRID_MIN_COLUMNS, type LayoutItem } from '@payportal/shared';
+import { GRID_COLUMNS, GRID_MAX_ROWS, GRID_MIN_COLUMNS, type LayoutItem } from '@payportal/shared/dashboards';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

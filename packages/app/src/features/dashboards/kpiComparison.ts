@@ -9,7 +9,7 @@ import {
   type ComparisonPeriod,
   type MeasureId,
   type MetricFormat,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 
 export type KpiComparison =
   { kind: 'change'; change: number; points: boolean; against: string } | { kind: 'none'; text: string };

@@ -1,6 +1,6 @@
 // "Open in query builder": the chart's question as it stands (filters and drill
 // included) goes into the builder, which then exports it in full as CSV.
-import type { QueryDescription } from '@payportal/shared';
+import type { QueryDescription } from '@payportal/shared/analytics';
 import { fromQueryDescription, handOver, loadBuilder } from '../query-builder/index.ts';
 import { paths } from '../../lib/paths.ts';
 

@@ -1,6 +1,6 @@
 // Loads one chart's answers through the query API's batch route (batchedQuery), together with every
 // other chart's. A new question (filters, drill, edit) aborts the older; `refresh` bumps every chart's key.
-import type { QueryResult } from '@payportal/shared';
+import type { QueryResult } from '@payportal/shared/analytics';
 import { batchedQuery } from '../../lib/queryBatch.ts';
 import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

@@ -1,6 +1,6 @@
 // Loads one dashboard (with its charts) for the screens that show or change it. An id that is not a
 // number reads as not found, like one of another organisation (the API answers 404).
-import { dashboardParamsSchema, type Dashboard } from '@payportal/shared';
+import { dashboardParamsSchema, type Dashboard } from '@payportal/shared/dashboards';
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { fetchDashboard } from './dashboardsApi.ts';

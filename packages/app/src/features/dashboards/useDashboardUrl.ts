@@ -1,7 +1,7 @@
 // The dashboard's view state in the URL: its filters (filtersToSearch) and each
 // chart's drill-down path (`drill<chartId>`, one parameter per level), so a link, a reload and the
 // partner frame's onRoute reopen the same view. Changes replace the history entry.
-import { filtersFromSearch, filtersToSearch, type DashboardFilters } from '@payportal/shared';
+import { filtersFromSearch, filtersToSearch, type DashboardFilters } from '@payportal/shared/dashboards';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 

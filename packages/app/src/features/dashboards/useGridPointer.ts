@@ -2,7 +2,7 @@
 // to another place (the others make room as it passes over them), its corner resizes it in whole
 // columns and rows. The grid shows the arrangement while the pointer moves; letting go saves it once.
 // Pointer events with pointer capture, so mouse, pen and touch work alike.
-import { GRID_COLUMNS, type LayoutItem } from '@payportal/shared';
+import { GRID_COLUMNS, type LayoutItem } from '@payportal/shared/dashboards';
 import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { boxAt, dragSize, moveItem, sameLayout, type DragSteps } from './gridArrange.ts';
 

@@ -1,5 +1,5 @@
 // The fields the documents screen's forms and filters share: a document type picker and a month.
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@payportal/shared';
+import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@payportal/shared/documents';
 import * as styles from './documents.css.ts';
 
 export function TypeField<Type extends DocumentType>(props: {

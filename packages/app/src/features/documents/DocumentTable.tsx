@@ -1,6 +1,6 @@
 // The documents list: type, title, month, size, who made it and when, newest first;
 // PDFs open in the page, every document downloads, org owners delete.
-import { DOCUMENT_TYPE_LABELS, type PortalDocument } from '@payportal/shared';
+import { DOCUMENT_TYPE_LABELS, type PortalDocument } from '@payportal/shared/documents';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { creatorText, formatBytes, periodText } from './documentText.ts';
 import * as styles from './documents.css.ts';

@@ -1,6 +1,6 @@
 // The documents screen against answers at the fetch boundary: what the list shows, what it
 // asks the server for, what the caller may do, and the upload's refusal in the API's own words.
-import type { PortalDocument } from '@payportal/shared';
+import type { PortalDocument } from '@payportal/shared/documents';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

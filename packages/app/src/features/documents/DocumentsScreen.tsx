@@ -2,7 +2,12 @@
 // files. Everyone with a portal role reads, searches and downloads; org owners generate and delete;
 // org owners and upload admins share PDFs. What the caller may do comes from the API's answer, so an
 // impersonated read-only session sees no write controls.
-import { DOCUMENT_PAGE_SIZE, DOCUMENT_TYPES, type DocumentType, type PortalDocument } from '@payportal/shared';
+import {
+  DOCUMENT_PAGE_SIZE,
+  DOCUMENT_TYPES,
+  type DocumentType,
+  type PortalDocument,
+} from '@payportal/shared/documents';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { secondaryButton } from '../../ui/button.css.ts';

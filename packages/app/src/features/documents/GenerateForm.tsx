@@ -5,7 +5,7 @@ import {
   lastFullMonth,
   type GeneratedDocumentType,
   type PortalDocument,
-} from '@payportal/shared';
+} from '@payportal/shared/documents';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';

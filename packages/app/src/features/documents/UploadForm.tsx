@@ -7,7 +7,7 @@ import {
   UPLOADED_DOCUMENT_TYPES,
   type PortalDocument,
   type UploadedDocumentType,
-} from '@payportal/shared';
+} from '@payportal/shared/documents';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { primaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';

@@ -1,5 +1,5 @@
 // How the list says a document's size, month and creator.
-import { monthLabel, type PortalDocument } from '@payportal/shared';
+import { monthLabel, type PortalDocument } from '@payportal/shared/documents';
 
 const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 

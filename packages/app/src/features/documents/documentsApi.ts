@@ -5,12 +5,12 @@ import {
   documentListQuerySchema,
   documentListSchema,
   documentSchema,
-  downloadTicketSchema,
   uploadDocumentQuerySchema,
   type DocumentListQueryInput,
   type GenerateDocumentBody,
   type UploadDocumentQuery,
-} from '@payportal/shared';
+} from '@payportal/shared/documents';
+import { downloadTicketSchema } from '@payportal/shared/exports';
 import { apiBytes, apiRequest } from '../../lib/apiClient.ts';
 import { downloadWithTicket } from '../../lib/downloadWithTicket.ts';
 

@@ -1,6 +1,6 @@
 // The frame's end of the private channel (PROTOCOL.md H2, R1): the host's functions, wrapped with
 // comlink, and the one way the rest of the app tells the host something.
-import { type FrameEvent } from '@payportal/shared';
+import type { FrameEvent } from '@payportal/shared/protocol';
 import type { Remote } from 'comlink';
 
 export interface HostApi {

@@ -2,7 +2,8 @@
 // standalone schedule (55 minutes after issue, at once when less than 5 minutes remain, a
 // failed renewal retried after 30 s doubling to 16 minutes) and whenever the API client forces a
 // refresh after a 401; concurrent asks share one request.
-import { constants, hostSessionSchema } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
+import { hostSessionSchema } from '@payportal/shared/protocol';
 import type { TokenSource } from '../../lib/tokenSource.ts';
 import { startRefreshSchedule, type TokenTimes } from '../session/index.ts';
 

@@ -8,7 +8,7 @@ import {
   incompatibleMessageSchema,
   sessionMessageSchema,
   type HostSession,
-} from '@payportal/shared';
+} from '@payportal/shared/protocol';
 
 export interface HostHandshake {
   session: HostSession;

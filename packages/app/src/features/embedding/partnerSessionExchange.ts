@@ -2,7 +2,7 @@
 // access.md "Partner sessions"): the frame exchanges it for an ID token of the user it names, for the host
 // page's origin, and uses that like any other. Sent once: the token's jti is single use, so a refused
 // exchange is never retried with the same token (the next need asks the host for a new one).
-import { API_PATHS, partnerSessionResponseSchema } from '@payportal/shared';
+import { API_PATHS, partnerSessionResponseSchema } from '@payportal/shared/identity';
 import { safeParse } from 'zod/mini';
 import { ApiError, toApiError } from '../../lib/apiClient.ts';
 import type { HostTokenExchange } from './hostTokenSource.ts';

@@ -1,4 +1,4 @@
-import type { AuthenticateResponse } from '@payportal/shared';
+import type { AuthenticateResponse } from '@payportal/shared/identity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../lib/tokenSource.ts';
 import { answerApi } from '../../testing/answerApi.ts';

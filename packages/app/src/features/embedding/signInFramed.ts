@@ -3,7 +3,7 @@
 // check the answer is the user the host named, and set the session. A refusal tells the host
 // unauthorized and routeHome; a token the API cannot verify (401) tells it tokenRejected instead
 // (PROTOCOL.md M4: the host's token is wrong, the user was not refused).
-import type { HostSession } from '@payportal/shared';
+import type { HostSession } from '@payportal/shared/protocol';
 import { ApiError, setImpersonatedEmail } from '../../lib/apiClient.ts';
 import { authenticate, setSignedIn, setSignedOut } from '../session/index.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';

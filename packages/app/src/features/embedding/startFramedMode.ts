@@ -1,7 +1,7 @@
 // Framed mode from start to session: clear stored user data, set `session.framed`, wait for
 // the host, then open the private channel: the host's functions through comlink, ours exposed for
 // calls only (PROTOCOL.md R1), every argument parsed with the shared schemas (V2).
-import { FRAME_METHODS, callOnlyEndpoint, hostSessionSchema, portalPathSchema } from '@payportal/shared';
+import { FRAME_METHODS, callOnlyEndpoint, hostSessionSchema, portalPathSchema } from '@payportal/shared/protocol';
 import { expose, wrap } from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';

@@ -1,6 +1,6 @@
 // The home screen's shortcuts: exactly the features the user's guards let them open, so a
 // user without the query role, whose header has only Sign out, still finds their way.
-import type { RoleFlags } from '@payportal/shared';
+import type { RoleFlags } from '@payportal/shared/identity';
 import { paths } from '../../lib/paths.ts';
 
 export interface HomeLink {

@@ -7,7 +7,7 @@ import {
   type Disposition,
   type MatchReasonCode,
   type MerchantCase,
-} from '@payportal/shared';
+} from '@payportal/shared/merchants';
 import { useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as css from './merchantLevel.css.ts';

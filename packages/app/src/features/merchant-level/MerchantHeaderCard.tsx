@@ -1,6 +1,7 @@
 // The header: names, MID, MCC with industry and group, state and region, pricing
 // plan, onboarding date, status, risk tier.
-import { dimensionValueLabel, MERCHANT_STATUS_LABELS, type MerchantHeader } from '@payportal/shared';
+import { dimensionValueLabel, MERCHANT_STATUS_LABELS } from '@payportal/shared/analytics';
+import type { MerchantHeader } from '@payportal/shared/merchants';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';

@@ -1,6 +1,11 @@
 // /amla: the deep link opens a merchant, a raised signal shows its evidence and opens a case,
 // each section shows as soon as its own answer arrives, and another organisation's merchant (404) says so.
-import { MERCHANT_PATHS, type MerchantHeader, type MerchantSignals, type SectionAnswer } from '@payportal/shared';
+import {
+  MERCHANT_PATHS,
+  type MerchantHeader,
+  type MerchantSignals,
+  type SectionAnswer,
+} from '@payportal/shared/merchants';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

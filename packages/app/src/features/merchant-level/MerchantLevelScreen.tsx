@@ -1,7 +1,8 @@
 // /amla: find a merchant, then its header, signals and cases, and its sections (one request, each
 // section showing as soon as its answer arrives). ?merchant=ID is the deep link (dashboard drill-down,
 // the partner frame's initPath).
-import { DIMENSION_VALUE_LABELS, type MerchantMatch, type SectionRequestInput } from '@payportal/shared';
+import { DIMENSION_VALUE_LABELS } from '@payportal/shared/analytics';
+import type { MerchantMatch, SectionRequestInput } from '@payportal/shared/merchants';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useRequest } from '../../ui/useRequest.ts';

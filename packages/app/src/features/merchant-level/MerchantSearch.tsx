@@ -1,5 +1,5 @@
 // Find a merchant: type-ahead by MID, DBA or legal name, and recent merchants.
-import type { MerchantMatch } from '@payportal/shared';
+import type { MerchantMatch } from '@payportal/shared/merchants';
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { searchMerchants } from './merchantApi.ts';

@@ -1,6 +1,6 @@
 // The five sections, asked for in one request (each shows as soon as its own answer arrives) with the
 // page's date range and filters; the authorisation card reads the peers' approval band once that is in.
-import type { SectionRequestInput } from '@payportal/shared';
+import type { SectionRequestInput } from '@payportal/shared/merchants';
 import { SectionCard } from './SectionCard.tsx';
 import { AuthorisationView, DisputesView, EconomicsView, PeersView, PerformanceView } from './SectionViews.tsx';
 import { useSections } from './useSections.ts';

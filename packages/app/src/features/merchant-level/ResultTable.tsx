@@ -1,5 +1,5 @@
 // One query answer or evidence list as a plain table, formatted as the catalogue says (fixed vocabularies in words).
-import { formatCell, type QueryCell, type QueryColumn } from '@payportal/shared';
+import { formatCell, type QueryCell, type QueryColumn } from '@payportal/shared/analytics';
 import { dimensionText } from '../../charts/dimensionText.ts';
 import * as css from './merchantLevel.css.ts';
 

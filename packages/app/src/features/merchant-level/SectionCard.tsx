@@ -1,6 +1,6 @@
 // One section's card: its title, "Download CSV" of its query answers once they are
 // in, and its view; each section loads on its own, so the first numbers show at once.
-import { SECTION_TITLES, type SectionAnswer, type SectionId } from '@payportal/shared';
+import { SECTION_TITLES, type SectionAnswer, type SectionId } from '@payportal/shared/merchants';
 import type { ReactNode } from 'react';
 import { secondaryButton } from '../../ui/button.css.ts';
 import type { ListRequest } from '../../ui/useRequest.ts';

@@ -1,6 +1,7 @@
 // What each section shows: headline figures first, then charts and tables, all
 // from the section's query API answers (merchantSections.ts in shared).
-import { MEASURES, type QueryResult, type SectionAnswer } from '@payportal/shared';
+import { MEASURES, type QueryResult } from '@payportal/shared/analytics';
+import type { SectionAnswer } from '@payportal/shared/merchants';
 import { EChart } from './charts/EChart.tsx';
 import { heatmapOption, trendOption, vampOption } from './charts/merchantChartOptions.ts';
 import { Figures } from './Figures.tsx';

@@ -1,5 +1,5 @@
 // The merchant's AML signals and its cases, with the actions that open, annotate and close a case.
-import { type Disposition, type MatchReasonCode, type SignalId } from '@payportal/shared';
+import type { Disposition, MatchReasonCode, SignalId } from '@payportal/shared/merchants';
 import { useState } from 'react';
 import { useRequest } from '../../ui/useRequest.ts';
 import { CasesPanel } from './CasesPanel.tsx';

@@ -1,6 +1,6 @@
 // AML and card-testing signals: each score beside its threshold, the evidence rows
 // of a raised one, and "Open case" from it.
-import { SIGNALS, type MerchantSignals, type SignalId } from '@payportal/shared';
+import { SIGNALS, type MerchantSignals, type SignalId } from '@payportal/shared/merchants';
 import { primaryButton } from '../../ui/button.css.ts';
 import { ResultTable } from './ResultTable.tsx';
 import * as css from './merchantLevel.css.ts';

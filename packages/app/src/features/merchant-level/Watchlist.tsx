@@ -1,6 +1,6 @@
 // Before a merchant is picked: the organisation's merchants with raised signals, most first, as a
 // starting point for an analyst.
-import { SIGNALS, type MerchantMatch } from '@payportal/shared';
+import { SIGNALS, type MerchantMatch } from '@payportal/shared/merchants';
 import { useRequest } from '../../ui/useRequest.ts';
 import { fetchWatchlist } from './merchantApi.ts';
 import * as css from './merchantLevel.css.ts';

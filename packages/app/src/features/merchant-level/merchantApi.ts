@@ -14,7 +14,7 @@ import {
   type SectionLine,
   type SectionRequestInput,
   type SignalId,
-} from '@payportal/shared';
+} from '@payportal/shared/merchants';
 import { ApiError, apiRequest, apiResponse } from '../../lib/apiClient.ts';
 import { ndjsonLines } from '../../lib/ndjsonLines.ts';
 

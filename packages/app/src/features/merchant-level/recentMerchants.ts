@@ -1,6 +1,6 @@
 // The last merchants this browser opened on /amla, newest first, at most 6. Names and
 // MIDs only (no figures), kept in localStorage; a blocked storage (some frames) simply keeps none.
-import type { MerchantMatch } from '@payportal/shared';
+import type { MerchantMatch } from '@payportal/shared/merchants';
 
 const KEY = 'payportal.recentMerchants';
 const MAX = 6;

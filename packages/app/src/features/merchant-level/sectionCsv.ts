@@ -1,5 +1,5 @@
 // A section's answers as one CSV file (RFC 4180 quoting), downloaded from a blob so it works framed.
-import type { SectionAnswer } from '@payportal/shared';
+import type { SectionAnswer } from '@payportal/shared/merchants';
 
 const quote = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);

@@ -1,5 +1,5 @@
 // The page's derived figures: changes, percentiles, quantiles and the peer benchmark.
-import type { SectionAnswer } from '@payportal/shared';
+import type { SectionAnswer } from '@payportal/shared/merchants';
 import { describe, expect, it } from 'vitest';
 import { changeOf, peerBenchmark, percentileOf, quantileOf } from './sectionFigures.ts';
 

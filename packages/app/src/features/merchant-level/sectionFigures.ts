@@ -1,6 +1,7 @@
 // Figures the page derives from the query API's answers, without new numbers of its own: a query's
 // cells by column name, changes between two answers, and the peer benchmark's percentiles.
-import type { QueryCell, QueryResult, SectionAnswer } from '@payportal/shared';
+import type { QueryCell, QueryResult } from '@payportal/shared/analytics';
+import type { SectionAnswer } from '@payportal/shared/merchants';
 
 export const resultOf = (answer: SectionAnswer, id: string): QueryResult | null =>
   answer.queries.find((query) => query.id === id)?.result ?? null;

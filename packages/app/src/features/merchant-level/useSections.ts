@@ -2,13 +2,8 @@
 // questions are answered, so the first numbers show at once, and admits the page's questions together.
 // A section refused as busy (the caller's other pages hold their share of the engine) is asked again on
 // its own after its Retry-After. Like useRequest, the last answers stay on screen while newer ones load.
-import {
-  API_ERROR_CODES,
-  SECTION_IDS,
-  type SectionAnswer,
-  type SectionId,
-  type SectionRequestInput,
-} from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { SECTION_IDS, type SectionAnswer, type SectionId, type SectionRequestInput } from '@payportal/shared/merchants';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';

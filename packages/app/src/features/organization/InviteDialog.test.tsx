@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { decodeSignUpHash, encodeSignUpHash } from '@payportal/shared';
+import { decodeSignUpHash, encodeSignUpHash } from '@payportal/shared/identity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InviteDialog } from './InviteDialog.tsx';
 import { answerApi } from '../../testing/answerApi.ts';

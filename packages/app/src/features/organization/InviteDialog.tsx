@@ -1,7 +1,8 @@
 // Invite: name + e-mail + roles → the warehouse user exists and the owner copies a /sign-up/{hash} link
 // to send. Input is checked with the shared schema before it leaves the browser. The link holds
 // the invitation's single-use secret and is shown only here; the user's card makes a new one.
-import { constants, inviteUserSchema, type RoleName } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
+import { inviteUserSchema, type RoleName } from '@payportal/shared/identity';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';

@@ -1,7 +1,7 @@
 // A sign-up link holds its invitation's single-use secret, which the API keeps only as
 // a hash, so an open invitation's link cannot be shown again. The owner makes a new one instead; the
 // earlier link stops working.
-import type { ManagedUser } from '@payportal/shared';
+import type { ManagedUser } from '@payportal/shared/identity';
 import { useState } from 'react';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { CopyLink } from './CopyLink.tsx';

@@ -1,6 +1,6 @@
 // "organization edit; receives assignable roles and orgId": the owner's user administration
 //: search, sort and page the users, invite, open a user's card, read the recent history.
-import { type ManagedUser, type OrgUsersQuery, type OrgUsersSortField, type RoleName } from '@payportal/shared';
+import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName } from '@payportal/shared/identity';
 import { useId, useMemo, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { useSettledSearch } from '../../ui/useSettledSearch.ts';

@@ -1,4 +1,4 @@
-import type { Partner } from '@payportal/shared';
+import type { Partner } from '@payportal/shared/identity';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RoleName } from '@payportal/shared';
+import type { RoleName } from '@payportal/shared/identity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RoleEditor } from './RoleEditor.tsx';
 

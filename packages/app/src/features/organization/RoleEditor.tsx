@@ -1,6 +1,6 @@
 // The owner ticks roles; only those within their assignable roles can change. A role outside
 // the grant shows its state but stays disabled, and the API refuses it anyway.
-import { ROLE_NAMES, type RoleName } from '@payportal/shared';
+import { ROLE_NAMES, type RoleName } from '@payportal/shared/identity';
 import { ROLE_LABELS } from './roleLabels.ts';
 
 export interface RoleEditorProps {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { encodeSignUpHash, type ManagedUser } from '@payportal/shared';
+import { encodeSignUpHash, type ManagedUser } from '@payportal/shared/identity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserCard } from './UserCard.tsx';
 import { answerApi } from '../../testing/answerApi.ts';

@@ -1,6 +1,6 @@
 // "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
 // of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
-import type { ManagedUser, RoleName } from '@payportal/shared';
+import type { ManagedUser, RoleName } from '@payportal/shared/identity';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { NewSignUpLink } from './NewSignUpLink.tsx';

@@ -1,7 +1,7 @@
 // "user edit (authentication, user)": the user's name, how they sign in (SECURITY.md #3), and a
 // reset of their second factor (unenrolled in the identity provider after a confirmation; they register
 // a phone at next sign-in).
-import { SIGN_IN_METHODS, setUserNameSchema, type ManagedUser, type SignInMethod } from '@payportal/shared';
+import { SIGN_IN_METHODS, setUserNameSchema, type ManagedUser, type SignInMethod } from '@payportal/shared/identity';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';

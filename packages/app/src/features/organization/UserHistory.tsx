@@ -1,5 +1,5 @@
 // Every change is audited; the owner sees the latest ones (who, what, before → after, when).
-import type { UserChange } from '@payportal/shared';
+import type { UserChange } from '@payportal/shared/identity';
 import { useEffect, useState } from 'react';
 import { fetchUserChanges } from './organizationApi.ts';
 import { describeChange } from './describeChange.ts';

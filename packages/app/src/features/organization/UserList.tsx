@@ -1,6 +1,6 @@
 // The organisation's users, one server-side page at a time: sortable columns announce their
 // order (aria-sort); a name opens that user's card.
-import type { ManagedUser, OrgUsersSortField } from '@payportal/shared';
+import type { ManagedUser, OrgUsersSortField } from '@payportal/shared/identity';
 import { ROLE_LABELS } from './roleLabels.ts';
 import * as styles from './organization.css.ts';
 

@@ -1,4 +1,4 @@
-import type { RoleName, SignInMethod, UserChange } from '@payportal/shared';
+import type { RoleName, SignInMethod, UserChange } from '@payportal/shared/identity';
 import { ROLE_LABELS, SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
 
 const roleList = (value: unknown) =>

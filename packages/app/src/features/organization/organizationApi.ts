@@ -14,7 +14,7 @@ import {
   type OrgUsersQuery,
   type RoleName,
   type SignInMethod,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export function fetchOrgUsers(orgId: number, query: OrgUsersQuery, signal?: AbortSignal) {

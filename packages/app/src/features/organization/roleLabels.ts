@@ -1,4 +1,4 @@
-import type { RoleName, SignInMethod } from '@payportal/shared';
+import type { RoleName, SignInMethod } from '@payportal/shared/identity';
 
 /** How the screen names the roles of (the specification gives only their keys). */
 export const ROLE_LABELS: Record<RoleName, string> = {

@@ -1,6 +1,6 @@
 // Loads one page of the organisation's users whenever the query changes; a newer query aborts the older.
 // While a page loads, the previous one stays on screen.
-import type { OrgUsersPage, OrgUsersQuery } from '@payportal/shared';
+import type { OrgUsersPage, OrgUsersQuery } from '@payportal/shared/identity';
 import { useRequest } from '../../ui/useRequest.ts';
 import { fetchOrgUsers } from './organizationApi.ts';
 

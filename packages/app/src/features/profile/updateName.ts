@@ -1,4 +1,4 @@
-import { API_PATHS, userUpdateResponseSchema, type WarehouseUser } from '@payportal/shared';
+import { API_PATHS, userUpdateResponseSchema, type WarehouseUser } from '@payportal/shared/identity';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 /** PUT /api/auth/v1/user/{id} with the user's fields and the new name. */

@@ -1,6 +1,6 @@
 // The CSV attributes card: the dimensions that become the export's columns, one row per
 // combination of their values. The date is chosen in the date field, so it is not listed here.
-import { QUERY_DIMENSIONS_MAX, type CatalogueResponse, type DimensionId } from '@payportal/shared';
+import { QUERY_DIMENSIONS_MAX, type CatalogueResponse, type DimensionId } from '@payportal/shared/analytics';
 import { useSnapshot } from 'valtio';
 import { builder, toggleDimension } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';

@@ -6,7 +6,7 @@ import {
   TIME_GRANULARITIES,
   type DateRangePreset,
   type TimeGranularity,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setDate, type DateChoice } from './builderStore.ts';

@@ -1,6 +1,6 @@
 // The CSV entry card: the export's name and description, which saving requires and the file
 // name comes from.
-import { EXPORT_DESCRIPTION_MAX, EXPORT_NAME_MAX } from '@payportal/shared';
+import { EXPORT_DESCRIPTION_MAX, EXPORT_NAME_MAX } from '@payportal/shared/exports';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setEntry } from './builderStore.ts';

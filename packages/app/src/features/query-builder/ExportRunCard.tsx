@@ -3,7 +3,7 @@
 // expired runs say why. The status is a live region announced when it changes; the row count is the
 // progress bar's value, so progress is heard without a flood. The query builder runs its query here,
 // and the revenue optimizer its merchant P&L: both are export jobs.
-import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits } from '@payportal/shared';
+import { FINISHED_JOB_STATUSES, type ExportJob, type ExportLimits } from '@payportal/shared/exports';
 import { useId } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';

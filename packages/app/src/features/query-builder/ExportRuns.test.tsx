@@ -1,6 +1,6 @@
 // On the screen: saving, edit mode and who may change it, running with
 // progress, cancel, the download ticket, the cap before and after, failed runs, read-only support.
-import type { ExportJob } from '@payportal/shared';
+import type { ExportJob } from '@payportal/shared/exports';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

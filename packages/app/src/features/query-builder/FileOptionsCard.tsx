@@ -1,7 +1,7 @@
 // How the CSV file is written: header labels or ids, values in words or codes (following the header
 // until chosen), a BOM for Excel, gzip, and the
 // formula-injection guard (on by default; turning it off is for people who know why).
-import { csvValuesOf, type CsvValues } from '@payportal/shared';
+import { csvValuesOf, type CsvValues } from '@payportal/shared/exports';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { builder, setCsvOption } from './builderStore.ts';

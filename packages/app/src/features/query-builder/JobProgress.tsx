@@ -1,7 +1,7 @@
 // A run's progress bar: rows written against the rows the file will hold (the estimate, or the cap when
 // it cuts), or, while the engine writes the file itself, its own percentage. Queued or with neither, the
 // bar has no value (indeterminate), as ARIA expects.
-import type { ExportJob } from '@payportal/shared';
+import type { ExportJob } from '@payportal/shared/exports';
 import * as styles from './exportRun.css.ts';
 import { jobSummary } from './jobText.ts';
 

@@ -1,6 +1,6 @@
 // The CSV metric field: one measure of the export, chosen from the catalogue, with what it
 // means underneath and a way to remove it.
-import type { CatalogueResponse, MeasureId } from '@payportal/shared';
+import type { CatalogueResponse, MeasureId } from '@payportal/shared/analytics';
 import { useId } from 'react';
 import * as styles from './queryBuilder.css.ts';
 

@@ -1,5 +1,5 @@
 // The CSV metrics card: the export's measures, each through a metric field, in column order.
-import type { CatalogueResponse, MeasureId } from '@payportal/shared';
+import type { CatalogueResponse, MeasureId } from '@payportal/shared/analytics';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { addMeasure, builder, removeMeasure, replaceMeasure } from './builderStore.ts';

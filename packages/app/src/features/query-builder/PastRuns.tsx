@@ -1,6 +1,6 @@
 // The person's past runs ("their past runs, from the builder"): of this saved export
 // in edit mode, of every export otherwise; each ready file downloads again until it expires.
-import type { JobList } from '@payportal/shared';
+import type { JobList } from '@payportal/shared/exports';
 import { useId, useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { secondaryButton } from '../../ui/button.css.ts';

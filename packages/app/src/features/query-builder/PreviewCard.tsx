@@ -1,7 +1,8 @@
 // The live preview: the first rows of the export as it stands, the row-count estimate, and
 // what is happening (waiting for choices, loading, failed with a retry). The status line is a polite
 // live region, so a screen reader hears the new count without losing its place.
-import { csvValuesOf, formatRows, rowCapText, type QueryDescriptionInput } from '@payportal/shared';
+import { formatRows, type QueryDescriptionInput } from '@payportal/shared/analytics';
+import { csvValuesOf, rowCapText } from '@payportal/shared/exports';
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { secondaryButton } from '../../ui/button.css.ts';

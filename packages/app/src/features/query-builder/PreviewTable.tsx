@@ -1,7 +1,8 @@
 // The preview's rows: column headers are buttons that sort the export (the order is part
 // of its description) and announce the order with aria-sort; values in the catalogue's formats, the
 // fixed vocabularies as the file will hold them (words, or codes when the file asks for codes).
-import { formatCell, type CsvValues, type QueryResult } from '@payportal/shared';
+import { formatCell, type QueryResult } from '@payportal/shared/analytics';
+import type { CsvValues } from '@payportal/shared/exports';
 import { dimensionText } from '../../charts/dimensionText.ts';
 import type { BuilderState } from './builderStore.ts';
 import * as styles from './queryBuilder.css.ts';

@@ -1,7 +1,8 @@
 // /csv/new and /csv/{id}/edit: the query builder and CSV export. The builder's
 // cards on one side; the live preview, the run and past runs on the other; one column on a phone.
-import type { CatalogueResponse, ExportJob, RunExportBodyInput } from '@payportal/shared';
-import { exportNameSchema } from '@payportal/shared';
+import type { CatalogueResponse } from '@payportal/shared/analytics';
+import type { ExportJob, RunExportBodyInput } from '@payportal/shared/exports';
+import { exportNameSchema } from '@payportal/shared/exports';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { SubscribeButton } from '../alerts/index.ts';

@@ -1,6 +1,6 @@
 // "My saved exports": the organisation's saved exports, or only the person's own,
 // searched on the server; each opens in the builder. Anyone with the query role may open and run them.
-import type { DefinitionList } from '@payportal/shared';
+import type { DefinitionList } from '@payportal/shared/exports';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';

@@ -1,7 +1,7 @@
 // One search of the CSV compound field: a WAI-ARIA 1.2 combobox whose options come from
 // GET /api/analytics/v1/values/:dimension as the user types (debounced, superseded searches aborted).
 // ArrowDown/ArrowUp move through the options, Enter picks, Escape closes; picked values become chips.
-import { VALUE_SEARCH_MAX_LENGTH, type ValuesResponse } from '@payportal/shared';
+import { VALUE_SEARCH_MAX_LENGTH, type ValuesResponse } from '@payportal/shared/analytics';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { searchValues } from './analyticsApi.ts';
 import type { Selection } from './builderStore.ts';

@@ -7,7 +7,7 @@ import {
   valuesQuerySchema,
   valuesResponseSchema,
   type QueryDescriptionInput,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export function fetchCatalogue(signal?: AbortSignal) {

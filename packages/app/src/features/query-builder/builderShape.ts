@@ -1,6 +1,7 @@
 // What a saved export holds of the builder (name, description, query, file options), in one comparable
 // shape: the screen tells unsaved changes by comparing the builder's shape with the saved one's.
-import type { ExportDefinition, QueryDescriptionInput } from '@payportal/shared';
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
+import type { ExportDefinition } from '@payportal/shared/exports';
 import type { Snapshot } from 'valtio';
 import type { BuilderState } from './builderStore.ts';
 import { fromQueryDescription, toQueryDescription } from './toQueryDescription.ts';

@@ -1,13 +1,7 @@
 // The query builder's choices: a module-level valtio proxy plus the actions that change it,
 // one builder per page. The screen turns it into a query description with `toQueryDescription`.
-import {
-  DEFAULT_CSV_OPTIONS,
-  type CsvOptions,
-  type DateRangePreset,
-  type DimensionId,
-  type MeasureId,
-  type TimeGranularity,
-} from '@payportal/shared';
+import type { DateRangePreset, DimensionId, MeasureId, TimeGranularity } from '@payportal/shared/analytics';
+import { DEFAULT_CSV_OPTIONS, type CsvOptions } from '@payportal/shared/exports';
 import { proxy } from 'valtio';
 
 /** The members of the two compound searches (industry group → industry, region → state). */

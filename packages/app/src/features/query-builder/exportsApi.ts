@@ -1,5 +1,6 @@
 // The CSV export calls (`/api/exports/v1/`), parsed with the shared contract; bodies are
 // checked with its schemas before they leave the browser.
+import type { QueryDescriptionInput } from '@payportal/shared/analytics';
 import {
   definitionListSchema,
   downloadTicketSchema,
@@ -13,9 +14,8 @@ import {
   jobListSchema,
   runExportBodySchema,
   type ExportDefinitionBodyInput,
-  type QueryDescriptionInput,
   type RunExportBodyInput,
-} from '@payportal/shared';
+} from '@payportal/shared/exports';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export function fetchLimits(signal?: AbortSignal) {

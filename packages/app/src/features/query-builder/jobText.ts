@@ -1,5 +1,6 @@
 // What a run's state means in words, shared by the run card and the past runs list.
-import { formatRows, rowCapText, type ExportJob } from '@payportal/shared';
+import { formatRows } from '@payportal/shared/analytics';
+import { rowCapText, type ExportJob } from '@payportal/shared/exports';
 import { formatBytes } from '../../lib/formatBytes.ts';
 
 export const JOB_STATUS_LABELS: Record<ExportJob['status'], string> = {

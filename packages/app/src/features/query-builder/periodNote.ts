@@ -12,7 +12,7 @@ import {
   startOf,
   type DateRange,
   type MeasureMeta,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
 import { periodName } from '../../charts/chartOption.ts';
 import type { DateChoice } from './builderStore.ts';
 

@@ -2,7 +2,7 @@
 // screen for the other route. What the old screen knew (the saved definition, with the builder as it
 // stands, and the message for the person) is handed over here, so the new one neither loads it again
 // nor flashes an empty builder, and "Saved." is still said.
-import type { ExportDefinition } from '@payportal/shared';
+import type { ExportDefinition } from '@payportal/shared/exports';
 
 export interface HandOff {
   /** The screen it is for: the definition's id, or null for /csv/new. */

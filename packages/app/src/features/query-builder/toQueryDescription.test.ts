@@ -1,4 +1,4 @@
-import { queryDescriptionSchema } from '@payportal/shared';
+import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { describe, expect, it } from 'vitest';
 import { emptyBuilder, type BuilderState } from './builderStore.ts';
 import { fromQueryDescription, toQueryDescription } from './toQueryDescription.ts';

@@ -2,13 +2,13 @@
 // each way, so the preview, the row estimate and the saved export can never ask different questions.
 import {
   dateRangeSchema,
-  type CsvOptions,
   type DateRangePreset,
   type DimensionId,
   type QueryDescription,
   type QueryDescriptionInput,
   type QueryFilter,
-} from '@payportal/shared';
+} from '@payportal/shared/analytics';
+import type { CsvOptions } from '@payportal/shared/exports';
 import type { Snapshot } from 'valtio';
 import { COMPOUND_MEMBERS, emptyBuilder, type BuilderState, type CompoundMember } from './builderStore.ts';
 

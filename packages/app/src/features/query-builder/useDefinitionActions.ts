@@ -1,6 +1,6 @@
 // Save (create or replace) and delete a saved export. The body is checked with the
 // shared schema first, so the name's problem is shown beside the name instead of coming back as a 400.
-import { exportDefinitionBodySchema, type ExportDefinition } from '@payportal/shared';
+import { exportDefinitionBodySchema, type ExportDefinition } from '@payportal/shared/exports';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../lib/paths.ts';

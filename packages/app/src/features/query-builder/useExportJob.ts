@@ -1,6 +1,6 @@
 // Follows one export run: polls GET jobs/{id} while it is queued or running, and
 // stops once it is finished. A failed poll is retried more slowly and said, never hidden.
-import { FINISHED_JOB_STATUSES, type ExportJob } from '@payportal/shared';
+import { FINISHED_JOB_STATUSES, type ExportJob } from '@payportal/shared/exports';
 import { useEffect, useState } from 'react';
 import { fetchJob } from './exportsApi.ts';
 

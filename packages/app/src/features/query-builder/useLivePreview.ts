@@ -1,7 +1,8 @@
 // The live preview and row-count estimate: the first PREVIEW_ROWS rows of the builder's
 // description (POST /api/analytics/v1/query) and how many rows the whole export would have, with the
 // role's cap (POST /api/exports/v1/estimate). Both wait for a pause and abort superseded calls.
-import type { ExportEstimate, QueryDescriptionInput, QueryResult } from '@payportal/shared';
+import type { QueryDescriptionInput, QueryResult } from '@payportal/shared/analytics';
+import type { ExportEstimate } from '@payportal/shared/exports';
 import { runQuery } from './analyticsApi.ts';
 import { estimateRows } from './exportsApi.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

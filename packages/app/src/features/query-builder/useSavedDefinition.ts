@@ -1,7 +1,7 @@
 // Edit mode (/csv/{id}/edit): loads the saved export and puts its choices into the builder, or
 // takes them from the screen that has just saved it (screenHandOff.ts). An id that is not a number
 // reads as not found, like one the API does not show this caller (another organisation's: 404).
-import { definitionParamsSchema, type ExportDefinition } from '@payportal/shared';
+import { definitionParamsSchema, type ExportDefinition } from '@payportal/shared/exports';
 import { useEffect, useState } from 'react';
 import { loadBuilder, resetBuilder } from './builderStore.ts';
 import { fetchDefinition } from './exportsApi.ts';

@@ -2,7 +2,7 @@
 // its owner or an org owner (the API's `can_edit`); support staff acting as a user without
 // support_write change nothing (the API refuses their writes, running an export included). Pure, so the
 // rule is tested alone; the API enforces the same and stays the judge.
-import type { ExportDefinition } from '@payportal/shared';
+import type { ExportDefinition } from '@payportal/shared/exports';
 
 export interface WriteAccess {
   /** Create or update the definition; false also makes the builder read-only for a saved export. */

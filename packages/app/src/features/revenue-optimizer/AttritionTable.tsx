@@ -1,6 +1,6 @@
 // The attrition model's two tables, editable per scenario: the base annual hazard and
 // β (added hazard per bps of rise) by size tier. Defaults and their sources come from the API.
-import type { SizeTier } from '@payportal/shared';
+import type { SizeTier } from '@payportal/shared/optimizer';
 import { useSnapshot } from 'valtio';
 import * as css from './optimizer.css.ts';
 import { GridScroll } from '../../ui/GridScroll.tsx';

@@ -2,7 +2,7 @@
 // the general programme where the MCC qualifies for a cheaper one) cost, by cause, and the merchants who
 // could recover most. Every figure is a month's average over the trailing complete months, said once
 // under the headline, with the period's whole total beside it.
-import { LEAKAGE_CAUSE_LABELS } from '@payportal/shared';
+import { LEAKAGE_CAUSE_LABELS } from '@payportal/shared/optimizer';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';
 import { count, money, percent, periodText } from './formatFigures.ts';

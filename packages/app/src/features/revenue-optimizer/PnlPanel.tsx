@@ -9,7 +9,7 @@ import {
   type PnlRequestInput,
   type PnlSortColumn,
   type SegmentOptions,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import { useState } from 'react';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';

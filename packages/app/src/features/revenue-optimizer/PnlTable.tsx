@@ -1,6 +1,6 @@
 // The P&L rows, one merchant each; a column header sorts by it (the API sorts, so a page of the whole
 // portfolio is the right page).
-import type { PnlRow, PnlSortColumn } from '@payportal/shared';
+import type { PnlRow, PnlSortColumn } from '@payportal/shared/optimizer';
 import { bps, money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';
 import { GridScroll } from '../../ui/GridScroll.tsx';

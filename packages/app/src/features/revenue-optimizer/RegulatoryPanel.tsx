@@ -1,6 +1,6 @@
 // Regulatory what-ifs: each rule's interchange change on the trailing 12 months, and
 // who keeps it: IC++ merchants (passed through) or the acquirer (blended, tiered and flat margins).
-import { REGULATORY_LABELS } from '@payportal/shared';
+import { REGULATORY_LABELS } from '@payportal/shared/optimizer';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, money, periodText, signedMoney } from './formatFigures.ts';
 import { fetchRegulatory } from './optimizerApi.ts';

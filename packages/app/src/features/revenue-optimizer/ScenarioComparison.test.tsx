@@ -1,6 +1,6 @@
 // Saved scenarios side by side: each column is the API's answer for that scenario, and the table says
 // which period its money covers, as every other figure of the optimizer does.
-import type { SavedScenario } from '@payportal/shared';
+import type { SavedScenario } from '@payportal/shared/optimizer';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { answerApi } from '../../testing/answerApi.ts';

@@ -1,6 +1,6 @@
 // Two or more saved scenarios side by side: each simulated afresh on today's data, its money the expected
 // 12-month value (as the simulator's waterfall), the sales it is simulated on named under the table.
-import type { SavedScenario, SimulationResult } from '@payportal/shared';
+import type { SavedScenario, SimulationResult } from '@payportal/shared/optimizer';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, periodText, signedMoney } from './formatFigures.ts';
 import { simulate } from './optimizerApi.ts';

@@ -7,7 +7,7 @@ import {
   type PlanType,
   type SegmentOptions,
   type SizeTier,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import { useSnapshot } from 'valtio';
 import { money } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';

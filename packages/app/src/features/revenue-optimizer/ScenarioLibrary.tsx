@@ -1,7 +1,7 @@
 // Saved scenarios: save the one on screen under a name, open one, tick two or more
 // to compare them side by side, export a scenario's affected merchants, delete one. Support staff
 // without support_write see the list but cannot save or delete (the API refuses; the page says why).
-import type { SavedScenario, ScenarioDefinition } from '@payportal/shared';
+import type { SavedScenario, ScenarioDefinition } from '@payportal/shared/optimizer';
 import { useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

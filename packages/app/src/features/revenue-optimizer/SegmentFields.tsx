@@ -1,7 +1,7 @@
 // The compound segment fields ("compound industry and region filters"): industry group →
 // industry (MCC) and region → state, as the chart and CSV fields offer them. Choosing a parent keeps only
 // the children under it; a child without a parent chosen lists every parent's children.
-import type { SegmentOptions } from '@payportal/shared';
+import type { SegmentOptions } from '@payportal/shared/optimizer';
 import * as css from './optimizer.css.ts';
 
 export type CompoundField = 'industryGroups' | 'industries' | 'regions' | 'states';

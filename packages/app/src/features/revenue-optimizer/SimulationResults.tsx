@@ -1,7 +1,7 @@
 // What a scenario does over the trailing 12 months: the waterfall from gross uplift
 // through expected attrition loss to net, the distribution of effective-rate change, and the merchants
 // whose rate rises past the tolerance.
-import type { SimulationResult } from '@payportal/shared';
+import type { SimulationResult } from '@payportal/shared/optimizer';
 import { BarList } from './BarList.tsx';
 import { bps, count, money, percent, periodText, signedMoney } from './formatFigures.ts';
 import * as css from './optimizer.css.ts';

@@ -1,6 +1,6 @@
 // Sliders update the result once they rest (debounced), a newer position cancels the
 // request of an older one, and support staff without support_write cannot save a scenario.
-import { DEFAULT_ATTRITION } from '@payportal/shared';
+import { DEFAULT_ATTRITION } from '@payportal/shared/optimizer';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, type Answer } from '../../testing/answerApi.ts';

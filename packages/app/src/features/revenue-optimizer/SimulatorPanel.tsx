@@ -1,7 +1,7 @@
 // The repricing simulator: the scenario on the left, its result on the right. Each
 // change is sent once the sliders rest for 250 ms, and a newer change cancels the request of an older one;
 // a position the API answers busy (analytics/busy) is asked again after its Retry-After.
-import type { OptimizerDefaults } from '@payportal/shared';
+import type { OptimizerDefaults } from '@payportal/shared/optimizer';
 import { useSnapshot } from 'valtio';
 import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';

@@ -1,6 +1,6 @@
 // How the optimizer writes its figures: dollars to the cent with a sign where a change is meant, rates
 // in bps to one decimal, hazards in percent, periods in words.
-import { spanText } from '@payportal/shared';
+import { spanText } from '@payportal/shared/analytics';
 
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -1,6 +1,6 @@
 // The revenue optimizer's calls: every answer parsed with the shared schemas.
+import { exportJobSchema } from '@payportal/shared/exports';
 import {
-  exportJobSchema,
   leakageResultSchema,
   OPTIMIZER_PATHS,
   optimizerDefaultsSchema,
@@ -13,7 +13,7 @@ import {
   type RunPnlExportBodyInput,
   type ScenarioBodyInput,
   type ScenarioDefinitionInput,
-} from '@payportal/shared';
+} from '@payportal/shared/optimizer';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 export const fetchDefaults = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 // The scenario being built on the simulator: segment, actions, attrition table and
 // tolerance, as a valtio store with actions; the screen sends it to the API as it changes.
-import { DEFAULT_ATTRITION, type PlanType, type ScenarioDefinition, type SizeTier } from '@payportal/shared';
+import { DEFAULT_ATTRITION, type PlanType, type ScenarioDefinition, type SizeTier } from '@payportal/shared/optimizer';
 import { proxy } from 'valtio';
 
 export type Actions = ScenarioDefinition['actions'];

@@ -1,7 +1,7 @@
 // When the standalone ID token is refreshed. Pure: the clock and the timers come in, so the
 // schedule is tested with fake timers. The Firebase SDK refreshes on demand as well; this schedule keeps
 // a fresh token ready for the API and notices a revoked session within the hour.
-import { constants } from '@payportal/shared';
+import * as constants from '@payportal/shared/constants';
 
 export interface TokenTimes {
   issuedAtMs: number;

@@ -1,6 +1,6 @@
 // The warehouse user is kept in local storage together with the assignable roles list and the
 // organisation data. Standalone only: a framed app keeps its session in memory.
-import { organizationSchema, ROLE_NAMES, warehouseUserSchema } from '@payportal/shared';
+import { organizationSchema, ROLE_NAMES, warehouseUserSchema } from '@payportal/shared/identity';
 import * as z from 'zod/mini'; // on every route's path
 
 const STORAGE_KEY = 'payportal.session';

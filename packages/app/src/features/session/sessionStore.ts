@@ -7,7 +7,7 @@ import {
   type RoleFlags,
   type RoleName,
   type WarehouseUser,
-} from '@payportal/shared';
+} from '@payportal/shared/identity';
 import { proxy } from 'valtio';
 import { clearSessionCache, saveSessionCache } from './sessionCache.ts';
 

@@ -1,6 +1,6 @@
 // Standalone mode: auto-login on start, the token refresh schedule, and logout. The sign-in
 // screens run their own checks first (features/auth/signInFlow.ts) and then call `startSignedInSession`.
-import { isLoginTooOld, type AuthenticateResponse } from '@payportal/shared';
+import { isLoginTooOld, type AuthenticateResponse } from '@payportal/shared/identity';
 import { onAuthStateChanged, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '../../lib/firebase.ts';
 import { setTokenSource } from '../../lib/tokenSource.ts';

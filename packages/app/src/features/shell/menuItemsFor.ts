@@ -2,7 +2,7 @@
 // the screens the specification's list leaves out, so every screen a user may open is in the menu:
 // uploads for the upload role. A user without the query role gets no query screens (their guards would
 // send them home). Sign out is not here: it is an action, not a route (see UserMenu).
-import type { RoleFlags } from '@payportal/shared';
+import type { RoleFlags } from '@payportal/shared/identity';
 import { paths } from '../../lib/paths.ts';
 
 export interface MenuLink {

@@ -1,6 +1,6 @@
 // The embedded terms. Accept stays disabled until the toggle is on, records the acceptance
 // and goes to /revenue-optimizer; Decline notifies the parent portal when framed, else signs out.
-import { API_ERROR_CODES } from '@payportal/shared';
+import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';

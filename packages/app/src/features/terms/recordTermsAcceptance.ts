@@ -1,4 +1,5 @@
-import { API_PATHS, EMBEDDED_TERMS_PRODUCT_ID, termsCreateSchema } from '@payportal/shared';
+import { EMBEDDED_TERMS_PRODUCT_ID } from '@payportal/shared/constants';
+import { API_PATHS, termsCreateSchema } from '@payportal/shared/identity';
 import { apiRequest } from '../../lib/apiClient.ts';
 
 /** Accept records the acceptance of the embedded terms (product id 2). */

@@ -1,6 +1,6 @@
 // What the pre-upload check found, each problem with its line and column, before a byte is sent. It says
 // what it checked, passed or not: merchants, duplicates and already-loaded sales are known only to the server.
-import type { HeadCheck } from '@payportal/shared';
+import type { HeadCheck } from '@payportal/shared/uploads';
 import * as styles from './uploads.css.ts';
 
 const CHECKED_AFTER = 'Merchants, duplicates and sales loaded before are checked after the upload.';

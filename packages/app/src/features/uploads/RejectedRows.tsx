@@ -1,5 +1,5 @@
 // An upload's rejected rows: line, column, value, reason, a page at a time, and all of them as CSV.
-import { REJECT_PAGE_SIZE } from '@payportal/shared';
+import { REJECT_PAGE_SIZE } from '@payportal/shared/uploads';
 import { useState } from 'react';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';

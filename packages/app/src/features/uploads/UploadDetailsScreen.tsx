@@ -1,6 +1,6 @@
 // /data/upload/{uploadId}: what was sent, by whom and when, what became of its rows,
 // the rejected rows; for upload_admin and org owners: replace, roll back to the previous version, delete.
-import { UPLOAD_KIND_LABELS, UPLOAD_MODE_LABELS } from '@payportal/shared';
+import { UPLOAD_KIND_LABELS, UPLOAD_MODE_LABELS } from '@payportal/shared/uploads';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatBytes } from '../../lib/formatBytes.ts';

@@ -1,6 +1,6 @@
 // The upload history with nothing to list: a sentence and the way to upload, not an empty table under
 // "0 uploads"; with filters on, the sentence says nothing matches them.
-import { UPLOAD_PATHS } from '@payportal/shared';
+import { UPLOAD_PATHS } from '@payportal/shared/uploads';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -10,7 +10,7 @@ import {
   type Upload,
   type UploadKind,
   type UploadStatus,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';

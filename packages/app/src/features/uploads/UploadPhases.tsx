@@ -1,5 +1,5 @@
 // An upload's phases (uploaded → validating → loading → done) with the counts known so far.
-import { UPLOAD_PHASES, type Upload } from '@payportal/shared';
+import { UPLOAD_PHASES, type Upload } from '@payportal/shared/uploads';
 import { formatCount, STATUS_LABELS } from './uploadText.ts';
 import * as styles from './uploads.css.ts';
 

@@ -11,7 +11,7 @@ import {
   type HeadCheck,
   type UploadKind,
   type UploadMode,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import { useId, useState, type DragEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';

@@ -2,7 +2,7 @@
 // (the API lists an uploader's own, an upload admin's or owner's the organisation's), newest first,
 // with file name, date and person. An upload of the chosen file's name is preselected; the choice is
 // the caller's, and nothing is sent until one is made.
-import type { Upload, UploadKind } from '@payportal/shared';
+import type { Upload, UploadKind } from '@payportal/shared/uploads';
 import { useEffect } from 'react';
 import { useRequest } from '../../ui/useRequest.ts';
 import { ChoiceField } from './ChoiceField.tsx';

@@ -1,5 +1,5 @@
 // The page's side of the pre-upload check: one Worker per check, reached through comlink, ended after.
-import type { HeadCheck, UploadKind } from '@payportal/shared';
+import type { HeadCheck, UploadKind } from '@payportal/shared/uploads';
 import { wrap } from 'comlink';
 import type { HeadCheckWorker } from './headCheck.worker.ts';
 

@@ -1,6 +1,6 @@
 // The pre-upload check in a Web Worker: reads only the head of the chosen file and
 // runs the shared check (encoding, delimiter, header, the first rows' cells), off the page's thread.
-import { checkCsvHead, HEAD_BYTES, type HeadCheck, type UploadKind } from '@payportal/shared';
+import { checkCsvHead, HEAD_BYTES, type HeadCheck, type UploadKind } from '@payportal/shared/uploads';
 import { expose } from 'comlink';
 
 const api = {

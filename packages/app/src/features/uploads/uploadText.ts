@@ -1,5 +1,5 @@
 // Words and numbers of the upload screens in one place.
-import type { UploadStatus } from '@payportal/shared';
+import type { UploadStatus } from '@payportal/shared/uploads';
 
 export const STATUS_LABELS: Record<UploadStatus, string> = {
   receiving: 'Receiving',

@@ -1,16 +1,15 @@
 // The uploads calls, parsed with the shared contract. The file itself goes through tus
 // (useTusUpload.ts); the rejected rows' CSV is fetched with the bearer token and saved from memory.
+import { API_ERROR_CODES, type ApiErrorCode } from '@payportal/shared/errors';
 import {
-  API_ERROR_CODES,
   rejectsPageSchema,
   UPLOAD_PATHS,
   uploadListQuerySchema,
   uploadListSchema,
   uploadSchema,
-  type ApiErrorCode,
   type Upload,
   type UploadListQueryInput,
-} from '@payportal/shared';
+} from '@payportal/shared/uploads';
 import { Upload as TusUpload } from 'tus-js-client';
 import { ApiError, apiRequest, authHeaders } from '../../lib/apiClient.ts';
 

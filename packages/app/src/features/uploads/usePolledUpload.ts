@@ -1,5 +1,5 @@
 // One upload's record, asked again twice a second while it is under way (phases and counts move), then left alone.
-import type { Upload } from '@payportal/shared';
+import type { Upload } from '@payportal/shared/uploads';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { fetchUpload } from './uploadsApi.ts';

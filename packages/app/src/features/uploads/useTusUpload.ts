@@ -2,7 +2,7 @@
 // automatic resume after a dropped connection or an API restart (its retries ask the API's offset and
 // go on from there; a reload finds the unfinished upload by the file's fingerprint). The headers are
 // asked before every request, so a refreshed token is used.
-import { UPLOAD_PATHS, type UploadKind, type UploadMode } from '@payportal/shared';
+import { UPLOAD_PATHS, type UploadKind, type UploadMode } from '@payportal/shared/uploads';
 import { useCallback, useRef, useState } from 'react';
 import { Upload as TusUpload } from 'tus-js-client';
 import { authHeaders } from '../../lib/apiClient.ts';

@@ -1,6 +1,6 @@
 // The page's chart options, built from the query API's answers only.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatCell, type QueryResult } from '@payportal/shared';
+import { formatCell, type QueryResult } from '@payportal/shared/analytics';
 import type { ChartColors } from './EChart.tsx';
 import { axisFormat } from '../../../charts/axisFormat.ts';
 import { periodName } from '../../../charts/chartOption.ts';

@@ -2,7 +2,7 @@
 // unnamed). The API validates with these schemas and the app parses answers with them.
 // zod/mini: the app's sign-in path parses answers with these; full zod cost 25 KB there.
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH } from './constants.ts';
+import { EMAIL_MAX_LENGTH } from '../constants.ts';
 import {
   bodyIdSchema,
   emailSchema,
@@ -14,8 +14,8 @@ import {
   userConfigSchema,
   userRoleSchema,
   warehouseUserSchema,
-} from './identity/domain.ts';
-import { PLATFORM_PERMISSIONS, ROLE_NAMES } from './identity/roles.ts';
+} from './domain.ts';
+import { PLATFORM_PERMISSIONS, ROLE_NAMES } from './roles.ts';
 
 export const API_PATHS = {
   authenticate: '/api/auth/v1/authenticate/',

@@ -1,0 +1,11 @@
+// @payportal/shared/identity: everything its files export.
+export * from './apiContract.ts';
+export * from './authValidators.ts';
+export * from './domain.ts';
+export * from './internalEmail.ts';
+export * from './orgManagement.ts';
+export * from './orgManagementRules.ts';
+export * from './partners.ts';
+export * from './roles.ts';
+export * from './signInAge.ts';
+export * from './signUpHash.ts';
