@@ -1,7 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { conditions: ['@payportal/source'] },
   test: {
     name: 'api',
     environment: 'node',

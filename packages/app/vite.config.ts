@@ -5,7 +5,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
-  resolve: { conditions: ['@payportal/source'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
   test: {
     name: 'app',

@@ -4,7 +4,6 @@ import { defineConfig } from 'vite';
 // Two builds of one entry: ESM for bundlers (with types from tsc) and an IIFE for a <script> tag
 // that defines the global `PayPortal`.
 export default defineConfig({
-  resolve: { conditions: ['@payportal/source'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
