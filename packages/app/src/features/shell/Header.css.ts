@@ -35,13 +35,16 @@ export const logo = style({
   '@media': { [PHONE]: { height: 'auto', width: '100%', maxWidth: '20rem', maxHeight: '10rem' } },
 });
 
-// Wraps below the logo on narrow screens (the header then grows instead of overflowing).
+// Wraps below the logo on narrow screens (the header then grows instead of overflowing). On a phone it
+// holds only the menu and, for users without the query role, Sign out: one row beside the logo, which
+// shrinks to leave them room.
 export const nav = style({
   display: 'flex',
   alignItems: 'center',
   gap: '0.75rem',
   flexWrap: 'wrap',
   paddingBlock: '0.5rem',
+  '@media': { [PHONE]: { flexWrap: 'nowrap', flexShrink: 0 } },
 });
 
 /** On a phone the buttons would take three rows: the menu holds the same destinations (menuItemsFor). */
