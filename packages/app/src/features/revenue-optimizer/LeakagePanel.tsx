@@ -7,6 +7,7 @@ import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { BarList } from './BarList.tsx';
 import { count, money, percent, periodText } from './formatFigures.ts';
 import { fetchLeakage } from './optimizerApi.ts';
+import { AnswerPending } from './AnswerPending.tsx';
 import * as css from './optimizer.css.ts';
 import { GridScroll } from '../../ui/GridScroll.tsx';
 
@@ -15,14 +16,8 @@ export function LeakagePanel() {
     delayMs: 0,
     failure: 'Leakage could not be loaded. Try again.',
   });
-  if (answer.error)
-    return (
-      <p className={css.alert} role="alert">
-        {answer.error}
-      </p>
-    );
   const data = answer.data;
-  if (!data) return <p className={css.hint}>Loading…</p>;
+  if (answer.error || !data) return <AnswerPending error={answer.error} />;
   return (
     <div className={css.column}>
       <section className={css.card} aria-labelledby="leakage-causes">

@@ -4,6 +4,7 @@ import { REGULATORY_LABELS } from '@payportal/shared/optimizer';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, money, periodText, signedMoney } from './formatFigures.ts';
 import { fetchRegulatory } from './optimizerApi.ts';
+import { AnswerPending } from './AnswerPending.tsx';
 import * as css from './optimizer.css.ts';
 import { GridScroll } from '../../ui/GridScroll.tsx';
 
@@ -12,14 +13,8 @@ export function RegulatoryPanel() {
     delayMs: 0,
     failure: 'The what-ifs could not be loaded. Try again.',
   });
-  if (answer.error)
-    return (
-      <p className={css.alert} role="alert">
-        {answer.error}
-      </p>
-    );
   const data = answer.data;
-  if (!data) return <p className={css.hint}>Loading…</p>;
+  if (answer.error || !data) return <AnswerPending error={answer.error} />;
   return (
     <section className={css.card} aria-labelledby="what-ifs">
       <h2 id="what-ifs" className={css.cardTitle}>

@@ -4,6 +4,7 @@ import type { SavedScenario, SimulationResult } from '@payportal/shared/optimize
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { count, periodText, signedMoney } from './formatFigures.ts';
 import { simulate } from './optimizerApi.ts';
+import { AnswerPending } from './AnswerPending.tsx';
 import * as css from './optimizer.css.ts';
 import { GridScroll } from '../../ui/GridScroll.tsx';
 
@@ -23,13 +24,8 @@ export function ScenarioComparison({ scenarios }: { scenarios: SavedScenario[] }
     { delayMs: 0, failure: 'The comparison could not be loaded.' },
   );
   if (key === null) return null;
-  if (results.error)
-    return (
-      <p className={css.alert} role="alert">
-        {results.error}
-      </p>
-    );
-  if (!results.data || results.data.length !== scenarios.length) return <p className={css.hint}>Comparing…</p>;
+  if (results.error || !results.data || results.data.length !== scenarios.length)
+    return <AnswerPending error={results.error} waiting="Comparing…" />;
   const answers = results.data;
   return (
     <>
