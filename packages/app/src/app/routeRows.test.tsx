@@ -45,10 +45,11 @@ const ROWS: Record<
     text: 'Loading uploads…',
   },
   '/data/upload/:uploadId': {
+    // Not a number: the upload details screen's own not-found page, without asking the API.
     path: '/data/upload/u-9',
     who: everyone,
-    heading: 'Upload details',
-    text: 'No such upload.',
+    heading: 'Upload not found',
+    text: 'This upload does not exist or is not yours.',
   },
   '/organization/manage': {
     path: '/organization/manage',
