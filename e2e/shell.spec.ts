@@ -115,8 +115,10 @@ test('an upload admin sees Sign out and the upload screens in the menu, and reac
 }) => {
   await signIn(page, 'upload-admin@acme.example');
   await expectNoQueryHeader(page, ['Home', 'Documents', ...UPLOAD_MENU, 'Profile']);
+  // The upload details route: an id that is not a number gets its own not-found page, not a query route.
   await typeRoute(page, '/data/upload/abc-1', '/data/upload/abc-1');
-  await expect(page.getByRole('heading', { name: 'Upload details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Upload not found' })).toBeVisible();
+  await expect(page.getByText('This upload does not exist or is not yours.')).toBeVisible();
   await typeRoute(page, '/csv/new', '/profile');
   await typeRoute(page, '/dashboards?logout=true', '/auth');
   await typeRoute(page, '/home', '/auth');
