@@ -3,6 +3,7 @@
 // both mails in the dev inbox (the stack's own SMTP server received them), beside the seeded alert's
 // mail to owner@acme from the stack's first start. ALERT_SCREENS=<folder> keeps
 // screenshots of /alerts and the subscribe dialog at 1280 and 390 px.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { idTokenFor, mountInPage, portalIn, readRecord, allowedHost, test } from './embedHost.ts';
 import { signIn } from './support/signIn.ts';
@@ -59,6 +60,13 @@ test('an alert and a subscription made on the screens, standalone and framed, ar
   await signIn(page, 'mfa@acme.example');
   await page.goto(`${urls.app}/alerts`);
   await createAlert(page, 'E2E VAMP watch');
+  // axe finds nothing on /alerts, moderate findings included (it once nested a second main landmark).
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
   await screenshot(page, 'alerts-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'alerts-390');

@@ -11,6 +11,8 @@ import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from './uploa
 export interface QueryOptions {
   /** Interrupt the query in the engine after this long and throw AnalyticsTimeoutError. */
   timeoutMs?: number;
+  /** Aborting stops the statement in the engine (ClickHouse kills it on the server); the call rejects with the signal's reason. */
+  signal?: AbortSignal;
   /** auto (default) reads the rollup whenever it holds every member. */
   rollup?: 'auto' | 'never' | 'always';
   rowCap?: number;
@@ -22,10 +24,8 @@ export interface QueryOptions {
   admit?: (weight: QueryWeight) => Promise<Admitted>;
 }
 
-export interface StreamOptions extends QueryOptions {
-  /** Aborting stops the statement in the engine (ClickHouse kills it on the server); the call rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
+/** An export's pages; its `signal` is its stop. */
+export type StreamOptions = QueryOptions;
 
 /** What a question costs the engine, known before it runs: the rollup's few rows, or the raw rows. */
 export type QueryWeight = 'light' | 'heavy';

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { apiPackageDir } from './apiPackageDir.ts';
 import { REVOCATION_WINDOW_MS } from './auth/revocationWindow.ts';
+import { mailSettingProblems } from './mail/mailSettings.ts';
 import { partnerOriginProblem } from './web/partnerOrigin.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', apiPackageDir));
@@ -138,6 +139,14 @@ export const apiConfigSchema = z
     MAIL_FROM: z.string().min(3).default('PayPortal <no-reply@payportal.example>'),
     /** The portal's address as its users open it, for the links in mails; default http://localhost:PORT. */
     PUBLIC_URL: z.url().optional(),
+    /** Alerts an organisation may have (fair mail, issue 42): past it, creating one answers 409 alerts/limit-reached. */
+    ALERTS_MAX_PER_ORG: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** Subscriptions an organisation may have: past it, creating one answers 409 alerts/limit-reached. */
+    SUBSCRIPTIONS_MAX_PER_ORG: z.coerce.number().int().min(1).max(10_000).default(100),
+    /** Recipients one alert or subscription may have (the schema's own bound is 50): past it, 400. */
+    MAIL_RECIPIENTS_MAX: z.coerce.number().int().min(1).max(50).default(20),
+    /** "Send now"s one user may ask for in an hour: past it, 429 api/rate-limited with Retry-After. */
+    SEND_NOW_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(6),
     /** Minutes between scheduled evaluations of an organisation's alerts (a data change evaluates at once). */
     ALERT_EVALUATION_MINUTES: z.coerce
       .number()
@@ -168,6 +177,7 @@ export const apiConfigSchema = z
       const problem = partnerOriginProblem(origin, { allowLoopbackHttp: !production });
       if (problem) context.addIssue({ code: 'custom', path: ['PARTNER_ORIGINS', index], message: problem });
     });
+    if (production) for (const [path, message] of mailSettingProblems(config)) refuse(path, message);
     if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL)
       refuse('CLICKHOUSE_URL', 'is required when ANALYTICS_ENGINE=clickhouse');
   })

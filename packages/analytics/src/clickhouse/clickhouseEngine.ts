@@ -80,7 +80,11 @@ export class ClickHouseEngine implements AnalyticsEngine {
       dialect: clickhouseDialect,
       cache: this.cache,
       dataVersion,
-      run: (sql, _params, _types, admittedMs) => queryRows(this.client, sql, { timeoutMs: admittedMs ?? timeoutMs }),
+      run: (sql, _params, _types, admittedMs) =>
+        queryRows(this.client, sql, {
+          timeoutMs: admittedMs ?? timeoutMs,
+          ...(options.signal && { signal: options.signal }),
+        }),
     });
   }
 

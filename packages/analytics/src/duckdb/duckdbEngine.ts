@@ -161,7 +161,8 @@ export class DuckDBEngine implements AnalyticsEngine {
       dialect: duckdbDialect,
       cache: this.cache,
       dataVersion,
-      run: (sql, params, types, timeoutMs) => this.run(sql, params, timeoutMs ?? this.options.timeoutMs, types),
+      run: (sql, params, types, timeoutMs) =>
+        this.run(sql, params, timeoutMs ?? this.options.timeoutMs, types, options.signal),
     });
   }
 
@@ -455,11 +456,18 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   /** `types`: the declared type of each parameter (a Binder's); without them the client guesses from the values. */
-  private run(sql: string, params: FilterValue[], timeoutMs?: number, types?: ValueType[]): Promise<unknown[][]> {
+  private run(
+    sql: string,
+    params: FilterValue[],
+    timeoutMs?: number,
+    types?: ValueType[],
+    signal?: AbortSignal,
+  ): Promise<unknown[][]> {
     return this.interruptible(
       timeoutMs,
       async (connection) =>
         (await connection.runAndReadAll(sql, params, duckdbParamTypes(types))).getRowsJS() as unknown[][],
+      signal,
     );
   }
 

@@ -4,7 +4,9 @@
 // as one user may have there, and holds the rest back in order: so the request never refuses itself with
 // analytics/busy, and its light questions never wait behind its own heavy ones. A question's time limit
 // counts from when it leaves the hold for admission. When the caller goes away (`signal`, if given), held questions
-// are dropped and never reach the engine.
+// are dropped and never reach the engine, questions waiting at admission leave its queue, and a running
+// question's turn is given back at once (the statement itself is stopped by the same signal, passed to the
+// engine by the caller), so the user's next request is admitted without waiting for the abandoned one.
 import type { Admitted, QueryWeight } from '@payportal/analytics';
 import type { Admission, AdmissionClass } from './admission.ts';
 
@@ -59,20 +61,22 @@ export function batchAdmission(
         userId: caller.userId,
         arrivedAt: Date.now(),
         timeoutMs,
+        ...(signal && { signal }),
       });
     } catch (error) {
       leave(kind);
       throw error;
     }
     let released = false;
-    return {
-      timeoutMs: turn.timeoutMs,
-      release() {
-        if (released) return;
-        released = true;
-        turn.release();
-        leave(kind);
-      },
+    const release = () => {
+      if (released) return;
+      released = true;
+      signal?.removeEventListener('abort', release);
+      turn.release();
+      leave(kind);
     };
+    signal?.addEventListener('abort', release, { once: true });
+    if (signal?.aborted) release();
+    return { timeoutMs: turn.timeoutMs, release };
   };
 }

@@ -9,11 +9,13 @@ import {
   type AlertFiring,
   type AlertFiringItem,
   type AlertRule,
+  type MailSkip,
 } from '@payportal/shared/alerts';
 import type { QueryDescription } from '@payportal/shared/analytics';
 import type { Queryable } from '../db/database.ts';
 import { canEditOwned, createdFields } from '../db/ownedRecord.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
+import { recentSkips } from './mailSkipRepository.ts';
 
 export interface AlertActor {
   orgId: number;
@@ -38,7 +40,17 @@ const COLUMNS =
   'id, org_id, created_by, name, rule, recipients, enabled, open_firing_id, last_evaluated_at, created_at';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toAlert(row: AlertRow, actor: AlertActor | null, failures: Map<number, string>): Alert {
+interface AlertNotes {
+  failures: Map<number, string>;
+  skips: Map<number, MailSkip[]>;
+}
+
+async function notesOf(db: Queryable, ids: readonly number[]): Promise<AlertNotes> {
+  return { failures: await lastMailFailures(db, 'alert_id', ids), skips: await recentSkips(db, 'alert_id', ids) };
+}
+
+function toAlert(row: AlertRow, actor: AlertActor | null, notes: AlertNotes): Alert {
+  const fields = createdFields(row, actor);
   return alertSchema.parse({
     id: row.id,
     name: row.name,
@@ -47,19 +59,20 @@ function toAlert(row: AlertRow, actor: AlertActor | null, failures: Map<number, 
     enabled: row.enabled,
     state: row.open_firing_id === null ? 'ok' : 'firing',
     last_evaluated_at: iso(row.last_evaluated_at),
-    mail_failure: failures.get(row.id) ?? null,
-    ...createdFields(row, actor),
+    mail_failure: notes.failures.get(row.id) ?? null,
+    // Who was left out is the creator's and the owners' to know (the same who may change it).
+    skips: fields.can_edit ? (notes.skips.get(row.id) ?? []) : [],
+    ...fields,
   });
 }
 
 export async function listAlerts(db: Queryable, actor: AlertActor): Promise<Alert[]> {
   const rows = await db.query<AlertRow>(`select ${COLUMNS} from alerts where org_id = $1 order by id`, [actor.orgId]);
-  const failures = await lastMailFailures(
+  const notes = await notesOf(
     db,
-    'alert_id',
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toAlert(row, actor, failures));
+  return rows.map((row) => toAlert(row, actor, notes));
 }
 
 export async function findAlertRow(db: Queryable, orgId: number, id: number): Promise<AlertRow | null> {
@@ -69,7 +82,7 @@ export async function findAlertRow(db: Queryable, orgId: number, id: number): Pr
 
 export async function answerAlert(db: Queryable, actor: AlertActor, id: number): Promise<Alert | null> {
   const row = await findAlertRow(db, actor.orgId, id);
-  return row && toAlert(row, actor, await lastMailFailures(db, 'alert_id', [id]));
+  return row && toAlert(row, actor, await notesOf(db, [id]));
 }
 
 export async function createAlert(db: Queryable, actor: AlertActor, body: AlertBody): Promise<Alert> {
@@ -77,7 +90,7 @@ export async function createAlert(db: Queryable, actor: AlertActor, body: AlertB
     `insert into alerts (org_id, created_by, name, rule, recipients, enabled) values ($1, $2, $3, $4, $5::int[], $6) returning ${COLUMNS}`,
     [actor.orgId, actor.userId, body.name, JSON.stringify(body.rule), body.recipients, body.enabled],
   );
-  return toAlert(row!, actor, new Map());
+  return toAlert(row!, actor, { failures: new Map(), skips: new Map() });
 }
 
 /** null: not the organisation's; 'forbidden': not the caller's to change. A changed rule starts clear. */
@@ -164,25 +177,6 @@ export async function clearFiring(db: Queryable, alert: AlertRow, at: Date): Pro
 
 export async function markEvaluated(db: Queryable, alertId: number, at: Date): Promise<void> {
   await db.query('update alerts set last_evaluated_at = $2 where id = $1', [alertId, at.toISOString()]);
-}
-
-/** The organisation's active members among `ids` (only they receive mail), with their addresses. */
-export async function recipientsOf(
-  db: Queryable,
-  orgId: number,
-  ids: readonly number[],
-): Promise<{ id: number; email: string; name: string }[]> {
-  if (!ids.length) return [];
-  return db.query(
-    'select id, email, name from users where org_id = $1 and is_active and id = any($2::int[]) order by id',
-    [orgId, ids],
-  );
-}
-
-export async function orgMembers(db: Queryable, orgId: number): Promise<{ id: number; email: string; name: string }[]> {
-  return db.query('select id, email, name from users where org_id = $1 and is_active order by lower(name), id', [
-    orgId,
-  ]);
 }
 
 // The evaluation job: one row per organisation, claimed with FOR UPDATE SKIP LOCKED.

@@ -1,7 +1,8 @@
 // /api/alerts/v1: alerts, their firings, "evaluate now" and the possible recipients. The query role
 // reads (impersonating support staff too); writes need the query role and, impersonating, support_write.
-// Recipients must be active members of the caller's organisation; an alert is changed by its creator
-// or an org owner; another organisation's alert answers 404.
+// Recipients must be active members of the caller's organisation who hold the query role (issue 42),
+// at most MAIL_RECIPIENTS_MAX; an organisation has at most ALERTS_MAX_PER_ORG alerts; an alert is
+// changed by its creator or an org owner; another organisation's alert answers 404.
 import {
   ALERT_ROUTES,
   alertBodySchema,
@@ -17,9 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
-import type { Queryable } from '../db/database.ts';
-import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
-import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { forbidden, notFound } from '../errors/apiError.ts';
 import { bearerSecurity, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import {
@@ -29,12 +28,11 @@ import {
   findAlertRow,
   listAlerts,
   listFirings,
-  orgMembers,
   queueEvaluation,
-  recipientsOf,
   updateAlert,
   type AlertActor,
 } from './alertRepository.ts';
+import { possibleRecipients, requireRecipients, requireRoom } from './mailLimits.ts';
 
 export const alertReader = withRole(['query'], 'read', { impersonation: true });
 export const alertWriter = withRole(['query'], 'write', { impersonation: true });
@@ -50,20 +48,6 @@ export function alertActorOf(request: FastifyRequest): AlertActor {
   return { orgId: user.org_id, userId: user.id, isOrgOwner: roles.includes('org_owner') };
 }
 
-/** Every recipient must be an active member of the organisation: 400 naming the others. */
-export async function requireMembers(db: Queryable, orgId: number, ids: readonly number[]): Promise<void> {
-  const members = new Set((await recipientsOf(db, orgId, ids)).map((member) => member.id));
-  const strangers = ids.map((id, index) => ({ id, index })).filter(({ id }) => !members.has(id));
-  if (strangers.length) {
-    throw new ApiError(
-      400,
-      API_ERROR_CODES.badRequest,
-      'Only members of the organisation can receive its mail.',
-      strangers.map(({ index }) => ({ field: `recipients.${index}`, problem: 'is not a member of this organisation' })),
-    );
-  }
-}
-
 /** null → 404, 'forbidden' → 403, anything else is the answer. */
 export function outcomeOf<T>(outcome: T | null | 'forbidden', what: string): T {
   if (outcome === null) throw notFound();
@@ -71,7 +55,7 @@ export function outcomeOf<T>(outcome: T | null | 'forbidden', what: string): T {
   return outcome;
 }
 
-export function registerAlertRoutes(app: FastifyInstance, { db, now, alertScheduler }: RouteDeps): void {
+export function registerAlertRoutes(app: FastifyInstance, { db, now, config, alertScheduler }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const evaluateSoon = async (orgId: number) => {
     await queueEvaluation(db, orgId, now());
@@ -82,11 +66,11 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
     ALERT_ROUTES.recipients,
     {
       config: { access: alertReader },
-      schema: alertSchemaOf('Members who may receive alerts and subscriptions', {
+      schema: alertSchemaOf('Members who may receive alerts and subscriptions (active, with the query role)', {
         response: { 200: recipientListSchema, ...errorResponses },
       }),
     },
-    async (request) => ({ recipients: await orgMembers(db, alertActorOf(request).orgId) }),
+    async (request) => ({ recipients: await possibleRecipients(db, alertActorOf(request).orgId) }),
   );
 
   routes.get(
@@ -99,7 +83,7 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
   );
 
   const save = async (actor: AlertActor, body: AlertBody) => {
-    await requireMembers(db, actor.orgId, body.recipients);
+    await requireRecipients(db, actor.orgId, body.recipients, config.MAIL_RECIPIENTS_MAX);
   };
 
   routes.post(
@@ -113,6 +97,7 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, alertSchedu
     },
     async (request, reply) => {
       const actor = alertActorOf(request);
+      await requireRoom(db, 'alerts', actor.orgId, config.ALERTS_MAX_PER_ORG);
       await save(actor, request.body);
       const alert = await createAlert(db, actor, request.body);
       await evaluateSoon(actor.orgId);

@@ -19,9 +19,10 @@ import {
   markEvaluated,
   openFiring,
   queueEvaluation,
-  recipientsOf,
 } from './alertRepository.ts';
 import { alertPeriods, checkAlert } from './evaluateAlert.ts';
+import { checkMailRights } from './mailRights.ts';
+import { recordSkips } from './mailSkipRepository.ts';
 
 const POLL_MS = 1000;
 /** A claim this old belongs to a process that died; the work is taken up again. */
@@ -64,12 +65,18 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
     for (const alert of await enabledAlertsOf(db, orgId)) {
       const at = now();
       try {
+        // Issue 42: the creator's right to the source and each recipient's, as they are now.
+        const rights = await checkMailRights(db, { orgId, createdBy: alert.created_by, recipients: alert.recipients });
+        if (rights.creatorRefused) {
+          await recordSkips(db, orgId, { alertId: alert.id }, rights.skips, at);
+          await markEvaluated(db, alert.id, at);
+          continue;
+        }
         const turn = { kind: 'scheduled', orgId, userId: alert.created_by, arrivedAt: Date.now() } as const;
         const check = await admission.run(turn, () =>
           checkAlert(engine, alert.rule, { orgId, today: today() }, config.ANALYTICS_TIMEOUT_MS),
         );
         if (check.items.length && alert.open_firing_id === null) {
-          const recipients = await recipientsOf(db, orgId, alert.recipients);
           const content = alertMail({
             name: alert.name,
             rule: alert.rule,
@@ -79,8 +86,9 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
           });
           await db.transaction(async (tx) => {
             await openFiring(tx, alert, { at, query: check.query, items: check.items });
-            for (const recipient of recipients)
+            for (const recipient of rights.allowed)
               await enqueueMail(tx, { orgId, alertId: alert.id, to: recipient.email, ...content });
+            await recordSkips(tx, orgId, { alertId: alert.id }, rights.skips, at);
           });
           mail.wake();
         } else if (!check.items.length && alert.open_firing_id !== null) {

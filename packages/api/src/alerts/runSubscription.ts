@@ -13,8 +13,9 @@ import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
 import { fileNameOf, findDefinition } from '../exports/index.ts';
 import { enqueueMail, type MailAttachment } from '../mail/mailRepository.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { recipientsOf } from './alertRepository.ts';
 import { renderDashboardPdf } from './dashboardPdf.ts';
+import { checkMailRights } from './mailRights.ts';
+import { recordSkips } from './mailSkipRepository.ts';
 import { escapeHtml } from './mailText.ts';
 import type { SubscriptionRow } from './subscriptionRepository.ts';
 
@@ -128,20 +129,33 @@ async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, de
   };
 }
 
-/** Makes the attachment and queues the mails; answers how many were queued. */
+/**
+ * Makes the attachment and queues the mails; answers how many were queued. The creator's right and each
+ * recipient's are checked first (issue 42): a run whose creator lost it makes nothing, and who was left
+ * out is recorded in the history.
+ */
 export async function runSubscription(deps: SubscriptionRunDeps, row: SubscriptionRow): Promise<number> {
   const { source } = row;
+  const rights = await checkMailRights(deps.db, {
+    orgId: row.org_id,
+    createdBy: row.created_by,
+    recipients: row.recipients,
+  });
+  const skipped = () => recordSkips(deps.db, row.org_id, { subscriptionId: row.id }, rights.skips, deps.now());
+  if (rights.creatorRefused || !rights.allowed.length) {
+    await skipped();
+    return 0;
+  }
   const turn = { kind: 'scheduled', orgId: row.org_id, userId: row.created_by, arrivedAt: Date.now() } as const;
   const content = await deps.admission.run(turn, () =>
     source.kind === 'dashboard' ? dashboardContent(deps, row, source) : exportContent(deps, row, source.definition_id),
   );
-  const recipients = await recipientsOf(deps.db, row.org_id, row.recipients);
   const day = deps.today();
   const subject = `${row.name}: ${content.title} (${day})`;
   const text = `${content.note}\n\nOpen it in PayPortal: ${content.link}\n\nYou receive this because you are a recipient of the subscription "${row.name}" (${deps.config.PUBLIC_URL}/alerts).`;
   const html = `<p>${escapeHtml(content.note)}</p><p><a href="${escapeHtml(content.link)}">Open it in PayPortal</a></p><p>You receive this because you are a recipient of the subscription “${escapeHtml(row.name)}” (<a href="${escapeHtml(deps.config.PUBLIC_URL)}/alerts">Alerts</a>).</p>`;
   await deps.db.transaction(async (tx) => {
-    for (const recipient of recipients)
+    for (const recipient of rights.allowed)
       await enqueueMail(tx, {
         orgId: row.org_id,
         subscriptionId: row.id,
@@ -152,5 +166,6 @@ export async function runSubscription(deps: SubscriptionRunDeps, row: Subscripti
         attachments: [content.attachment],
       });
   });
-  return recipients.length;
+  await skipped();
+  return rights.allowed.length;
 }

@@ -9,9 +9,11 @@ import {
   type SubscriptionBody,
   type SubscriptionSchedule,
   type SubscriptionSource,
+  type MailSkip,
 } from '@payportal/shared/alerts';
 import type { Queryable } from '../db/database.ts';
 import { lastMailFailures } from '../mail/mailRepository.ts';
+import { recentSkips } from './mailSkipRepository.ts';
 import { canEditOwned, createdFields } from '../db/ownedRecord.ts';
 import type { AlertActor } from './alertRepository.ts';
 import { nextRunAfter } from './nextRun.ts';
@@ -35,7 +37,20 @@ const SELECT = `select s.id, s.org_id, s.created_by, s.name, s.source, s.schedul
   from subscriptions s join organizations o on o.id = s.org_id`;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toSubscription(row: SubscriptionRow, actor: AlertActor, failures: Map<number, string>): Subscription {
+interface SubscriptionNotes {
+  failures: Map<number, string>;
+  skips: Map<number, MailSkip[]>;
+}
+
+async function notesOf(db: Queryable, ids: readonly number[]): Promise<SubscriptionNotes> {
+  return {
+    failures: await lastMailFailures(db, 'subscription_id', ids),
+    skips: await recentSkips(db, 'subscription_id', ids),
+  };
+}
+
+function toSubscription(row: SubscriptionRow, actor: AlertActor, notes: SubscriptionNotes): Subscription {
+  const fields = createdFields(row, actor);
   return subscriptionSchema.parse({
     id: row.id,
     name: row.name,
@@ -46,19 +61,20 @@ function toSubscription(row: SubscriptionRow, actor: AlertActor, failures: Map<n
     time_zone: row.time_zone,
     next_run_at: iso(row.next_run_at),
     last_run_at: iso(row.last_run_at),
-    mail_failure: failures.get(row.id) ?? null,
-    ...createdFields(row, actor),
+    mail_failure: notes.failures.get(row.id) ?? null,
+    // Who was left out is the creator's and the owners' to know (the same who may change it).
+    skips: fields.can_edit ? (notes.skips.get(row.id) ?? []) : [],
+    ...fields,
   });
 }
 
 export async function listSubscriptions(db: Queryable, actor: AlertActor): Promise<Subscription[]> {
   const rows = await db.query<SubscriptionRow>(`${SELECT} where s.org_id = $1 order by s.id`, [actor.orgId]);
-  const failures = await lastMailFailures(
+  const notes = await notesOf(
     db,
-    'subscription_id',
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toSubscription(row, actor, failures));
+  return rows.map((row) => toSubscription(row, actor, notes));
 }
 
 export async function findSubscriptionRow(db: Queryable, orgId: number, id: number): Promise<SubscriptionRow | null> {
@@ -68,7 +84,7 @@ export async function findSubscriptionRow(db: Queryable, orgId: number, id: numb
 
 export async function answerSubscription(db: Queryable, actor: AlertActor, id: number): Promise<Subscription | null> {
   const row = await findSubscriptionRow(db, actor.orgId, id);
-  return row && toSubscription(row, actor, await lastMailFailures(db, 'subscription_id', [id]));
+  return row && toSubscription(row, actor, await notesOf(db, [id]));
 }
 
 async function timeZoneOf(db: Queryable, orgId: number): Promise<string> {

@@ -1,7 +1,8 @@
 // /api/alerts/v1/subscriptions: list, create, replace, delete and "send now". The same access as the
 // alerts: the query role reads, writes need it too (and support_write when impersonating); a
-// subscription is changed by its creator or an org owner; recipients are members; the dashboard or
-// saved export must be one the caller sees (else 404 on the field).
+// subscription is changed by its creator or an org owner; recipients are active members with the query
+// role; the dashboard or saved export must be one the caller sees (else 404 on the field). "Send now" is
+// the creator's or an owner's, refused for a paused subscription and limited per user (issue 42).
 import {
   ALERT_ROUTES,
   subscriptionBodySchema,
@@ -15,12 +16,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findDashboard } from '../dashboards/index.ts';
-import { ApiError, notFound } from '../errors/apiError.ts';
+import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
+import { canEditOwned } from '../db/ownedRecord.ts';
 import { findDefinition } from '../exports/index.ts';
 import { errorResponses, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import type { AlertActor } from './alertRepository.ts';
-import { alertActorOf, alertReader, alertSchemaOf, alertWriter, outcomeOf, requireMembers } from './alertRoutes.ts';
+import { alertActorOf, alertReader, alertSchemaOf, alertWriter, outcomeOf } from './alertRoutes.ts';
+import { createHourlyLimiter, requireRecipients, requireRoom } from './mailLimits.ts';
 import {
   answerSubscription,
   createSubscription,
@@ -44,10 +47,14 @@ async function requireSource(db: Queryable, actor: AlertActor, body: Subscriptio
   }
 }
 
-export function registerSubscriptionRoutes(app: FastifyInstance, { db, now, subscriptionJobs }: RouteDeps): void {
+export function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  { db, now, config, subscriptionJobs }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const sendNowWait = createHourlyLimiter(config.SEND_NOW_PER_HOUR, now);
   const check = async (actor: AlertActor, body: SubscriptionBody) => {
-    await requireMembers(db, actor.orgId, body.recipients);
+    await requireRecipients(db, actor.orgId, body.recipients, config.MAIL_RECIPIENTS_MAX);
     await requireSource(db, actor, body);
   };
 
@@ -73,6 +80,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now, subs
     },
     async (request, reply) => {
       const actor = alertActorOf(request);
+      await requireRoom(db, 'subscriptions', actor.orgId, config.SUBSCRIPTIONS_MAX_PER_ORG);
       await check(actor, request.body);
       return reply.code(201).send(await createSubscription(db, actor, request.body, now()));
     },
@@ -118,15 +126,27 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now, subs
     ALERT_ROUTES.sendNow,
     {
       config: { access: alertWriter },
-      schema: alertSchemaOf('Send a subscription now to its recipients (its schedule stays)', {
-        params: subscriptionParamsSchema,
-        response: { 202: subscriptionSchema, ...errorResponses },
-      }),
+      schema: alertSchemaOf(
+        'Send a subscription now to its recipients (its schedule stays): its creator or an owner, enabled only, SEND_NOW_PER_HOUR per user',
+        {
+          params: subscriptionParamsSchema,
+          response: { 202: subscriptionSchema, ...errorResponses },
+        },
+      ),
     },
     async (request, reply) => {
       const actor = alertActorOf(request);
       const row = await findSubscriptionRow(db, actor.orgId, request.params.subscriptionId);
       if (!row) throw notFound();
+      if (!canEditOwned(actor, row.created_by))
+        throw forbidden('Only the subscription’s creator or an organisation owner may send it now.');
+      if (!row.enabled)
+        throw new ApiError(409, API_ERROR_CODES.subscriptionDisabled, 'This subscription is paused: enable it first.');
+      const wait = sendNowWait(actor.userId);
+      if (wait) {
+        reply.header('retry-after', String(wait));
+        throw new ApiError(429, API_ERROR_CODES.rateLimited, `Too many sends: try again in ${wait} seconds.`);
+      }
       await requireAnalytics(subscriptionJobs).sendNow(row);
       return reply.code(202).send((await answerSubscription(db, actor, row.id))!);
     },

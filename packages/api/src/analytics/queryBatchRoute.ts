@@ -4,7 +4,7 @@
 // user's limits between its questions class by class (batchAdmission.ts), so it never refuses itself
 // with analytics/busy and its light questions never wait behind its heavy ones. A question's time limit
 // counts from when the batch sends it to admission. When the caller goes away, questions not yet sent are
-// not sent.
+// not sent, those waiting leave admission and those running are stopped: the user's place is free at once.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import {
   ANALYTICS_ROUTES,
@@ -52,7 +52,10 @@ export function registerQueryBatchRoute(
       const admit = batchAdmission(admission, { orgId: user.org_id, userId: user.id }, timeoutMs, answer.signal);
       const ask = async (description: QueryDescription, index: number) => {
         try {
-          answer.write({ index, result: await engine.query(description, scope, { timeoutMs, admit }) });
+          answer.write({
+            index,
+            result: await engine.query(description, scope, { timeoutMs, admit, signal: answer.signal }),
+          });
         } catch (error) {
           answer.write({ index, ...answer.failure(error) });
         }

@@ -1,11 +1,23 @@
 // Sends the outbox through SMTP with nodemailer: one mail at a time per process, claimed from the
 // table, woken at once by a new mail and by a poll otherwise (a mail queued by another process, a
-// retry coming due). Without SMTP_URL each mail is failed with that reason, never lost silently.
+// retry coming due). Without SMTP_URL each mail is failed with that reason, never lost silently. While
+// a send runs its lease is renewed, so a slow send is never sent again by another process; once a mail
+// is sent or failed for good, its attachment files no other mail waits for are deleted.
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { claimNextMail, markAttemptFailed, markSent, requeueStaleMails, type MailRow } from './mailRepository.ts';
+import {
+  attachmentsDone,
+  claimNextMail,
+  MAIL_LEASE_SECONDS,
+  MAIL_MAX_ATTEMPTS,
+  markAttemptFailed,
+  markSent,
+  renewLease,
+  requeueStaleMails,
+  type MailRow,
+} from './mailRepository.ts';
 
 const POLL_MS = 1000;
 
@@ -53,6 +65,11 @@ export function createMailSender({ db, smtpUrl, from, store, log, instance, now 
     });
   };
 
+  const removeAttachments = async (mail: MailRow) => {
+    for (const key of await attachmentsDone(db, mail))
+      await store.remove(key).catch((error: unknown) => log.warn({ err: error, key }, 'mail attachment not deleted'));
+  };
+
   const loop = async () => {
     do {
       again = false;
@@ -62,13 +79,21 @@ export function createMailSender({ db, smtpUrl, from, store, log, instance, now 
         mail && !stopped;
         mail = await claimNextMail(db, instance, now())
       ) {
+        const lease = setInterval(
+          () => void renewLease(db, mail.id, instance).catch(() => undefined),
+          (MAIL_LEASE_SECONDS * 1000) / 4,
+        );
         try {
           await send(mail);
           await markSent(db, mail.id, now());
+          await removeAttachments(mail);
         } catch (error) {
           const reason = (error as Error).message || String(error);
           log.warn({ mailId: mail.id, attempt: mail.attempts, reason }, 'mail not sent');
           await markAttemptFailed(db, mail, reason, now());
+          if (mail.attempts >= MAIL_MAX_ATTEMPTS) await removeAttachments(mail);
+        } finally {
+          clearInterval(lease);
         }
       }
     } while (again && !stopped);

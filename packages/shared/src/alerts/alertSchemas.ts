@@ -2,6 +2,7 @@
 // firings, as the API takes and answers them.
 import { z } from 'zod';
 import { filterSchema, measureIdSchema, queryDescriptionSchema } from '../analytics/queryDescription.ts';
+import { mailSkipSchema } from './mailSkips.ts';
 
 export const ALERT_SCOPES = ['portfolio', 'merchant'] as const;
 export const ALERT_CONDITIONS = ['above', 'below', 'increase', 'decrease'] as const;
@@ -92,6 +93,8 @@ export const alertSchema = z.object({
   last_evaluated_at: z.string().nullable(),
   /** The last mail's error when it did not go (retrying or failed). */
   mail_failure: z.string().nullable(),
+  /** Its latest skipped runs and recipients, newest first: shown to its creator and the owners only (else empty). */
+  skips: z.array(mailSkipSchema),
   created_by: z.number().int(),
   can_edit: z.boolean(),
   created_at: z.string(),

@@ -1,6 +1,7 @@
 // Subscriptions: a dashboard (as a PDF) or a saved export (as CSV) mailed on a schedule in the
 // organisation's time zone.
 import { z } from 'zod';
+import { mailSkipSchema } from './mailSkips.ts';
 import { dashboardFiltersSchema } from '../dashboards/dashboardFilters.ts';
 
 export const SUBSCRIPTION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
@@ -60,6 +61,8 @@ export const subscriptionSchema = z.object({
   next_run_at: z.string(),
   last_run_at: z.string().nullable(),
   mail_failure: z.string().nullable(),
+  /** Its latest skipped runs and recipients, newest first: shown to its creator and the owners only (else empty). */
+  skips: z.array(mailSkipSchema),
   created_by: z.number().int(),
   can_edit: z.boolean(),
   created_at: z.string(),

@@ -65,6 +65,10 @@ export const API_ERROR_CODES = {
   notAPdf: 'documents/not-a-pdf',
   /** The organisation already has as many uploads arriving or in validation as allowed: wait for one to finish. */
   uploadsBusy: 'uploads/too-many-at-once',
+  /** The organisation has as many alerts (or subscriptions) as its settings allow: delete one first. */
+  alertsLimitReached: 'alerts/limit-reached',
+  /** "Send now" on a paused subscription: enable it first. */
+  subscriptionDisabled: 'alerts/subscription-disabled',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

@@ -14,6 +14,7 @@ import { useAction } from '../../ui/useAction.ts';
 import { useRequest } from '../../ui/useRequest.ts';
 import { AlertForm } from './AlertForm.tsx';
 import { RecordTable, RowActions } from './RecordTable.tsx';
+import { SkippedNotes } from './SkippedNotes.tsx';
 import {
   deleteAlert,
   deleteSubscription,
@@ -103,7 +104,7 @@ export function AlertsScreen({ userId }: { userId: number }) {
   };
 
   return (
-    <main className={styles.screen}>
+    <div className={styles.screen}>
       <h1>Alerts</h1>
       <p className={styles.intro}>
         Alerts check the portfolio after every data change and every hour, with the dashboards’ numbers, and mail their
@@ -137,6 +138,7 @@ export function AlertsScreen({ userId }: { userId: number }) {
                   {alert.state === 'firing' ? <span className={styles.firing}>Firing</span> : 'Clear'}
                   {!alert.enabled && ' (paused)'}
                   {alert.mail_failure && <div className={styles.danger}>Mail not sent: {alert.mail_failure}</div>}
+                  <SkippedNotes skips={alert.skips} />
                 </td>
                 <td>{when(alert.last_evaluated_at)}</td>
                 <td>
@@ -202,6 +204,7 @@ export function AlertsScreen({ userId }: { userId: number }) {
                   {subscription.mail_failure && (
                     <div className={styles.danger}>Mail not sent: {subscription.mail_failure}</div>
                   )}
+                  <SkippedNotes skips={subscription.skips} />
                 </td>
                 <td>
                   {when(subscription.next_run_at)} ({subscription.time_zone})
@@ -212,6 +215,7 @@ export function AlertsScreen({ userId }: { userId: number }) {
                     actions={[
                       {
                         label: 'Send now',
+                        shown: subscription.can_edit && subscription.enabled,
                         disabled: cannotChange || action.busy,
                         onClick: () => void sendNow(subscription),
                       },
@@ -232,6 +236,6 @@ export function AlertsScreen({ userId }: { userId: number }) {
           <p className={styles.muted}>No subscriptions yet.</p>
         )}
       </section>
-    </main>
+    </div>
   );
 }

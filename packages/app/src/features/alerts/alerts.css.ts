@@ -40,3 +40,4 @@ export const rowActions = style({ display: 'flex', gap: '0.5rem', flexWrap: 'wra
 export const smallButton = style({ padding: '0.25rem 0.625rem', fontSize: '0.875rem' });
 export const firing = style({ color: vars.color.danger, fontWeight: 600 });
 export const history = style({ margin: '0.5rem 0 0', paddingLeft: '1.25rem', fontSize: '0.875rem' });
+export const skips = style({ margin: '0.25rem 0 0', paddingLeft: '1.1rem', color: vars.color.danger });
