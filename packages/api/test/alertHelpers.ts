@@ -27,19 +27,20 @@ export interface MailTestApp {
 export async function openMailTestApp(
   kind: DatabaseKind,
   uids: readonly string[],
-  options: { today: string; now: Date },
+  options: { today: string; now: Date; config?: Record<string, string>; smtp?: DevMailServer },
 ): Promise<MailTestApp | null> {
   const db = await openTestDatabase(kind);
   if (!db) return null;
   const engine = await openExportEngine(db);
   const dataDir = await newDataDir();
-  const smtp = await startDevMailServer({ dir: devMailDir(dataDir) });
+  const smtp = options.smtp ?? (await startDevMailServer({ dir: devMailDir(dataDir) }));
   const clock = { now: options.now };
   const app = await createApp({
     config: testConfig({
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       PUBLIC_URL: 'https://portal.example',
+      ...options.config,
     }),
     db,
     analytics: engine,

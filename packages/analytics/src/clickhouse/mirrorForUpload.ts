@@ -5,6 +5,9 @@
 // dispute's sale, the next free ids). The generated sales and disputes, the bulk of the organisation,
 // stay in ClickHouse: the loader never reads them. Rows arrive as ClickHouse's CSV (a NULL is \N,
 // booleans 0/1, doubles in their shortest exact form) through a file in a private temporary folder.
+// ClickHouse writes every string quoted and only a NULL as a bare \N, so DuckDB reads with
+// allow_quoted_nulls = false: a value that is literally "\N" stays that text (issue 42: it became NULL,
+// which broke every later upload of the organisation and would have let a tx_ref of \N load twice).
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -79,7 +82,7 @@ async function mirrorRows(
     if ((await stat(file)).size > 0) {
       const types = columns.map((column) => `${sqlLiteral(column.name)}: ${sqlLiteral(duckdbType(column.type))}`);
       await connection.run(`insert into ${name} select * from read_csv(${sqlLiteral(file)}, header = false, columns = {${types.join(', ')}},
-        auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '\\N', new_line = '\\n')`);
+        auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '\\N', allow_quoted_nulls = false, new_line = '\\n')`);
     }
     await rm(file, { force: true });
   }

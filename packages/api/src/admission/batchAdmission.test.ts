@@ -1,6 +1,6 @@
 // One request's many questions at admission: its light questions start beside its own heavy ones, it
 // never refuses itself with analytics/busy however many it holds, and what it still holds when the
-// caller goes away never reaches admission.
+// caller goes away never reaches admission, and what it has there leaves at once.
 import type { Admitted } from '@payportal/analytics';
 import { describe, expect, it } from 'vitest';
 import { createAdmission, type AdmissionBudgets } from './admission.ts';
@@ -53,18 +53,24 @@ describe('a request of many questions at admission', () => {
     expect(failed).toEqual([]);
   });
 
-  it('drops the questions it holds when the caller goes away', async () => {
+  it('frees its place at once when the caller goes away: held questions dropped, waiting ones leave, running turns given back', async () => {
     const admission = createAdmission(BUDGETS);
     const caller = new AbortController();
-    const { started, failed, turns, ask } = asking(batchAdmission(admission, CALLER, 5000, caller.signal));
+    const { started, failed, ask } = asking(batchAdmission(admission, CALLER, 5000, caller.signal));
     for (const name of ['h1', 'h2', 'h3', 'h4']) void ask(name, 'heavy');
     await tick();
+    expect(started).toEqual(['h1']);
+    expect(admission.stats('heavy')).toEqual({ running: 1, waiting: 2 });
     caller.abort(new Error('gone'));
     await tick();
-    expect(failed).toEqual(['h4: Error']);
-    turns.get('h1')!.release();
+    expect(failed.sort()).toEqual(['h2: AdmissionAbandonedError', 'h3: AdmissionAbandonedError', 'h4: Error']);
+    expect(admission.stats('heavy')).toEqual({ running: 0, waiting: 0 });
+
+    // The same user's next request is admitted at once, not after the abandoned statement.
+    const next = asking(batchAdmission(admission, CALLER, 5000));
+    void next.ask('n1', 'heavy');
     await tick();
-    expect(started).toEqual(['h1', 'h2']);
-    expect(admission.stats('heavy')).toEqual({ running: 1, waiting: 1 });
+    expect(next.started).toEqual(['n1']);
+    expect(admission.stats('heavy')).toEqual({ running: 1, waiting: 0 });
   });
 });
