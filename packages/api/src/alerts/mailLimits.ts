@@ -42,9 +42,11 @@ export async function requireRecipients(
     const member = members.get(id);
     const refused = refusalOf(member, MAIL_SOURCE_ROLE);
     if (!refused) return [];
-    const problem = !member?.is_active
-      ? 'is not an active member of this organisation'
-      : `${member.name} (${member.email}) does not have the ${MAIL_SOURCE_ROLE} role`;
+    const problem = !member
+      ? 'is not a member of this organisation'
+      : !member.is_active
+        ? `${member.name} (${member.email}) is deactivated`
+        : `${member.name} (${member.email}) does not have the ${MAIL_SOURCE_ROLE} role`;
     return [{ field: `recipients.${index}`, problem }];
   });
   if (problems.length)
