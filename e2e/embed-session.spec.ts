@@ -237,7 +237,8 @@ test('[I1] the impersonation flag from a user who is not support staff is refuse
     impersonation: true,
   });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/unauthorized');
-  expect((await readRecord(page)).events).toEqual(['unauthorized', 'routeHome']);
+  // onUnauthorized receives the refusal's reason (PROTOCOL.md M5, M7).
+  expect((await readRecord(page)).events).toEqual(['unauthorized "api/impersonation-forbidden"', 'routeHome']);
   await expect(portalIn(page).getByRole('status')).toHaveText(
     'This portal is not available for this user. Please contact support.',
   );

@@ -23,7 +23,7 @@ test('framed, a query user on /revenue-optimizer reads that the page is not open
   await portalIn(page).getByRole('link', { name: 'Go to Home' }).click();
   await expect(portalIn(page).getByRole('heading', { name: 'Welcome to PayPortal' })).toBeVisible();
   await expect.poll(async () => (await readRecord(page)).events).toContain('route "/home"');
-  expect((await readRecord(page)).events).not.toContain('unauthorized');
+  expect((await readRecord(page)).events.filter((event) => event.startsWith('unauthorized'))).toEqual([]);
   await expect(portalIn(page).getByRole('banner')).toHaveCount(0);
   await expect(portalIn(page).getByRole('link', { name: 'PayPortal home' })).toHaveCount(0);
 });
@@ -34,5 +34,5 @@ test('framed, /profile says it opens only in PayPortal and logout=true is ignore
   await expect(portalIn(page).getByRole('link', { name: 'Go to Home' })).toBeVisible();
   await navigateInPage(page, '/dashboards?logout=true');
   await expect(portalIn(page).getByRole('heading', { name: 'Dashboards' })).toBeVisible();
-  expect((await readRecord(page)).events).not.toContain('unauthorized');
+  expect((await readRecord(page)).events.filter((event) => event.startsWith('unauthorized'))).toEqual([]);
 });

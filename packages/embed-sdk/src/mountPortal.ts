@@ -10,11 +10,10 @@ import type { EmbedLogEntry, MountPortalOptions, PortalHandle } from './types.ts
 import { LOAD_GRACE_MS, watchFrame } from './watchFrame.ts';
 
 const NOTICE_HANDLERS = {
-  unauthorized: 'onUnauthorized',
   routeHome: 'onRouteHome',
   contactSales: 'onContactSales',
   termsDeclined: 'onTermsDeclined',
-} as const satisfies Record<Exclude<Notice, 'tokenRejected'>, keyof MountPortalOptions>;
+} as const satisfies Record<Exclude<Notice, 'tokenRejected' | 'unauthorized'>, keyof MountPortalOptions>;
 
 /** PROTOCOL.md E1: what an integrator needs to fix a frame that loaded something else than the portal. */
 const notThePortal = (src: string) =>
@@ -131,11 +130,11 @@ export function mountPortal(options: MountPortalOptions): PortalHandle {
         const why = event.reason ? ` (${event.reason})` : '';
         if (event.type === 'tokenRejected')
           failWith('embed/token-rejected', `the portal could not verify getToken()'s token${why}`, event.reason);
-        else {
-          emit(NOTICE_HANDLERS[event.type]);
-          if (event.type === 'unauthorized' && !settled)
-            failWith('embed/unauthorized', `the portal refused ${user.email}${why}`, event.reason);
-        }
+        else if (event.type === 'unauthorized') {
+          // M7: after ready too, with the reason (partner/revoked: the owner revoked the partner).
+          emit('onUnauthorized', event.reason);
+          if (!settled) failWith('embed/unauthorized', `the portal refused ${user.email}${why}`, event.reason);
+        } else emit(NOTICE_HANDLERS[event.type]);
       }
     },
   };

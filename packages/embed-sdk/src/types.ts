@@ -54,8 +54,13 @@ export interface MountPortalOptions {
   title?: string;
   /** The frame's route changed, also by a guard's redirect (mirror it in your URL to keep the back button working). */
   onRoute?: (path: string) => void;
-  /** The portal refused or lost the user's session: sign them out or show your own message. */
-  onUnauthorized?: () => void;
+  /**
+   * The portal refused or lost the user's session: sign them out or show your own message. `reason` is
+   * the API's code when the frame gave one (README "Why a session ends"): `partner/revoked` when the
+   * organisation's owner revoked your partner registration during a live session, `disabled` when the
+   * user was deactivated.
+   */
+  onUnauthorized?: (reason?: string) => void;
   /** The frame asks you to go to your home page. */
   onRouteHome?: () => void;
   /** The user asked to contact sales. */

@@ -29,6 +29,12 @@ interface PortalViewProps {
 const sessionStatus = ({ isEmbedded, isOwner }: { isEmbedded: boolean; isOwner: boolean }) =>
   `Portal ready · ${isEmbedded ? 'embedded user (revenue optimizer only)' : 'portal user'} · ${isOwner ? 'owns the organisation' : 'not the organisation owner'}`;
 
+/** What the status line says once the portal ended the session (before ready, onError then says more). */
+const sessionEnded = (reason?: string) =>
+  reason === 'partner/revoked'
+    ? 'Session ended: PayPortal revoked Northwind’s access (partner/revoked)'
+    : `Session ended: PayPortal refused this user${reason ? ` (${reason})` : ''}`;
+
 export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirror, logOpen, drawer }: PortalViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const portal = useRef<PortalHandle | null>(null);
@@ -55,7 +61,11 @@ export function PortalView({ portalUrl, getToken, viewed, title, initPath, mirro
       },
       // The frame's requests arrive in sequence (termsDeclined, unauthorized, routeHome): keep them all.
       onTermsDeclined: () => addNotice('The user declined the terms.'),
-      onUnauthorized: () => addNotice('PayPortal refused this user.'),
+      // PROTOCOL.md M7: a live session the owner ends (partner/revoked, disabled) arrives here with its reason.
+      onUnauthorized: (reason) => {
+        addNotice('PayPortal refused this user.');
+        setStatus(sessionEnded(reason));
+      },
       onRouteHome: () => addNotice("PayPortal asked to return to Northwind's home."),
       onContactSales: () => addNotice('The user asked to contact sales: Northwind opens its sales form here.'),
       onError: (error) => setStatus(`Portal error ${error.code}: ${error.message}`),

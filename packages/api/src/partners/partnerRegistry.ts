@@ -1,5 +1,5 @@
 // The owner's partners (docs/access.md "Partner sessions"): registration, keys, revocation. Each change runs in
-// a transaction with its audit row (partner_changes), under a lock of the partner's row.
+// a transaction with its audit row (partner_changes, read back by partnerAudit.ts), under a lock of the partner's row.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
   ORG_MANAGEMENT_MESSAGES,
@@ -19,7 +19,10 @@ import { readPartnerKeys, type PartnerPublicKey } from './partnerKeys.ts';
 export interface PartnerOwner {
   db: Database;
   orgId: number;
+  /** The verified caller: during an impersonation, the support person. */
   actor: ChangeActor;
+  /** During an impersonation: the user support staff act as (audited beside the actor). */
+  onBehalfOf: { id: number; email: string } | null;
   /** what the owner may grant; a partner's role cap stays within it. */
   assignable: readonly RoleName[];
 }
@@ -94,8 +97,9 @@ async function audit(
   after: unknown,
 ): Promise<void> {
   await tx.query(
-    `insert into partner_changes (org_id, partner_id, actor_user_id, actor_email, actor_name, action, before, after)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `insert into partner_changes (org_id, partner_id, actor_user_id, actor_email, actor_name, action, before, after,
+       on_behalf_of_user_id, on_behalf_of_email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       owner.orgId,
       partnerId,
@@ -105,6 +109,8 @@ async function audit(
       action,
       before === null ? null : JSON.stringify(before),
       JSON.stringify(after),
+      owner.onBehalfOf?.id ?? null,
+      owner.onBehalfOf?.email ?? null,
     ],
   );
 }

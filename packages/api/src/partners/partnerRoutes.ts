@@ -4,10 +4,14 @@
 import {
   API_PATHS,
   partnerKeyInputSchema,
+  partnerAuditQuerySchema,
+  partnerAuditSchema,
   partnerKeyParamsSchema,
-  partnerListSchema,
   partnerParamsSchema,
-  partnerSchema,
+  partnerViewListSchema,
+  partnerViewSchema,
+  type Partner,
+  type PartnerView,
   partnerSessionRequestSchema,
   partnerSessionResponseSchema,
   orgParamsSchema,
@@ -26,6 +30,7 @@ import {
   revokePartner,
   type PartnerOwner,
 } from './partnerRegistry.ts';
+import { listPartnerAudit } from './partnerAudit.ts';
 import { openPartnerSession } from './partnerSessions.ts';
 import { bearerSecurity, describedError, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
@@ -40,10 +45,24 @@ const ownerWrites = withRole(['org_owner'], 'write', { impersonation: true });
 export function registerPartnerRoutes(app: FastifyInstance, { db, identity, config }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const ownerOf = (request: FastifyRequest, orgId: number): PartnerOwner => {
-    const { user, signedIn, assignable = [] } = callerOf(request);
+    const caller = callerOf(request);
+    const { user, signedIn, assignable = [] } = caller;
     if (user.org_id !== orgId) throw notFound();
-    return { db, orgId, actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name }, assignable };
+    return {
+      db,
+      orgId,
+      actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name },
+      onBehalfOf: caller.impersonating ? { id: user.id, email: user.email } : null,
+      assignable,
+    };
   };
+  // An origin the operator's framing allowlist (PARTNER_ORIGINS, the app's frame-ancestors) does not hold
+  // is flagged: the partner's page there cannot frame the portal until the operator adds it.
+  const framable = new Set(config.PARTNER_ORIGINS);
+  const withFraming = (partner: Partner): PartnerView => ({
+    ...partner,
+    origins_outside_framing: partner.allowed_origins.filter((origin) => !framable.has(origin)),
+  });
 
   routes.get(
     partnersPath,
@@ -54,12 +73,33 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
         tags,
         security: bearerSecurity,
         params: orgParamsSchema,
-        response: { 200: partnerListSchema, ...errorResponses },
+        response: { 200: partnerViewListSchema, ...errorResponses },
       },
     },
     async (request) => {
       ownerOf(request, request.params.orgId);
-      return listPartners(db, request.params.orgId);
+      return (await listPartners(db, request.params.orgId)).map(withFraming);
+    },
+  );
+
+  routes.get(
+    `${partnersPath}audit`,
+    {
+      config: { access: ownerReads },
+      schema: {
+        summary: "The organisation's partner audit",
+        description:
+          "Newest first: registrations, keys added and retired, revocations (by the verified caller, and during an impersonation in whose name), and the users a partner's session created.",
+        tags,
+        security: bearerSecurity,
+        params: orgParamsSchema,
+        querystring: partnerAuditQuerySchema,
+        response: { 200: partnerAuditSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      ownerOf(request, request.params.orgId);
+      return listPartnerAudit(db, request.params.orgId, request.query.limit);
     },
   );
 
@@ -70,18 +110,18 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       schema: {
         summary: 'Register a partner',
         description:
-          "Name, the origins its pages frame the portal from, the roles its users may get (within the owner's grants, else 403), whether its sessions may create users, and its public key: `{ kid, pem }` (SPKI PEM) or `{ jwks }` (every key with a kid; at most two). The answer's `issuer` is the `iss` its session tokens carry. Audited.",
+          "Name, the origins its pages frame the portal from, the roles its users may get (within the owner's grants, else 403), whether its sessions may create users, and its public key: `{ kid, pem }` (SPKI PEM) or `{ jwks }` (every key with a kid; at most two). The answer's `issuer` is the `iss` its session tokens carry; `origins_outside_framing` names the origins the operator's PARTNER_ORIGINS does not hold (the portal cannot be framed there yet). Audited.",
         tags,
         security: bearerSecurity,
         params: orgParamsSchema,
         body: registerPartnerSchema,
-        response: { 201: partnerSchema, ...conflictResponse, ...errorResponses },
+        response: { 201: partnerViewSchema, ...conflictResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
       const partner = await registerPartner(ownerOf(request, request.params.orgId), request.body);
       reply.code(201);
-      return partner;
+      return withFraming(partner);
     },
   );
 
@@ -97,10 +137,11 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
         security: bearerSecurity,
         params: partnerParamsSchema,
         body: partnerKeyInputSchema,
-        response: { 200: partnerSchema, ...conflictResponse, ...errorResponses },
+        response: { 200: partnerViewSchema, ...conflictResponse, ...errorResponses },
       },
     },
-    async (request) => addPartnerKeys(ownerOf(request, request.params.orgId), request.params.partnerId, request.body),
+    async (request) =>
+      withFraming(await addPartnerKeys(ownerOf(request, request.params.orgId), request.params.partnerId, request.body)),
   );
 
   routes.delete(
@@ -114,11 +155,13 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
         tags,
         security: bearerSecurity,
         params: partnerKeyParamsSchema,
-        response: { 200: partnerSchema, ...conflictResponse, ...errorResponses },
+        response: { 200: partnerViewSchema, ...conflictResponse, ...errorResponses },
       },
     },
     async (request) =>
-      retirePartnerKey(ownerOf(request, request.params.orgId), request.params.partnerId, request.params.kid),
+      withFraming(
+        await retirePartnerKey(ownerOf(request, request.params.orgId), request.params.partnerId, request.params.kid),
+      ),
   );
 
   routes.post(
@@ -132,10 +175,11 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
         tags,
         security: bearerSecurity,
         params: partnerParamsSchema,
-        response: { 200: partnerSchema, ...conflictResponse, ...errorResponses },
+        response: { 200: partnerViewSchema, ...conflictResponse, ...errorResponses },
       },
     },
-    async (request) => revokePartner(ownerOf(request, request.params.orgId), request.params.partnerId),
+    async (request) =>
+      withFraming(await revokePartner(ownerOf(request, request.params.orgId), request.params.partnerId)),
   );
 
   routes.post(

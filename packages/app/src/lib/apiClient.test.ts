@@ -3,7 +3,7 @@
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { API_PATHS } from '@payportal/shared/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, setImpersonatedEmail } from './apiClient.ts';
+import { ApiError, apiRequest, setImpersonatedEmail, whenSessionEnds } from './apiClient.ts';
 import { impersonationAccess } from './impersonationAccess.ts';
 import { setTokenSource } from './tokenSource.ts';
 
@@ -44,6 +44,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  whenSessionEnds(null);
   setImpersonatedEmail(null);
   setTokenSource(null);
   vi.unstubAllGlobals();
@@ -133,5 +134,28 @@ describe('apiRequest cancellation', () => {
     const call = apiRequest(API_PATHS.roles, { signal: controller.signal });
     controller.abort();
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('a refusal that ends the session (PROTOCOL.md M7)', () => {
+  const refusal = (code: string) => json(403, { error: { code, message: `refused: ${code}` } });
+
+  it('[M7] tells the listener once per call refused partner/revoked or disabled, never for other refusals or the sign-in itself', async () => {
+    const heard: string[] = [];
+    whenSessionEnds((error) => heard.push(`${error.code}: ${error.message}`));
+    answers = [
+      refusal(API_ERROR_CODES.partnerRevoked),
+      refusal(API_ERROR_CODES.forbidden),
+      refusal(API_ERROR_CODES.disabled),
+      refusal(API_ERROR_CODES.partnerRevoked),
+    ];
+    await expect(apiRequest('/api/dashboards/v1/dashboards')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/dashboards/v1/dashboards')).rejects.toMatchObject({ code: 'api/forbidden' });
+    await expect(apiRequest('/api/uploads/v1/uploads')).rejects.toMatchObject({ code: 'disabled' });
+    // authenticate's refusals are the sign-in's to report (signInFramed), not an ended session.
+    await expect(apiRequest(API_PATHS.authenticate, { method: 'POST' })).rejects.toMatchObject({
+      code: 'partner/revoked',
+    });
+    expect(heard).toEqual(['partner/revoked: refused: partner/revoked', 'disabled: refused: disabled']);
   });
 });

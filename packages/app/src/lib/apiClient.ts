@@ -2,7 +2,7 @@
 // 204 as empty. Answers are parsed with the shared schemas; errors carry the API's code. While
 // impersonating, the bearer is an impersonation token exchanged for the signed-in person's ID token
 //: the API refuses an ID token with Impersonate-User.
-import { apiErrorBodySchema, type ApiErrorCode } from '@payportal/shared/errors';
+import { API_ERROR_CODES, apiErrorBodySchema, type ApiErrorCode } from '@payportal/shared/errors';
 import { API_PATHS, IMPERSONATE_HEADER, impersonationResponseSchema } from '@payportal/shared/identity';
 import type { z } from 'zod';
 // Full zod or zod/mini schemas alike (both are zod's core type); parsed with zod/mini's function, so the
@@ -26,6 +26,24 @@ export class ApiError extends Error {
 }
 
 let impersonation: { email: string; tokens: TokenSource } | null = null;
+
+/**
+ * Refusals that end the session whatever was asked: the partner that opened it was revoked, or the user
+ * deactivated, after sign-in. The sign-in itself (authenticate) reports its own refusals.
+ */
+const SESSION_ENDING_CODES: ReadonlySet<string> = new Set([API_ERROR_CODES.partnerRevoked, API_ERROR_CODES.disabled]);
+let onSessionEnded: ((error: ApiError) => void) | null = null;
+
+/** Framed mode hears here that the session is over, to tell the host (PROTOCOL.md M7); null stops it. */
+export function whenSessionEnds(listener: ((error: ApiError) => void) | null): void {
+  onSessionEnded = listener;
+}
+
+function noticeEnd(path: string, error: ApiError): ApiError {
+  if (error.status === 403 && SESSION_ENDING_CODES.has(error.code) && path !== API_PATHS.authenticate)
+    onSessionEnded?.(error);
+  return error;
+}
 
 /**
  * the impersonation e-mail can be set or cleared; every request carries it while set, with an
@@ -140,11 +158,12 @@ async function apiFetch(path: string, request: ApiRequest<z.core.$ZodType | unde
     if (response.status === 401) response = await send(true);
   } catch (error) {
     // A refused exchange is the API's answer, not a lost connection.
-    if (error instanceof ApiError || (error as Error).name === 'AbortError') throw error;
+    if (error instanceof ApiError) throw noticeEnd(path, error);
+    if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'The portal could not be reached. Check your connection and try again.');
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw noticeEnd(path, await toApiError(response));
   return response;
 }
 

@@ -10,7 +10,7 @@ import { ImpersonationBar } from './ImpersonationBar.tsx';
 import { startFramedMode } from './startFramedMode.ts';
 import { useReplaceLocation } from './useReplaceLocation.ts';
 
-const STATUS_TEXT: Record<Exclude<FramedConnectionStatus, 'connected'>, string> = {
+const STATUS_TEXT: Record<Exclude<FramedConnectionStatus, 'connected' | 'ended'>, string> = {
   waiting: 'Waiting for the partner portal…',
   signingIn: 'Signing in…',
   refused: 'This portal is not available for this user. Please contact support.',
@@ -19,14 +19,14 @@ const STATUS_TEXT: Record<Exclude<FramedConnectionStatus, 'connected'>, string> 
 };
 
 export function FramedSession({ children }: { children: ReactNode }) {
-  const { status } = useSnapshot(framedConnection);
+  const { status, endedBecause } = useSnapshot(framedConnection);
   useEffect(() => startFramedMode(portalConfig().allowedParentOrigins), []);
 
   if (status !== 'connected') {
     return (
       <main>
         <h1>PayPortal</h1>
-        <p role="status">{STATUS_TEXT[status]}</p>
+        <p role="status">{status === 'ended' ? endedBecause : STATUS_TEXT[status]}</p>
       </main>
     );
   }

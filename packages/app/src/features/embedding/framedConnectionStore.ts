@@ -12,15 +12,24 @@ export type FramedConnectionStatus =
   /** The API could not verify the host's token (401): the parent was told tokenRejected (PROTOCOL.md M4). */
   | 'tokenRejected'
   /** The parent speaks another protocol version (PROTOCOL.md V1). */
-  | 'incompatible';
+  | 'incompatible'
+  /** A connected session was ended by the API (partner revoked, user deactivated): the parent was told (M7). */
+  | 'ended';
 
-export const framedConnection = proxy<{ status: FramedConnectionStatus; routeDrawn: boolean }>({
+export const framedConnection = proxy<{ status: FramedConnectionStatus; routeDrawn: boolean; endedBecause: string }>({
   status: 'waiting',
   routeDrawn: false,
+  endedBecause: '',
 });
 
 export function setFramedConnectionStatus(status: FramedConnectionStatus): void {
   framedConnection.status = status;
+}
+
+/** The API ended the session: the frame says why, in the API's words. */
+export function setFramedSessionEnded(because: string): void {
+  framedConnection.endedBecause = because;
+  framedConnection.status = 'ended';
 }
 
 /** A route's content (not a loading placeholder) has been committed to the page (PROTOCOL.md M2: ready waits for it). */
@@ -31,4 +40,5 @@ export function markRouteDrawn(): void {
 export function resetFramedConnection(): void {
   framedConnection.status = 'waiting';
   framedConnection.routeDrawn = false;
+  framedConnection.endedBecause = '';
 }

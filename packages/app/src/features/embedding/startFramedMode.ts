@@ -4,9 +4,11 @@
 import { FRAME_METHODS, callOnlyEndpoint, hostSessionSchema, portalPathSchema } from '@payportal/shared/protocol';
 import { expose, wrap } from 'comlink';
 import { navigate } from 'wouter/use-browser-location';
+import { whenSessionEnds } from '../../lib/apiClient.ts';
 import { setParentNotifier } from '../../lib/parentNotifier.ts';
 import { setTokenSource } from '../../lib/tokenSource.ts';
 import { forgetStoredUser, setFramed } from '../session/index.ts';
+import { endFramedSession } from './endFramedSession.ts';
 import { setFramedConnectionStatus } from './framedConnectionStore.ts';
 import { reportToHost, setHost, type HostApi } from './hostChannel.ts';
 import { hostTokenSource } from './hostTokenSource.ts';
@@ -23,6 +25,7 @@ function connect({ session, ports: [framePort, hostPort], origin }: HostHandshak
   setParentNotifier({ notify: (notice) => reportToHost({ type: notice }) });
   const tokens = hostTokenSource(session.token, () => host.getToken(), partnerSessionExchange(origin));
   setTokenSource(tokens);
+  whenSessionEnds(endFramedSession);
   expose(
     {
       navigate: (path: unknown) => navigate(portalPathSchema.parse(path), { replace: true }),

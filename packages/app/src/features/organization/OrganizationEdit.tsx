@@ -119,7 +119,7 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
         </div>
       )}
       <div className={styles.panel}>
-        <UserHistory title="Recent changes" orgId={orgId} version={version} />
+        <UserHistory title="Recent changes" headingLevel={2} orgId={orgId} version={version} />
       </div>
       <PartnerSection orgId={orgId} assignableRoles={assignableRoles} />
       {inviting && (

@@ -1,35 +1,56 @@
 // The organisation's partners (packages/api/docs/access.md "Partner sessions"): portals whose backend signs
 // embed sessions for their users. The owner registers one (its origins, the roles its users may get,
 // its public key), adds the next key and retires the old one to rotate, and revokes it; the API audits
-// each change and refuses what the owner may not grant.
-import type { Partner, RoleName } from '@payportal/shared/identity';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// each change and refuses what the owner may not grant; the owner reads that audit under each partner.
+import type { PartnerAuditEntry, PartnerView, RoleName } from '@payportal/shared/identity';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
-import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import { primaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';
-import { addPartnerKey, fetchPartners, registerPartner, retirePartnerKey, revokePartner } from './organizationApi.ts';
-import { ROLE_LABELS } from './roleLabels.ts';
-import { RoleEditor } from './RoleEditor.tsx';
+import {
+  addPartnerKey,
+  fetchPartnerAudit,
+  fetchPartners,
+  registerPartner,
+  retirePartnerKey,
+  revokePartner,
+} from './organizationApi.ts';
+import { PartnerCard } from './PartnerCard.tsx';
+import { RegisterForm } from './PartnerForms.tsx';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'The change could not be saved.');
 
 export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assignableRoles: readonly RoleName[] }) {
-  const [partners, setPartners] = useState<Partner[] | null>(null);
+  const [partners, setPartners] = useState<PartnerView[] | null>(null);
+  const [audit, setAudit] = useState<PartnerAuditEntry[] | null>(null);
+  /** Bumped by every change: the audit is read again. */
+  const [version, setVersion] = useState(0);
   const [error, setError] = useState('');
   const [registering, setRegistering] = useState(false);
 
   useEffect(() => {
     fetchPartners(orgId).then(setPartners, (reason: unknown) => setError(failure(reason)));
   }, [orgId]);
+  useEffect(() => {
+    let current = true;
+    fetchPartnerAudit(orgId).then(
+      (entries) => current && setAudit(entries),
+      (reason: unknown) => current && setError(failure(reason)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [orgId, version]);
 
   /** Runs a change and puts its answer in place of the partner it changed. */
-  const change = (work: () => Promise<Partner>, onSaved?: () => void) => {
+  const change = (work: () => Promise<PartnerView>, onSaved?: () => void) => {
     setError('');
     work().then(
       (changed) => {
         setPartners((list) =>
           [...(list ?? []).filter((partner) => partner.id !== changed.id), changed].sort((a, b) => a.id - b.id),
         );
+        setVersion((value) => value + 1);
         onSaved?.();
       },
       (reason: unknown) => setError(failure(reason)),
@@ -47,48 +68,14 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
       )}
       {partners?.length === 0 && <p>No partners yet.</p>}
       {partners?.map((partner) => (
-        <article key={partner.id} aria-label={partner.name}>
-          <h3>
-            {partner.name}
-            {partner.revoked_at && ' (revoked)'}
-          </h3>
-          <p>
-            Issuer <code>{partner.issuer}</code> · origins {partner.allowed_origins.join(', ')} · roles{' '}
-            {partner.roles.map((role) => ROLE_LABELS[role]).join(', ')} ·{' '}
-            {partner.provision_users ? 'creates new users' : 'existing users only'}
-          </p>
-          <ul aria-label={`Keys of ${partner.name}`}>
-            {partner.keys.map((key) => (
-              <li key={key.kid}>
-                <code>{key.kid}</code> {key.alg} {key.retired_at ? '· retired' : '· active'}{' '}
-                {!key.retired_at && !partner.revoked_at && (
-                  <button
-                    type="button"
-                    className={secondaryButton}
-                    onClick={() => change(() => retirePartnerKey(orgId, partner.id, key.kid))}
-                  >
-                    Retire key {key.kid}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {!partner.revoked_at && (
-            <>
-              <KeyForm
-                label={`Add a key to ${partner.name}`}
-                onSubmit={(kid, pem) => change(() => addPartnerKey(orgId, partner.id, { kid, pem }))}
-              />
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => change(() => revokePartner(orgId, partner.id))}
-              >
-                Revoke {partner.name}
-              </button>
-            </>
-          )}
-        </article>
+        <PartnerCard
+          key={partner.id}
+          partner={partner}
+          audit={audit && audit.filter((entry) => entry.partner_id === partner.id)}
+          onAddKey={(kid, pem) => change(() => addPartnerKey(orgId, partner.id, { kid, pem }))}
+          onRetireKey={(kid) => change(() => retirePartnerKey(orgId, partner.id, kid))}
+          onRevoke={() => change(() => revokePartner(orgId, partner.id))}
+        />
       ))}
       {registering ? (
         <RegisterForm
@@ -107,125 +94,5 @@ export function PartnerSection({ orgId, assignableRoles }: { orgId: number; assi
         </button>
       )}
     </section>
-  );
-}
-
-function KeyFields({
-  kid,
-  pem,
-  onKid,
-  onPem,
-}: {
-  kid: string;
-  pem: string;
-  onKid: (kid: string) => void;
-  onPem: (pem: string) => void;
-}) {
-  const id = useId();
-  return (
-    <>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-kid`}>Key id (kid)</label>
-        <input id={`${id}-kid`} required value={kid} onChange={(event) => onKid(event.currentTarget.value)} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-pem`}>Public key (PEM)</label>
-        <textarea
-          id={`${id}-pem`}
-          required
-          rows={4}
-          value={pem}
-          placeholder="-----BEGIN PUBLIC KEY-----"
-          onChange={(event) => onPem(event.currentTarget.value)}
-        />
-      </div>
-    </>
-  );
-}
-
-function KeyForm({ label, onSubmit }: { label: string; onSubmit: (kid: string, pem: string) => void }) {
-  const [kid, setKid] = useState('');
-  const [pem, setPem] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(kid.trim(), pem.trim());
-  };
-  return (
-    <form aria-label={label} onSubmit={submit}>
-      <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
-      <button type="submit" className={secondaryButton}>
-        Add key
-      </button>
-    </form>
-  );
-}
-
-interface RegisterFormProps {
-  assignableRoles: readonly RoleName[];
-  onSubmit: (partner: {
-    name: string;
-    allowed_origins: string[];
-    roles: RoleName[];
-    provision_users: boolean;
-    key: { kid: string; pem: string };
-  }) => void;
-  onCancel: () => void;
-}
-
-function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFormProps) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const [origins, setOrigins] = useState('');
-  const [roles, setRoles] = useState<RoleName[]>([]);
-  const [provision, setProvision] = useState(false);
-  const [kid, setKid] = useState('');
-  const [pem, setPem] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const allowed = origins.split(/[\s,]+/).filter(Boolean);
-    onSubmit({
-      name: name.trim(),
-      allowed_origins: allowed,
-      roles,
-      provision_users: provision,
-      key: { kid: kid.trim(), pem: pem.trim() },
-    });
-  };
-  return (
-    <form aria-label="Register partner" onSubmit={submit}>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-name`}>Partner name</label>
-        <input id={`${id}-name`} required value={name} onChange={(event) => setName(event.currentTarget.value)} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-origins`}>Allowed origins</label>
-        <input
-          id={`${id}-origins`}
-          required
-          value={origins}
-          placeholder="https://partner.example"
-          onChange={(event) => setOrigins(event.currentTarget.value)}
-        />
-      </div>
-      <RoleEditor
-        legend="Roles its users may get"
-        assignableRoles={assignableRoles}
-        value={roles}
-        onChange={setRoles}
-      />
-      <label>
-        <input type="checkbox" checked={provision} onChange={(event) => setProvision(event.currentTarget.checked)} />{' '}
-        Create users on their first session
-      </label>
-      <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
-      <div className={styles.actions}>
-        <button type="submit" className={primaryButton}>
-          Register
-        </button>
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

@@ -9,8 +9,11 @@ export function UserHistory({
   orgId,
   userId,
   version,
+  headingLevel = 3,
 }: {
   title: string;
+  /** 2 on the page itself (under its h1), 3 inside a user's card (under its h2): no level is skipped. */
+  headingLevel?: 2 | 3;
   orgId: number;
   userId?: number;
   version: number;
@@ -27,10 +30,11 @@ export function UserHistory({
       current = false;
     };
   }, [orgId, userId, version]);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
     <section aria-label={title}>
-      <h3>{title}</h3>
+      <Heading>{title}</Heading>
       {failed ? (
         <p role="alert">The history could not be loaded.</p>
       ) : changes === null ? (

@@ -5,8 +5,10 @@ import {
   ORG_MANAGEMENT_PATHS as PATHS,
   orgUsersPageSchema,
   PARTNER_PATHS,
-  partnerListSchema,
-  partnerSchema,
+  partnerAuditPath,
+  partnerAuditSchema,
+  partnerViewListSchema,
+  partnerViewSchema,
   userChangesResponseSchema,
   type PartnerKeyInput,
   type RegisterPartner,
@@ -72,21 +74,26 @@ export function fetchUserChanges(orgId: number, userId?: number) {
 
 /** The organisation's partners (signed embed sessions): list, register, keys, revoke. */
 export function fetchPartners(orgId: number) {
-  return apiRequest(PARTNER_PATHS.partners(orgId), { schema: partnerListSchema });
+  return apiRequest(PARTNER_PATHS.partners(orgId), { schema: partnerViewListSchema });
 }
 
 export function registerPartner(orgId: number, partner: RegisterPartner) {
-  return apiRequest(PARTNER_PATHS.partners(orgId), { method: 'POST', body: partner, schema: partnerSchema });
+  return apiRequest(PARTNER_PATHS.partners(orgId), { method: 'POST', body: partner, schema: partnerViewSchema });
 }
 
 export function addPartnerKey(orgId: number, partnerId: number, key: PartnerKeyInput) {
-  return apiRequest(PARTNER_PATHS.keys(orgId, partnerId), { method: 'POST', body: key, schema: partnerSchema });
+  return apiRequest(PARTNER_PATHS.keys(orgId, partnerId), { method: 'POST', body: key, schema: partnerViewSchema });
 }
 
 export function retirePartnerKey(orgId: number, partnerId: number, kid: string) {
-  return apiRequest(PARTNER_PATHS.key(orgId, partnerId, kid), { method: 'DELETE', schema: partnerSchema });
+  return apiRequest(PARTNER_PATHS.key(orgId, partnerId, kid), { method: 'DELETE', schema: partnerViewSchema });
 }
 
 export function revokePartner(orgId: number, partnerId: number) {
-  return apiRequest(PARTNER_PATHS.revoke(orgId, partnerId), { method: 'POST', schema: partnerSchema });
+  return apiRequest(PARTNER_PATHS.revoke(orgId, partnerId), { method: 'POST', schema: partnerViewSchema });
+}
+
+/** The partner audit (registrations, key changes, revocations, users provisioned), newest first. */
+export function fetchPartnerAudit(orgId: number) {
+  return apiRequest(partnerAuditPath(orgId), { schema: partnerAuditSchema });
 }

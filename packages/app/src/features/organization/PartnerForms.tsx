@@ -1,0 +1,126 @@
+// The forms of the partner section: a public key (kid + PEM), the next key of a partner, and a new partner.
+import type { RoleName } from '@payportal/shared/identity';
+import { useId, useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
+import * as styles from './organization.css.ts';
+import { RoleEditor } from './RoleEditor.tsx';
+
+function KeyFields({
+  kid,
+  pem,
+  onKid,
+  onPem,
+}: {
+  kid: string;
+  pem: string;
+  onKid: (kid: string) => void;
+  onPem: (pem: string) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-kid`}>Key id (kid)</label>
+        <input id={`${id}-kid`} required value={kid} onChange={(event) => onKid(event.currentTarget.value)} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-pem`}>Public key (PEM)</label>
+        <textarea
+          id={`${id}-pem`}
+          required
+          rows={4}
+          value={pem}
+          placeholder="-----BEGIN PUBLIC KEY-----"
+          onChange={(event) => onPem(event.currentTarget.value)}
+        />
+      </div>
+    </>
+  );
+}
+
+export function KeyForm({ label, onSubmit }: { label: string; onSubmit: (kid: string, pem: string) => void }) {
+  const [kid, setKid] = useState('');
+  const [pem, setPem] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(kid.trim(), pem.trim());
+  };
+  return (
+    <form aria-label={label} onSubmit={submit}>
+      <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
+      <button type="submit" className={secondaryButton}>
+        Add key
+      </button>
+    </form>
+  );
+}
+
+interface RegisterFormProps {
+  assignableRoles: readonly RoleName[];
+  onSubmit: (partner: {
+    name: string;
+    allowed_origins: string[];
+    roles: RoleName[];
+    provision_users: boolean;
+    key: { kid: string; pem: string };
+  }) => void;
+  onCancel: () => void;
+}
+
+export function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFormProps) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [origins, setOrigins] = useState('');
+  const [roles, setRoles] = useState<RoleName[]>([]);
+  const [provision, setProvision] = useState(false);
+  const [kid, setKid] = useState('');
+  const [pem, setPem] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const allowed = origins.split(/[\s,]+/).filter(Boolean);
+    onSubmit({
+      name: name.trim(),
+      allowed_origins: allowed,
+      roles,
+      provision_users: provision,
+      key: { kid: kid.trim(), pem: pem.trim() },
+    });
+  };
+  return (
+    <form aria-label="Register partner" onSubmit={submit}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-name`}>Partner name</label>
+        <input id={`${id}-name`} required value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-origins`}>Allowed origins</label>
+        <input
+          id={`${id}-origins`}
+          required
+          value={origins}
+          placeholder="https://partner.example"
+          onChange={(event) => setOrigins(event.currentTarget.value)}
+        />
+      </div>
+      <RoleEditor
+        legend="Roles its users may get"
+        assignableRoles={assignableRoles}
+        value={roles}
+        onChange={setRoles}
+      />
+      <label>
+        <input type="checkbox" checked={provision} onChange={(event) => setProvision(event.currentTarget.checked)} />{' '}
+        Create users on their first session
+      </label>
+      <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
+      <div className={styles.actions}>
+        <button type="submit" className={primaryButton}>
+          Register
+        </button>
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
