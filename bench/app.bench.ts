@@ -74,7 +74,10 @@ async function loadAuth(browser: Browser, url: string): Promise<Load> {
   const finished = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .map((entry) => ({ name: new URL(entry.name).pathname, finishedMs: (entry as PerformanceResourceTiming).responseEnd })),
+      .map((entry) => ({
+        name: new URL(entry.name).pathname,
+        finishedMs: (entry as PerformanceResourceTiming).responseEnd,
+      })),
   );
   await Promise.all(pending);
   await context.close();
@@ -141,13 +144,16 @@ try {
     const offset = asset.finishedMs - interactive;
     return `      ${asset.name.padEnd(48)} ${kb(asset.bytes).padStart(8)}   finished ${asset.finishedMs.toFixed(0).padStart(5)} ms (${offset <= 0 ? '' : '+'}${offset.toFixed(0)} ms beside the form)`;
   };
-  console.log(`\nbench:app, /auth in headless Chromium, the median of ${RUNS} cold loads (form usable at ${interactive.toFixed(0)} ms)`);
+  console.log(
+    `\nbench:app, /auth in headless Chromium, the median of ${RUNS} cold loads (form usable at ${interactive.toFixed(0)} ms)`,
+  );
   console.log(`  gzip JS + CSS finished before the form was usable   ${kb(total)}   (target ≤ ${BUDGET_KB} KB)`);
   console.log(`    baseline: entry chunk every route loads          ${kb(entry)}   (/auth adds ${kb(total - entry)})`);
   for (const asset of load.before) console.log(timed(asset));
   console.log(`  finished after the form was usable                 ${kb(sum(load.after))}`);
   for (const asset of load.after) console.log(timed(asset));
-  if (sdk.length === 0) console.log('    the identity SDK (firebase-*.js) did not finish after the form: see the list above');
+  if (sdk.length === 0)
+    console.log('    the identity SDK (firebase-*.js) did not finish after the form: see the list above');
   console.log(
     `  navigation → interactive sign-in form               ${interactive.toFixed(0)} ms   (target ≤ ${BUDGET_MS} ms)`,
   );
