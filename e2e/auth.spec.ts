@@ -8,11 +8,35 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForOobCode } from './support/emulator.ts';
 import { submitCredentials } from './support/signIn.ts';
+import { signInFormShownAt, watchSignInForm } from './support/signInFormWatch.ts';
 import { urls } from './urls.ts';
 
 const alert = (page: Page) => page.getByRole('alert');
 const actionLink = (mode: string, oobCode: string) =>
   `${urls.app}/usermgmt/action?mode=${mode}&oobCode=${encodeURIComponent(oobCode)}&lang=en`;
+
+test('a new visitor can use the sign-in form before the identity SDK has arrived: its chunk finishes after the form', async ({
+  page,
+}) => {
+  // A cold load (a new context, no stored session). The SDK is still fetched, behind the form, so that a
+  // session turning up can send the visitor on and a sign-in finds it there.
+  await watchSignInForm(page);
+  const sdkChunk = (url: string) => /\/assets\/firebase-[^/]+\.js$/.test(new URL(url).pathname);
+  const sdkArrived = page.waitForResponse((response) => sdkChunk(response.url()));
+  await page.goto(`${urls.app}/auth`);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await (await sdkArrived).finished();
+  const sdkFinishedAt = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/firebase-[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => (entry as PerformanceResourceTiming).responseEnd)[0],
+  );
+  const formShownAt = await signInFormShownAt(page);
+  expect(formShownAt).not.toBeNull();
+  expect(sdkFinishedAt).toBeGreaterThan(formShownAt!);
+});
 
 test('sign-in refusals: terms, wrong credentials, disabled identity, unverified e-mail, each with its own text', async ({
   page,

@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '@payportal/api/demo-accounts';
 import { expect, test, type Page } from '@playwright/test';
 import { oobCodesFor, waitForOobCode } from './support/emulator.ts';
 import { answerCode, captureSmsCode, signIn, submitCredentials } from './support/signIn.ts';
+import { signInFormShownAt, watchSignInForm } from './support/signInFormWatch.ts';
 import { urls } from './urls.ts';
 
 const alert = (page: Page) => page.getByRole('alert');
@@ -24,9 +25,12 @@ test('two-factor sign-in: a wrong code is refused, the right one reaches home; p
   await page.getByLabel('Authentication Code').press('Enter');
   await expect(page).toHaveURL(`${urls.app}/home`);
 
-  // Signed in: /auth sends the user home; "stay logged in" was unchecked, so a new tab is signed out.
+  // Signed in: /auth sends the user home without drawing the form; "stay logged in" was unchecked, so
+  // a new tab is signed out.
+  await watchSignInForm(page);
   await page.goto(`${urls.app}/auth`);
   await expect(page).toHaveURL(`${urls.app}/home`);
+  expect(await signInFormShownAt(page)).toBeNull();
   const otherTab = await context.newPage();
   await otherTab.goto(`${urls.app}/profile`);
   await expect(otherTab).toHaveURL(`${urls.app}/auth`);
@@ -79,9 +83,12 @@ test('"Stay logged in" keeps the session for a new tab (the shared signIn helper
   context,
 }) => {
   await signIn(page, 'owner@acme.example', { stayLoggedIn: true });
+  // The new tab opens /auth and is sent home without the sign-in form ever being drawn.
+  await watchSignInForm(context);
   const otherTab = await context.newPage();
   await otherTab.goto(`${urls.app}/auth`);
   await expect(otherTab).toHaveURL(`${urls.app}/home`);
+  expect(await signInFormShownAt(otherTab)).toBeNull();
 });
 
 test('a password older than 60 days sends a reset e-mail and signs out', async ({ page }) => {

@@ -6,7 +6,7 @@ import { portalConfig } from './lib/config.ts';
 import { isFramed } from './lib/framed.ts';
 import { standaloneRedirectTarget } from './lib/standaloneRedirect.ts';
 import { deferSessionStart } from './features/session/sessionStart.ts';
-import { setFramed } from './features/session/sessionStore.ts';
+import { setFramed, setSignedOut } from './features/session/sessionStore.ts';
 import './theme/global.css.ts';
 
 const config = portalConfig(); // fail at start, visibly, when the server sent no configuration
@@ -20,9 +20,15 @@ if (redirect) {
   // Standalone only: a framed app never signs in with Firebase, so it never loads it.
   // It starts once the first route asks for it (features/session/sessionStart.ts): at once on a guarded
   // route, after the screen is drawn on an open one such as /auth.
+  // A failed fetch of the SDK ends as signed out: /auth, which waits for the session when an identity is
+  // persisted, then shows its form instead of "Loading…" for ever.
   if (!framed)
     deferSessionStart(
-      () => void import('./features/session/standaloneSession.ts').then((module) => module.startStandaloneSession()),
+      () =>
+        void import('./features/session/standaloneSession.ts').then(
+          (module) => module.startStandaloneSession(),
+          () => setSignedOut(),
+        ),
     );
 
   const draw = () =>

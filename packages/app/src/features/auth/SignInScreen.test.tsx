@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSdk, sdk } from '../../testing/firebaseAuthFake.ts';
 import { renderRoute } from '../../testing/renderRoute.tsx';
+import { persistedIdentityKey } from '../session/persistedIdentity.ts';
 import { readSessionCache, saveSessionCache } from '../session/sessionCache.ts';
-import { resetSession, setSignedIn } from '../session/sessionStore.ts';
+import { resetSession, setSignedIn, setSignedOut } from '../session/sessionStore.ts';
 import { SignInScreen } from './SignInScreen.tsx';
 
 vi.mock('firebase/auth', async () => (await import('../../testing/firebaseAuthFake.ts')).firebaseAuthModule());
@@ -39,6 +40,7 @@ describe('SignInScreen', () => {
   beforeEach(() => {
     resetSdk();
     localStorage.clear();
+    sessionStorage.clear();
     // the identity project authorises this page's host (the one call here that is not the SDK's).
     vi.stubGlobal('fetch', async () =>
       Response.json({ projectId: 'demo-test', authorizedDomains: [location.hostname] }),
@@ -287,25 +289,45 @@ describe('SignInScreen', () => {
   });
 
   it('sends a signed-in user home', () => {
-    setSignedIn({
-      user: {
-        id: 7,
-        email: 'owner@acme.example',
-        firebase_uid: 'seed-owner',
-        name: 'Olivia Owner',
-        org_id: 1,
-        is_active: true,
-        config: {},
-        sign_in_method: 'standalone' as const,
-      },
-      roles: ['query'],
-      assignable_roles: [],
-      organization: { id: 1, is_demo: false, name: 'Acme Acquiring' },
-      embedded_terms_accepted: true,
-      platform_permissions: [],
-      impersonated_by: null,
-    });
+    signInOwner();
     const { location } = renderRoute(<SignInScreen />, '/auth');
     expect(location.history.at(-1)).toBe('/home');
   });
+
+  it('shows a new visitor the form while the session is still starting, and sends them home if one turns up', async () => {
+    const { location } = renderRoute(<SignInScreen />, '/auth');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    act(signInOwner);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/home'));
+  });
+
+  it('draws no form while a persisted identity is restored, and sends the signed-in user home', async () => {
+    localStorage.setItem(persistedIdentityKey('test-key'), '{"uid":"seed-owner"}');
+    const { location } = renderRoute(<SignInScreen />, '/auth');
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+    act(signInOwner);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/home'));
+  });
+
+  it('shows the form once a persisted identity turns out to be signed out (this tab only: session storage)', async () => {
+    sessionStorage.setItem(persistedIdentityKey('test-key'), '{"uid":"seed-owner"}');
+    const { location } = renderRoute(<SignInScreen />, '/auth');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+    act(() => setSignedOut('session_expired'));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(location.history.at(-1)).toBe('/auth');
+  });
 });
+
+function signInOwner() {
+  setSignedIn({
+    user: { ...cachedOwner.user },
+    roles: ['query'],
+    assignable_roles: [],
+    organization: cachedOwner.organization,
+    embedded_terms_accepted: true,
+    platform_permissions: [],
+    impersonated_by: null,
+  });
+}
