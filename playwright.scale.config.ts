@@ -10,4 +10,10 @@ export default defineConfig({
   testIgnore: [],
   globalSetup: './e2e/scale/globalSetup.ts',
   workers: 1,
+  projects: [{ name: 'scale' }],
+  reporter: [
+    ['list'],
+    ['./e2e/support/printErrorContext.ts'],
+    ['json', { outputFile: '.test-reports/playwright-scale.json' }],
+  ],
 });

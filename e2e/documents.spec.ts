@@ -8,6 +8,7 @@ import { lastFullMonth, monthLabel } from '@payportal/shared/documents';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { screenshot } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { codesAmong } from './support/vocabularyCodes.ts';
 import { urls } from './urls.ts';
@@ -41,7 +42,7 @@ const bearerOf = (page: Page) =>
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -181,7 +182,7 @@ test('framed: a partner user opens a statement in the page; support staff withou
       width: shot,
       height: await page.evaluate(() => document.documentElement.scrollHeight),
     });
-    await page.screenshot({ path: `${SCREENS}/framed-${shot}.png` });
+    await screenshot(page, { path: `${SCREENS}/framed-${shot}.png` });
   }
   await page.setViewportSize({ width, height });
 

@@ -8,6 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { performanceGsvFromApi, watchedCardTester } from './support/merchantFigures.ts';
+import { screenshot } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
@@ -21,7 +22,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
       width,
       height: Math.min(12_000, await page.evaluate(() => document.documentElement.scrollHeight)),
     });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png` });
+    await screenshot(page, { path: `${SCREENS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

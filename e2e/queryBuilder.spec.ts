@@ -8,6 +8,7 @@ import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { screenshot } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
@@ -113,9 +114,9 @@ test('[X2][X11][X13][X17] builds an export with a compound and a date filter, pr
   await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SCREENS}/standalone-1280.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/standalone-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/standalone-390.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/standalone-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Save, then run: the page moves to the export's edit address and follows the job to the end.
@@ -128,7 +129,7 @@ test('[X2][X11][X13][X17] builds an export with a compound and a date filter, pr
   await expect(run.getByText(/^(Waiting to start|Running|Ready)$/)).toBeVisible();
   await expect(run.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(run.getByText(new RegExp(`^${whole.rowCount.toLocaleString('en-US')} rows, `))).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/standalone-1280-ready.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/standalone-1280-ready.png`, fullPage: true });
 
   const downloading = page.waitForEvent('download');
   await run.getByRole('button', { name: 'Download CSV' }).click();
@@ -172,7 +173,7 @@ async function screenshotFramed(page: Page, portal: FrameLocator, path: string):
   await portal.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const { width, height } = page.viewportSize()!;
   await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
-  await page.screenshot({ path });
+  await screenshot(page, { path });
   await page.setViewportSize({ width, height });
 }
 

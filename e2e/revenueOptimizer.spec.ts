@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { portalIn, test } from './embedHost.ts';
 import { askAsPage } from './support/askAsPage.ts';
 import { expectPnlTotals, money } from './support/optimizerFigures.ts';
+import { screenshot } from './support/screenshot.ts';
 import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/optimizer-screens';
@@ -66,7 +67,7 @@ async function screenshotFramed(page: Page, portal: FrameLocator, name: string):
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
-    await page.screenshot({ path: `${SCREENS}/${name}-framed-${width}.png` });
+    await screenshot(page, { path: `${SCREENS}/${name}-framed-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { screenshot } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { chooseAndUpload, header, uploadedTotals } from './support/uploadFiles.ts';
 import { urls } from './urls.ts';
@@ -52,7 +53,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -360,7 +361,7 @@ test('[U1][U20] framed: support staff acting as the uploader without support_wri
       width: shot,
       height: await page.evaluate(() => document.documentElement.scrollHeight),
     });
-    await page.screenshot({ path: `${SCREENS}/framed-history-${shot}.png` });
+    await screenshot(page, { path: `${SCREENS}/framed-history-${shot}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await portal.getByRole('table').getByRole('link').first().click();
@@ -384,6 +385,6 @@ test('[U1][U20] framed: support staff acting as the uploader without support_wri
       width: shot,
       height: await page.evaluate(() => document.documentElement.scrollHeight),
     });
-    await page.screenshot({ path: `${SCREENS}/framed-upload-${shot}.png` });
+    await screenshot(page, { path: `${SCREENS}/framed-upload-${shot}.png` });
   }
 });

@@ -25,14 +25,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
 import { CLICKHOUSE_TABLES } from '../src/clickhouse/clickhouseTables.ts';
 import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';
-import { LOWER_CASE_EXCEPTIONS } from '../src/clickhouse/duckdbLowerCase.ts';
 import { queryRows } from '../src/clickhouse/runClickHouseQuery.ts';
 import { clickhouseDialect } from '../src/compiler/clickhouseDialect.ts';
+import { openCachedEngine } from './datasetCache.ts';
 import { compileQuery } from '../src/compiler/compileQuery.ts';
 import type { ValuesRequest } from '../src/compiler/compileValues.ts';
 import { duckdbDialect } from '../src/compiler/duckdbDialect.ts';
 import { QueryError } from '../src/compiler/queryError.ts';
-import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
+import type { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import type { QueryOptions } from '../src/engine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
 import { merchantPageTests } from './crossEngineMerchantPage.ts';
@@ -45,6 +45,7 @@ const OTHER_ORG = 2;
 const endMonth = '2026-10-01';
 // Pinned inside the data's last month, so every date preset (last 7 days … last year) has rows.
 const scope = { orgId: ORG, today: '2026-10-20' };
+
 const ROW_CAP = 100_000;
 
 /** Names the generator never makes (it writes ASCII), put on a few merchants before the copy. */
@@ -64,9 +65,12 @@ const timings: string[] = [];
 beforeAll(async () => {
   const started = performance.now();
   database = await createTestDatabase();
-  duckdb = await DuckDBEngine.open({ path: ':memory:', cacheEntries: 0 });
-  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: 0.1, endMonth });
-  await duckdb.ensureDataset({ orgId: OTHER_ORG, scaleFactor: 0.01, endMonth });
+  const datasets = [
+    { orgId: ORG, scaleFactor: 0.1, endMonth },
+    { orgId: OTHER_ORG, scaleFactor: 0.01, endMonth },
+  ];
+  duckdb = await openCachedEngine(datasets, { cacheEntries: 0 });
+  for (const dataset of datasets) expect(await duckdb.ensureDataset(dataset)).toBe('reused');
   await duckdb.withConnection(renameSomeMerchants);
   const generated = performance.now();
   await duckdb.withConnection((connection) =>
@@ -456,45 +460,8 @@ merchantPageTests(() => ({ duckdb, clickhouse }), scope, { ...scope, orgId: OTHE
 optimizerTests(() => ({ duckdb, clickhouse }), scope);
 
 describe('case-insensitive contains', () => {
-  it('has its exceptions exactly where ClickHouse’s lowerUTF8 and DuckDB’s lower() differ, over every code point', async () => {
-    // Code point → its lower case, wherever that is not the code point itself, in each engine.
-    const duckdbLower = await duckdb.withConnection(async (connection) => {
-      const reader = await connection.runAndReadAll(
-        'select range::integer, unicode(lower(chr(range::integer))) from range(1, 1114112) where range not between 55296 and 57343 and lower(chr(range::integer)) <> chr(range::integer)',
-      );
-      return new Map((reader.getRowsJS() as [number, number][]).map(([codePoint, lower]) => [codePoint, lower]));
-    });
-    const utf8 = (number: string) =>
-      `unhex(multiIf(${number} < 128, hex(toUInt8(${number})), ${number} < 2048, concat(hex(toUInt8(192 + intDiv(${number}, 64))), hex(toUInt8(128 + ${number} % 64))), ` +
-      `${number} < 65536, concat(hex(toUInt8(224 + intDiv(${number}, 4096))), hex(toUInt8(128 + intDiv(${number}, 64) % 64)), hex(toUInt8(128 + ${number} % 64))), ` +
-      `concat(hex(toUInt8(240 + intDiv(${number}, 262144))), hex(toUInt8(128 + intDiv(${number}, 4096) % 64)), hex(toUInt8(128 + intDiv(${number}, 64) % 64)), hex(toUInt8(128 + ${number} % 64)))))`;
-    const rows = await queryRows(
-      database.client,
-      `select toUInt32(number) as code_point, lowerUTF8(text) as lower from (select number, ${utf8('number')} as text from system.numbers limit 1114112) ` +
-        'where number > 0 and not (number between 55296 and 57343) and lower != text',
-    );
-    const clickhouseLower = new Map(
-      rows.map(([codePoint, lower]) => [Number(codePoint), String(lower).codePointAt(0)!]),
-    );
-    const differences: [number, number][] = [];
-    for (const codePoint of new Set([...duckdbLower.keys(), ...clickhouseLower.keys()])) {
-      const expected = duckdbLower.get(codePoint) ?? codePoint;
-      if ((clickhouseLower.get(codePoint) ?? codePoint) !== expected) differences.push([codePoint, expected]);
-    }
-    differences.sort(([a], [b]) => a - b);
-    const exceptions = [...LOWER_CASE_EXCEPTIONS].map(([upper, lower]) => [
-      upper.codePointAt(0)!,
-      lower.codePointAt(0)!,
-    ]);
-    expect(duckdbLower.size).toBeGreaterThan(1_000);
-    expect(
-      exceptions,
-      `EXCEPTIONS in duckdbLowerCase.ts should now read: ${JSON.stringify(asRanges(differences))}`,
-    ).toEqual(differences);
-    // An exception's lower case is never an exception itself, so replacing once is enough.
-    expect([...LOWER_CASE_EXCEPTIONS.values()].filter((lower) => LOWER_CASE_EXCEPTIONS.has(lower))).toEqual([]);
-  });
-
+  // The sweep over every code point that justifies LOWER_CASE_EXCEPTIONS is in the slow tier:
+  // codePointLowerCase.slow.test.ts.
   const SEARCHES = [
     'k',
     'K',
@@ -669,17 +636,3 @@ describe('hostile strings on a real ClickHouse server', () => {
 
 // Last: uploads change the organisation's rows (and put them back).
 uploadTests(() => ({ duckdb, clickhouse }), scope, expectSameAnswers);
-
-/** Code point pairs as [first, count, step, delta] runs, the form of EXCEPTIONS in duckdbLowerCase.ts. */
-function asRanges(pairs: [number, number][]): number[][] {
-  const ranges: { first: number; count: number; step: number; delta: number }[] = [];
-  for (const [codePoint, lower] of pairs) {
-    const last = ranges.at(-1);
-    const gap = last ? codePoint - (last.first + (last.count - 1) * last.step) : 0;
-    if (last && lower - codePoint === last.delta && (last.count === 1 ? gap === 1 || gap === 2 : gap === last.step)) {
-      if (last.count === 1) last.step = gap;
-      last.count++;
-    } else ranges.push({ first: codePoint, count: 1, step: 1, delta: lower - codePoint });
-  }
-  return ranges.map(({ first, count, step, delta }) => [first, count, step, delta]);
-}

@@ -1,6 +1,7 @@
-// Starts one ClickHouse server per `vitest run` of the analytics project; each test file that needs it
+// Starts one ClickHouse server per `vitest run`, shared by the analytics projects (onePerRun.ts); each test file that needs it
 // reads its URL with `inject('clickhouseUrl')` and works in a database of its own (createTestDatabase.ts).
 import type { TestProject } from 'vitest/node';
+import { onePerRun } from './onePerRun.ts';
 import { startClickHouse } from './startClickHouse.ts';
 
 declare module 'vitest' {
@@ -11,7 +12,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const clickhouse = await startClickHouse();
-  project.provide('clickhouseUrl', clickhouse.url);
-  return () => clickhouse.stop();
+  const { service, release } = await onePerRun('clickhouse', startClickHouse, (clickhouse) => clickhouse.stop());
+  project.provide('clickhouseUrl', service.url);
+  return release;
 }

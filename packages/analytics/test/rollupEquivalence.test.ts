@@ -12,10 +12,12 @@ import {
 } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dimensionSources } from '../src/compiler/dimensionSql.ts';
-import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
+import type { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import { buildMerchantDaily } from '../src/rollups/buildMerchantDaily.ts';
+import { openCachedEngine } from './datasetCache.ts';
 
 const scope = { orgId: 1, today: '2026-11-23' };
+
 /** The last day of the data, the day the presets count back from (month to date holds one day). */
 const dataEnd = '2026-10-31';
 // Every dimension the rollup holds (date is the time dimension, asked by granularity below): a dimension
@@ -32,8 +34,9 @@ const addDays = (text: string, days: number) =>
 describe('the merchant_daily rollup', () => {
   let engine: DuckDBEngine;
   beforeAll(async () => {
-    engine = await DuckDBEngine.open({ path: ':memory:', cacheEntries: 0 });
-    await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.1, endMonth: '2026-10-01' });
+    const dataset = { orgId: scope.orgId, scaleFactor: 0.1, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { cacheEntries: 0 });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
   });
   afterAll(() => engine?.close());
 

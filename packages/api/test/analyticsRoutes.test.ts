@@ -1,6 +1,6 @@
 // The query API as its callers use it: a seeded Acme with real tokens from the emulator,
 // DuckDB in memory with generated data for two organisations.
-import { DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
 import {
   queryBatchLineSchema,
   queryResultSchema,
@@ -10,6 +10,7 @@ import {
 } from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCachedEngine } from '../../analytics/test/datasetCache.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -28,12 +29,15 @@ describe('analytics routes', () => {
 
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
-    engine = await DuckDBEngine.open({ path: ':memory:', threads: 2 });
     const orgs = await db.query<{ id: number; name: string }>('select id, name from organizations');
     acmeId = orgs.find((org) => org.name === 'Acme Acquiring')!.id;
     const demoId = orgs.find((org) => org.name === 'Demo Payments')!.id;
-    await engine.ensureDataset({ orgId: acmeId, scaleFactor: 0.1, endMonth: END_MONTH });
-    await engine.ensureDataset({ orgId: demoId, scaleFactor: 0.01, endMonth: END_MONTH });
+    const datasets = [
+      { orgId: acmeId, scaleFactor: 0.1, endMonth: END_MONTH },
+      { orgId: demoId, scaleFactor: 0.01, endMonth: END_MONTH },
+    ];
+    engine = await openCachedEngine(datasets, { threads: 2 });
+    for (const dataset of datasets) expect(await engine.ensureDataset(dataset)).toBe('reused');
     app = await createApp({ config: testConfig(), db, analytics: engine });
     // One millisecond: any query over Acme's raw rows outlives it and must be stopped in the engine.
     slowApp = await createApp({ config: testConfig({ ANALYTICS_TIMEOUT_MS: '1' }), db, analytics: engine });

@@ -4,10 +4,11 @@
 // formulas, BOM and header, and the same cut at a cap.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DuckDBEngine, queryColumns } from '@payportal/analytics';
+import { queryColumns, type DuckDBEngine } from '@payportal/analytics';
 import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
 import { csvValuesOf, DEFAULT_CSV_OPTIONS, type CsvOptions } from '@payportal/shared/exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCachedEngine } from '../../analytics/test/datasetCache.ts';
 import { openCsvFile } from '../src/csv/csvFile.ts';
 import { copyThroughEngine, dropLastRecord } from '../src/exports/engineCopy.ts';
 import { localFileStore } from '../src/storage/fileStore.ts';
@@ -51,8 +52,9 @@ describe('an export written by the engine itself and one streamed through the AP
   let engine: DuckDBEngine;
   let dir: string;
   beforeAll(async () => {
-    engine = await DuckDBEngine.open({ path: ':memory:', threads: 2 });
-    await engine.ensureDataset({ orgId: 1, scaleFactor: 0.05, endMonth: '2026-10-01' });
+    const dataset = { orgId: 1, scaleFactor: 0.05, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { threads: 2 });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
     dir = await newDataDir();
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 // Starts what the API suite runs against once per `vitest run`: the identity emulator and, where
 // installed, a PostgreSQL server (the same suite on PGlite and on PostgreSQL).
 import type { TestProject } from 'vitest/node';
+import { onePerRun } from '../../analytics/test/onePerRun.ts';
 import { DEMO_PASSWORD } from '../src/seed/demoAccounts.ts';
 import { seedIdentities } from '../src/seed/seedIdentities.ts';
 import { registerPhone } from './phoneRegistration.ts';
@@ -17,7 +18,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+/** The emulator (its identities seeded) and PostgreSQL, started once for every API project of the run. */
+async function startServices() {
   const [emulator, postgres] = await Promise.all([startEmulator(TEST_PROJECT_ID), startPostgres()]);
   // Seeded once: seeding again would revoke the tokens other test files already hold.
   await seedIdentities(`http://${emulator.host}`, TEST_PROJECT_ID);
@@ -27,10 +29,15 @@ export default async function setup(project: TestProject) {
     { origin: `http://${emulator.host}`, projectId: TEST_PROJECT_ID },
     { email: 'analyst@acme.example', password: DEMO_PASSWORD, phone: '+16505550102' },
   );
-  project.provide('emulatorHost', emulator.host);
-  project.provide('postgresUrl', postgres?.url ?? null);
-  return async () => {
+  return { emulator, postgres };
+}
+
+export default async function setup(project: TestProject) {
+  const { service, release } = await onePerRun('api-services', startServices, async ({ emulator, postgres }) => {
     postgres?.stop();
     await emulator.stop();
-  };
+  });
+  project.provide('emulatorHost', service.emulator.host);
+  project.provide('postgresUrl', service.postgres?.url ?? null);
+  return release;
 }

@@ -15,7 +15,7 @@
 import { clickhouseString, clickhouseStringValue } from './clickhouseLiteral.ts';
 
 // [first code point, how many, step between them, lower case − code point], generated from DuckDB 1.5
-// and ClickHouse 18.16 (crossEngine.test.ts prints the list again if either engine changes).
+// and ClickHouse 18.16 (codePointLowerCase.slow.test.ts prints the list again if either engine changes).
 const EXCEPTIONS: readonly (readonly [number, number, number, number])[] = [
   [0x130, 1, 1, -199],
   [0x1c5, 1, 1, 1],

@@ -2,16 +2,19 @@
 // dataset, the signals' 30-day window ending mid-way through its last month.
 import { SIGNAL_IDS, SIGNALS } from '@payportal/shared/merchants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { openCachedEngine } from '../../test/datasetCache.ts';
+import type { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 
 const ORG = 1;
+
 const scope = { orgId: ORG, today: '2026-10-15' };
 let engine: DuckDBEngine;
 let planted: { merchantId: number; signal: string }[];
 
 beforeAll(async () => {
-  engine = await DuckDBEngine.open({ path: ':memory:' });
-  await engine.ensureDataset({ orgId: ORG, scaleFactor: 0.1, endMonth: '2026-10-01' });
+  const dataset = { orgId: ORG, scaleFactor: 0.1, endMonth: '2026-10-01' };
+  engine = await openCachedEngine([dataset]);
+  expect(await engine.ensureDataset(dataset)).toBe('reused');
   planted = await engine.withConnection(async (c) =>
     (await c.runAndReadAll(`select merchant_id, signal from planted_signals where org_id = ${ORG} order by signal`))
       .getRowsJS()

@@ -62,8 +62,26 @@ async function settled(frame: Frame, route: string): Promise<void> {
   }
   if (route.startsWith('/amla?'))
     await frame.getByRole('heading', { name: 'Performance' }).waitFor({ timeout: 20_000 });
-  // Lazy charts and tables lay out after their data: one more frame for the widths to settle.
-  await frame.waitForTimeout(500);
+  // Lazy charts and tables lay out after their data: measured once the widths stay the same from one
+  // painted frame to the next.
+  await widthsSettled(frame, route);
+}
+
+/** Waits until the frame's measured widths are the same across two painted frames (layout done). */
+async function widthsSettled(frame: Frame, route: string): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const now = JSON.stringify(await measure(frame, route));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 20_000, intervals: [0] },
+    )
+    .toBe(true);
 }
 
 /** `frame` measured at 390 px, then again once the window is 1280 px wide (and back to 390 for the next route). */
@@ -71,8 +89,11 @@ async function measureAtBothWidths(page: Page, frame: () => Frame, route: string
   const measured: Widths[] = [];
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    // Charts, tables and tiles lay out again after the resize (ResizeObserver): a moment to settle.
-    if (size === DESKTOP) await page.waitForTimeout(400);
+    // Charts, tables and tiles lay out again after the resize (ResizeObserver): measured once the frame
+    // has the new width and its layout stays put.
+    await expect.poll(() => page.mainFrame().evaluate(() => window.innerWidth)).toBe(size.width);
+    await widthsSettled(frame(), route);
+    if (partner) await widthsSettled(page.mainFrame(), route);
     measured.push(await measure(frame(), `${route} at ${size.width} px`));
     if (partner) measured.push(await measure(page.mainFrame(), `${route} at ${size.width} px (the partner's page)`));
   }

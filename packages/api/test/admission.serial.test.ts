@@ -3,11 +3,12 @@
 // new to the cache). Every light answer comes within its bound; every heavy one is answered or refused
 // (429 analytics/busy with Retry-After, or 504) within its time limit, counted from its arrival. The merchant
 // page's own answers and the filters' value lists wait for turns too, with limits of their own.
-import { DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
 import type { FastifyInstance } from 'fastify';
 import { ANALYTICS_PATHS } from '@payportal/shared/analytics';
 import { MERCHANT_PATHS } from '@payportal/shared/merchants';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openCachedEngine } from '../../analytics/test/datasetCache.ts';
 import { engineConnections } from '../src/admission/admission.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
@@ -46,9 +47,10 @@ describe('admission in front of the engine', () => {
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
     const config = testConfig({ ANALYTICS_TIMEOUT_MS: String(LIMIT_MS) });
-    engine = await DuckDBEngine.open({ path: ':memory:', threads: 2, connections: engineConnections(config) });
     const [acme] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    await engine.ensureDataset({ orgId: acme!.id, scaleFactor: 0.1, endMonth: '2026-10-01' });
+    const dataset = { orgId: acme!.id, scaleFactor: 0.1, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { threads: 2, connections: engineConnections(config) });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
     app = await createApp({ config, db, analytics: engine, today: () => '2026-10-20' });
   });
   afterAll(async () => {
