@@ -1,7 +1,7 @@
 // The dispute events' rules (GENERATOR.md, "Dispute events") as hand-written SQL that DuckDB and
 // ClickHouse 18.16 both run: one JOIN per SELECT, no window functions. Each query answers one row of
 // counts; `violations` of every rule must be 0. Used by disputeEventRules.test.ts (small SF) and
-// bench/disputes.bench.ts (SF 1 and above, with the decided mix).
+// bench/disputes.bench.ts (SF 1 and above, with the decided mix and the win rates by reason).
 
 export interface RuleDialect {
   /** The inner join keyword (18.16 asks for a strictness). */
@@ -10,18 +10,22 @@ export interface RuleDialect {
   day: (iso: string) => string;
   /** An expression as a 32-bit integer (18.16 joins only keys of one type). */
   int: (expression: string) => string;
+  /** The value of the row with the largest `by` in the group. */
+  argMax: (value: string, by: string) => string;
 }
 
 export const DUCKDB_RULES: RuleDialect = {
   join: 'join',
   day: (iso) => `date '${iso}'`,
   int: (expression) => `cast(${expression} as integer)`,
+  argMax: (value, by) => `arg_max(${value}, ${by})`,
 };
 
 export const CLICKHOUSE_RULES: RuleDialect = {
   join: 'all inner join',
   day: (iso) => `toDate('${iso}')`,
   int: (expression) => `toInt32(${expression})`,
+  argMax: (value, by) => `argMax(${value}, ${by})`,
 };
 
 /** The first stage's days by network, written out by hand (not read from dispute_rules). */
@@ -80,4 +84,32 @@ export function disputeEventRules(d: RuleDialect, orgId: number, lastDay: string
         from ${events()} group by chargeback_id) ${d.join}
         (select chargeback_id, outcome from ${chargebacks}) using (chargeback_id)`,
   };
+}
+
+/**
+ * Per reason code: decided, won, and fought (represented and decided) disputes, won among the fought.
+ * The catalogue's win rate is won ÷ decided; the fought win rate is fought_won ÷ fought.
+ */
+export function winRatesByReason(d: RuleDialect, orgId: number, from: string, to: string): string {
+  return `select reason_code, ${flag(`outcome <> 'pending'`)} as decided, ${flag(`outcome = 'won'`)} as won,
+      ${flag(`outcome <> 'pending' and represented = 1`)} as fought, ${flag(`outcome = 'won' and represented = 1`)} as fought_won
+    from (select chargeback_id, reason_code, outcome from chargebacks
+        where org_id = ${orgId} and received_date between ${d.day(from)} and ${d.day(to)}) ${d.join}
+      (select chargeback_id, max(case when event = 'represented' then 1 else 0 end) as represented
+        from dispute_events where org_id = ${orgId} group by chargeback_id) using (chargeback_id)
+    group by reason_code order by reason_code`;
+}
+
+/**
+ * A page of the "Needs response" queue, hand-written: open disputes whose last event asks the acquirer
+ * to answer (received, pre-arbitration received), soonest due first, 50 rows.
+ */
+export function needsResponsePage(d: RuleDialect, orgId: number): string {
+  return `select chargeback_id, network, stage, received_on, due_on, amount
+    from (select chargeback_id, min(event_date) as received_on, ${d.argMax('event', 'seq')} as last_event,
+        ${d.argMax('stage', 'seq')} as stage, ${d.argMax('due_date', 'seq')} as due_on
+      from dispute_events where org_id = ${orgId} group by chargeback_id) ${d.join}
+      (select chargeback_id, network, amount from chargebacks where org_id = ${orgId} and outcome = 'pending') using (chargeback_id)
+    where last_event in ('received', 'pre_arbitration_received')
+    order by due_on, chargeback_id limit 50`;
 }
