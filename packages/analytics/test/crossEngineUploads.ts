@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import { uploadTemplate, type UploadKind } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/clickhouse/runClickHouseQuery.ts';
 import type { QueryScope } from '../src/compiler/compileQuery.ts';
 import type { AnalyticsEngine } from '../src/engine.ts';
 import type { LoadUploadRequest } from '../src/uploads/loadUpload.ts';
@@ -217,6 +218,18 @@ export function uploadTests(
         ].join('\n'),
       });
       expect(disputes.result).toEqual({ total: 4, loaded: 2, rejected: 2, refused: false });
+      // each loaded dispute's history starts with its received event, due by its network's first window
+      const { duckdb } = engines();
+      const events = `select chargeback_id, seq, event, event_date, due_date from dispute_events
+        where org_id = ${scope.orgId} and upload_id = 9003 order by chargeback_id`;
+      const duckEvents = (await duckdb.withConnection(async (c) => (await c.runAndReadAll(events)).getRows())).map(
+        (row) => row.map(String),
+      );
+      expect(duckEvents).toHaveLength(2);
+      // XT1: a Visa sale (10.4), received 2026-10-20, due 30 days later
+      expect(duckEvents.map((row) => row.slice(1))).toContainEqual(['1', 'received', '2026-10-20', '2026-11-19']);
+      const clickEvents = await queryRows(clickhouse.client, events);
+      expect(clickEvents.map((row) => row.map(String))).toEqual(duckEvents);
       await gsvByMerchant();
     }, 240_000);
 

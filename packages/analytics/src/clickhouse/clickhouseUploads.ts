@@ -31,11 +31,18 @@ import { openUploadScratch } from './mirrorForUpload.ts';
 import { queryRows } from './runClickHouseQuery.ts';
 
 /** The tables an upload's rows live in, in the order they are swapped: what a row refers to goes first. */
-const PUBLISHED = ['pricing_plans', 'merchants', 'merchant_dim', 'transactions', 'chargebacks'] as const;
+const PUBLISHED = [
+  'pricing_plans',
+  'merchants',
+  'merchant_dim',
+  'transactions',
+  'chargebacks',
+  'dispute_events',
+] as const;
 type Published = (typeof PUBLISHED)[number];
 
 /** The tables whose rows carry their upload_id. */
-const TAGGED = ['merchants', 'transactions', 'chargebacks'] as const;
+const TAGGED = ['merchants', 'transactions', 'chargebacks', 'dispute_events'] as const;
 
 const table = (name: string): ClickHouseTable => CLICKHOUSE_TABLES.find((candidate) => candidate.name === name)!;
 const ids = (values: readonly number[]) => values.map((id) => clickhouseNumber(Math.trunc(id))).join(', ');

@@ -1,7 +1,7 @@
 // The scratch DuckDB an upload on ClickHouse is validated and priced in (clickhouseUploads.ts): in
 // memory, with the schema and the reference data every DuckDB file has, and of the organisation only
 // what the loader reads (uploads/stageUpload.ts, insertUploadRows.ts): its merchants and their pricing
-// plans, the mids uploads gave ids to, and the uploaded sales and disputes (a tx_ref loaded once, a
+// plans, the mids uploads gave ids to, and the uploaded sales and disputes with their events (a tx_ref loaded once, a
 // dispute's sale, the next free ids). The generated sales and disputes, the bulk of the organisation,
 // stay in ClickHouse: the loader never reads them. Rows arrive as ClickHouse's CSV (a NULL is \N,
 // booleans 0/1, doubles in their shortest exact form) through a file in a private temporary folder.
@@ -29,6 +29,7 @@ const MIRRORED: ReadonlyArray<readonly [string, string, string]> = [
   ['upload_merchant_ids', UPLOAD_TABLES.upload_merchant_ids, ''],
   ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
   ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
+  ['dispute_events', FACT_TABLES.dispute_events, ' and upload_id is not null'],
 ];
 
 const duckdbType = (type: ColumnType) =>
@@ -98,6 +99,7 @@ const uploaded = (orgId: number): ReadonlyArray<readonly [string, string, string
   ],
   ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
   ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
+  ['dispute_events', FACT_TABLES.dispute_events, ' and upload_id is not null'],
 ];
 
 /**

@@ -3,6 +3,8 @@ export interface GenerationContext {
   orgId: number;
   /** From datasetSeed(orgId, scaleFactor, version). */
   seed: bigint;
+  /** From datasetSeed(orgId, scaleFactor, DISPUTES_STREAM): the dispute events' own draws. */
+  disputesSeed: bigint;
   merchantCount: number;
   /** Authorisation attempts (approved and declined sales); refunds come on top. */
   transactionCount: number;

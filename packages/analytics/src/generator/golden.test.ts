@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.close());
 
-it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator version 5', async () => {
+it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator version 5, kept by version 6', async () => {
   const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
   const totals = await engine.withConnection(
     async (c) =>
@@ -29,7 +29,7 @@ it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator v
       ).getRowObjectsJson()[0],
   );
 
-  expect(GENERATOR_VERSION).toBe(5);
+  expect(GENERATOR_VERSION).toBe(6);
   expect(totals).toEqual({
     merchants: '25',
     pricing_plans: '25',
@@ -43,4 +43,27 @@ it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator v
     amount: '2300714.95',
     net_revenue: '16917.19',
   });
+});
+
+it('SF 0.01, organisation 1, ending 2026-10-27: the dispute events of generator version 6 (their own stream)', async () => {
+  const events = await engine.withConnection(async (c) =>
+    (
+      await c.runAndReadAll(`select event, count(*)::varchar as n, sum(event_date - date '2026-01-01')::varchar as days,
+          coalesce(sum(due_date - event_date), 0)::varchar as due_days
+        from dispute_events where org_id = ${ORG} group by event order by event`)
+    ).getRows(),
+  );
+  // event, rows, summed days since 2026-01-01, summed days from event to due date
+  expect(events).toEqual([
+    ['accepted', '11', '1868', '0'],
+    ['arbitration_filed', '3', '585', '110'],
+    ['expired', '2', '370', '0'],
+    ['pre_arbitration_answered', '7', '1061', '0'],
+    ['pre_arbitration_received', '9', '1316', '305'],
+    ['received', '62', '8093', '1995'],
+    ['represented', '47', '6111', '0'],
+    ['reversed', '19', '2507', '0'],
+    ['ruled_lost', '24', '3813', '0'],
+    ['ruled_won', '1', '299', '0'],
+  ]);
 });

@@ -6,6 +6,7 @@ import type { DimensionTable } from '../schema/tables.ts';
 import { CARD_PRODUCTS } from './cardProducts.ts';
 import { DECLINE_CODES } from './declineCodes.ts';
 import { DISPUTE_REASONS } from './disputeReasons.ts';
+import { DISPUTE_RULES } from './disputeRules.ts';
 import { INDUSTRIES, INDUSTRY_GROUPS } from './industries.ts';
 import { INTERCHANGE_PROGRAMS, PROGRAM_MCCS } from './interchangePrograms.ts';
 import { valuesTable, type SqlScalar } from './sql.ts';
@@ -92,6 +93,11 @@ const REFERENCE_ROWS: Record<DimensionTable, ReferenceTable> = {
     columns: ['reason_code', 'network', 'category'],
     key: ['reason_code'],
     rows: DISPUTE_REASONS.map((d) => [d.reasonCode, d.network, d.category]),
+  },
+  dispute_rules: {
+    columns: ['network', 'stage', 'reason_code', 'respond_days', 'filer'],
+    key: ['network', 'stage', 'reason_code'],
+    rows: DISPUTE_RULES.map((r) => [r.network, r.stage, r.reasonCode, r.respondDays, r.filer]),
   },
 };
 

@@ -27,6 +27,7 @@ import {
 } from './createGeneratorLookups.ts';
 import { contextOf, DAY_PATTERN } from './generateDataset.ts';
 import { generateChargebacks } from './generateChargebacks.ts';
+import { generateDisputeEvents } from './generateDisputeEvents.ts';
 import { gatherMerchants } from './generateMerchants.ts';
 import { generateRefunds } from './generateRefunds.ts';
 import { insertSlotSales } from './generateSales.ts';
@@ -119,6 +120,7 @@ export async function topUpDataset(connection: DuckDBConnection, request: TopUpR
     const appended = { ...ctx, windowEnd: request.lastDay };
     await generateRefunds(connection, appended, request.fromDay);
     await generateChargebacks(connection, appended, request.fromDay);
+    await generateDisputeEvents(connection, appended, request.fromDay);
     await generateSettlements(connection, appended, request.fromDay);
     await buildMerchantDaily(connection, ctx.orgId);
     await connection.run(`update datasets set base_last_day = coalesce(base_last_day, last_day), last_day = date '${request.lastDay}',

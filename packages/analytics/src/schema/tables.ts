@@ -34,6 +34,11 @@ export const DIMENSION_TABLES = {
     code varchar primary key, description varchar not null, soft boolean not null)`,
   dispute_reasons: `create table if not exists dispute_reasons (
     reason_code varchar primary key, network varchar not null, category varchar not null)`,
+  /** The networks' response windows per stage (generator/disputeRules.ts): reason_code '' is the network's
+   * default, a code's own row overrides it; filer 'none' says the stage does not exist for that code. */
+  dispute_rules: `create table if not exists dispute_rules (
+    network varchar not null, stage varchar not null, reason_code varchar not null, respond_days integer not null,
+    filer varchar not null)`,
 } as const;
 
 /** Per organisation: every row carries org_id, and every query is scoped by it. */
@@ -73,6 +78,13 @@ export const FACT_TABLES = {
     outcome varchar not null, card_brand varchar not null, card_type varchar not null, card_tier varchar not null,
     entry_mode varchar not null, card_present boolean not null, issuer_country varchar not null,
     is_cross_border boolean not null, upload_id bigint, sale_date date not null)`,
+  /** Each chargeback's history, one row per event in order (`seq` from 1); `due_date` is stored on the
+   * events that open a stage (received, pre_arbitration_received, arbitration_filed), so a query needs
+   * no join to the rules; `upload_id` names the upload that brought the event. */
+  dispute_events: `create table if not exists dispute_events (
+    org_id integer not null, chargeback_id bigint not null, merchant_id bigint not null, seq integer not null,
+    event_date date not null, stage varchar not null, event varchar not null, actor varchar not null, due_date date,
+    upload_id bigint)`,
   settlements: `create table if not exists settlements (
     org_id integer not null, merchant_id bigint not null, batch_date date not null, funding_date date not null,
     gross_sales decimal(18,2) not null, refunds decimal(18,2) not null, chargebacks decimal(18,2) not null,

@@ -3,6 +3,7 @@
 // README lists (decisions); an uploaded sale is priced by the generator's fee rules (fees.ts) with the
 // programme the generator would pick for its card, channel and MCC family.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { receivedEventsSql } from '../generator/generateDisputeEvents.ts';
 import { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES } from '@payportal/shared/uploads';
 import { programLookupRows } from '../generator/createGeneratorLookups.ts';
 import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from '../generator/fees.ts';
@@ -172,6 +173,8 @@ async function insertChargebacks(connection: DuckDBConnection, request: StageReq
       t.card_brand, t.card_type, t.card_tier, t.entry_mode, t.card_present, t.issuer_country, t.is_cross_border, ${uploadId}, t.txn_date
     ${good(request)} join transactions t on t.org_id = ${orgId} and t.tx_id = s.k_tx_ref
     left join (select reason_code, network, any_value(category) as category from dispute_reasons group by all) dr on dr.reason_code = ${cellSql('reason_code')} and dr.network = t.card_brand`);
+  // an uploaded chargeback's history starts with its received event (due by its network's first-stage window)
+  await connection.run(receivedEventsSql(`c.org_id = ${orgId} and c.upload_id = ${uploadId}`));
   return inserted.rowsChanged;
 }
 

@@ -193,6 +193,17 @@ describe('loadUpload', () => {
     expect((await engine.query(chargebacks, scope)).rows.filter((row) => row[0] === 'U-1')).toEqual([
       ['U-1', 'debit', 1, 99.99],
     ]);
+    // its dispute history starts: received, due by Visa's first-stage window (30 days); it goes with the upload
+    const events = () =>
+      engine.withConnection(async (connection) =>
+        (
+          await connection.runAndReadAll(`select seq, strftime(event_date, '%Y-%m-%d'), event, strftime(due_date, '%Y-%m-%d')
+            from dispute_events where org_id = ${scope.orgId} and upload_id = 6`)
+        ).getRowsJS(),
+      );
+    expect(await events()).toEqual([[1, '2026-10-20', 'received', '2026-11-19']]);
+    await engine.removeUploads(scope.orgId, [6]);
+    expect(await events()).toEqual([]);
   });
 
   describe('bad files get reasons, never a half-loaded table', () => {

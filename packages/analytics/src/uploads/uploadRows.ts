@@ -3,7 +3,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 
-const TAGGED = ['chargebacks', 'transactions', 'merchants'] as const;
+const TAGGED = ['dispute_events', 'chargebacks', 'transactions', 'merchants'] as const;
 
 const inList = (ids: readonly number[]) => ids.map((id) => String(Math.trunc(id))).join(', ');
 

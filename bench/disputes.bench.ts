@@ -1,0 +1,121 @@
+// bench:disputes: the dispute events at a scale factor of your choice (`npm run bench:disputes -- --sf 1`;
+// BENCH_SF also works; the issue's target scale is 10, heavy on a shared machine), in DuckDB and in a
+// private ClickHouse 18.16 server: every rule of GENERATOR.md "Dispute events" by hand-written SQL on
+// both engines, the decided mix within ±3 points of 33/47/20, every reason's fought win rate at least its
+// catalogue win rate, and the timings (p50 of BENCH_RUNS, 7) of a 50-row "Needs response" page and of the
+// fought win rate by reason over the 13 months, beside a plain count of the events as the same-run
+// baseline. The desk's API and screens do not exist yet, so these are the hand-written statements alone.
+// Targets (issue #44): queue page ≤ 150 ms, win rate by reason ≤ 300 ms on both engines; the exit code
+// is 1 when a rule or a target is missed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dayBefore, DuckDBEngine } from '@payportal/analytics';
+import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
+import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
+import { queryRows } from '../packages/analytics/src/clickhouse/runClickHouseQuery.ts';
+import { datasetWindowTo } from '../packages/analytics/src/generator/generateDataset.ts';
+import {
+  CLICKHOUSE_RULES,
+  disputeEventRules,
+  DUCKDB_RULES,
+  needsResponsePage,
+  winRatesByReason,
+  type RuleDialect,
+} from '../packages/analytics/test/disputeEventRules.ts';
+import { findClickHouseServer, startClickHouse } from '../packages/analytics/test/startClickHouse.ts';
+import { recordResult } from './recordResult.ts';
+
+const flagAt = process.argv.indexOf('--sf');
+const SF = Number(flagAt > 0 ? process.argv[flagAt + 1] : (process.env.BENCH_SF ?? 10));
+if (!(SF > 0)) throw new Error(`Expected --sf N with N > 0, received ${process.argv[flagAt + 1]}`);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const ORG = 1;
+const LAST_DAY = dayBefore(new Date().toISOString().slice(0, 10));
+const { windowStart } = datasetWindowTo(LAST_DAY);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const problems: string[] = [];
+
+type Ask = (sql: string) => Promise<number[][]>;
+
+async function p50(ask: Ask, sql: string): Promise<number> {
+  await ask(sql); // warm
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await ask(sql);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** The rules, the mix and the win rates on one engine; its timings. */
+async function check(engine: string, d: RuleDialect, ask: Ask): Promise<string> {
+  for (const [rule, sql] of Object.entries(disputeEventRules(d, ORG, LAST_DAY))) {
+    const row = (await ask(sql))[0]!;
+    if (rule === 'receivedOnce') {
+      if (!(row[0]! > 0 && row[1] === row[0] && row[2] === row[0])) problems.push(`${engine} ${rule}: ${row}`);
+    } else if (row[0] !== 0) problems.push(`${engine} ${rule}: ${row[0]} violations`);
+    if (rule === 'outcomes') {
+      const [, won, lost, accepted, expired] = row as [number, number, number, number, number];
+      const decided = won + lost + accepted;
+      const mix = [won, lost, accepted].map((n) => (100 * n) / decided);
+      if ([33, 47, 20].some((target, i) => Math.abs(mix[i]! - target) > 3))
+        problems.push(`${engine} mix ${mix.map((m) => m.toFixed(1)).join(' / ')} % (decided ${decided})`);
+      progress(
+        `${engine}: decided ${decided}, won/lost/accepted ${mix.map((m) => m.toFixed(1)).join(' / ')} %, expired ${((100 * expired) / decided).toFixed(1)} %`,
+      );
+    }
+  }
+  for (const [reason, decided, won, fought, foughtWon] of await ask(winRatesByReason(d, ORG, windowStart, LAST_DAY))) {
+    if (fought! > 0 && decided! > 0 && foughtWon! / fought! < won! / decided!)
+      problems.push(`${engine} reason ${reason}: fought ${foughtWon}/${fought} below ${won}/${decided}`);
+  }
+  const page = await p50(ask, needsResponsePage(d, ORG));
+  const rates = await p50(ask, winRatesByReason(d, ORG, windowStart, LAST_DAY));
+  const baseline = await p50(ask, `select count() from dispute_events where org_id = ${ORG}`);
+  if (page > 150) problems.push(`${engine} queue page ${page.toFixed(0)} ms > 150 ms`);
+  if (rates > 300) problems.push(`${engine} win rate by reason ${rates.toFixed(0)} ms > 300 ms`);
+  return `${engine}: queue page ${page.toFixed(0)} ms, fought win rate by reason ${rates.toFixed(0)} ms, beside a count of the events ${baseline.toFixed(0)} ms`;
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'payportal-bench-disputes-'));
+const duckdb = await DuckDBEngine.open({ path: join(folder, 'disputes.duckdb'), cacheEntries: 0 });
+const figures: string[] = [];
+try {
+  const started = performance.now();
+  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: LAST_DAY });
+  progress(`SF ${SF} generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const askDuck: Ask = (sql) =>
+    duckdb.withConnection(async (c) => (await c.runAndReadAll(sql)).getRows().map((row) => row.map(Number)));
+  figures.push(await check('DuckDB', DUCKDB_RULES, askDuck));
+  if (!findClickHouseServer()) figures.push('ClickHouse: skipped (clickhouse-server is not installed)');
+  else {
+    const clickhouse = await startClickHouse();
+    const client = createClickHouseClient({ url: clickhouse.url });
+    try {
+      await duckdb.withConnection((connection) => copyFromDuckDB(connection, client, { orgIds: [ORG] }));
+      const askClick: Ask = async (sql) => (await queryRows(client, sql)).map((row) => row.map(Number));
+      figures.push(await check('ClickHouse', CLICKHOUSE_RULES, askClick));
+    } finally {
+      await client.close();
+      await clickhouse.stop();
+    }
+  }
+} finally {
+  await duckdb.close();
+  rmSync(folder, { recursive: true, force: true });
+}
+
+for (const line of figures) progress(line);
+for (const problem of problems) progress(`MISSED ${problem}`);
+recordResult({
+  bench: 'disputes',
+  figures: `SF ${SF}, p50 of ${RUNS}: ${figures.join('; ')}`,
+  targets: {
+    'rules, mix and win rates hold': problems.every((p) => p.includes(' ms')),
+    'timings within target': !problems.some((p) => p.includes(' ms')),
+  },
+});
+process.exitCode = problems.length ? 1 : 0;

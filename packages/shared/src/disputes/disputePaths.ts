@@ -1,0 +1,29 @@
+// The dispute desk's API (issue #44): each route's pattern (what the API registers) and its path
+// builder (what the app calls) side by side, so the two cannot drift apart.
+import type { DisputeQueueQuery } from './disputeQueue.ts';
+
+const base = '/api/disputes/v1';
+
+export const DISPUTE_ROUTES = {
+  queue: `${base}/queue`,
+  dispute: `${base}/disputes/:chargebackId`,
+  assign: `${base}/disputes/:chargebackId/assign`,
+  accept: `${base}/disputes/:chargebackId/accept`,
+  represent: `${base}/disputes/:chargebackId/represent`,
+  notes: `${base}/disputes/:chargebackId/notes`,
+} as const;
+
+export const DISPUTE_PATHS = {
+  /** GET: a page of one tab of the queue, filtered and sorted; `cursor` continues after the last page. */
+  queue: (query: Partial<DisputeQueueQuery>) =>
+    `${base}/queue?${new URLSearchParams(
+      Object.entries(query)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
+    )}`,
+  /** GET: the dispute with its timeline, sale, merchant, evidence and notes. */
+  dispute: (chargebackId: number) => `${base}/disputes/${chargebackId}`,
+  /** POST an action on the dispute. */
+  action: (chargebackId: number, action: 'assign' | 'accept' | 'represent' | 'notes') =>
+    `${base}/disputes/${chargebackId}/${action}`,
+} as const;

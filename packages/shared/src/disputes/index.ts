@@ -1,0 +1,5 @@
+// @payportal/shared/disputes: everything its files export.
+export * from './daysLeft.ts';
+export * from './disputeActions.ts';
+export * from './disputePaths.ts';
+export * from './disputeQueue.ts';
