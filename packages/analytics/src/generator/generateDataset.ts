@@ -7,15 +7,16 @@ import { FACT_TABLES, ROLLUP_TABLES } from '../schema/tables.ts';
 import { createGeneratorLookups, dropGeneratorLookups } from './createGeneratorLookups.ts';
 import { generateChargebacks } from './generateChargebacks.ts';
 import { generateMerchants } from './generateMerchants.ts';
+import { generatePortfolio } from './generatePortfolio.ts';
 import { generateRefunds } from './generateRefunds.ts';
 import { generateSales } from './generateSales.ts';
 import { generateSettlements } from './generateSettlements.ts';
 import { plantAmlCases } from './plantAmlCases.ts';
 import type { GenerationContext } from './generationContext.ts';
-import { datasetSeed } from './random.ts';
+import { datasetSeed, MAIN_STREAM_VERSION, PORTFOLIO_STREAM } from './random.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 6;
 
 export interface GenerateDatasetOptions {
   /** The organisation whose rows are replaced (1 … 90,000,000, so ids fit in a bigint). */
@@ -101,7 +102,9 @@ export function contextOf(options: GenerateDatasetOptions): GenerationContext {
   if (!Number.isInteger(version)) throw new Error(`Expected version as an integer, received ${version}`);
   return {
     orgId,
-    seed: datasetSeed(orgId, scaleFactor, version),
+    // versions after MAIN_STREAM_VERSION add tables without moving the existing ones' draws
+    seed: datasetSeed(orgId, scaleFactor, version > MAIN_STREAM_VERSION ? MAIN_STREAM_VERSION : version),
+    portfolioSeed: datasetSeed(orgId, scaleFactor, PORTFOLIO_STREAM),
     merchantCount: Math.max(25, Math.round(1000 * scaleFactor)),
     transactionCount: Math.round(3_000_000 * scaleFactor),
     ...windowOf(options),
@@ -130,6 +133,7 @@ export async function generateDataset(
   }
   try {
     await createGeneratorLookups(connection, ctx.windowStart, ctx.windowEnd);
+    await generatePortfolio(connection, ctx);
     await generateMerchants(connection, ctx);
     await generateSales(connection, ctx);
     // before refunds and chargebacks (planted sales draw none, and the attempts they replace none either)
