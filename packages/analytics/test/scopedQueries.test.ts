@@ -1,7 +1,7 @@
 // A caller scoped to a portfolio node (docs/COMPILER.md Q1) on both engines: every answer is the
 // hand-written sum over the node's subtree (an agent's book, a sub-ISO's agents' books), whether read
 // from the rollup or the raw facts, split by a merchant attribute or not; no merchant outside the
-// subtree appears; and the answer cache never serves one scope's answer to another.
+// subtree appears, in an answer or the merchant finder; and the answer cache never serves one scope's answer to another.
 import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
@@ -113,6 +113,16 @@ describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on 
     const sum = (code: string) => [...subtree.get(code)!.values()].reduce((total, gsv) => total + gsv, 0);
     expect(a.rows[0]![0] as number).toBeCloseTo(sum(first!.code), 2);
     expect(b.rows[0]![0] as number).toBeCloseTo(sum(second!.code), 2);
+  });
+
+  it('[Q1] lists only the subtree’s merchants in the merchant finder', async () => {
+    for (const node of nodes.slice(0, 3)) {
+      const found = await engine().values(
+        { dimension: 'merchant', limit: 1000 },
+        { orgId: ORG, today, node: node.code },
+      );
+      expect(found.map((option) => option.value).sort(), node.code).toEqual([...subtree.get(node.code)!.keys()].sort());
+    }
   });
 
   it('[Q1] answers no rows for a node the organisation does not have', async () => {

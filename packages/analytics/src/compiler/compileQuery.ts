@@ -27,6 +27,7 @@ import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
 import { filterCondition } from './filterSql.ts';
 import { MEASURE_SQL, type MerchantPartId } from './measureSql.ts';
+import { merchantScopeSql } from './merchantScope.ts';
 import { QueryError, type QueryIssue } from './queryError.ts';
 
 export interface QueryScope {
@@ -303,12 +304,6 @@ function sourceSelect(source: Source, context: SourceContext): string {
     merchantFilters.map(filterOn),
     perRow ? [] : groupBy.map(outerColumn),
   );
-}
-
-/** The caller's merchants in merchant_dim: the organisation's, narrowed to a node's subtree (an agent's
- * book, or every book of a sub-ISO's agents) when the caller is scoped; both values are bound. */
-export function merchantScopeSql(org: string, node: string | null): string {
-  return node === null ? `org_id = ${org}` : `org_id = ${org} and (agent_code = ${node} or sub_iso_code = ${node})`;
 }
 
 /**
