@@ -1,5 +1,5 @@
 // The steps every engine takes to answer a description, written once: the cache by (organisation,
-// data version, today, description), compile in the engine's dialect, run, cut at the row cap.
+// scope node, data version, today, description), compile in the engine's dialect, run, cut at the row cap.
 import { QUERY_ROW_CAP, type QueryDescription, type QueryResult } from '@payportal/shared/analytics';
 import { compileQuery, type QueryScope } from './compiler/compileQuery.ts';
 import type { Dialect, FilterValue, ValueType } from './compiler/dialect.ts';
@@ -25,6 +25,7 @@ export async function answerQuery(
   const cacheable = options.rowCap === undefined;
   const key = cacheKey({
     orgId: scope.orgId,
+    node: scope.node,
     dataVersion: context.dataVersion,
     today: scope.today,
     rollup,

@@ -27,13 +27,24 @@ export function createQueryCache(maxEntries: number): QueryCache {
   };
 }
 
-/** zod output has its keys in schema order, so equal descriptions serialise alike. */
+/**
+ * zod output has its keys in schema order, so equal descriptions serialise alike. The scope's node is
+ * part of the key: one book's answer is never served to a caller with another book, or the whole organisation.
+ */
 export function cacheKey(parts: {
   orgId: number;
+  node: string | undefined;
   dataVersion: string;
   today: string;
   rollup: string;
   description: unknown;
 }): string {
-  return JSON.stringify([parts.orgId, parts.dataVersion, parts.today, parts.rollup, parts.description]);
+  return JSON.stringify([
+    parts.orgId,
+    parts.node ?? null,
+    parts.dataVersion,
+    parts.today,
+    parts.rollup,
+    parts.description,
+  ]);
 }

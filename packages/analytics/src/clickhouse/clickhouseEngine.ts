@@ -127,7 +127,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
   }
 
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
-    const compiled = compileValues(request, scope.orgId, clickhouseDialect);
+    const compiled = compileValues(request, scope, clickhouseDialect);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await queryRows(this.client, compiled.sql, { timeoutMs: this.options.timeoutMs });
     return rows.map(toValueOption);

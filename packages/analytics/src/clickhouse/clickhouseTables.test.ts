@@ -64,9 +64,15 @@ describe('CLICKHOUSE_TABLES', () => {
     },
   );
 
-  it("merchant_dim keeps its source columns' nullability: only closed_on is Nullable, as in merchants", async () => {
+  it("merchant_dim keeps its source columns' nullability: closed_on, as in merchants, and the hierarchy's (a house account has none)", async () => {
     const nullable = (await clickhouseColumns('merchant_dim')).filter(([, type]) => type!.startsWith('Nullable'));
-    expect(nullable).toEqual([['closed_on', 'Nullable(Date)']]);
+    expect(nullable).toEqual([
+      ['closed_on', 'Nullable(Date)'],
+      ['agent_code', 'Nullable(String)'],
+      ['agent_name', 'Nullable(String)'],
+      ['sub_iso_code', 'Nullable(String)'],
+      ['sub_iso_name', 'Nullable(String)'],
+    ]);
   });
 
   it('sorts every table by non-null columns it has; per-organisation tables by org_id first, partitioned by org_id', async () => {

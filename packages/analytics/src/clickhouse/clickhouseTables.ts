@@ -34,6 +34,7 @@ const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
   dispute_rules: ['network', 'stage', 'reason_code'],
   pricing_plans: ['org_id', 'pricing_plan_id'],
   merchants: ['org_id', 'merchant_id'],
+  portfolio_nodes: ['org_id', 'node_id'],
   terminals: ['org_id', 'merchant_id', 'terminal_id'],
   transactions: ['org_id', 'merchant_id', 'txn_date'],
   chargebacks: ['org_id', 'merchant_id', 'received_date'],
@@ -75,15 +76,20 @@ const SOURCE_TABLES = [
 // JOIN per SELECT, so facts join this flattened relation (tables.ts). A view's statement says nothing
 // about types or nullability, so each column takes its source column's: merchants' of the same name,
 // or the one named here.
-const MERCHANT_DIM_SOURCES: Record<string, readonly [AnalyticsTable, string]> = {
+// The hierarchy's columns come through left joins (a house account has no agent), so they are nullable.
+const MERCHANT_DIM_SOURCES: Record<string, readonly [AnalyticsTable, string, 'nullable'?]> = {
   industry_group: ['industry_groups', 'name'],
   region: ['regions', 'name'],
   pricing_plan_type: ['pricing_plans', 'plan_type'],
+  agent_code: ['portfolio_nodes', 'code', 'nullable'],
+  agent_name: ['portfolio_nodes', 'name', 'nullable'],
+  sub_iso_code: ['portfolio_nodes', 'code', 'nullable'],
+  sub_iso_name: ['portfolio_nodes', 'name', 'nullable'],
 };
 
 function merchantDim(): ClickHouseTable {
   const columns = MERCHANT_DIM_COLUMNS.map((name) => {
-    const [table, column] = MERCHANT_DIM_SOURCES[name] ?? ['merchants', name];
+    const [table, column, nullable] = MERCHANT_DIM_SOURCES[name] ?? ['merchants', name];
     const source = SOURCE_TABLES.find((candidate) => candidate.name === table)?.columns.find(
       (candidate) => candidate.name === column,
     );
@@ -91,7 +97,7 @@ function merchantDim(): ClickHouseTable {
       throw new Error(
         `clickhouseTables: merchant_dim.${name} has no source column ${table}.${column}; name it in MERCHANT_DIM_SOURCES`,
       );
-    return { ...source, name };
+    return { ...source, name, ...(nullable ? { nullable: true } : {}) };
   });
   return { name: 'merchant_dim', scope: 'organisation', columns, orderBy: ORDER_BY.merchant_dim };
 }

@@ -28,6 +28,28 @@ describe('compileQuery', () => {
     ).toHaveLength(2);
   });
 
+  it('[Q1] narrows every read to a scoped caller’s subtree, the node bound as a value', () => {
+    const scoped = { ...scope, node: "AGT-0007' or 1=1 --" };
+    for (const [input, rollup] of [
+      [{ measures: ['gsv', 'chargeback_ratio'], dimensions: ['card_brand', 'industry_group'] }, 'never'],
+      [{ measures: ['gsv'] }, 'auto'],
+      [{ measures: ['attrition'], timeDimension: { dimension: 'date', granularity: 'month' } }, 'auto'],
+    ] as const) {
+      const compiled = compileQuery(queryDescriptionSchema.parse(input), scoped, duckdbDialect, {
+        rowCap: 100,
+        rollup,
+      });
+      expect(compiled.params.slice(0, 2)).toEqual([7, scoped.node]);
+      expect(compiled.sql).not.toContain('or 1=1');
+      const subtree =
+        'merchant_dim where org_id = $1::INTEGER and (agent_code = $2::VARCHAR or sub_iso_code = $2::VARCHAR';
+      // every read of merchant_dim, and every fact read (through its semi-join), carries the subtree
+      expect(compiled.sql.match(/\bfrom merchant_dim\b/g)?.length).toBe(compiled.sql.split(subtree).length - 1);
+      for (const fact of compiled.sql.match(/\bfrom (transactions|chargebacks|merchant_daily) where [^)]*/g) ?? [])
+        expect(fact).toContain(`merchant_id in (select merchant_id from ${subtree}`);
+    }
+  });
+
   it('refuses a description that names an organisation', () => {
     expect(queryDescriptionSchema.safeParse({ measures: ['gsv'], orgId: 1 }).success).toBe(false);
     expect(

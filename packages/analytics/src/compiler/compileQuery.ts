@@ -27,10 +27,16 @@ import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
 import { filterCondition } from './filterSql.ts';
 import { MEASURE_SQL, type MerchantPartId } from './measureSql.ts';
+import { merchantScopeSql } from './merchantScope.ts';
 import { QueryError, type QueryIssue } from './queryError.ts';
 
 export interface QueryScope {
   orgId: number;
+  /**
+   * The portfolio node (a sub-ISO's or an agent's code) the caller is scoped to, from the verified caller
+   * only: every merchant read is then one of that node's subtree (Q1). Absent: the whole organisation.
+   */
+  node?: string;
   /** The caller's today as YYYY-MM-DD: presets such as last_30_days count back from it. */
   today: string;
 }
@@ -86,6 +92,7 @@ export function compileQuery(
 ): CompiledQuery {
   const binder = dialect.binder();
   const org = binder.value(scope.orgId, 'integer');
+  const node = scope.node === undefined ? null : binder.value(scope.node, 'string');
   const granularity = description.timeDimension?.granularity;
   const groupBy: DimensionId[] = [...(granularity ? (['date'] as const) : []), ...description.dimensions];
   const dimensionFilters = description.filters.filter((filter) => filter.member in DIMENSIONS);
@@ -123,6 +130,8 @@ export function compileQuery(
     dialect,
     binder,
     org,
+    merchantScope: merchantScopeSql(org, node),
+    scoped: node !== null,
     groupBy,
     dimensionFilters,
     allParts,
@@ -177,6 +186,9 @@ interface SourceContext {
   dialect: Dialect;
   binder: Binder;
   org: string;
+  /** merchant_dim's condition for the caller's merchants: the organisation, and the node's subtree when scoped. */
+  merchantScope: string;
+  scoped: boolean;
   groupBy: DimensionId[];
   dimensionFilters: QueryDescription['filters'];
   allParts: AnyPart[];
@@ -189,7 +201,7 @@ interface SourceContext {
 
 /** One source's rows, grouped by the query's dimensions, with every part (zero where it has none). */
 function sourceSelect(source: Source, context: SourceContext): string {
-  const { dialect, binder, org, groupBy } = context;
+  const { dialect, binder, org, merchantScope, groupBy } = context;
   const dimensionColumn = (dimension: DimensionId) => {
     const expression = dimensionExpression(dimension, source, dialect);
     return dimension === 'date' && source !== 'merchants' && context.granularity
@@ -213,7 +225,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
       binder,
     );
   };
-  const merchantSubquery = `select * from merchant_dim where org_id = ${org}`;
+  const merchantSubquery = `select * from merchant_dim where ${merchantScope}`;
   if (source === 'merchants') {
     const range = context.dateRange ?? defaultAttritionRange(context.today);
     const from = `(${merchantSubquery}) as m cross join ${dialect.dateBuckets(dateBuckets(range, context.granularity), binder)} as b`;
@@ -241,11 +253,13 @@ function sourceSelect(source: Source, context: SourceContext): string {
     isMerchantAttribute(filter.member as DimensionId),
   );
   factConditions.push(...context.dimensionFilters.filter((filter) => !merchantFilters.includes(filter)).map(filterOn));
-  // The merchant filters also narrow the fact scan itself (the same merchants the join keeps below), so
-  // one merchant's page reads its own rows: DuckDB pushes the semi-join's key range into the scan.
-  if (merchantFilters.length)
+  // The merchant filters (and a scoped caller's subtree) also narrow the fact scan itself (the same
+  // merchants the join keeps below), so one merchant's page reads its own rows: DuckDB pushes the
+  // semi-join's key range into the scan.
+  const merchantConditions = [merchantScope, ...merchantFilters.map(filterOn)];
+  if (merchantFilters.length || context.scoped)
     factConditions.push(
-      `merchant_id in (select merchant_id from merchant_dim where org_id = ${org} and ${merchantFilters.map(filterOn).join(' and ')})`,
+      `merchant_id in (select merchant_id from merchant_dim where ${merchantConditions.join(' and ')})`,
     );
   const needsMerchants = merchantFilters.length > 0 || groupBy.some(isMerchantAttribute);
   if (!needsMerchants) {

@@ -2,7 +2,9 @@
 // industry, region → state) and the merchant finder. The reference tables are shared by every
 // organisation; merchants are the caller's only. Values are bound exactly as in compileQuery.
 import type { VALUE_DIMENSION_IDS } from '@payportal/shared/analytics';
+import type { QueryScope } from './compileQuery.ts';
 import type { Dialect, FilterValue, ValueType } from './dialect.ts';
+import { merchantScopeSql } from './merchantScope.ts';
 import { QueryError } from './queryError.ts';
 
 export type ValueDimension = (typeof VALUE_DIMENSION_IDS)[number];
@@ -53,7 +55,7 @@ const SOURCES: Record<ValueDimension, ValueSource> = {
 
 export function compileValues(
   request: ValuesRequest,
-  orgId: number,
+  scope: Pick<QueryScope, 'orgId' | 'node'>,
   dialect: Dialect,
 ): { sql: string; params: FilterValue[]; types: ValueType[] } {
   const source = SOURCES[request.dimension];
@@ -62,7 +64,14 @@ export function compileValues(
   }
   const binder = dialect.binder();
   const conditions: string[] = [];
-  if (source.scoped) conditions.push(`org_id = ${binder.value(orgId, 'integer')}`);
+  // the merchant finder lists the caller's merchants: a scoped caller's subtree only (Q1)
+  if (source.scoped)
+    conditions.push(
+      merchantScopeSql(
+        binder.value(scope.orgId, 'integer'),
+        scope.node === undefined ? null : binder.value(scope.node, 'string'),
+      ),
+    );
   if (request.parent !== undefined) conditions.push(`${source.parent} = ${binder.value(request.parent, 'string')}`);
   if (request.search) {
     const search = binder.value(request.search, 'string');

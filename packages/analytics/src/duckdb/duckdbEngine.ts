@@ -279,7 +279,7 @@ export class DuckDBEngine implements AnalyticsEngine {
   }
 
   async values(request: ValuesRequest, scope: QueryScope): Promise<ValueOption[]> {
-    const compiled = compileValues(request, scope.orgId, duckdbDialect);
+    const compiled = compileValues(request, scope, duckdbDialect);
     if ((await this.dataVersion(scope.orgId)) === NO_DATASET) return [];
     const rows = await this.run(compiled.sql, compiled.params, this.options.timeoutMs, compiled.types);
     return rows.map(toValueOption);

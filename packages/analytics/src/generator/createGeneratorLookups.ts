@@ -212,6 +212,7 @@ export async function dropGeneratorLookups(connection: DuckDBConnection): Promis
     'gen_program_lookup',
     'gen_dispute_pick',
     'gen_merchants',
+    'gen_merchant_agents',
     'gen_sale_slots',
     'gen_day_weights',
   ]) {

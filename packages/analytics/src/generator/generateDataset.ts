@@ -8,12 +8,13 @@ import { createGeneratorLookups, dropGeneratorLookups } from './createGeneratorL
 import { generateChargebacks } from './generateChargebacks.ts';
 import { generateDisputeEvents } from './generateDisputeEvents.ts';
 import { generateMerchants } from './generateMerchants.ts';
+import { generatePortfolio } from './generatePortfolio.ts';
 import { generateRefunds } from './generateRefunds.ts';
 import { generateSales } from './generateSales.ts';
 import { generateSettlements } from './generateSettlements.ts';
 import { plantAmlCases } from './plantAmlCases.ts';
 import type { GenerationContext } from './generationContext.ts';
-import { datasetSeed, DISPUTES_STREAM, MAIN_STREAM_VERSION } from './random.ts';
+import { datasetSeed, DISPUTES_STREAM, MAIN_STREAM_VERSION, PORTFOLIO_STREAM } from './random.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
 export const GENERATOR_VERSION = 6;
@@ -105,6 +106,7 @@ export function contextOf(options: GenerateDatasetOptions): GenerationContext {
     // versions after MAIN_STREAM_VERSION add tables without moving the existing ones' draws
     seed: datasetSeed(orgId, scaleFactor, Math.min(version, MAIN_STREAM_VERSION)),
     disputesSeed: datasetSeed(orgId, scaleFactor, DISPUTES_STREAM),
+    portfolioSeed: datasetSeed(orgId, scaleFactor, PORTFOLIO_STREAM),
     merchantCount: Math.max(25, Math.round(1000 * scaleFactor)),
     transactionCount: Math.round(3_000_000 * scaleFactor),
     ...windowOf(options),
@@ -133,6 +135,7 @@ export async function generateDataset(
   }
   try {
     await createGeneratorLookups(connection, ctx.windowStart, ctx.windowEnd);
+    await generatePortfolio(connection, ctx);
     await generateMerchants(connection, ctx);
     await generateSales(connection, ctx);
     // before refunds and chargebacks (planted sales draw none, and the attempts they replace none either)

@@ -200,8 +200,9 @@ export async function generateMerchants(connection: DuckDBConnection, ctx: Gener
       monthly_fee, pci_fee, 25 from gen_merchants`);
   await connection.run(`insert into merchants select merchant_id, ${ctx.orgId},
       '8' || lpad((${ctx.orgId} % 1000)::varchar, 3, '0') || lpad(n::varchar, 11, '0'), legal_name, dba_name, mcc, state_code, city,
-      onboarded_on, closed_on, close_reason, status, channel_profile, size_tier, risk_tier, declared_avg_ticket, merchant_id, is_bad_actor, null
-    from gen_merchants`);
+      onboarded_on, closed_on, close_reason, status, channel_profile, size_tier, risk_tier, declared_avg_ticket, merchant_id, is_bad_actor, null,
+      a.agent_id
+    from gen_merchants left join gen_merchant_agents a using (merchant_id)`);
   // Terminal k of merchant m is m × 10 + k: 0 … 3 in store, 9 the e-commerce gateway.
   await connection.run(`insert into terminals
     select merchant_id * 10 + k, ${ctx.orgId}, merchant_id, case

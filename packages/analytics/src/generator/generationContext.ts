@@ -5,6 +5,8 @@ export interface GenerationContext {
   seed: bigint;
   /** From datasetSeed(orgId, scaleFactor, DISPUTES_STREAM): the dispute events' own draws. */
   disputesSeed: bigint;
+  /** From datasetSeed(orgId, scaleFactor, PORTFOLIO_STREAM): the hierarchy's own draws. */
+  portfolioSeed: bigint;
   merchantCount: number;
   /** Authorisation attempts (approved and declined sales); refunds come on top. */
   transactionCount: number;
@@ -16,6 +18,8 @@ export interface GenerationContext {
 /** Id layout (tables.ts): merchant n → org × 10^7 + n, sale n → org × 10^11 + n. */
 export const MERCHANT_ID_BASE = 10_000_000;
 export const TX_ID_BASE = 100_000_000_000;
+/** Portfolio node n (sub-ISOs first, then agents) → org × 10^7 + n, in portfolio_nodes' own id space. */
+export const NODE_ID_BASE = 10_000_000;
 /** A refund's id is its sale's id plus this, so ids stay unique and a refund points at its sale. */
 export const REFUND_ID_OFFSET = 50_000_000_000;
 /** Planted AML rows: org × 10^11 + this + case × 10^6 + n, above sales (< 3 × 10^10 at SF 10,000) and refunds. */

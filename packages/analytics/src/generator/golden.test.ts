@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.close());
 
-it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator version 5, kept by version 6', async () => {
+it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator version 6 (version 5’s, unchanged, and the hierarchy)', async () => {
   const count = (table: string, where = 'true') => `(select count(*) from ${table} where org_id = ${ORG} and ${where})`;
   const totals = await engine.withConnection(
     async (c) =>
@@ -25,7 +25,12 @@ it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator v
       ${count('transactions')} as transactions, ${count('chargebacks')} as chargebacks, ${count('settlements')} as settlements,
       ${count('merchant_daily')} as merchant_daily, ${count('merchants', 'is_bad_actor')} as bad_merchants, ${count('planted_signals')} as planted_signals,
       (select sum(amount) from transactions where org_id = ${ORG}) as amount,
-      (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue`)
+      (select sum(net_revenue) from transactions where org_id = ${ORG}) as net_revenue,
+      ${count('portfolio_nodes', "kind = 'sub_iso'")} as sub_isos, ${count('portfolio_nodes', "kind = 'agent'")} as agents,
+      ${count('merchants', 'agent_id is null')} as house_merchants,
+      (select string_agg(code || ' ' || name || ' ' || book, '; ' order by code) from (select a.code, a.name, count(*) as book
+        from merchant_dim m join portfolio_nodes a on a.org_id = m.org_id and a.code = m.agent_code where m.org_id = ${ORG} group by all)) as books,
+      (select sum(gsv) from merchant_daily d join merchant_dim m using (org_id, merchant_id) where d.org_id = ${ORG} and m.sub_iso_code = 'SUB-001') as sub_iso_1_gsv`)
       ).getRowObjectsJson()[0],
   );
 
@@ -42,6 +47,11 @@ it('SF 0.01, organisation 1, ending 2026-10-27: the pinned totals of generator v
     planted_signals: '4',
     amount: '2300714.95',
     net_revenue: '16917.19',
+    sub_isos: '2',
+    agents: '3',
+    house_merchants: '2',
+    books: 'AGT-0001 Prairie Processing 9; AGT-0002 Aspen Bankcard 6; AGT-0003 Summit Card Services 8',
+    sub_iso_1_gsv: '3843.01',
   });
 });
 

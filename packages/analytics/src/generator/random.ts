@@ -7,13 +7,16 @@ const TWO_POW_52 = 4503599627370496;
 
 /**
  * The last generator version that changed the main stream's draws: a later version that only adds
- * tables (6: the dispute events) seeds the existing tables as this one did, so their rows stay
+ * tables (6: the dispute events and the portfolio hierarchy) seeds the existing tables as this one did, so their rows stay
  * byte-identical, and draws what it adds from a stream of its own.
  */
 export const MAIN_STREAM_VERSION = 5;
 
 /** The dispute events' own stream (generateDisputeEvents.ts): its draws never move another table's. */
 export const DISPUTES_STREAM = 'dispute_events/6';
+
+/** The portfolio hierarchy's own stream (generatePortfolio.ts): its draws never move another table's. */
+export const PORTFOLIO_STREAM = 'portfolio_nodes/6';
 
 export const SALT = {
   mcc: 1,
@@ -104,6 +107,12 @@ export const SALT = {
   chargebackStage: 504,
   chargebackOutcome: 505,
   chargebackPending: 506,
+  // the portfolio hierarchy (its own stream, PORTFOLIO_STREAM)
+  portfolioHouse: 600,
+  portfolioOrder: 601,
+  portfolioBook: 602,
+  portfolioParent: 603,
+  portfolioNames: 604,
   // per chargeback, the dispute events (their own stream, DISPUTES_STREAM)
   disputeRepresent: 700,
   disputeRepresentLag: 701,
@@ -128,7 +137,7 @@ export function normal(key: string, saltA: Salt, saltB: Salt, seed: bigint): str
 
 /**
  * The dataset seed: FNV-1a (64 bit) of organisation, scale factor and generator version (or the name
- * of a stream of its own, DISPUTES_STREAM), kept below 2^53 so it reads back exactly wherever it is printed.
+ * of a stream of its own, DISPUTES_STREAM or PORTFOLIO_STREAM), kept below 2^53 so it reads back exactly wherever it is printed.
  */
 export function datasetSeed(orgId: number, scaleFactor: number, version: number | string): bigint {
   let hash = 0xcbf29ce484222325n;

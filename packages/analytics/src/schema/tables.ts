@@ -54,7 +54,13 @@ export const FACT_TABLES = {
     onboarded_on date not null, closed_on date, close_reason varchar, status varchar not null,
     channel_profile varchar not null, size_tier varchar not null, risk_tier varchar not null,
     declared_avg_ticket decimal(18,2) not null, pricing_plan_id bigint not null,
-    is_bad_actor boolean not null default false, upload_id bigint)`,
+    is_bad_actor boolean not null default false, upload_id bigint, agent_id bigint)`,
+  /** The portfolio hierarchy under the organisation (the ISO): sub-ISOs (parent null) and agents (parent a
+   * sub-ISO, or null when the agent sits directly under the organisation); a merchant's agent is
+   * merchants.agent_id, and null for a house account. Codes are unique in the organisation. */
+  portfolio_nodes: `create table if not exists portfolio_nodes (
+    org_id integer not null, node_id bigint not null, parent_id bigint, kind varchar not null, code varchar not null,
+    name varchar not null, upload_id bigint)`,
   terminals: `create table if not exists terminals (
     terminal_id bigint not null, org_id integer not null, merchant_id bigint not null, kind varchar not null)`,
   transactions: `create table if not exists transactions (
@@ -133,7 +139,8 @@ export const LEDGER_TABLES = {
 
 /**
  * Every merchant attribute a query can group or filter by, flattened (industry group, region, plan
- * type). ClickHouse 18.16 allows one JOIN per SELECT, so both engines join facts to this one relation
+ * type, and its place in the portfolio hierarchy: agent and sub-ISO, null for a house account, so a
+ * scope is one condition on this relation and costs no JOIN of its own). ClickHouse 18.16 allows one JOIN per SELECT, so both engines join facts to this one relation
  * `using (org_id, merchant_id)`: a view here, a table filled at copy time in ClickHouse.
  */
 export const MERCHANT_DIM_COLUMNS = [
@@ -150,18 +157,25 @@ export const MERCHANT_DIM_COLUMNS = [
   'risk_tier',
   'onboarded_on',
   'closed_on',
+  'agent_code',
+  'agent_name',
+  'sub_iso_code',
+  'sub_iso_name',
 ] as const;
 
 export const VIEWS = {
   merchant_dim: `create or replace view merchant_dim as
     select m.org_id, m.merchant_id, m.mid, m.dba_name, m.mcc, g.name as industry_group, m.state_code,
-      r.name as region, p.plan_type as pricing_plan_type, m.size_tier, m.risk_tier, m.onboarded_on, m.closed_on
+      r.name as region, p.plan_type as pricing_plan_type, m.size_tier, m.risk_tier, m.onboarded_on, m.closed_on,
+      a.code as agent_code, a.name as agent_name, u.code as sub_iso_code, u.name as sub_iso_name
     from merchants m
     join industries i on i.mcc = m.mcc
     join industry_groups g on g.industry_group_id = i.industry_group_id
     join states s on s.state_code = m.state_code
     join regions r on r.region_id = s.region_id
-    join pricing_plans p on p.pricing_plan_id = m.pricing_plan_id and p.org_id = m.org_id`,
+    join pricing_plans p on p.pricing_plan_id = m.pricing_plan_id and p.org_id = m.org_id
+    left join portfolio_nodes a on a.org_id = m.org_id and a.node_id = m.agent_id
+    left join portfolio_nodes u on u.org_id = a.org_id and u.node_id = a.parent_id`,
 } as const;
 
 export type DimensionTable = keyof typeof DIMENSION_TABLES;

@@ -1,0 +1,132 @@
+// A caller scoped to a portfolio node (docs/COMPILER.md Q1) on both engines: every answer is the
+// hand-written sum over the node's subtree (an agent's book, a sub-ISO's agents' books), whether read
+// from the rollup or the raw facts, split by a merchant attribute or not; no merchant outside the
+// subtree appears, in an answer or the merchant finder; and the answer cache never serves one scope's answer to another.
+import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
+import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';
+import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
+import type { AnalyticsEngine } from '../src/engine.ts';
+import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
+
+const ORG = 3;
+const endMonth = '2026-10-01';
+const today = '2026-10-20';
+let duckdb: DuckDBEngine;
+let clickhouse: ClickHouseEngine;
+let database: TestDatabase;
+/** Hand-written: each node's merchants and their GSV over the whole window, from the facts. */
+let subtree: Map<string, Map<string, number>>;
+let nodes: { code: string; kind: string }[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  duckdb = await DuckDBEngine.open({ path: ':memory:', cacheEntries: 100 });
+  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: 0.05, endMonth });
+  await duckdb.withConnection((connection) => copyFromDuckDB(connection, database.client, { orgIds: [ORG] }));
+  clickhouse = await ClickHouseEngine.connect({
+    url: inject('clickhouseUrl'),
+    database: database.name,
+    cacheEntries: 100,
+  });
+  const rows = await duckdb.withConnection(
+    async (c) =>
+      (
+        await c.runAndReadAll(`with recursive tree(code, node_id) as (
+            select code, node_id from portfolio_nodes where org_id = ${ORG}
+            union all select t.code, n.node_id from tree t join portfolio_nodes n on n.org_id = ${ORG} and n.parent_id = t.node_id)
+          select t.code, m.mid, coalesce((select sum(amount) from transactions x where x.org_id = ${ORG} and x.merchant_id = m.merchant_id
+              and not x.is_refund and x.auth_result = 'approved' and x.settled), 0)::double as gsv
+          from tree t join merchants m on m.org_id = ${ORG} and m.agent_id = t.node_id`)
+      ).getRowObjectsJS() as { code: string; mid: string; gsv: number }[],
+  );
+  subtree = new Map();
+  for (const row of rows) {
+    const book = subtree.get(row.code) ?? new Map<string, number>();
+    book.set(row.mid, row.gsv);
+    subtree.set(row.code, book);
+  }
+  nodes = await duckdb.withConnection(
+    async (c) =>
+      (
+        await c.runAndReadAll(`select code, kind from portfolio_nodes where org_id = ${ORG} order by code`)
+      ).getRowObjectsJS() as typeof nodes,
+  );
+});
+afterAll(async () => {
+  await clickhouse?.close();
+  await duckdb?.close();
+  await database?.drop();
+});
+
+const ask = (engine: AnalyticsEngine, input: QueryDescriptionInput, node?: string) =>
+  engine.query(queryDescriptionSchema.parse(input), { orgId: ORG, today, ...(node === undefined ? {} : { node }) });
+
+const byMerchant = (result: QueryResult) => new Map(result.rows.map((row) => [row[0] as string, row[1] as number]));
+
+describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on %s', (name) => {
+  const engine = () => (name === 'duckdb' ? duckdb : clickhouse);
+
+  it('[Q1] answers GSV by merchant over exactly the node’s subtree: each agent, each sub-ISO', async () => {
+    expect(nodes.filter((node) => node.kind === 'agent').length).toBeGreaterThanOrEqual(2);
+    for (const node of nodes) {
+      const expected = subtree.get(node.code)!;
+      const answer = byMerchant(
+        await ask(engine(), { measures: ['gsv'], dimensions: ['merchant'], limit: 10_000 }, node.code),
+      );
+      expect([...answer.keys()].sort(), node.code).toEqual(
+        [...expected.entries()]
+          .filter(([, gsv]) => gsv > 0)
+          .map(([mid]) => mid)
+          .sort(),
+      );
+      for (const [mid, gsv] of answer) expect(gsv, `${node.code} ${mid}`).toBeCloseTo(expected.get(mid)!, 2);
+    }
+  });
+
+  it('[Q1] narrows an answer with no merchant attribute too: the total is the subtree’s, rollup and raw alike', async () => {
+    const node = nodes.find((candidate) => candidate.kind === 'agent')!;
+    const expected = [...subtree.get(node.code)!.values()].reduce((sum, gsv) => sum + gsv, 0);
+    for (const rollup of ['always', 'never'] as const) {
+      const answer = await engine().query(
+        queryDescriptionSchema.parse({ measures: ['gsv'] }),
+        { orgId: ORG, today, node: node.code },
+        { rollup, rowCap: 10 },
+      );
+      expect(answer.rows[0]![0] as number, rollup).toBeCloseTo(expected, 2);
+    }
+  });
+
+  it('[Q13] never serves one scope’s cached answer to another: the same description in two scopes in turn', async () => {
+    const [first, second] = nodes.filter((node) => node.kind === 'agent');
+    const description: QueryDescriptionInput = { measures: ['gsv', 'transactions'] };
+    const whole = await ask(engine(), description);
+    const a = await ask(engine(), description, first!.code);
+    const b = await ask(engine(), description, second!.code);
+    const aAgain = await ask(engine(), description, first!.code);
+    const wholeAgain = await ask(engine(), description);
+    expect(a.rows).not.toEqual(b.rows);
+    expect(aAgain.rows).toEqual(a.rows);
+    expect(wholeAgain.rows).toEqual(whole.rows);
+    expect(whole.rows[0]![0] as number).toBeGreaterThan(a.rows[0]![0] as number);
+    const sum = (code: string) => [...subtree.get(code)!.values()].reduce((total, gsv) => total + gsv, 0);
+    expect(a.rows[0]![0] as number).toBeCloseTo(sum(first!.code), 2);
+    expect(b.rows[0]![0] as number).toBeCloseTo(sum(second!.code), 2);
+  });
+
+  it('[Q1] lists only the subtree’s merchants in the merchant finder', async () => {
+    for (const node of nodes.slice(0, 3)) {
+      const found = await engine().values(
+        { dimension: 'merchant', limit: 1000 },
+        { orgId: ORG, today, node: node.code },
+      );
+      expect(found.map((option) => option.value).sort(), node.code).toEqual([...subtree.get(node.code)!.keys()].sort());
+    }
+  });
+
+  it('[Q1] answers no rows for a node the organisation does not have', async () => {
+    const answer = await ask(engine(), { measures: ['gsv'], dimensions: ['merchant'] }, 'AGT-9999');
+    expect(answer.rows).toEqual([]);
+  });
+});
