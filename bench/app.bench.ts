@@ -72,12 +72,10 @@ async function loadAuth(browser: Browser, url: string): Promise<Load> {
   // What the page fetches behind the form (the identity SDK) is timed too, once it has all arrived.
   await page.waitForLoadState('networkidle');
   const finished = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => ({
-        name: new URL(entry.name).pathname,
-        finishedMs: (entry as PerformanceResourceTiming).responseEnd,
-      })),
+    performance.getEntriesByType('resource').map((entry) => ({
+      name: new URL(entry.name).pathname,
+      finishedMs: (entry as PerformanceResourceTiming).responseEnd,
+    })),
   );
   await Promise.all(pending);
   await context.close();
