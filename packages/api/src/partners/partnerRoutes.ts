@@ -27,6 +27,7 @@ import {
   type PartnerOwner,
 } from './partnerRegistry.ts';
 import { openPartnerSession } from './partnerSessions.ts';
+import { requireOwnSignIn } from '../auth/requireOwnSignIn.ts';
 import { bearerSecurity, describedError, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
@@ -67,6 +68,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     partnersPath,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: 'Register a partner',
         description:
@@ -89,6 +91,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     `${partnerPath}/keys`,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: "Add a partner's key (rotation)",
         description:
@@ -107,6 +110,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     `${partnerPath}/keys/:kid`,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: "Retire a partner's key",
         description:
@@ -125,6 +129,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     `${partnerPath}/revoke`,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: 'Revoke a partner',
         description:
@@ -153,7 +158,14 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       },
     },
     async (request, reply) => {
-      const session = await openPartnerSession({ db, identity }, request.body);
+      const session = await openPartnerSession(
+        { db, identity },
+        {
+          ...request.body,
+          requestOrigin: request.headers.origin,
+          portalOrigins: [new URL(config.PUBLIC_URL).origin, `${request.protocol}://${request.host}`],
+        },
+      );
       reply.code(201);
       return session;
     },
