@@ -1,4 +1,4 @@
--- Which partner's sessions may open a user (issue #42, SECURITY.md #12): the partner that provisioned
+-- Which partner's sessions may open a user (issue #42, SECURITY.md #14): the partner that provisioned
 -- them, or the one the owner bound them to. A partner's token for any other user is refused
 -- (partner/not-your-user), and a bound user signs in through that partner only (SECURITY.md #3).
 alter table users add column partner_id integer references partners (id);

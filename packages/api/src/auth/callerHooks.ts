@@ -123,7 +123,7 @@ export function identityOf(request: FastifyRequest): VerifiedToken {
 
 /**
  * The roles this session acts with: a partner's session holds the user's roles within the partner's cap,
- * whatever its token said, and grants none (SECURITY.md #12). Every other session holds the user's own.
+ * whatever its token said, and grants none (SECURITY.md #14). Every other session holds the user's own.
  */
 export function sessionRoles(held: UserRoleNames, caller: Caller): UserRoleNames {
   if (caller.impersonating || caller.partnerCap === null) return held;

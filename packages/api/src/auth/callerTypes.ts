@@ -21,7 +21,7 @@ export interface CallerBase {
 export interface OwnCaller extends CallerBase {
   impersonating: false;
   token: VerifiedToken;
-  /** A partner's session: that partner's role cap, which the session's roles never exceed (SECURITY.md #12); else null. */
+  /** A partner's session: that partner's role cap, which the session's roles never exceed (SECURITY.md #14); else null. */
   partnerCap: RoleName[] | null;
 }
 

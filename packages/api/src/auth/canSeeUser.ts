@@ -1,5 +1,5 @@
 // A user sees themselves; an org_owner also sees the users of their own organisation (as this session
-// holds its roles: a partner's session never holds org_owner, SECURITY.md #12).
+// holds its roles: a partner's session never holds org_owner, SECURITY.md #14).
 import type { WarehouseUser } from '@payportal/shared/identity';
 import type { Database } from '../db/database.ts';
 import { roleNamesOf } from '../identity/roleRepository.ts';

@@ -1,5 +1,5 @@
 // Registering a partner, changing its keys and revoking it lets a third party open sessions for good, so
-// it is the owner's own act (SECURITY.md #12): never from a session a partner minted, and never during
+// it is the owner's own act (SECURITY.md #14): never from a session a partner minted, and never during
 // an impersonation, whose support person leaves while a key they registered would stay.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyRequest } from 'fastify';

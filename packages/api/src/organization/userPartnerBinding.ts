@@ -1,4 +1,4 @@
-// The owner binds a user to the partner whose sessions may open them, or unbinds them (SECURITY.md #12).
+// The owner binds a user to the partner whose sessions may open them, or unbinds them (SECURITY.md #14).
 // Bound: the user signs in through that partner only (partner_id, sign_in_method "partner"); unbound:
 // PayPortal's own sign-in with its second factor. Audited like every change to a user.
 import { API_ERROR_CODES } from '@payportal/shared/errors';

@@ -1,4 +1,4 @@
-// Checked on every call by auth/callerContext.ts (SECURITY.md #3 and #12): a partner-bound user is opened by
+// Checked on every call by auth/callerContext.ts (SECURITY.md #3 and #14): a partner-bound user is opened by
 // that partner's sessions only, and by nothing once it is revoked. Decided from the token itself (the
 // partner claim of a custom-token sign-in), never from a column the browser or an owner's label could change.
 import { API_ERROR_CODES } from '@payportal/shared/errors';

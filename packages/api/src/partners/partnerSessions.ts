@@ -164,7 +164,7 @@ export interface PartnerSessionRequest {
 }
 
 /**
- * The partner's page is bound to what it signed (SECURITY.md #13): the signed origin is one of the
+ * The partner's page is bound to what it signed (SECURITY.md #15): the signed origin is one of the
  * partner's, the framed app reports the same page, and the call comes from the portal's own page or the
  * partner's. The body's origin alone proves nothing: any script holding a token could write any origin.
  */

@@ -47,7 +47,7 @@ export async function seedDemoData(
       );
       orgIds.set(key, row!.id);
     }
-    // The partner demo's users are its own (SECURITY.md #12): the partner first, then the users bound to it.
+    // The partner demo's users are its own (SECURITY.md #14): the partner first, then the users bound to it.
     const demoPartnerId = await seedDemoPartner(tx, orgIds.get('acme')!, partnerOrigins);
     for (const account of DEMO_ACCOUNTS) {
       const lastLoggedIn = account.lastLoggedInDaysAgo

@@ -31,7 +31,7 @@ export const ORG_MANAGEMENT_MESSAGES = {
   ownAccount: 'You cannot deactivate your own account.',
   notSignedUp: 'This user has not signed up yet.',
   alreadySignedUp: 'This user has already signed up.',
-  /** No partner opens an owner session (SECURITY.md #12): an owner is never bound, a bound user never made owner. */
+  /** No partner opens an owner session (SECURITY.md #14): an owner is never bound, a bound user never made owner. */
   partnerBoundOwner: 'An owner cannot sign in through a partner: unbind the user from the partner first.',
 } as const;
 

@@ -52,7 +52,7 @@ const originSchema = z
   .max(200)
   .regex(/^https?:\/\/[^/?#\s]+$/, { error: 'must be an origin such as https://partner.example (no path)' });
 
-/** Never through a partner: an owner's session minted by a third party's key is the worst case (SECURITY.md #12). */
+/** Never through a partner: an owner's session minted by a third party's key is the worst case (SECURITY.md #14). */
 export const PARTNER_FORBIDDEN_ROLE = 'org_owner';
 
 const roleCapSchema = z
@@ -116,6 +116,6 @@ export const partnerSessionClaimsSchema = z.object({
   roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
 });
 
-/** PUT …/users/{userId}/partner: the partner whose sessions may open this user; null: none (SECURITY.md #12). */
+/** PUT …/users/{userId}/partner: the partner whose sessions may open this user; null: none (SECURITY.md #14). */
 export const bindUserPartnerSchema = z.object({ partner_id: z.union([idSchema, z.null()]) });
 export type BindUserPartner = z.infer<typeof bindUserPartnerSchema>;

@@ -2,7 +2,7 @@
 // embed sessions for their users. The owner registers one (its origins, the roles its users may get,
 // its public key), adds the next key and retires the old one to rotate, and revokes it; the API audits
 // each change and refuses what the owner may not grant.
-import type { Partner, RoleName } from '@payportal/shared/identity';
+import { PARTNER_FORBIDDEN_ROLE, type Partner, type RoleName } from '@payportal/shared/identity';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -209,7 +209,8 @@ function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFormProps
       </div>
       <RoleEditor
         legend="Roles its users may get"
-        assignableRoles={assignableRoles}
+        // No partner opens an owner session (SECURITY.md #14): org_owner stays disabled here.
+        assignableRoles={assignableRoles.filter((role) => role !== PARTNER_FORBIDDEN_ROLE)}
         value={roles}
         onChange={setRoles}
       />
