@@ -17,6 +17,7 @@ import { DATABASE_KINDS, openTestDatabase, POSTGRES_MISSING } from './testDataba
 const ORIGIN = 'https://partner.example';
 const PORTAL = 'https://portal.example';
 const NEW_PASSWORD = 'Set-by-reset-2026';
+const kidOf = (partnerName: string) => `${partnerName.replace(/\W/g, '-')}-1`;
 
 interface TestPartner {
   partner: Partner;
@@ -84,7 +85,7 @@ describe.each(DATABASE_KINDS)('partner boundaries on %s', (kind) => {
         allowed_origins: [ORIGIN],
         roles,
         provision_users: provision,
-        key: { kid: `${name}-1`, pem: await exportSPKI(publicKey) },
+        key: { kid: kidOf(name), pem: await exportSPKI(publicKey) },
       },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -93,7 +94,7 @@ describe.each(DATABASE_KINDS)('partner boundaries on %s', (kind) => {
   const sign = (by: TestPartner, claims: Record<string, unknown>, iatOffset = 0) => {
     const now = Math.floor(Date.now() / 1000) + iatOffset;
     return new SignJWT({ name: 'Pat Partner-User', origin: ORIGIN, ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: `${by.partner.name}-1` })
+      .setProtectedHeader({ alg: 'ES256', kid: kidOf(by.partner.name) })
       .setIssuer(by.partner.issuer)
       .setAudience(PARTNER_SESSION_AUDIENCE)
       .setIssuedAt(now)
