@@ -6,11 +6,13 @@
 // blocks their frames' requests to the loopback portal (local network access).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type FrameLocator, type Page } from '@playwright/test';
+import { importPKCS8, SignJWT } from 'jose';
 import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { projectId, urls } from './urls.ts';
 
@@ -73,8 +75,15 @@ export const test = base.extend<object, { thirdOrigin: string }>({
   ],
 });
 
-/** An ID token for a demo account without a second factor, from the identity emulator. */
+/** The partner demo's users: they sign in through Northwind only (SECURITY.md #3), never with a password. */
+const NORTHWIND_USER_EMAILS = new Set(['partner@acme.example', 'optimizer@acme.example']);
+
+/**
+ * An ID token for a demo account without a second factor: a password sign-in at the identity emulator,
+ * or, for the partner demo's users, the portal session its signed token opens (what the frame gets).
+ */
 export async function idTokenFor(email: string): Promise<string> {
+  if (NORTHWIND_USER_EMAILS.has(email)) return northwindSessionFor(email);
   const response = await fetch(
     `${urls.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
     {
@@ -86,6 +95,31 @@ export async function idTokenFor(email: string): Promise<string> {
   const body = (await response.json()) as { idToken?: string };
   if (!body.idToken) throw new Error(`no token for ${email} in project ${projectId}: ${JSON.stringify(body)}`);
   return body.idToken;
+}
+
+/** Signs Northwind's session token with the demo key for its page's origin and exchanges it, as the frame would. */
+async function northwindSessionFor(email: string): Promise<string> {
+  const key = await importPKCS8(
+    readFileSync(new URL('../packages/parent-demo/northwind-demo-key.pem', import.meta.url), 'utf8'),
+    'ES256',
+  );
+  const origin = new URL(urls.demo).origin;
+  const token = await new SignJWT({ email, name: email.split('@')[0]!, origin })
+    .setProtectedHeader({ alg: 'ES256', kid: 'northwind-demo-1' })
+    .setIssuer('ptn_northwind_demo')
+    .setAudience('payportal')
+    .setIssuedAt()
+    .setExpirationTime('2m')
+    .setJti(randomUUID())
+    .sign(key);
+  const response = await fetch(`${urls.app}/api/auth/v1/partner-sessions/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, origin }),
+  });
+  const body = (await response.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`no partner session for ${email}: ${JSON.stringify(body)}`);
+  return body.id_token;
 }
 
 export interface MountInPage {

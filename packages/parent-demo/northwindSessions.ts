@@ -87,9 +87,13 @@ export function northwindSessions(keyFile: URL) {
       return (json(response, 200, { email: user.email, name: user.name }), true);
     if (request.method === 'POST' && path === '/northwind/payportal-session') {
       // The partner's part of a signed session: who the user is, for at most LIFETIME_S, once (jti).
+      // The page this token is for, as Northwind's own page called from it (SECURITY.md #15): the portal
+      // refuses it unless the framed portal reports the same page, so a token taken elsewhere opens nothing.
+      const origin = request.headers.origin ?? `http://${request.headers.host}`;
       const token = await new SignJWT({
         email: user.email,
         name: user.name,
+        origin,
         ...('roles' in user && { roles: [...user.roles] }),
       })
         .setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' })

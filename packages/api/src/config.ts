@@ -166,6 +166,13 @@ export const apiConfigSchema = z
       );
     if (production && config.SEED_DEMO)
       refuse('SEED_DEMO', 'must not be set in production (it creates demo accounts with a published password)');
+    // Not NODE_ENV alone: a deployment on the real identity service must never trust the demo partner,
+    // whose private key is in the repository, nor the demo accounts' published password.
+    else if (config.SEED_DEMO && !config.FIREBASE_AUTH_EMULATOR_HOST)
+      refuse(
+        'SEED_DEMO',
+        "needs the identity emulator (FIREBASE_AUTH_EMULATOR_HOST): the demo accounts' password and the demo partner's private key are published",
+      );
     if (production && config.NON_PRODUCTION_REDIRECT_URL)
       refuse(
         'NON_PRODUCTION_REDIRECT_URL',

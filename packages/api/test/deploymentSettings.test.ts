@@ -143,6 +143,20 @@ describe('partner origins', () => {
     ]);
   });
 
+  it('refuses the demo seed wherever the identity emulator is not in use, not only in production (SECURITY.md #15)', () => {
+    expect(problemsOf({ ...DEPLOYED, NODE_ENV: 'development', SEED_DEMO: 'true' })).toEqual([
+      expect.stringMatching(/^SEED_DEMO: needs the identity emulator/),
+    ]);
+    expect(
+      problemsOf({
+        ...DEPLOYED,
+        NODE_ENV: 'development',
+        SEED_DEMO: 'true',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
+    ).toEqual([]);
+  });
+
   it('allows plain http for loopback in the development stack only, and defaults to the partner demo there alone', () => {
     expect(
       readApiConfig({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://localhost:8790' }).PARTNER_ORIGINS,

@@ -5,7 +5,9 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { inject } from 'vitest';
+import { PARTNER_CLAIM } from '@payportal/shared/identity';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/demoAccounts.ts';
+import { DEMO_PARTNER } from '../src/seed/demoPartner.ts';
 import { TEST_PROJECT_ID } from './globalSetup.ts';
 import { MEMBER_PASSWORD } from './orgMembers.ts';
 import { smsCodeFor } from './phoneRegistration.ts';
@@ -88,12 +90,14 @@ async function signIn(uid: string): Promise<string> {
     const password = DEMO_ACCOUNTS.some((account) => account.uid === uid) ? DEMO_PASSWORD : MEMBER_PASSWORD;
     return signInWithSmsCode(user.email!, password);
   }
-  return signInWithoutSecondFactor(uid);
+  // The partner demo's users sign in through it: their token is what its session exchange answers.
+  const partnerUser = DEMO_ACCOUNTS.some((account) => account.uid === uid && account.signInMethod === 'partner');
+  return signInWithoutSecondFactor(uid, partnerUser ? { [PARTNER_CLAIM]: DEMO_PARTNER.issuer } : undefined);
 }
 
 /** A custom-token sign-in: never a second factor in the token, whatever the account has enrolled. */
-export async function signInWithoutSecondFactor(uid: string): Promise<string> {
-  const customToken = await withEmulatorAdmin((auth) => auth.createCustomToken(uid));
+export async function signInWithoutSecondFactor(uid: string, claims?: Record<string, string>): Promise<string> {
+  const customToken = await withEmulatorAdmin((auth) => auth.createCustomToken(uid, claims));
   const body = await identityCall<{ idToken?: string }>('v1/accounts:signInWithCustomToken', {
     token: customToken,
     returnSecureToken: true,

@@ -11,7 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { callerOf } from './callerHooks.ts';
+import { callerOf, sessionRoles } from './callerHooks.ts';
+import type { Caller } from './callerTypes.ts';
 import { signedIn } from './routeAccess.ts';
 import type { Database } from '../db/database.ts';
 import { findOrganization } from '../organization/organizationRepository.ts';
@@ -41,7 +42,7 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
     async (request) => {
       const caller = callerOf(request);
       if (caller.impersonating) {
-        return describeSession(db, caller.user, {
+        return describeSession(db, caller, caller.user, {
           platformPermissions: caller.platformPermissions,
           impersonatedBy: caller.signedIn.email,
         });
@@ -51,7 +52,7 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
         last_logged_in: new Date().toISOString(),
         email_verified: caller.token.emailVerified,
       });
-      return describeSession(db, user, {
+      return describeSession(db, caller, user, {
         platformPermissions: platformPermissionsOf(db, user.id),
         impersonatedBy: null,
       });
@@ -61,6 +62,7 @@ export function registerAuthenticateRoute(app: FastifyInstance, { db, config }: 
 
 async function describeSession(
   db: Database,
+  caller: Caller,
   user: WarehouseUser,
   session: {
     platformPermissions:
@@ -69,7 +71,7 @@ async function describeSession(
   },
 ): Promise<z.input<typeof authenticateResponseSchema>> {
   const [roles, organization, terms, platformPermissions] = await Promise.all([
-    roleNamesOf(db, user.id),
+    roleNamesOf(db, user.id).then((held) => sessionRoles(held, caller)),
     findOrganization(db, user.org_id),
     termsOf(db, user.id),
     session.platformPermissions,

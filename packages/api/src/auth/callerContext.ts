@@ -1,13 +1,13 @@
 // Who is calling: the verified ID token's portal user, or, for support staff sending an impersonation
 // token (impersonationCaller.ts), the user they act as. Every route's checks run against `caller.user`.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
-import { IMPERSONATE_HEADER, type WarehouseUser } from '@payportal/shared/identity';
+import { IMPERSONATE_HEADER } from '@payportal/shared/identity';
 import type { FastifyRequest } from 'fastify';
 import type { AccessMode } from './routeAccess.ts';
 import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthenticated } from '../errors/apiError.ts';
-import { findUserByUid } from '../identity/userRepository.ts';
+import { findUserByUid, type PortalUser } from '../identity/userRepository.ts';
 import type { Caller, CallerDependencies, ImpersonationAttempt } from './callerTypes.ts';
-import { refuseRevokedPartner } from '../partners/refuseRevokedPartner.ts';
+import { partnerCapOf } from '../partners/partnerBinding.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
@@ -47,12 +47,12 @@ export async function resolveCaller(
     access === 'read' ? await cachedUser(deps, verified.uid) : await findUserByUid(deps.db, verified.uid);
   if (!signedIn) throw forbidden('This account has no access to the portal.');
   if (!signedIn.is_active) throw disabledUser();
-  if (verified.partner) await refuseRevokedPartner(deps.db, verified.partner, signedIn.org_id);
+  const partnerCap = await partnerCapOf(deps.db, signedIn, verified);
   const lookup = deps.signInRules.check(signedIn, verified, token);
   if (lookup) await lookup;
 
   const header = request.headers[impersonateHeader];
-  if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false };
+  if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false, partnerCap };
   // an ID token is no master key. Acting as a user needs an impersonation token
   // (POST /api/auth/v1/impersonation/); the attempt is still written to the audit.
   onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail: Array.isArray(header) ? header.join(',') : header });
@@ -64,7 +64,7 @@ export async function resolveCaller(
 }
 
 /** Reads may use a row at most `userCacheMs` old; writes always read the row afresh. */
-async function cachedUser(deps: CallerDependencies, uid: string): Promise<WarehouseUser | null> {
+async function cachedUser(deps: CallerDependencies, uid: string): Promise<PortalUser | null> {
   const cached = deps.usersByUid.get(uid);
   if (cached) return cached;
   const user = await findUserByUid(deps.db, uid);

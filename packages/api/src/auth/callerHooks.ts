@@ -2,10 +2,11 @@
 // protected route, then its roles; and writes the impersonation audit row before the answer leaves
 // (no audit row, no answer).
 import { API_ERROR_CODES } from '@payportal/shared/errors';
-import type { RoleName, WarehouseUser } from '@payportal/shared/identity';
+import type { RoleName } from '@payportal/shared/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordImpersonation } from '../identity/impersonationAudit.ts';
 import { roleNamesOf, type UserRoleNames } from '../identity/roleRepository.ts';
+import type { PortalUser } from '../identity/userRepository.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, DatabaseUnavailableError, forbidden, impersonationForbidden } from '../errors/apiError.ts';
 import { resolveCaller, resolveIdentity } from './callerContext.ts';
@@ -28,7 +29,7 @@ export function registerCallerHooks(
   app: FastifyInstance,
   options: { db: Database; verifier: TokenVerifier; signInRules: SignInRules; userCacheMs: number },
 ): void {
-  const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<WarehouseUser>(10_000) };
+  const deps: CallerDependencies = { ...options, usersByUid: createExpiringCache<PortalUser>(10_000) };
   // A read may use the acting user's roles for USER_CACHE_MS, as it may use their row; writes read afresh.
   const rolesByUserId = createExpiringCache<UserRoleNames>(10_000);
   // Bumped by every clear: roles read before a write's clear are not stored after it.
@@ -71,7 +72,7 @@ export function registerCallerHooks(
       request.caller = caller;
       return;
     }
-    const { roles, assignable } = await rolesOf(caller.user.id, access.mode);
+    const { roles, assignable } = sessionRoles(await rolesOf(caller.user.id, access.mode), caller);
     requireRole(roles, access.who);
     request.caller = { ...caller, roles, assignable };
   });
@@ -118,6 +119,16 @@ export function callerOf(request: FastifyRequest): Caller {
 export function identityOf(request: FastifyRequest): VerifiedToken {
   if (!request.identity) throw new Error(`route ${request.routeOptions.url} is not declared IDENTITY`);
   return request.identity;
+}
+
+/**
+ * The roles this session acts with: a partner's session holds the user's roles within the partner's cap,
+ * whatever its token said, and grants none (SECURITY.md #14). Every other session holds the user's own.
+ */
+export function sessionRoles(held: UserRoleNames, caller: Caller): UserRoleNames {
+  if (caller.impersonating || caller.partnerCap === null) return held;
+  const cap = caller.partnerCap;
+  return { roles: held.roles.filter((role) => cap.includes(role)), assignable: [] };
 }
 
 /** Refuses with 403 a user whose roles include none of `needed`. */

@@ -2,6 +2,7 @@
 // (impersonationCaller.ts), and what resolving a caller needs. Types only, so the resolvers can share them.
 import type { PlatformPermission, RoleName, WarehouseUser } from '@payportal/shared/identity';
 import type { Database } from '../db/database.ts';
+import type { PortalUser } from '../identity/userRepository.ts';
 import type { ExpiringCache } from './expiringCache.ts';
 import type { SignInRules } from './signInRules.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
@@ -20,6 +21,8 @@ export interface CallerBase {
 export interface OwnCaller extends CallerBase {
   impersonating: false;
   token: VerifiedToken;
+  /** A partner's session: that partner's role cap, which the session's roles never exceed (SECURITY.md #14); else null. */
+  partnerCap: RoleName[] | null;
 }
 
 /** Support staff acting as `user` with an impersonation token. */
@@ -43,6 +46,6 @@ export interface CallerDependencies {
   verifier: TokenVerifier;
   signInRules: SignInRules;
   /** Signed-in users by uid, for reads only (see docs/engine.md "Caches"). */
-  usersByUid: ExpiringCache<WarehouseUser>;
+  usersByUid: ExpiringCache<PortalUser>;
   userCacheMs: number;
 }

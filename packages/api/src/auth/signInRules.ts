@@ -4,10 +4,11 @@
 // before anything is written (so authenticate's last_logged_in is written only when all pass).
 //
 // Who they apply to (SECURITY.md #3): every user needs a verified e-mail and a sign-in at most 30 days
-// old. A standalone user (users.sign_in_method, set by the organisation's owner) also needs the SMS
-// second factor in this sign-in, unless their address is internal, and a password set within
-// 60 days once their last login is 60 days old. A partner user is signed in by their partner portal:
-// PayPortal's SMS step and password policy are not theirs.
+// old. Every sign-in also needs the SMS second factor, unless the address is internal, and a password
+// set within 60 days once the last login is 60 days old; except a partner's session (the token itself
+// says so: a custom-token sign-in carrying the partner claim, which only the exchange mints), whose
+// partner portal signed the user in. A partner-bound user's other tokens (a password they set through
+// a reset) were already refused by partners/partnerBinding.ts: that account signs in through its partner.
 import type { PortalConfig } from '@payportal/shared/config';
 import { API_ERROR_CODES, AUTH_ERROR_TEXTS } from '@payportal/shared/errors';
 import { isInternalEmail, isLoginTooOld, isOlderThanPasswordAge, type WarehouseUser } from '@payportal/shared/identity';
@@ -15,6 +16,7 @@ import { ApiError } from '../errors/apiError.ts';
 import { createExpiringCache } from './expiringCache.ts';
 import type { PasswordDates } from './passwordDates.ts';
 import type { VerifiedToken } from './verifyToken.ts';
+import { isPartnerSession } from '../partners/partnerBinding.ts';
 
 /** A password date that passed is trusted this long; one that failed is asked again (the user may reset it). */
 const PASSWORD_DATE_CACHE_MS = 10 * 60_000;
@@ -56,7 +58,7 @@ export function createSignInRules({ internal, passwordDates, now = Date.now }: S
       if (isLoginTooOld(token.authTime, now())) {
         throw new ApiError(401, API_ERROR_CODES.signInTooOld, 'The sign-in is more than 30 days old: sign in again.');
       }
-      if (user.sign_in_method === 'partner') return undefined;
+      if (isPartnerSession(token)) return undefined;
       if (!token.secondFactor && !isInternalEmail(user.email, internal)) {
         throw new ApiError(
           403,

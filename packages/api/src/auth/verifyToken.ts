@@ -29,6 +29,8 @@ export interface VerifiedToken {
   secondFactor: string | null;
   /** The issuer of the partner whose signed session opened this sign-in (docs/access.md "Partner sessions"), or null. */
   partner: string | null;
+  /** How the identity service signed this in (`firebase.sign_in_provider`): "password", "custom" (a partner session), … */
+  signInProvider: string | null;
 }
 
 export interface TokenVerifier {
@@ -121,6 +123,8 @@ export function createTokenVerifier(
           secondFactor:
             typeof decoded.firebase.sign_in_second_factor === 'string' ? decoded.firebase.sign_in_second_factor : null,
           partner: typeof decoded[PARTNER_CLAIM] === 'string' ? decoded[PARTNER_CLAIM] : null,
+          signInProvider:
+            typeof decoded.firebase.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : null,
         };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;

@@ -35,7 +35,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: RouteDeps): voi
     async (request) => {
       const { user } = callerOf(request);
       const target = request.query.user_id === user.id ? user : await findUserById(db, request.query.user_id);
-      if (!target || !(await canSeeUser(db, user, target))) throw notFound();
+      if (!target || !(await canSeeUser(db, callerOf(request), target))) throw notFound();
       return userRoleLinks(db, target.id);
     },
   );

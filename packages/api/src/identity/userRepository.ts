@@ -2,10 +2,13 @@
 import { normalizeEmail, type WarehouseUser } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
-const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config, sign_in_method';
+const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config, sign_in_method, partner_id';
 
-export async function findUserByUid(db: Queryable, uid: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where firebase_uid = $1`, [uid]);
+/** A portal user as the API holds it: the partner whose sessions may open them stays on the server. */
+export type PortalUser = WarehouseUser & { partner_id: number | null };
+
+export async function findUserByUid(db: Queryable, uid: string): Promise<PortalUser | null> {
+  const [user] = await db.query<PortalUser>(`select ${USER_COLUMNS} from users where firebase_uid = $1`, [uid]);
   return user ?? null;
 }
 
@@ -14,8 +17,8 @@ export async function findUserByUid(db: Queryable, uid: string): Promise<Warehou
  * unique per organisation, so one address may have a row in several; at most one of
  * them is linked to an identity, and that is the person who signs in: it is preferred, then the oldest.
  */
-export async function findUserByEmail(db: Queryable, email: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(
+export async function findUserByEmail(db: Queryable, email: string): Promise<PortalUser | null> {
+  const [user] = await db.query<PortalUser>(
     `select ${USER_COLUMNS} from users where email = $1 order by firebase_uid is null, id limit 1`,
     [normalizeEmail(email)],
   );
@@ -23,16 +26,16 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<War
 }
 
 /** The user with this address in one organisation (addresses are unique per organisation). */
-export async function findOrgUserByEmail(db: Queryable, orgId: number, email: string): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where org_id = $1 and email = $2`, [
+export async function findOrgUserByEmail(db: Queryable, orgId: number, email: string): Promise<PortalUser | null> {
+  const [user] = await db.query<PortalUser>(`select ${USER_COLUMNS} from users where org_id = $1 and email = $2`, [
     orgId,
     normalizeEmail(email),
   ]);
   return user ?? null;
 }
 
-export async function findUserById(db: Queryable, id: number): Promise<WarehouseUser | null> {
-  const [user] = await db.query<WarehouseUser>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+export async function findUserById(db: Queryable, id: number): Promise<PortalUser | null> {
+  const [user] = await db.query<PortalUser>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
   return user ?? null;
 }
 
@@ -42,7 +45,7 @@ export async function mergeUserConfig(
   userId: number,
   changes: Record<string, unknown>,
 ): Promise<WarehouseUser> {
-  const [user] = await db.query<WarehouseUser>(
+  const [user] = await db.query<PortalUser>(
     `update users set config = config || $2::jsonb where id = $1 returning ${USER_COLUMNS}`,
     [userId, JSON.stringify(changes)],
   );
@@ -50,7 +53,7 @@ export async function mergeUserConfig(
 }
 
 export async function renameUser(db: Queryable, userId: number, name: string): Promise<WarehouseUser> {
-  const [user] = await db.query<WarehouseUser>(`update users set name = $2 where id = $1 returning ${USER_COLUMNS}`, [
+  const [user] = await db.query<PortalUser>(`update users set name = $2 where id = $1 returning ${USER_COLUMNS}`, [
     userId,
     name,
   ]);

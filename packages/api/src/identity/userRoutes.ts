@@ -44,7 +44,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
       // used in another organisation as well must not hide this organisation's user.
       const target =
         request.query.email === user.email ? user : await findOrgUserByEmail(db, user.org_id, request.query.email);
-      if (!target || !(await canSeeUser(db, user, target))) throw notFound();
+      if (!target || !(await canSeeUser(db, callerOf(request), target))) throw notFound();
       return [target];
     },
   );
@@ -69,7 +69,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: RouteDeps): voi
       const { id } = request.params;
       if (id !== user.id) {
         const target = await findUserById(db, id);
-        if (!target || !(await canSeeUser(db, user, target))) throw notFound();
+        if (!target || !(await canSeeUser(db, callerOf(request), target))) throw notFound();
         throw forbidden('You can change only your own profile.');
       }
       const body = request.body;

@@ -123,6 +123,8 @@ export async function setUserRoles(
     await lockOrganization(tx, owner.orgId);
     const target = await loadTarget(tx, owner.orgId, userId);
     checkGrant(owner, target.roles, requested);
+    if (target.partner_id !== null && requested.includes('org_owner') && !target.roles.includes('org_owner'))
+      throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.partnerBoundOwner);
     if (target.roles.includes('org_owner') && !requested.includes('org_owner'))
       await ensureAnotherActiveOwner(tx, owner.orgId, userId);
     await writeRoles(tx, userId, requested);
@@ -163,7 +165,11 @@ export async function setSignInMethod(owner: OwnerContext, userId: number, metho
   return owner.db.transaction(async (tx) => {
     const target = await loadTarget(tx, owner.orgId, userId);
     if (target.sign_in_method === method) return target;
-    await tx.query('update users set sign_in_method = $1 where id = $2', [method, userId]);
+    // Back to PayPortal's own sign-in ends the partner binding too: no partner opens a standalone user.
+    await tx.query(
+      "update users set sign_in_method = $1, partner_id = case when $1 = 'standalone' then null else partner_id end where id = $2",
+      [method, userId],
+    );
     await recordUserChange(tx, {
       orgId: owner.orgId,
       targetUserId: userId,

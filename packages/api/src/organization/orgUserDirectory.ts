@@ -14,11 +14,12 @@ export interface OrgUserRow {
   firebase_uid: string | null;
   config: { last_logged_in?: string | null; email_verified?: boolean };
   sign_in_method: SignInMethod;
+  partner_id: number | null;
   roles: RoleName[];
 }
 
 const selectUsers = `
-  select u.id, u.email, u.name, u.org_id, u.is_active, u.firebase_uid, u.config, u.sign_in_method,
+  select u.id, u.email, u.name, u.org_id, u.is_active, u.firebase_uid, u.config, u.sign_in_method, u.partner_id,
     coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id
               where ur.user_id = u.id), '{}') as roles
   from users u`;
@@ -74,5 +75,6 @@ function toManagedUser(row: OrgUserRow, facts: IdentityFacts | undefined): Manag
     second_factor_enrolled: facts?.secondFactorEnrolled ?? false,
     email_verified: facts?.emailVerified ?? row.config.email_verified ?? false,
     sign_in_method: row.sign_in_method,
+    partner_id: row.partner_id,
   };
 }

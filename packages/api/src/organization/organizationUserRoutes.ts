@@ -2,6 +2,7 @@
 // users. Every route: the caller must hold org_owner in the organisation named in the path (any other
 // organisation id: 404, a non-owner: 403), ids of users elsewhere are 404, and changes are audited.
 import {
+  bindUserPartnerSchema,
   inviteUserResponseSchema,
   inviteUserSchema,
   managedUserResponseSchema,
@@ -34,6 +35,8 @@ import {
   type OwnerContext,
 } from './orgUserActions.ts';
 import { readUserChanges } from './orgUserChanges.ts';
+import { bindUserToPartner } from './userPartnerBinding.ts';
+import { requireOwnSignIn } from '../auth/requireOwnSignIn.ts';
 import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from './orgUserDirectory.ts';
 import { bearerSecurity, errorResponses, describedError } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
@@ -224,6 +227,32 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
           await ownerOf(request, request.params.orgId),
           request.params.userId,
           request.body.sign_in_method,
+        ),
+      ),
+  );
+
+  routes.put(
+    `${userPath}/partner`,
+    {
+      config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
+      schema: {
+        summary: 'Bind a user to a partner, or unbind them',
+        description:
+          "partner_id: the partner whose signed sessions may open this user (they then sign in through it only, within its role cap); null: PayPortal's own sign-in again. An owner is never bound (409), nor is a user to a revoked partner (409). Not from a partner's session or an impersonation (403 partner/owner-sign-in-required). Audited.",
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        body: bindUserPartnerSchema,
+        response: changeResponses,
+      },
+    },
+    async (request) =>
+      answer(
+        await bindUserToPartner(
+          await ownerOf(request, request.params.orgId),
+          request.params.userId,
+          request.body.partner_id,
         ),
       ),
   );

@@ -32,6 +32,7 @@ import {
 } from './partnerRegistry.ts';
 import { listPartnerAudit } from './partnerAudit.ts';
 import { openPartnerSession } from './partnerSessions.ts';
+import { requireOwnSignIn } from '../auth/requireOwnSignIn.ts';
 import { bearerSecurity, describedError, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 
@@ -107,6 +108,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     partnersPath,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: 'Register a partner',
         description:
@@ -129,6 +131,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     `${partnerPath}/keys`,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: "Add a partner's key (rotation)",
         description:
@@ -148,6 +151,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     `${partnerPath}/keys/:kid`,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: "Retire a partner's key",
         description:
@@ -168,6 +172,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     `${partnerPath}/revoke`,
     {
       config: { access: ownerWrites },
+      preHandler: requireOwnSignIn,
       schema: {
         summary: 'Revoke a partner',
         description:
@@ -197,7 +202,14 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       },
     },
     async (request, reply) => {
-      const session = await openPartnerSession({ db, identity }, request.body);
+      const session = await openPartnerSession(
+        { db, identity },
+        {
+          ...request.body,
+          requestOrigin: request.headers.origin,
+          portalOrigins: [new URL(config.PUBLIC_URL).origin, `${request.protocol}://${request.host}`],
+        },
+      );
       reply.code(201);
       return session;
     },

@@ -17,6 +17,7 @@ import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify, type JW
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrgUserByEmail } from '../identity/index.ts';
 import { ApiError, disabledUser } from '../errors/apiError.ts';
+import { notYourUser } from './partnerBinding.ts';
 import { recordUserChange, type OrgIdentity } from '../organization/index.ts';
 
 export interface PartnerSessionDeps {
@@ -72,18 +73,12 @@ async function verifySignedClaims(
     });
     return payload;
   } catch (error) {
-    throw tokenRefusal(error);
+    throw tokenRefusal(error, nowMs);
   }
 }
 
-function tokenRefusal(error: unknown): ApiError {
-  if (error instanceof errors.JWTExpired) {
-    return refuse(
-      401,
-      C.partnerExpired,
-      `The partner session token has expired (${error.claim === 'iat' ? 'issued more than 5 minutes ago' : 'its exp has passed'}): sign a new one for each session.`,
-    );
-  }
+function tokenRefusal(error: unknown, nowMs: number): ApiError {
+  if (error instanceof errors.JWTExpired) return expiredRefusal(error, nowMs);
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud')
       return refuse(
@@ -114,6 +109,27 @@ function tokenRefusal(error: unknown): ApiError {
   return refuse(401, C.partnerBadToken, `The partner session token could not be verified: ${(error as Error).message}`);
 }
 
+/**
+ * A token is signed for the session it opens, seconds before: one issued longer ago than a token may
+ * live says the partner's clock is behind ours (a clock 400 s slow), not that the token lived too long.
+ */
+function expiredRefusal(error: InstanceType<typeof errors.JWTExpired>, nowMs: number): ApiError {
+  const iat = error.payload.iat;
+  const behind = typeof iat === 'number' ? Math.round(nowMs / 1000 - iat) : 0;
+  if (behind > PARTNER_SESSION_MAX_LIFETIME_S + PARTNER_SESSION_CLOCK_TOLERANCE_S) {
+    return refuse(
+      401,
+      C.partnerClockSkew,
+      `The partner session token's iat lies ${behind} s in the past by the portal's clock, more than a token may live (${PARTNER_SESSION_MAX_LIFETIME_S} s): the partner server's clock is slow (sync it with NTP), or the token was kept instead of signed for this session.`,
+    );
+  }
+  return refuse(
+    401,
+    C.partnerExpired,
+    `The partner session token has expired (${error.claim === 'iat' ? 'issued more than 5 minutes ago' : 'its exp has passed'}): sign a new one for each session.`,
+  );
+}
+
 /** Single use: the first exchange of a jti records it until the token could not pass anyway. */
 async function spendJti(
   db: Queryable,
@@ -137,9 +153,49 @@ async function spendJti(
     );
 }
 
+export interface PartnerSessionRequest {
+  token: string;
+  /** The framing page's origin as the framed app's handshake reported it (the body's `origin`). */
+  origin: string;
+  /** The request's HTTP Origin header, if the caller sent one. */
+  requestOrigin: string | undefined;
+  /** The portal's own origins: the framed app's exchange comes from one of them. */
+  portalOrigins: readonly string[];
+}
+
+/**
+ * The partner's page is bound to what it signed (SECURITY.md #15): the signed origin is one of the
+ * partner's, the framed app reports the same page, and the call comes from the portal's own page or the
+ * partner's. The body's origin alone proves nothing: any script holding a token could write any origin.
+ */
+function refuseOrigins(partner: LivePartner, signedOrigin: string, request: PartnerSessionRequest): void {
+  if (!partner.allowed_origins.includes(signedOrigin)) {
+    throw refuse(
+      403,
+      C.partnerOriginNotAllowed,
+      `The page at ${signedOrigin} (the token's origin) is not one of this partner's allowed origins.`,
+    );
+  }
+  if (request.origin !== signedOrigin) {
+    throw refuse(
+      403,
+      C.partnerOriginMismatch,
+      `The partner signed this token for ${signedOrigin}, but the portal is framed by ${request.origin}.`,
+    );
+  }
+  const from = request.requestOrigin;
+  if (from !== undefined && !request.portalOrigins.includes(from) && !partner.allowed_origins.includes(from)) {
+    throw refuse(
+      403,
+      C.partnerRequestOrigin,
+      `A page at ${from} may not exchange this partner's tokens: only the portal's own page or the partner's.`,
+    );
+  }
+}
+
 export async function openPartnerSession(
   deps: PartnerSessionDeps,
-  request: { token: string; origin: string },
+  request: PartnerSessionRequest,
 ): Promise<PartnerSessionResponse> {
   const nowMs = (deps.now ?? Date.now)();
   const { kid, iss } = peek(request.token);
@@ -188,13 +244,6 @@ export async function openPartnerSession(
       `A partner session token lives at most ${PARTNER_SESSION_MAX_LIFETIME_S} s (exp - iat).`,
     );
   }
-  if (!partner.allowed_origins.includes(request.origin)) {
-    throw refuse(
-      403,
-      C.partnerOriginNotAllowed,
-      `The page at ${request.origin} is not one of this partner's allowed origins.`,
-    );
-  }
   const claims = partnerSessionClaimsSchema.safeParse(payload);
   if (!claims.success) {
     throw refuse(
@@ -203,6 +252,7 @@ export async function openPartnerSession(
       `The partner session token's claims are not valid: ${claims.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}.`,
     );
   }
+  refuseOrigins(partner, claims.data.origin, request);
   const outside = (claims.data.roles ?? []).filter((role) => !partner.roles.includes(role));
   if (outside.length > 0)
     throw refuse(
@@ -228,32 +278,20 @@ async function sessionUser(
 ): Promise<{ uid: string; provisioned: boolean }> {
   const existing = await findOrgUserByEmail(deps.db, partner.org_id, claims.email);
   if (existing) {
+    if (existing.partner_id !== partner.id) throw notYourUser();
     if (!existing.is_active) throw disabledUser();
-    if (existing.sign_in_method !== 'partner') {
-      throw refuse(
-        403,
-        C.partnerStandaloneUser,
-        "This user signs in on PayPortal's own screens: the organisation's owner can set them to partner sign-in.",
-      );
-    }
     if (existing.firebase_uid) return { uid: existing.firebase_uid, provisioned: false };
     return { uid: await linkIdentity(deps, existing.id, claims), provisioned: false };
   }
-  if (!partner.provision_users) {
-    throw refuse(
-      403,
-      C.partnerUnknownUser,
-      'The organisation has no user with this address, and this partner may not create users.',
-    );
-  }
+  if (!partner.provision_users) throw unknownUser();
   const uid = await deps.identity.identityFor(claims.email, claims.name);
   const roles = claims.roles ?? partner.roles;
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `insert into users (email, name, org_id, is_active, config, sign_in_method, firebase_uid)
-       values ($1, $2, $3, true, '{"last_logged_in": null, "email_verified": true}', 'partner', $4)
+      `insert into users (email, name, org_id, is_active, config, sign_in_method, firebase_uid, partner_id)
+       values ($1, $2, $3, true, '{"last_logged_in": null, "email_verified": true}', 'partner', $4, $5)
        on conflict do nothing returning id`,
-      [claims.email, claims.name, partner.org_id, uid],
+      [claims.email, claims.name, partner.org_id, uid, partner.id],
     );
     if (!row) return false;
     if (roles.length > 0)
@@ -273,10 +311,17 @@ async function sessionUser(
   });
   if (created) return { uid, provisioned: true };
   // Another session created it at the same moment, or the identity belongs to a user elsewhere.
-  const [linked] = await deps.db.query<{ org_id: number }>('select org_id from users where firebase_uid = $1', [uid]);
-  if (linked?.org_id === partner.org_id) return { uid, provisioned: false };
-  throw new ApiError(409, C.conflict, 'This address already signs in to the portal for another organisation.');
+  const [linked] = await deps.db.query<{ org_id: number; partner_id: number | null }>(
+    'select org_id, partner_id from users where firebase_uid = $1',
+    [uid],
+  );
+  if (linked?.org_id === partner.org_id && linked.partner_id === partner.id) return { uid, provisioned: false };
+  // Another organisation's address answers as an unknown one: a partner learns nothing about other organisations.
+  throw unknownUser();
 }
+
+const unknownUser = () =>
+  refuse(403, C.partnerUnknownUser, 'The organisation has no user with this address that this partner may open.');
 
 /** A user the owner invited (or created for partner sign-in) who has no identity yet gets one on their first session. */
 async function linkIdentity(
@@ -291,7 +336,7 @@ async function linkIdentity(
       [uid, userId],
     );
   } catch {
-    throw new ApiError(409, C.conflict, 'This address already signs in to the portal for another organisation.');
+    throw unknownUser();
   }
   return uid;
 }

@@ -17,8 +17,11 @@ UM4TdH3r301vGOdMrFfyhKXFnQ+jpuW3QG49AZbx+xxV9mHvEOgcN3wE7A==
 `,
 };
 
-/** Idempotent: the partner, its one key and its origins as this start has them. */
-export async function seedDemoPartner(tx: Queryable, orgId: number, origins: readonly string[]): Promise<void> {
+/**
+ * Idempotent: the partner, its one key and its origins as this start has them; answers its id. Only beside
+ * the identity emulator (the API refuses SEED_DEMO without it): its private key is in the repository.
+ */
+export async function seedDemoPartner(tx: Queryable, orgId: number, origins: readonly string[]): Promise<number> {
   const [partner] = await tx.query<{ id: number }>(
     `insert into partners (org_id, issuer, name, allowed_origins, roles, provision_users) values ($1, $2, $3, $4, $5, true)
      on conflict (issuer) do update set org_id = excluded.org_id, name = excluded.name, allowed_origins = excluded.allowed_origins,
@@ -32,4 +35,5 @@ export async function seedDemoPartner(tx: Queryable, orgId: number, origins: rea
      on conflict (partner_id, kid) do update set public_jwk = excluded.public_jwk, retired_at = null`,
     [partner!.id, DEMO_PARTNER.kid, JSON.stringify(jwk)],
   );
+  return partner!.id;
 }

@@ -47,15 +47,19 @@ export async function seedDemoData(
       );
       orgIds.set(key, row!.id);
     }
+    // The partner demo's users are its own (SECURITY.md #14): the partner first, then the users bound to it.
+    const demoPartnerId = await seedDemoPartner(tx, orgIds.get('acme')!, partnerOrigins);
     for (const account of DEMO_ACCOUNTS) {
       const lastLoggedIn = account.lastLoggedInDaysAgo
         ? new Date(now.getTime() - account.lastLoggedInDaysAgo * DAY_MS).toISOString()
         : null;
       const config = { last_logged_in: lastLoggedIn, email_verified: account.emailVerified ?? true };
       const [user] = await tx.query<{ id: number }>(
-        `insert into users (email, firebase_uid, name, org_id, is_active, config, sign_in_method) values ($1, $2, $3, $4, $5, $6, $7)
+        `insert into users (email, firebase_uid, name, org_id, is_active, config, sign_in_method, partner_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
          on conflict (org_id, email) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
            is_active = excluded.is_active, config = excluded.config, sign_in_method = excluded.sign_in_method,
+           partner_id = excluded.partner_id,
            invite_token_hash = null, invite_expires_at = null
          returning id`,
         [
@@ -66,6 +70,7 @@ export async function seedDemoData(
           account.active ?? true,
           JSON.stringify(config),
           account.signInMethod ?? 'standalone',
+          account.signInMethod === 'partner' ? demoPartnerId : null,
         ],
       );
       const userId = user!.id;
@@ -88,7 +93,6 @@ export async function seedDemoData(
         ]);
       }
     }
-    await seedDemoPartner(tx, orgIds.get('acme')!, partnerOrigins);
   });
   // each demo organisation with an owner starts with the seeded dashboards.
   const owners = await db.query<{ org_id: number; id: number }>(

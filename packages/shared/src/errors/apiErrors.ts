@@ -20,6 +20,11 @@ export const API_ERROR_CODES = {
   signInTooOld: 'api/sign-in-too-old',
   passwordExpired: 'api/password-expired',
   /**
+   * A partner-bound user's token that no partner session opened (a password sign-in on the portal's own
+   * screens): the account signs in through its partner only (SECURITY.md #3). The message names the partner.
+   */
+  partnerSignInOnly: 'api/partner-sign-in-only',
+  /**
    * An invitation link that cannot be accepted, for whatever reason (unknown, used, expired, another
    * address, an identity already linked): one answer, so it tells nothing about other organisations.
    */
@@ -49,7 +54,14 @@ export const API_ERROR_CODES = {
   partnerOriginNotAllowed: 'partner/origin-not-allowed',
   partnerRoleNotAllowed: 'partner/role-not-allowed',
   partnerUnknownUser: 'partner/unknown-user',
-  partnerStandaloneUser: 'partner/standalone-user',
+  /** The token names a user this partner did not provision and the owner did not bind to it. */
+  partnerNotYourUser: 'partner/not-your-user',
+  /** The token's signed `origin` differs from the origin of the page the framed app reports. */
+  partnerOriginMismatch: 'partner/origin-mismatch',
+  /** The exchange's HTTP Origin is neither the portal's own nor one of the partner's registered origins. */
+  partnerRequestOrigin: 'partner/request-origin-not-allowed',
+  /** Partners are registered, keyed and revoked by an owner signed in themselves: not from a partner session or an impersonation. */
+  partnerOwnerSignInRequired: 'partner/owner-sign-in-required',
   databaseUnavailable: 'api/database-unavailable',
   identityUnavailable: 'api/identity-unavailable',
   internal: 'api/internal',

@@ -14,6 +14,7 @@ export const ORG_MANAGEMENT_PATHS = {
   active: (orgId: number, userId: number) => `${base(orgId)}${userId}/active`,
   secondFactors: (orgId: number, userId: number) => `${base(orgId)}${userId}/second-factors`,
   signInMethod: (orgId: number, userId: number) => `${base(orgId)}${userId}/sign-in-method`,
+  partnerBinding: (orgId: number, userId: number) => `${base(orgId)}${userId}/partner`,
   inviteLink: (orgId: number, userId: number) => `${base(orgId)}${userId}/invite-link`,
   history: (orgId: number) => `/api/auth/v1/organization/${orgId}/user-changes/`,
 } as const;
@@ -30,6 +31,8 @@ export const ORG_MANAGEMENT_MESSAGES = {
   ownAccount: 'You cannot deactivate your own account.',
   notSignedUp: 'This user has not signed up yet.',
   alreadySignedUp: 'This user has already signed up.',
+  /** No partner opens an owner session (SECURITY.md #14): an owner is never bound, a bound user never made owner. */
+  partnerBoundOwner: 'An owner cannot sign in through a partner: unbind the user from the partner first.',
 } as const;
 
 export const orgParamsSchema = z.object({ orgId: idSchema });
@@ -69,6 +72,8 @@ export const managedUserSchema = z.object({
   second_factor_enrolled: z.boolean(),
   email_verified: z.boolean(),
   sign_in_method: z.enum(SIGN_IN_METHODS),
+  /** The partner whose sessions may open this user (provisioned by it or bound by the owner), or null. */
+  partner_id: z.number().int().nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -115,6 +120,7 @@ export const USER_CHANGE_ACTIONS = [
   'second-factor-reset',
   'sign-in-method',
   'partner-provision',
+  'partner-binding',
 ] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 

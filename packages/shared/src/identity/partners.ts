@@ -52,11 +52,17 @@ const originSchema = z
   .max(200)
   .regex(/^https?:\/\/[^/?#\s]+$/, { error: 'must be an origin such as https://partner.example (no path)' });
 
+/** Never through a partner: an owner's session minted by a third party's key is the worst case (SECURITY.md #14). */
+export const PARTNER_FORBIDDEN_ROLE = 'org_owner';
+
 const roleCapSchema = z
   .array(z.enum(ROLE_NAMES))
   .min(1, { error: 'must name at least one role' })
   .max(ROLE_NAMES.length)
-  .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role' });
+  .refine((roles) => new Set(roles).size === roles.length, { error: 'must not repeat a role' })
+  .refine((roles) => !roles.includes(PARTNER_FORBIDDEN_ROLE), {
+    error: 'may not include org_owner: no partner opens an owner session',
+  });
 
 export const registerPartnerSchema = z.object({
   name: z.string().trim().min(1, { error: 'is required' }).max(200),
@@ -91,7 +97,11 @@ export const partnerSchema = z.object({
 export type Partner = z.infer<typeof partnerSchema>;
 export const partnerListSchema = z.array(partnerSchema);
 
-/** The body of a partner session exchange: the partner's token and the origin of the page that framed the portal. */
+/**
+ * The body of a partner session exchange: the partner's token and the origin of the page that framed the
+ * portal, as the framed app's handshake saw it. Not a trust source by itself: it must equal the token's
+ * signed `origin` claim, and the request's HTTP Origin must be the portal's own or the partner's.
+ */
 export const partnerSessionRequestSchema = z.object({
   token: z.string().min(1).max(16_384),
   origin: originSchema,
@@ -99,7 +109,13 @@ export const partnerSessionRequestSchema = z.object({
 
 /** What the partner's token says about its user (beside iss, aud, iat, exp, jti). */
 export const partnerSessionClaimsSchema = z.object({
+  /** The partner page's origin: one of its registered origins, and the page the framed app reports. */
+  origin: originSchema,
   email: emailSchema,
   name: z.string().trim().min(1).max(200),
   roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
 });
+
+/** PUT …/users/{userId}/partner: the partner whose sessions may open this user; null: none (SECURITY.md #14). */
+export const bindUserPartnerSchema = z.object({ partner_id: z.union([idSchema, z.null()]) });
+export type BindUserPartner = z.infer<typeof bindUserPartnerSchema>;

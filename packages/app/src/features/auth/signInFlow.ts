@@ -3,6 +3,7 @@
 // authenticate, where the API checks the rest (portal user active, the second factor, the 60-day
 // password age: SECURITY.md #3) → session started. The API's refusals become the spec's texts.
 import {
+  API_ERROR_CODES,
   AuthFlowError,
   authErrorMessage,
   errorCode,
@@ -68,7 +69,11 @@ export async function signInWithPassword({ email, password, stayLoggedIn }: Cred
     const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
     if (!credential.user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
     // A user with a factor never gets here (the SDK threw multi-factor-auth-required): this one has none.
-    if (!isInternalEmail(email, portalConfig())) return { next: 'registerPhone' };
+    // A partner's user (who set a password through a reset) is told so before registering a phone.
+    if (!isInternalEmail(email, portalConfig())) {
+      await refusePartnerAccount();
+      return { next: 'registerPhone' };
+    }
     await completeSignIn(credential.user);
     return { next: 'home' };
   } catch (error) {
@@ -78,6 +83,18 @@ export async function signInWithPassword({ email, password, stayLoggedIn }: Cred
     await abandonSignIn();
     throw error instanceof SignInError ? error : new SignInError('signIn', error);
   }
+}
+
+/** The API's refusals that name the partner the account signs in through (SECURITY.md #3): shown as they come. */
+const PARTNER_ACCOUNT_REFUSALS: readonly string[] = [API_ERROR_CODES.partnerSignInOnly, API_ERROR_CODES.partnerRevoked];
+const isPartnerAccountRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && PARTNER_ACCOUNT_REFUSALS.includes(error.code);
+
+/** Asks the API before the phone step: any refusal but a partner account's means "register a phone". */
+async function refusePartnerAccount(): Promise<void> {
+  await authenticate().catch((error: unknown) => {
+    if (isPartnerAccountRefusal(error)) throw new SignInError('signIn', error);
+  });
 }
 
 /** The checks after any successful first and second factor, then the session. */
@@ -93,6 +110,7 @@ export async function completeSignIn(user: User): Promise<void> {
 async function checkAndStart(user: User): Promise<void> {
   if (!user.emailVerified) throw new AuthFlowError('EMAIL_NOT_VERIFIED');
   const answer = await authenticate().catch(async (error: unknown) => {
+    if (isPartnerAccountRefusal(error)) throw error;
     const refusal = signInRefusalOf(error instanceof ApiError ? error.code : undefined);
     // the password-expired event sends a reset e-mail to the current user and logs out.
     if (refusal === 'password-expired') await sendPasswordResetEmail(firebaseAuth(), user.email!);
@@ -112,6 +130,8 @@ export async function abandonSignIn(): Promise<void> {
 /** The text for anything a sign-in step threw; `area` applies to the provider's own codes. */
 export function describeError(error: unknown, area: AuthErrorArea): string {
   if (error instanceof SignInError) return describeError(error.reason, error.area);
+  // "This account signs in through <partner name>": the API names the partner.
+  if (isPartnerAccountRefusal(error)) return error.message;
   if (error instanceof AuthFlowError) return authErrorMessage('signIn', error);
   return authErrorMessage(area, error);
 }

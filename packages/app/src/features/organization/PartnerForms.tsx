@@ -1,5 +1,5 @@
 // The forms of the partner section: a public key (kid + PEM), the next key of a partner, and a new partner.
-import type { RoleName } from '@payportal/shared/identity';
+import { PARTNER_FORBIDDEN_ROLE, type RoleName } from '@payportal/shared/identity';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';
@@ -104,7 +104,8 @@ export function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFo
       </div>
       <RoleEditor
         legend="Roles its users may get"
-        assignableRoles={assignableRoles}
+        // No partner opens an owner session (SECURITY.md #14): org_owner is not offered here.
+        assignableRoles={assignableRoles.filter((role) => role !== PARTNER_FORBIDDEN_ROLE)}
         value={roles}
         onChange={setRoles}
       />

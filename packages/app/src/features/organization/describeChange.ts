@@ -26,6 +26,12 @@ export function describeChange(change: UserChange, nameTarget: boolean): string 
       return `reset the second factor of${who || ' this user'}`;
     case 'partner-provision':
       return `created${who || ' this user'} on their first partner session, with ${roleList((change.after as { roles?: unknown } | null)?.roles)}`;
+    case 'partner-binding': {
+      const after = change.after as { name?: string } | null;
+      return after
+        ? `bound${who || ' this user'} to the partner “${after.name ?? ''}”`
+        : `unbound${who || ' this user'} from their partner`;
+    }
     case 'sign-in-method':
       return `changed how${who || ' this user'} signs in to “${SIGN_IN_METHOD_LABELS[change.after as SignInMethod] ?? String(change.after)}”`;
   }

@@ -10,5 +10,6 @@ export const managedUser = (id: number, overrides: Record<string, unknown> = {})
   second_factor_enrolled: true,
   email_verified: true,
   sign_in_method: 'standalone',
+  partner_id: null,
   ...overrides,
 });
