@@ -207,9 +207,7 @@ describe.each(DATABASE_KINDS)('partner sessions on %s', (kind) => {
     expect(errorCode(unknownKid)).toBe('partner/unknown-key');
     const forged = await exchange(await sign({ email: mine, key: { ...stranger, kid: keyA.kid } }));
     expect(errorCode(forged)).toBe('partner/bad-signature');
-    const unknownIssuer = await exchange(
-      await signSession({ issuer: 'ptn_nobody', key: keyA, email: mine }),
-    );
+    const unknownIssuer = await exchange(await signSession({ issuer: 'ptn_nobody', key: keyA, email: mine }));
     expect(errorCode(unknownIssuer)).toBe('partner/unknown-partner');
     expect(errorCode(await exchange('not-a-jwt'))).toBe('partner/bad-token');
   });
