@@ -1,6 +1,6 @@
 // The owner's partner audit (docs/access.md "Partner audit") and the framing flag: every registration, key
-// change, revocation and provisioned user, newest first, by whom (support staff and the impersonated owner
-// both); an origin outside the operator's PARTNER_ORIGINS is flagged in the answer.
+// change, revocation and provisioned user, newest first, by whom; support staff impersonating the owner
+// may not revoke (SECURITY.md #14), and their refused attempt changes nothing; an origin outside the operator's PARTNER_ORIGINS is flagged in the answer.
 import {
   API_PATHS,
   PARTNER_PATHS,
@@ -80,20 +80,26 @@ describe.each(DATABASE_KINDS)('partner audit on %s', (kind) => {
     const opened = await app.inject({
       method: 'POST',
       url: API_PATHS.partnerSession,
-      payload: { token: await partnerSessionToken(partner.issuer, second, email, 'Aude Audited'), origin: FRAMED },
+      payload: {
+        token: await partnerSessionToken(partner.issuer, second, email, 'Aude Audited', FRAMED),
+        origin: FRAMED,
+      },
     });
     expect(opened.statusCode, opened.body).toBe(201);
     await call('DELETE', PARTNER_PATHS.key(acmeId, partner.id, first.kid));
-    // Support staff with write rights, acting as the owner: both are named.
-    await call(
-      'POST',
-      PARTNER_PATHS.revoke(acmeId, partner.id),
-      await impersonationHeaders(app, 'seed-support-lead', 'owner@acme.example'),
-    );
+    // Support staff with write rights, acting as the owner, are refused; the owner then revokes.
+    const impersonated = await app.inject({
+      method: 'POST',
+      url: PARTNER_PATHS.revoke(acmeId, partner.id),
+      headers: await impersonationHeaders(app, 'seed-support-lead', 'owner@acme.example'),
+    });
+    expect(impersonated.statusCode, impersonated.body).toBe(403);
+    expect(impersonated.json().error?.code).toBe('partner/owner-sign-in-required');
+    await call('POST', PARTNER_PATHS.revoke(acmeId, partner.id));
 
     const audit = await auditOf(partner.id);
     expect(audit.map((entry) => [entry.action, entry.actor.email, entry.on_behalf_of])).toEqual([
-      ['revoke', 'support-lead@payportal.example', 'owner@acme.example'],
+      ['revoke', 'owner@acme.example', null],
       ['retire-key', 'owner@acme.example', null],
       ['provision-user', partner.issuer, null],
       ['add-key', 'owner@acme.example', null],

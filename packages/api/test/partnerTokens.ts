@@ -15,9 +15,15 @@ export async function partnerKey(kid: string): Promise<PartnerTestKey> {
   return { kid, privateKey, pem: await exportSPKI(publicKey) };
 }
 
-/** A token for `email`, valid for two minutes, with a fresh jti. */
-export function partnerSessionToken(issuer: string, key: PartnerTestKey, email: string, name: string): Promise<string> {
-  return new SignJWT({ email, name })
+/** A token for `email` signed for the page at `origin`, valid for two minutes, with a fresh jti. */
+export function partnerSessionToken(
+  issuer: string,
+  key: PartnerTestKey,
+  email: string,
+  name: string,
+  origin: string,
+): Promise<string> {
+  return new SignJWT({ email, name, origin })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid })
     .setIssuer(issuer)
     .setAudience(PARTNER_SESSION_AUDIENCE)
