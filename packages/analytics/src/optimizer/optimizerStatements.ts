@@ -27,7 +27,7 @@ export interface OptimizerStatements {
 }
 
 export const duckdbOptimizerStatements: OptimizerStatements = {
-  segments: (orgId, binder) => [segmentOptionsSql(orgId, binder)],
+  segments: (orgId, binder) => segmentOptionsSql(orgId, binder),
   pnl: (orgId, period, request, binder) => [pnlSql(orgId, period, request, binder)],
   simulate: (orgId, period, definition, topMerchants, binder) => [
     simulationSummarySql(

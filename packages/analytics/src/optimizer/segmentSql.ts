@@ -21,12 +21,18 @@ export function segmentCondition(segment: Segment, binder: Binder, alias: string
   return conditions.length ? conditions.join(' and ') : 'true';
 }
 
-/** The values the segment fields offer: every industry group, MCC, region and state the organisation's merchants have. */
-export function segmentOptionsSql(orgId: number, binder: Binder): string {
+/**
+ * The values the segment fields offer: every industry group, MCC, region and state the organisation's
+ * merchants have, one statement each. As one `union all` of `select distinct … from merchant_dim`,
+ * DuckDB 1.x answered the region branch with the industry groups once merchant_dim gained its left
+ * joins to the portfolio hierarchy (its plan for two same-shaped branches over the view was shared).
+ */
+export function segmentOptionsSql(orgId: number, binder: Binder): string[] {
   const org = binder.value(orgId, 'integer');
-  return `select distinct 'group' as kind, industry_group as value, industry_group as label, null as parent from merchant_dim where org_id = ${org}
-    union all select distinct 'industry', m.mcc, i.name, m.industry_group from merchant_dim m join industries i on i.mcc = m.mcc where m.org_id = ${org}
-    union all select distinct 'region', region, region, null from merchant_dim where org_id = ${org}
-    union all select distinct 'state', m.state_code, s.name, m.region from merchant_dim m join states s on s.state_code = m.state_code where m.org_id = ${org}
-    order by 1, 3`;
+  return [
+    `select distinct 'group' as kind, industry_group as value, industry_group as label, null as parent from merchant_dim where org_id = ${org} order by 3`,
+    `select distinct 'industry' as kind, m.mcc as value, i.name as label, m.industry_group as parent from merchant_dim m join industries i on i.mcc = m.mcc where m.org_id = ${org} order by 3`,
+    `select distinct 'region' as kind, region as value, region as label, null as parent from merchant_dim where org_id = ${org} order by 3`,
+    `select distinct 'state' as kind, m.state_code as value, s.name as label, m.region as parent from merchant_dim m join states s on s.state_code = m.state_code where m.org_id = ${org} order by 3`,
+  ];
 }
