@@ -6,6 +6,7 @@ import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { createGeneratorLookups, dropGeneratorLookups } from './createGeneratorLookups.ts';
 import { contextOf } from './generateDataset.ts';
 import { generateMerchants, VOLUME } from './generateMerchants.ts';
+import { generatePortfolio } from './generatePortfolio.ts';
 
 const TIERS = ['<100k', '100k-1M', '1M-5M', '5M-20M', '20M+'];
 
@@ -25,6 +26,8 @@ describe.each([1, 10])('the merchants of SF %d', (scaleFactor) => {
     rows = await engine.withConnection(async (connection) => {
       await createGeneratorLookups(connection, ctx.windowStart, ctx.windowEnd);
       try {
+        // the merchants take their agents from the hierarchy drawn first, as generateDataset does
+        await generatePortfolio(connection, ctx);
         await generateMerchants(connection, ctx);
         const reader = await connection.runAndReadAll(
           `select size_tier, plan_type, annual_volume, is_head, mcc, closed_on is not null or status <> 'processing' as closed from gen_merchants`,
