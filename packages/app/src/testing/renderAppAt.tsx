@@ -7,6 +7,7 @@ import { saveSessionCache } from '../features/session/sessionCache.ts';
 import { session, type SignedInSession } from '../features/session/sessionStore.ts';
 import { AppShell } from '../app/AppShell.tsx';
 import { routeTable } from '../app/routeTable.tsx';
+import { setTestPortalConfig } from './testPortalConfig.ts';
 
 export function signedInAs(
   roles: RoleName[],
@@ -38,6 +39,7 @@ export function renderAppAt(
   current: SignedInSession | { status: 'signedOut' } | { status: 'loading' },
   framed = false,
 ) {
+  setTestPortalConfig(); // as the API writes it into every page: /auth reads its identity key from it
   session.current = structuredClone(current); // the store mutates it; the test's value stays as written
   session.framed = framed;
   // Standalone, a signed-in user's data is stored; the general guard checks it is there.
