@@ -131,7 +131,8 @@ export async function signInWithSmsCode(email: string, password: string): Promis
   return done.idToken;
 }
 
-async function identityCall<T>(path: string, body: object): Promise<T> {
+/** The identity emulator's REST API, as a browser or script would call it. */
+export async function identityCall<T>(path: string, body: object): Promise<T> {
   const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/${path}?key=test-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

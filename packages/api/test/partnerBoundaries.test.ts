@@ -8,7 +8,7 @@ import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { idTokenFor } from './emulatorTokens.ts';
+import { identityCall, idTokenFor } from './emulatorTokens.ts';
 import { TEST_PROJECT_ID } from './globalSetup.ts';
 import { impersonationHeaders } from './impersonation.ts';
 import { bearer, createTestApp } from './testApp.ts';
@@ -22,16 +22,6 @@ const kidOf = (partnerName: string) => `${partnerName.replace(/\W/g, '-')}-1`;
 interface TestPartner {
   partner: Partner;
   privateKey: CryptoKey;
-}
-
-/** The identity emulator's REST API, as a browser or script would call it. */
-async function identityCall<T>(path: string, body: object): Promise<T> {
-  const response = await fetch(`http://${inject('emulatorHost')}/identitytoolkit.googleapis.com/${path}?key=test-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as T;
 }
 
 /** The identity service's ordinary password reset, then a password sign-in: what a partner user could do. */
