@@ -94,6 +94,6 @@ test('[M7] a partner revoked during a live framed session: the host hears onUnau
     .poll(async () => (await readRecord(page)).events.filter((event) => !event.startsWith('route')))
     .toEqual([expect.stringMatching(/^session /), 'unauthorized "partner/revoked"', 'routeHome']);
   await expect(portalIn(page).getByRole('status')).toHaveText(
-    "The partner that opened this session was revoked by the organisation's owner.",
+    "The partner this account signs in through was revoked by the organisation's owner.",
   );
 });
