@@ -91,7 +91,7 @@ test('[M7] a partner revoked during a live framed session: the host hears onUnau
   // The user goes on in the portal: the next call is refused, and the host is told why.
   await navigateInPage(page, '/dashboards');
   await expect
-    .poll(async () => (await readRecord(page)).events.filter((event) => !event.startsWith('route')))
+    .poll(async () => (await readRecord(page)).events.filter((event) => !event.startsWith('route ')))
     .toEqual([expect.stringMatching(/^session /), 'unauthorized "partner/revoked"', 'routeHome']);
   await expect(portalIn(page).getByRole('status')).toHaveText(
     "The partner this account signs in through was revoked by the organisation's owner.",
