@@ -20,6 +20,7 @@ const partner = (id: number, name: string, revoked_at: string | null = null): Pa
   provision_users: false,
   revoked_at,
   created_at: '2026-11-20T10:00:00.000Z',
+  jwks_url: null,
   keys: [],
   origins_outside_framing: [],
 });
