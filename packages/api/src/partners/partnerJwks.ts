@@ -1,4 +1,4 @@
-// A partner's keys read from its JWKS URL (docs/access.md "Partner sessions", SECURITY.md #15): the URL is
+// A partner's keys read from its JWKS URL (docs/access.md "Partner sessions", SECURITY.md #16): the URL is
 // checked when the owner registers it (https only in production; elsewhere http only to a loopback host)
 // and again before each fetch; jose's createRemoteJWKSet fetches it with a 3 s timeout, never follows a
 // redirect, keeps the set 5 minutes and refetches on an unknown kid at most every 30 s; the answer is
