@@ -1,7 +1,7 @@
 // Northwind's own backend, the part a partner writes: its users sign in to Northwind (not to PayPortal),
 // and for the signed-in user it signs a PayPortal session token with its private key (packages/api
 // packages/api/docs/access.md "Partner sessions"). The key is a demo key whose public half the portal's seed registers.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPublicKey, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { importPKCS8, SignJWT } from 'jose';
@@ -22,8 +22,16 @@ export const NORTHWIND_USERS = [
 const PASSWORD = 'Portal-demo-2026';
 const COOKIE = 'nw_user';
 
+/** Where Northwind publishes its public keys, for a registration by JWKS URL instead of a pasted PEM. */
+export const NORTHWIND_JWKS_PATH = '/.well-known/jwks.json';
+
 export function northwindSessions(keyFile: URL) {
-  const privateKey = importPKCS8(readFileSync(keyFile, 'utf8'), 'ES256');
+  const privatePem = readFileSync(keyFile, 'utf8');
+  const privateKey = importPKCS8(privatePem, 'ES256');
+  // The public half only: PayPortal (or anyone) may read it; the private key never leaves this server.
+  const jwks = JSON.stringify({
+    keys: [{ ...createPublicKey(privatePem).export({ format: 'jwk' }), kid: KID, alg: 'ES256', use: 'sig' }],
+  });
   // Sessions end when the server stops: a demo needs no more.
   const cookieSecret = randomBytes(32);
   const mac = (email: string) => createHmac('sha256', cookieSecret).update(email).digest('base64url');
@@ -60,6 +68,11 @@ export function northwindSessions(keyFile: URL) {
   /** Answers Northwind's own routes under /northwind/; false for any other path. */
   return async (request: IncomingMessage, response: ServerResponse): Promise<boolean> => {
     const path = request.url?.split('?')[0];
+    if (request.method === 'GET' && path === NORTHWIND_JWKS_PATH) {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+      response.end(jwks);
+      return true;
+    }
     if (!path?.startsWith('/northwind/')) return false;
     if (request.method === 'POST' && path === '/northwind/sign-in') {
       const body = await readBody(request);

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, forbidden, notFound } from '../errors/apiError.ts';
 import type { ChangeActor } from '../organization/index.ts';
+import { checkJwksUrl } from './partnerJwks.ts';
 import { readPartnerKeys, type PartnerPublicKey } from './partnerKeys.ts';
 
 export interface PartnerOwner {
@@ -25,6 +26,8 @@ export interface PartnerOwner {
   onBehalfOf: { id: number; email: string } | null;
   /** what the owner may grant; a partner's role cap stays within it. */
   assignable: readonly RoleName[];
+  /** NODE_ENV=production: a JWKS URL must be https (partnerJwks.ts). */
+  production: boolean;
 }
 
 interface PartnerRow {
@@ -36,6 +39,7 @@ interface PartnerRow {
   provision_users: boolean;
   revoked_at: Date | string | null;
   created_at: Date | string;
+  jwks_url: string | null;
 }
 
 interface KeyRow {
@@ -52,7 +56,7 @@ const conflict = (message: string) => new ApiError(409, API_ERROR_CODES.conflict
 export async function listPartners(db: Queryable, orgId: number, onlyId?: number): Promise<Partner[]> {
   const [partners, keys] = await Promise.all([
     db.query<PartnerRow>(
-      `select id, issuer, name, allowed_origins, roles, provision_users, revoked_at, created_at
+      `select id, issuer, name, allowed_origins, roles, provision_users, revoked_at, created_at, jwks_url
        from partners where org_id = $1 and ($2::int is null or id = $2) order by id`,
       [orgId, onlyId ?? null],
     ),
@@ -71,6 +75,7 @@ export async function listPartners(db: Queryable, orgId: number, onlyId?: number
     provision_users: row.provision_users,
     revoked_at: row.revoked_at === null ? null : iso(row.revoked_at),
     created_at: iso(row.created_at),
+    jwks_url: row.jwks_url,
     keys: keys
       .filter((key) => key.partner_id === row.id)
       .map((key) => ({
@@ -126,13 +131,14 @@ async function insertKeys(tx: Queryable, partnerId: number, keys: readonly Partn
 }
 
 /** Locks the partner's row (key changes and revocation of one partner run one at a time) and refuses a revoked one. */
-async function lockLivePartner(tx: Queryable, orgId: number, partnerId: number): Promise<void> {
-  const [row] = await tx.query<{ revoked_at: unknown }>(
-    'select revoked_at from partners where id = $1 and org_id = $2 for update',
+async function lockLivePartner(tx: Queryable, orgId: number, partnerId: number): Promise<{ jwks_url: string | null }> {
+  const [row] = await tx.query<{ revoked_at: unknown; jwks_url: string | null }>(
+    'select revoked_at, jwks_url from partners where id = $1 and org_id = $2 for update',
     [partnerId, orgId],
   );
   if (!row) throw notFound();
   if (row.revoked_at !== null) throw conflict('This partner is revoked: register it again to let it sign sessions.');
+  return row;
 }
 
 async function activeKids(tx: Queryable, partnerId: number): Promise<string[]> {
@@ -147,13 +153,16 @@ export async function registerPartner(owner: PartnerOwner, input: RegisterPartne
   const outside = rolesOutsideGrant([], input.roles, owner.assignable);
   if (outside.length > 0)
     throw forbidden(`${ORG_MANAGEMENT_MESSAGES.notAssignable} Not yours to give: ${outside.join(', ')}.`);
-  const keys = readPartnerKeys(input.key);
+  // A JWKS URL: the keys are read there when a session opens (partnerJwks.ts); none is stored here.
+  const jwksUrl = 'jwks_url' in input.key ? checkJwksUrl(input.key.jwks_url, owner.production).href : null;
+  const keys = 'jwks_url' in input.key ? [] : readPartnerKeys(input.key);
   if (keys.length > PARTNER_ACTIVE_KEYS_MAX)
     throw conflict(`A partner has at most ${PARTNER_ACTIVE_KEYS_MAX} active keys.`);
   const issuer = `ptn_${randomBytes(12).toString('base64url')}`;
   return owner.db.transaction(async (tx) => {
     const [created] = await tx.query<{ id: number }>(
-      `insert into partners (org_id, issuer, name, allowed_origins, roles, provision_users) values ($1, $2, $3, $4, $5, $6) returning id`,
+      `insert into partners (org_id, issuer, name, allowed_origins, roles, provision_users, jwks_url)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
       [
         owner.orgId,
         issuer,
@@ -161,6 +170,7 @@ export async function registerPartner(owner: PartnerOwner, input: RegisterPartne
         JSON.stringify(input.allowed_origins),
         JSON.stringify(input.roles),
         input.provision_users,
+        jwksUrl,
       ],
     );
     await insertKeys(tx, created!.id, keys);
@@ -174,7 +184,9 @@ export async function registerPartner(owner: PartnerOwner, input: RegisterPartne
 export async function addPartnerKeys(owner: PartnerOwner, partnerId: number, input: PartnerKeyInput): Promise<Partner> {
   const keys = readPartnerKeys(input);
   return owner.db.transaction(async (tx) => {
-    await lockLivePartner(tx, owner.orgId, partnerId);
+    const { jwks_url: jwksUrl } = await lockLivePartner(tx, owner.orgId, partnerId);
+    if (jwksUrl !== null)
+      throw conflict(`This partner publishes its keys at ${jwksUrl}: it rotates them there, not here.`);
     const before = await activeKids(tx, partnerId);
     if (before.length + keys.length > PARTNER_ACTIVE_KEYS_MAX) {
       throw conflict(

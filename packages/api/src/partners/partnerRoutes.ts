@@ -45,6 +45,7 @@ const ownerWrites = withRole(['org_owner'], 'write', { impersonation: true });
 
 export function registerPartnerRoutes(app: FastifyInstance, { db, identity, config }: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const production = config.NODE_ENV === 'production';
   const ownerOf = (request: FastifyRequest, orgId: number): PartnerOwner => {
     const caller = callerOf(request);
     const { user, signedIn, assignable = [] } = caller;
@@ -55,6 +56,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
       actor: { id: signedIn.id, email: signedIn.email, name: signedIn.name },
       onBehalfOf: caller.impersonating ? { id: user.id, email: user.email } : null,
       assignable,
+      production,
     };
   };
   // An origin the operator's framing allowlist (PARTNER_ORIGINS, the app's frame-ancestors) does not hold
@@ -203,7 +205,7 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     },
     async (request, reply) => {
       const session = await openPartnerSession(
-        { db, identity },
+        { db, identity, production },
         {
           ...request.body,
           requestOrigin: request.headers.origin,

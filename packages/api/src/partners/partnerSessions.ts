@@ -13,11 +13,21 @@ import {
   type PartnerSessionResponse,
   type RoleName,
 } from '@payportal/shared/identity';
-import { decodeJwt, decodeProtectedHeader, errors, importJWK, jwtVerify, type JWTPayload } from 'jose';
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWSHeaderParameters,
+  type JWTPayload,
+} from 'jose';
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrgUserByEmail } from '../identity/index.ts';
 import { ApiError, disabledUser } from '../errors/apiError.ts';
 import { notYourUser } from './partnerBinding.ts';
+import { keyFromJwks, PARTNER_ALGORITHMS } from './partnerJwks.ts';
 import { recordUserChange, type OrgIdentity } from '../organization/index.ts';
 
 export interface PartnerSessionDeps {
@@ -25,6 +35,8 @@ export interface PartnerSessionDeps {
   identity: OrgIdentity;
   /** ms since the epoch; tests move the clock. */
   now?: () => number;
+  /** NODE_ENV=production: a partner's JWKS URL must be https (partnerJwks.ts); unset counts as production. */
+  production?: boolean;
 }
 
 interface LivePartner {
@@ -36,17 +48,19 @@ interface LivePartner {
   roles: RoleName[];
   provision_users: boolean;
   revoked_at: unknown;
+  jwks_url: string | null;
 }
 
 const refuse = (status: 401 | 403, code: ApiErrorCode, message: string) => new ApiError(status, code, message);
 const C = API_ERROR_CODES;
 
 /** The token's header and claims, unverified: only to find the partner and the key that must verify it. */
-function peek(token: string): { kid: string | null; iss: string | null } {
+function peek(token: string): { header: JWSHeaderParameters; kid: string | null; iss: string | null } {
   try {
     const header = decodeProtectedHeader(token);
     const payload = decodeJwt(token);
     return {
+      header,
       kid: typeof header.kid === 'string' ? header.kid : null,
       iss: typeof payload.iss === 'string' ? payload.iss : null,
     };
@@ -58,12 +72,12 @@ function peek(token: string): { kid: string | null; iss: string | null } {
 async function verifySignedClaims(
   token: string,
   partner: LivePartner,
-  key: { alg: string; public_jwk: object },
+  key: { algorithms: string[]; verifier: CryptoKey | Uint8Array },
   nowMs: number,
 ): Promise<JWTPayload> {
   try {
-    const { payload } = await jwtVerify(token, await importJWK(key.public_jwk, key.alg), {
-      algorithms: [key.alg],
+    const { payload } = await jwtVerify(token, key.verifier, {
+      algorithms: key.algorithms,
       issuer: partner.issuer,
       audience: PARTNER_SESSION_AUDIENCE,
       clockTolerance: PARTNER_SESSION_CLOCK_TOLERANCE_S,
@@ -193,15 +207,42 @@ function refuseOrigins(partner: LivePartner, signedOrigin: string, request: Part
   }
 }
 
+/** The partner's pasted key that the token's kid names: refused by name when unknown or retired. */
+async function registeredKey(
+  partnerId: number,
+  kid: string | null,
+  db: Queryable,
+): Promise<{ algorithms: string[]; verifier: CryptoKey | Uint8Array }> {
+  const [key] = kid
+    ? await db.query<{ alg: string; public_jwk: object; retired_at: unknown }>(
+        'select alg, public_jwk, retired_at from partner_keys where partner_id = $1 and kid = $2',
+        [partnerId, kid],
+      )
+    : [];
+  if (!key)
+    throw refuse(
+      401,
+      C.partnerUnknownKey,
+      `The partner session token's kid ${kid ? `"${kid}" ` : ''}names no key of this partner: register the key first.`,
+    );
+  if (key.retired_at !== null)
+    throw refuse(
+      401,
+      C.partnerKeyRetired,
+      `The key "${kid}" was retired (rotated out): sign with the partner's current key.`,
+    );
+  return { algorithms: [key.alg], verifier: await importJWK(key.public_jwk, key.alg) };
+}
+
 export async function openPartnerSession(
   deps: PartnerSessionDeps,
   request: PartnerSessionRequest,
 ): Promise<PartnerSessionResponse> {
   const nowMs = (deps.now ?? Date.now)();
-  const { kid, iss } = peek(request.token);
+  const { header, kid, iss } = peek(request.token);
   const [partner] = iss
     ? await deps.db.query<LivePartner>(
-        'select id, org_id, issuer, name, allowed_origins, roles, provision_users, revoked_at from partners where issuer = $1',
+        'select id, org_id, issuer, name, allowed_origins, roles, provision_users, revoked_at, jwks_url from partners where issuer = $1',
         [iss],
       )
     : [];
@@ -217,24 +258,12 @@ export async function openPartnerSession(
       C.partnerRevoked,
       "This partner was revoked by the organisation's owner: it can no longer open sessions.",
     );
-  const [key] = kid
-    ? await deps.db.query<{ alg: string; public_jwk: object; retired_at: unknown }>(
-        'select alg, public_jwk, retired_at from partner_keys where partner_id = $1 and kid = $2',
-        [partner.id, kid],
-      )
-    : [];
-  if (!key)
-    throw refuse(
-      401,
-      C.partnerUnknownKey,
-      `The partner session token's kid ${kid ? `"${kid}" ` : ''}names no key of this partner: register the key first.`,
-    );
-  if (key.retired_at !== null)
-    throw refuse(
-      401,
-      C.partnerKeyRetired,
-      `The key "${kid}" was retired (rotated out): sign with the partner's current key.`,
-    );
+  const key = partner.jwks_url
+    ? {
+        algorithms: PARTNER_ALGORITHMS,
+        verifier: await keyFromJwks({ id: partner.id, jwks_url: partner.jwks_url }, header, deps.production ?? true),
+      }
+    : await registeredKey(partner.id, kid, deps.db);
 
   const payload = await verifySignedClaims(request.token, partner, key, nowMs);
   if (payload.exp! - payload.iat! > PARTNER_SESSION_MAX_LIFETIME_S) {

@@ -46,6 +46,16 @@ export const partnerKeyInputSchema = z.union([
 ]);
 export type PartnerKeyInput = z.infer<typeof partnerKeyInputSchema>;
 
+/**
+ * Instead of pasted keys: the partner's JWKS URL, which the server fetches itself (short timeout, size
+ * limit, short cache, refetch on an unknown kid at most every 30 s). https only in production; http only
+ * to a loopback host elsewhere (the API checks both: packages/api/docs/access.md).
+ */
+export const partnerJwksUrlInputSchema = z.object({
+  jwks_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2_000),
+});
+export type PartnerJwksUrlInput = z.infer<typeof partnerJwksUrlInputSchema>;
+
 const originSchema = z
   .string()
   .trim()
@@ -71,7 +81,7 @@ export const registerPartnerSchema = z.object({
   roles: roleCapSchema,
   /** Create a portal user on the first session for an address the organisation does not have yet. */
   provision_users: z.boolean(),
-  key: partnerKeyInputSchema,
+  key: z.union([partnerKeyInputSchema, partnerJwksUrlInputSchema]),
 });
 export type RegisterPartner = z.infer<typeof registerPartnerSchema>;
 
@@ -92,6 +102,8 @@ export const partnerSchema = z.object({
   provision_users: z.boolean(),
   revoked_at: z.string().nullable(),
   created_at: z.string(),
+  /** Where the partner publishes its keys, when it registered a JWKS URL; its keys are then read there. */
+  jwks_url: z.string().nullable(),
   keys: z.array(partnerKeySchema),
 });
 export type Partner = z.infer<typeof partnerSchema>;

@@ -42,6 +42,11 @@ export function PartnerCard({ partner, audit, onAddKey, onRetireKey, onRevoke }:
           {outside.length === 1 ? 'it' : 'them'}.
         </p>
       )}
+      {partner.jwks_url && (
+        <p>
+          Keys published at <code>{partner.jwks_url}</code>: the partner rotates them there.
+        </p>
+      )}
       <ul aria-label={`Keys of ${partner.name}`}>
         {partner.keys.map((key) => (
           <li key={key.kid}>
@@ -56,7 +61,7 @@ export function PartnerCard({ partner, audit, onAddKey, onRetireKey, onRevoke }:
       </ul>
       {live && (
         <>
-          <KeyForm label={`Add a key to ${partner.name}`} onSubmit={onAddKey} />
+          {!partner.jwks_url && <KeyForm label={`Add a key to ${partner.name}`} onSubmit={onAddKey} />}
           <button type="button" className={secondaryButton} onClick={() => setConfirming('revoke')}>
             Revoke {partner.name}
           </button>

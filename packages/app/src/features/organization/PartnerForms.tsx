@@ -1,5 +1,6 @@
-// The forms of the partner section: a public key (kid + PEM), the next key of a partner, and a new partner.
-import { PARTNER_FORBIDDEN_ROLE, type RoleName } from '@payportal/shared/identity';
+// The forms of the partner section: a public key (kid + PEM), the next key of a partner, and a new partner
+// (its key pasted as PEM, or the JWKS URL where it publishes its keys).
+import { PARTNER_FORBIDDEN_ROLE, type RegisterPartner, type RoleName } from '@payportal/shared/identity';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';
@@ -57,13 +58,7 @@ export function KeyForm({ label, onSubmit }: { label: string; onSubmit: (kid: st
 
 interface RegisterFormProps {
   assignableRoles: readonly RoleName[];
-  onSubmit: (partner: {
-    name: string;
-    allowed_origins: string[];
-    roles: RoleName[];
-    provision_users: boolean;
-    key: { kid: string; pem: string };
-  }) => void;
+  onSubmit: (partner: RegisterPartner) => void;
   onCancel: () => void;
 }
 
@@ -75,6 +70,8 @@ export function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFo
   const [provision, setProvision] = useState(false);
   const [kid, setKid] = useState('');
   const [pem, setPem] = useState('');
+  const [keySource, setKeySource] = useState<'pem' | 'jwks'>('pem');
+  const [jwksUrl, setJwksUrl] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const allowed = origins.split(/[\s,]+/).filter(Boolean);
@@ -83,7 +80,7 @@ export function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFo
       allowed_origins: allowed,
       roles,
       provision_users: provision,
-      key: { kid: kid.trim(), pem: pem.trim() },
+      key: keySource === 'jwks' ? { jwks_url: jwksUrl.trim() } : { kid: kid.trim(), pem: pem.trim() },
     });
   };
   return (
@@ -113,7 +110,37 @@ export function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFo
         <input type="checkbox" checked={provision} onChange={(event) => setProvision(event.currentTarget.checked)} />{' '}
         Create users on their first session
       </label>
-      <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
+      <div className={styles.field}>
+        <label htmlFor={`${id}-source`}>Its public keys</label>
+        <select
+          id={`${id}-source`}
+          value={keySource}
+          onChange={(event) => setKeySource(event.currentTarget.value === 'jwks' ? 'jwks' : 'pem')}
+        >
+          <option value="pem">Public key (PEM)</option>
+          <option value="jwks">JWKS URL</option>
+        </select>
+      </div>
+      {keySource === 'pem' ? (
+        <KeyFields kid={kid} pem={pem} onKid={setKid} onPem={setPem} />
+      ) : (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-jwks`}>JWKS URL</label>
+          <input
+            id={`${id}-jwks`}
+            type="url"
+            required
+            value={jwksUrl}
+            placeholder="https://partner.example/.well-known/jwks.json"
+            aria-describedby={`${id}-jwks-hint`}
+            onChange={(event) => setJwksUrl(event.currentTarget.value)}
+          />
+          <small id={`${id}-jwks-hint`}>
+            PayPortal reads the partner’s public keys there (https); the partner rotates keys by publishing the next
+            one.
+          </small>
+        </div>
+      )}
       <div className={styles.actions}>
         <button type="submit" className={primaryButton}>
           Register

@@ -20,6 +20,7 @@ const northwind: PartnerView = {
   provision_users: true,
   revoked_at: null,
   created_at: '2026-11-01T00:00:00.000Z',
+  jwks_url: null,
   keys: [
     { kid: 'nw-1', alg: 'ES256', added_at: '2026-11-01T00:00:00.000Z', retired_at: null },
     { kid: 'nw-2', alg: 'ES256', added_at: '2026-11-20T00:00:00.000Z', retired_at: null },
@@ -88,6 +89,47 @@ describe('PartnerSection', () => {
       roles: ['query'],
       provision_users: false,
       key: { kid: 'k1', pem: PEM },
+    });
+  });
+
+  it('registers a partner by its JWKS URL, and its card offers no pasted key', async () => {
+    const sent = answerApi({
+      [`GET ${base}`]: () => ({ body: [] }),
+      [`GET ${base}audit`]: () => ({ body: [] }),
+      [`POST ${base}`]: ({ body }) => ({
+        status: 201,
+        body: {
+          ...northwind,
+          id: 4,
+          name: 'Fabrikam',
+          allowed_origins: ['https://fabrikam.example'],
+          keys: [],
+          jwks_url: (body as { key: { jwks_url: string } }).key.jwks_url,
+        },
+      }),
+    });
+    render(<PartnerSection orgId={3} assignableRoles={['query']} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Register partner' }));
+    const form = screen.getByRole('form', { name: 'Register partner' });
+    await userEvent.click(within(form).getByLabelText('Partner name'));
+    await userEvent.paste('Fabrikam');
+    await userEvent.click(within(form).getByLabelText('Allowed origins'));
+    await userEvent.paste('https://fabrikam.example');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Query' }));
+    await userEvent.selectOptions(within(form).getByLabelText('Its public keys'), 'JWKS URL');
+    expect(within(form).queryByLabelText('Public key (PEM)')).toBeNull();
+    await userEvent.click(within(form).getByLabelText('JWKS URL'));
+    await userEvent.paste('https://fabrikam.example/.well-known/jwks.json');
+    await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
+
+    const card = await screen.findByRole('article', { name: 'Fabrikam' });
+    expect(within(card).getByText(/^Keys published at/).textContent).toBe(
+      'Keys published at https://fabrikam.example/.well-known/jwks.json: the partner rotates them there.',
+    );
+    expect(within(card).queryByRole('form', { name: 'Add a key to Fabrikam' })).toBeNull();
+    expect(sent.find((request) => request.method === 'POST')?.body).toMatchObject({
+      name: 'Fabrikam',
+      key: { jwks_url: 'https://fabrikam.example/.well-known/jwks.json' },
     });
   });
 

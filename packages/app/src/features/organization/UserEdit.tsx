@@ -1,4 +1,5 @@
-// "user edit (authentication, user)": the user's name, how they sign in (SECURITY.md #3), and a
+// "user edit (authentication, user)": the user's name, how they sign in (SECURITY.md #3), the partner
+// they are bound to (PartnerBinding), and a
 // reset of their second factor (unenrolled in the identity provider after a confirmation; they register
 // a phone at next sign-in).
 import { SIGN_IN_METHODS, setUserNameSchema, type ManagedUser, type SignInMethod } from '@payportal/shared/identity';
@@ -8,6 +9,7 @@ import * as styles from './organization.css.ts';
 import { resetUserSecondFactors, saveUserName, saveUserSignInMethod } from './organizationApi.ts';
 import { SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
 import { useAction } from '../../ui/useAction.ts';
+import { PartnerBinding } from './PartnerBinding.tsx';
 
 export interface UserAuthentication {
   signedUp: boolean;
@@ -83,6 +85,7 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
           Save sign-in
         </button>
       </form>
+      <PartnerBinding orgId={orgId} user={user} onSaved={onSaved} />
       <p>
         Second factor: {authentication.secondFactorEnrolled ? 'enrolled' : 'not enrolled'} · E-mail{' '}
         {authentication.emailVerified ? 'verified' : 'not verified'}

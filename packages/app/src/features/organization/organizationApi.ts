@@ -97,3 +97,12 @@ export function revokePartner(orgId: number, partnerId: number) {
 export function fetchPartnerAudit(orgId: number) {
   return apiRequest(partnerAuditPath(orgId), { schema: partnerAuditSchema });
 }
+
+/** Binds a user to the partner whose signed sessions may open them, or unbinds them (null). */
+export function saveUserPartner(orgId: number, userId: number, partnerId: number | null) {
+  return apiRequest(PATHS.partnerBinding(orgId, userId), {
+    method: 'PUT',
+    body: { partner_id: partnerId },
+    schema: managedUserResponseSchema,
+  });
+}
