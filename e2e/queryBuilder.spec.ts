@@ -8,6 +8,7 @@ import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
+import { frameSettled } from './support/frameSettled.ts';
 import { screenshot } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
@@ -175,6 +176,7 @@ async function screenshotFramed(page: Page, portal: FrameLocator, path: string):
   await page.setViewportSize({ width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
   await screenshot(page, { path });
   await page.setViewportSize({ width, height });
+  await frameSettled(page);
 }
 
 async function mountFramed(

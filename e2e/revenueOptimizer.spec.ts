@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { portalIn, test } from './embedHost.ts';
 import { askAsPage } from './support/askAsPage.ts';
 import { expectPnlTotals, money } from './support/optimizerFigures.ts';
+import { frameSettled } from './support/frameSettled.ts';
 import { screenshot } from './support/screenshot.ts';
 import { urls } from './urls.ts';
 
@@ -70,6 +71,7 @@ async function screenshotFramed(page: Page, portal: FrameLocator, name: string):
     await screenshot(page, { path: `${SCREENS}/${name}-framed-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await frameSettled(page);
 }
 
 test('the optimizer demo user, framed in the partner demo: P&L and its export, a two-action scenario whose waterfall follows the slider, two saved scenarios compared, their merchants exported, the top leaking merchant with its cause, the what-ifs', async ({
