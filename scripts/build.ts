@@ -50,8 +50,12 @@ export function buildIsCurrent(): boolean {
 }
 
 function buildPages(): void {
+  // Always the production bundle, whoever asks: a build started from a test (the production-install
+  // test, under vitest's NODE_ENV=test) made React's development bundle, whose doubled effects broke the
+  // SMS step's reCAPTCHA for the browser tests that served it next.
+  const env = { ...process.env, NODE_ENV: 'production' };
   for (const workspace of ORDER) {
-    execFileSync('npm', ['run', 'build', '--workspace', workspace], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build', '--workspace', workspace], { cwd: repoRoot, stdio: 'inherit', env });
   }
 }
 
