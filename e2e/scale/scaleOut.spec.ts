@@ -137,7 +137,13 @@ test('standalone through the proxy: the merchant page, an upload and the optimiz
   await uploadAndCheck(owner, owner, credentials, `S${Date.now() % 1_000_000}`);
 
   instances.part('sign-in');
-  await signIn(optimizer, 'optimizer@acme.example', { landsOn: /\/(home|revenue-optimizer)$/ });
+  // The standalone revenue-optimizer user: optimizer@ signs in only through its partner (SECURITY.md #3).
+  await signIn(optimizer, 'embedded@acme.example', { landsOn: /\/(home|revenue-optimizer|terms)$/ });
+  if (optimizer.url().endsWith('/terms')) {
+    await optimizer.getByRole('switch', { name: 'I agree to the Terms and Conditions' }).check();
+    await optimizer.getByRole('button', { name: 'Accept' }).click();
+    await expect(optimizer.getByRole('heading', { name: 'Revenue Optimizer' })).toBeVisible();
+  }
   instances.part('revenue optimizer');
   const pnlCall = pnlCallOf(optimizer);
   await optimizer.goto(`${urls.app}/revenue-optimizer`);
