@@ -1,12 +1,12 @@
 // The API started as a deployer would, with no development settings, runs
 // production rules; development-only settings are refused by name; framing origins are exact https
 // origins; X-Forwarded-For counts only from a configured proxy.
-import { ConfigError } from '@payportal/shared/config';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { createTokenVerifier, type TokenVerifier } from '../src/auth/verifyToken.ts';
 import { readApiConfig } from '../src/config.ts';
+import { configProblems } from './configProblems.ts';
 import type { Database } from '../src/db/database.ts';
 import { createAppBuild } from './appBuild.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -17,16 +17,6 @@ import { openTestDatabase } from './testDatabase.ts';
 const PROJECT_ID = 'payportal-deployment-test';
 /** What a deployer sets: the identity project and its browser key, nothing else. */
 const DEPLOYED = { FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_API_KEY: 'key', LOG_LEVEL: 'silent' };
-
-const problemsOf = (source: Record<string, string>): string[] => {
-  try {
-    readApiConfig(source);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe('a deployment with no development settings', () => {
   let keys: LocalSigningKeys;
@@ -99,16 +89,16 @@ describe('a deployment with no development settings', () => {
   });
 
   it('stops the start on each development setting, naming it', () => {
-    expect(problemsOf({ ...DEPLOYED, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
+    expect(configProblems({ ...DEPLOYED, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual([
       expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST: must not be set in production/),
     ]);
-    expect(problemsOf({ ...DEPLOYED, SEED_DEMO: 'true' })).toEqual([
+    expect(configProblems({ ...DEPLOYED, SEED_DEMO: 'true' })).toEqual([
       expect.stringMatching(/^SEED_DEMO: must not be set in production/),
     ]);
-    expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: 'http://127.0.0.1:8790' })).toEqual([
+    expect(configProblems({ ...DEPLOYED, PARTNER_ORIGINS: 'http://127.0.0.1:8790' })).toEqual([
       expect.stringMatching(/^PARTNER_ORIGINS\.0: .*development stack only/),
     ]);
-    expect(problemsOf({ LOG_LEVEL: 'silent' }).map((problem) => problem.split(':')[0])).toEqual([
+    expect(configProblems({ LOG_LEVEL: 'silent' }).map((problem) => problem.split(':')[0])).toEqual([
       'FIREBASE_PROJECT_ID',
       'FIREBASE_API_KEY',
     ]);
@@ -138,17 +128,17 @@ describe('partner origins', () => {
     'partner.example',
     'https://partner.example;script-src',
   ])('refuses %s', (origin) => {
-    expect(problemsOf({ ...DEPLOYED, PARTNER_ORIGINS: origin })).toEqual([
+    expect(configProblems({ ...DEPLOYED, PARTNER_ORIGINS: origin })).toEqual([
       expect.stringMatching(/^PARTNER_ORIGINS\.0: /),
     ]);
   });
 
   it('refuses the demo seed wherever the identity emulator is not in use, not only in production (SECURITY.md #15)', () => {
-    expect(problemsOf({ ...DEPLOYED, NODE_ENV: 'development', SEED_DEMO: 'true' })).toEqual([
+    expect(configProblems({ ...DEPLOYED, NODE_ENV: 'development', SEED_DEMO: 'true' })).toEqual([
       expect.stringMatching(/^SEED_DEMO: needs the identity emulator/),
     ]);
     expect(
-      problemsOf({
+      configProblems({
         ...DEPLOYED,
         NODE_ENV: 'development',
         SEED_DEMO: 'true',
@@ -162,7 +152,7 @@ describe('partner origins', () => {
       readApiConfig({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://localhost:8790' }).PARTNER_ORIGINS,
     ).toEqual(['http://localhost:8790']);
     expect(readApiConfig({ NODE_ENV: 'development' }).PARTNER_ORIGINS).toEqual(['http://127.0.0.1:8790']);
-    expect(problemsOf({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://192.168.1.5:8790' })).toHaveLength(1);
+    expect(configProblems({ NODE_ENV: 'development', PARTNER_ORIGINS: 'http://192.168.1.5:8790' })).toHaveLength(1);
   });
 });
 

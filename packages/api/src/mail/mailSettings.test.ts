@@ -1,20 +1,10 @@
 // [M7] (SECURITY.md "Scheduled mail"): production mails over TLS with links to the public address, and
 // the start names every mail setting that is wrong at once.
-import { ConfigError } from '@payportal/shared/config';
 import { describe, expect, it } from 'vitest';
-import { readApiConfig } from '../config.ts';
+import { configProblems } from '../../test/configProblems.ts';
 import { mailSettingProblems, usesTls } from './mailSettings.ts';
 
 const DEPLOYED = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'key' };
-const problemsOf = (source: Record<string, string>): string[] => {
-  try {
-    readApiConfig(source);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe('[M7] mail settings in production', () => {
   it('takes smtps:// or STARTTLS made compulsory, and nothing else', () => {
@@ -26,12 +16,12 @@ describe('[M7] mail settings in production', () => {
 
   it('refuses to start with plain SMTP and a loopback PUBLIC_URL, naming both', () => {
     expect(
-      problemsOf({ ...DEPLOYED, SMTP_URL: 'smtp://mail.example:25', PUBLIC_URL: 'http://localhost:8787' }),
+      configProblems({ ...DEPLOYED, SMTP_URL: 'smtp://mail.example:25', PUBLIC_URL: 'http://localhost:8787' }),
     ).toEqual([
       expect.stringMatching(/^SMTP_URL: must use TLS in production/),
       expect.stringMatching(/^PUBLIC_URL: must be the portal’s public address in production/),
     ]);
-    expect(problemsOf({ ...DEPLOYED, PUBLIC_URL: 'http://127.0.0.1' })).toHaveLength(1);
+    expect(configProblems({ ...DEPLOYED, PUBLIC_URL: 'http://127.0.0.1' })).toHaveLength(1);
     expect(mailSettingProblems({ SMTP_URL: 'smtps://mail.example' })).toEqual([
       ['PUBLIC_URL', expect.stringMatching(/is required in production when SMTP_URL is set/)],
     ]);
@@ -39,11 +29,15 @@ describe('[M7] mail settings in production', () => {
 
   it('starts with TLS mail and a public address; development keeps its local relay', () => {
     expect(
-      problemsOf({ ...DEPLOYED, SMTP_URL: 'smtps://mail.example:465', PUBLIC_URL: 'https://portal.example.com' }),
+      configProblems({ ...DEPLOYED, SMTP_URL: 'smtps://mail.example:465', PUBLIC_URL: 'https://portal.example.com' }),
     ).toEqual([]);
-    expect(problemsOf({ ...DEPLOYED })).toEqual([]);
+    expect(configProblems({ ...DEPLOYED })).toEqual([]);
     expect(
-      problemsOf({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'http://localhost:5173' }),
+      configProblems({
+        NODE_ENV: 'development',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_URL: 'http://localhost:5173',
+      }),
     ).toEqual([]);
   });
 });

@@ -107,7 +107,6 @@ export const partnerSchema = z.object({
   keys: z.array(partnerKeySchema),
 });
 export type Partner = z.infer<typeof partnerSchema>;
-export const partnerListSchema = z.array(partnerSchema);
 
 /**
  * The body of a partner session exchange: the partner's token and the origin of the page that framed the
