@@ -155,18 +155,8 @@ export function residualLinesSql(r: ResidualsDialect, request: LinesRequest, bin
 
 /** The portfolio's sums of the month's lines: merchants, then LINE_COLUMNS' money and counts. */
 export function residualTotalsSql(r: ResidualsDialect, request: LinesRequest, binder: Binder): string {
-  const sums = [
-    'sales_n',
-    'gsv_c',
-    'income_c',
-    'ic_c',
-    'sf_c',
-    'schedule_c',
-    'net_c',
-    'agent_pay',
-    'sub_pay',
-    'house_c',
-  ];
+  // the counts (_n), cents (_c) and payouts, in LINE_COLUMNS' order
+  const sums = LINE_COLUMNS.filter((column) => /_(n|c|pay)$/.test(column));
   return `select count(*) as merchants_n, ${sums.map((column) => `sum(${column}) as ${column}_total`).join(', ')}
     from (${residualLinesSql(r, request, binder)})`;
 }
