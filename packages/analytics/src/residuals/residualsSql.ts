@@ -6,7 +6,6 @@
 // Money is whole cents (Int64) from the first step, Schedule A in 10⁻⁸ cents until one rounding per line,
 // so every sum is exact and both engines give the same cents.
 import type { Binder, Dialect } from '../compiler/dialect.ts';
-import { merchantScopeSql } from '../compiler/merchantScope.ts';
 
 export interface ResidualsDialect {
   readonly dialect: Dialect;
@@ -88,10 +87,8 @@ export function residualLinesSql(r: ResidualsDialect, request: LinesRequest, bin
       ${r.scaled('sum(sales)', 1)} as sales_n, ${r.scaled('sum(attempts)', 1)} as auth_n
     from merchant_daily
     where org_id = ${org} and day >= ${month} and day < ${monthAfter}
-      and merchant_id in (select merchant_id from merchant_dim where ${merchantScopeSql(org, node)})
     group by merchant_id having sum(attempts) > 0`;
-  const merchants = `select merchant_id, mid, dba_name, pricing_plan_id, ifNull(agent_id, ${r.bigint(0)}) as agent_key,
-      ${r.bigint(0)} as house_key
+  const merchants = `select merchant_id, mid, dba_name, pricing_plan_id, ifNull(agent_id, ${r.bigint(0)}) as agent_key
     from merchants where org_id = ${org}`;
   const plans = `select pricing_plan_id, ${r.scaled('monthly_fee', 100)} as monthly_c, ${r.scaled('pci_fee', 100)} as pci_c,
       ${r.scaled('min_discount', 100)} as min_c
@@ -123,18 +120,18 @@ export function residualLinesSql(r: ResidualsDialect, request: LinesRequest, bin
     `select split_key as ${key}, ${own ? 'split_mid as mid, ' : ''}1 as ${prefix}_has, pct_e2 as ${prefix}_pct, basis_v as ${prefix}_basis,
       negative_v as ${prefix}_negative from (${splits}) where split_mid ${own ? "!= ''" : "= ''"}`;
 
-  let looked = join(placed, subIsos, 'sub_key');
-  looked = join(looked, schedule('agent_key', 'sa'), 'agent_key');
-  looked = join(looked, schedule('sub_key', 'ss'), 'sub_key');
-  looked = join(looked, schedule('house_key', 'sh'), 'house_key');
+  // the nearest schedule along the chain (the agent's own, the sub-ISO's, the house's), chosen before one join
+  const scheduled = `select ifNull(node_id, ${r.bigint(0)}) from schedule_a where org_id = ${org} and effective_from <= ${month}`;
+  const chosen = `select *, if(agent_key in (${scheduled}), agent_key, if(sub_key in (${scheduled}), sub_key, ${r.bigint(0)})) as schedule_key
+    from (${join(placed, subIsos, 'sub_key')})`;
+  let looked = join(chosen, schedule('schedule_key', 'sc'), 'schedule_key');
   looked = join(looked, split('agent_key', 'am', true), 'agent_key, mid');
   looked = join(looked, split('agent_key', 'ag', false), 'agent_key');
   looked = join(looked, split('sub_key', 'um', true), 'sub_key, mid');
   looked = join(looked, split('sub_key', 'ug', false), 'sub_key');
 
-  // the nearest schedule (agent's, sub-ISO's, the house's) and the merchant's own split before its node's
-  const nearest = (column: string) =>
-    `if(ifNull(sa_has, 0) = 1, sa_${column}, if(ifNull(ss_has, 0) = 1, ss_${column}, ifNull(sh_${column}, 0)))`;
+  // the merchant's own split before its node's
+  const nearest = (column: string) => `ifNull(sc_${column}, 0)`;
   const ownFirst = (own: string, general: string, column: string, none: string) =>
     `if(ifNull(${own}_has, 0) = 1, ${own}_${column}, if(ifNull(${general}_has, 0) = 1, ${general}_${column}, ${none}))`;
   const cost = `gsv_c * ${nearest('bps')} + (auth_n * ${nearest('auth')} + sales_n * ${nearest('settle')} + ${nearest('month')}) * 1000000`;
@@ -150,7 +147,10 @@ export function residualLinesSql(r: ResidualsDialect, request: LinesRequest, bin
   const payout = (level: string) =>
     `if(net_c < 0 and ${level}_negative = 'zero', 0, ${roundDiv(r, `if(${level}_basis = 'gross', income_c, net_c) * ${level}_pct`, 10_000)})`;
   const paid = `select *, ${payout('agent')} as agent_pay, ${payout('sub')} as sub_pay from (${netted})`;
-  return `select ${LINE_COLUMNS.slice(0, -1).join(', ')}, net_c - agent_pay - sub_pay as house_c from (${paid}) order by mid`;
+  // A node's subtree: its book (an agent) or its agents' books (a sub-ISO), as merchantScopeSql says it on
+  // merchant_dim, here on the line's own codes (reading merchant_dim would add its six joins to the plan).
+  const subtree = node === null ? '' : ` where agent_code = ${node} or sub_code = ${node}`;
+  return `select ${LINE_COLUMNS.slice(0, -1).join(', ')}, net_c - agent_pay - sub_pay as house_c from (${paid})${subtree} order by mid`;
 }
 
 /** The portfolio's sums of the month's lines: merchants, then LINE_COLUMNS' money and counts. */
