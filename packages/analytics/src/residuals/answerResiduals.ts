@@ -122,14 +122,19 @@ async function portfolio(context: ResidualsContext, month: string): Promise<Port
   if (context.scope.node !== undefined) return null;
   const first = completeMonth(month, context.scope.today);
   if (!context.hasData) return null;
-  const [totals] = await statementRows(context, (binder) =>
-    residualTotalsSql(context.residuals, { orgId: context.scope.orgId, month: first, node: null }, binder),
-  );
+  // three statements side by side: the engine's latency, not their work, is most of the wait
+  const [[totals], nodes, adjustments] = await Promise.all([
+    statementRows(context, (binder) =>
+      residualTotalsSql(context.residuals, { orgId: context.scope.orgId, month: first, node: null }, binder),
+    ),
+    nodesOf(context),
+    adjustmentsOf(context, first),
+  ]);
   const [merchants, sales, gsv, income, ic, sf, scheduleA, net, agentPay, subPay] = (totals ?? []).map(n);
-  const kinds = new Map((await nodesOf(context)).map((node) => [node.id, node.kind]));
+  const kinds = new Map(nodes.map((node) => [node.id, node.kind]));
   let agentAdjustments = 0;
   let subIsoAdjustments = 0;
-  for (const { nodeId, cents } of await adjustmentsOf(context, first)) {
+  for (const { nodeId, cents } of adjustments) {
     if (kinds.get(nodeId) === 'sub_iso') subIsoAdjustments += cents;
     else agentAdjustments += cents;
   }
@@ -158,15 +163,16 @@ function inScope(node: NodeRow, scopeNode: string | undefined): boolean {
 async function statement(context: ResidualsContext, month: string, code: string): Promise<NodeStatement | null> {
   const first = completeMonth(month, context.scope.today);
   if (!context.hasData) return null;
-  const nodes = await nodesOf(context);
-  const node = nodes.find((candidate) => candidate.code === code);
-  if (!node || !inScope(node, context.scope.node)) return null;
-  const [rows, allAdjustments] = await Promise.all([
+  // side by side; the lines of a node the caller may not read are dropped unread
+  const [nodes, rows, allAdjustments] = await Promise.all([
+    nodesOf(context),
     statementRows(context, (binder) =>
       residualLinesSql(context.residuals, { orgId: context.scope.orgId, month: first, node: code }, binder),
     ),
     adjustmentsOf(context, first),
   ]);
+  const node = nodes.find((candidate) => candidate.code === code);
+  if (!node || !inScope(node, context.scope.node)) return null;
   const lines = rows.map(toLine).map((line) => {
     const own = node.kind === 'agent';
     return {
