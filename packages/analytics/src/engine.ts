@@ -5,6 +5,7 @@ import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
 import type { MerchantAnswer, MerchantQuestion } from './merchant/merchantQuestion.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
+import type { ResidualsAnswer, ResidualsQuestion } from './residuals/residualsQuestion.ts';
 import type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 
@@ -94,6 +95,16 @@ export interface AnalyticsEngine {
     scope: QueryScope,
     options?: Pick<QueryOptions, 'timeoutMs'>,
   ): Promise<OptimizerAnswer<Q>>;
+  /**
+   * Residuals (README "Residuals"): a complete month's portfolio summary or one partner's statement, per
+   * merchant in the engine's SQL (residuals/residualsSql.ts, one text for both dialects). Rejects the
+   * running or a later month with ResidualsMonthOpenError; answers null outside the caller's scope.
+   */
+  residuals<Q extends ResidualsQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options?: Pick<QueryOptions, 'timeoutMs'>,
+  ): Promise<ResidualsAnswer<Q>>;
   /**
    * Uploads (README "Uploads"): validate a local CSV file of a kind and load its good rows tagged
    * with the upload, all at once for readers; remove uploads' rows; page through an upload's rejects.

@@ -31,6 +31,16 @@ export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';
 export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
+export { ResidualsMonthOpenError } from './residuals/residualsQuestion.ts';
+export type {
+  NodeStatement,
+  PortfolioSummary,
+  ResidualAdjustment,
+  ResidualLine,
+  ResidualNode,
+  ResidualsAnswer,
+  ResidualsQuestion,
+} from './residuals/residualsQuestion.ts';
 export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 export { UploadCountError } from './uploads/stageUpload.ts';

@@ -43,6 +43,7 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
     values: (...args) => inner.values(...args),
     merchants: (...args) => inner.merchants(...args),
     optimize: (...args) => inner.optimize(...args),
+    residuals: (...args) => inner.residuals(...args),
     dataVersion: (orgId) => inner.dataVersion(orgId),
     close: () => inner.close(),
     // Held before it starts, not at its first page: a query with no rows yet (an empty ClickHouse) has none.

@@ -18,6 +18,9 @@ import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
+import { answerResiduals } from '../residuals/answerResiduals.ts';
+import type { ResidualsAnswer, ResidualsQuestion } from '../residuals/residualsQuestion.ts';
+import { clickhouseResiduals } from '../residuals/residualsSql.ts';
 import type { Statement } from '../merchant/merchantStatements.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { createNormsCache } from '../signals/normsTable.ts';
@@ -170,6 +173,22 @@ export class ClickHouseEngine implements AnalyticsEngine {
       statements: clickhouseOptimizerStatements,
       orgId: scope.orgId,
       today: scope.today,
+      hasData,
+      run: (sql) => queryRows(this.client, sql, { timeoutMs }),
+    });
+  }
+
+  /** Residuals (residuals/residualsSql.ts: one text for both dialects), answered as DuckDB answers them. */
+  async residuals<Q extends ResidualsQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<ResidualsAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerResiduals(question, {
+      residuals: clickhouseResiduals(clickhouseDialect),
+      scope,
       hasData,
       run: (sql) => queryRows(this.client, sql, { timeoutMs }),
     });

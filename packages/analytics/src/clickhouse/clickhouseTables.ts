@@ -35,6 +35,10 @@ const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
   pricing_plans: ['org_id', 'pricing_plan_id'],
   merchants: ['org_id', 'merchant_id'],
   portfolio_nodes: ['org_id', 'node_id'],
+  // node_id of schedule_a is nullable (the house), which 18.16 cannot sort by
+  schedule_a: ['org_id', 'effective_from'],
+  residual_splits: ['org_id', 'node_id', 'effective_from'],
+  residual_adjustments: ['org_id', 'month', 'node_id'],
   terminals: ['org_id', 'merchant_id', 'terminal_id'],
   transactions: ['org_id', 'merchant_id', 'txn_date'],
   chargebacks: ['org_id', 'merchant_id', 'received_date'],

@@ -29,6 +29,9 @@ import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuest
 import type { Statement } from '../merchant/merchantStatements.ts';
 import { answerOptimizer } from '../optimizer/answerOptimizer.ts';
 import { duckdbOptimizerStatements } from '../optimizer/optimizerStatements.ts';
+import { answerResiduals } from '../residuals/answerResiduals.ts';
+import type { ResidualsAnswer, ResidualsQuestion } from '../residuals/residualsQuestion.ts';
+import { duckdbResiduals } from '../residuals/residualsSql.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from '../optimizer/optimizerQuestion.ts';
 import { createQueryCache } from '../queryCache.ts';
 import { answerQuery, toValueOption } from '../answerQuery.ts';
@@ -297,6 +300,21 @@ export class DuckDBEngine implements AnalyticsEngine {
       statements: duckdbOptimizerStatements,
       orgId: scope.orgId,
       today: scope.today,
+      hasData,
+      run: (sql, params, types) => this.run(sql, params, timeoutMs, types),
+    });
+  }
+
+  async residuals<Q extends ResidualsQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<ResidualsAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerResiduals(question, {
+      residuals: duckdbResiduals(duckdbDialect),
+      scope,
       hasData,
       run: (sql, params, types) => this.run(sql, params, timeoutMs, types),
     });

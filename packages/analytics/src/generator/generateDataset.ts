@@ -10,11 +10,12 @@ import { generateDisputeEvents } from './generateDisputeEvents.ts';
 import { generateMerchants } from './generateMerchants.ts';
 import { generatePortfolio } from './generatePortfolio.ts';
 import { generateRefunds } from './generateRefunds.ts';
+import { generateResiduals } from './generateResiduals.ts';
 import { generateSales } from './generateSales.ts';
 import { generateSettlements } from './generateSettlements.ts';
 import { plantAmlCases } from './plantAmlCases.ts';
 import type { GenerationContext } from './generationContext.ts';
-import { datasetSeed, DISPUTES_STREAM, MAIN_STREAM_VERSION, PORTFOLIO_STREAM } from './random.ts';
+import { datasetSeed, DISPUTES_STREAM, MAIN_STREAM_VERSION, PORTFOLIO_STREAM, RESIDUALS_STREAM } from './random.ts';
 
 /** Bump when a change alters generated rows; it is part of the seed and of the datasets ledger. */
 export const GENERATOR_VERSION = 6;
@@ -107,6 +108,7 @@ export function contextOf(options: GenerateDatasetOptions): GenerationContext {
     seed: datasetSeed(orgId, scaleFactor, Math.min(version, MAIN_STREAM_VERSION)),
     disputesSeed: datasetSeed(orgId, scaleFactor, DISPUTES_STREAM),
     portfolioSeed: datasetSeed(orgId, scaleFactor, PORTFOLIO_STREAM),
+    residualsSeed: datasetSeed(orgId, scaleFactor, RESIDUALS_STREAM),
     merchantCount: Math.max(25, Math.round(1000 * scaleFactor)),
     transactionCount: Math.round(3_000_000 * scaleFactor),
     ...windowOf(options),
@@ -137,6 +139,7 @@ export async function generateDataset(
     await createGeneratorLookups(connection, ctx.windowStart, ctx.windowEnd);
     await generatePortfolio(connection, ctx);
     await generateMerchants(connection, ctx);
+    await generateResiduals(connection, ctx);
     await generateSales(connection, ctx);
     // before refunds and chargebacks (planted sales draw none, and the attempts they replace none either)
     await plantAmlCases(connection, ctx, plantDay);

@@ -7,6 +7,8 @@ export interface GenerationContext {
   disputesSeed: bigint;
   /** From datasetSeed(orgId, scaleFactor, PORTFOLIO_STREAM): the hierarchy's own draws. */
   portfolioSeed: bigint;
+  /** From datasetSeed(orgId, scaleFactor, RESIDUALS_STREAM): the residual inputs' own draws. */
+  residualsSeed: bigint;
   merchantCount: number;
   /** Authorisation attempts (approved and declined sales); refunds come on top. */
   transactionCount: number;

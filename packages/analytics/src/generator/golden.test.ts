@@ -77,3 +77,31 @@ it('SF 0.01, organisation 1, ending 2026-10-27: the dispute events of generator 
     ['ruled_won', '1', '299', '0'],
   ]);
 });
+
+it('SF 0.01, organisation 1, ending 2026-10-27: the residual inputs of generator version 6 (their own stream)', async () => {
+  const inputs = await engine.withConnection(
+    async (c) =>
+      (
+        await c.runAndReadAll(`select
+      (select string_agg(coalesce(node_id::varchar, 'house') || ' ' || fee_code || ' ' || rate || ' ' || effective_from, '; '
+        order by node_id nulls first, effective_from, fee_code)
+        from schedule_a where org_id = ${ORG}) as schedule_a,
+      (select string_agg(node_id || ' ' || coalesce(mid, '*') || ' ' || share_pct || ' ' || basis || ' ' || net_negative || ' '
+        || coalesce(expires_on::varchar || ' ' || after_expiry_pct, '-'), '; '
+        order by node_id, mid nulls first) from residual_splits where org_id = ${ORG}) as splits,
+      (select count(*) || ' ' || sum(amount) || ' ' || count(*) filter (kind = 'income') from residual_adjustments where org_id = ${ORG}) as adjustments`)
+      ).getRowObjectsJson()[0],
+  );
+  expect(inputs).toEqual({
+    schedule_a:
+      'house authorisation 0.0530 2025-09-01; house bin_sponsorship 1.7500 2025-09-01; house merchant_account 4.5000 2025-09-01; ' +
+      'house settlement 0.0100 2025-09-01; house authorisation 0.0430 2026-03-01; house bin_sponsorship 1.2500 2026-03-01; ' +
+      'house merchant_account 3.7500 2026-03-01; house settlement 0.0100 2026-03-01; 10000001 authorisation 0.0550 2025-09-01; ' +
+      '10000001 bin_sponsorship 1.2500 2025-09-01; 10000001 merchant_account 4.0000 2025-09-01; 10000001 settlement 0.0100 2025-09-01',
+    splits:
+      '10000001 * 9.00 net zero -; 10000002 * 9.00 net zero -; 10000003 * 42.00 net zero -; 10000004 * 48.00 net zero -; ' +
+      '10000005 * 70.00 net pass 2026-05-01 47.00',
+    // rows, summed amount, income rows
+    adjustments: '3 437.50 0',
+  });
+});

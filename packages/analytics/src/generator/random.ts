@@ -18,6 +18,9 @@ export const DISPUTES_STREAM = 'dispute_events/6';
 /** The portfolio hierarchy's own stream (generatePortfolio.ts): its draws never move another table's. */
 export const PORTFOLIO_STREAM = 'portfolio_nodes/6';
 
+/** The residual inputs' own stream (generateResiduals.ts): schedules, splits and adjustments. */
+export const RESIDUALS_STREAM = 'residuals/6';
+
 export const SALT = {
   mcc: 1,
   state: 2,
@@ -121,6 +124,21 @@ export const SALT = {
   disputeAnswerLag: 704,
   disputeDecisionLag: 705,
   disputeArbitrationLag: 706,
+  // the residual inputs (their own stream, RESIDUALS_STREAM)
+  scheduleOwn: 800,
+  scheduleBps: 801,
+  scheduleAuth: 802,
+  scheduleMonthly: 803,
+  splitShare: 810,
+  splitGross: 811,
+  splitPass: 812,
+  splitExpires: 813,
+  splitExpiresOn: 814,
+  splitAfter: 815,
+  splitMerchant: 816,
+  adjustment: 820,
+  adjustmentKind: 821,
+  adjustmentAmount: 822,
 } as const;
 
 export type Salt = keyof typeof SALT;

@@ -61,6 +61,24 @@ export const FACT_TABLES = {
   portfolio_nodes: `create table if not exists portfolio_nodes (
     org_id integer not null, node_id bigint not null, parent_id bigint, kind varchar not null, code varchar not null,
     name varchar not null, upload_id bigint)`,
+  /** The ISO's processing cost (its "Schedule A" buy rates) per node (null: the house's, every merchant
+   * without a schedule nearer to it), by fee code; `basis` says what `rate` multiplies: `bps_of_volume`
+   * (rate in basis points of GSV), `per_authorisation`, `per_settled_sale`, `per_merchant_month` (dollars).
+   * Interchange and scheme fees pass through at cost and have no rows. A fee code's rate is the row of the
+   * latest `effective_from` on or before a month's first day (README "Residuals"). */
+  schedule_a: `create table if not exists schedule_a (
+    org_id integer not null, node_id bigint, fee_code varchar not null, basis varchar not null, rate decimal(18,4) not null,
+    effective_from date not null, upload_id bigint)`,
+  /** Each partner's share of its merchants' net (`basis` 'net') or income ('gross'), for every merchant of
+   * the node (mid null) or one merchant (mid); `net_negative` 'zero' pays nothing on a negative net, 'pass'
+   * passes the share of the loss on; from `expires_on` the share is `after_expiry_pct`. */
+  residual_splits: `create table if not exists residual_splits (
+    org_id integer not null, node_id bigint not null, mid varchar, share_pct decimal(5,2) not null, basis varchar not null,
+    net_negative varchar not null, effective_from date not null, expires_on date, after_expiry_pct decimal(5,2), upload_id bigint)`,
+  /** One-off amounts on a node's statement of a month: 'income' paid to the partner, 'expense' charged to it. */
+  residual_adjustments: `create table if not exists residual_adjustments (
+    org_id integer not null, month date not null, node_id bigint not null, mid varchar, kind varchar not null,
+    amount decimal(18,2) not null, memo varchar not null, upload_id bigint)`,
   terminals: `create table if not exists terminals (
     terminal_id bigint not null, org_id integer not null, merchant_id bigint not null, kind varchar not null)`,
   transactions: `create table if not exists transactions (

@@ -1,0 +1,127 @@
+// bench:residuals: residual statements at a scale factor of your choice (`npm run bench:residuals -- --sf 1`;
+// BENCH_SF also works; the issue's target scale is 10, heavy on a shared machine), in DuckDB and in a
+// private ClickHouse 18.16 server with the same rows: the timings (p50 of BENCH_RUNS, 7) of the last
+// complete month's portfolio summary and of the statement of the agent with the largest book, each
+// beside, in the same run, the hand-written SQL of the portfolio totals (DuckDB, test/residualsHandComputation.ts,
+// whose totals both engines must equal) and a plain sum of the month's rollup rows per merchant (both
+// engines: the floor any statement stands on). Targets (issue #46, at SF 10): portfolio ≤ 500 ms,
+// one agent ≤ 200 ms on each engine; the exit code is 1 when a total differs or a target is missed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dayBefore, DuckDBEngine, ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
+import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
+import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
+import { queryRows } from '../packages/analytics/src/clickhouse/runClickHouseQuery.ts';
+import { handWrittenResidualTotals } from '../packages/analytics/test/residualsHandComputation.ts';
+import { findClickHouseServer, startClickHouse } from '../packages/analytics/test/startClickHouse.ts';
+import { recordResult } from './recordResult.ts';
+
+const flagAt = process.argv.indexOf('--sf');
+const SF = Number(flagAt > 0 ? process.argv[flagAt + 1] : (process.env.BENCH_SF ?? 10));
+if (!(SF > 0)) throw new Error(`Expected --sf N with N > 0, received ${process.argv[flagAt + 1]}`);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const ORG = 1;
+const TODAY = new Date().toISOString().slice(0, 10);
+const LAST_DAY = dayBefore(TODAY);
+const MONTH = new Date(Date.UTC(Number(TODAY.slice(0, 4)), Number(TODAY.slice(5, 7)) - 2, 1)).toISOString().slice(0, 7);
+const scope = { orgId: ORG, today: TODAY };
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const problems: string[] = [];
+
+async function p50(work: () => Promise<unknown>): Promise<number> {
+  await work(); // warm
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+const rollupMonthSql = (month: string, monthFunction: string) =>
+  `select merchant_id, sum(gsv), sum(billed_fees), sum(interchange), sum(scheme_fees), sum(attempts) from merchant_daily
+   where org_id = ${ORG} and ${monthFunction} = '${month}-01' group by merchant_id`;
+
+async function check(
+  name: string,
+  engine: AnalyticsEngine,
+  agent: string,
+  expected: unknown,
+  baseline: () => Promise<unknown>,
+): Promise<string> {
+  const summary = await engine.residuals({ kind: 'portfolio', month: MONTH }, scope);
+  if (JSON.stringify(summary) !== JSON.stringify(expected))
+    problems.push(`${name} totals ${JSON.stringify(summary)} differ from the hand-written ${JSON.stringify(expected)}`);
+  const portfolio = await p50(() => engine.residuals({ kind: 'portfolio', month: MONTH }, scope));
+  const statement = await p50(() => engine.residuals({ kind: 'statement', month: MONTH, node: agent }, scope));
+  const floor = await p50(baseline);
+  if (portfolio > 500) problems.push(`${name} portfolio ${portfolio.toFixed(0)} ms > 500 ms`);
+  if (statement > 200) problems.push(`${name} agent statement ${statement.toFixed(0)} ms > 200 ms`);
+  return `${name}: portfolio ${portfolio.toFixed(0)} ms, agent ${agent} ${statement.toFixed(0)} ms, beside the month's rollup per merchant ${floor.toFixed(0)} ms`;
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'payportal-bench-residuals-'));
+const duckdb = await DuckDBEngine.open({ path: join(folder, 'residuals.duckdb'), cacheEntries: 0 });
+const figures: string[] = [];
+try {
+  const started = performance.now();
+  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: LAST_DAY });
+  progress(`SF ${SF} generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const [agent] = await duckdb.withConnection(async (c) =>
+    (
+      await c.runAndReadAll(`select agent_code from merchant_dim where org_id = ${ORG} and agent_code is not null
+        group by agent_code order by count(*) desc, agent_code limit 1`)
+    )
+      .getRows()
+      .map((row) => String(row[0])),
+  );
+  const expected = {
+    month: MONTH,
+    ...(await duckdb.withConnection((connection) => handWrittenResidualTotals(connection, ORG, `${MONTH}-01`))),
+  };
+  const handWritten = await p50(() =>
+    duckdb.withConnection((connection) => handWrittenResidualTotals(connection, ORG, `${MONTH}-01`)),
+  );
+  figures.push(`DuckDB hand-written portfolio totals ${handWritten.toFixed(0)} ms`);
+  figures.push(
+    await check('DuckDB', duckdb, agent!, expected, () =>
+      duckdb.withConnection((c) => c.runAndReadAll(rollupMonthSql(MONTH, "date_trunc('month', day)"))),
+    ),
+  );
+  if (!findClickHouseServer()) figures.push('ClickHouse: skipped (clickhouse-server is not installed)');
+  else {
+    const server = await startClickHouse();
+    const client = createClickHouseClient({ url: server.url });
+    const clickhouse = await ClickHouseEngine.connect({ url: server.url, cacheEntries: 0 });
+    try {
+      await duckdb.withConnection((connection) => copyFromDuckDB(connection, client, { orgIds: [ORG] }));
+      figures.push(
+        await check('ClickHouse', clickhouse, agent!, expected, () =>
+          queryRows(client, rollupMonthSql(MONTH, 'toStartOfMonth(day)')),
+        ),
+      );
+    } finally {
+      await clickhouse.close();
+      await client.close();
+      await server.stop();
+    }
+  }
+} finally {
+  await duckdb.close();
+  rmSync(folder, { recursive: true, force: true });
+}
+
+for (const line of figures) progress(line);
+for (const problem of problems) progress(`MISSED ${problem}`);
+recordResult({
+  bench: 'residuals',
+  figures: `SF ${SF}, ${MONTH}, p50 of ${RUNS}: ${figures.join('; ')}`,
+  targets: {
+    'totals equal the hand-written SQL': problems.every((p) => p.includes(' ms')),
+    'timings within target': !problems.some((p) => p.includes(' ms')),
+  },
+});
+process.exitCode = problems.length ? 1 : 0;

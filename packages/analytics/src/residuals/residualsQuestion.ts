@@ -1,0 +1,98 @@
+// What the residuals API asks an engine (README "Residuals") and what it answers. Money is in dollars
+// with cents (whole cents divided by 100, so every figure is exact to the cent); shares in percent.
+
+/** A complete month as 'YYYY-MM': the running month and later ones are refused (ResidualsMonthOpenError). */
+export type ResidualsQuestion =
+  /** The portfolio's summary; null for a caller scoped to a node (the house's figures are not theirs). */
+  | { kind: 'portfolio'; month: string }
+  /** One partner's statement by its code; null when the node is unknown or outside the caller's scope. */
+  | { kind: 'statement'; month: string; node: string };
+
+export interface ResidualLine {
+  mid: string;
+  name: string;
+  /** The merchant's agent and sub-ISO codes; null for a house account (and a sub-ISO for an agent without one). */
+  agentCode: string | null;
+  subIsoCode: string | null;
+  /** Settled sales and their volume (GSV). */
+  sales: number;
+  volume: number;
+  /** Transaction fees + account fees, as the optimizer's P&L bills them. */
+  income: number;
+  interchange: number;
+  schemeFees: number;
+  scheduleA: number;
+  /** income − interchange − scheme fees − Schedule A. */
+  net: number;
+  agentSharePct: number;
+  agentPayout: number;
+  subIsoSharePct: number;
+  subIsoPayout: number;
+  /** net − the payouts: what the house keeps of this merchant. */
+  house: number;
+}
+
+export interface ResidualAdjustment {
+  mid: string | null;
+  kind: 'income' | 'expense';
+  amount: number;
+  memo: string;
+}
+
+export interface ResidualNode {
+  code: string;
+  name: string;
+  kind: 'sub_iso' | 'agent';
+  parentCode: string | null;
+}
+
+export interface NodeStatement {
+  month: string;
+  node: ResidualNode;
+  /** The node's merchants with its own share and payout on each. */
+  lines: (ResidualLine & { sharePct: number; payout: number })[];
+  adjustments: ResidualAdjustment[];
+  totals: {
+    merchants: number;
+    volume: number;
+    income: number;
+    net: number;
+    payouts: number;
+    /** Income adjustments − expense adjustments. */
+    adjustments: number;
+    /** payouts + adjustments: what the partner is paid. */
+    total: number;
+  };
+  /** A sub-ISO's agents with what each is paid (empty for an agent). */
+  children: { code: string; name: string; total: number }[];
+}
+
+export interface PortfolioSummary {
+  month: string;
+  merchants: number;
+  sales: number;
+  volume: number;
+  income: number;
+  interchange: number;
+  schemeFees: number;
+  /** interchange + scheme fees. */
+  passThrough: number;
+  scheduleA: number;
+  net: number;
+  payouts: { agents: number; subIsos: number };
+  adjustments: { agents: number; subIsos: number };
+  /** net − payouts − adjustments: the remainder, rounding included. */
+  house: number;
+}
+
+export type ResidualsAnswer<Q extends ResidualsQuestion> = Q extends { kind: 'portfolio' }
+  ? PortfolioSummary | null
+  : NodeStatement | null;
+
+/** The running month or a later one: not complete, so it has no statement yet. */
+export class ResidualsMonthOpenError extends Error {
+  constructor(readonly month: string) {
+    super(`The month ${month} is not complete yet.`);
+    this.name = 'ResidualsMonthOpenError';
+  }
+}
