@@ -34,5 +34,10 @@ export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
 export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 export { UploadCountError } from './uploads/stageUpload.ts';
-export type { MerchantAnswer, MerchantAnswers, MerchantQuestion } from './merchant/merchantQuestion.ts';
+export type {
+  MerchantAnswer,
+  MerchantAnswers,
+  MerchantQuestion,
+  PortfolioNodeRow,
+} from './merchant/merchantQuestion.ts';
 export type { MerchantScore } from './signals/answerSignals.ts';

@@ -125,6 +125,33 @@ describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on 
     }
   });
 
+  it('[Q1] keeps the merchant page to the subtree: finder, header, watchlist and scores; the hierarchy with its books', async () => {
+    const agent = nodes.find((node) => node.kind === 'agent')!;
+    const book = subtree.get(agent.code)!;
+    const scope = { orgId: ORG, today, node: agent.code };
+    const found = await engine().merchants({ kind: 'search', text: '', limit: 10_000 }, scope);
+    expect(found.map((match) => match.mid).sort()).toEqual([...book.keys()].sort());
+    const everyone = await engine().merchants({ kind: 'search', text: '', limit: 10_000 }, { orgId: ORG, today });
+    const outsider = everyone.find((match) => !book.has(match.mid))!;
+    const insider = everyone.find((match) => book.has(match.mid))!;
+    expect(await engine().merchants({ kind: 'header', merchantId: outsider.merchantId }, scope)).toBeNull();
+    expect((await engine().merchants({ kind: 'header', merchantId: insider.merchantId }, scope))?.mid).toBe(
+      insider.mid,
+    );
+    expect(await engine().merchants({ kind: 'signals', merchantId: outsider.merchantId }, scope)).toEqual([]);
+    const ids = new Set(everyone.filter((match) => book.has(match.mid)).map((match) => match.merchantId));
+    for (const score of await engine().merchants({ kind: 'scores' }, scope))
+      expect(ids.has(score.merchantId)).toBe(true);
+    for (const watched of await engine().merchants({ kind: 'watchlist', limit: 50 }, scope))
+      expect(book.has(watched.mid)).toBe(true);
+    const { nodes: tree, house } = await engine().merchants({ kind: 'portfolio' }, { orgId: ORG, today });
+    expect(tree.map((node) => node.code)).toEqual(nodes.map((node) => node.code));
+    for (const node of tree) expect(node.merchants, node.code).toBe(subtree.get(node.code)?.size ?? 0);
+    expect(house + tree.filter((node) => node.kind === 'agent').reduce((sum, node) => sum + node.merchants, 0)).toBe(
+      everyone.length,
+    );
+  });
+
   it('[Q1] answers no rows for a node the organisation does not have', async () => {
     const answer = await ask(engine(), { measures: ['gsv'], dimensions: ['merchant'] }, 'AGT-9999');
     expect(answer.rows).toEqual([]);
