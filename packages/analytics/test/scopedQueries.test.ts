@@ -9,6 +9,7 @@ import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';
 import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import type { AnalyticsEngine } from '../src/engine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
+import { subtreeGsv } from './subtreeGsv.ts';
 
 const ORG = 3;
 const endMonth = '2026-10-01';
@@ -30,23 +31,7 @@ beforeAll(async () => {
     database: database.name,
     cacheEntries: 100,
   });
-  const rows = await duckdb.withConnection(
-    async (c) =>
-      (
-        await c.runAndReadAll(`with recursive tree(code, node_id) as (
-            select code, node_id from portfolio_nodes where org_id = ${ORG}
-            union all select t.code, n.node_id from tree t join portfolio_nodes n on n.org_id = ${ORG} and n.parent_id = t.node_id)
-          select t.code, m.mid, coalesce((select sum(amount) from transactions x where x.org_id = ${ORG} and x.merchant_id = m.merchant_id
-              and not x.is_refund and x.auth_result = 'approved' and x.settled), 0)::double as gsv
-          from tree t join merchants m on m.org_id = ${ORG} and m.agent_id = t.node_id`)
-      ).getRowObjectsJS() as { code: string; mid: string; gsv: number }[],
-  );
-  subtree = new Map();
-  for (const row of rows) {
-    const book = subtree.get(row.code) ?? new Map<string, number>();
-    book.set(row.mid, row.gsv);
-    subtree.set(row.code, book);
-  }
+  subtree = await duckdb.withConnection((c) => subtreeGsv(c, ORG));
   nodes = await duckdb.withConnection(
     async (c) =>
       (

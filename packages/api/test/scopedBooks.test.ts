@@ -15,6 +15,7 @@ import {
 } from '@payportal/shared/identity';
 import { MERCHANT_PATHS } from '@payportal/shared/merchants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subtreeGsv } from '../../analytics/test/subtreeGsv.ts';
 import { DEMO_AGENT_NODE } from '../src/seed/demoAccounts.ts';
 import { download, openAnalyticsTestApp, waitForJob, type AnalyticsTestApp } from './exportHelpers.ts';
 import { partnerKey, partnerSessionToken } from './partnerTokens.ts';
@@ -41,18 +42,7 @@ describe('scoped books on PGlite and DuckDB', () => {
     [{ id: acmeId }] = (await stack.db.query<{ id: number }>(
       "select id from organizations where name = 'Acme Acquiring'",
     )) as [{ id: number }];
-    const rows = await stack.engine.withConnection(
-      async (c) =>
-        (
-          await c.runAndReadAll(`with recursive tree(code, node_id) as (
-              select code, node_id from portfolio_nodes where org_id = ${acmeId}
-              union all select t.code, n.node_id from tree t join portfolio_nodes n on n.org_id = ${acmeId} and n.parent_id = t.node_id)
-            select t.code, m.mid, coalesce((select sum(amount) from transactions x where x.org_id = ${acmeId} and x.merchant_id = m.merchant_id
-                and not x.is_refund and x.auth_result = 'approved' and x.settled), 0)::double as gsv
-            from tree t join merchants m on m.org_id = ${acmeId} and m.agent_id = t.node_id`)
-        ).getRowObjectsJS() as { code: string; mid: string; gsv: number }[],
-    );
-    for (const row of rows) books.set(row.code, (books.get(row.code) ?? new Map()).set(row.mid, row.gsv));
+    for (const [code, book] of await stack.engine.withConnection((c) => subtreeGsv(c, acmeId))) books.set(code, book);
     everyMid = new Set(
       await stack.engine.withConnection(async (c) =>
         (await c.runAndReadAll(`select mid from merchants where org_id = ${acmeId}`))
