@@ -44,5 +44,10 @@ export type {
 export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 export { UploadCountError } from './uploads/stageUpload.ts';
-export type { MerchantAnswer, MerchantAnswers, MerchantQuestion } from './merchant/merchantQuestion.ts';
+export type {
+  MerchantAnswer,
+  MerchantAnswers,
+  MerchantQuestion,
+  PortfolioNodeRow,
+} from './merchant/merchantQuestion.ts';
 export type { MerchantScore } from './signals/answerSignals.ts';

@@ -9,6 +9,7 @@ import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';
 import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import type { AnalyticsEngine } from '../src/engine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
+import { subtreeGsv } from './subtreeGsv.ts';
 
 const ORG = 3;
 const endMonth = '2026-10-01';
@@ -30,23 +31,7 @@ beforeAll(async () => {
     database: database.name,
     cacheEntries: 100,
   });
-  const rows = await duckdb.withConnection(
-    async (c) =>
-      (
-        await c.runAndReadAll(`with recursive tree(code, node_id) as (
-            select code, node_id from portfolio_nodes where org_id = ${ORG}
-            union all select t.code, n.node_id from tree t join portfolio_nodes n on n.org_id = ${ORG} and n.parent_id = t.node_id)
-          select t.code, m.mid, coalesce((select sum(amount) from transactions x where x.org_id = ${ORG} and x.merchant_id = m.merchant_id
-              and not x.is_refund and x.auth_result = 'approved' and x.settled), 0)::double as gsv
-          from tree t join merchants m on m.org_id = ${ORG} and m.agent_id = t.node_id`)
-      ).getRowObjectsJS() as { code: string; mid: string; gsv: number }[],
-  );
-  subtree = new Map();
-  for (const row of rows) {
-    const book = subtree.get(row.code) ?? new Map<string, number>();
-    book.set(row.mid, row.gsv);
-    subtree.set(row.code, book);
-  }
+  subtree = await duckdb.withConnection((c) => subtreeGsv(c, ORG));
   nodes = await duckdb.withConnection(
     async (c) =>
       (
@@ -123,6 +108,33 @@ describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on 
       );
       expect(found.map((option) => option.value).sort(), node.code).toEqual([...subtree.get(node.code)!.keys()].sort());
     }
+  });
+
+  it('[Q1] keeps the merchant page to the subtree: finder, header, watchlist and scores; the hierarchy with its books', async () => {
+    const agent = nodes.find((node) => node.kind === 'agent')!;
+    const book = subtree.get(agent.code)!;
+    const scope = { orgId: ORG, today, node: agent.code };
+    const found = await engine().merchants({ kind: 'search', text: '', limit: 10_000 }, scope);
+    expect(found.map((match) => match.mid).sort()).toEqual([...book.keys()].sort());
+    const everyone = await engine().merchants({ kind: 'search', text: '', limit: 10_000 }, { orgId: ORG, today });
+    const outsider = everyone.find((match) => !book.has(match.mid))!;
+    const insider = everyone.find((match) => book.has(match.mid))!;
+    expect(await engine().merchants({ kind: 'header', merchantId: outsider.merchantId }, scope)).toBeNull();
+    expect((await engine().merchants({ kind: 'header', merchantId: insider.merchantId }, scope))?.mid).toBe(
+      insider.mid,
+    );
+    expect(await engine().merchants({ kind: 'signals', merchantId: outsider.merchantId }, scope)).toEqual([]);
+    const ids = new Set(everyone.filter((match) => book.has(match.mid)).map((match) => match.merchantId));
+    for (const score of await engine().merchants({ kind: 'scores' }, scope))
+      expect(ids.has(score.merchantId)).toBe(true);
+    for (const watched of await engine().merchants({ kind: 'watchlist', limit: 50 }, scope))
+      expect(book.has(watched.mid)).toBe(true);
+    const { nodes: tree, house } = await engine().merchants({ kind: 'portfolio' }, { orgId: ORG, today });
+    expect(tree.map((node) => node.code)).toEqual(nodes.map((node) => node.code));
+    for (const node of tree) expect(node.merchants, node.code).toBe(subtree.get(node.code)?.size ?? 0);
+    expect(house + tree.filter((node) => node.kind === 'agent').reduce((sum, node) => sum + node.merchants, 0)).toBe(
+      everyone.length,
+    );
   });
 
   it('[Q1] answers no rows for a node the organisation does not have', async () => {

@@ -32,6 +32,7 @@ describe('export job claims', () => {
       requestedBy: analyst!.id,
       definitionId: null,
       name: 'Claimed twice',
+      scopeNode: null,
       source: { query: { measures: ['gsv'], dimensions: [], filters: [], order: [] } },
       csv: { header: 'labels', bom: false, gzip: false, neutraliseFormulas: true },
       rowCap: 1000,

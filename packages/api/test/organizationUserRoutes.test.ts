@@ -56,23 +56,24 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
   it('lists one page of the organisation with roles and identity facts, searched and sorted on the server', async (context) => {
     if (!db) return context.skip(POSTGRES_MISSING);
     const first = orgUsersPageSchema.parse(
-      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&sort=email`)).json(),
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=5&sort=email`)).json(),
     );
-    expect(first.total).toBe(12);
+    expect(first.total).toBe(13);
     expect(first.users.map((user) => user.email)).toEqual([
+      'agent@acme.example',
       'analyst@acme.example',
       'disabled@acme.example',
       'embedded@acme.example',
       'inactive@acme.example',
     ]);
-    const inactive = first.users[3]!;
+    const inactive = first.users[4]!;
     expect(inactive).toMatchObject({
       is_active: false,
       roles: ['query'],
       signed_up: true,
       second_factor_enrolled: true,
     });
-    expect(first.users[1]).toMatchObject({
+    expect(first.users[2]).toMatchObject({
       email: 'disabled@acme.example',
       second_factor_enrolled: false,
       email_verified: true,
@@ -83,10 +84,9 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     );
     expect(found.users.map((user) => user.name)).toEqual(['Uma Uploader', 'Ada Upload-Admin']);
     const third = orgUsersPageSchema.parse(
-      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=4&page=3&sort=email`)).json(),
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=5&page=3&sort=email`)).json(),
     );
     expect(third.users.map((user) => user.email)).toEqual([
-      'stale@acme.example',
       'unverified@acme.example',
       'upload-admin@acme.example',
       'uploader@acme.example',

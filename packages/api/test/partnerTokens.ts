@@ -22,8 +22,10 @@ export function partnerSessionToken(
   email: string,
   name: string,
   origin: string,
+  /** Further claims, such as `node`. */
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
-  return new SignJWT({ email, name, origin })
+  return new SignJWT({ email, name, origin, ...extra })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid })
     .setIssuer(issuer)
     .setAudience(PARTNER_SESSION_AUDIENCE)

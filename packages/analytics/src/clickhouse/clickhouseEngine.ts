@@ -152,6 +152,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
       );
     return answerMerchantQuestion(question, {
       orgId: scope.orgId,
+      node: scope.node ?? null,
       today: scope.today,
       hasData: version !== NO_DATASET,
       statements,

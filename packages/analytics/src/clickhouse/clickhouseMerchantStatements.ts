@@ -17,6 +17,8 @@ import type { SignalId } from '@payportal/shared/merchants';
 import type { MerchantStatements, SignalScope } from '../merchant/merchantStatements.ts';
 import type { NormRow } from '../signals/normsTable.ts';
 import { HIGH_RISK } from '../signals/signalScoresSql.ts';
+import { merchantScopeSql } from '../compiler/merchantScope.ts';
+import { portfolioSql } from '../merchant/portfolioSql.ts';
 import { clickhouseDate, clickhouseNumber, clickhouseString } from './clickhouseLiteral.ts';
 import { clickhouseContainsText } from './duckdbLowerCase.ts';
 
@@ -155,6 +157,9 @@ const EVIDENCE: Record<SignalId, (l: Literals, norms: string) => string> = {
 
 const MATCH_COLUMNS = 'merchant_id, mid, legal_name, dba_name, mcc, state_code';
 
+const bookSql = (orgId: number, node: string) =>
+  `select merchant_id from merchant_dim where ${merchantScopeSql(clickhouseNumber(orgId), clickhouseString(node))}`;
+
 function header(orgId: number, merchantId: number): string {
   const of = `org_id = ${clickhouseNumber(orgId)} and merchant_id = ${clickhouseNumber(merchantId)}`;
   const merchant = `select merchant_id, mid, legal_name, dba_name, mcc, state_code, city, toString(onboarded_on) as onboarded, status, risk_tier,
@@ -210,20 +215,24 @@ function normsTable(rows: readonly NormRow[]): string {
 }
 
 export const clickhouseMerchantStatements: MerchantStatements = {
-  search: (orgId, text, limit) => {
+  search: (orgId, node, text, limit) => {
     const search = clickhouseString(text);
+    const book = node === null ? '' : `and merchant_id in (${bookSql(orgId, node)})`;
     return {
       sql: `select ${MATCH_COLUMNS} from merchants
         where org_id = ${clickhouseNumber(orgId)} and (startsWith(mid, ${search}) or ${clickhouseContainsText('dba_name', search)} or ${clickhouseContainsText('legal_name', search)})
+        ${book}
         order by startsWith(mid, ${search}) desc, dba_name, merchant_id limit ${clickhouseNumber(Math.trunc(limit))}`,
       params: [],
     };
   },
+  book: (orgId, node) => ({ sql: bookSql(orgId, node), params: [] }),
   header: (orgId, merchantId) => ({ sql: header(orgId, merchantId), params: [] }),
   merchantsById: (orgId, merchantIds) => ({
     sql: `select ${MATCH_COLUMNS} from merchants where org_id = ${clickhouseNumber(orgId)} and merchant_id in (${merchantIds.map(clickhouseNumber).join(', ')})`,
     params: [],
   }),
+  portfolio: (orgId) => portfolioSql(orgId).map((sql) => ({ sql, params: [] })),
   norms: (orgId, today) => ({ sql: normsSql(orgId, today), params: [] }),
   toNorms,
   normsTable,

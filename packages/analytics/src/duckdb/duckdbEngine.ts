@@ -384,6 +384,7 @@ export class DuckDBEngine implements AnalyticsEngine {
       );
     return answerMerchantQuestion(question, {
       orgId: scope.orgId,
+      node: scope.node ?? null,
       today: scope.today,
       hasData,
       statements,

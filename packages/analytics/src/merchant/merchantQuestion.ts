@@ -9,7 +9,18 @@ export type MerchantQuestion =
   | { kind: 'signals'; merchantId: number }
   | { kind: 'scores' }
   /** Merchants with at least one raised signal, most raised first. */
-  | { kind: 'watchlist'; limit: number };
+  | { kind: 'watchlist'; limit: number }
+  /** The hierarchy's nodes with their books' sizes (the organisation's whole, whatever the scope: names only, no merchant). */
+  | { kind: 'portfolio' };
+
+/** A node of the portfolio hierarchy; `merchants` counts its subtree (a sub-ISO: its agents' books). */
+export interface PortfolioNodeRow {
+  code: string;
+  name: string;
+  kind: 'sub_iso' | 'agent';
+  parentCode: string | null;
+  merchants: number;
+}
 
 export interface MerchantAnswers {
   search: MerchantMatch[];
@@ -18,6 +29,8 @@ export interface MerchantAnswers {
   signals: SignalResult[];
   scores: MerchantScore[];
   watchlist: WatchedMerchant[];
+  /** `house`: merchants of no agent. */
+  portfolio: { nodes: PortfolioNodeRow[]; house: number };
 }
 
 export type MerchantAnswer<Q extends MerchantQuestion> = MerchantAnswers[Q['kind']];

@@ -20,11 +20,15 @@ export interface SignalScope {
 
 export interface MerchantStatements {
   /** (merchant_id, mid, legal_name, dba_name, mcc, state_code): MIDs from their start, names anywhere, a MID match first. */
-  search(orgId: number, text: string, limit: number): Statement;
+  search(orgId: number, node: string | null, text: string, limit: number): Statement;
+  /** (merchant_id) of every merchant in the node's subtree (merchantScope.ts). */
+  book(orgId: number, node: string): Statement;
   /** The header's cells in MerchantHeader's order, or no row. */
   header(orgId: number, merchantId: number): Statement;
   /** (merchant_id, mid, legal_name, dba_name, mcc, state_code) of these merchants (the engine's own integers). */
   merchantsById(orgId: number, merchantIds: readonly number[]): Statement;
+  /** The hierarchy and each agent's book size, in SQL both dialects read alike (portfolioSql.ts). */
+  portfolio(orgId: number): Statement[];
   /** The MCC norms before the signals' window; toNorms makes NormRows of its rows, ordered by MCC. */
   norms(orgId: number, today: string): Statement;
   toNorms(rows: unknown[][]): NormRow[];

@@ -8,6 +8,8 @@ import type { NormRow } from './normsTable.ts';
 
 export interface SignalsRun {
   orgId: number;
+  /** The caller's portfolio node (QueryScope.node): every answer keeps to its subtree; null: the organisation. */
+  node: string | null;
   today: string;
   hasData: boolean;
   statements: MerchantStatements;

@@ -21,6 +21,7 @@ import {
   queueEvaluation,
 } from './alertRepository.ts';
 import { alertPeriods, checkAlert } from './evaluateAlert.ts';
+import { queryScope } from '../auth/callerScope.ts';
 import { checkMailRights } from './mailRights.ts';
 import { recordSkips } from './mailSkipRepository.ts';
 
@@ -74,7 +75,7 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
         }
         const turn = { kind: 'scheduled', orgId, userId: alert.created_by, arrivedAt: Date.now() } as const;
         const check = await admission.run(turn, () =>
-          checkAlert(engine, alert.rule, { orgId, today: today() }, config.ANALYTICS_TIMEOUT_MS),
+          checkAlert(engine, alert.rule, queryScope(orgId, rights.book, today()), config.ANALYTICS_TIMEOUT_MS),
         );
         if (check.items.length && alert.open_firing_id === null) {
           const content = alertMail({

@@ -14,6 +14,7 @@ import { fileNameOf, findDefinition } from '../exports/index.ts';
 import { enqueueMail, type MailAttachment } from '../mail/mailRepository.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { renderDashboardPdf } from './dashboardPdf.ts';
+import { queryScope } from '../auth/callerScope.ts';
 import { checkMailRights } from './mailRights.ts';
 import { recordSkips } from './mailSkipRepository.ts';
 import { escapeHtml } from './mailText.ts';
@@ -45,13 +46,14 @@ async function dashboardContent(
   deps: SubscriptionRunDeps,
   row: SubscriptionRow,
   source: { dashboard_id: number; filters: object },
+  book: string | null,
 ): Promise<Content> {
   const { db, engine, store, config } = deps;
   const actor = { orgId: row.org_id, userId: row.created_by, signedInUserId: row.created_by, isOrgOwner: false };
   const dashboard = await findDashboard(db, actor, source.dashboard_id);
   if (!dashboard) throw new Error('The dashboard no longer exists.');
   const filters = { ...dashboard.filters, ...source.filters };
-  const scope = { orgId: row.org_id, today: deps.today() };
+  const scope = queryScope(row.org_id, book, deps.today());
   const byId = new Map(dashboard.charts.map((chart) => [chart.id, chart]));
   const charts = dashboard.layout.map((item) => byId.get(item.chart_id)).filter((chart) => chart !== undefined);
   // One turn holds one engine connection: the charts are asked one after another.
@@ -83,7 +85,12 @@ async function dashboardContent(
   };
 }
 
-async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, definitionId: number): Promise<Content> {
+async function exportContent(
+  deps: SubscriptionRunDeps,
+  row: SubscriptionRow,
+  definitionId: number,
+  book: string | null,
+): Promise<Content> {
   const { db, engine, store, config } = deps;
   const definition = await findDefinition(db, definitionId, {
     orgId: row.org_id,
@@ -96,7 +103,7 @@ async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, de
   let rows = 0;
   await engine.stream(
     definition.query,
-    { orgId: row.org_id, today: deps.today() },
+    queryScope(row.org_id, book, deps.today()),
     async (page, columns) => {
       out.file ??= await openCsvFile(store, key, columns, definition.csv);
       await out.file.write(page.slice(0, Math.max(SUBSCRIPTION_CSV_ROW_CAP - rows, 0)));
@@ -106,11 +113,9 @@ async function exportContent(deps: SubscriptionRunDeps, row: SubscriptionRow, de
   );
   if (!out.file) {
     // No rows: the header alone, with the columns the engine names for the question.
-    const empty = await engine.query(
-      { ...definition.query, limit: 1 },
-      { orgId: row.org_id, today: deps.today() },
-      { timeoutMs: config.ANALYTICS_TIMEOUT_MS },
-    );
+    const empty = await engine.query({ ...definition.query, limit: 1 }, queryScope(row.org_id, book, deps.today()), {
+      timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+    });
     out.file = await openCsvFile(store, key, empty.columns, definition.csv);
   }
   await out.file.finish();
@@ -148,7 +153,9 @@ export async function runSubscription(deps: SubscriptionRunDeps, row: Subscripti
   }
   const turn = { kind: 'scheduled', orgId: row.org_id, userId: row.created_by, arrivedAt: Date.now() } as const;
   const content = await deps.admission.run(turn, () =>
-    source.kind === 'dashboard' ? dashboardContent(deps, row, source) : exportContent(deps, row, source.definition_id),
+    source.kind === 'dashboard'
+      ? dashboardContent(deps, row, source, rights.book)
+      : exportContent(deps, row, source.definition_id, rights.book),
   );
   const day = deps.today();
   const subject = `${row.name}: ${content.title} (${day})`;

@@ -21,6 +21,7 @@ import type { RoleName } from '@payportal/shared/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
+import { callerScope } from '../auth/callerScope.ts';
 import { turnRequest } from '../admission/turnRequest.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { analyticsErrors, bearerSecurity, errorResponses, requireAnalytics } from '../http/errorResponses.ts';
@@ -38,11 +39,11 @@ export function registerAnalyticsRoutes(
   const engineOf = (): AnalyticsEngine => requireAnalytics(analytics);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The caller's organisation (never the request's) and roles; the declared role was checked. */
-  const analystScope = (request: FastifyRequest) => {
-    const { user, roles = [] } = callerOf(request);
-    return { orgId: user.org_id, today: today(), roles };
-  };
+  /** The caller's scope (callerScope.ts: never the request's) and roles; the declared role was checked. */
+  const analystScope = (request: FastifyRequest) => ({
+    ...callerScope(request, today()),
+    roles: callerOf(request).roles ?? [],
+  });
 
   routes.get(
     ANALYTICS_ROUTES.catalogue,

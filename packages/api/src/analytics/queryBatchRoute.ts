@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
+import { callerScope } from '../auth/callerScope.ts';
 import { withRole } from '../auth/routeAccess.ts';
 import { analyticsErrors, bearerSecurity, requireAnalytics } from '../http/errorResponses.ts';
 import { ndjsonAnswer } from '../http/ndjsonAnswer.ts';
@@ -46,7 +47,7 @@ export function registerQueryBatchRoute(
     async (request, reply) => {
       const engine: AnalyticsEngine = requireAnalytics(analytics);
       const { user, roles = [] } = callerOf(request);
-      const scope = { orgId: user.org_id, today: today(), roles };
+      const scope = { ...callerScope(request, today()), roles };
       const answer = ndjsonAnswer<QueryBatchLine>(request, reply);
       const timeoutMs = config.ANALYTICS_TIMEOUT_MS;
       const admit = batchAdmission(admission, { orgId: user.org_id, userId: user.id }, timeoutMs, answer.signal);

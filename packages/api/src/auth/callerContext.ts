@@ -8,6 +8,7 @@ import { ApiError, disabledUser, forbidden, impersonationForbidden, unauthentica
 import { findUserByUid, type PortalUser } from '../identity/userRepository.ts';
 import type { Caller, CallerDependencies, ImpersonationAttempt } from './callerTypes.ts';
 import { partnerCapOf } from '../partners/partnerBinding.ts';
+import { sessionNode } from './sessionNode.ts';
 import { resolveImpersonationCaller } from './impersonationCaller.ts';
 import { impersonateHeader, isImpersonationToken } from './impersonationTokens.ts';
 import type { TokenVerifier, VerifiedToken } from './verifyToken.ts';
@@ -52,7 +53,15 @@ export async function resolveCaller(
   if (lookup) await lookup;
 
   const header = request.headers[impersonateHeader];
-  if (header === undefined) return { user: signedIn, signedIn, token: verified, impersonating: false, partnerCap };
+  if (header === undefined)
+    return {
+      user: signedIn,
+      signedIn,
+      token: verified,
+      impersonating: false,
+      partnerCap,
+      scopeNode: sessionNode(signedIn, verified),
+    };
   // an ID token is no master key. Acting as a user needs an impersonation token
   // (POST /api/auth/v1/impersonation/); the attempt is still written to the audit.
   onImpersonationAttempt({ callerUserId: signedIn.id, targetEmail: Array.isArray(header) ? header.join(',') : header });

@@ -15,6 +15,8 @@ export interface CallerBase {
   /** The acting user's roles and the roles they may grant, set on routes that declare roles (callerHooks.ts). */
   roles?: RoleName[];
   assignable?: RoleName[];
+  /** The portfolio node whose book the caller sees (callerScope.ts), or null: the whole organisation. */
+  scopeNode: string | null;
 }
 
 /** Signed in with their own ID token. */

@@ -62,6 +62,8 @@ export async function resolveImpersonationCaller(
   return {
     user: target,
     signedIn: supportUser,
+    // support staff see what the user sees: the user's own book
+    scopeNode: target.scope_node,
     impersonating: true,
     platformPermissions: permissions,
     canWrite: stored.canWrite && permissions.includes('support_write'),

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
-import { PARTNER_CLAIM } from '@payportal/shared/identity';
+import { PARTNER_CLAIM, PARTNER_NODE_CLAIM } from '@payportal/shared/identity';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { ApiConfig } from '../config.ts';
@@ -16,6 +16,14 @@ import { lookupPasswordDates, type PasswordDates } from './passwordDates.ts';
 import { REVOCATION_WINDOW_MS } from './revocationWindow.ts';
 
 const READ_CACHE_MAX_ENTRIES = 10_000;
+
+/** The partner session's node claim (partnerSessions.ts writes it), or null when absent or malformed. */
+function partnerNodeOf(claim: unknown): VerifiedToken['partnerNode'] {
+  if (typeof claim !== 'object' || claim === null) return null;
+  const { node, user_scope: userScope } = claim as Record<string, unknown>;
+  if (typeof node !== 'string') return null;
+  return { node, userScope: typeof userScope === 'string' ? userScope : null };
+}
 
 export interface VerifiedToken {
   uid: string;
@@ -31,6 +39,8 @@ export interface VerifiedToken {
   partner: string | null;
   /** How the identity service signed this in (`firebase.sign_in_provider`): "password", "custom" (a partner session), … */
   signInProvider: string | null;
+  /** A partner session's portfolio node and the user's own scope it was narrowed within (PARTNER_NODE_CLAIM), or null. */
+  partnerNode: { node: string; userScope: string | null } | null;
 }
 
 export interface TokenVerifier {
@@ -125,6 +135,7 @@ export function createTokenVerifier(
           partner: typeof decoded[PARTNER_CLAIM] === 'string' ? decoded[PARTNER_CLAIM] : null,
           signInProvider:
             typeof decoded.firebase.sign_in_provider === 'string' ? decoded.firebase.sign_in_provider : null,
+          partnerNode: partnerNodeOf(decoded[PARTNER_NODE_CLAIM]),
         };
         verifiedReads.set(key, verified, Math.min(verified.expiresAt, Date.now() + recheckMs));
         return verified;

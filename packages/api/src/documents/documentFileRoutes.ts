@@ -55,7 +55,7 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const row = await findDocument(db, request.params.documentId, caller.user.org_id);
+      const row = await findDocument(db, request.params.documentId, caller.user.org_id, caller.scopeNode);
       if (!row) throw notFound();
       return send(reply, row, { userId: caller.user.id, signedInUserId: caller.signedIn.id }, 'view');
     },
@@ -74,7 +74,7 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     },
     async (request) => {
       const caller = callerOf(request);
-      const row = await findDocument(db, request.params.documentId, caller.user.org_id);
+      const row = await findDocument(db, request.params.documentId, caller.user.org_id, caller.scopeNode);
       if (!row) throw notFound();
       const { ticket, expiresAt } = await mintDownloadTicket(db, {
         kind: 'document',
@@ -96,8 +96,11 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     async (request, reply) => {
       const found = await redeemDownloadTicket(db, 'document', request.params.ticket, async (grant) => {
         // Still there, and still in the organisation of the user the ticket was minted for.
-        const [user] = await db.query<{ org_id: number }>('select org_id from users where id = $1', [grant.userId]);
-        const row = user && (await findDocument(db, grant.subjectId, user.org_id));
+        const [user] = await db.query<{ org_id: number; scope_node: string | null }>(
+          'select org_id, scope_node from users where id = $1',
+          [grant.userId],
+        );
+        const row = user && (await findDocument(db, grant.subjectId, user.org_id, user.scope_node));
         const file = row && (await fileStore.openRead(row.file_key).catch(() => null));
         return row && file ? { ...file, row, grant } : null;
       });

@@ -14,6 +14,8 @@ export interface DocumentViewer {
   orgId: number;
   /** Org owners delete; the routes decide whether this caller may write at all. */
   canDelete: boolean;
+  /** The viewer's portfolio node (callerScope.ts), or null: the whole organisation. */
+  book: string | null;
 }
 
 export interface DocumentRow {
@@ -52,21 +54,38 @@ export function toPortalDocument(row: DocumentRow, viewer: DocumentViewer): Port
   });
 }
 
-export async function findDocument(db: Queryable, id: number, orgId: number): Promise<DocumentRow | null> {
-  const [row] = await db.query<DocumentRow>(`${SELECT} where d.id = $1 and d.org_id = $2`, [id, orgId]);
+/**
+ * Documents made from data are made by owners in the whole organisation's book: a viewer scoped to a
+ * node never sees them (README "Scoped books"); uploaded documents are not data and are seen by all.
+ */
+const IN_BOOK = (book: string) => `(${book}::text is null or not d.generated)`;
+
+/** @param book the viewer's node (DocumentViewer.book). */
+export async function findDocument(
+  db: Queryable,
+  id: number,
+  orgId: number,
+  book: string | null,
+): Promise<DocumentRow | null> {
+  const [row] = await db.query<DocumentRow>(`${SELECT} where d.id = $1 and d.org_id = $2 and ${IN_BOOK('$3')}`, [
+    id,
+    orgId,
+    book,
+  ]);
   return row ?? null;
 }
 
 export async function listDocuments(
   db: Queryable,
   orgId: number,
+  book: string | null,
   query: DocumentListQuery,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const where = `where d.org_id = $1 and ($2 = '%%' or lower(d.title) like $2) and ($3::text is null or d.type = $3)
-    and ($4::text is null or d.period = to_date($4, 'YYYY-MM'))`;
-  const params = [orgId, containsPattern(query.search ?? ''), query.type ?? null, query.period ?? null];
+    and ($4::text is null or d.period = to_date($4, 'YYYY-MM')) and ${IN_BOOK('$5')}`;
+  const params = [orgId, containsPattern(query.search ?? ''), query.type ?? null, query.period ?? null, book];
   const rows = await db.query<DocumentRow>(
-    `${SELECT} ${where} order by d.created_at desc, d.id desc limit $5 offset $6`,
+    `${SELECT} ${where} order by d.created_at desc, d.id desc limit $6 offset $7`,
     [...params, query.page_size, (query.page - 1) * query.page_size],
   );
   const [count] = await db.query<{ total: number }>(`select count(*)::int as total from documents d ${where}`, params);
@@ -109,7 +128,7 @@ export async function saveDocument(
 }
 
 export async function deleteDocument(db: Queryable, id: number, orgId: number): Promise<DocumentRow | null> {
-  const row = await findDocument(db, id, orgId);
+  const row = await findDocument(db, id, orgId, null);
   if (row) await db.query('delete from documents where id = $1 and org_id = $2', [id, orgId]);
   return row;
 }

@@ -43,6 +43,7 @@ export function viewerOf(request: FastifyRequest): DocumentViewer & { canUpload:
     userId: user.id,
     orgId: user.org_id,
     canDelete: writes && owner,
+    book: callerOf(request).scopeNode,
     canGenerate: writes && owner,
     canUpload: writes && holds(request, UPLOADERS),
   };

@@ -109,7 +109,7 @@ export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStor
           await fileStore.remove(stored.key);
           throw error;
         });
-      return reply.status(201).send(toPortalDocument((await findDocument(db, saved, orgId))!, viewerOf(request)));
+      return reply.status(201).send(toPortalDocument((await findDocument(db, saved, orgId, null))!, viewerOf(request)));
     },
   );
 }

@@ -1,5 +1,6 @@
 // Makes a month's statement (PDF) or merchant master extract (CSV) for an organisation from the analytics
 // data, stores it and records it; making it again replaces the month's earlier one.
+import { queryScope } from '../auth/callerScope.ts';
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { monthLabel, type GeneratedDocumentType } from '@payportal/shared/documents';
 import type { Admission } from '../admission/admission.ts';
@@ -53,7 +54,8 @@ export async function generateDocument(
   request: GenerationRequest,
 ): Promise<number> {
   const { orgId, type, period } = request;
-  const scope = { orgId, today: today() };
+  // owners make documents (never scoped): the whole organisation's book
+  const scope = queryScope(orgId, null, today());
   const [org] = await db.query<{ name: string }>('select name from organizations where id = $1', [orgId]);
   const turn = { kind: 'document', orgId, userId: request.userId ?? 0, arrivedAt: Date.now(), timeoutMs } as const;
   const bytes = await admission.run(turn, async (left = timeoutMs) =>

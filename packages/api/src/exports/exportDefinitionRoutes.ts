@@ -2,6 +2,7 @@
 // packages/shared/src/exports/). Anyone in the organisation with the query role reads them; saving,
 // changing and deleting are writes, so support staff impersonating need support_write (the caller
 // hooks enforce it); changing and deleting are for the definition's owner or an org owner.
+import { callerScope } from '../auth/callerScope.ts';
 import { queryColumns } from '@payportal/analytics';
 import {
   definitionListQuerySchema,
@@ -71,10 +72,10 @@ export function registerExportDefinitionRoutes(
     },
     async (request, reply) => {
       const { rowCounter } = requireAnalytics(exportRunner);
-      const { user, roles = [] } = callerOf(request);
+      const { roles = [] } = callerOf(request);
       const rowCap = rowCapOf(roles, config);
       queryColumns(request.body.query);
-      const scope = { orgId: user.org_id, today: today() };
+      const scope = callerScope(request, today());
       // Counting costs what the export's aggregation costs: a heavy turn, unless the count is remembered.
       const rows =
         (await rowCounter.known(request.body.query, scope, { rowCap })) ??

@@ -2,10 +2,12 @@
 // public in routeAccess terms (a browser navigation sends no bearer token, and none may go into a
 // URL); the single-use ticket in its path, minted by an authenticated POST for one job and one user,
 // is the authorisation (downloads/downloadTickets.ts). Every failure answers the same 404.
+import { seesBook } from '../auth/callerScope.ts';
 import { EXPORT_ROUTES } from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../errors/apiError.ts';
+import { findUserById } from '../identity/index.ts';
 import { redeemDownloadTicket } from '../downloads/downloadTickets.ts';
 import { recordExportEvent } from './exportAudit.ts';
 import { fileNameOf, findJobById } from './jobRepository.ts';
@@ -26,9 +28,12 @@ export function registerExportDownloadRoute(app: FastifyInstance, { db, fileStor
       async (request, reply) => {
         const found = await redeemDownloadTicket(db, 'export', request.params.ticket, async (grant) => {
           const job = await findJobById(db, grant.subjectId);
-          // Still the same user's, still ready (an expired job's file is gone).
+          const user = await findUserById(db, grant.userId);
+          // Still the same user's, still in a book they see, still ready (an expired job's file is gone).
           if (
             !job?.file_key ||
+            !user ||
+            !seesBook(user.scope_node, job.scope_node) ||
             job.user_id !== grant.userId ||
             job.status !== 'ready' ||
             !job.expires_at ||

@@ -3,6 +3,7 @@
 // (POST /api/optimizer/v1/pnl/export) are followed here too, by revenue_optimizer users. Running and cancelling are
 // writes: they create or stop work in the user's name (and a run is audited as theirs), so support
 // staff impersonating need support_write. A download ticket is a read (support may download).
+import { seesBook } from '../auth/callerScope.ts';
 import { queryColumns } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import {
@@ -153,7 +154,8 @@ export function registerExportJobRoutes(app: FastifyInstance, { config, db, expo
     async (request) => {
       const caller = callerOf(request);
       const job = await findJob(db, request.params.jobId, viewerOf(request));
-      if (!job) throw notFound();
+      // made in a book this session does not see (the user's scope changed since): as if it were not there
+      if (!job || !seesBook(caller.scopeNode, job.scope_node)) throw notFound();
       if (job.status !== 'ready')
         throw new ApiError(
           409,

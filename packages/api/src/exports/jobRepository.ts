@@ -17,6 +17,8 @@ export interface JobRow {
   query: QueryDescription | null;
   pnl: PnlExport | null;
   csv: CsvOptions;
+  /** The portfolio node the export was made in (null: the whole organisation): it runs and downloads in that book. */
+  scope_node: string | null;
   status: ExportJob['status'];
   row_cap: number;
   rows_written: number;
@@ -35,7 +37,7 @@ export interface JobRow {
 }
 
 // bigint columns as double precision: both adapters then hand over plain numbers.
-const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, pnl, csv, status, row_cap, rows_written::float8 as rows_written,
+const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, pnl, csv, scope_node, status, row_cap, rows_written::float8 as rows_written,
   rows_estimate::float8 as rows_estimate, percent_done, capped, failure_reason, file_key, file_bytes::float8 as file_bytes, attempts,
   cancel_requested, created_at, started_at, finished_at, expires_at`;
 
@@ -94,13 +96,15 @@ export interface NewJob {
   source: ExportSource;
   csv: CsvOptions;
   rowCap: number;
+  /** The requesting session's node (callerScope.ts). */
+  scopeNode: string | null;
 }
 
 export type ExportSource = { query: QueryDescription } | { pnl: PnlExport };
 
 export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
   const [row] = await db.query<JobRow>(
-    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, pnl, csv, row_cap) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${COLUMNS}`,
+    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, pnl, csv, row_cap, scope_node) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
     [
       job.orgId,
       job.userId,
@@ -111,6 +115,7 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
       jsonOrNull('pnl' in job.source ? job.source.pnl : null),
       JSON.stringify(job.csv),
       job.rowCap,
+      job.scopeNode,
     ],
   );
   return row!;

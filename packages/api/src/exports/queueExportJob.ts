@@ -38,6 +38,7 @@ export async function queueExportJob(
       userId: user.id,
       requestedBy: signedIn.id,
       rowCap: rowCapOf(caller.roles ?? [], config),
+      scopeNode: caller.scopeNode,
       ...run,
     });
     await recordExportEvent(tx, {

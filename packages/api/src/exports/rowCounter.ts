@@ -31,7 +31,14 @@ function canonical(value: unknown): unknown {
 export function createRowCounter(engine: AnalyticsEngine, entries = 500): RowCounter {
   const counts = new Map<string, number>();
   const keyOf = async (description: QueryDescription, scope: QueryScope, rowCap: number) =>
-    JSON.stringify([scope.orgId, await engine.dataVersion(scope.orgId), scope.today, rowCap, canonical(description)]);
+    JSON.stringify([
+      scope.orgId,
+      scope.node ?? null,
+      await engine.dataVersion(scope.orgId),
+      scope.today,
+      rowCap,
+      canonical(description),
+    ]);
   const recall = (key: string) => {
     const known = counts.get(key);
     if (known !== undefined) {

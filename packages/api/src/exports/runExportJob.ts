@@ -3,6 +3,7 @@
 // A query's rows go two ways: an engine that writes CSV itself (DuckDB) copies the rows into a scratch file and they are
 // put into the file as bytes (engineCopy.ts), with no count before (the bar follows the engine's own
 // progress); otherwise the rows are counted (the estimate), then streamed a page at a time into the file.
+import { queryScope } from '../auth/callerScope.ts';
 import {
   AnalyticsTimeoutError,
   QueryError,
@@ -95,7 +96,8 @@ export async function runExportJob(
     // The engine hands over at most one row more than the cap or the description's own limit, whichever
     // is lower: that row tells a capped file.
     const { limit, capBinds } = exportRowLimit(job.query ?? {}, job.row_cap);
-    const scope = { orgId: job.org_id, today: context.today() };
+    // the book the export was asked in, never a wider one (README "Scoped books")
+    const scope = queryScope(job.org_id, job.scope_node, context.today());
     // An answer by period ends with the chart CSV's "Period note" column: which rows are partial or not yet final, and why.
     const periodNotes = job.query?.timeDimension?.granularity
       ? periodNotesOf(job.query, scope.today, await firstDayOfData(context.engine, job.query, scope))

@@ -2,10 +2,13 @@
 import { normalizeEmail, type WarehouseUser } from '@payportal/shared/identity';
 import type { Queryable } from '../db/database.ts';
 
-const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config, sign_in_method, partner_id';
+const USER_COLUMNS = 'id, email, firebase_uid, name, org_id, is_active, config, sign_in_method, partner_id, scope_node';
 
-/** A portal user as the API holds it: the partner whose sessions may open them stays on the server. */
-export type PortalUser = WarehouseUser & { partner_id: number | null };
+/**
+ * A portal user as the API holds it: the partner whose sessions may open them and the portfolio node
+ * whose book they see (README "Scoped books") stay on the server.
+ */
+export type PortalUser = WarehouseUser & { partner_id: number | null; scope_node: string | null };
 
 export async function findUserByUid(db: Queryable, uid: string): Promise<PortalUser | null> {
   const [user] = await db.query<PortalUser>(`select ${USER_COLUMNS} from users where firebase_uid = $1`, [uid]);

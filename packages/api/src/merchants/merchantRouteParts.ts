@@ -2,6 +2,7 @@
 // the path looked up in the caller's organisation (another organisation's merchant answers 404).
 // Query users read; writes (cases) need the query role too, and impersonating support staff need
 // support_write for them (the caller hooks enforce it).
+import { callerScope } from '../auth/callerScope.ts';
 import type { AnalyticsEngine, MerchantAnswer, MerchantQuestion, QueryScope } from '@payportal/analytics';
 import type { MerchantHeader } from '@payportal/shared/merchants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,11 +49,8 @@ export function requireMerchantEngine(
   };
 }
 
-/** The caller's scope: the verified caller's organisation, never the request's. */
-export const scopeOf = (request: FastifyRequest, today: string): QueryScope => ({
-  orgId: actorOf(request).orgId,
-  today,
-});
+/** The caller's scope (callerScope.ts): the verified caller's organisation and book, never the request's. */
+export const scopeOf = callerScope;
 
 /** The path's merchant in the caller's organisation, or 404. */
 export async function merchantOf(

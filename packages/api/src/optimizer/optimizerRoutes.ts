@@ -2,6 +2,7 @@
 // P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
 // regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
 // organisation only.
+import { callerScope, optimizerScope } from '../auth/callerScope.ts';
 import { DEFAULT_CSV_OPTIONS, exportJobSchema } from '@payportal/shared/exports';
 import {
   ATTRITION_SOURCES,
@@ -22,7 +23,6 @@ import { callerOf } from '../auth/callerHooks.ts';
 import { PNL_EXPORT_NAME, queueExportJob, toExportJob } from '../exports/index.ts';
 import { analyticsErrors, describedError, requireAnalytics } from '../http/errorResponses.ts';
 import {
-  actorOf,
   optimizerInTurn,
   optimizerReader,
   optimizerSchema,
@@ -38,7 +38,7 @@ export function registerOptimizerRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const optimizer = (request: FastifyRequest, reply: FastifyReply) =>
     optimizerInTurn(analytics, admission, request, reply, config.ANALYTICS_TIMEOUT_MS);
-  const scopeOf = (request: Parameters<typeof actorOf>[0]) => ({ orgId: actorOf(request).orgId, today: today() });
+  const scopeOf = (request: FastifyRequest) => callerScope(request, today());
 
   routes.get(
     OPTIMIZER_ROUTES.defaults,
@@ -84,6 +84,7 @@ export function registerOptimizerRoutes(
     },
     async (request, reply) => {
       requireOptimizer(analytics);
+      optimizerScope(scopeOf(request));
       const runner = requireAnalytics(exportRunner);
       const { pnl, csv = DEFAULT_CSV_OPTIONS } = request.body;
       const job = await queueExportJob({ db, config, runner }, callerOf(request), {

@@ -1,6 +1,7 @@
 // Saved repricing scenarios: the organisation's revenue_optimizer users list, read
 // and export them; saving and deleting are audited writes, refused to support staff without
 // support_write (the caller hooks enforce it). Another organisation's scenario answers 404.
+import { callerScope } from '../auth/callerScope.ts';
 import {
   OPTIMIZER_ROUTES,
   savedScenarioSchema,
@@ -96,7 +97,7 @@ export function registerOptimizerScenarioRoutes(
         request,
         reply,
         config.ANALYTICS_TIMEOUT_MS,
-      )({ kind: 'affected', definition: scenario.definition }, { orgId: actor.orgId, today: today() });
+      )({ kind: 'affected', definition: scenario.definition }, callerScope(request, today()));
       return (
         reply
           .type('text/csv; charset=utf-8')

@@ -2,3 +2,4 @@
 // composes the feature through registerOrganization.ts.
 export type { OrgIdentity } from './orgIdentity.ts';
 export { recordUserChange, type ChangeActor } from './orgUserChanges.ts';
+export { organisationNodes } from './portfolioRoutes.ts';

@@ -32,7 +32,7 @@ export interface OrgIdentity {
    * A sign-in of `uid` through the identity service's own custom-token mechanism: an ordinary ID token
    * carrying `claims`, so a partner session is an ID token like every other.
    */
-  signInAs(uid: string, claims: Record<string, string>): Promise<{ idToken: string; expiresAt: number }>;
+  signInAs(uid: string, claims: Record<string, unknown>): Promise<{ idToken: string; expiresAt: number }>;
   close(): Promise<void>;
 }
 

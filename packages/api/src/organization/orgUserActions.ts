@@ -28,6 +28,10 @@ export interface OwnerContext {
   assignable: readonly RoleName[];
 }
 
+/** Owners see the whole organisation (README "Scoped books"): never scoped, nor a scoped user made owner. */
+export const ownerNotScoped = () =>
+  new ApiError(400, API_ERROR_CODES.ownerNotScoped, ORG_MANAGEMENT_MESSAGES.ownerNotScoped);
+
 async function loadTarget(tx: Queryable, orgId: number, userId: number): Promise<OrgUserRow> {
   const row = await findOrgUser(tx, orgId, userId);
   if (!row) throw notFound();
@@ -125,6 +129,7 @@ export async function setUserRoles(
     checkGrant(owner, target.roles, requested);
     if (target.partner_id !== null && requested.includes('org_owner') && !target.roles.includes('org_owner'))
       throw new ApiError(409, API_ERROR_CODES.conflict, ORG_MANAGEMENT_MESSAGES.partnerBoundOwner);
+    if (target.scope_node !== null && requested.includes('org_owner')) throw ownerNotScoped();
     if (target.roles.includes('org_owner') && !requested.includes('org_owner'))
       await ensureAnotherActiveOwner(tx, owner.orgId, userId);
     await writeRoles(tx, userId, requested);

@@ -15,11 +15,12 @@ export interface OrgUserRow {
   config: { last_logged_in?: string | null; email_verified?: boolean };
   sign_in_method: SignInMethod;
   partner_id: number | null;
+  scope_node: string | null;
   roles: RoleName[];
 }
 
 const selectUsers = `
-  select u.id, u.email, u.name, u.org_id, u.is_active, u.firebase_uid, u.config, u.sign_in_method, u.partner_id,
+  select u.id, u.email, u.name, u.org_id, u.is_active, u.firebase_uid, u.config, u.sign_in_method, u.partner_id, u.scope_node,
     coalesce((select array_agg(r.name order by r.id) from user_roles ur join roles r on r.id = ur.role_id
               where ur.user_id = u.id), '{}') as roles
   from users u`;
@@ -76,5 +77,6 @@ function toManagedUser(row: OrgUserRow, facts: IdentityFacts | undefined): Manag
     email_verified: facts?.emailVerified ?? row.config.email_verified ?? false,
     sign_in_method: row.sign_in_method,
     partner_id: row.partner_id,
+    scope_node: row.scope_node,
   };
 }

@@ -14,6 +14,7 @@ import {
   setUserNameSchema,
   setUserRolesSchema,
   setSignInMethodSchema,
+  setUserScopeSchema,
   signUpPath,
   userChangesQuerySchema,
   userChangesResponseSchema,
@@ -36,6 +37,8 @@ import {
 } from './orgUserActions.ts';
 import { readUserChanges } from './orgUserChanges.ts';
 import { bindUserToPartner } from './userPartnerBinding.ts';
+import { organisationNodes } from './portfolioRoutes.ts';
+import { setUserScope } from './userScope.ts';
 import { requireOwnSignIn } from '../auth/requireOwnSignIn.ts';
 import { findOrgUser, listOrgUsers, managedUsers, type OrgUserRow } from './orgUserDirectory.ts';
 import { bearerSecurity, errorResponses, describedError } from '../http/errorResponses.ts';
@@ -52,7 +55,10 @@ const changeResponses = { 200: managedUserResponseSchema, ...conflictResponse, .
 const ownerReads = withRole(['org_owner'], 'read', { impersonation: true });
 const ownerWrites = withRole(['org_owner'], 'write', { impersonation: true });
 
-export function registerOrganizationUserRoutes(app: FastifyInstance, { db, identity }: RouteDeps): void {
+export function registerOrganizationUserRoutes(
+  app: FastifyInstance,
+  { db, identity, analytics, today }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /** The owner (the declared role) of the organisation in the path, as an owner context; another organisation: 404. */
@@ -255,6 +261,32 @@ export function registerOrganizationUserRoutes(app: FastifyInstance, { db, ident
           request.body.partner_id,
         ),
       ),
+  );
+
+  routes.put(
+    `${userPath}/scope`,
+    {
+      config: { access: ownerWrites },
+      schema: {
+        summary: 'Scope a user to a book of the portfolio, or unscope them',
+        description:
+          'scope_node: the code of a sub-ISO or agent of the organisation\'s hierarchy; the user then sees only that node\'s merchants, everywhere (README "Scoped books"); null: the whole organisation. An owner is never scoped (400 organization/owner-not-scoped); an unknown code: 400 organization/unknown-node. Audited.',
+        tags,
+        security: bearerSecurity,
+        params: orgUserParamsSchema,
+        body: setUserScopeSchema,
+        response: {
+          ...changeResponses,
+          400: describedError('organization/owner-not-scoped, organization/unknown-node, api/bad-request'),
+        },
+      },
+    },
+    async (request) => {
+      const owner = await ownerOf(request, request.params.orgId);
+      const code = request.body.scope_node;
+      const nodes = code === null ? [] : (await organisationNodes(analytics, owner.orgId, today())).nodes;
+      return answer(await setUserScope(owner, request.params.userId, code, nodes));
+    },
   );
 
   routes.delete(

@@ -37,6 +37,7 @@ interface PartnerRow {
   allowed_origins: string[];
   roles: RoleName[];
   provision_users: boolean;
+  nodes: string[];
   revoked_at: Date | string | null;
   created_at: Date | string;
   jwks_url: string | null;
@@ -56,7 +57,7 @@ const conflict = (message: string) => new ApiError(409, API_ERROR_CODES.conflict
 export async function listPartners(db: Queryable, orgId: number, onlyId?: number): Promise<Partner[]> {
   const [partners, keys] = await Promise.all([
     db.query<PartnerRow>(
-      `select id, issuer, name, allowed_origins, roles, provision_users, revoked_at, created_at, jwks_url
+      `select id, issuer, name, allowed_origins, roles, provision_users, nodes, revoked_at, created_at, jwks_url
        from partners where org_id = $1 and ($2::int is null or id = $2) order by id`,
       [orgId, onlyId ?? null],
     ),
@@ -73,6 +74,7 @@ export async function listPartners(db: Queryable, orgId: number, onlyId?: number
     allowed_origins: row.allowed_origins,
     roles: row.roles,
     provision_users: row.provision_users,
+    nodes: row.nodes,
     revoked_at: row.revoked_at === null ? null : iso(row.revoked_at),
     created_at: iso(row.created_at),
     jwks_url: row.jwks_url,
@@ -161,8 +163,8 @@ export async function registerPartner(owner: PartnerOwner, input: RegisterPartne
   const issuer = `ptn_${randomBytes(12).toString('base64url')}`;
   return owner.db.transaction(async (tx) => {
     const [created] = await tx.query<{ id: number }>(
-      `insert into partners (org_id, issuer, name, allowed_origins, roles, provision_users, jwks_url)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      `insert into partners (org_id, issuer, name, allowed_origins, roles, provision_users, jwks_url, nodes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
       [
         owner.orgId,
         issuer,
@@ -171,6 +173,7 @@ export async function registerPartner(owner: PartnerOwner, input: RegisterPartne
         JSON.stringify(input.roles),
         input.provision_users,
         jwksUrl,
+        JSON.stringify([...new Set(input.nodes)]),
       ],
     );
     await insertKeys(tx, created!.id, keys);

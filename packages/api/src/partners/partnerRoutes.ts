@@ -32,6 +32,7 @@ import {
 } from './partnerRegistry.ts';
 import { listPartnerAudit } from './partnerAudit.ts';
 import { openPartnerSession } from './partnerSessions.ts';
+import { organisationNodes } from '../organization/index.ts';
 import { requireOwnSignIn } from '../auth/requireOwnSignIn.ts';
 import { bearerSecurity, describedError, errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
@@ -43,7 +44,10 @@ const conflictResponse = { 409: describedError("api/conflict: the change conflic
 const ownerReads = withRole(['org_owner'], 'read', { impersonation: true });
 const ownerWrites = withRole(['org_owner'], 'write', { impersonation: true });
 
-export function registerPartnerRoutes(app: FastifyInstance, { db, identity, config }: RouteDeps): void {
+export function registerPartnerRoutes(
+  app: FastifyInstance,
+  { db, identity, config, analytics, today }: RouteDeps,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const production = config.NODE_ENV === 'production';
   const ownerOf = (request: FastifyRequest, orgId: number): PartnerOwner => {
@@ -205,7 +209,12 @@ export function registerPartnerRoutes(app: FastifyInstance, { db, identity, conf
     },
     async (request, reply) => {
       const session = await openPartnerSession(
-        { db, identity, production },
+        {
+          db,
+          identity,
+          production,
+          portfolio: async (orgId) => (await organisationNodes(analytics, orgId, today())).nodes,
+        },
         {
           ...request.body,
           requestOrigin: request.headers.origin,

@@ -6,6 +6,7 @@ import { API_ERROR_CODES, type ApiErrorCode } from '@payportal/shared/errors';
 import {
   normalizeEmail,
   PARTNER_CLAIM,
+  PARTNER_NODE_CLAIM,
   PARTNER_SESSION_AUDIENCE,
   PARTNER_SESSION_CLOCK_TOLERANCE_S,
   PARTNER_SESSION_MAX_LIFETIME_S,
@@ -26,7 +27,9 @@ import {
 import type { Database, Queryable } from '../db/database.ts';
 import { findOrgUserByEmail } from '../identity/index.ts';
 import { ApiError, disabledUser } from '../errors/apiError.ts';
+import type { PortfolioNodeRow } from '@payportal/analytics';
 import { notYourUser } from './partnerBinding.ts';
+import { checkNodeClaim, intersectScope } from './partnerNode.ts';
 import { keyFromJwks, PARTNER_ALGORITHMS } from './partnerJwks.ts';
 import { recordUserChange, type OrgIdentity } from '../organization/index.ts';
 
@@ -37,6 +40,8 @@ export interface PartnerSessionDeps {
   now?: () => number;
   /** NODE_ENV=production: a partner's JWKS URL must be https (partnerJwks.ts); unset counts as production. */
   production?: boolean;
+  /** The organisation's hierarchy, read only for a token that carries `node` (partnerNode.ts). */
+  portfolio: (orgId: number) => Promise<PortfolioNodeRow[]>;
 }
 
 interface LivePartner {
@@ -49,6 +54,7 @@ interface LivePartner {
   provision_users: boolean;
   revoked_at: unknown;
   jwks_url: string | null;
+  nodes: string[];
 }
 
 const refuse = (status: 401 | 403, code: ApiErrorCode, message: string) => new ApiError(status, code, message);
@@ -242,7 +248,7 @@ export async function openPartnerSession(
   const { header, kid, iss } = peek(request.token);
   const [partner] = iss
     ? await deps.db.query<LivePartner>(
-        'select id, org_id, issuer, name, allowed_origins, roles, provision_users, revoked_at, jwks_url from partners where issuer = $1',
+        'select id, org_id, issuer, name, allowed_origins, roles, provision_users, revoked_at, jwks_url, nodes from partners where issuer = $1',
         [iss],
       )
     : [];
@@ -289,13 +295,25 @@ export async function openPartnerSession(
       C.partnerRoleNotAllowed,
       `This partner may not give ${outside.join(', ')}: its roles are ${partner.roles.join(', ')}.`,
     );
+  const claimedNode = claims.data.node;
+  const nodes = claimedNode === undefined ? [] : await deps.portfolio(partner.org_id);
+  if (claimedNode !== undefined) checkNodeClaim(nodes, partner.nodes, claimedNode);
   await spendJti(deps.db, partner.id, payload.jti!, payload.exp!, nowMs);
 
   const { uid, provisioned } = await sessionUser(deps, partner, {
     ...claims.data,
     email: normalizeEmail(claims.data.email),
   });
-  const { idToken, expiresAt } = await deps.identity.signInAs(uid, { [PARTNER_CLAIM]: partner.issuer });
+  const sessionClaims: Record<string, unknown> = { [PARTNER_CLAIM]: partner.issuer };
+  if (claimedNode !== undefined) {
+    const [user] = await deps.db.query<{ scope_node: string | null }>(
+      'select scope_node from users where firebase_uid = $1',
+      [uid],
+    );
+    const userScope = user?.scope_node ?? null;
+    sessionClaims[PARTNER_NODE_CLAIM] = { node: intersectScope(nodes, claimedNode, userScope), user_scope: userScope };
+  }
+  const { idToken, expiresAt } = await deps.identity.signInAs(uid, sessionClaims);
   return { id_token: idToken, expires_at: new Date(expiresAt).toISOString(), provisioned };
 }
 

@@ -41,7 +41,12 @@ export interface DemoAccount {
   signInMethod?: SignInMethod;
   lastLoggedInDaysAgo?: number;
   termsAccepted?: boolean;
+  /** The portfolio node (its code) whose book the account sees (README "Scoped books"); default: the whole organisation. */
+  scopeNode?: string;
 }
+
+/** The agent whose book agent@acme.example sees: the generator's first agent, which every dataset has. */
+export const DEMO_AGENT_NODE = 'AGT-0001';
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
@@ -70,6 +75,16 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     signInMethod: 'partner',
     purpose:
       'partner-portal user of the partner demo: signed in by the partner portal, no SMS step (only the embed tests sign in with it)',
+  },
+  {
+    uid: 'seed-agent',
+    email: 'agent@acme.example',
+    name: 'Avery Agent',
+    org: 'acme',
+    roles: ['query'],
+    phoneFactor: '+16505550113',
+    scopeNode: DEMO_AGENT_NODE,
+    purpose: `query only, scoped to the book of Acme's agent ${DEMO_AGENT_NODE}; SMS factor`,
   },
   {
     uid: 'seed-uploader',

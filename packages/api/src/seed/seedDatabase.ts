@@ -55,11 +55,11 @@ export async function seedDemoData(
         : null;
       const config = { last_logged_in: lastLoggedIn, email_verified: account.emailVerified ?? true };
       const [user] = await tx.query<{ id: number }>(
-        `insert into users (email, firebase_uid, name, org_id, is_active, config, sign_in_method, partner_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
+        `insert into users (email, firebase_uid, name, org_id, is_active, config, sign_in_method, partner_id, scope_node)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          on conflict (org_id, email) do update set firebase_uid = excluded.firebase_uid, name = excluded.name,
            is_active = excluded.is_active, config = excluded.config, sign_in_method = excluded.sign_in_method,
-           partner_id = excluded.partner_id,
+           partner_id = excluded.partner_id, scope_node = excluded.scope_node,
            invite_token_hash = null, invite_expires_at = null
          returning id`,
         [
@@ -71,6 +71,7 @@ export async function seedDemoData(
           JSON.stringify(config),
           account.signInMethod ?? 'standalone',
           account.signInMethod === 'partner' ? demoPartnerId : null,
+          account.scopeNode ?? null,
         ],
       );
       const userId = user!.id;

@@ -31,7 +31,14 @@ export function uploadViewerOf(request: FastifyRequest): UploadViewer {
   const caller = callerOf(request);
   const manager = (caller.roles ?? []).some((role) => MANAGERS.includes(role));
   const writes = !caller.impersonating || caller.canWrite;
-  return { userId: caller.user.id, orgId: caller.user.org_id, seesOrganisation: manager, canManage: manager && writes };
+  // Others' uploads hold rows of any merchant: a user scoped to a book reads back their own only (README "Scoped books").
+  const wholeOrganisation = manager && caller.scopeNode === null;
+  return {
+    userId: caller.user.id,
+    orgId: caller.user.org_id,
+    seesOrganisation: wholeOrganisation,
+    canManage: wholeOrganisation && writes,
+  };
 }
 
 /** The id in a tus URL (…/files/123): digits only, else not found. */

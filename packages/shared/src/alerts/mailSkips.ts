@@ -8,6 +8,8 @@ export const MAIL_SKIP_REASONS = [
   'creator-lacks-role',
   'recipient-inactive',
   'recipient-lacks-role',
+  /** The run is made in the creator's book (README "Scoped books"): a recipient scoped to another book is not mailed it. */
+  'recipient-outside-book',
 ] as const;
 export type MailSkipReason = (typeof MAIL_SKIP_REASONS)[number];
 
@@ -34,5 +36,7 @@ export function mailSkipText(skip: MailSkip): string {
       return `${who} was not mailed: deactivated.`;
     case 'recipient-lacks-role':
       return `${who} was not mailed: no ${skip.role} role.`;
+    case 'recipient-outside-book':
+      return `${who} was not mailed: it shows merchants outside their book.`;
   }
 }

@@ -62,6 +62,18 @@ export const API_ERROR_CODES = {
   partnerRequestOrigin: 'partner/request-origin-not-allowed',
   /** Partners are registered, keyed and revoked by an owner signed in themselves: not from a partner session or an impersonation. */
   partnerOwnerSignInRequired: 'partner/owner-sign-in-required',
+  /** The token's `node` is a code the organisation's hierarchy does not hold (packages/api README "Scoped books"). */
+  partnerUnknownNode: 'partner/unknown-node',
+  /** The token's `node` lies outside the nodes the partner's registration names. */
+  partnerNodeOutsideSet: 'partner/node-outside-set',
+  /** The token's `node` and the user's own scope share no merchant: the session would see nothing. */
+  partnerNodeOutsideScope: 'partner/node-outside-user-scope',
+  /** Owners see the whole organisation: an owner is never scoped to a node. */
+  ownerNotScoped: 'organization/owner-not-scoped',
+  /** The revenue optimizer answers for the whole organisation only: a session scoped to a book is refused, never shown wider. */
+  optimizerScoped: 'optimizer/scoped-book',
+  /** A user's scope names a code the organisation's hierarchy does not hold. */
+  unknownNode: 'organization/unknown-node',
   databaseUnavailable: 'api/database-unavailable',
   identityUnavailable: 'api/identity-unavailable',
   internal: 'api/internal',

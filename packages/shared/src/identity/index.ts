@@ -7,6 +7,7 @@ export * from './orgManagement.ts';
 export * from './orgManagementRules.ts';
 export * from './partners.ts';
 export * from './partnerAudit.ts';
+export * from './portfolioScope.ts';
 export * from './roles.ts';
 export * from './signInAge.ts';
 export * from './signUpHash.ts';

@@ -16,6 +16,8 @@ export const ORG_MANAGEMENT_PATHS = {
   signInMethod: (orgId: number, userId: number) => `${base(orgId)}${userId}/sign-in-method`,
   partnerBinding: (orgId: number, userId: number) => `${base(orgId)}${userId}/partner`,
   inviteLink: (orgId: number, userId: number) => `${base(orgId)}${userId}/invite-link`,
+  scope: (orgId: number, userId: number) => `${base(orgId)}${userId}/scope`,
+  portfolio: (orgId: number) => `/api/auth/v1/organization/${orgId}/portfolio`,
   history: (orgId: number) => `/api/auth/v1/organization/${orgId}/user-changes/`,
 } as const;
 
@@ -33,6 +35,8 @@ export const ORG_MANAGEMENT_MESSAGES = {
   alreadySignedUp: 'This user has already signed up.',
   /** No partner opens an owner session (SECURITY.md #14): an owner is never bound, a bound user never made owner. */
   partnerBoundOwner: 'An owner cannot sign in through a partner: unbind the user from the partner first.',
+  /** Owners see the whole organisation (README "Scoped books"): never scoped, and a scoped user is never made owner. */
+  ownerNotScoped: 'An owner sees the whole organisation and cannot be scoped to a book: unscope the user first.',
 } as const;
 
 export const orgParamsSchema = z.object({ orgId: idSchema });
@@ -74,6 +78,8 @@ export const managedUserSchema = z.object({
   sign_in_method: z.enum(SIGN_IN_METHODS),
   /** The partner whose sessions may open this user (provisioned by it or bound by the owner), or null. */
   partner_id: z.number().int().nullable(),
+  /** The portfolio node (its code) whose book the user sees, or null: the whole organisation (portfolioScope.ts). */
+  scope_node: z.string().nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -121,6 +127,7 @@ export const USER_CHANGE_ACTIONS = [
   'sign-in-method',
   'partner-provision',
   'partner-binding',
+  'scope',
 ] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 

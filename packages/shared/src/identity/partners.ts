@@ -3,6 +3,7 @@
 // (packages/api/docs/access.md "Partner sessions").
 import { z } from 'zod';
 import { emailSchema, idSchema } from './domain.ts';
+import { nodeCodeSchema } from './portfolioScope.ts';
 import { ROLE_NAMES } from './roles.ts';
 
 const base = (orgId: number) => `/api/auth/v1/organization/${orgId}/partners/`;
@@ -24,6 +25,11 @@ export const PARTNER_SESSION_CLOCK_TOLERANCE_S = 30;
 export const PARTNER_ACTIVE_KEYS_MAX = 2;
 /** The ID token claim that says a partner's session token opened the sign-in. */
 export const PARTNER_CLAIM = 'payportal_partner';
+/**
+ * The ID token claim of a partner session scoped to a node: `{ node, user_scope }`, the session's node and
+ * the user's own scope when it opened (a later change of the user's scope ends such sessions' reads).
+ */
+export const PARTNER_NODE_CLAIM = 'payportal_node';
 
 export const partnerParamsSchema = z.object({ orgId: idSchema, partnerId: idSchema });
 export const partnerKeyParamsSchema = z.object({
@@ -82,6 +88,8 @@ export const registerPartnerSchema = z.object({
   /** Create a portal user on the first session for an address the organisation does not have yet. */
   provision_users: z.boolean(),
   key: z.union([partnerKeyInputSchema, partnerJwksUrlInputSchema]),
+  /** The portfolio nodes (codes) its sessions may be scoped to through the token's `node`; none: its tokens carry no node. */
+  nodes: z.array(nodeCodeSchema).max(200).default([]),
 });
 export type RegisterPartner = z.infer<typeof registerPartnerSchema>;
 
@@ -100,6 +108,8 @@ export const partnerSchema = z.object({
   allowed_origins: z.array(z.string()),
   roles: z.array(z.enum(ROLE_NAMES)),
   provision_users: z.boolean(),
+  /** The nodes its sessions may be scoped to (a token's `node` lies in one's subtree). */
+  nodes: z.array(z.string()),
   revoked_at: z.string().nullable(),
   created_at: z.string(),
   /** Where the partner publishes its keys, when it registered a JWKS URL; its keys are then read there. */
@@ -125,6 +135,8 @@ export const partnerSessionClaimsSchema = z.object({
   email: emailSchema,
   name: z.string().trim().min(1).max(200),
   roles: z.array(z.enum(ROLE_NAMES)).max(ROLE_NAMES.length).optional(),
+  /** A node's code: the session sees that node's book, within the user's own scope and the partner's nodes. */
+  node: nodeCodeSchema.optional(),
 });
 
 /** PUT …/users/{userId}/partner: the partner whose sessions may open this user; null: none (SECURITY.md #14). */

@@ -18,6 +18,7 @@ const partner = (id: number, name: string, revoked_at: string | null = null): Pa
   allowed_origins: [`https://${name.toLowerCase()}.example`],
   roles: ['query'],
   provision_users: false,
+  nodes: [],
   revoked_at,
   created_at: '2026-11-20T10:00:00.000Z',
   jwks_url: null,

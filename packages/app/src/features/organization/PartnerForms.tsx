@@ -80,6 +80,7 @@ export function RegisterForm({ assignableRoles, onSubmit, onCancel }: RegisterFo
       allowed_origins: allowed,
       roles,
       provision_users: provision,
+      nodes: [],
       key: keySource === 'jwks' ? { jwks_url: jwksUrl.trim() } : { kid: kid.trim(), pem: pem.trim() },
     });
   };

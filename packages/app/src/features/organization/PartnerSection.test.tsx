@@ -18,6 +18,7 @@ const northwind: PartnerView = {
   allowed_origins: ['https://northwind.example'],
   roles: ['query'],
   provision_users: true,
+  nodes: [],
   revoked_at: null,
   created_at: '2026-11-01T00:00:00.000Z',
   jwks_url: null,
@@ -88,6 +89,7 @@ describe('PartnerSection', () => {
       allowed_origins: ['https://contoso.example', 'https://app.contoso.example'],
       roles: ['query'],
       provision_users: false,
+      nodes: [],
       key: { kid: 'k1', pem: PEM },
     });
   });

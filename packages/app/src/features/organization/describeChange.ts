@@ -32,6 +32,12 @@ export function describeChange(change: UserChange, nameTarget: boolean): string 
         ? `bound${who || ' this user'} to the partner “${after.name ?? ''}”`
         : `unbound${who || ' this user'} from their partner`;
     }
+    case 'scope': {
+      const after = change.after as { code?: string; name?: string } | null;
+      return after
+        ? `scoped${who || ' this user'} to the book of “${after.name ?? ''}” (${after.code ?? ''})`
+        : `unscoped${who || ' this user'}: they see the whole organisation`;
+    }
     case 'sign-in-method':
       return `changed how${who || ' this user'} signs in to “${SIGN_IN_METHOD_LABELS[change.after as SignInMethod] ?? String(change.after)}”`;
   }

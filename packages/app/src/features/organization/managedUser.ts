@@ -11,5 +11,6 @@ export const managedUser = (id: number, overrides: Record<string, unknown> = {})
   email_verified: true,
   sign_in_method: 'standalone',
   partner_id: null,
+  scope_node: null,
   ...overrides,
 });
