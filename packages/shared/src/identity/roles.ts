@@ -1,5 +1,6 @@
 // Role names and the flags derived from them.
-export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'] as const;
+/** `disputes` works the dispute desk (issue #44): acts on disputes and sees their evidence; `query` users only read it. */
+export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer', 'disputes'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /**
