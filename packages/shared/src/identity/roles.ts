@@ -16,6 +16,8 @@ export interface RoleFlags {
   isUpload: boolean;
   isUploadAdmin: boolean;
   isEmbedded: boolean;
+  /** works the dispute desk (issue #44). */
+  isDisputes: boolean;
 }
 
 export function roleFlags(roles: readonly string[]): RoleFlags {
@@ -26,6 +28,7 @@ export function roleFlags(roles: readonly string[]): RoleFlags {
     isUpload: has('upload'),
     isUploadAdmin: has('upload_admin'),
     isEmbedded: has('revenue_optimizer'),
+    isDisputes: has('disputes'),
   };
 }
 
