@@ -154,6 +154,7 @@ export const routeTable: RouteRow[] = [
   guarded('/disputes/:chargebackId', 'disputes', DisputeDetailScreen, ({ params, session }) => ({
     chargebackId: params.chargebackId!,
     canAct: session.flags.isDisputes,
+    canOpenMerchant: session.flags.isQuery,
     userId: session.user.id,
   })),
   open('/auth', SignInScreen, noInputs),

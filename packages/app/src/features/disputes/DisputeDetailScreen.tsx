@@ -30,14 +30,10 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 function DisputeBody({
   dispute,
   canAct,
+  canOpenMerchant,
   userId,
   reload,
-}: {
-  dispute: DisputeDetail;
-  canAct: boolean;
-  userId: number;
-  reload: (message: string) => void;
-}) {
+}: Omit<DetailProps, 'chargebackId'> & { dispute: DisputeDetail; reload: (message: string) => void }) {
   const today = todayUtc();
   const open = dispute.state === 'open';
   return (
@@ -77,7 +73,11 @@ function DisputeBody({
             </dd>
             <dt>Merchant</dt>
             <dd>
-              <Link to={merchantPageHref(dispute.merchant.id)}>{dispute.merchant.name}</Link>
+              {canOpenMerchant ? (
+                <Link to={merchantPageHref(dispute.merchant.id)}>{dispute.merchant.name}</Link>
+              ) : (
+                dispute.merchant.name
+              )}
             </dd>
             <dt>Network</dt>
             <dd>{NETWORK_NAMES[dispute.network]}</dd>
@@ -109,6 +109,8 @@ interface DetailProps {
   chargebackId: string;
   /** The user holds the `disputes` role (query users and owners read only). */
   canAct: boolean;
+  /** The merchant-level page (/amla) is a query user's screen: others see the merchant's name only. */
+  canOpenMerchant: boolean;
   userId: number;
 }
 
@@ -128,7 +130,7 @@ export function DisputeDetailScreen(props: DetailProps) {
   );
 }
 
-function LoadedDispute({ chargebackId, id, canAct, userId }: DetailProps & { id: number }) {
+function LoadedDispute({ chargebackId, id, ...access }: DetailProps & { id: number }) {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState('');
   const dispute = useRequest(
@@ -166,7 +168,7 @@ function LoadedDispute({ chargebackId, id, canAct, userId }: DetailProps & { id:
           {dispute.error}
         </p>
       )}
-      {shown && <DisputeBody dispute={shown} canAct={canAct} userId={userId} reload={reload} />}
+      {shown && <DisputeBody dispute={shown} {...access} reload={reload} />}
     </div>
   );
 }
