@@ -35,4 +35,13 @@ export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.t
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 export { UploadCountError } from './uploads/stageUpload.ts';
 export type { MerchantAnswer, MerchantAnswers, MerchantQuestion } from './merchant/merchantQuestion.ts';
+export type {
+  DisputeAnswer,
+  DisputeAnswers,
+  DisputeNetworkEvent,
+  DisputeQuestion,
+  DisputeQueueQuestion,
+  DisputeRecord,
+} from './disputes/disputeQuestion.ts';
+export { addDays } from './disputes/disputeStatements.ts';
 export type { MerchantScore } from './signals/answerSignals.ts';
