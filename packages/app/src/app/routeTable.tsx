@@ -153,7 +153,6 @@ export const routeTable: RouteRow[] = [
   guarded('/disputes', 'disputes', DisputeQueueScreen, noInputs),
   guarded('/disputes/:chargebackId', 'disputes', DisputeDetailScreen, ({ params, session }) => ({
     chargebackId: params.chargebackId!,
-    canAct: session.flags.isDisputes,
     canOpenMerchant: session.flags.isQuery,
     userId: session.user.id,
   })),

@@ -3,12 +3,12 @@
 import { daysLeft } from '@payportal/shared/disputes';
 import * as styles from './disputes.css.ts';
 
-/** Today as the data counts days: the UTC calendar day. */
+/** The browser's UTC calendar day (the data counts whole UTC days). */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const MARKS = { overdue: '!', soon: '◷', open: '' } as const;
 
-export function DaysLeft({ due, today = todayUtc() }: { due: string | null; today?: string }) {
+export function DaysLeft({ due, today }: { due: string | null; today: string }) {
   if (!due) return <span className={styles.muted}>Decided</span>;
   const { words, tone } = daysLeft(due, today);
   return (

@@ -2,11 +2,14 @@
 // cut-off (a setting, default 7 days before it). Words and colour, as in the queue.
 import type { DisputeDetail } from '@payportal/shared/disputes';
 import { DaysLeft } from './DaysLeft.tsx';
-import { formatDay } from './disputeWords.ts';
+import { formatDay, STATUS_NAMES } from './disputeWords.ts';
 import * as styles from './disputes.css.ts';
 
-export function Deadlines({ dispute, today }: { dispute: DisputeDetail; today: string }) {
-  if (!dispute.due_date) return <p className={styles.muted}>No deadline: this dispute is {dispute.state}.</p>;
+/** Days count from the API's `today` (the data's last day), as the queue's tabs do. */
+export function Deadlines({ dispute }: { dispute: DisputeDetail }) {
+  const today = dispute.today;
+  if (!dispute.due_date)
+    return <p className={styles.muted}>No deadline to meet: {STATUS_NAMES[dispute.status].toLowerCase()}.</p>;
   return (
     <dl className={styles.facts}>
       <dt>Network due date</dt>

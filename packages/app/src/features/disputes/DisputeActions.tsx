@@ -13,12 +13,10 @@ type Tag = 'assign' | 'accept' | 'represent';
 
 export function DisputeActions({
   dispute,
-  canAct,
   userId,
   onDone,
 }: {
   dispute: DisputeDetail;
-  canAct: boolean;
   userId: number;
   onDone: (message: string) => void;
 }) {
@@ -27,24 +25,23 @@ export function DisputeActions({
   const id = dispute.chargeback_id;
   const assigned = dispute.assignee ? `Assigned to ${dispute.assignee.name}.` : 'Not assigned.';
 
-  if (!canAct)
+  // The API says whether this caller may act (the `disputes` role): query users and owners read.
+  if (!dispute.can_act)
     return (
       <p className={styles.muted}>
         {assigned} You can read this dispute; acting on it needs the Disputes role, which an owner of your organisation
         can grant.
       </p>
     );
-  if (dispute.state !== 'open')
-    return (
-      <p className={styles.muted}>
-        {assigned} This dispute is {dispute.state}: there is nothing left to answer.
-      </p>
-    );
+  if (dispute.status === 'decided')
+    return <p className={styles.muted}>{assigned} This dispute is decided: it takes no more actions.</p>;
 
   const run = async (tag: Tag, work: () => Promise<unknown>, done: string) => {
     if (await action.run(async () => (await work(), true), { tag })) onDone(done);
   };
   const mine = dispute.assignee?.id === userId;
+  const evidence = dispute.evidence ?? [];
+  const answerable = dispute.status === 'needs_response';
   return (
     <>
       <p>{assigned}</p>
@@ -63,30 +60,35 @@ export function DisputeActions({
         >
           {mine ? 'Unassign me' : 'Assign to me'}
         </button>
-        <button type="button" className={secondaryButton} disabled={action.busy} onClick={() => setConfirming(true)}>
-          Accept liability
-        </button>
-        <button
-          type="button"
-          className={primaryButton}
-          disabled={action.busy || dispute.evidence.length === 0}
-          aria-describedby={dispute.evidence.length === 0 ? 'represent-needs-evidence' : undefined}
-          onClick={() =>
-            void run(
-              'represent',
-              () =>
-                representDispute(
-                  id,
-                  dispute.evidence.map((file) => file.id),
-                ),
-              'The dispute is represented with its evidence.',
-            )
-          }
-        >
-          {action.pending === 'represent' ? 'Representing…' : 'Represent'}
-        </button>
+        {answerable && (
+          <button type="button" className={secondaryButton} disabled={action.busy} onClick={() => setConfirming(true)}>
+            Accept liability
+          </button>
+        )}
+        {answerable && (
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={action.busy || evidence.length === 0}
+            aria-describedby={evidence.length === 0 ? 'represent-needs-evidence' : undefined}
+            onClick={() =>
+              void run(
+                'represent',
+                () =>
+                  representDispute(
+                    id,
+                    evidence.map((file) => file.id),
+                  ),
+                'The dispute is represented with its evidence.',
+              )
+            }
+          >
+            {action.pending === 'represent' ? 'Representing…' : 'Represent'}
+          </button>
+        )}
       </div>
-      {dispute.evidence.length === 0 && (
+      {!answerable && <p className={styles.muted}>This dispute has been answered: it awaits the other side.</p>}
+      {answerable && evidence.length === 0 && (
         <p id="represent-needs-evidence" className={styles.muted}>
           Represent needs at least one evidence file: add it under Evidence.
         </p>

@@ -6,15 +6,14 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { useRequest } from '../../ui/useRequest.ts';
-import { DaysLeft, todayUtc } from './DaysLeft.tsx';
+import { DaysLeft } from './DaysLeft.tsx';
 import { Deadlines } from './Deadlines.tsx';
 import { DisputeActions } from './DisputeActions.tsx';
 import { EvidencePanel } from './EvidencePanel.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
 import { Timeline } from './Timeline.tsx';
 import { fetchDispute } from './disputesApi.ts';
-import { CATEGORY_NAMES, EVIDENCE_CHECKLIST } from './evidenceChecklist.ts';
-import { formatAmount, formatDay, NETWORK_NAMES, STAGE_NAMES } from './disputeWords.ts';
+import { CATEGORY_NAMES, formatAmount, formatDay, NETWORK_NAMES, STAGE_NAMES, STATUS_NAMES } from './disputeWords.ts';
 import * as styles from './disputes.css.ts';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -29,33 +28,33 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 function DisputeBody({
   dispute,
-  canAct,
   canOpenMerchant,
   userId,
   reload,
 }: Omit<DetailProps, 'chargebackId'> & { dispute: DisputeDetail; reload: (message: string) => void }) {
-  const today = todayUtc();
-  const open = dispute.state === 'open';
+  const mayAdd = dispute.can_act && dispute.status !== 'decided';
   return (
     <div className={styles.detailGrid}>
       <div>
         <Card title="Deadlines">
-          <Deadlines dispute={dispute} today={today} />
+          <Deadlines dispute={dispute} />
         </Card>
         <Card title="Actions">
-          <DisputeActions dispute={dispute} canAct={canAct} userId={userId} onDone={reload} />
+          <DisputeActions dispute={dispute} userId={userId} onDone={reload} />
         </Card>
-        <Card title="Evidence">
-          <EvidencePanel
-            chargebackId={dispute.chargeback_id}
-            files={dispute.evidence}
-            canUpload={canAct && open}
-            onUploaded={() => reload('The evidence is uploaded.')}
-          />
-        </Card>
+        {dispute.evidence && (
+          <Card title="Evidence">
+            <EvidencePanel
+              chargebackId={dispute.chargeback_id}
+              files={dispute.evidence}
+              canUpload={mayAdd}
+              onUploaded={() => reload('The evidence is uploaded.')}
+            />
+          </Card>
+        )}
         <Card title={`Evidence checklist: ${CATEGORY_NAMES[dispute.reason_category]}`}>
           <ul className={styles.checklist}>
-            {EVIDENCE_CHECKLIST[dispute.reason_category].map((item) => (
+            {dispute.checklist.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
@@ -68,8 +67,9 @@ function DisputeBody({
             <dd>{formatAmount(dispute.amount)}</dd>
             <dt>Sale</dt>
             <dd>
-              {dispute.sale.transaction_id}, {formatDay(dispute.sale.transaction_date)},{' '}
-              {formatAmount(dispute.sale.amount)}
+              {dispute.sale
+                ? `${dispute.sale.tx_id}, ${formatDay(dispute.sale.date)}, ${formatAmount(dispute.sale.amount)}, ${dispute.sale.card_brand}`
+                : 'Not in the data'}
             </dd>
             <dt>Merchant</dt>
             <dd>
@@ -77,7 +77,8 @@ function DisputeBody({
                 <Link to={merchantPageHref(dispute.merchant.id)}>{dispute.merchant.name}</Link>
               ) : (
                 dispute.merchant.name
-              )}
+              )}{' '}
+              <span className={styles.muted}>(MID {dispute.merchant.mid})</span>
             </dd>
             <dt>Network</dt>
             <dd>{NETWORK_NAMES[dispute.network]}</dd>
@@ -90,13 +91,13 @@ function DisputeBody({
           </dl>
         </Card>
         <Card title="Timeline">
-          <Timeline events={dispute.events} />
+          <Timeline events={dispute.timeline} />
         </Card>
         <Card title="Notes">
           <NotesPanel
             chargebackId={dispute.chargeback_id}
             notes={dispute.notes}
-            canAdd={canAct}
+            canAdd={mayAdd}
             onAdded={() => reload('The note is added.')}
           />
         </Card>
@@ -107,8 +108,6 @@ function DisputeBody({
 
 interface DetailProps {
   chargebackId: string;
-  /** The user holds the `disputes` role (query users and owners read only). */
-  canAct: boolean;
   /** The merchant-level page (/amla) is a query user's screen: others see the merchant's name only. */
   canOpenMerchant: boolean;
   userId: number;
@@ -151,11 +150,11 @@ function LoadedDispute({ chargebackId, id, ...access }: DetailProps & { id: numb
       <h1 className={styles.title}>Dispute {chargebackId}</h1>
       {shown && (
         <p className={styles.intro}>
-          {NETWORK_NAMES[shown.network]}, {STAGE_NAMES[shown.stage]}, {shown.state}
+          {NETWORK_NAMES[shown.network]}, {STAGE_NAMES[shown.stage]}, {STATUS_NAMES[shown.status]}
           {shown.due_date && (
             <>
               {' · '}
-              <DaysLeft due={shown.due_date} />
+              <DaysLeft due={shown.due_date} today={shown.today} />
             </>
           )}
         </p>

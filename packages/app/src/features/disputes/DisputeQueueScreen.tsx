@@ -6,7 +6,6 @@ import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { TabList, tabPanelProps } from '../../ui/TabList.tsx';
-import { todayUtc } from './DaysLeft.tsx';
 import { QueueFilters, type QueueFilterValues } from './QueueFilters.tsx';
 import { QueueTable, type SortState } from './QueueTable.tsx';
 import { useQueuePages } from './useQueuePages.ts';
@@ -64,7 +63,7 @@ export function DisputeQueueScreen() {
           </div>
         )}
         {pages.items.length > 0 && (
-          <QueueTable items={pages.items} sorted={sorted} onSort={setSorted} today={todayUtc()} />
+          <QueueTable items={pages.items} sorted={sorted} onSort={setSorted} today={pages.today} />
         )}
         {pages.hasMore && (
           <div className={styles.row}>

@@ -2,7 +2,7 @@
 // may act on an open dispute, an upload. Each file is checked in the browser with the shared
 // `checkEvidence` (PDF, PNG or JPEG, at most 10 MB) before it is sent; the API checks again and its
 // refusal text is shown as it comes.
-import { checkEvidence, type EvidenceFile } from '@payportal/shared/disputes';
+import { checkEvidence, type DisputeEvidence } from '@payportal/shared/disputes';
 import { useId, useState, type ChangeEvent } from 'react';
 import { formatBytes } from '../../lib/formatBytes.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
@@ -23,7 +23,7 @@ export function EvidencePanel({
   onUploaded,
 }: {
   chargebackId: number;
-  files: readonly EvidenceFile[];
+  files: readonly DisputeEvidence[];
   canUpload: boolean;
   onUploaded: () => void;
 }) {
@@ -58,12 +58,12 @@ export function EvidencePanel({
         <ul className={styles.checklist} aria-label="Evidence files">
           {files.map((file) => (
             <li key={file.id}>
-              {file.name} <span className={styles.muted}>({formatBytes(file.size)})</span>{' '}
+              {file.file_name} <span className={styles.muted}>({formatBytes(file.bytes)})</span>{' '}
               <button
                 type="button"
                 className={secondaryButton}
                 aria-expanded={viewing === file.id}
-                aria-label={`${viewing === file.id ? 'Close' : 'View'} ${file.name}`}
+                aria-label={`${viewing === file.id ? 'Close' : 'View'} ${file.file_name}`}
                 onClick={() => setViewing(viewing === file.id ? null : file.id)}
               >
                 {viewing === file.id ? 'Close' : 'View'}

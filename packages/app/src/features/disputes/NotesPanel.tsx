@@ -35,7 +35,7 @@ export function NotesPanel({
         {notes.map((note) => (
           <li key={note.id}>
             <span className={styles.muted}>
-              {note.author}, {new Date(note.created_at).toLocaleString()}
+              {note.author.name}, {new Date(note.created_at).toLocaleString()}
             </span>
             <div>{note.body}</div>
           </li>

@@ -4,10 +4,13 @@
 import type { DisputeQueueItem } from '@payportal/shared/disputes';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
+import { todayUtc } from './DaysLeft.tsx';
 import { fetchQueuePage, type QueueQueryInput } from './disputesApi.ts';
 
 export interface QueuePages {
   items: DisputeQueueItem[];
+  /** The day the days left count from (the API's when it says, else the browser's UTC day). */
+  today: string;
   /** Loading the first page, or a further one. */
   loading: false | 'first' | 'more';
   error: string | null;
@@ -18,6 +21,7 @@ export interface QueuePages {
 
 interface Loaded {
   key: string;
+  today: string | undefined;
   items: DisputeQueueItem[];
   cursor: string | null;
   error: string | null;
@@ -37,10 +41,18 @@ export function useQueuePages(query: QueueQueryInput): QueuePages {
     const controller = new AbortController();
     const question = JSON.parse(asked.slice(asked.indexOf(':') + 1)) as QueueQueryInput;
     fetchQueuePage(question, controller.signal).then(
-      (page) => setLoaded({ key: asked, items: page.items, cursor: page.nextCursor, error: null, loading: false }),
+      (page) =>
+        setLoaded({
+          key: asked,
+          today: page.today,
+          items: page.items,
+          cursor: page.nextCursor,
+          error: null,
+          loading: false,
+        }),
       (error: unknown) =>
         controller.signal.aborted ||
-        setLoaded({ key: asked, items: [], cursor: null, error: failureText(error), loading: false }),
+        setLoaded({ key: asked, today: undefined, items: [], cursor: null, error: failureText(error), loading: false }),
     );
     return () => {
       controller.abort();
@@ -69,6 +81,7 @@ export function useQueuePages(query: QueueQueryInput): QueuePages {
 
   return {
     items: current?.items ?? [],
+    today: current?.today ?? todayUtc(),
     loading: current ? current.loading : 'first',
     error: current?.error ?? null,
     hasMore: Boolean(current?.cursor),
