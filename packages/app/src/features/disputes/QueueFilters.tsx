@@ -67,11 +67,11 @@ export function QueueFilters({ onApply }: { onApply: (values: QueueFilterValues)
       </label>
       <label className={styles.field}>
         Amount from
-        <input name="minAmount" type="number" min="0" step="0.01" />
+        <input name="minAmount" type="number" min="0" step="any" />
       </label>
       <label className={styles.field}>
         Amount to
-        <input name="maxAmount" type="number" min="0" step="0.01" />
+        <input name="maxAmount" type="number" min="0" step="any" />
       </label>
       <div className={styles.row}>
         <button type="submit" className={primaryButton}>
