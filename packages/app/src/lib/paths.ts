@@ -25,7 +25,6 @@ export const paths = {
     merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts',
   disputes: () => '/disputes',
   dispute: (chargebackId: number | string) => `/disputes/${encodeURIComponent(String(chargebackId))}`,
-  disputeInsights: () => '/disputes/insights',
   auth: (options?: { logout?: boolean }) => (options?.logout ? '/auth?logout=true' : '/auth'),
   forgotPassword: () => '/forgot-password',
   signUp: (hash: string) => `/sign-up/${hash}`,

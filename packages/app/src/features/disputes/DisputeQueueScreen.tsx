@@ -2,8 +2,6 @@
 // ("Load more" follows the API's cursor); each row says its days left in words and colour.
 import { DISPUTE_TABS, type DisputeTab } from '@payportal/shared/disputes';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { TabList, tabPanelProps } from '../../ui/TabList.tsx';
 import { QueueFilters, type QueueFilterValues } from './QueueFilters.tsx';
@@ -29,10 +27,7 @@ export function DisputeQueueScreen() {
   return (
     <div className={styles.screen}>
       <h1 className={styles.title}>Disputes</h1>
-      <p className={styles.intro}>
-        Open chargebacks and the days left before each network’s deadline.{' '}
-        <Link to={paths.disputeInsights()}>Insights</Link> show which reasons we fight and win.
-      </p>
+      <p className={styles.intro}>Open chargebacks and the days left before each network’s deadline.</p>
       <section className={styles.card} aria-label="Filters">
         <QueueFilters onApply={setFilters} />
       </section>
