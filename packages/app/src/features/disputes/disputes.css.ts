@@ -3,6 +3,7 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
 import { card as uiCard } from '../../ui/card.css.ts';
+import { tabs as uiTabs } from '../../ui/tabList.css.ts';
 
 export const screen = style({ maxWidth: '72rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
 export const title = style({ margin: '0 0 0.25rem', fontSize: vars.font.xxl });
@@ -19,26 +20,8 @@ export const row = style({
   margin: '0.75rem 0',
 });
 
-export const tabs = style({
-  display: 'flex',
-  gap: '0.25rem',
-  overflowX: 'auto',
-  borderBottom: `1px solid ${vars.color.border}`,
-  margin: '1rem 0 0',
-});
-export const tab = style({
-  font: 'inherit',
-  fontWeight: 600,
-  padding: '0.55rem 0.9rem',
-  whiteSpace: 'nowrap',
-  flex: '0 0 auto',
-  border: 'none',
-  borderBottom: '3px solid transparent',
-  background: 'none',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  selectors: { '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.primary } },
-});
+export const tabs = style([uiTabs, { margin: '1rem 0 0' }]);
+export { tab } from '../../ui/tabList.css.ts';
 export const panel = style({ paddingTop: '0.75rem' });
 
 const badge = style({
