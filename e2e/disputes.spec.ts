@@ -122,7 +122,7 @@ test('a disputes user works the first dispute of "Needs response": due date as t
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'queue');
 
-  const rowDue = await needsResponseRows(page).nth(1).getByRole('cell').nth(7).textContent();
+  const rowDue = await needsResponseRows(page).nth(1).getByRole('cell').nth(2).textContent();
   const chargebackId = await openFirstDispute(page);
   const api = await disputeFromApi(page, await credentialsOf(await detailRequest), chargebackId);
   expect(api.status).toBe('needs_response');

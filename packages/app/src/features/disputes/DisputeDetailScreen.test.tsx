@@ -3,11 +3,15 @@
 import { DISPUTE_PATHS, DISPUTE_ROUTES, type DisputeDetail } from '@payportal/shared/disputes';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerApi, type Answer, type SentRequest } from '../../testing/answerApi.ts';
 import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
 import { setTestPortalConfig } from '../../testing/testPortalConfig.ts';
 import { resetSession } from '../session/sessionStore.ts';
+
+// The screen is a lazy chunk: load it once before the tests, so its first transform (seconds on a busy
+// machine) is not counted against the first test's time.
+beforeAll(() => import('./DisputeDetailScreen.tsx'));
 
 afterEach(() => {
   cleanup();

@@ -65,21 +65,35 @@ function DisputeBody({
           <dl className={styles.facts}>
             <dt>Amount disputed</dt>
             <dd>{formatAmount(dispute.amount)}</dd>
-            <dt>Sale</dt>
-            <dd>
-              {dispute.sale
-                ? `${dispute.sale.tx_id}, ${formatDay(dispute.sale.date)}, ${formatAmount(dispute.sale.amount)}, ${dispute.sale.card_brand}`
-                : 'Not in the data'}
-            </dd>
+            {dispute.sale ? (
+              <>
+                <dt>Sale</dt>
+                <dd>
+                  {formatAmount(dispute.sale.amount)} on {formatDay(dispute.sale.date)}
+                </dd>
+                <dt>Sale id</dt>
+                <dd>{dispute.sale.tx_id}</dd>
+                <dt>Card brand</dt>
+                <dd>
+                  {NETWORK_NAMES[dispute.sale.card_brand as keyof typeof NETWORK_NAMES] ?? dispute.sale.card_brand}
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>Sale</dt>
+                <dd>Not in the data</dd>
+              </>
+            )}
             <dt>Merchant</dt>
             <dd>
               {canOpenMerchant ? (
                 <Link to={merchantPageHref(dispute.merchant.id)}>{dispute.merchant.name}</Link>
               ) : (
                 dispute.merchant.name
-              )}{' '}
-              <span className={styles.muted}>(MID {dispute.merchant.mid})</span>
+              )}
             </dd>
+            <dt>MID</dt>
+            <dd>{dispute.merchant.mid}</dd>
             <dt>Network</dt>
             <dd>{NETWORK_NAMES[dispute.network]}</dd>
             <dt>Reason</dt>

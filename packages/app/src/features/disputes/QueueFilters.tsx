@@ -46,7 +46,7 @@ export function QueueFilters({ onApply }: { onApply: (values: QueueFilterValues)
         onApply({});
       }}
     >
-      <label className={styles.field}>
+      <label className={`${styles.field} ${styles.filterField}`}>
         Network
         <select name="network" defaultValue="">
           <option value="">All networks</option>
@@ -57,19 +57,19 @@ export function QueueFilters({ onApply }: { onApply: (values: QueueFilterValues)
           ))}
         </select>
       </label>
-      <label className={styles.field}>
+      <label className={`${styles.field} ${styles.filterField}`}>
         Reason code
         <input name="reason" maxLength={16} placeholder="e.g. 10.4" />
       </label>
-      <label className={styles.field}>
+      <label className={`${styles.field} ${styles.filterField}`}>
         Merchant id
         <input name="merchant" inputMode="numeric" pattern="[0-9]*" />
       </label>
-      <label className={styles.field}>
+      <label className={`${styles.field} ${styles.filterField}`}>
         Amount from
         <input name="minAmount" type="number" min="0" step="any" />
       </label>
-      <label className={styles.field}>
+      <label className={`${styles.field} ${styles.filterField}`}>
         Amount to
         <input name="maxAmount" type="number" min="0" step="any" />
       </label>

@@ -1,5 +1,5 @@
 // One page or more of the queue: a row per dispute, linked to its detail page, with the days left in
-// words and colour. Amount, received and due date sort on the server; aria-sort says which and how.
+// words and colour, second after the id so it stays in view when the table scrolls sideways. Amount, received and due date sort on the server; aria-sort says which and how.
 import type { DISPUTE_SORTS, DisputeQueueItem } from '@payportal/shared/disputes';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
@@ -66,14 +66,14 @@ export function QueueTable({
         <thead>
           <tr>
             <th scope="col">Chargeback</th>
+            <th scope="col">Days left</th>
+            {header('due_date', 'Due')}
+            {header('amount', 'Amount', true)}
             <th scope="col">Network</th>
-            <th scope="col">Stage</th>
             <th scope="col">Reason</th>
             <th scope="col">Merchant</th>
-            {header('amount', 'Amount', true)}
+            <th scope="col">Stage</th>
             {header('received_date', 'Received')}
-            {header('due_date', 'Due')}
-            <th scope="col">Days left</th>
           </tr>
         </thead>
         <tbody>
@@ -82,16 +82,16 @@ export function QueueTable({
               <td>
                 <Link to={paths.dispute(item.chargeback_id)}>{item.chargeback_id}</Link>
               </td>
-              <td>{NETWORK_NAMES[item.network]}</td>
-              <td>{STAGE_NAMES[item.stage]}</td>
-              <td>{item.reason_code}</td>
-              <td>{item.merchant_id}</td>
-              <td className={styles.numeric}>{formatAmount(item.amount)}</td>
-              <td>{formatDay(item.received_date)}</td>
-              <td>{item.due_date ? formatDay(item.due_date) : '—'}</td>
               <td>
                 <DaysLeft due={item.due_date} today={today} />
               </td>
+              <td>{item.due_date ? formatDay(item.due_date) : '—'}</td>
+              <td className={styles.numeric}>{formatAmount(item.amount)}</td>
+              <td>{NETWORK_NAMES[item.network]}</td>
+              <td>{item.reason_code}</td>
+              <td>{item.merchant_id}</td>
+              <td>{STAGE_NAMES[item.stage]}</td>
+              <td>{formatDay(item.received_date)}</td>
             </tr>
           ))}
         </tbody>

@@ -48,6 +48,8 @@ export const daysLeft = styleVariants({
 });
 
 export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });
+/** Narrow fields: two share a row on a phone, so the queue is not pushed below the fold. */
+export const filterField = style({ flexBasis: '7.5rem' });
 export { field } from '../../ui/formFields.css.ts';
 
 export const tableScroll = style({ position: 'relative', overflowX: 'auto' });
@@ -77,7 +79,7 @@ export const detailGrid = style({
 });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.35rem 1rem', margin: 0 });
 globalStyle(`${facts} dt`, { color: vars.color.textMuted });
-globalStyle(`${facts} dd`, { margin: 0, minWidth: 0, overflowWrap: 'anywhere' });
+globalStyle(`${facts} dd`, { margin: 0, minWidth: 0, overflowWrap: 'break-word' });
 export const timeline = style({ listStyle: 'none', margin: 0, padding: 0 });
 globalStyle(`${timeline} li`, {
   padding: '0.4rem 0 0.4rem 1rem',
