@@ -3,6 +3,7 @@
 import type { QueryCell, QueryColumn, QueryDescription, QueryResult } from '@payportal/shared/analytics';
 import type { QueryScope } from './compiler/compileQuery.ts';
 import type { ValuesRequest } from './compiler/compileValues.ts';
+import type { DisputeAnswer, DisputeQuestion } from './disputes/disputeQuestion.ts';
 import type { MerchantAnswer, MerchantQuestion } from './merchant/merchantQuestion.ts';
 import type { OptimizerAnswer, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 import type { ResidualsAnswer, ResidualsQuestion } from './residuals/residualsQuestion.ts';
@@ -127,6 +128,12 @@ export interface AnalyticsEngine {
     scope: QueryScope,
     options?: Pick<QueryOptions, 'timeoutMs'>,
   ): Promise<MerchantAnswer<Q>>;
+  /** The dispute desk's queue pages and single disputes (disputes/disputeStatements.ts, one SQL for both engines). */
+  disputes<Q extends DisputeQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options?: Pick<QueryOptions, 'timeoutMs'>,
+  ): Promise<DisputeAnswer<Q>>;
   /** Changes whenever the organisation's rows change (generation, uploads): part of every cache key. */
   dataVersion(orgId: number): Promise<string>;
   close(): Promise<void>;

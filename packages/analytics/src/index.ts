@@ -50,4 +50,13 @@ export type {
   MerchantQuestion,
   PortfolioNodeRow,
 } from './merchant/merchantQuestion.ts';
+export type {
+  DisputeAnswer,
+  DisputeAnswers,
+  DisputeNetworkEvent,
+  DisputeQuestion,
+  DisputeQueueQuestion,
+  DisputeRecord,
+} from './disputes/disputeQuestion.ts';
+export { addDays } from './disputes/disputeStatements.ts';
 export type { MerchantScore } from './signals/answerSignals.ts';

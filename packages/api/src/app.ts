@@ -29,6 +29,7 @@ import { registerAnalytics } from './analytics/registerAnalytics.ts';
 import { registerAuth } from './auth/registerAuth.ts';
 import { registerDashboards } from './dashboards/registerDashboards.ts';
 import { registerDev } from './dev/registerDev.ts';
+import { registerDisputes } from './disputes/index.ts';
 import { registerDocuments, startDocumentGeneration } from './documents/registerDocuments.ts';
 import { registerExports, startExportRunner } from './exports/registerExports.ts';
 import { registerIdentity } from './identity/registerIdentity.ts';
@@ -54,6 +55,7 @@ const FEATURES: readonly RouteGroup[] = [
   registerDocuments,
   registerOptimizer,
   registerMerchants,
+  registerDisputes,
   registerDashboards,
   registerDev,
   registerUploads,

@@ -71,6 +71,8 @@ export const apiConfigSchema = z
     CLICKHOUSE_URL: z.url().optional(),
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+    /** The dispute desk's internal cut-off: this many days before a network's due date (README "Dispute desk"). */
+    DISPUTE_CUTOFF_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /**
      * Admission (docs/engine.md "Admission"), per API process: turns of light questions (rollup answers) and heavy
      * ones (raw rows, export estimates) running at once, and per user running and waiting; one more waiting

@@ -33,7 +33,14 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
     const body = authenticateResponseSchema.parse(response.json());
     expect(body.user).toMatchObject({ email: 'owner@acme.example', firebase_uid: 'seed-owner', is_active: true });
     expect(body.roles).toEqual(['org_owner', 'query', 'upload']);
-    expect(body.assignable_roles).toEqual(['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer']);
+    expect(body.assignable_roles).toEqual([
+      'org_owner',
+      'query',
+      'upload',
+      'upload_admin',
+      'revenue_optimizer',
+      'disputes',
+    ]);
     expect(body.organization).toMatchObject({ name: 'Acme Acquiring', is_demo: false, id: body.user.org_id });
     expect(body.platform_permissions).toEqual([]);
     expect(body.impersonated_by).toBeNull();

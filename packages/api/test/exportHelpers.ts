@@ -42,6 +42,7 @@ export function holdableEngine(inner: AnalyticsEngine): HeldEngine {
     count: (...args) => inner.count(...args),
     values: (...args) => inner.values(...args),
     merchants: (...args) => inner.merchants(...args),
+    disputes: (...args) => inner.disputes(...args),
     optimize: (...args) => inner.optimize(...args),
     residuals: (...args) => inner.residuals(...args),
     dataVersion: (orgId) => inner.dataVersion(orgId),

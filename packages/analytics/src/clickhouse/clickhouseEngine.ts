@@ -30,6 +30,9 @@ import { CLICKHOUSE_TABLES, clickhouseTableDdl } from './clickhouseTables.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
 import { fillReferenceData } from './fillReferenceData.ts';
 import { clickhouseMerchantStatements as statements } from './clickhouseMerchantStatements.ts';
+import { answerDisputeQuestion } from '../disputes/answerDisputeQuestion.ts';
+import type { DisputeAnswer, DisputeQuestion } from '../disputes/disputeQuestion.ts';
+import { CLICKHOUSE_DISPUTES } from '../disputes/disputeStatements.ts';
 import { clickhouseOptimizerStatements } from './clickhouseOptimizerStatements.ts';
 import { ensureClickHouseDataset, type EnsureDatasetOptions } from './loadClickHouse.ts';
 import { queryRows, streamRows } from './runClickHouseQuery.ts';
@@ -158,6 +161,23 @@ export class ClickHouseEngine implements AnalyticsEngine {
       statements,
       norms,
       run,
+    });
+  }
+
+  /** The dispute desk (disputes/disputeStatements.ts, the SQL DuckDB runs too). */
+  async disputes<Q extends DisputeQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<DisputeAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerDisputeQuestion(question, {
+      disputes: { dialect: clickhouseDialect, ...CLICKHOUSE_DISPUTES },
+      orgId: scope.orgId,
+      ...(scope.node !== undefined && { node: scope.node }),
+      hasData,
+      run: (sql) => queryRows(this.client, sql, { timeoutMs }),
     });
   }
 

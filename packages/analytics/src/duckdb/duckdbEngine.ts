@@ -24,6 +24,9 @@ import { canTopUp, topUpDataset } from '../generator/topUpDataset.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { answerMerchantQuestion } from '../merchant/answerMerchantQuestion.ts';
 import { duckdbMerchantStatements as statements } from '../merchant/duckdbMerchantStatements.ts';
+import { answerDisputeQuestion } from '../disputes/answerDisputeQuestion.ts';
+import type { DisputeAnswer, DisputeQuestion } from '../disputes/disputeQuestion.ts';
+import { DUCKDB_DISPUTES } from '../disputes/disputeStatements.ts';
 import { createNormsCache } from '../signals/normsTable.ts';
 import type { MerchantAnswer, MerchantQuestion } from '../merchant/merchantQuestion.ts';
 import type { Statement } from '../merchant/merchantStatements.ts';
@@ -366,6 +369,23 @@ export class DuckDBEngine implements AnalyticsEngine {
     return (await this.run(rejectsAfterSql, [orgId, uploadId, after?.line ?? 0, after?.column ?? '', limit])).map(
       toRejectRow,
     );
+  }
+
+  /** The dispute desk (disputes/disputeStatements.ts, the SQL ClickHouse runs too). */
+  async disputes<Q extends DisputeQuestion>(
+    question: Q,
+    scope: QueryScope,
+    options: Pick<QueryOptions, 'timeoutMs'> = {},
+  ): Promise<DisputeAnswer<Q>> {
+    const hasData = (await this.dataVersion(scope.orgId)) !== NO_DATASET;
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return answerDisputeQuestion(question, {
+      disputes: { dialect: duckdbDialect, ...DUCKDB_DISPUTES },
+      orgId: scope.orgId,
+      ...(scope.node !== undefined && { node: scope.node }),
+      hasData,
+      run: (sql, params, types) => this.run(sql, params, timeoutMs, types),
+    });
   }
 
   async merchants<Q extends MerchantQuestion>(

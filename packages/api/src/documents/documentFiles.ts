@@ -33,12 +33,29 @@ export class UploadRefused extends Error {
   }
 }
 
-/** Streams an upload into the store; refuses (and deletes what was written) a file that is not a PDF by its bytes, or over maxBytes. */
+/** What a file's first bytes must be: a PDF's by default (disputes' evidence also takes PNG and JPEG). */
+export interface FileMagic {
+  /** How many first bytes decide. */
+  length: number;
+  /** Whether `head` (the first bytes, possibly fewer than `length` so far) may begin an accepted file. */
+  matches(head: Buffer): boolean;
+}
+
+export const PDF_FILE: FileMagic = {
+  length: PDF_MAGIC.length,
+  matches: (head) => head.toString('latin1') === PDF_MAGIC.slice(0, head.length),
+};
+
+/**
+ * Streams an upload into the store; refuses (and deletes what was written) a file whose first bytes are
+ * not `magic`'s (reason 'not-a-pdf' for a PDF), or over maxBytes.
+ */
 export async function storeUpload(
   store: FileStore,
   key: string,
   body: Readable,
   maxBytes: number,
+  magic: FileMagic = PDF_FILE,
 ): Promise<StoredFile> {
   const file = await store.openWrite(key);
   const hash = createHash('sha256');
@@ -49,15 +66,15 @@ export async function storeUpload(
     for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > maxBytes) throw new UploadRefused('too-large');
-      if (head.length < PDF_MAGIC.length) {
-        head = Buffer.concat([head, chunk]).subarray(0, PDF_MAGIC.length);
-        if (head.toString('latin1') !== PDF_MAGIC.slice(0, head.length)) throw new UploadRefused('not-a-pdf');
+      if (head.length < magic.length) {
+        head = Buffer.concat([head, chunk]).subarray(0, magic.length);
+        if (!magic.matches(head)) throw new UploadRefused('not-a-pdf');
       }
       hash.update(chunk);
       if (!file.write(chunk)) await once(file, 'drain');
     }
     if (bytes === 0) throw new UploadRefused('empty');
-    if (head.length < PDF_MAGIC.length) throw new UploadRefused('not-a-pdf');
+    if (head.length < magic.length) throw new UploadRefused('not-a-pdf');
     file.end();
     await finished(file);
     return { key, bytes, sha256: hash.digest('hex') };

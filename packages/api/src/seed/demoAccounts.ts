@@ -126,6 +126,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       'revenue_optimizer only (embedded user) of the partner demo: signed in by the partner portal, no SMS step; terms accepted',
   },
   {
+    uid: 'seed-disputes',
+    email: 'disputes@acme.example',
+    name: 'Dora Disputes',
+    org: 'acme',
+    roles: ['query', 'disputes'],
+    phoneFactor: '+16505550144',
+    purpose: 'query and disputes: works the dispute desk (issue #44); SMS factor',
+  },
+  {
     uid: 'seed-mfa',
     email: 'mfa@acme.example',
     name: 'Max Factor',

@@ -18,6 +18,7 @@ export const ROLE_GRANTS: Record<RoleName, RoleName[]> = {
   upload: [],
   upload_admin: ['upload'],
   revenue_optimizer: [],
+  disputes: [],
 };
 
 export async function seedRoles(db: Database): Promise<void> {

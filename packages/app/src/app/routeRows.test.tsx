@@ -96,6 +96,14 @@ const ROWS: Record<
   '/dashboards': { path: '/dashboards', who: everyone, heading: 'Dashboards', text: 'Loading the dashboards…' },
   '/documents': { path: '/documents', who: everyone, heading: 'Documents', text: 'Loading documents…' },
   '/alerts': { path: '/alerts', who: everyone, heading: 'Alerts', text: 'Subscriptions' },
+  '/disputes': { path: '/disputes', who: everyone, heading: 'Disputes', text: 'Due within 3 days' },
+  '/disputes/:chargebackId': {
+    // Not a chargeback id: the detail screen's own not-found page, without asking the API.
+    path: '/disputes/abc',
+    who: everyone,
+    heading: 'Dispute not found',
+    text: 'There is no dispute with this id.',
+  },
   '/auth': { path: '/auth', who: signedOut, heading: 'Sign in to PayPortal', text: 'Forgot Password' },
   '/forgot-password': {
     path: '/forgot-password',

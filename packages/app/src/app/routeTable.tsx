@@ -95,6 +95,12 @@ const MerchantLevelScreen = lazyScreen(() =>
   import('../features/merchant-level/MerchantLevelScreen.tsx').then((m) => m.MerchantLevelScreen),
 );
 const AlertsScreen = lazyScreen(() => import('../features/alerts/AlertsScreen.tsx').then((m) => m.AlertsScreen));
+const DisputeQueueScreen = lazyScreen(() =>
+  import('../features/disputes/DisputeQueueScreen.tsx').then((m) => m.DisputeQueueScreen),
+);
+const DisputeDetailScreen = lazyScreen(() =>
+  import('../features/disputes/DisputeDetailScreen.tsx').then((m) => m.DisputeDetailScreen),
+);
 const RevenueOptimizerScreen = lazyScreen(() =>
   import('../features/revenue-optimizer/RevenueOptimizerScreen.tsx').then((m) => m.RevenueOptimizerScreen),
 );
@@ -144,6 +150,12 @@ export const routeTable: RouteRow[] = [
   guarded('/dashboards', 'query', DashboardsScreen, ({ session }) => ({ userId: session.user.id })),
   guarded('/documents', 'general', DocumentsScreen, noInputs),
   guarded('/alerts', 'query', AlertsScreen, ({ session }) => ({ userId: session.user.id })),
+  guarded('/disputes', 'disputes', DisputeQueueScreen, noInputs),
+  guarded('/disputes/:chargebackId', 'disputes', DisputeDetailScreen, ({ params, session }) => ({
+    chargebackId: params.chargebackId!,
+    canOpenMerchant: session.flags.isQuery,
+    userId: session.user.id,
+  })),
   open('/auth', SignInScreen, noInputs),
   open('/forgot-password', ForgotPasswordScreen, noInputs),
   open('/sign-up/:hash', SignUpScreen, ({ hash }) => ({ hash: hash! })),

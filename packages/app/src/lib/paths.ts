@@ -23,6 +23,8 @@ export const paths = {
   documents: () => '/documents',
   alerts: (merchant?: { id: string; name: string }) =>
     merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts',
+  disputes: () => '/disputes',
+  dispute: (chargebackId: number | string) => `/disputes/${encodeURIComponent(String(chargebackId))}`,
   auth: (options?: { logout?: boolean }) => (options?.logout ? '/auth?logout=true' : '/auth'),
   forgotPassword: () => '/forgot-password',
   signUp: (hash: string) => `/sign-up/${hash}`,

@@ -11,6 +11,9 @@ export const DISPUTE_ROUTES = {
   accept: `${base}/disputes/:chargebackId/accept`,
   represent: `${base}/disputes/:chargebackId/represent`,
   notes: `${base}/disputes/:chargebackId/notes`,
+  /** POST the file itself (Content-Type its type); GET one stored file. */
+  evidence: `${base}/disputes/:chargebackId/evidence`,
+  evidenceFile: `${base}/disputes/:chargebackId/evidence/:evidenceId`,
 } as const;
 
 export const DISPUTE_PATHS = {
@@ -26,4 +29,7 @@ export const DISPUTE_PATHS = {
   /** POST an action on the dispute. */
   action: (chargebackId: number, action: 'assign' | 'accept' | 'represent' | 'notes') =>
     `${base}/disputes/${chargebackId}/${action}`,
+  /** POST a file (the body, with its Content-Type): answers the stored evidence, whose id a representment names. */
+  evidence: (chargebackId: number) => `${base}/disputes/${chargebackId}/evidence`,
+  evidenceFile: (chargebackId: number, evidenceId: number) => `${base}/disputes/${chargebackId}/evidence/${evidenceId}`,
 } as const;

@@ -93,6 +93,17 @@ export const API_ERROR_CODES = {
   alertsLimitReached: 'alerts/limit-reached',
   /** "Send now" on a paused subscription: enable it first. */
   subscriptionDisabled: 'alerts/subscription-disabled',
+  /** The dispute desk (shared disputes DISPUTE_ERROR_CODES): representing after the due date (409). */
+  disputesPastDue: 'disputes/past-due',
+  /** Acting on a decided (or accepted) dispute (409). */
+  disputesClosed: 'disputes/closed',
+  /** A second representment of the same dispute (409). */
+  disputesAlreadyRepresented: 'disputes/already-represented',
+  /** Evidence that is not a PDF, PNG or JPEG (400), or over 10 MB (413). */
+  disputesEvidenceType: 'disputes/evidence-type',
+  disputesEvidenceTooLarge: 'disputes/evidence-too-large',
+  /** Not one of the organisation's disputes, or not a chargeback id at all (404). */
+  disputesNotFound: 'disputes/not-found',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

@@ -1,5 +1,6 @@
 // Which guards protect a route, and in which order: the general guard first, then the route's own.
 // /terms has only its own guard, because the general guard sends users there.
+import { decideDisputesRoute } from './decideDisputesRoute.ts';
 import { decideEmbeddedRoute } from './decideEmbeddedRoute.ts';
 import { decideGeneralRoute } from './decideGeneralRoute.ts';
 import { decideOwnerRoute } from './decideOwnerRoute.ts';
@@ -8,7 +9,7 @@ import { decideTermsRoute } from './decideTermsRoute.ts';
 import { decideUploadRoute } from './decideUploadRoute.ts';
 import type { GuardDecision, GuardInput } from './guardDecision.ts';
 
-export const ROUTE_GUARDS = ['general', 'terms', 'owner', 'upload', 'query', 'embedded'] as const;
+export const ROUTE_GUARDS = ['general', 'terms', 'owner', 'upload', 'query', 'embedded', 'disputes'] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
 const ownGuard: Record<Exclude<RouteGuard, 'general' | 'terms'>, (input: GuardInput) => GuardDecision> = {
@@ -16,6 +17,7 @@ const ownGuard: Record<Exclude<RouteGuard, 'general' | 'terms'>, (input: GuardIn
   upload: decideUploadRoute,
   query: decideQueryRoute,
   embedded: decideEmbeddedRoute,
+  disputes: decideDisputesRoute,
 };
 
 export function decideRoute(guard: RouteGuard, input: GuardInput): GuardDecision {

@@ -2,6 +2,7 @@
 // decision standalone and framed; every row runs both ways.
 import { describe, expect, it } from 'vitest';
 import { roleFlags, type RoleName } from '../identity/roles.ts';
+import { decideDisputesRoute } from './decideDisputesRoute.ts';
 import { decideEmbeddedRoute } from './decideEmbeddedRoute.ts';
 import { decideGeneralRoute } from './decideGeneralRoute.ts';
 import { decideOwnerRoute } from './decideOwnerRoute.ts';
@@ -23,6 +24,7 @@ const users = {
   embeddedAndQuery: as('revenue_optimizer', 'query'),
   embeddedAndOwner: as('revenue_optimizer', 'org_owner'),
   embeddedAndUpload: as('revenue_optimizer', 'upload'),
+  disputes: as('disputes'),
   noRoles: as(),
 } satisfies Record<string, GuardUser>;
 type UserName = keyof typeof users;
@@ -117,6 +119,18 @@ describe('query guard', () => {
     { user: 'owner', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
     { user: 'upload', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
     { user: 'embeddedAndOwner', termsAccepted: true, standalone: to('/profile'), framed: to('/home') },
+    { user: 'noRoles', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
+  ]);
+});
+
+describe('disputes guard (issue #44: query users read, disputes users act, owners grant)', () => {
+  runTable(decideDisputesRoute, [
+    same('disputes', false, allow),
+    same('query', false, allow),
+    same('owner', false, allow),
+    same('embeddedAndOwner', true, allow),
+    same('embeddedOnly', true, to('/revenue-optimizer')),
+    { user: 'upload', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
     { user: 'noRoles', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
   ]);
 });

@@ -1,4 +1,5 @@
 // @payportal/shared/guards: everything its files export.
+export * from './decideDisputesRoute.ts';
 export * from './decideEmbeddedRoute.ts';
 export * from './decideGeneralRoute.ts';
 export * from './decideOwnerRoute.ts';

@@ -1,5 +1,6 @@
 // Role names and the flags derived from them.
-export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer'] as const;
+/** `disputes` works the dispute desk (issue #44): acts on disputes and sees their evidence; `query` users only read it. */
+export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer', 'disputes'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /**
@@ -15,6 +16,8 @@ export interface RoleFlags {
   isUpload: boolean;
   isUploadAdmin: boolean;
   isEmbedded: boolean;
+  /** works the dispute desk (issue #44). */
+  isDisputes: boolean;
 }
 
 export function roleFlags(roles: readonly string[]): RoleFlags {
@@ -25,6 +28,7 @@ export function roleFlags(roles: readonly string[]): RoleFlags {
     isUpload: has('upload'),
     isUploadAdmin: has('upload_admin'),
     isEmbedded: has('revenue_optimizer'),
+    isDisputes: has('disputes'),
   };
 }
 

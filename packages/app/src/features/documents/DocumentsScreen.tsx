@@ -8,7 +8,7 @@ import {
   type DocumentType,
   type PortalDocument,
 } from '@payportal/shared/documents';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { useAction } from '../../ui/useAction.ts';
@@ -16,13 +16,13 @@ import { useSettledSearch } from '../../ui/useSettledSearch.ts';
 import { useRequest } from '../../ui/useRequest.ts';
 import { FormOutcome, MonthField, TypeField } from './DocumentFields.tsx';
 import { DocumentTable } from './DocumentTable.tsx';
-import { deleteDocument, downloadDocument, fetchDocuments } from './documentsApi.ts';
+import { deleteDocument, downloadDocument, fetchDocumentBytes, fetchDocuments } from './documentsApi.ts';
 import * as styles from './documents.css.ts';
 import { GenerateForm } from './GenerateForm.tsx';
 import { UploadForm } from './UploadForm.tsx';
 
 // PDF.js comes with the first document opened, not with the list.
-const PdfViewer = lazy(() => import('./PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })));
+const PdfViewer = lazy(() => import('../../ui/PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })));
 
 export function DocumentsScreen() {
   const id = useId();
@@ -32,6 +32,8 @@ export function DocumentsScreen() {
   const { typed, setTyped, search } = useSettledSearch(() => setPage(1));
   const [version, setVersion] = useState(0);
   const [viewing, setViewing] = useState<PortalDocument | null>(null);
+  const viewingId = viewing?.id;
+  const loadViewed = useCallback((signal: AbortSignal) => fetchDocumentBytes(viewingId!, signal), [viewingId]);
   const [deleting, setDeleting] = useState<PortalDocument | null>(null);
   const [notice, setNotice] = useState('');
   const action = useAction();
@@ -173,7 +175,7 @@ export function DocumentsScreen() {
             </div>
           </div>
           <Suspense fallback={<p role="status">Opening the document…</p>}>
-            <PdfViewer documentId={viewing.id} title={viewing.title} />
+            <PdfViewer loadBytes={loadViewed} title={viewing.title} />
           </Suspense>
         </section>
       )}

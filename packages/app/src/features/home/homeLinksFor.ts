@@ -1,5 +1,6 @@
 // The home screen's shortcuts: exactly the features the user's guards let them open, so a
 // user without the query role, whose header has only Sign out, still finds their way.
+import { seesDisputes } from '@payportal/shared/guards';
 import type { RoleFlags } from '@payportal/shared/identity';
 import { paths } from '../../lib/paths.ts';
 
@@ -17,6 +18,9 @@ export function homeLinksFor(flags: RoleFlags): HomeLink[] {
           { title: 'Dashboards', description: 'Reports and charts of your portfolio.', href: paths.dashboards() },
           { title: 'Merchant-Level', description: 'Study one merchant in depth.', href: paths.merchantLevel() },
         ]
+      : []),
+    ...(seesDisputes(flags)
+      ? [{ title: 'Disputes', description: 'Open chargebacks and their deadlines.', href: paths.disputes() }]
       : []),
     ...(flags.isUpload
       ? [

@@ -7,6 +7,7 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   upload: 'Upload',
   upload_admin: 'Upload admin',
   revenue_optimizer: 'Revenue optimizer (embedded)',
+  disputes: 'Disputes',
 };
 
 /** Who signs a user in (SECURITY.md #3), as the owner chooses it. */

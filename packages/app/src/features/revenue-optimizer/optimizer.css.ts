@@ -17,25 +17,7 @@ export const screen = style({
 export const title = style({ margin: 0, fontSize: '1.5rem' });
 export const lead = style({ margin: 0, color: vars.color.textMuted });
 
-export const tabs = style({
-  display: 'flex',
-  gap: '0.25rem',
-  overflowX: 'auto',
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-export const tab = style({
-  font: 'inherit',
-  fontWeight: 600,
-  padding: '0.55rem 0.9rem',
-  whiteSpace: 'nowrap',
-  flex: '0 0 auto',
-  border: 'none',
-  borderBottom: '3px solid transparent',
-  background: 'none',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  selectors: { '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.primary } },
-});
+export { tab, tabs } from '../../ui/tabList.css.ts';
 
 export const card = style({
   background: vars.color.surface,

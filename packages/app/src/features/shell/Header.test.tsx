@@ -33,6 +33,7 @@ describe('header', () => {
       'Dashboards',
       'Merchant-Level',
       'Alerts',
+      'Disputes',
       'Profile',
       'Sign out',
     ]);
@@ -48,6 +49,7 @@ describe('header', () => {
       'Dashboards',
       'Merchant-Level',
       'Alerts',
+      'Disputes',
       'Revenue Optimizer',
       'Profile',
       'Manage organization',
@@ -57,7 +59,8 @@ describe('header', () => {
 
   it.each([
     [['upload'] as const, ['Home', 'Documents', 'Upload data', 'Upload history', 'Profile', 'Sign out']],
-    [['org_owner'] as const, ['Home', 'Documents', 'Profile', 'Manage organization', 'Sign out']],
+    [['org_owner'] as const, ['Home', 'Documents', 'Disputes', 'Profile', 'Manage organization', 'Sign out']],
+    [['disputes'] as const, ['Home', 'Documents', 'Disputes', 'Profile', 'Sign out']],
     [['revenue_optimizer'] as const, ['Home', 'Documents', 'Revenue Optimizer', 'Profile', 'Sign out']],
   ])(
     'shows Sign out and no query screens to a user without the query role, and a menu of the screens the roles open (%o)',
@@ -81,6 +84,7 @@ describe('header', () => {
       'Dashboards',
       'Merchant-Level',
       'Alerts',
+      'Disputes',
       'Upload data',
       'Upload history',
       'Profile',

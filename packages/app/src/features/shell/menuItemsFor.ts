@@ -1,7 +1,8 @@
 // Header dropdown: the items in the specification's order, with their role conditions, and
 // the screens the specification's list leaves out, so every screen a user may open is in the menu:
-// uploads for the upload role. A user without the query role gets no query screens (their guards would
+// uploads for the upload role, the dispute desk for query, disputes and owner users (issue #44). A user without the query role gets no query screens (their guards would
 // send them home). Sign out is not here: it is an action, not a route (see UserMenu).
+import { seesDisputes } from '@payportal/shared/guards';
 import type { RoleFlags } from '@payportal/shared/identity';
 import { paths } from '../../lib/paths.ts';
 
@@ -22,6 +23,7 @@ export function menuItemsFor(flags: RoleFlags): MenuLink[] {
           { label: 'Alerts', href: paths.alerts() },
         ]
       : []),
+    ...(seesDisputes(flags) ? [{ label: 'Disputes', href: paths.disputes() }] : []),
     ...(flags.isUpload
       ? [
           { label: 'Upload data', href: paths.uploadCreate() },

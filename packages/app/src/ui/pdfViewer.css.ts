@@ -2,7 +2,7 @@
 // text can be selected and read by assistive technology. The text-layer rules are the few of PDF.js's
 // pdf_viewer.css the layer needs (its sizes come from --total-scale-factor, set per page).
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../theme/themes.css.ts';
+import { vars } from '../theme/themes.css.ts';
 
 export const pages = style({
   display: 'flex',

@@ -1,11 +1,10 @@
-// A PDF shown in the page with PDF.js (pdfjs-dist), loaded only when a document is
-// opened, so neither /auth nor the documents list carries it. The worker is a file of the app's own
+// A PDF shown in the page with PDF.js (pdfjs-dist), loaded only when a document (or a dispute's
+// evidence) is opened, so neither /auth nor a list carries it. The worker is a file of the app's own
 // origin (the CSP's script-src 'self' covers it); eval stays off. The bytes come from the API with the
 // bearer token in a header; nothing about the session goes into a URL.
 import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { fetchDocumentBytes } from './documentsApi.ts';
 import * as styles from './pdfViewer.css.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -16,11 +15,12 @@ const MAX_PAGES = 30;
 const MAX_WIDTH = 860;
 
 export interface PdfViewerProps {
-  documentId: number;
+  /** Reads the PDF's bytes (with the bearer token in a header); a new function opens the file again, so keep it stable. */
+  loadBytes: (signal: AbortSignal) => Promise<ArrayBuffer>;
   title: string;
 }
 
-export function PdfViewer({ documentId, title }: PdfViewerProps) {
+export function PdfViewer({ loadBytes, title }: PdfViewerProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<{ state: 'loading' | 'shown' | 'failed'; pages: number }>({
     state: 'loading',
@@ -49,7 +49,7 @@ export function PdfViewer({ documentId, title }: PdfViewerProps) {
     };
     const resized = new ResizeObserver(() => void draw().catch(() => undefined));
     const show = async () => {
-      const bytes = await fetchDocumentBytes(documentId, controller.signal);
+      const bytes = await loadBytes(controller.signal);
       pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
       await draw();
       if (controller.signal.aborted) return;
@@ -64,7 +64,7 @@ export function PdfViewer({ documentId, title }: PdfViewerProps) {
       resized.disconnect();
       void pdf?.destroy();
     };
-  }, [documentId, title]);
+  }, [loadBytes, title]);
 
   return (
     <>

@@ -1,0 +1,164 @@
+// In Chromium against the real stack (issue #44): a disputes user works a dispute end to end — the menu's
+// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort), the first dispute's page with
+// its due date equal to the API's, a refused file (checked in the browser), a PDF of evidence uploaded and
+// shown in the page, the representment, and the dispute gone from "Needs response". Standalone, then
+// framed in the partner demo (support staff with write access viewing the same user's portal).
+import AxeBuilder from '@axe-core/playwright';
+import { DISPUTE_PATHS, disputeDetailSchema, type DisputeDetail } from '@payportal/shared/disputes';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { portalIn, test } from './embedHost.ts';
+import { credentialsOf } from './support/askAsPage.ts';
+import { frameSettled } from './support/frameSettled.ts';
+import { SCREENSHOTS, screenshot } from './support/screenshot.ts';
+import { signIn } from './support/signIn.ts';
+import { urls } from './urls.ts';
+
+const SCREENS = '/tmp/disputes-screens';
+const EVIDENCE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n4 0 obj<</Length 50>>stream\nBT /F1 14 Tf 20 100 Td (Proof of delivery) Tj ET\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+type Screen = Page | FrameLocator;
+
+// Both tests take the first dispute of "Needs response": one after the other, never the same one at once.
+test.describe.configure({ mode: 'serial' });
+
+async function screenshots(page: Page, name: string, portal?: FrameLocator): Promise<void> {
+  // The viewport changes serve only the pictures; without them a frame would resize under the next click.
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.min(8_000, height) });
+    await screenshot(page, { path: `${SCREENS}/${name}-${portal ? 'framed-' : ''}${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (portal) await frameSettled(page);
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).exclude('[role="log"]').analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+  ).toEqual([]);
+}
+
+const needsResponseRows = (screen: Screen) =>
+  screen.getByRole('tabpanel').getByRole('table', { name: 'Disputes' }).getByRole('row');
+
+/** The queue's tabs answer the keyboard, and its Due column says how it is sorted. */
+async function checkQueue(screen: Screen): Promise<void> {
+  const needsResponse = screen.getByRole('tab', { name: 'Needs response' });
+  await expect(needsResponse).toHaveAttribute('aria-selected', 'true');
+  await needsResponse.focus();
+  await needsResponse.press('ArrowRight');
+  await expect(screen.getByRole('tab', { name: 'Due within 3 days' })).toBeFocused();
+  await expect(screen.getByRole('tab', { name: 'Due within 3 days' })).toHaveAttribute('aria-selected', 'true');
+  await screen.getByRole('tab', { name: 'Due within 3 days' }).press('ArrowLeft');
+  await expect(needsResponse).toHaveAttribute('aria-selected', 'true');
+  await expect(screen.getByRole('columnheader', { name: /^Due/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(needsResponseRows(screen).nth(1)).toBeVisible();
+}
+
+/** Opens the first dispute of "Needs response" (the nearest due date) and answers its id. */
+async function openFirstDispute(screen: Screen): Promise<string> {
+  const link = needsResponseRows(screen).nth(1).getByRole('link');
+  const chargebackId = (await link.textContent())!;
+  await link.click();
+  await expect(screen.getByRole('heading', { level: 1, name: `Dispute ${chargebackId}` })).toBeVisible();
+  return chargebackId;
+}
+
+/** Evidence refused in the browser, then a PDF uploaded, shown in the page, and the representment. */
+async function represent(screen: Screen): Promise<void> {
+  const evidence = screen.getByRole('region', { name: 'Evidence' });
+  const input = evidence.getByLabel(/^Add evidence/);
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not evidence') });
+  await expect(evidence.getByRole('alert')).toHaveText('notes.txt is not a PDF, PNG or JPEG file.');
+  await expect(screen.getByRole('button', { name: 'Represent' })).toBeDisabled();
+
+  await input.setInputFiles({ name: 'delivery.pdf', mimeType: 'application/pdf', buffer: EVIDENCE_PDF });
+  await expect(evidence.getByRole('list', { name: 'Evidence files' })).toContainText('delivery.pdf');
+  await evidence.getByRole('button', { name: 'View delivery.pdf' }).click();
+  await expect(evidence.getByText('1 page.')).toBeVisible();
+  await expect(evidence.getByTestId('pdf-pages')).toContainText('Proof of delivery');
+
+  await screen.getByRole('button', { name: 'Represent' }).click();
+  await expect(screen.getByText('The dispute is represented with its evidence.')).toBeVisible();
+  await expect(screen.getByText('This dispute has been answered: it awaits the other side.')).toBeVisible();
+}
+
+async function backToQueue(screen: Screen, chargebackId: string): Promise<void> {
+  await screen.getByRole('link', { name: '← Disputes' }).click();
+  await expect(screen.getByRole('tab', { name: 'Needs response' })).toHaveAttribute('aria-selected', 'true');
+  await expect(needsResponseRows(screen).nth(1)).toBeVisible();
+  await expect(screen.getByRole('tabpanel').getByRole('link', { name: chargebackId, exact: true })).toHaveCount(0);
+}
+
+/** The dispute as the API answers the page's own credentials. */
+async function disputeFromApi(page: Page, credentials: Record<string, string>, id: string): Promise<DisputeDetail> {
+  const response = await page.request.get(`${urls.app}${DISPUTE_PATHS.dispute(Number(id))}`, { headers: credentials });
+  expect(response.status()).toBe(200);
+  return disputeDetailSchema.parse(await response.json());
+}
+
+test('a disputes user works the first dispute of "Needs response": due date as the API says, evidence checked, uploaded and shown, represented, gone from the tab', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const detailRequest = page.waitForRequest((request) =>
+    /\/api\/disputes\/v1\/disputes\/\d+$/.test(new URL(request.url()).pathname),
+  );
+  await signIn(page, 'disputes@acme.example');
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Disputes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await checkQueue(page);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'queue');
+
+  const rowDue = await needsResponseRows(page).nth(1).getByRole('cell').nth(2).textContent();
+  const chargebackId = await openFirstDispute(page);
+  const api = await disputeFromApi(page, await credentialsOf(await detailRequest), chargebackId);
+  expect(api.status).toBe('needs_response');
+  await expect(page.getByTestId('due-date')).toHaveAttribute('datetime', api.due_date!);
+  expect(await page.getByTestId('due-date').textContent()).toBe(rowDue);
+  await expect(page.getByRole('link', { name: api.merchant.name })).toHaveAttribute(
+    'href',
+    `/amla?merchant=${api.merchant.id}`,
+  );
+  await expectNoSeriousAxeViolations(page);
+
+  await represent(page);
+  await screenshots(page, 'detail');
+  await backToQueue(page, chargebackId);
+});
+
+test('framed in the partner demo: support staff with write access, viewing the disputes user, represent the next dispute', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(urls.demo);
+  await page.getByRole('radio', { name: 'PayPortal support staff' }).check();
+  await page.getByLabel('Email').fill('support-lead@payportal.example');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('combobox', { name: 'View the portal of' }).fill('disputes@acme.example');
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  const portal = portalIn(page);
+  await portal.getByRole('link', { name: /^Disputes/ }).click();
+  await expect(page).toHaveURL(/\?path=%2Fdisputes$/);
+  await expect(portal.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await checkQueue(portal);
+  await screenshots(page, 'queue', portal);
+
+  const chargebackId = await openFirstDispute(portal);
+  await represent(portal);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'detail', portal);
+  await backToQueue(portal, chargebackId);
+});

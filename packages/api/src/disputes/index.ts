@@ -1,0 +1,2 @@
+// The dispute desk feature: its one register.
+export { registerDisputes } from './registerDisputes.ts';
