@@ -39,6 +39,24 @@ const postSession = (page: Page, message: unknown) =>
     { message, origin: new URL(urls.app).origin },
   );
 
+/**
+ * Counts the messages the portal frame receives, from a listener added after the portal's own: once it
+ * has counted `n`, the portal's (synchronous) handler has already taken or refused each of them, so a
+ * test can then check that a refused one changed nothing without waiting on a clock.
+ */
+async function countDelivered(frame: Frame): Promise<(n: number) => Promise<void>> {
+  await frame.evaluate(() => {
+    const w = window as unknown as { delivered: number };
+    w.delivered = 0;
+    addEventListener('message', () => (w.delivered += 1));
+  });
+  return async (n) => {
+    await expect.poll(() => frame.evaluate(() => (window as unknown as { delivered: number }).delivered)).toBe(n);
+    // What the portal drew from them is on screen after the next frame.
+    await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  };
+}
+
 const session = (extra: Record<string, unknown> = {}) => ({
   kind: 'payportal/session',
   version: 1,
@@ -94,7 +112,7 @@ test('[O1] a page on a third origin that frames the portal and sends a session g
 test('[O1] a session from the right origin but another window is ignored; the same from the parent is taken', async ({
   page,
 }) => {
-  await frameWithoutSdk(page);
+  const delivered = await countDelivered(await frameWithoutSdk(page));
   // A sibling frame on the host's own (allowed) origin posts a well-formed session to the portal.
   await page.evaluate((host) => {
     const sibling = document.createElement('iframe');
@@ -110,7 +128,7 @@ test('[O1] a session from the right origin but another window is ignored; the sa
     { message: session(), origin: new URL(urls.app).origin },
   );
   const status = portalIn(page).getByRole('status');
-  await page.waitForTimeout(300);
+  await delivered(1);
   await expect(status).toHaveText(WAITING);
   await postSession(page, session());
   await expect(status).not.toHaveText(WAITING);
@@ -118,6 +136,7 @@ test('[O1] a session from the right origin but another window is ignored; the sa
 
 test('[V2] malformed, oversized and __proto__-laden messages are rejected without effect', async ({ page }) => {
   const frame = await frameWithoutSdk(page);
+  const delivered = await countDelivered(frame);
   const status = portalIn(page).getByRole('status');
   await postSession(page, 'payportal/session');
   await postSession(page, { kind: 'payportal/session', version: 1 });
@@ -137,7 +156,7 @@ test('[V2] malformed, oversized and __proto__-laden messages are rejected withou
         ),
     { origin: new URL(urls.app).origin },
   );
-  await page.waitForTimeout(300);
+  await delivered(6);
   await expect(status).toHaveText(WAITING);
   expect(await frame.evaluate(() => ({}) as Record<string, unknown>)).not.toHaveProperty('polluted');
   // A well-formed session that also carries `__proto__` and unknown keys is taken, and harmless.
@@ -190,10 +209,8 @@ test('[V1][E1] a frame with another protocol version fails ready with embed/inco
 });
 
 test('[E1] ready rejects with embed/timeout when the portal does not answer in time', async ({ page, context }) => {
-  await context.route(`${urls.app}/`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  // The portal's page never arrives (the route is left unanswered): later than any timeout, however busy the machine.
+  await context.route(`${urls.app}/`, () => undefined);
   await page.goto(allowedHost);
   await mountInPage(page, { timeoutMs: 1000 });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/timeout');
@@ -301,10 +318,18 @@ test('[S1][S3] destroy removes the frame and every listener; a replayed handshak
   expect(await messageListeners()).toBe(before);
   expect((await readRecord(page)).ready).toBe('embed/token-rejected');
   // The old frame element comes back: its new document says hello to a host that no longer listens.
-  await page.evaluate(() => document.body.append((window as unknown as { detached: HTMLIFrameElement }).detached));
+  // The page hears the new document's hello after the SDK would have, had it still listened.
+  const helloHeard = page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        addEventListener('message', (event) => event.data?.kind === 'payportal/hello' && resolve(true));
+        document.body.append((window as unknown as { detached: HTMLIFrameElement }).detached);
+      }),
+  );
   await expect(portalIn(page).getByRole('status')).toHaveText(WAITING);
-  await page.waitForTimeout(500);
+  expect(await helloHeard).toBe(true);
   await expect(portalIn(page).getByRole('status')).toHaveText(WAITING);
+  expect((await readRecord(page)).log.filter((entry) => entry === 'received hello')).toHaveLength(1);
   expect((await readRecord(page)).log.filter((entry) => entry === 'sent session')).toHaveLength(1);
 });
 

@@ -5,6 +5,8 @@ import { expect, type Page } from '@playwright/test';
 import { allowedHost, idTokenFor, mountInPage, navigateInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { urls } from './urls.ts';
 
+const TOKEN_REJECTED = 'The partner portal’s sign-in could not be verified. Please sign in again.';
+
 async function signInToDemo(page: Page, role: 'Partner user' | 'PayPortal support staff') {
   await page.goto(urls.demo);
   await page.getByRole('radio', { name: role }).check();
@@ -281,8 +283,13 @@ test('[E1][E3] a getToken that resolves to an empty string fails ready with embe
     (window as unknown as { portal: { ready: Promise<void> } }).portal.ready.catch((error: Error) => error.message),
   );
   expect(message).toContain('getToken() must be a Promise of your user');
-  // The frame keeps asking for a session it never got; the host no longer calls getToken once ready failed.
-  await page.waitForTimeout(1500);
+  // The frame asks again for the session it never got (a reload says hello anew); the host no longer
+  // calls getToken once ready failed.
+  const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
+  await frame.evaluate(() => location.reload());
+  await expect
+    .poll(async () => (await readRecord(page)).log.filter((entry) => entry === 'received hello'))
+    .toHaveLength(2);
   const record = await readRecord(page);
   expect(record.tokenCalls).toBe(1);
   expect(record.errors).toEqual(['embed/bad-option']);
@@ -294,7 +301,8 @@ test('[E3][M4] a token the portal cannot verify is asked for twice (the start an
   await page.goto(allowedHost);
   await mountInPage(page, { token: 'not.a.token' });
   await expect.poll(async () => (await readRecord(page)).ready).toBe('embed/token-rejected');
-  await page.waitForTimeout(1500);
+  // The frame has given up (what its user reads) once it says so: no ask of its can still be on the way.
+  await expect(portalIn(page).getByRole('status')).toHaveText(TOKEN_REJECTED);
   expect((await readRecord(page)).tokenCalls).toBe(2);
 });
 
@@ -320,13 +328,20 @@ test('[E1] a setUser the portal refuses rejects with an EmbedError with a code, 
 test('[M2] ready resolves once the first route is drawn, not while the frame still shows Loading…', async ({
   page,
 }) => {
-  // The home screen's chunk arrives 1.5 s late: `ready` must wait for it.
+  // The home screen's chunk is held back until the frame has asked for it: `ready` must wait for it.
+  let sendChunk = () => {};
+  const chunkSent = new Promise<void>((resolve) => (sendChunk = resolve));
+  let chunkAsked = false;
   await page.route(/\/assets\/HomeScreen-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    chunkAsked = true;
+    await chunkSent;
     await route.continue();
   });
   await page.goto(allowedHost);
   await mountInPage(page, { token: await idTokenFor('partner@acme.example') });
+  await expect.poll(() => chunkAsked).toBe(true);
+  expect((await readRecord(page)).ready).toBe('pending');
+  sendChunk();
   await page.evaluate(() => (window as unknown as { portal: { ready: Promise<void> } }).portal.ready);
   const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
   const drawn = await frame.evaluate(() => document.querySelector('main')?.textContent ?? '');
@@ -426,8 +441,8 @@ test('[T2][M4][E3] a partner session token used twice is refused with its reason
   const record = await readRecord(page, 'second');
   expect(record.errors).toEqual(['embed/token-rejected']);
   // [T2] A refused exchange is not retried (the refusal names what the partner must fix), and [E3]
-  // getToken is never asked again once ready has rejected.
-  await page.waitForTimeout(1500);
+  // getToken is never asked again once ready has rejected: checked once the frame says it gave up.
+  await expect(page.frameLocator('#slot2 iframe').getByRole('status')).toHaveText(TOKEN_REJECTED);
   expect((await readRecord(page, 'second')).tokenCalls).toBe(1);
 });
 

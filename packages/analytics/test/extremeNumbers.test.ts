@@ -11,7 +11,8 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
 import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';
-import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
+import type { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
+import { openCachedEngine } from './datasetCache.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
 
 const ORG = 1;
@@ -27,8 +28,10 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  duckdb = await DuckDBEngine.open({ path: ':memory:', cacheEntries: 0, threads: 1 });
-  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: 0.01, endMonth: '2026-10-01' });
+  // The same cached dataset as the API's badInput and extremeNumbers tests (Acme is organisation 1 there).
+  const dataset = { orgId: ORG, scaleFactor: 0.01, endMonth: '2026-10-01' };
+  duckdb = await openCachedEngine([dataset], { cacheEntries: 0, threads: 1 });
+  expect(await duckdb.ensureDataset(dataset)).toBe('reused');
   await duckdb.withConnection((connection) => copyFromDuckDB(connection, database.client, { orgIds: [ORG] }));
   clickhouse = await ClickHouseEngine.connect({
     url: inject('clickhouseUrl'),

@@ -2,10 +2,11 @@
 // covered the day it is added) gets, one field at a time, out-of-range, wrong-type, oversize and missing
 // values in its path, query and body, sent by a signed-in owner with every role a route may ask for;
 // every answer must be a 4xx with the error body, or a success.
-import { DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCachedEngine } from '../../analytics/test/datasetCache.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -155,9 +156,11 @@ describe('bad input on every route', () => {
 
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
-    engine = await DuckDBEngine.open({ path: ':memory:', threads: 1 });
     const [acme] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    await engine.ensureDataset({ orgId: acme!.id, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    // The same cached dataset as extremeNumbers.test.ts: generated once, each file on its own copy.
+    const dataset = { orgId: acme!.id, scaleFactor: 0.01, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { threads: 1 });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
     app = await createApp({ config: testConfig(), db, analytics: engine });
     // The sample ids name real rows (user 1 is the seeded owner), and some cases are valid changes that
     // reach the identity service (a second-factor reset, a deactivation). The identities are shared by

@@ -2,10 +2,11 @@
 // takes with ±1e19, ±1e300, 2^53 + 1 and -0 answers 200 on the query route and the export estimate
 // (the engines' own test holds DuckDB and ClickHouse to the same rows); reserved keys get a 400 that
 // names them instead of "not valid JSON".
-import { DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
 import { EXPORT_PATHS } from '@payportal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCachedEngine } from '../../analytics/test/datasetCache.ts';
 import { createApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -23,9 +24,11 @@ describe('extreme numbers and reserved keys through the API', () => {
 
   beforeAll(async () => {
     db = (await openTestDatabase('pglite'))!;
-    engine = await DuckDBEngine.open({ path: ':memory:', threads: 1 });
     const [acme] = await db.query<{ id: number }>("select id from organizations where name = 'Acme Acquiring'");
-    await engine.ensureDataset({ orgId: acme!.id, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    // The same cached dataset as badInput.test.ts: generated once, each file on its own copy.
+    const dataset = { orgId: acme!.id, scaleFactor: 0.01, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { threads: 1 });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
     app = await createApp({ config: testConfig(), db, analytics: engine, today: () => '2026-10-20' });
     headers = { ...bearer(await idTokenFor('seed-analyst')), 'content-type': 'application/json' };
   });

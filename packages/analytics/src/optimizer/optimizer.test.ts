@@ -8,7 +8,8 @@ import {
   type ScenarioDefinitionInput,
 } from '@payportal/shared/optimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import type { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { openCachedEngine } from '../../test/datasetCache.ts';
 import { INDUSTRIES } from '../generator/industries.ts';
 import { PROGRAM_MCCS } from '../generator/interchangePrograms.ts';
 import { handPnl, handSimulation, monthsOf, type RawPlan, type RawSale } from '../../test/optimizerHandComputation.ts';
@@ -32,8 +33,10 @@ describe('revenue optimizer on SF 0.01', () => {
   let sales: RawSale[];
   let plans: RawPlan[];
   beforeAll(async () => {
-    engine = await DuckDBEngine.open({ path: ':memory:', connections: 2, threads: 2 });
-    await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    // The same cached dataset as loadUpload.test.ts: generated once, each file on its own copy.
+    const dataset = { orgId: scope.orgId, scaleFactor: 0.01, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { connections: 2, threads: 2 });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
     [sales, plans] = await engine.withConnection(async (connection) => {
       const rows = (
         await connection.runAndReadAll(`select merchant_id::double, strftime(txn_date, '%Y-%m'), auth_result = 'approved' and settled and not is_refund, not is_refund,

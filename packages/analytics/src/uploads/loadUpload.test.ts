@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { uploadTemplate } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import type { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
+import { openCachedEngine } from '../../test/datasetCache.ts';
 import { INSERT_UPLOAD_ROWS } from './insertUploadRows.ts';
 import type { LoadUploadRequest } from './loadUpload.ts';
 import { UploadCountError } from './stageUpload.ts';
@@ -56,8 +57,10 @@ describe('loadUpload', () => {
     (await engine.query(byMerchant, scope)).rows.filter((row) => String(row[0]).startsWith('U-'));
 
   beforeAll(async () => {
-    engine = await DuckDBEngine.open({ path: ':memory:', connections: 2 });
-    await engine.ensureDataset({ orgId: scope.orgId, scaleFactor: 0.01, endMonth: '2026-10-01' });
+    // The same cached dataset as optimizer.test.ts: generated once, each file on its own copy (its uploads its own).
+    const dataset = { orgId: scope.orgId, scaleFactor: 0.01, endMonth: '2026-10-01' };
+    engine = await openCachedEngine([dataset], { connections: 2 });
+    expect(await engine.ensureDataset(dataset)).toBe('reused');
   });
   afterAll(() => engine?.close());
 

@@ -3,10 +3,18 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import { memoryLocks } from './memoryLocks.ts';
 
-/** Embedded PostgreSQL in the API process. `dataDir` undefined keeps everything in memory (tests). */
-export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL in the API process. `dataDir` undefined keeps everything in memory (tests);
+ * `copyOf`, a tarball from PGlite's `dumpDataDir`, starts it as a copy of that database (the API tests
+ * migrate and seed once per run and open copies: packages/api/test/testDatabase.ts).
+ */
+export async function openPgliteDatabase(dataDir?: string, copyOf?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  return pgliteDatabase(await PGlite.create({ dataDir, ...(copyOf && { loadDataDir: copyOf }) }));
+}
+
+/** The `Database` over an open PGlite. */
+export function pgliteDatabase(db: PGlite): Database {
   const asQueryable = (target: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row extends object>(sql: string, params?: readonly unknown[]) {
       const result = await target.query<Row>(sql, params ? [...params] : undefined);
