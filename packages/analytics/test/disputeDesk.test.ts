@@ -1,6 +1,8 @@
 // The dispute desk on both engines (issue #44): the queue's pages and one dispute, answered alike by
 // DuckDB and a real ClickHouse 18.16 server from the one statement file, and the "Needs response" page
-// equal to the hand-written statement of bench:disputes.
+// equal to the hand-written statement of bench:disputes; the catalogue's dispute members, compiled for
+// both engines, equal to hand-written SQL.
+import { queryDescriptionSchema, type QueryDescriptionInput } from '@payportal/shared/analytics';
 import { DISPUTE_TABS, type DisputeTab } from '@payportal/shared/disputes';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
@@ -9,7 +11,7 @@ import type { DisputeQueueQuestion } from '../src/disputes/disputeQuestion.ts';
 import type { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
 import { openCachedEngine } from './datasetCache.ts';
-import { DUCKDB_RULES, needsResponsePage } from './disputeEventRules.ts';
+import { DUCKDB_RULES, needsResponsePage, winRatesByReason } from './disputeEventRules.ts';
 
 const ORG = 1;
 const dataset = { orgId: ORG, scaleFactor: 0.05, endMonth: '2026-10-01' };
@@ -119,5 +121,92 @@ describe('one dispute', () => {
     expect(duck!.record.merchant.id).toBe(row!.merchant_id);
     expect(duck!.record.merchant.name).not.toBe('');
     expect(await duckdb.disputes(question, { ...scope, orgId: 2 })).toBeNull();
+  });
+});
+
+/** The catalogue's dispute members by network, hand-written (DuckDB), "today" being the data's last day. */
+const handByNetwork = (today: string) => `select network, count(*) as received,
+    count(*) filter (where last_event not in ('accepted', 'expired', 'reversed', 'ruled_won', 'ruled_lost')) as open,
+    count(*) filter (where last_event in ('received', 'pre_arbitration_received') and due between date '${today}' and date '${today}' + 3) as due_3d,
+    count(*) filter (where last_event in ('received', 'pre_arbitration_received') and due < date '${today}') as overdue,
+    count(*) filter (where represented)::double / count(*) as challenge,
+    count(*) filter (where represented and outcome = 'won')::double / nullif(count(*) filter (where represented and outcome <> 'pending'), 0) as fought,
+    (sum(amount) filter (where outcome = 'won'))::double / sum(amount) as recovery
+  from chargebacks join (select chargeback_id, arg_max(event, seq) as last_event, arg_max(due_date, seq) as due,
+      bool_or(event = 'represented') as represented from dispute_events where org_id = ${ORG} group by chargeback_id) using (chargeback_id)
+  where org_id = ${ORG} group by network order by network`;
+
+const MEMBERS = [
+  'disputes_open',
+  'disputes_due_3d',
+  'disputes_overdue',
+  'dispute_challenge_rate',
+  'dispute_win_rate_fought',
+  'dispute_recovery_rate',
+] as const;
+
+async function bothEngines(input: QueryDescriptionInput) {
+  const description = queryDescriptionSchema.parse(input);
+  const [duck, click] = await Promise.all([duckdb.query(description, scope), clickhouse.query(description, scope)]);
+  expect(click.rows.length).toBe(duck.rows.length);
+  click.rows.forEach((row, index) =>
+    row.forEach((cell, column) => {
+      const other = duck.rows[index]![column];
+      if (typeof cell === 'number') expect(cell).toBeCloseTo(other as number, 9);
+      else expect(cell).toEqual(other);
+    }),
+  );
+  return duck;
+}
+
+describe('the catalogue’s dispute members', () => {
+  it('by network, on both engines, equal hand-written SQL ("today" the data’s last day)', async () => {
+    const answer = await bothEngines({
+      measures: [...MEMBERS],
+      dimensions: ['network'],
+      order: [{ member: 'network', direction: 'asc' }],
+    });
+    const hand = await duckdb.withConnection(async (c) =>
+      (await c.runAndReadAll(handByNetwork('2026-10-31'))).getRowsJS(),
+    );
+    expect(answer.rows.map((row) => row[0])).toEqual(hand.map((row) => row[0]));
+    answer.rows.forEach((row, index) => {
+      const [, , open, due3d, overdue, challenge, fought, recovery] = hand[index]!.map((cell) =>
+        typeof cell === 'bigint' ? Number(cell) : cell,
+      );
+      expect(row.slice(1, 4)).toEqual([open, due3d, overdue]);
+      expect(row[4]).toBeCloseTo(challenge as number, 9);
+      expect(row[5]).toBeCloseTo(fought as number, 9);
+      expect(row[6]).toBeCloseTo(recovery as number, 9);
+    });
+    expect(answer.rows.some((row) => (row[1] as number) > 0)).toBe(true);
+  });
+
+  it('the fought win rate and the dispute win rate by reason code equal bench:disputes’ hand-written ones', async () => {
+    const from = '2025-10-01';
+    const to = '2026-10-31';
+    const answer = await bothEngines({
+      measures: ['dispute_win_rate_fought', 'chargeback_win_rate'],
+      dimensions: ['reason_code'],
+      timeDimension: { dimension: 'date', dateRange: [from, to] },
+      order: [{ member: 'reason_code', direction: 'asc' }],
+    });
+    const hand = await duckdb.withConnection(async (c) =>
+      (await c.runAndReadAll(winRatesByReason(DUCKDB_RULES, ORG, from, to))).getRowsJS(),
+    );
+    expect(answer.rows.map((row) => row[0])).toEqual(hand.map((row) => row[0]));
+    answer.rows.forEach((row, index) => {
+      const [, decided, won, fought, foughtWon] = hand[index]!.map(Number);
+      expect(row[1]).toBeCloseTo(fought ? foughtWon! / fought : (null as unknown as number), 9);
+      expect(row[2]).toBeCloseTo(decided ? won! / decided : (null as unknown as number), 9);
+    });
+  });
+
+  it('splits by stage, reason category and merchant attributes, and refuses a card dimension', async () => {
+    await bothEngines({ measures: ['disputes_open', 'dispute_challenge_rate'], dimensions: ['dispute_stage'] });
+    await bothEngines({ measures: ['dispute_recovery_rate'], dimensions: ['dispute_category', 'region'] });
+    await expect(
+      duckdb.query(queryDescriptionSchema.parse({ measures: ['disputes_open'], dimensions: ['card_tier'] }), scope),
+    ).rejects.toThrow(/cannot be split/);
   });
 });

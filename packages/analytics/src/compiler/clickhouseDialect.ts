@@ -74,6 +74,8 @@ export const clickhouseDialect: Dialect = {
     const column = (index: number, name: string) => `tupleElement(bucket, ${index}) as ${name}`;
     return `(select ${column(1, 'bucket_label')}, ${column(2, 'bucket_start')}, ${column(3, 'bucket_end')} from (select arrayJoin([${tuples.join(', ')}]) as bucket))`;
   },
+  argMax: (value, by) => `argMax(${value}, ${by})`,
+  lastDayOfMonth: (expression) => `addDays(addMonths(toStartOfMonth(${expression}), 1), -1)`,
   innerJoin: 'all inner join',
   leftJoin: 'any left join',
 };

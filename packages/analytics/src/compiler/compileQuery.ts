@@ -22,11 +22,12 @@ import {
   type Part,
   type PartId,
 } from '../catalogue/parts.ts';
+import { DISPUTE_PART_IDS, DISPUTE_PARTS, disputesTable, type DisputePart } from '../catalogue/disputeParts.ts';
 import { defaultAttritionRange, dateBuckets, resolveDateRange, type ResolvedRange } from './dateRange.ts';
 import type { Binder, Dialect, FilterValue, ValueType } from './dialect.ts';
 import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source } from './dimensionSql.ts';
 import { filterCondition } from './filterSql.ts';
-import { MEASURE_SQL, type MerchantPartId } from './measureSql.ts';
+import { MEASURE_SQL, type FactPartId, type MerchantPartId } from './measureSql.ts';
 import { merchantScopeSql } from './merchantScope.ts';
 import { QueryError, type QueryIssue } from './queryError.ts';
 
@@ -58,11 +59,15 @@ export interface CompiledQuery {
   rowLimit: number;
 }
 
-type AnyPart = PartId | MerchantPartId;
+type AnyPart = FactPartId | MerchantPartId;
+/** Every fact part: the rollup's PARTS first, then the raw-only dispute parts. */
+const FACT_PARTS: Record<FactPartId, Part | DisputePart> = { ...PARTS, ...DISPUTE_PARTS };
+const FACT_PART_IDS: FactPartId[] = [...PART_IDS, ...DISPUTE_PART_IDS];
+const inRollup = (part: AnyPart) => (PART_IDS as readonly string[]).includes(part);
 const mapValues = <K extends string, V, W>(record: Record<K, V>, map: (value: V) => W) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value as V)])) as Record<K, W>;
 const MERCHANT_PARTS: readonly MerchantPartId[] = ['merchants_closed', 'merchants_exposed'];
-const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = {
+const FACT_TABLE: Record<Exclude<Source, 'merchants' | 'disputes'>, string> = {
   ...mapValues(FACT_SOURCES, (fact) => fact.table),
   rollup: 'merchant_daily',
 };
@@ -74,11 +79,13 @@ const FACT_TABLE: Record<Exclude<Source, 'merchants'>, string> = {
 const MERCHANT_KEYS: readonly DimensionId[] = ['merchant_id', 'merchant'];
 
 const isMerchantPart = (part: AnyPart): part is MerchantPartId => (MERCHANT_PARTS as readonly string[]).includes(part);
-const partSource = (part: AnyPart): Source => (isMerchantPart(part) ? 'merchants' : PARTS[part].source);
-const isMoney = (part: AnyPart) => !isMerchantPart(part) && PARTS[part].money;
-/** The rollup holds every fact part; merchant_dim alone holds the attrition counts. */
+const partSource = (part: AnyPart): Source => (isMerchantPart(part) ? 'merchants' : FACT_PARTS[part].source);
+const isMoney = (part: AnyPart) => !isMerchantPart(part) && FACT_PARTS[part].money;
+/** The rollup holds every part of PARTS; merchant_dim alone holds the attrition counts. */
 const provides = (source: Source, part: AnyPart) =>
-  isMerchantPart(part) ? source === 'merchants' : source === 'rollup' || source === PARTS[part].source;
+  isMerchantPart(part)
+    ? source === 'merchants'
+    : (source === 'rollup' && inRollup(part)) || source === FACT_PARTS[part].source;
 const alias = (member: string) => `"${member}"`;
 const partAlias = (part: AnyPart) => `"p_${part}"`;
 const scopeAlias = (part: AnyPart) => `"s_${part}"`;
@@ -101,7 +108,7 @@ export function compileQuery(
     ...description.measures,
     ...measureFilters.map((filter) => filter.member as MeasureId),
   ]);
-  const parts = PART_IDS.filter((part) =>
+  const parts = FACT_PART_IDS.filter((part) =>
     [...measuresUsed].some((measure) => (MEASURE_SQL[measure].parts as readonly AnyPart[]).includes(part)),
   );
   const merchantParts = measuresUsed.has('attrition') ? MERCHANT_PARTS : [];
@@ -111,16 +118,20 @@ export function compileQuery(
     : null;
 
   const touched = new Set<DimensionId>([...groupBy, ...dimensionFilters.map((filter) => filter.member as DimensionId)]);
+  // The dispute parts are never in the rollup: a question asking one reads the raw rows, even when asked 'always'.
   const useRollup =
-    options.rollup === 'always' ||
-    (options.rollup !== 'never' && [...touched].every((dimension) => dimensionSources(dimension).includes('rollup')));
+    parts.every(inRollup) &&
+    (options.rollup === 'always' ||
+      (options.rollup !== 'never' &&
+        [...touched].every((dimension) => dimensionSources(dimension).includes('rollup'))));
   const sources = [
     ...new Set(allParts.map((part) => (useRollup && !isMerchantPart(part) ? 'rollup' : partSource(part)))),
   ];
   if (sources.length === 0) sources.push(sourceForDimensionsOnly(touched, useRollup));
   // The facts the raw tables would read for this query: the rollup keeps only rows holding some of them.
-  const rawFacts = parts.length
-    ? [...new Set(parts.map((id) => PARTS[id].source))]
+  const rollupParts = parts.filter((id): id is PartId => inRollup(id));
+  const rawFacts = rollupParts.length
+    ? [...new Set(rollupParts.map((id) => PARTS[id].source))]
     : allParts.length
       ? []
       : [sourceForDimensionsOnly(touched, false) as FactSource];
@@ -146,7 +157,7 @@ export function compileQuery(
   const combine = sources.length > 1;
   const part = (id: AnyPart) => dialect.toDouble(combine ? `sum(${partAlias(id)})` : partAlias(id));
   const ratio = (numerator: string, denominator: string) => `(${numerator}) / nullif(${denominator}, 0)`;
-  const wholeScope = wholeScopeJoin(sources, parts, context);
+  const wholeScope = wholeScopeJoin(sources, rollupParts, context);
   const base = (id: AnyPart) =>
     wholeScope?.parts.includes(id as PartId) ? dialect.toDouble(scopeAlias(id)) : part(id);
   const measureSql = (measure: MeasureId) => MEASURE_SQL[measure].build(part, ratio, base);
@@ -268,7 +279,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
         ...groupBy.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`),
         ...context.allParts.map(partColumn),
       ],
-      `${FACT_TABLE[source]} as f`,
+      `${tableOf(source, context)} as f`,
       factConditions,
       groupBy.map(dimensionColumn),
     );
@@ -283,7 +294,7 @@ function sourceSelect(source: Source, context: SourceContext): string {
       ...factDimensions.map((dimension) => `${dimensionColumn(dimension)} as ${alias(`d_${dimension}`)}`),
       ...context.allParts.map(partColumn),
     ],
-    FACT_TABLE[source],
+    tableOf(source, context),
     factConditions,
     ['org_id', 'merchant_id', ...factDimensions.map(dimensionColumn)],
   );
@@ -343,6 +354,11 @@ function rollupRowCondition(facts: readonly FactSource[]): string[] {
   return [`(${ROWS_OF[facts[0]!].map((part) => `${part} > 0`).join(' or ')})`];
 }
 
+/** A source's rows: its table, or for disputes the per-chargeback summary of the organisation's events. */
+function tableOf(source: Exclude<Source, 'merchants'>, context: SourceContext): string {
+  return source === 'disputes' ? disputesTable(context.org, context.dialect) : FACT_TABLE[source];
+}
+
 function groupedSelect(selectList: string[], from: string, conditions: string[], groupBy: string[]): string {
   return [
     `select ${selectList.join(', ')}`,
@@ -359,7 +375,7 @@ function partAggregate(part: AnyPart, source: Source, dialect: Dialect): string 
   if (part === 'merchants_exposed')
     return dialect.countIf('onboarded_on <= bucket_end and (closed_on is null or closed_on >= bucket_start)');
   if (source === 'rollup') return dialect.sumIf(part, undefined);
-  const definition: Part = PARTS[part];
+  const definition: Part | DisputePart = FACT_PARTS[part];
   return definition.kind === 'count'
     ? dialect.countIf(definition.condition)
     : dialect.sumIf(definition.expression!, definition.condition);

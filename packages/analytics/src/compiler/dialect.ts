@@ -26,6 +26,10 @@ export interface Dialect {
   containsText(expression: string, value: string): string;
   /** A subquery of periods: `bucket_label` (the grouping value), `bucket_start`, `bucket_end` (dates). */
   dateBuckets(buckets: readonly DateBucket[], binder: Binder): string;
+  /** The value of the row with the largest `by` in the group. */
+  argMax(value: string, by: string): string;
+  /** The last day of the month of a date expression. */
+  lastDayOfMonth(expression: string): string;
   /** The keyword of an inner join (ClickHouse 18.16 needs its strictness spelled out); one join per SELECT suits both. */
   readonly innerJoin: string;
   /** The keyword of a left join (every left row kept; one match each here). */

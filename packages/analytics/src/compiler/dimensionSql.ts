@@ -7,7 +7,8 @@ import type { DimensionId } from '@payportal/shared/analytics';
 import { FACT_SOURCES, type FactSource } from '../catalogue/parts.ts';
 import type { Dialect } from './dialect.ts';
 
-export type Source = FactSource | 'rollup' | 'merchants';
+/** `disputes`: one row per chargeback with its dispute events summed up (catalogue/disputeParts.ts), raw only. */
+export type Source = FactSource | 'disputes' | 'rollup' | 'merchants';
 
 export interface DimensionSql {
   /** The expression, per-source expressions when a column differs by fact, or a part of the time (the dialect's). */
@@ -17,7 +18,8 @@ export interface DimensionSql {
   sources: readonly Source[];
 }
 
-const everywhere = ['transactions', 'chargebacks', 'sale_chargebacks', 'rollup', 'merchants'] as const;
+const everywhere = ['transactions', 'chargebacks', 'sale_chargebacks', 'disputes', 'rollup', 'merchants'] as const;
+const disputeFacts = ['chargebacks', 'sale_chargebacks', 'disputes'] as const;
 const cardFacts = ['transactions', 'chargebacks', 'sale_chargebacks'] as const;
 const merchantColumn = (column: string): DimensionSql => ({
   sql: column,
@@ -32,6 +34,7 @@ const DIMENSION_SQL = {
       transactions: FACT_SOURCES.transactions.day,
       chargebacks: FACT_SOURCES.chargebacks.day,
       sale_chargebacks: FACT_SOURCES.sale_chargebacks.day,
+      disputes: FACT_SOURCES.chargebacks.day,
       rollup: 'day',
       merchants: 'bucket_label',
     },
@@ -58,7 +61,11 @@ const DIMENSION_SQL = {
   issuer_country: cardColumn('issuer_country'),
   cross_border: cardColumn('is_cross_border'),
   decline_code: { sql: 'decline_code', merchantAttribute: false, sources: ['transactions'] },
-  dispute_category: { sql: 'reason_category', merchantAttribute: false, sources: ['chargebacks', 'sale_chargebacks'] },
+  dispute_category: { sql: 'reason_category', merchantAttribute: false, sources: disputeFacts },
+  network: { sql: 'network', merchantAttribute: false, sources: disputeFacts },
+  // the chargeback's furthest stage; on the disputes source, the stage of its last event (the same for generated data)
+  dispute_stage: { sql: 'stage', merchantAttribute: false, sources: disputeFacts },
+  reason_code: { sql: 'reason_code', merchantAttribute: false, sources: disputeFacts },
   pricing_plan_type: merchantColumn('pricing_plan_type'),
   size_tier: merchantColumn('size_tier'),
   risk_tier: merchantColumn('risk_tier'),

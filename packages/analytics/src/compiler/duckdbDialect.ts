@@ -44,6 +44,8 @@ export const duckdbDialect: Dialect = {
     );
     return `(select * from (values ${rows.join(', ')}) as b(bucket_label, bucket_start, bucket_end))`;
   },
+  argMax: (value, by) => `arg_max(${value}, ${by})`,
+  lastDayOfMonth: (expression) => `last_day(${expression})`,
   innerJoin: 'join',
   leftJoin: 'left join',
 };

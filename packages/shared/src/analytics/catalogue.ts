@@ -114,7 +114,8 @@ export const MEASURES = {
   chargeback_win_rate: {
     label: 'Dispute win rate',
     format: 'percent',
-    description: 'Disputes won ÷ disputes decided (won, lost or accepted), received in the period',
+    description:
+      'Disputes won ÷ disputes decided (won, lost or accepted), received in the period; unlike the fought win rate, it counts the disputes accepted or left unanswered as not won',
     roles: analysts,
   },
   vamp_ratio: {
@@ -177,6 +178,46 @@ export const MEASURES = {
     description: 'Σ (actual − target interchange) of downgraded sales',
     roles: analysts,
   },
+  // The dispute desk (issue #44), from each chargeback's dispute events. "Today" is the data's last day
+  // (the generator's "yesterday"); a representment made on the desk counts once the processor reports it.
+  disputes_open: {
+    label: 'Open disputes',
+    format: 'count',
+    description: 'Disputes received in the period and not yet decided on the data’s last day',
+    roles: analysts,
+  },
+  disputes_due_3d: {
+    label: 'Disputes due within 3 days',
+    format: 'count',
+    description:
+      'Open disputes awaiting the acquirer’s answer whose due date is within 3 days of the data’s last day (that day included)',
+    roles: analysts,
+  },
+  disputes_overdue: {
+    label: 'Overdue disputes',
+    format: 'count',
+    description: 'Open disputes awaiting the acquirer’s answer whose due date is before the data’s last day',
+    roles: analysts,
+  },
+  dispute_challenge_rate: {
+    label: 'Dispute challenge rate',
+    format: 'percent',
+    description: 'Disputes represented ÷ disputes received in the period',
+    roles: analysts,
+  },
+  dispute_win_rate_fought: {
+    label: 'Fought win rate',
+    format: 'percent',
+    description:
+      'Disputes won ÷ disputes represented and decided, received in the period; unlike the dispute win rate, accepted and unanswered disputes are left out',
+    roles: analysts,
+  },
+  dispute_recovery_rate: {
+    label: 'Dispute recovery rate',
+    format: 'percent',
+    description: 'Σ amount of disputes won ÷ Σ amount of disputes received in the period',
+    roles: analysts,
+  },
   attrition: {
     label: 'Attrition',
     format: 'percent',
@@ -203,6 +244,7 @@ export const LOWER_IS_BETTER: ReadonlySet<MeasureId> = new Set<MeasureId>([
   'chargeback_amount',
   'chargeback_ratio',
   'chargeback_ratio_cohort',
+  'disputes_overdue',
   'vamp_ratio',
   'vamp_ratio_cohort',
   'fraud_bps',
@@ -288,6 +330,24 @@ export const DIMENSIONS = {
     label: 'Dispute reason category',
     type: 'string',
     description: 'fraud, authorization, processing, consumer',
+    roles: analysts,
+  },
+  network: {
+    label: 'Card network',
+    type: 'string',
+    description: 'The network of a dispute: visa, mastercard, amex, discover',
+    roles: analysts,
+  },
+  dispute_stage: {
+    label: 'Dispute stage',
+    type: 'string',
+    description: 'first, pre_arbitration, arbitration: the stage a dispute reached',
+    roles: analysts,
+  },
+  reason_code: {
+    label: 'Dispute reason code',
+    type: 'string',
+    description: 'The network’s reason code of a dispute (Visa 10.4, Mastercard 4853 …)',
     roles: analysts,
   },
   pricing_plan_type: {

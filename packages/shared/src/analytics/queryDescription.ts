@@ -137,7 +137,7 @@ export const QUERY_DIMENSIONS_MAX = 8;
 export const queryDescriptionSchema = z
   .strictObject({
     // room for every measure of the catalogue in one question (the cross-engine test asks them all at once)
-    measures: z.array(measureIdSchema).max(32).default([]),
+    measures: z.array(measureIdSchema).max(64).default([]),
     /** Everything but the date, which comes through timeDimension. */
     dimensions: z.array(dimensionIdSchema).max(QUERY_DIMENSIONS_MAX).default([]),
     timeDimension: timeDimensionSchema.optional(),

@@ -25,6 +25,8 @@ export const DIMENSION_VALUE_LABELS = {
   channel: { cp: 'Card present', cnp: 'Card not present' },
   decline_code: codeAndWords(DECLINE_CODE_DESCRIPTIONS),
   industry: codeAndWords(INDUSTRY_NAMES),
+  network: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' },
+  dispute_stage: { first: 'First chargeback', pre_arbitration: 'Pre-arbitration', arbitration: 'Arbitration' },
   dispute_category: {
     fraud: 'Fraud',
     authorization: 'Authorisation',
