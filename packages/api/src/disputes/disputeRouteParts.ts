@@ -1,7 +1,8 @@
 // What every dispute desk route shares: who may call it, the caller as actor and scope, the engine's
 // answers under admission, and the path's chargeback id (a malformed one answers 404 like another
 // organisation's). `query` users read; `disputes` users and owners act and see the evidence.
-import type { DisputeAnswer, DisputeQuestion, QueryScope } from '@payportal/analytics';
+import { callerScope } from '../auth/callerScope.ts';
+import type { DisputeAnswer, DisputeQuestion } from '@payportal/analytics';
 import { chargebackIdSchema } from '@payportal/shared/disputes';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,15 +58,6 @@ export function canAct(request: FastifyRequest): boolean {
   return DISPUTE_ACTING_ROLES.some((role) => roles.includes(role));
 }
 
-/**
- * The caller's scope, built the way the analytics routes build it: the verified caller's organisation
- * only (and, once the caller carries a portfolio node, that node: the engine applies it to every row).
- */
-export const scopeOf = (request: FastifyRequest, today: string): QueryScope => ({
-  orgId: callerOf(request).user.org_id,
-  today,
-});
-
 /** The engine's answer to a desk question, in a turn of the `merchant` admission class (short lookups). */
 export function askDisputes(
   { analytics, admission, config, today }: Pick<RouteDeps, 'analytics' | 'admission' | 'config' | 'today'>,
@@ -75,7 +67,7 @@ export function askDisputes(
   const engine = requireAnalytics(analytics);
   return <Q extends DisputeQuestion>(question: Q): Promise<DisputeAnswer<Q>> =>
     admission.run(turnRequest(request, reply, 'merchant', config.ANALYTICS_TIMEOUT_MS), (timeoutMs) =>
-      engine.disputes(question, scopeOf(request, today()), {
+      engine.disputes(question, callerScope(request, today()), {
         timeoutMs: timeoutMs ?? config.ANALYTICS_TIMEOUT_MS,
       }),
     );
