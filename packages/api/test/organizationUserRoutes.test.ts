@@ -58,15 +58,19 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     const first = orgUsersPageSchema.parse(
       (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=5&sort=email`)).json(),
     );
-    expect(first.total).toBe(13);
+    expect(first.total).toBe(14);
     expect(first.users.map((user) => user.email)).toEqual([
       'agent@acme.example',
       'analyst@acme.example',
       'disabled@acme.example',
+      'disputes@acme.example',
       'embedded@acme.example',
-      'inactive@acme.example',
     ]);
-    const inactive = first.users[4]!;
+    const second = orgUsersPageSchema.parse(
+      (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=5&page=2&sort=email`)).json(),
+    );
+    expect(second.users[0]!.email).toBe('inactive@acme.example');
+    const inactive = second.users[0]!;
     expect(inactive).toMatchObject({
       is_active: false,
       roles: ['query'],
@@ -87,6 +91,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
       (await call('seed-owner', 'GET', `${PATHS.users(acme)}?pageSize=5&page=3&sort=email`)).json(),
     );
     expect(third.users.map((user) => user.email)).toEqual([
+      'stale@acme.example',
       'unverified@acme.example',
       'upload-admin@acme.example',
       'uploader@acme.example',

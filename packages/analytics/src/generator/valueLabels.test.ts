@@ -13,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 
 const scope = { orgId: 3, today: '2026-11-23' };
+/** The dimensions of disputes alone (chargebacks and their events). */
+const DISPUTE_DIMENSIONS: readonly DimensionId[] = ['dispute_category', 'network', 'dispute_stage', 'reason_code'];
 /** A measure of the fact that holds the dimension. */
 const measureOf = (dimension: DimensionId) =>
-  dimension === 'dispute_category' ? 'chargebacks' : dimension === 'decline_code' ? 'declines' : 'authorisations';
+  DISPUTE_DIMENSIONS.includes(dimension) ? 'chargebacks' : dimension === 'decline_code' ? 'declines' : 'authorisations';
 
 describe('dimension value labels', () => {
   let engine: DuckDBEngine;

@@ -3,6 +3,7 @@ export * from './analyticsPaths.ts';
 export * from './catalogue.ts';
 export * from './datePeriods.ts';
 export * from './declineCodes.ts';
+export * from './disputeReasonCodes.ts';
 export * from './formatCell.ts';
 export * from './industryNames.ts';
 export * from './periodNotes.ts';

@@ -3,6 +3,7 @@
 // page, the statement PDF and CSV files "with labels" show these (app charts/dimensionText.ts).
 import type { DimensionId } from './catalogue.ts';
 import { DECLINE_CODE_DESCRIPTIONS } from './declineCodes.ts';
+import { DISPUTE_REASON_DESCRIPTIONS } from './disputeReasonCodes.ts';
 import { INDUSTRY_NAMES } from './industryNames.ts';
 import { PLAN_TYPE_LABELS } from '../optimizer/optimizerSegment.ts';
 
@@ -26,6 +27,7 @@ export const DIMENSION_VALUE_LABELS = {
   decline_code: codeAndWords(DECLINE_CODE_DESCRIPTIONS),
   industry: codeAndWords(INDUSTRY_NAMES),
   network: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' },
+  reason_code: codeAndWords(DISPUTE_REASON_DESCRIPTIONS),
   dispute_stage: { first: 'First chargeback', pre_arbitration: 'Pre-arbitration', arbitration: 'Arbitration' },
   dispute_category: {
     fraud: 'Fraud',
