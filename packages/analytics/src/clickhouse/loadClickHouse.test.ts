@@ -109,13 +109,19 @@ describe('ensureClickHouseDataset on a later day', () => {
       )
     ).map((row) => row.join(' '));
 
-  it('tops up the days since its last day, keeping every earlier day as it was and the uploads’ rows', async () => {
+  // The organisation as it stood on 20 October, with two uploaded sales: a setup of two loads (a whole
+  // generation into the server and two uploads), made in a hook so the test's own time is the top-up's.
+  let before: Map<string, string>;
+  beforeAll(async () => {
     expect(
       await ensureClickHouseDataset(database.client, { ...daily, lastDay: '2026-10-20' }, { scratchDir: folder }),
     ).toBe('generated');
     await uploadInto(7);
     expect(await uploadedSales()).toEqual(['2 30.50', '2 30.50']);
-    const before = await byDay();
+    before = await byDay();
+  });
+
+  it('tops up the days since its last day, keeping every earlier day as it was and the uploads’ rows', async () => {
     const reasons: string[] = [];
     expect(
       await ensureClickHouseDataset(
