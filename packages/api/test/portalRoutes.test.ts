@@ -128,6 +128,7 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
       'upload',
       'upload_admin',
       'revenue_optimizer',
+      'disputes',
     ]);
     expect(roles.find((role) => role.name === 'upload_admin')?.grants).toEqual(['upload']);
   });
