@@ -25,10 +25,10 @@ describe('BookSelect (orgId, user, portfolio; raises saved)', () => {
     expect([...select().options].map((option) => option.textContent)).toEqual([
       'Whole organisation',
       'Northern Sales (SUB-001)',
-      '\u00a0\u00a0\u00a0\u00a0Lakeside Payments (AGT-0001)',
-      '\u00a0\u00a0\u00a0\u00a0Harbour Card Services (AGT-0002)',
+      '\u00a0\u00a0\u00a0Lakeside Payments (AGT-0001)',
+      '\u00a0\u00a0\u00a0Harbour Card Services (AGT-0002)',
       'Southern Sales (SUB-002)',
-      '\u00a0\u00a0\u00a0\u00a0Summit Merchant Group (AGT-0003)',
+      '\u00a0\u00a0\u00a0Summit Merchant Group (AGT-0003)',
     ]);
     expect(select().value).toBe('');
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save book' });

@@ -11,8 +11,8 @@ import { saveUserScope } from './organizationApi.ts';
 import { flattenPortfolio } from './usePortfolio.ts';
 
 const WHOLE = '';
-/** Options cannot be padded: each level is indented by non-breaking spaces. */
-const INDENT = '\u00a0\u00a0\u00a0\u00a0';
+/** Options cannot be padded: each level is indented by non-breaking spaces (few: a phone's select is narrow). */
+const INDENT = '\u00a0\u00a0\u00a0';
 export const OWNER_NOT_SCOPED = 'An owner sees the whole organisation and cannot be scoped to a book.';
 
 export interface BookSelectProps {
