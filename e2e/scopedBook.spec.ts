@@ -6,23 +6,13 @@ import { DEMO_ACCOUNTS, DEMO_AGENT_NODE } from '@payportal/api/demo-accounts';
 import { API_PATHS, callerBookSchema } from '@payportal/shared/identity';
 import { MERCHANT_PATHS, merchantSearchSchema } from '@payportal/shared/merchants';
 import { expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { test } from './embedHost.ts';
-import { screenshot } from './support/screenshot.ts';
+import { screenshotsAtWidths } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
 const SCREENS = '/tmp/scoped-book-screens';
 const agent = DEMO_ACCOUNTS.find((account) => account.email === 'agent@acme.example')!;
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, { path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The bearer the page last sent the API, to ask the API what the page asked as the same user. */
 function bearerOf(page: Page): () => string {
@@ -63,7 +53,7 @@ test('the owner sees the hierarchy and the agent’s book; the agent sees their 
   await subIso.locator('summary').first().focus();
   await page.keyboard.press('Enter');
   await expect(agentLine).toBeVisible();
-  await screenshots(page, 'owner-manage');
+  await screenshotsAtWidths(page, SCREENS, 'owner-manage');
 
   // the agent's session: its bearer, to ask the API what the page asked
   const context = await page.context().browser()!.newContext();
@@ -78,7 +68,7 @@ test('the owner sees the hierarchy and the agent’s book; the agent sees their 
   expect(book).toMatchObject({ code: DEMO_AGENT_NODE, kind: 'agent' });
   await expect(banner).toHaveText(`Agent: ${book!.name} — ${book!.merchants} merchants`);
   await expect(agentLine).toContainText(`${book!.name} (${DEMO_AGENT_NODE}) · Agent — ${book!.merchants} merchants`);
-  await screenshots(agentPage, 'agent-home');
+  await screenshotsAtWidths(agentPage, SCREENS, 'agent-home');
 
   // the finder lists exactly what the API answers the agent; the whole organisation sees more
   await agentPage.goto(`${urls.app}/amla`);
@@ -91,7 +81,7 @@ test('the owner sees the hierarchy and the agent’s book; the agent sees their 
   const options = agentPage.getByRole('list', { name: 'Matching merchants' }).getByRole('button');
   await expect(options).toHaveCount(mine.length);
   await expect(options).toHaveText(mine.map((mid) => new RegExp(`MID ${mid} `)));
-  await screenshots(agentPage, 'agent-finder');
+  await screenshotsAtWidths(agentPage, SCREENS, 'agent-finder');
 
   // a merchant the whole organisation finds by its MID and the agent's book does not hold: no match
   const everyone = await searchedMids(ownerBearer(), 'a');
