@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
-import { screenshot } from './support/screenshot.ts';
+import { screenshot, screenshotsAtWidths } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { chooseAndUpload, header, uploadedTotals } from './support/uploadFiles.ts';
 import { urls } from './urls.ts';
@@ -47,15 +47,6 @@ async function newSignedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
   return page;
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, { path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
@@ -103,11 +94,11 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
     ),
   ).toBeVisible();
   await expect(uploader.getByText(`Line 7: ${TEXT_AFTER_QUOTE}`, { exact: true })).toBeVisible();
-  await screenshots(uploader, 'upload-precheck');
+  await screenshotsAtWidths(uploader, SCREENS, 'upload-precheck');
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByRole('list', { name: 'Phases' })).toBeVisible();
   await expect(uploader.getByText('Done: 7 rows, 4 loaded, 3 rejected.')).toBeVisible({ timeout: 30_000 });
-  await screenshots(uploader, 'upload-done-malformed');
+  await screenshotsAtWidths(uploader, SCREENS, 'upload-done-malformed');
   await uploader.getByRole('link', { name: 'Open the upload’s details' }).click();
   await expect(uploader.getByRole('heading', { level: 1, name: 'sales.csv' })).toBeVisible();
   const salesId = uploader.url().split('/').pop()!;
@@ -118,7 +109,7 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
     new RegExp(`^7—${RUN}-A6,.*${TEXT_AFTER_QUOTE.replace('.', '\\.')}$`),
   ]);
   await expectNoSeriousAxeViolations(uploader);
-  await screenshots(uploader, 'upload-details');
+  await screenshotsAtWidths(uploader, SCREENS, 'upload-details');
   const loaded = { [MIDS[0]!]: [30.5, 2], [MIDS[1]!]: [34.25, 2] };
   expect(await totals(owner, authorization)).toEqual(loaded);
 
@@ -153,7 +144,7 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
     .toBeGreaterThan(BIG.length / 5);
   await uploader.getByRole('button', { name: 'Pause' }).click();
   await expect(uploader.getByText(/^Paused: /)).toBeVisible();
-  await screenshots(uploader, 'upload-paused');
+  await screenshotsAtWidths(uploader, SCREENS, 'upload-paused');
   // the next PATCH fails once, as a dropped connection would; the client asks the offset again and goes on
   let dropped = false;
   await uploader.route('**/api/uploads/v1/files/*', (route) =>
@@ -188,7 +179,7 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Roll back' }).click();
   await expect(owner.getByText(/^Rolled back: /)).toBeVisible({ timeout: 30_000 });
   expect(await totals(owner, authorization)).toEqual(loaded);
-  await screenshots(owner, 'upload-rolled-back');
+  await screenshotsAtWidths(owner, SCREENS, 'upload-rolled-back');
 
   // History: the owner sees the organisation's uploads, filterable by person.
   await owner.goto(`${urls.app}/data/upload/history`);
@@ -196,7 +187,7 @@ test('[U4][U8][U11][U15][U16][U20] an uploader sends merchants, then transaction
   await expect(owner.getByRole('link', { name: 'sales-v2.csv' })).toBeVisible();
   await owner.getByLabel('Status').selectOption({ label: 'Rolled back' });
   await expect(owner.getByRole('table').locator('tbody tr')).toHaveCount(1);
-  await screenshots(owner, 'upload-history');
+  await screenshotsAtWidths(owner, SCREENS, 'upload-history');
 });
 
 /** Starts an upload of `bytes` bytes that sends none (tus creation only); answers its id. */
@@ -270,7 +261,7 @@ test('[U7][U15][U20] a new version replaces only the upload chosen for it, anoth
   await expect(replaces.locator('option:checked')).toHaveText(/^sales\.csv, /);
   await expect(replaces.locator('option', { hasText: 'owner-sales.csv' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(uploader);
-  await screenshots(uploader, 'upload-new-version');
+  await screenshotsAtWidths(uploader, SCREENS, 'upload-new-version');
   await uploader.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(uploader.getByText('Done: 1 row, 1 loaded, 0 rejected.')).toBeVisible({ timeout: 30_000 });
   // sales.csv's rows gave way to the new version's; the owner's sale is untouched
@@ -325,7 +316,7 @@ test('[U7][U15][U20] a new version replaces only the upload chosen for it, anoth
       .nth(3),
   ).toHaveText(/^3 of upload \d+$/);
   await expectNoSeriousAxeViolations(owner);
-  await screenshots(owner, 'upload-history-cancelled');
+  await screenshotsAtWidths(owner, SCREENS, 'upload-history-cancelled');
   for (const id of [mine, theirs])
     expect(
       (

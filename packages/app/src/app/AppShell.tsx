@@ -1,7 +1,9 @@
-// The frame every screen lives in: the organisation's theme, the header and the routed screen. An
-// organisation prefix (`/acme/…`) becomes the router's base, so every link and redirect keeps it.
+// The frame every screen lives in: the organisation's theme, the header, the scoped user's book and the
+// routed screen. An organisation prefix (`/acme/…`) becomes the router's base, so every link and
+// redirect keeps it.
 import { Suspense, type MouseEvent } from 'react';
 import { Router, useLocation } from 'wouter';
+import { BookBanner } from '../features/shell/BookBanner.tsx';
 import { Header } from '../features/shell/Header.tsx';
 import { ThemeRoot } from '../theme/ThemeRoot.tsx';
 import { LoadingScreen } from '../ui/LoadingScreen.tsx';
@@ -24,6 +26,7 @@ export function AppShell() {
         Skip to content
       </a>
       <Header />
+      <BookBanner />
       <main id="main" tabIndex={-1} className={content}>
         <Suspense fallback={<LoadingScreen />}>
           <AppRoutes />

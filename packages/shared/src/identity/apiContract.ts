@@ -29,6 +29,8 @@ export const API_PATHS = {
   acceptInvite: '/api/auth/v1/invites/accept',
   /** A partner's signed session token exchanged for an ID token (partners.ts). */
   partnerSession: '/api/auth/v1/partner-sessions/',
+  /** The book the caller sees (portfolioScope.ts callerBookSchema), for the header. */
+  scope: '/api/auth/v1/scope',
 } as const;
 
 /** The request header that makes support staff act as another user. */

@@ -48,7 +48,14 @@ export type PortfolioTree = z.infer<typeof portfolioTreeSchema>;
 /** GET /api/auth/v1/scope: the book the caller sees, for the header ("Agent: Lakeside Payments — 38 merchants"); null: the whole organisation. */
 export const callerBookSchema = z.object({
   book: z
-    .object({ code: z.string(), name: z.string(), kind: z.enum(PORTFOLIO_NODE_KINDS), merchants: z.number().int() })
+    .object({
+      code: z.string(),
+      /** The node's name; its code when the hierarchy no longer holds it (a book of no merchants). */
+      name: z.string(),
+      /** null: a code the hierarchy no longer holds. */
+      kind: z.enum(PORTFOLIO_NODE_KINDS).nullable(),
+      merchants: z.number().int(),
+    })
     .nullable(),
 });
 export type CallerBook = z.infer<typeof callerBookSchema>;

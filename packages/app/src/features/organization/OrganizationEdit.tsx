@@ -1,5 +1,6 @@
 // "organization edit; receives assignable roles and orgId": the owner's user administration
-//: search, sort and page the users, invite, open a user's card, read the recent history.
+//: search, sort and page the users, invite, open a user's card, read the recent history and the
+// portfolio hierarchy with each book's merchants and users.
 import type { ManagedUser, OrgUsersQuery, OrgUsersSortField, RoleName } from '@payportal/shared/identity';
 import { useId, useMemo, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
@@ -7,10 +8,12 @@ import { useSettledSearch } from '../../ui/useSettledSearch.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import * as styles from './organization.css.ts';
 import { PartnerSection } from './PartnerSection.tsx';
+import { PortfolioTree } from './PortfolioTree.tsx';
 import { UserCard } from './UserCard.tsx';
 import { UserHistory } from './UserHistory.tsx';
 import { UserList } from './UserList.tsx';
 import { useOrgUsers } from './useOrgUsers.ts';
+import { usePortfolio } from './usePortfolio.ts';
 
 export interface OrganizationEditProps {
   assignableRoles: readonly RoleName[];
@@ -34,6 +37,7 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
     [search, sort, direction, page, pageSize],
   );
   const state = useOrgUsers(orgId, query, version);
+  const portfolio = usePortfolio(orgId, version);
   const shown = state.page;
   const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
 
@@ -108,6 +112,7 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
             assignableRoles={assignableRoles}
             orgId={orgId}
             user={open}
+            portfolio={portfolio.data}
             onUserChanged={changed}
             onUserDeactivated={(user) =>
               setNotice(`${user.name} was deactivated; their sessions end at the next refresh.`)
@@ -120,6 +125,9 @@ export function OrganizationEdit({ assignableRoles, orgId, pageSize = 25 }: Orga
       )}
       <div className={styles.panel}>
         <UserHistory title="Recent changes" headingLevel={2} orgId={orgId} version={version} />
+      </div>
+      <div className={styles.panel}>
+        <PortfolioTree portfolio={portfolio.data} error={portfolio.error} />
       </div>
       <PartnerSection orgId={orgId} assignableRoles={assignableRoles} />
       {inviting && (

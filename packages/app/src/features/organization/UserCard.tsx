@@ -1,6 +1,6 @@
 // "user card (assignableRoles, orgId, user; raises a userDeactivated event)": the owner's view
 // of one user: roles within the grant, deactivate / reactivate, and the user edit for name and factor.
-import type { ManagedUser, RoleName } from '@payportal/shared/identity';
+import type { ManagedUser, PortfolioTree, RoleName } from '@payportal/shared/identity';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import { NewSignUpLink } from './NewSignUpLink.tsx';
@@ -15,13 +15,15 @@ export interface UserCardProps {
   assignableRoles: readonly RoleName[];
   orgId: number;
   user: ManagedUser;
+  /** The hierarchy for the user's Book select (absent: no select; null: not loaded). */
+  portfolio?: PortfolioTree | null;
   /** Raised after the user was deactivated. */
   onUserDeactivated: (user: ManagedUser) => void;
   /** Any other change: the list refreshes. */
   onUserChanged: (user: ManagedUser) => void;
 }
 
-export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUserChanged }: UserCardProps) {
+export function UserCard({ assignableRoles, orgId, user, portfolio, onUserDeactivated, onUserChanged }: UserCardProps) {
   const [roles, setRoles] = useState<RoleName[]>(user.roles);
   const [historyVersion, setHistoryVersion] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -81,6 +83,7 @@ export function UserCard({ assignableRoles, orgId, user, onUserDeactivated, onUs
       <UserEdit
         orgId={orgId}
         user={user}
+        portfolio={portfolio}
         authentication={{
           signedUp: user.signed_up,
           secondFactorEnrolled: user.second_factor_enrolled,

@@ -1,14 +1,21 @@
 // "user edit (authentication, user)": the user's name, how they sign in (SECURITY.md #3), the partner
-// they are bound to (PartnerBinding), and a
+// they are bound to (PartnerBinding), the book they see (BookSelect), and a
 // reset of their second factor (unenrolled in the identity provider after a confirmation; they register
 // a phone at next sign-in).
-import { SIGN_IN_METHODS, setUserNameSchema, type ManagedUser, type SignInMethod } from '@payportal/shared/identity';
+import {
+  SIGN_IN_METHODS,
+  setUserNameSchema,
+  type ManagedUser,
+  type PortfolioTree,
+  type SignInMethod,
+} from '@payportal/shared/identity';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../ui/button.css.ts';
 import * as styles from './organization.css.ts';
 import { resetUserSecondFactors, saveUserName, saveUserSignInMethod } from './organizationApi.ts';
 import { SIGN_IN_METHOD_LABELS } from './roleLabels.ts';
 import { useAction } from '../../ui/useAction.ts';
+import { BookSelect } from './BookSelect.tsx';
 import { PartnerBinding } from './PartnerBinding.tsx';
 
 export interface UserAuthentication {
@@ -20,11 +27,13 @@ export interface UserAuthentication {
 export interface UserEditProps {
   orgId: number;
   user: ManagedUser;
+  /** The hierarchy for the Book select (absent: no select; null: not loaded yet or not available). */
+  portfolio?: PortfolioTree | null;
   authentication: UserAuthentication;
   onSaved: (user: ManagedUser) => void;
 }
 
-export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps) {
+export function UserEdit({ orgId, user, portfolio, authentication, onSaved }: UserEditProps) {
   const id = useId();
   const [name, setName] = useState(user.name);
   const [method, setMethod] = useState<SignInMethod>(user.sign_in_method);
@@ -86,6 +95,7 @@ export function UserEdit({ orgId, user, authentication, onSaved }: UserEditProps
         </button>
       </form>
       <PartnerBinding orgId={orgId} user={user} onSaved={onSaved} />
+      {portfolio !== undefined && <BookSelect orgId={orgId} user={user} portfolio={portfolio} onSaved={onSaved} />}
       <p>
         Second factor: {authentication.secondFactorEnrolled ? 'enrolled' : 'not enrolled'} · E-mail{' '}
         {authentication.emailVerified ? 'verified' : 'not verified'}

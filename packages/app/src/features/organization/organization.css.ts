@@ -64,3 +64,9 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 });
+
+/** The portfolio hierarchy: each level indented under its parent, with a guide line. */
+export const tree = style({ listStyle: 'none', margin: 0, paddingLeft: '1.25rem', lineHeight: 1.6 });
+globalStyle(`${tree} ${tree}`, { borderLeft: `1px solid ${vars.color.border}`, marginLeft: '0.375rem' });
+globalStyle(`${tree} summary`, { cursor: 'pointer' });
+export const nodeName = style({ fontWeight: 600 });

@@ -9,6 +9,7 @@ import {
   partnerAuditSchema,
   partnerViewListSchema,
   partnerViewSchema,
+  portfolioTreeSchema,
   userChangesResponseSchema,
   type PartnerKeyInput,
   type RegisterPartner,
@@ -103,6 +104,20 @@ export function saveUserPartner(orgId: number, userId: number, partnerId: number
   return apiRequest(PATHS.partnerBinding(orgId, userId), {
     method: 'PUT',
     body: { partner_id: partnerId },
+    schema: managedUserResponseSchema,
+  });
+}
+
+/** The organisation's portfolio hierarchy with each book's merchants and users (README "Scoped books"). */
+export function fetchPortfolio(orgId: number, signal?: AbortSignal) {
+  return apiRequest(PATHS.portfolio(orgId), { schema: portfolioTreeSchema, signal });
+}
+
+/** Scopes a user to one node's book (its code), or to the whole organisation (null). */
+export function saveUserScope(orgId: number, userId: number, node: string | null) {
+  return apiRequest(PATHS.scope(orgId, userId), {
+    method: 'PUT',
+    body: { scope_node: node },
     schema: managedUserResponseSchema,
   });
 }
