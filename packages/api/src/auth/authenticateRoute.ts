@@ -86,5 +86,6 @@ async function describeSession(
     ),
     platform_permissions: platformPermissions,
     impersonated_by: session.impersonatedBy,
+    scoped: caller.scopeNode !== null,
   };
 }

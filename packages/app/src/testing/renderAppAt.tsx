@@ -11,7 +11,7 @@ import { setTestPortalConfig } from './testPortalConfig.ts';
 
 export function signedInAs(
   roles: RoleName[],
-  options: { termsAccepted?: boolean; isDemo?: boolean; name?: string } = {},
+  options: { termsAccepted?: boolean; isDemo?: boolean; name?: string; scoped?: boolean } = {},
 ): SignedInSession {
   return {
     status: 'signedIn',
@@ -31,6 +31,7 @@ export function signedInAs(
     assignableRoles: roles.includes('org_owner') ? ['query', 'upload'] : [],
     embeddedTermsAccepted: options.termsAccepted ?? false,
     impersonatedBy: null,
+    scoped: options.scoped ?? false,
   };
 }
 

@@ -80,6 +80,8 @@ export const authenticateResponseSchema = z.object({
   platform_permissions: z.array(z.enum(PLATFORM_PERMISSIONS)),
   /** Set when the caller is support staff acting as `user`. */
   impersonated_by: z.nullable(z.email()),
+  /** Whether the session sees one book of the portfolio (a scoped user, or a partner session's node): the app then asks which. */
+  scoped: z.optional(z.boolean()),
 });
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
 

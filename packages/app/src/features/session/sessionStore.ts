@@ -22,6 +22,8 @@ export interface SignedInSession {
   embeddedTermsAccepted: boolean;
   /** Set when support staff view this user's portal. */
   impersonatedBy: string | null;
+  /** The session sees one book of the portfolio; the book banner asks the API which. */
+  scoped?: boolean;
 }
 
 export type SessionState = { status: 'loading' } | { status: 'signedOut'; reason?: string } | SignedInSession;
@@ -45,6 +47,7 @@ export function signedInFrom(answer: AuthenticateResponse): SignedInSession {
     assignableRoles: answer.assignable_roles,
     embeddedTermsAccepted: answer.embedded_terms_accepted,
     impersonatedBy: answer.impersonated_by,
+    scoped: answer.scoped ?? false,
   };
 }
 

@@ -8,7 +8,8 @@ import * as styles from './BookBanner.css.ts';
 
 export function BookBanner() {
   const { current, framed } = useSnapshot(session);
-  const key = current.status === 'signedIn' ? `${current.user.id}/${framed}` : null;
+  // Only a scoped session asks: everyone else sees the whole organisation and no banner.
+  const key = current.status === 'signedIn' && current.scoped ? `${current.user.id}/${framed}` : null;
   const [book, setBook] = useState<{ key: string; label: string | null } | null>(null);
 
   useEffect(() => {
