@@ -222,6 +222,7 @@ describe('OpenAPI document', () => {
       '/api/auth/v1/organization/{orgId}/users/{userId}/sign-in-method',
       '/api/auth/v1/partner-sessions/',
       '/api/auth/v1/role/',
+      '/api/auth/v1/scope',
       '/api/auth/v1/termsandconditions/',
       '/api/auth/v1/user-role/',
       '/api/auth/v1/user/',
