@@ -108,6 +108,9 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   // The P&L exported through the export jobs: every matching row, in the screen's order.
   await portal.getByRole('button', { name: 'Run export' }).click();
   await expect(portal.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
+  // The ready export's summary changes the frame's height; once the host shrinks the frame the page scrolls
+  // back, moving the button: a click before that lands below it (seen in CI under load).
+  await frameSettled(page);
   const pnlDownload = page.waitForEvent('download');
   await portal.getByRole('button', { name: 'Download CSV' }).click();
   const pnlFile = parse(readFileSync((await (await pnlDownload).path())!), { columns: true, bom: true }) as Record<
@@ -164,6 +167,7 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await screenshotFramed(page, portal, 'simulator');
 
   // The affected merchants of the first scenario, as a file with one row per merchant the API counts.
+  await frameSettled(page);
   const downloading = page.waitForEvent('download');
   await portal.getByRole('button', { name: 'Export merchants of Blended +20 bps' }).first().click();
   const records = parse(readFileSync((await (await downloading).path())!), { columns: true }) as Record<
