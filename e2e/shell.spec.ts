@@ -7,7 +7,7 @@ import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
 
 const QUERY_BUTTONS = ['Query Builder', 'Dashboards', 'Merchant-Level'];
-const BASE_MENU = ['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts'];
+const BASE_MENU = ['Home', 'Documents', 'Query Builder', 'Dashboards', 'Merchant-Level', 'Alerts', 'Disputes'];
 const UPLOAD_MENU = ['Upload data', 'Upload history'];
 
 /** Sign out for a user without the query role, beside a menu of the screens their roles open, and no query buttons. */
