@@ -1,10 +1,10 @@
 // The month a residuals screen shows: complete months only (the API refuses the running one).
-import * as fields from '../../ui/formFields.css.ts';
+import * as styles from './residuals.css.ts';
 import { lastCompleteMonth } from './residualWords.ts';
 
 export function MonthPicker({ month, onChange }: { month: string; onChange: (month: string) => void }) {
   return (
-    <label className={fields.field}>
+    <label className={styles.monthField}>
       Month
       <input
         type="month"

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { card as uiCard } from '../../ui/card.css.ts';
+import { field } from '../../ui/formFields.css.ts';
 import { vars } from '../../theme/themes.css.ts';
 
 export const screen = style({ maxWidth: '76rem', margin: '0 auto', padding: '1.5rem', color: vars.color.text });
@@ -19,3 +20,4 @@ export const figure = style({ display: 'flex', flexDirection: 'column-reverse', 
 export const figureValue = style({ margin: 0, fontSize: vars.font.xl, fontVariantNumeric: 'tabular-nums' });
 export const figureLabel = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
 export const totalRow = style({ fontWeight: 700 });
+export const monthField = style([field, { flex: '0 1 14rem' }]);
