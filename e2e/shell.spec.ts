@@ -51,7 +51,14 @@ test('an owner with query and upload roles sees the owner menu and reaches owner
   expect(await headerButtons(page)).toEqual(QUERY_BUTTONS);
   await expect(page.getByRole('link', { name: 'PayPortal home' })).toHaveAttribute('href', '/home');
   expect((await page.getByRole('link', { name: 'PayPortal home' }).locator('svg').boundingBox())?.height).toBe(160); // 10rem
-  expect(await openMenu(page)).toEqual([...BASE_MENU, ...UPLOAD_MENU, 'Profile', 'Manage organization', 'Sign out']);
+  expect(await openMenu(page)).toEqual([
+    ...BASE_MENU,
+    'Residuals',
+    ...UPLOAD_MENU,
+    'Profile',
+    'Manage organization',
+    'Sign out',
+  ]);
 
   await page.getByRole('menuitem', { name: 'Manage organization' }).click();
   await expect(page).toHaveURL(`${urls.app}/organization/manage`);

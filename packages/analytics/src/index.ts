@@ -32,14 +32,19 @@ export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts'
 export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
 export { ResidualsMonthOpenError } from './residuals/residualsQuestion.ts';
+export { inScope, statementOf, subtreeLines } from './residuals/statementOf.ts';
 export type {
+  NodeAdjustment,
   NodeStatement,
   PortfolioSummary,
   ResidualAdjustment,
   ResidualLine,
+  ResidualMonth,
   ResidualNode,
   ResidualsAnswer,
   ResidualsQuestion,
+  ScheduleVersion,
+  SplitVersion,
 } from './residuals/residualsQuestion.ts';
 export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';

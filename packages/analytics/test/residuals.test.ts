@@ -12,6 +12,7 @@ import {
   type NodeStatement,
   type PortfolioSummary,
 } from '../src/residuals/residualsQuestion.ts';
+import { statementOf, subtreeLines } from '../src/residuals/statementOf.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
 import { openCachedEngine } from './datasetCache.ts';
 import { handWrittenResidualTotals } from './residualsHandComputation.ts';
@@ -165,6 +166,28 @@ it('gives the same summaries and sub-ISO statements (every booked merchant’s l
 });
 
 describe.each(['duckdb', 'clickhouse'])('on %s', (name) => {
+  it('answers the whole month for closing: every statement’s lines, the totals of the portfolio, the versions in force', async () => {
+    const engine = engines.find(([engineName]) => engineName === name)![1];
+    const month = (await engine.residuals({ kind: 'month', month: '2026-06' }, scope))!;
+    const summary = (await engine.residuals({ kind: 'portfolio', month: '2026-06' }, scope))!;
+    const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+    expect(month.lines.length).toBe(summary.merchants);
+    expect(cents(month.lines.map((line) => line.net))).toBe(summary.net);
+    expect(cents(month.lines.map((line) => line.agentPayout))).toBe(summary.payouts.agents);
+    const [subIso] = await nodeCodes(duckdb, 'sub_iso');
+    const statement = (await engine.residuals({ kind: 'statement', month: '2026-06', node: subIso! }, scope))!;
+    expect(
+      statementOf('2026-06', month.nodes, subtreeLines(month.lines, subIso!), month.adjustments, subIso!, undefined),
+    ).toEqual(statement);
+    // the house's second schedule (6 months in) is the one in force in June; every agent has a split
+    expect(month.schedules.filter((row) => row.nodeCode === null).map((row) => row.effectiveFrom)).toEqual(
+      Array(4).fill(month.schedules.find((row) => row.nodeCode === null)!.effectiveFrom),
+    );
+    expect(month.schedules.find((row) => row.nodeCode === null)!.effectiveFrom > '2026-01-01').toBe(true);
+    expect(new Set(month.splits.map((row) => row.nodeCode))).toEqual(new Set(month.nodes.map((node) => node.code)));
+    expect(await engine.residuals({ kind: 'month', month: '2026-06' }, { ...scope, node: subIso! })).toBeNull();
+  });
+
   it('switches a split to its after-expiry share from the month of expires_on', async () => {
     const engine = engines.find(([engineName]) => engineName === name)![1];
     const worked = { orgId: WORKED_EXAMPLE.orgId, today: '2026-10-20' };

@@ -38,6 +38,7 @@ import { registerMerchants } from './merchants/registerMerchants.ts';
 import { registerOptimizer } from './optimizer/registerOptimizer.ts';
 import { registerOrganization } from './organization/registerOrganization.ts';
 import { registerPartners } from './partners/registerPartners.ts';
+import { registerResiduals } from './residuals/index.ts';
 import { registerUploads, startUploadWorkers } from './uploads/registerUploads.ts';
 
 /**
@@ -56,6 +57,7 @@ const FEATURES: readonly RouteGroup[] = [
   registerOptimizer,
   registerMerchants,
   registerDisputes,
+  registerResiduals,
   registerDashboards,
   registerDev,
   registerUploads,

@@ -40,6 +40,7 @@ describe.each(DATABASE_KINDS)('POST /api/auth/v1/authenticate/ on %s', (kind) =>
       'upload_admin',
       'revenue_optimizer',
       'disputes',
+      'residuals_admin',
     ]);
     expect(body.organization).toMatchObject({ name: 'Acme Acquiring', is_demo: false, id: body.user.org_id });
     expect(body.platform_permissions).toEqual([]);

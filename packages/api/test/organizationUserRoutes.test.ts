@@ -266,7 +266,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
     });
     afterAll(async () => {
       await db?.query(
-        "update roles set grants = '{org_owner,query,upload,upload_admin,revenue_optimizer,disputes}' where name = 'org_owner'",
+        "update roles set grants = '{org_owner,query,upload,upload_admin,revenue_optimizer,disputes,residuals_admin}' where name = 'org_owner'",
       );
     });
 

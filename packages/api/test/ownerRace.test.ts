@@ -46,7 +46,7 @@ describe('the last owner, under concurrent changes on PostgreSQL', () => {
       orgId: org!.id,
       ownerId,
       actor: { id: ownerId, email: 'owner@race.example', name: 'Owner' },
-      assignable: ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer', 'disputes'],
+      assignable: ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer', 'disputes', 'residuals_admin'],
     });
     return { orgId: org!.id, owners: [context(ids[0]!), context(ids[1]!)] };
   }

@@ -129,6 +129,7 @@ describe.each(DATABASE_KINDS)('portal routes on %s', (kind) => {
       'upload_admin',
       'revenue_optimizer',
       'disputes',
+      'residuals_admin',
     ]);
     expect(roles.find((role) => role.name === 'upload_admin')?.grants).toEqual(['upload']);
   });

@@ -10,11 +10,15 @@ import {
   residualTotalsSql,
   type ResidualsDialect,
 } from './residualsSql.ts';
+import { scheduleVersionsSql, splitVersionsSql } from './residualVersionsSql.ts';
+import { versionsInForce } from './versionsInForce.ts';
+import { statementOf } from './statementOf.ts';
 import {
   ResidualsMonthOpenError,
+  type NodeAdjustment,
+  type ResidualMonth,
   type NodeStatement,
   type PortfolioSummary,
-  type ResidualAdjustment,
   type ResidualLine,
   type ResidualNode,
   type ResidualsAnswer,
@@ -107,15 +111,24 @@ async function nodesOf(context: ResidualsContext): Promise<NodeRow[]> {
   }));
 }
 
-async function adjustmentsOf(context: ResidualsContext, month: string) {
+async function adjustmentsOf(context: ResidualsContext, month: string, nodes: readonly NodeRow[]) {
   const rows = await statementRows(context, (binder) =>
     residualAdjustmentsSql(context.residuals, context.scope.orgId, month, binder),
   );
-  return rows.map(([node, mid, kind, cents, memo]) => ({
-    nodeId: String(node),
-    cents: kind === 'income' ? n(cents) : -n(cents),
-    adjustment: { mid: orNull(mid), kind, amount: dollars(cents), memo: String(memo) } as ResidualAdjustment,
+  const codes = new Map(nodes.map((node) => [node.id, node.code]));
+  return rows.map(([node, mid, kind, cents, memo]): NodeAdjustment => ({
+    nodeCode: codes.get(String(node)) ?? String(node),
+    mid: orNull(mid),
+    kind: kind as NodeAdjustment['kind'],
+    amount: dollars(cents),
+    memo: String(memo),
   }));
+}
+
+/** Nodes and adjustments, side by side: the engine's latency, not their work, is most of the wait. */
+async function nodesAndAdjustments(context: ResidualsContext, month: string) {
+  const nodes = await nodesOf(context);
+  return { nodes, adjustments: await adjustmentsOf(context, month, nodes) };
 }
 
 async function portfolio(context: ResidualsContext, month: string): Promise<PortfolioSummary | null> {
@@ -123,19 +136,19 @@ async function portfolio(context: ResidualsContext, month: string): Promise<Port
   const first = completeMonth(month, context.scope.today);
   if (!context.hasData) return null;
   // three statements side by side: the engine's latency, not their work, is most of the wait
-  const [[totals], nodes, adjustments] = await Promise.all([
+  const [[totals], { nodes, adjustments }] = await Promise.all([
     statementRows(context, (binder) =>
       residualTotalsSql(context.residuals, { orgId: context.scope.orgId, month: first, node: null }, binder),
     ),
-    nodesOf(context),
-    adjustmentsOf(context, first),
+    nodesAndAdjustments(context, first),
   ]);
   const [merchants, sales, gsv, income, ic, sf, scheduleA, net, agentPay, subPay] = (totals ?? []).map(n);
-  const kinds = new Map(nodes.map((node) => [node.id, node.kind]));
+  const kinds = new Map(nodes.map((node) => [node.code, node.kind]));
   let agentAdjustments = 0;
   let subIsoAdjustments = 0;
-  for (const { nodeId, cents } of adjustments) {
-    if (kinds.get(nodeId) === 'sub_iso') subIsoAdjustments += cents;
+  for (const { nodeCode, kind, amount } of adjustments) {
+    const cents = Math.round(amount * 100) * (kind === 'income' ? 1 : -1);
+    if (kinds.get(nodeCode) === 'sub_iso') subIsoAdjustments += cents;
     else agentAdjustments += cents;
   }
   return {
@@ -155,61 +168,41 @@ async function portfolio(context: ResidualsContext, month: string): Promise<Port
   };
 }
 
-/** A sub-ISO sees its own statement and its agents'; an agent only its own (Q1). */
-function inScope(node: NodeRow, scopeNode: string | undefined): boolean {
-  return scopeNode === undefined || node.code === scopeNode || node.parentCode === scopeNode;
+/** Every line of the month with what priced it: what closing freezes; null for a scoped caller. */
+async function wholeMonth(context: ResidualsContext, month: string): Promise<ResidualMonth | null> {
+  if (context.scope.node !== undefined) return null;
+  const first = completeMonth(month, context.scope.today);
+  if (!context.hasData) return null;
+  const { orgId } = context.scope;
+  const [{ nodes, adjustments }, rows, schedules, splits] = await Promise.all([
+    nodesAndAdjustments(context, first),
+    statementRows(context, (binder) =>
+      residualLinesSql(context.residuals, { orgId, month: first, node: null }, binder),
+    ),
+    statementRows(context, (binder) => scheduleVersionsSql(context.residuals, orgId, first, binder)),
+    statementRows(context, (binder) => splitVersionsSql(context.residuals, orgId, first, binder)),
+  ]);
+  const codes = new Map(nodes.map((node) => [node.id, node.code]));
+  return {
+    month,
+    nodes: nodes.map(({ id: _id, ...node }) => node),
+    lines: rows.map(toLine),
+    adjustments,
+    ...versionsInForce(schedules, splits, codes),
+  };
 }
 
 async function statement(context: ResidualsContext, month: string, code: string): Promise<NodeStatement | null> {
   const first = completeMonth(month, context.scope.today);
   if (!context.hasData) return null;
   // side by side; the lines of a node the caller may not read are dropped unread
-  const [nodes, rows, allAdjustments] = await Promise.all([
-    nodesOf(context),
+  const [{ nodes, adjustments }, rows] = await Promise.all([
+    nodesAndAdjustments(context, first),
     statementRows(context, (binder) =>
       residualLinesSql(context.residuals, { orgId: context.scope.orgId, month: first, node: code }, binder),
     ),
-    adjustmentsOf(context, first),
   ]);
-  const node = nodes.find((candidate) => candidate.code === code);
-  if (!node || !inScope(node, context.scope.node)) return null;
-  const lines = rows.map(toLine).map((line) => {
-    const own = node.kind === 'agent';
-    return {
-      ...line,
-      sharePct: own ? line.agentSharePct : line.subIsoSharePct,
-      payout: own ? line.agentPayout : line.subIsoPayout,
-    };
-  });
-  const adjustments = allAdjustments.filter((row) => row.nodeId === node.id);
-  const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0);
-  const payouts = cents(lines.map((line) => line.payout));
-  const adjusted = adjustments.reduce((sum, row) => sum + row.cents, 0);
-  const agents = node.kind === 'sub_iso' ? nodes.filter((candidate) => candidate.parentCode === node.code) : [];
-  const children = agents.map((agent) => ({
-    code: agent.code,
-    name: agent.name,
-    total:
-      (cents(lines.filter((line) => line.agentCode === agent.code).map((line) => line.agentPayout)) +
-        allAdjustments.filter((row) => row.nodeId === agent.id).reduce((sum, row) => sum + row.cents, 0)) /
-      100,
-  }));
-  return {
-    month,
-    node: { code: node.code, name: node.name, kind: node.kind, parentCode: node.parentCode },
-    lines,
-    adjustments: adjustments.map((row) => row.adjustment),
-    totals: {
-      merchants: lines.length,
-      volume: cents(lines.map((line) => line.volume)) / 100,
-      income: cents(lines.map((line) => line.income)) / 100,
-      net: cents(lines.map((line) => line.net)) / 100,
-      payouts: payouts / 100,
-      adjustments: adjusted / 100,
-      total: (payouts + adjusted) / 100,
-    },
-    children,
-  };
+  return statementOf(month, nodes, rows.map(toLine), adjustments, code, context.scope.node);
 }
 
 export async function answerResiduals<Q extends ResidualsQuestion>(
@@ -219,6 +212,8 @@ export async function answerResiduals<Q extends ResidualsQuestion>(
   const answer =
     question.kind === 'portfolio'
       ? await portfolio(context, question.month)
-      : await statement(context, question.month, question.node);
+      : question.kind === 'month'
+        ? await wholeMonth(context, question.month)
+        : await statement(context, question.month, question.node);
   return answer as ResidualsAnswer<Q>;
 }

@@ -6,7 +6,12 @@ export type ResidualsQuestion =
   /** The portfolio's summary; null for a caller scoped to a node (the house's figures are not theirs). */
   | { kind: 'portfolio'; month: string }
   /** One partner's statement by its code; null when the node is unknown or outside the caller's scope. */
-  | { kind: 'statement'; month: string; node: string };
+  | { kind: 'statement'; month: string; node: string }
+  /**
+   * Every line of the month with the nodes, adjustments, and the Schedule A and split versions in force:
+   * what closing a month freezes. Null for a caller scoped to a node (it holds every book).
+   */
+  | { kind: 'month'; month: string };
 
 export interface ResidualLine {
   mid: string;
@@ -37,6 +42,11 @@ export interface ResidualAdjustment {
   kind: 'income' | 'expense';
   amount: number;
   memo: string;
+}
+
+/** An adjustment with the code of the node whose statement it is on. */
+export interface NodeAdjustment extends ResidualAdjustment {
+  nodeCode: string;
 }
 
 export interface ResidualNode {
@@ -85,9 +95,45 @@ export interface PortfolioSummary {
   house: number;
 }
 
+/** A Schedule A rate in force: per node (null: the house's) and fee code, its version's effective date. */
+export interface ScheduleVersion {
+  nodeCode: string | null;
+  feeCode: string;
+  basis: string;
+  rate: number;
+  effectiveFrom: string;
+  /** The upload that brought it; null for generated rows. */
+  uploadId: number | null;
+}
+
+/** A split in force: per node and merchant (null: the node's own row). */
+export interface SplitVersion {
+  nodeCode: string;
+  mid: string | null;
+  sharePct: number;
+  basis: string;
+  netNegative: string;
+  effectiveFrom: string;
+  expiresOn: string | null;
+  afterExpiryPct: number | null;
+  uploadId: number | null;
+}
+
+export interface ResidualMonth {
+  month: string;
+  nodes: ResidualNode[];
+  /** Every merchant line of the month, by mid (house accounts included). */
+  lines: ResidualLine[];
+  adjustments: NodeAdjustment[];
+  schedules: ScheduleVersion[];
+  splits: SplitVersion[];
+}
+
 export type ResidualsAnswer<Q extends ResidualsQuestion> = Q extends { kind: 'portfolio' }
   ? PortfolioSummary | null
-  : NodeStatement | null;
+  : Q extends { kind: 'month' }
+    ? ResidualMonth | null
+    : NodeStatement | null;
 
 /** The running month or a later one: not complete, so it has no statement yet. */
 export class ResidualsMonthOpenError extends Error {

@@ -19,6 +19,7 @@ export const ROLE_GRANTS: Record<RoleName, RoleName[]> = {
   upload_admin: ['upload'],
   revenue_optimizer: [],
   disputes: [],
+  residuals_admin: [],
 };
 
 export async function seedRoles(db: Database): Promise<void> {

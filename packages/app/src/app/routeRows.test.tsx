@@ -104,6 +104,13 @@ const ROWS: Record<
     heading: 'Dispute not found',
     text: 'There is no dispute with this id.',
   },
+  '/residuals': { path: '/residuals', who: everyone, heading: 'Residuals', text: 'Loading the residuals…' },
+  '/residuals/:nodeId': {
+    path: '/residuals/AGT-0001',
+    who: everyone,
+    heading: 'Statement AGT-0001',
+    text: 'Loading the statement…',
+  },
   '/auth': { path: '/auth', who: signedOut, heading: 'Sign in to PayPortal', text: 'Forgot Password' },
   '/forgot-password': {
     path: '/forgot-password',

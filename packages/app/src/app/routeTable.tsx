@@ -98,6 +98,12 @@ const AlertsScreen = lazyScreen(() => import('../features/alerts/AlertsScreen.ts
 const DisputeQueueScreen = lazyScreen(() =>
   import('../features/disputes/DisputeQueueScreen.tsx').then((m) => m.DisputeQueueScreen),
 );
+const ResidualsScreen = lazyScreen(() =>
+  import('../features/residuals/ResidualsScreen.tsx').then((m) => m.ResidualsScreen),
+);
+const ResidualStatementScreen = lazyScreen(() =>
+  import('../features/residuals/ResidualStatementScreen.tsx').then((m) => m.ResidualStatementScreen),
+);
 const DisputeDetailScreen = lazyScreen(() =>
   import('../features/disputes/DisputeDetailScreen.tsx').then((m) => m.DisputeDetailScreen),
 );
@@ -156,6 +162,10 @@ export const routeTable: RouteRow[] = [
     canOpenMerchant: session.flags.isQuery,
     userId: session.user.id,
   })),
+  guarded('/residuals', 'residuals', ResidualsScreen, ({ session }) => ({
+    canClose: session.flags.isResidualsAdmin && !session.scoped,
+  })),
+  guarded('/residuals/:nodeId', 'residuals', ResidualStatementScreen, ({ params }) => ({ nodeId: params.nodeId! })),
   open('/auth', SignInScreen, noInputs),
   open('/forgot-password', ForgotPasswordScreen, noInputs),
   open('/sign-up/:hash', SignUpScreen, ({ hash }) => ({ hash: hash! })),

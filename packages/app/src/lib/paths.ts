@@ -25,6 +25,9 @@ export const paths = {
     merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts',
   disputes: () => '/disputes',
   dispute: (chargebackId: number | string) => `/disputes/${encodeURIComponent(String(chargebackId))}`,
+  residuals: (month?: string) => `/residuals${month ? `?month=${month}` : ''}`,
+  residualStatement: (node: string, month?: string) =>
+    `/residuals/${encodeURIComponent(node)}${month ? `?month=${month}` : ''}`,
   auth: (options?: { logout?: boolean }) => (options?.logout ? '/auth?logout=true' : '/auth'),
   forgotPassword: () => '/forgot-password',
   signUp: (hash: string) => `/sign-up/${hash}`,

@@ -104,6 +104,12 @@ export const API_ERROR_CODES = {
   disputesEvidenceTooLarge: 'disputes/evidence-too-large',
   /** Not one of the organisation's disputes, or not a chargeback id at all (404). */
   disputesNotFound: 'disputes/not-found',
+  /** Residuals (issue #46): the running or a later month has no statement and cannot be closed (400). */
+  residualsMonthOpen: 'residuals/month-open',
+  /** Closing a month that is already closed (409). */
+  residualsMonthClosed: 'residuals/month-closed',
+  /** Not a node of the caller's organisation, or outside the caller's book (404); a month never closed (changes). */
+  residualsNotFound: 'residuals/not-found',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
 

@@ -5,11 +5,21 @@ import { decideEmbeddedRoute } from './decideEmbeddedRoute.ts';
 import { decideGeneralRoute } from './decideGeneralRoute.ts';
 import { decideOwnerRoute } from './decideOwnerRoute.ts';
 import { decideQueryRoute } from './decideQueryRoute.ts';
+import { decideResidualsRoute } from './decideResidualsRoute.ts';
 import { decideTermsRoute } from './decideTermsRoute.ts';
 import { decideUploadRoute } from './decideUploadRoute.ts';
 import type { GuardDecision, GuardInput } from './guardDecision.ts';
 
-export const ROUTE_GUARDS = ['general', 'terms', 'owner', 'upload', 'query', 'embedded', 'disputes'] as const;
+export const ROUTE_GUARDS = [
+  'general',
+  'terms',
+  'owner',
+  'upload',
+  'query',
+  'embedded',
+  'disputes',
+  'residuals',
+] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
 const ownGuard: Record<Exclude<RouteGuard, 'general' | 'terms'>, (input: GuardInput) => GuardDecision> = {
@@ -18,6 +28,7 @@ const ownGuard: Record<Exclude<RouteGuard, 'general' | 'terms'>, (input: GuardIn
   query: decideQueryRoute,
   embedded: decideEmbeddedRoute,
   disputes: decideDisputesRoute,
+  residuals: decideResidualsRoute,
 };
 
 export function decideRoute(guard: RouteGuard, input: GuardInput): GuardDecision {

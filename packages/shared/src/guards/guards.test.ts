@@ -7,6 +7,7 @@ import { decideEmbeddedRoute } from './decideEmbeddedRoute.ts';
 import { decideGeneralRoute } from './decideGeneralRoute.ts';
 import { decideOwnerRoute } from './decideOwnerRoute.ts';
 import { decideQueryRoute } from './decideQueryRoute.ts';
+import { decideResidualsRoute, seesResiduals } from './decideResidualsRoute.ts';
 import { decideRoute } from './decideRoute.ts';
 import { decideTermsRoute } from './decideTermsRoute.ts';
 import { decideUploadRoute } from './decideUploadRoute.ts';
@@ -25,6 +26,7 @@ const users = {
   embeddedAndOwner: as('revenue_optimizer', 'org_owner'),
   embeddedAndUpload: as('revenue_optimizer', 'upload'),
   disputes: as('disputes'),
+  residualsAdmin: as('residuals_admin'),
   noRoles: as(),
 } satisfies Record<string, GuardUser>;
 type UserName = keyof typeof users;
@@ -133,6 +135,26 @@ describe('disputes guard (issue #44: query users read, disputes users act, owner
     { user: 'upload', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
     { user: 'noRoles', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
   ]);
+});
+
+describe('residuals guard (issue #46: residuals admins, owners, query users for their own book)', () => {
+  runTable(decideResidualsRoute, [
+    same('residualsAdmin', false, allow),
+    same('owner', false, allow),
+    same('query', false, allow),
+    same('embeddedOnly', true, to('/revenue-optimizer')),
+    { user: 'disputes', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
+    { user: 'upload', termsAccepted: false, standalone: to('/profile'), framed: to('/home') },
+  ]);
+
+  it('offers the menu item to residuals admins, owners and scoped query users only', () => {
+    const offered = (roles: RoleName[], scoped: boolean) => seesResiduals(roleFlags(roles), scoped);
+    expect(offered(['residuals_admin'], false)).toBe(true);
+    expect(offered(['org_owner'], false)).toBe(true);
+    expect(offered(['query'], true)).toBe(true);
+    expect(offered(['query'], false)).toBe(false);
+    expect(offered(['disputes', 'upload'], true)).toBe(false);
+  });
 });
 
 describe('embedded guard', () => {

@@ -1,5 +1,6 @@
 // @payportal/shared/guards: everything its files export.
 export * from './decideDisputesRoute.ts';
+export * from './decideResidualsRoute.ts';
 export * from './decideEmbeddedRoute.ts';
 export * from './decideGeneralRoute.ts';
 export * from './decideOwnerRoute.ts';

@@ -1,6 +1,17 @@
 // Role names and the flags derived from them.
-/** `disputes` works the dispute desk (issue #44): acts on disputes and sees their evidence; `query` users only read it. */
-export const ROLE_NAMES = ['org_owner', 'query', 'upload', 'upload_admin', 'revenue_optimizer', 'disputes'] as const;
+/**
+ * `disputes` works the dispute desk (issue #44): acts on disputes and sees their evidence; `query` users only read it.
+ * `residuals_admin` (issue #46) reads every residual statement and closes months.
+ */
+export const ROLE_NAMES = [
+  'org_owner',
+  'query',
+  'upload',
+  'upload_admin',
+  'revenue_optimizer',
+  'disputes',
+  'residuals_admin',
+] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 /**
@@ -18,6 +29,8 @@ export interface RoleFlags {
   isEmbedded: boolean;
   /** works the dispute desk (issue #44). */
   isDisputes: boolean;
+  /** reads every residual statement and closes months (issue #46). */
+  isResidualsAdmin: boolean;
 }
 
 export function roleFlags(roles: readonly string[]): RoleFlags {
@@ -29,6 +42,7 @@ export function roleFlags(roles: readonly string[]): RoleFlags {
     isUploadAdmin: has('upload_admin'),
     isEmbedded: has('revenue_optimizer'),
     isDisputes: has('disputes'),
+    isResidualsAdmin: has('residuals_admin'),
   };
 }
 

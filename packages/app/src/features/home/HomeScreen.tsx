@@ -8,7 +8,7 @@ import * as styles from './HomeScreen.css.ts';
 
 export function HomeScreen({ isDemoOrg }: { isDemoOrg: boolean }) {
   const { current } = useSnapshot(session);
-  const links = current.status === 'signedIn' ? homeLinksFor(current.flags) : [];
+  const links = current.status === 'signedIn' ? homeLinksFor(current.flags, current.scoped) : [];
   return (
     <>
       {isDemoOrg && <DemoBanner />}

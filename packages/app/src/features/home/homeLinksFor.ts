@@ -1,6 +1,6 @@
 // The home screen's shortcuts: exactly the features the user's guards let them open, so a
 // user without the query role, whose header has only Sign out, still finds their way.
-import { seesDisputes } from '@payportal/shared/guards';
+import { seesDisputes, seesResiduals } from '@payportal/shared/guards';
 import type { RoleFlags } from '@payportal/shared/identity';
 import { paths } from '../../lib/paths.ts';
 
@@ -10,7 +10,8 @@ export interface HomeLink {
   href: string;
 }
 
-export function homeLinksFor(flags: RoleFlags): HomeLink[] {
+/** `scoped`: the user sees one book (a scoped query user reads their own residuals). */
+export function homeLinksFor(flags: RoleFlags, scoped = false): HomeLink[] {
   return [
     ...(flags.isQuery
       ? [
@@ -21,6 +22,9 @@ export function homeLinksFor(flags: RoleFlags): HomeLink[] {
       : []),
     ...(seesDisputes(flags)
       ? [{ title: 'Disputes', description: 'Open chargebacks and their deadlines.', href: paths.disputes() }]
+      : []),
+    ...(seesResiduals(flags, scoped)
+      ? [{ title: 'Residuals', description: 'Each month’s residual statements and payouts.', href: paths.residuals() }]
       : []),
     ...(flags.isUpload
       ? [

@@ -8,6 +8,7 @@ export const ROLE_LABELS: Record<RoleName, string> = {
   upload_admin: 'Upload admin',
   revenue_optimizer: 'Revenue optimizer (embedded)',
   disputes: 'Disputes',
+  residuals_admin: 'Residuals admin',
 };
 
 /** Who signs a user in (SECURITY.md #3), as the owner chooses it. */

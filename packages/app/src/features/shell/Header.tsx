@@ -45,13 +45,25 @@ export function Header() {
               </Link>
             </li>
           </ul>
-          {menuShown && <UserMenu name={signedIn.user.name} links={menuItemsFor(signedIn.flags)} onSignOut={signOut} />}
+          {menuShown && (
+            <UserMenu
+              name={signedIn.user.name}
+              links={menuItemsFor(signedIn.flags, signedIn.scoped)}
+              onSignOut={signOut}
+            />
+          )}
         </nav>
       )}
       {signedIn && !signedIn.flags.isQuery && (
         // the Sign out, beside the menu of the screens this user's roles open (home and documents at least).
         <nav aria-label="Main" className={styles.nav}>
-          {menuShown && <UserMenu name={signedIn.user.name} links={menuItemsFor(signedIn.flags)} onSignOut={signOut} />}
+          {menuShown && (
+            <UserMenu
+              name={signedIn.user.name}
+              links={menuItemsFor(signedIn.flags, signedIn.scoped)}
+              onSignOut={signOut}
+            />
+          )}
           <button type="button" className={primaryButton} onClick={signOut}>
             Sign out
           </button>

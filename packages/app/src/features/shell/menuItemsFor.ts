@@ -1,8 +1,8 @@
 // Header dropdown: the items in the specification's order, with their role conditions, and
 // the screens the specification's list leaves out, so every screen a user may open is in the menu:
-// uploads for the upload role, the dispute desk for query, disputes and owner users (issue #44). A user without the query role gets no query screens (their guards would
+// uploads for the upload role, the dispute desk for query, disputes and owner users (issue #44), residuals for residuals admins, owners and scoped query users (issue #46). A user without the query role gets no query screens (their guards would
 // send them home). Sign out is not here: it is an action, not a route (see UserMenu).
-import { seesDisputes } from '@payportal/shared/guards';
+import { seesDisputes, seesResiduals } from '@payportal/shared/guards';
 import type { RoleFlags } from '@payportal/shared/identity';
 import { paths } from '../../lib/paths.ts';
 
@@ -11,7 +11,8 @@ export interface MenuLink {
   href: string;
 }
 
-export function menuItemsFor(flags: RoleFlags): MenuLink[] {
+/** `scoped`: the user sees one book of the portfolio (a scoped query user reads their own residuals). */
+export function menuItemsFor(flags: RoleFlags, scoped = false): MenuLink[] {
   return [
     { label: 'Home', href: paths.home() },
     { label: 'Documents', href: paths.documents() },
@@ -24,6 +25,7 @@ export function menuItemsFor(flags: RoleFlags): MenuLink[] {
         ]
       : []),
     ...(seesDisputes(flags) ? [{ label: 'Disputes', href: paths.disputes() }] : []),
+    ...(seesResiduals(flags, scoped) ? [{ label: 'Residuals', href: paths.residuals() }] : []),
     ...(flags.isUpload
       ? [
           { label: 'Upload data', href: paths.uploadCreate() },

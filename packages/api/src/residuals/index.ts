@@ -1,0 +1,2 @@
+// The residuals feature: its one register.
+export { registerResiduals } from './registerResiduals.ts';

@@ -1,0 +1,23 @@
+// The residuals API (issue #46): each route's pattern (what the API registers) and its path builder
+// (what the app calls) side by side, so the two cannot drift apart.
+const base = '/api/residuals/v1';
+
+export const RESIDUAL_ROUTES = {
+  statements: `${base}/statements`,
+  merchants: `${base}/statements/:node/merchants`,
+  runs: `${base}/runs`,
+  changes: `${base}/runs/:month/changes`,
+} as const;
+
+export const RESIDUAL_PATHS = {
+  /** GET: the node's totals and its children's (without node: the portfolio, or a scoped caller's own node). */
+  statements: (month: string, node?: string) =>
+    `${base}/statements?${new URLSearchParams({ month, ...(node !== undefined && { node }) })}`,
+  /** GET: the node's statement: a line per merchant, then its adjustments and totals. */
+  merchants: (node: string, month: string) =>
+    `${base}/statements/${encodeURIComponent(node)}/merchants?${new URLSearchParams({ month })}`,
+  /** POST { month }: close the month (residuals_admin). */
+  runs: () => `${base}/runs`,
+  /** GET: what changed in a closed month's data since it was closed. */
+  changes: (month: string) => `${base}/runs/${encodeURIComponent(month)}/changes`,
+} as const;
