@@ -1,7 +1,9 @@
 // A caller scoped to a portfolio node (docs/COMPILER.md Q1) on both engines: every answer is the
 // hand-written sum over the node's subtree (an agent's book, a sub-ISO's agents' books), whether read
 // from the rollup or the raw facts, split by a merchant attribute or not; no merchant outside the
-// subtree appears, in an answer or the merchant finder; and the answer cache never serves one scope's answer to another.
+// subtree appears, in an answer, the merchant finder or the revenue optimizer; and the answer cache never
+// serves one scope's answer to another.
+import { pnlRequestSchema, scenarioDefinitionSchema, type PnlRow } from '@payportal/shared/optimizer';
 import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClickHouseEngine } from '../src/clickhouse/clickhouseEngine.ts';
@@ -9,6 +11,7 @@ import { copyFromDuckDB } from '../src/clickhouse/copyFromDuckDB.ts';
 import { DuckDBEngine } from '../src/duckdb/duckdbEngine.ts';
 import type { AnalyticsEngine } from '../src/engine.ts';
 import { createTestDatabase, type TestDatabase } from './createTestDatabase.ts';
+import { optimizerTests } from './crossEngineOptimizer.ts';
 import { subtreeGsv } from './subtreeGsv.ts';
 
 const ORG = 3;
@@ -47,6 +50,14 @@ afterAll(async () => {
 
 const ask = (engine: AnalyticsEngine, input: QueryDescriptionInput, node?: string) =>
   engine.query(queryDescriptionSchema.parse(input), { orgId: ORG, today, ...(node === undefined ? {} : { node }) });
+
+/** A P&L row's money and rates to the cent: each is a sum of doubles, added in no fixed order. */
+const closeMoney = (row: Omit<PnlRow, 'flag'>) =>
+  Object.fromEntries(
+    Object.entries(row)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([key, value]) => [key, expect.closeTo(value as number, 2)]),
+  );
 
 const byMerchant = (result: QueryResult) => new Map(result.rows.map((row) => [row[0] as string, row[1] as number]));
 
@@ -137,8 +148,69 @@ describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on 
     );
   });
 
+  it('[Q1] narrows the revenue optimizer to the book: the P&L is the whole P&L’s rows of the book’s merchants', async () => {
+    const agent = nodes.find((node) => node.kind === 'agent' && (subtree.get(node.code)?.size ?? 0) >= 3)!;
+    // every row: the export's way past the screen's page of 500
+    const request = { ...pnlRequestSchema.parse({ sort: 'name', direction: 'asc' }), limit: 100_000 };
+    const whole = await engine().optimize({ kind: 'pnl', request }, { orgId: ORG, today });
+    for (const node of [agent, nodes.find((candidate) => candidate.kind === 'sub_iso')!]) {
+      const book = subtree.get(node.code)!;
+      const scoped = await engine().optimize({ kind: 'pnl', request }, { orgId: ORG, today, node: node.code });
+      // the flag compares a merchant with its own population's 95th percentile: the book's, not the organisation's
+      const withoutFlag = ({ flag: _flag, ...row }: PnlRow) => row;
+      const expected = whole.rows.filter((row) => book.has(row.mid)).map(withoutFlag);
+      expect(expected.length, node.code).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(whole.rows.length);
+      expect(scoped.rows.map(withoutFlag), node.code).toEqual(
+        expected.map((row) => expect.objectContaining({ ...row, ...closeMoney(row) })),
+      );
+      expect(scoped.totals.merchants).toBe(expected.length);
+      expect(scoped.totals.gsv).toBeCloseTo(
+        expected.reduce((sum, row) => sum + row.gsv, 0),
+        2,
+      );
+    }
+  });
+
+  it('[Q1] narrows simulations, affected merchants, leakage, what-ifs and segment options to the book', async () => {
+    const node = nodes.find((candidate) => candidate.kind === 'sub_iso')!;
+    const book = subtree.get(node.code)!;
+    const whole = { orgId: ORG, today };
+    const scoped = { orgId: ORG, today, node: node.code };
+    const definition = scenarioDefinitionSchema.parse({ actions: { markupBps: 15, monthlyFee: 5 }, toleranceBps: 10 });
+    const affected = await engine().optimize({ kind: 'affected', definition }, scoped);
+    const everyAffected = await engine().optimize({ kind: 'affected', definition }, whole);
+    expect(affected.length).toBeGreaterThan(0);
+    expect(affected.map((merchant) => merchant.mid)).toEqual(
+      everyAffected.filter((merchant) => book.has(merchant.mid)).map((merchant) => merchant.mid),
+    );
+    const simulation = await engine().optimize({ kind: 'simulate', definition }, scoped);
+    expect(simulation.affected).toBe(affected.length);
+    for (const merchant of simulation.overTolerance.merchants) expect(book.has(merchant.mid), merchant.mid).toBe(true);
+    const leakage = await engine().optimize({ kind: 'leakage' }, scoped);
+    const everyLeak = await engine().optimize({ kind: 'leakage' }, whole);
+    expect(leakage.merchants.length).toBeGreaterThan(0);
+    for (const merchant of leakage.merchants) expect(book.has(merchant.mid), merchant.mid).toBe(true);
+    expect(leakage.total).toBeLessThan(everyLeak.total);
+    const [scopedRules, wholeRules] = await Promise.all([
+      engine().optimize({ kind: 'regulatory' }, scoped),
+      engine().optimize({ kind: 'regulatory' }, whole),
+    ]);
+    expect(scopedRules.scenarios[0]!.affectedSales).toBeGreaterThan(0);
+    expect(scopedRules.scenarios[0]!.affectedSales).toBeLessThan(wholeRules.scenarios[0]!.affectedSales);
+    const agent = nodes.find((candidate) => candidate.kind === 'agent')!;
+    const options = await engine().optimize({ kind: 'segments' }, { ...whole, node: agent.code });
+    const everyOption = await engine().optimize({ kind: 'segments' }, whole);
+    expect(options.industries.length).toBeGreaterThan(0);
+    expect(options.industries.length).toBeLessThan(everyOption.industries.length);
+  });
+
   it('[Q1] answers no rows for a node the organisation does not have', async () => {
     const answer = await ask(engine(), { measures: ['gsv'], dimensions: ['merchant'] }, 'AGT-9999');
     expect(answer.rows).toEqual([]);
   });
+});
+
+describe('a sub-ISO’s book on both engines', () => {
+  optimizerTests(() => ({ duckdb, clickhouse }), { orgId: ORG, today, node: 'SUB-001' });
 });

@@ -4,7 +4,7 @@
 import type { VALUE_DIMENSION_IDS } from '@payportal/shared/analytics';
 import type { QueryScope } from './compileQuery.ts';
 import type { Dialect, FilterValue, ValueType } from './dialect.ts';
-import { merchantScopeSql } from './merchantScope.ts';
+import { boundMerchantScopeSql } from './merchantScope.ts';
 import { QueryError } from './queryError.ts';
 
 export type ValueDimension = (typeof VALUE_DIMENSION_IDS)[number];
@@ -65,13 +65,7 @@ export function compileValues(
   const binder = dialect.binder();
   const conditions: string[] = [];
   // the merchant finder lists the caller's merchants: a scoped caller's subtree only (Q1)
-  if (source.scoped)
-    conditions.push(
-      merchantScopeSql(
-        binder.value(scope.orgId, 'integer'),
-        scope.node === undefined ? null : binder.value(scope.node, 'string'),
-      ),
-    );
+  if (source.scoped) conditions.push(boundMerchantScopeSql(scope, binder));
   if (request.parent !== undefined) conditions.push(`${source.parent} = ${binder.value(request.parent, 'string')}`);
   if (request.search) {
     const search = binder.value(request.search, 'string');
