@@ -23,7 +23,7 @@ let clickhouse: ClickHouseEngine;
 let database: TestDatabase;
 /** Hand-written: each node's merchants and their GSV over the whole window, from the facts. */
 let subtree: Map<string, Map<string, number>>;
-let nodes: { code: string; kind: string }[];
+let nodes: { code: string; kind: string; name: string }[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,7 +39,7 @@ beforeAll(async () => {
   nodes = await duckdb.withConnection(
     async (c) =>
       (
-        await c.runAndReadAll(`select code, kind from portfolio_nodes where org_id = ${ORG} order by code`)
+        await c.runAndReadAll(`select code, kind, name from portfolio_nodes where org_id = ${ORG} order by code`)
       ).getRowObjectsJS() as typeof nodes,
   );
 });
@@ -194,6 +194,27 @@ describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on 
     const everyOption = await engine().optimize({ kind: 'segments' }, whole);
     expect(options.industries.length).toBeGreaterThan(0);
     expect(options.industries.length).toBeLessThan(everyOption.industries.length);
+  });
+
+  it('groups the whole organisation by agent and by sub-ISO, by name: each row is that book’s GSV, house accounts under none', async () => {
+    expect(subtree.size).toBeGreaterThan(2); // not vacuous: the hierarchy has books
+    const house = (await ask(engine(), { measures: ['gsv'], dimensions: ['merchant'], limit: 10_000 })).rows
+      .filter(([mid]) => !nodes.some((node) => node.kind === 'agent' && subtree.get(node.code)?.has(mid as string)))
+      .reduce((sum, row) => sum + (row[1] as number), 0);
+    for (const kind of ['agent', 'sub_iso'] as const) {
+      const answer = await ask(engine(), { measures: ['gsv'], dimensions: [kind], limit: 10_000 });
+      const byName = new Map(answer.rows.map(([name, gsv]) => [name as string | null, gsv as number]));
+      const books = nodes.filter((node) => node.kind === kind && subtree.has(node.code));
+      expect([...byName.keys()].sort(), kind).toEqual(
+        [null, ...books.map((node) => node.name)].filter((name) => name === null || byName.has(name)).sort(),
+      );
+      expect(byName.size, kind).toBeGreaterThan(2);
+      for (const node of books) {
+        const gsv = [...subtree.get(node.code)!.values()].reduce((sum, value) => sum + value, 0);
+        expect(byName.get(node.name), `${kind} ${node.code}`).toBeCloseTo(gsv, 2);
+      }
+      expect(byName.get(null), `${kind}: the house accounts`).toBeCloseTo(house, 2);
+    }
   });
 
   it('[Q1] answers no rows for a node the organisation does not have', async () => {
