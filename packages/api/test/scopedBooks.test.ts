@@ -9,6 +9,7 @@ import { ANALYTICS_ROUTES } from '@payportal/shared/analytics';
 import { EXPORT_PATHS, exportJobSchema } from '@payportal/shared/exports';
 import {
   API_PATHS,
+  callerBookSchema,
   ORG_MANAGEMENT_PATHS,
   PARTNER_PATHS,
   portfolioTreeSchema,
@@ -257,6 +258,26 @@ describe('scoped books on PGlite and DuckDB', () => {
       });
       expect(unscoped.statusCode, unscoped.body).toBe(200);
     }
+  });
+
+  it('[S7] lets a house user group by agent and sub-ISO, by name; a scoped agent sees its own agent alone', async () => {
+    const catalogue = (await inject('GET', ANALYTICS_ROUTES.catalogue, as('seed-owner'))).json() as {
+      dimensions: { id: string; label: string }[];
+    };
+    expect(catalogue.dimensions.filter((dimension) => ['sub_iso', 'agent'].includes(dimension.id))).toEqual([
+      expect.objectContaining({ id: 'sub_iso', label: 'Sub-ISO' }),
+      expect.objectContaining({ id: 'agent', label: 'Agent' }),
+    ]);
+    const { book } = callerBookSchema.parse((await inject('GET', API_PATHS.scope, as('seed-agent'))).json());
+    const byAgent = { measures: ['gsv'], dimensions: ['agent'], limit: 10_000 };
+    const house = await inject('POST', ANALYTICS_ROUTES.query, as('seed-owner'), byAgent);
+    expect(house.statusCode, house.body).toBe(200);
+    const rows = gsvByMid(house.json());
+    expect(rows.size).toBeGreaterThan(2);
+    const sum = (node: string) => [...books.get(node)!.values()].reduce((a, b) => a + b, 0);
+    expect(rows.get(book!.name)).toBeCloseTo(sum(DEMO_AGENT_NODE), 2);
+    const own = await inject('POST', ANALYTICS_ROUTES.query, as('seed-agent'), byAgent);
+    expect([...gsvByMid(own.json()).keys()]).toEqual([book!.name]);
   });
 
   it('[S5] opens a partner session in a node within the partner’s set; refuses a node outside it or unknown', async () => {
