@@ -217,6 +217,42 @@ describe.each(['duckdb', 'clickhouse'] as const)('a caller scoped to a node, on 
     }
   });
 
+  it('[Q1] lists the hierarchy’s names for the filters: every book’s, a sub-ISO’s agents, a scoped caller’s own only', async () => {
+    const named = (kind: string) =>
+      nodes
+        .filter((node) => node.kind === kind && subtree.has(node.code))
+        .map((node) => node.name)
+        .sort();
+    const listed = async (dimension: 'sub_iso' | 'agent', node?: string, parent?: string) =>
+      (
+        await engine().values(
+          { dimension, limit: 1000, ...(parent === undefined ? {} : { parent }) },
+          { orgId: ORG, today, ...(node === undefined ? {} : { node }) },
+        )
+      )
+        .map((option) => option.value)
+        .sort();
+    expect(await listed('agent')).toEqual(named('agent'));
+    expect(await listed('sub_iso')).toEqual(named('sub_iso'));
+    const subIso = nodes.find((node) => node.kind === 'sub_iso' && subtree.has(node.code))!;
+    const under = await listed('agent', undefined, subIso.name);
+    expect(under.length).toBeGreaterThan(0);
+    expect(under.length).toBeLessThan(named('agent').length);
+    // the sub-ISO's agents: those whose books lie in its subtree
+    const book = subtree.get(subIso.code)!;
+    for (const name of under) {
+      const agent = nodes.find((node) => node.kind === 'agent' && node.name === name)!;
+      expect(
+        [...subtree.get(agent.code)!.keys()].every((mid) => book.has(mid)),
+        name,
+      ).toBe(true);
+    }
+    expect(await listed('agent', subIso.code)).toEqual(under);
+    const agent = nodes.find((node) => node.kind === 'agent' && node.name === under[0])!;
+    expect(await listed('agent', agent.code)).toEqual([agent.name]);
+    expect(await listed('sub_iso', agent.code)).toEqual([subIso.name]);
+  });
+
   it('[Q1] answers no rows for a node the organisation does not have', async () => {
     const answer = await ask(engine(), { measures: ['gsv'], dimensions: ['merchant'] }, 'AGT-9999');
     expect(answer.rows).toEqual([]);

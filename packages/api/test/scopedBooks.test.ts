@@ -278,6 +278,22 @@ describe('scoped books on PGlite and DuckDB', () => {
     expect(rows.get(book!.name)).toBeCloseTo(sum(DEMO_AGENT_NODE), 2);
     const own = await inject('POST', ANALYTICS_ROUTES.query, as('seed-agent'), byAgent);
     expect([...gsvByMid(own.json()).keys()]).toEqual([book!.name]);
+    // the names a filter offers: every agent holding merchants to the house, the agent's own alone to the agent
+    const names = async (uid: string) =>
+      (
+        (await inject('GET', '/api/analytics/v1/values/agent?limit=200', as(uid))).json() as {
+          values: { value: string }[];
+        }
+      ).values
+        .map((option) => option.value)
+        .sort();
+    const tree = portfolioTreeSchema.parse(
+      (await inject('GET', ORG_MANAGEMENT_PATHS.portfolio(acmeId), as('seed-owner'))).json(),
+    );
+    const agents = tree.nodes.flatMap((node) => node.children).filter((node) => node.merchants > 0);
+    expect(agents.length).toBeLessThan(200); // one page of the value list holds them all
+    expect(await names('seed-owner')).toEqual(agents.map((node) => node.name).sort());
+    expect(await names('seed-agent')).toEqual([book!.name]);
   });
 
   it('[S5] opens a partner session in a node within the partner’s set; refuses a node outside it or unknown', async () => {
