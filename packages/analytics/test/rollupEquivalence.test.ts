@@ -77,7 +77,7 @@ describe('the merchant_daily rollup', () => {
   };
 
   it('holds every rollup dimension the catalogue promises', () => {
-    expect(ROLLUP_DIMENSIONS).toHaveLength(11);
+    expect(ROLLUP_DIMENSIONS).toHaveLength(13);
   });
 
   it('answers every measure in total exactly as the raw facts do', async () => {

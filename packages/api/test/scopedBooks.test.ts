@@ -3,18 +3,23 @@
 // merchant equals hand-written SQL over the subtree; the same description asked in two scopes in turn
 // never shares a cached answer; an export made by a scoped user and the same saved export run by the
 // unscoped owner answer each their own book; the owner scopes users (never an owner, never an unknown
-// node, audited); a partner token's node is refused outside the partner's set or when unknown.
+// node, audited); a partner token's node is refused outside the partner's set or when unknown; the
+// revenue optimizer and its P&L export answer a scoped user for their book only.
 import { ANALYTICS_ROUTES } from '@payportal/shared/analytics';
 import { EXPORT_PATHS, exportJobSchema } from '@payportal/shared/exports';
 import {
   API_PATHS,
+  callerBookSchema,
   ORG_MANAGEMENT_PATHS,
   PARTNER_PATHS,
   portfolioTreeSchema,
   type Partner,
 } from '@payportal/shared/identity';
 import { MERCHANT_PATHS } from '@payportal/shared/merchants';
+import { OPTIMIZER_PATHS, pnlRequestSchema, pnlResultSchema, type PnlRow } from '@payportal/shared/optimizer';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeNumbers } from '../../analytics/test/closeNumbers.ts';
 import { subtreeGsv } from '../../analytics/test/subtreeGsv.ts';
 import { DEMO_AGENT_NODE } from '../src/seed/demoAccounts.ts';
 import { download, openAnalyticsTestApp, waitForJob, type AnalyticsTestApp } from './exportHelpers.ts';
@@ -38,7 +43,11 @@ describe('scoped books on PGlite and DuckDB', () => {
     stack.app.inject({ method, url, headers, ...(payload && { payload }) });
 
   beforeAll(async () => {
-    stack = (await openAnalyticsTestApp('pglite', ['seed-owner', 'seed-agent', 'seed-analyst'], TODAY))!;
+    stack = (await openAnalyticsTestApp(
+      'pglite',
+      ['seed-owner', 'seed-agent', 'seed-analyst', 'seed-optimizer'],
+      TODAY,
+    ))!;
     [{ id: acmeId }] = (await stack.db.query<{ id: number }>(
       "select id from organizations where name = 'Acme Acquiring'",
     )) as [{ id: number }];
@@ -204,6 +213,87 @@ describe('scoped books on PGlite and DuckDB', () => {
       users: 1,
     });
     expect((await inject('GET', ORG_MANAGEMENT_PATHS.portfolio(acmeId), as('seed-agent'))).statusCode).toBe(403);
+  });
+
+  it('[S6] answers the revenue optimizer for the book: the P&L is the whole P&L’s rows of the book’s merchants, its export holds only them', async () => {
+    const optimizerId = (
+      await stack.db.query<{ id: number }>("select id from users where firebase_uid = 'seed-optimizer'")
+    )[0]!.id;
+    const scoped = await inject('PUT', ORG_MANAGEMENT_PATHS.scope(acmeId, optimizerId), as('seed-owner'), {
+      scope_node: DEMO_AGENT_NODE,
+    });
+    expect(scoped.statusCode, scoped.body).toBe(200);
+    try {
+      const book = books.get(DEMO_AGENT_NODE)!;
+      const request = pnlRequestSchema.parse({ sort: 'name', direction: 'asc', limit: 500 });
+      // the whole organisation's P&L from the engine, every row; the flag is relative to each population
+      const whole = await stack.engine.optimize(
+        { kind: 'pnl', request: { ...request, limit: 100_000 } },
+        { orgId: acmeId, today: TODAY },
+      );
+      const withoutFlag = ({ flag: _flag, ...row }: PnlRow) => row;
+      const expected = whole.rows.filter((row) => book.has(row.mid)).map(withoutFlag);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(whole.rows.length);
+      const answer = await inject('POST', OPTIMIZER_PATHS.pnl(), as('seed-optimizer'), request);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const pnl = pnlResultSchema.parse(answer.json());
+      expect(pnl.rows.map(withoutFlag)).toEqual(expected.map(closeNumbers));
+      expect(pnl.totals.merchants).toBe(expected.length);
+
+      const queued = await inject('POST', OPTIMIZER_PATHS.pnlExport(), as('seed-optimizer'), {
+        pnl: { sort: 'name', direction: 'asc' },
+        csv: { header: 'labels', bom: false, gzip: false, neutraliseFormulas: true },
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      const job = exportJobSchema.parse(queued.json());
+      const ready = await waitForJob(stack.app, as('seed-optimizer'), job.id, ['ready', 'failed']);
+      expect(ready.status, ready.failure_reason ?? '').toBe('ready');
+      const { text } = await download(stack.app, as('seed-optimizer'), job.id);
+      const [, ...lines] = parse(text) as string[][];
+      expect(lines.map(([mid]) => mid)).toEqual(expected.map((row) => row.mid));
+    } finally {
+      const unscoped = await inject('PUT', ORG_MANAGEMENT_PATHS.scope(acmeId, optimizerId), as('seed-owner'), {
+        scope_node: null,
+      });
+      expect(unscoped.statusCode, unscoped.body).toBe(200);
+    }
+  });
+
+  it('[S7] lets a house user group by agent and sub-ISO, by name; a scoped agent sees its own agent alone', async () => {
+    const catalogue = (await inject('GET', ANALYTICS_ROUTES.catalogue, as('seed-owner'))).json() as {
+      dimensions: { id: string; label: string }[];
+    };
+    expect(catalogue.dimensions.filter((dimension) => ['sub_iso', 'agent'].includes(dimension.id))).toEqual([
+      expect.objectContaining({ id: 'sub_iso', label: 'Sub-ISO' }),
+      expect.objectContaining({ id: 'agent', label: 'Agent' }),
+    ]);
+    const { book } = callerBookSchema.parse((await inject('GET', API_PATHS.scope, as('seed-agent'))).json());
+    const byAgent = { measures: ['gsv'], dimensions: ['agent'], limit: 10_000 };
+    const house = await inject('POST', ANALYTICS_ROUTES.query, as('seed-owner'), byAgent);
+    expect(house.statusCode, house.body).toBe(200);
+    const rows = gsvByMid(house.json());
+    expect(rows.size).toBeGreaterThan(2);
+    const sum = (node: string) => [...books.get(node)!.values()].reduce((a, b) => a + b, 0);
+    expect(rows.get(book!.name)).toBeCloseTo(sum(DEMO_AGENT_NODE), 2);
+    const own = await inject('POST', ANALYTICS_ROUTES.query, as('seed-agent'), byAgent);
+    expect([...gsvByMid(own.json()).keys()]).toEqual([book!.name]);
+    // the names a filter offers: every agent holding merchants to the house, the agent's own alone to the agent
+    const names = async (uid: string) =>
+      (
+        (await inject('GET', '/api/analytics/v1/values/agent?limit=200', as(uid))).json() as {
+          values: { value: string }[];
+        }
+      ).values
+        .map((option) => option.value)
+        .sort();
+    const tree = portfolioTreeSchema.parse(
+      (await inject('GET', ORG_MANAGEMENT_PATHS.portfolio(acmeId), as('seed-owner'))).json(),
+    );
+    const agents = tree.nodes.flatMap((node) => node.children).filter((node) => node.merchants > 0);
+    expect(agents.length).toBeLessThan(200); // one page of the value list holds them all
+    expect(await names('seed-owner')).toEqual(agents.map((node) => node.name).sort());
+    expect(await names('seed-agent')).toEqual([book!.name]);
   });
 
   it('[S5] opens a partner session in a node within the partner’s set; refuses a node outside it or unknown', async () => {

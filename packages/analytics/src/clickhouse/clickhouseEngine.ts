@@ -192,8 +192,7 @@ export class ClickHouseEngine implements AnalyticsEngine {
     return answerOptimizer(question, {
       dialect: clickhouseDialect,
       statements: clickhouseOptimizerStatements,
-      orgId: scope.orgId,
-      today: scope.today,
+      scope,
       hasData,
       run: (sql) => queryRows(this.client, sql, { timeoutMs }),
     });

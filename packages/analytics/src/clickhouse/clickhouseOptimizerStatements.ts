@@ -7,9 +7,11 @@
 // - no quantile_cont: the P&L's 95th percentile interpolates the sorted rates as DuckDB does
 //   (position (n − 1) × 0.95, lo + (hi − lo) × fraction); no VALUES: attrition rows are `transform`;
 // - no FILTER (WHERE …): countIf and sumIf; multiIf for CASE chains; greatest and least take two arguments.
+// Every statement reads the scope's merchants only (merchantScopeSql: a scoped caller's book, Q1).
 // Sums leave as Float64 after exact Decimal sums, as DuckDB's `sum(x)::double`; money totals in cents.
 import type { ScenarioDefinition, Segment } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
+import { boundMerchantScopeSql, type MerchantScope } from '../compiler/merchantScope.ts';
 import { accountFeesSql } from '../optimizer/merchantMonthsSql.ts';
 import type { OptimizerPeriod } from '../optimizer/optimizerPeriod.ts';
 import type { OptimizerStatements } from '../optimizer/optimizerStatements.ts';
@@ -25,11 +27,16 @@ function segmentSql(segment: Segment, binder: Binder): string {
 
 const nulls = (count: number) => Array.from({ length: count }, () => 'NULL').join(', ');
 
-/** Each merchant of the segment with its plan's prices (DuckDB's merchant_plans). */
-function plansSql(org: string, segment: Segment, binder: Binder): string {
+/** The scope's merchants of the segment in merchant_dim `d`. */
+const merchantsSql = (scope: MerchantScope, segment: Segment, binder: Binder) =>
+  `merchant_dim as d where ${boundMerchantScopeSql(scope, binder, 'd')} and ${segmentSql(segment, binder)}`;
+
+/** Each merchant of the scope and segment with its plan's prices (DuckDB's merchant_plans). */
+function plansSql(scope: MerchantScope, segment: Segment, binder: Binder): string {
+  const org = binder.value(scope.orgId, 'integer');
   return `select merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type, markup_bps, per_item, monthly_fee, pci_fee, min_discount from (
       select merchant_id, mid, dba_name, industry_group, region, size_tier, pricing_plan_type as plan_type, pricing_plan_id from (
-        select * from merchant_dim as d where d.org_id = ${org} and ${segmentSql(segment, binder)}
+        select * from ${merchantsSql(scope, segment, binder)}
       ) all inner join (select merchant_id, pricing_plan_id from merchants where org_id = ${org}) using merchant_id
     ) all inner join (
       select pricing_plan_id, markup_bps, toFloat64(per_item) as per_item, toFloat64(monthly_fee) as monthly_fee, toFloat64(pci_fee) as pci_fee,
@@ -38,15 +45,15 @@ function plansSql(org: string, segment: Segment, binder: Binder): string {
 }
 
 /** Per merchant and complete month with an authorisation attempt (a declined one pays scheme fees too), the rollup's sums (suffixed _m) beside the merchant's plan. */
-function merchantMonthsSql(orgId: number, period: OptimizerPeriod, segment: Segment, binder: Binder): string {
-  const org = binder.value(orgId, 'integer');
+function merchantMonthsSql(scope: MerchantScope, period: OptimizerPeriod, segment: Segment, binder: Binder): string {
+  const org = binder.value(scope.orgId, 'integer');
   const months = `select merchant_id, toStartOfMonth(day) as month, toFloat64(sum(sales)) as sales_m, toFloat64(sum(gsv)) as gsv_m,
       toFloat64(sum(interchange)) as ic_m, toFloat64(sum(scheme_fees)) as sf_m, toFloat64(sum(billed_fees)) as fees_m
     from merchant_daily
     where org_id = ${org} and day >= ${binder.value(period.from, 'date')} and day < ${binder.value(period.to, 'date')}
-      and merchant_id in (select merchant_id from merchant_dim as d where d.org_id = ${org} and ${segmentSql(segment, binder)})
+      and merchant_id in (select merchant_id from ${merchantsSql(scope, segment, binder)})
     group by merchant_id, month having sum(attempts) > 0`;
-  return `select * from (${months}) all inner join (${plansSql(org, segment, binder)}) using merchant_id`;
+  return `select * from (${months}) all inner join (${plansSql(scope, segment, binder)}) using merchant_id`;
 }
 
 const PNL_SORT = {
@@ -64,14 +71,14 @@ const PNL_SORT = {
 const PNL_BUCKET = `multiIf(rate < 0, '< 0', rate < 25, '0–25', rate < 50, '25–50', rate < 100, '50–100', rate < 150, '100–150', rate < 200, '150–200', '≥ 200')`;
 
 function pnl(
-  orgId: number,
+  scope: MerchantScope,
   period: OptimizerPeriod,
   request: Parameters<OptimizerStatements['pnl']>[2],
   binder: Binder,
 ): string[] {
   const perMerchant = `select merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type, sum(gsv_m) as gsv, sum(sales_m) as sales,
       sum(fees_m) as transaction_fees, sum(${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')}) as account_fees, sum(ic_m) as ic, sum(sf_m) as sf
-    from (${merchantMonthsSql(orgId, period, request.segment, binder)})
+    from (${merchantMonthsSql(scope, period, request.segment, binder)})
     group by merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type`;
   // rate: the net effective rate where the merchant has GSV (has_rate), else 0 and never read
   const rated = `select *, transaction_fees + account_fees as billed_fees, transaction_fees + account_fees - ic - sf as net_revenue, gsv > 0 as has_rate,
@@ -99,7 +106,12 @@ function pnl(
 }
 
 /** Per merchant: the repricing's uplift, its rate change and the hazards before and after (DuckDB's `sim`). */
-function simulationSql(orgId: number, period: OptimizerPeriod, definition: ScenarioDefinition, binder: Binder): string {
+function simulationSql(
+  scope: MerchantScope,
+  period: OptimizerPeriod,
+  definition: ScenarioDefinition,
+  binder: Binder,
+): string {
   const { actions } = definition;
   const num = (value: number) => binder.value(value, 'number');
   const move = actions.moveToIcPlusPlus;
@@ -110,7 +122,7 @@ function simulationSql(orgId: number, period: OptimizerPeriod, definition: Scena
     actions.minimumDiscount === null ? 'min_discount' : `greatest(min_discount, ${num(actions.minimumDiscount)})`;
   const priced = `select merchant_id, gsv_m, ic_m, sf_m, fees_m + ${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')} as billed_before,
       ${newFees} + ${accountFeesSql(`monthly_fee + ${num(actions.monthlyFee)}`, `pci_fee + ${num(actions.pciFee)}`, newMinimum, newFees)} as billed_after
-    from (${merchantMonthsSql(orgId, period, definition.segment, binder)})`;
+    from (${merchantMonthsSql(scope, period, definition.segment, binder)})`;
   const perMerchant = `select merchant_id, sum(gsv_m) as gsv, sum(billed_before) - sum(ic_m) - sum(sf_m) as base_net, sum(billed_after) - sum(billed_before) as raw_uplift
     from (${priced}) group by merchant_id`;
   const cap = actions.capBps === null ? null : num(actions.capBps);
@@ -118,12 +130,11 @@ function simulationSql(orgId: number, period: OptimizerPeriod, definition: Scena
   const tiers = `[${definition.attrition.map((row) => binder.value(row.sizeTier, 'string')).join(', ')}]`;
   const byTier = (values: number[]) =>
     `transform(size_tier, ${tiers}, [${values.map((value) => `toFloat64(${num(value)})`).join(', ')}], toFloat64(0))`;
-  const org = binder.value(orgId, 'integer');
   // An uplift under half a cent is float dust (a merchant on its minimum before and after): no change.
   const judged = `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift,
       if(gsv > 0 and abs(uplift) >= 0.005, uplift / gsv * 10000, 0) as rate_change,
       ${byTier(definition.attrition.map((row) => row.baseHazard))} as h0, ${byTier(definition.attrition.map((row) => row.beta))} as beta
-    from (${capped}) all inner join (select merchant_id, mid, dba_name, size_tier, plan_type from (${plansSql(org, definition.segment, binder)})) using merchant_id
+    from (${capped}) all inner join (select merchant_id, mid, dba_name, size_tier, plan_type from (${plansSql(scope, definition.segment, binder)})) using merchant_id
     where has(${tiers}, size_tier)`;
   return `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift, rate_change, h0, least(1, h0 + beta * greatest(0, rate_change)) as h1
     from (${judged})`;
@@ -143,20 +154,20 @@ const LEAKAGE_CAUSE = `multiIf(settle_delay_days >= 2, 'late_settlement',
     not is_downgraded and has_program = 1, 'cheaper_program', 'other')`;
 
 function leakage(
-  orgId: number,
+  scope: MerchantScope,
   period: OptimizerPeriod,
   months: number,
   topMerchants: number,
   binder: Binder,
 ): string[] {
-  const org = binder.value(orgId, 'integer');
+  const org = binder.value(scope.orgId, 'integer');
   const sales = `select merchant_id, settle_delay_days, avs_result, entry_mode, auth_amount, amount, card_tier, level3_data, is_downgraded, target_program_id,
       interchange_fee - target_interchange_fee as leak_one
     from transactions
     where org_id = ${org} and txn_date >= ${binder.value(period.from, 'date')} and txn_date < ${binder.value(period.to, 'date')}
       and interchange_program_id != target_program_id and auth_result = 'approved' and not is_refund`;
   const withMcc = `select * from (${sales}) all inner join (
-      select merchant_id, mcc, tip_tolerance from (select merchant_id, mcc from merchant_dim where org_id = ${org}) all inner join (select mcc, tip_tolerance from industries) using mcc
+      select merchant_id, mcc, tip_tolerance from (select merchant_id, mcc from merchant_dim where ${boundMerchantScopeSql(scope, binder)}) all inner join (select mcc, tip_tolerance from industries) using mcc
     ) using merchant_id`;
   const leaking = `select merchant_id, ${LEAKAGE_CAUSE} as cause, leak_one from (${withMcc}) all left join (
       select program_id as target_program_id, mcc, toUInt8(1) as has_program from interchange_program_mccs
@@ -173,15 +184,15 @@ function leakage(
   ];
 }
 
-function regulatory(orgId: number, period: OptimizerPeriod, binder: Binder): string[] {
-  const org = binder.value(orgId, 'integer');
+function regulatory(scope: MerchantScope, period: OptimizerPeriod, binder: Binder): string[] {
+  const org = binder.value(scope.orgId, 'integer');
   const sales = `select toFloat64(sale_amount) as amount, toFloat64(sale_ic) as ic, card_type, card_tier, is_cross_border, card_present, regulated_debit,
       pricing_plan_type as plan_type
     from (
       select merchant_id, amount as sale_amount, interchange_fee as sale_ic, card_type, card_tier, is_cross_border, card_present, regulated_debit from transactions
       where org_id = ${org} and txn_date >= ${binder.value(period.from, 'date')} and txn_date < ${binder.value(period.to, 'date')}
         and auth_result = 'approved' and not is_refund
-    ) all inner join (select merchant_id, pricing_plan_type from merchant_dim where org_id = ${org}) using merchant_id`;
+    ) all inner join (select merchant_id, pricing_plan_type from merchant_dim where ${boundMerchantScopeSql(scope, binder)}) using merchant_id`;
   return Object.entries(REGULATORY_RULES).map(
     ([scenario, rule]) => `select '${scenario}', toFloat64(count()), round(sum(amount), 2), round(sum(new_ic - ic), 2),
       round(sumIf(new_ic - ic, plan_type = 'ic_plus_plus'), 2), round(-sumIf(new_ic - ic, plan_type != 'ic_plus_plus'), 2)
@@ -189,14 +200,14 @@ function regulatory(orgId: number, period: OptimizerPeriod, binder: Binder): str
   );
 }
 
-function segments(orgId: number, binder: Binder): string[] {
-  const org = binder.value(orgId, 'integer');
+function segments(scope: MerchantScope, binder: Binder): string[] {
+  const merchants = boundMerchantScopeSql(scope, binder);
   return [
-    `select 'group', industry_group, industry_group, NULL from merchant_dim where org_id = ${org} group by industry_group order by industry_group`,
-    `select 'industry', mcc, name, industry_group from (select distinct mcc, industry_group from merchant_dim where org_id = ${org})
+    `select 'group', industry_group, industry_group, NULL from merchant_dim where ${merchants} group by industry_group order by industry_group`,
+    `select 'industry', mcc, name, industry_group from (select distinct mcc, industry_group from merchant_dim where ${merchants})
       all inner join (select mcc, name from industries) using mcc order by name`,
-    `select 'region', region, region, NULL from merchant_dim where org_id = ${org} group by region order by region`,
-    `select 'state', state_code, name, region from (select distinct state_code, region from merchant_dim where org_id = ${org})
+    `select 'region', region, region, NULL from merchant_dim where ${merchants} group by region order by region`,
+    `select 'state', state_code, name, region from (select distinct state_code, region from merchant_dim where ${merchants})
       all inner join (select state_code, name from states) using state_code order by name`,
   ];
 }
@@ -204,8 +215,8 @@ function segments(orgId: number, binder: Binder): string[] {
 export const clickhouseOptimizerStatements: OptimizerStatements = {
   segments,
   pnl,
-  simulate: (orgId, period, definition, topMerchants, binder) => {
-    const sim = simulationSql(orgId, period, definition, binder);
+  simulate: (scope, period, definition, topMerchants, binder) => {
+    const sim = simulationSql(scope, period, definition, binder);
     const tolerance = binder.value(definition.toleranceBps, 'number');
     return [
       `select 'total', NULL, toFloat64(count()), sum(gsv), sum(base_net), toFloat64(countIf(abs(uplift) >= 0.005)), toFloat64(countIf(rate_change > ${tolerance})),
@@ -214,8 +225,8 @@ export const clickhouseOptimizerStatements: OptimizerStatements = {
       `select 'over', ${nulls(8)}, ${MERCHANT_COLUMNS} from (${sim}) where rate_change > ${tolerance} order by round(rate_change, 6) desc, merchant_id limit ${topMerchants}`,
     ];
   },
-  affected: (orgId, period, definition, binder) => [
-    `select ${MERCHANT_COLUMNS} from (${simulationSql(orgId, period, definition, binder)}) where abs(uplift) >= 0.005 order by round(uplift, 6) desc, merchant_id`,
+  affected: (scope, period, definition, binder) => [
+    `select ${MERCHANT_COLUMNS} from (${simulationSql(scope, period, definition, binder)}) where abs(uplift) >= 0.005 order by round(uplift, 6) desc, merchant_id`,
   ],
   leakage,
   regulatory,

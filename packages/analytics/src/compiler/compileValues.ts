@@ -1,10 +1,10 @@
 // GET /api/analytics/v1/values/:dimension: the values behind the compound searches (industry group →
-// industry, region → state) and the merchant finder. The reference tables are shared by every
-// organisation; merchants are the caller's only. Values are bound exactly as in compileQuery.
+// industry, region → state), the merchant finder and the hierarchy's names (sub-ISO → agent). The
+// reference tables are shared by every organisation; merchants and their nodes are the caller's only. Values are bound exactly as in compileQuery.
 import type { VALUE_DIMENSION_IDS } from '@payportal/shared/analytics';
 import type { QueryScope } from './compileQuery.ts';
 import type { Dialect, FilterValue, ValueType } from './dialect.ts';
-import { merchantScopeSql } from './merchantScope.ts';
+import { boundMerchantScopeSql } from './merchantScope.ts';
 import { QueryError } from './queryError.ts';
 
 export type ValueDimension = (typeof VALUE_DIMENSION_IDS)[number];
@@ -51,6 +51,22 @@ const SOURCES: Record<ValueDimension, ValueSource> = {
     parent: 'industry_group',
     scoped: true,
   },
+  // The nodes holding the caller's merchants, by name as the dimensions group them: one row per node
+  // (a sub-ISO once per agent below it, made one by the outer distinct); house accounts have none.
+  sub_iso: {
+    from: '(select distinct org_id, agent_code, sub_iso_code, sub_iso_name from merchant_dim where sub_iso_name is not null) as n',
+    value: 'sub_iso_name',
+    label: 'sub_iso_name',
+    parent: 'null',
+    scoped: true,
+  },
+  agent: {
+    from: '(select distinct org_id, agent_code, agent_name, sub_iso_code, sub_iso_name from merchant_dim where agent_name is not null) as n',
+    value: 'agent_name',
+    label: 'agent_name',
+    parent: 'sub_iso_name',
+    scoped: true,
+  },
 };
 
 export function compileValues(
@@ -65,13 +81,7 @@ export function compileValues(
   const binder = dialect.binder();
   const conditions: string[] = [];
   // the merchant finder lists the caller's merchants: a scoped caller's subtree only (Q1)
-  if (source.scoped)
-    conditions.push(
-      merchantScopeSql(
-        binder.value(scope.orgId, 'integer'),
-        scope.node === undefined ? null : binder.value(scope.node, 'string'),
-      ),
-    );
+  if (source.scoped) conditions.push(boundMerchantScopeSql(scope, binder));
   if (request.parent !== undefined) conditions.push(`${source.parent} = ${binder.value(request.parent, 'string')}`);
   if (request.search) {
     const search = binder.value(request.search, 'string');
@@ -79,7 +89,7 @@ export function compileValues(
   }
   const from = source.from.replace(' join ', ` ${dialect.innerJoin} `);
   const sql = [
-    `select ${source.value} as value, ${source.label} as label, ${source.parent} as parent from ${from}`,
+    `select distinct ${source.value} as value, ${source.label} as label, ${source.parent} as parent from ${from}`,
     conditions.length ? `where ${conditions.join(' and ')}` : '',
     `order by value limit ${request.limit}`,
   ]

@@ -69,6 +69,8 @@ const DIMENSION_SQL = {
   pricing_plan_type: merchantColumn('pricing_plan_type'),
   size_tier: merchantColumn('size_tier'),
   risk_tier: merchantColumn('risk_tier'),
+  sub_iso: merchantColumn('sub_iso_name'),
+  agent: merchantColumn('agent_name'),
   // the merchant page's heatmap: only the raw sales keep the time of day
   day_of_week: { sql: { timePart: 'weekday' }, merchantAttribute: false, sources: ['transactions'] },
   hour_of_day: { sql: { timePart: 'hour' }, merchantAttribute: false, sources: ['transactions'] },

@@ -301,8 +301,7 @@ export class DuckDBEngine implements AnalyticsEngine {
     return answerOptimizer(question, {
       dialect: duckdbDialect,
       statements: duckdbOptimizerStatements,
-      orgId: scope.orgId,
-      today: scope.today,
+      scope,
       hasData,
       run: (sql, params, types) => this.run(sql, params, timeoutMs, types),
     });

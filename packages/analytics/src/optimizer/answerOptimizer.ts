@@ -7,6 +7,7 @@ import {
   type PnlRow,
   type SimulationResult,
 } from '@payportal/shared/optimizer';
+import type { QueryScope } from '../compiler/compileQuery.ts';
 import type { Dialect, FilterValue, ValueType } from '../compiler/dialect.ts';
 import { completeMonthsBefore } from './optimizerPeriod.ts';
 import { TOP_MERCHANTS, TRAILING_MONTHS, type OptimizerAnswer, type OptimizerQuestion } from './optimizerQuestion.ts';
@@ -16,8 +17,8 @@ export interface OptimizerContext {
   dialect: Dialect;
   /** The questions in the dialect's SQL. */
   statements: OptimizerStatements;
-  orgId: number;
-  today: string;
+  /** The organisation, narrowed to a scoped caller's book (Q1), and the caller's today. */
+  scope: QueryScope;
   /** False when the organisation has no dataset: every answer is then empty. */
   hasData: boolean;
   run: (sql: string, params: FilterValue[], types: ValueType[]) => Promise<unknown[][]>;
@@ -111,12 +112,13 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(
   question: Q,
   context: OptimizerContext,
 ): Promise<OptimizerAnswer<Q>> {
-  const { orgId, today } = context;
+  const { scope } = context;
+  const { today } = scope;
   const trailing = completeMonthsBefore(today, TRAILING_MONTHS);
   const period: [string, string] = [trailing.from, trailing.last];
   switch (question.kind) {
     case 'segments': {
-      const rows = await ask(context, (sql, b) => sql.segments(orgId, b));
+      const rows = await ask(context, (sql, b) => sql.segments(scope, b));
       const of = (kind: string) => rows.filter((row) => row[0] === kind);
       const children = (kind: string) =>
         of(kind).map((row) => ({ value: text(row[1]), label: text(row[2]), parent: text(row[3]) }));
@@ -129,7 +131,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(
     }
     case 'simulate': {
       const { definition } = question;
-      const rows = await ask(context, (sql, b) => sql.simulate(orgId, trailing, definition, TOP_MERCHANTS, b));
+      const rows = await ask(context, (sql, b) => sql.simulate(scope, trailing, definition, TOP_MERCHANTS, b));
       const total = rows.find((row) => row[0] === 'total') ?? [];
       const result: SimulationResult = {
         period,
@@ -150,12 +152,12 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(
       return result as OptimizerAnswer<Q>;
     }
     case 'affected': {
-      const rows = await ask(context, (sql, b) => sql.affected(orgId, trailing, question.definition, b));
+      const rows = await ask(context, (sql, b) => sql.affected(scope, trailing, question.definition, b));
       return rows.map(toAffected) as OptimizerAnswer<Q>;
     }
     case 'pnl': {
       const months = completeMonthsBefore(today, question.request.months);
-      const rows = await ask(context, (sql, b) => sql.pnl(orgId, months, question.request, b));
+      const rows = await ask(context, (sql, b) => sql.pnl(scope, months, question.request, b));
       const total = rows.find((row) => row[0] === 'total') ?? [];
       return {
         period: [months.from, months.last],
@@ -181,7 +183,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(
       } as OptimizerAnswer<Q>;
     }
     case 'leakage': {
-      const rows = await ask(context, (sql, b) => sql.leakage(orgId, trailing, TRAILING_MONTHS, TOP_MERCHANTS, b));
+      const rows = await ask(context, (sql, b) => sql.leakage(scope, trailing, TRAILING_MONTHS, TOP_MERCHANTS, b));
       const causes = LEAKAGE_CAUSES.map((cause) => {
         const row = rows.find((cells) => cells[0] === 'cause' && cells[1] === cause);
         return { cause, leakage: n(row?.[2]), sales: n(row?.[3]) };
@@ -205,7 +207,7 @@ export async function answerOptimizer<Q extends OptimizerQuestion>(
       } as OptimizerAnswer<Q>;
     }
     case 'regulatory': {
-      const rows = await ask(context, (sql, b) => sql.regulatory(orgId, trailing, b));
+      const rows = await ask(context, (sql, b) => sql.regulatory(scope, trailing, b));
       return {
         period,
         scenarios: (['eu_ifr', 'uk_eea_cross_border', 'durbin_revision'] as const).map((scenario) => {

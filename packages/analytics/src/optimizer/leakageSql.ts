@@ -2,6 +2,7 @@
 // target interchange with its root cause read from the sale's own columns and the reference tables;
 // merchants ranked by what they could recover a month. Causes in OPTIMIZER.md, first match wins.
 import type { Binder } from '../compiler/dialect.ts';
+import { boundMerchantScopeSql, type MerchantScope } from '../compiler/merchantScope.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
 // A tip MCC lets the settled amount exceed the authorised one by its tolerance (industries.tip_tolerance);
@@ -15,13 +16,13 @@ const LEAKAGE_CAUSE_SQL = `case when t.settle_delay_days >= 2 then 'late_settlem
   when not t.is_downgraded and e.program_id is not null then 'cheaper_program' else 'other' end`;
 
 export function leakageSql(
-  orgId: number,
+  scope: MerchantScope,
   period: OptimizerPeriod,
   months: number,
   topMerchants: number,
   binder: Binder,
 ): string {
-  const org = binder.value(orgId, 'integer');
+  const org = binder.value(scope.orgId, 'integer');
   return `with leaking as (
     select t.merchant_id, ${LEAKAGE_CAUSE_SQL} as cause, t.interchange_fee - t.target_interchange_fee as leak
     from transactions t
@@ -29,6 +30,7 @@ export function leakageSql(
     join industries i on i.mcc = d.mcc
     left join interchange_program_mccs e on e.program_id = t.target_program_id and e.mcc = d.mcc
     where t.org_id = ${org} and t.txn_date >= ${binder.value(period.from, 'date')} and t.txn_date < ${binder.value(period.to, 'date')}
+      and ${boundMerchantScopeSql(scope, binder, 'd')}
       and t.interchange_program_id <> t.target_program_id and t.auth_result = 'approved' and not t.is_refund
   ), by_cause as materialized (
     -- each merchant's leak by cause summed exactly (decimals), so no order of adding changes a cent

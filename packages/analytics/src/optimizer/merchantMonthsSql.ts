@@ -4,12 +4,18 @@
 // A month counts when the merchant made an authorisation attempt in it, approved or declined.
 import type { Segment } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
+import { boundMerchantScopeSql, type MerchantScope } from '../compiler/merchantScope.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 import { segmentCondition } from './segmentSql.ts';
 
-/** CTEs `merchant_plans` and `merchant_months` (with base account fees per month). */
-export function merchantMonthsCtes(orgId: number, period: OptimizerPeriod, segment: Segment, binder: Binder): string {
-  const org = binder.value(orgId, 'integer');
+/** CTEs `merchant_plans` (the scope's merchants of the segment) and `merchant_months` (with base account fees per month). */
+export function merchantMonthsCtes(
+  scope: MerchantScope,
+  period: OptimizerPeriod,
+  segment: Segment,
+  binder: Binder,
+): string {
+  const org = binder.value(scope.orgId, 'integer');
   return `merchant_plans as (
     select d.merchant_id, d.mid, d.dba_name, d.industry_group, d.region, d.size_tier, d.pricing_plan_type as plan_type,
       p.markup_bps, p.per_item::double as per_item, p.monthly_fee::double as monthly_fee, p.pci_fee::double as pci_fee,
@@ -17,7 +23,7 @@ export function merchantMonthsCtes(orgId: number, period: OptimizerPeriod, segme
     from merchant_dim d
     join merchants m on m.org_id = d.org_id and m.merchant_id = d.merchant_id
     join pricing_plans p on p.org_id = m.org_id and p.pricing_plan_id = m.pricing_plan_id
-    where d.org_id = ${org} and ${segmentCondition(segment, binder, 'd')}
+    where ${boundMerchantScopeSql(scope, binder, 'd')} and ${segmentCondition(segment, binder, 'd')}
   ), merchant_months as (
     select r.merchant_id, date_trunc('month', r.day) as month, sum(r.sales)::double as sales, sum(r.gsv)::double as gsv,
       sum(r.interchange)::double as ic, sum(r.scheme_fees)::double as sf, sum(r.billed_fees)::double as fees

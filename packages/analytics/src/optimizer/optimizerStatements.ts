@@ -4,6 +4,7 @@
 // Each statement's rows start with their kind ('total', 'bucket', …), so answerOptimizer.ts reads both alike.
 import type { PnlRequest, ScenarioDefinition } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
+import type { MerchantScope } from '../compiler/merchantScope.ts';
 import { leakageSql } from './leakageSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 import { pnlSql } from './pnlSql.ts';
@@ -11,34 +12,41 @@ import { regulatorySql } from './regulatorySql.ts';
 import { segmentOptionsSql } from './segmentSql.ts';
 import { affectedMerchantsSql, simulationCtes, simulationSummarySql } from './simulationSql.ts';
 
+/** Each question over the scope's merchants only: the organisation's, or a scoped caller's book (Q1). */
 export interface OptimizerStatements {
-  segments(orgId: number, binder: Binder): string[];
-  pnl(orgId: number, period: OptimizerPeriod, request: PnlRequest, binder: Binder): string[];
+  segments(scope: MerchantScope, binder: Binder): string[];
+  pnl(scope: MerchantScope, period: OptimizerPeriod, request: PnlRequest, binder: Binder): string[];
   simulate(
-    orgId: number,
+    scope: MerchantScope,
     period: OptimizerPeriod,
     definition: ScenarioDefinition,
     topMerchants: number,
     binder: Binder,
   ): string[];
-  affected(orgId: number, period: OptimizerPeriod, definition: ScenarioDefinition, binder: Binder): string[];
-  leakage(orgId: number, period: OptimizerPeriod, months: number, topMerchants: number, binder: Binder): string[];
-  regulatory(orgId: number, period: OptimizerPeriod, binder: Binder): string[];
+  affected(scope: MerchantScope, period: OptimizerPeriod, definition: ScenarioDefinition, binder: Binder): string[];
+  leakage(
+    scope: MerchantScope,
+    period: OptimizerPeriod,
+    months: number,
+    topMerchants: number,
+    binder: Binder,
+  ): string[];
+  regulatory(scope: MerchantScope, period: OptimizerPeriod, binder: Binder): string[];
 }
 
 export const duckdbOptimizerStatements: OptimizerStatements = {
-  segments: (orgId, binder) => segmentOptionsSql(orgId, binder),
-  pnl: (orgId, period, request, binder) => [pnlSql(orgId, period, request, binder)],
-  simulate: (orgId, period, definition, topMerchants, binder) => [
+  segments: (scope, binder) => segmentOptionsSql(scope, binder),
+  pnl: (scope, period, request, binder) => [pnlSql(scope, period, request, binder)],
+  simulate: (scope, period, definition, topMerchants, binder) => [
     simulationSummarySql(
-      simulationCtes(orgId, period, definition, binder),
+      simulationCtes(scope, period, definition, binder),
       binder.value(definition.toleranceBps, 'number'),
       topMerchants,
     ),
   ],
-  affected: (orgId, period, definition, binder) => [
-    affectedMerchantsSql(simulationCtes(orgId, period, definition, binder)),
+  affected: (scope, period, definition, binder) => [
+    affectedMerchantsSql(simulationCtes(scope, period, definition, binder)),
   ],
-  leakage: (orgId, period, months, topMerchants, binder) => [leakageSql(orgId, period, months, topMerchants, binder)],
-  regulatory: (orgId, period, binder) => [regulatorySql(orgId, period, binder)],
+  leakage: (scope, period, months, topMerchants, binder) => [leakageSql(scope, period, months, topMerchants, binder)],
+  regulatory: (scope, period, binder) => [regulatorySql(scope, period, binder)],
 };

@@ -3,6 +3,7 @@
 // revenue; net rate above the portfolio's 95th percentile); the distribution; the sorted, filtered page.
 import type { PnlRequest, PnlSortColumn } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
+import type { MerchantScope } from '../compiler/merchantScope.ts';
 import { accountFeesSql, merchantMonthsCtes } from './merchantMonthsSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
@@ -24,14 +25,14 @@ export const PNL_ROW_COLUMNS = `merchant_id::double, mid, dba_name, industry_gro
 const BUCKET = `case when net_rate < 0 then '< 0' when net_rate < 25 then '0–25' when net_rate < 50 then '25–50' when net_rate < 100 then '50–100'
   when net_rate < 150 then '100–150' when net_rate < 200 then '150–200' else '≥ 200' end`;
 
-export function pnlSql(orgId: number, period: OptimizerPeriod, request: PnlRequest, binder: Binder): string {
+export function pnlSql(scope: MerchantScope, period: OptimizerPeriod, request: PnlRequest, binder: Binder): string {
   const search = request.search
     ? `strpos(lower(dba_name || ' ' || mid), lower(${binder.value(request.search, 'string')})) > 0`
     : 'true';
   const flag = request.flag === 'all' ? 'true' : `flag = ${binder.value(request.flag, 'string')}`;
   const direction = request.direction === 'asc' ? 'asc' : 'desc';
   const blank = 'null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null';
-  return `with ${merchantMonthsCtes(orgId, period, request.segment, binder)},
+  return `with ${merchantMonthsCtes(scope, period, request.segment, binder)},
   per_merchant as (
     select p.merchant_id, p.mid, p.dba_name, p.industry_group, p.region, p.size_tier, p.plan_type, sum(m.gsv) as gsv, sum(m.sales) as sales,
       sum(m.fees) as transaction_fees, sum(${accountFeesSql('p.monthly_fee', 'p.pci_fee', 'p.min_discount', 'm.fees')}) as account_fees,

@@ -2,6 +2,7 @@
 // IC++ merchants pay interchange at cost, so the change passes through to their bills; on blended,
 // tiered and flat plans the bill stays and the acquirer's margin moves by the opposite amount.
 import type { Binder } from '../compiler/dialect.ts';
+import { boundMerchantScopeSql, type MerchantScope } from '../compiler/merchantScope.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
 const cents = (expression: string) => `round(${expression}, 2)`;
@@ -18,8 +19,8 @@ export const REGULATORY_RULES = {
   durbin_revision: { applies: 'regulated_debit', interchange: cents('amount * 0.04 / 100 + 0.154') },
 } as const;
 
-export function regulatorySql(orgId: number, period: OptimizerPeriod, binder: Binder): string {
-  const org = binder.value(orgId, 'integer');
+export function regulatorySql(scope: MerchantScope, period: OptimizerPeriod, binder: Binder): string {
+  const org = binder.value(scope.orgId, 'integer');
   const branches = Object.entries(REGULATORY_RULES).map(
     // Money in cents, so two asks agree whatever order DuckDB's threads add the doubles in.
     ([
@@ -35,7 +36,7 @@ export function regulatorySql(orgId: number, period: OptimizerPeriod, binder: Bi
       d.pricing_plan_type as plan_type
     from transactions t join merchant_dim d on d.org_id = t.org_id and d.merchant_id = t.merchant_id
     where t.org_id = ${org} and t.txn_date >= ${binder.value(period.from, 'date')} and t.txn_date < ${binder.value(period.to, 'date')}
-      and t.auth_result = 'approved' and not t.is_refund
+      and t.auth_result = 'approved' and not t.is_refund and ${boundMerchantScopeSql(scope, binder, 'd')}
   )
   ${branches.join('\n  union all\n  ')}`;
 }

@@ -4,11 +4,12 @@
 // effective rate, and its hazard before and after from the attrition table. OPTIMIZER.md has the formulas.
 import type { ScenarioDefinition } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
+import type { MerchantScope } from '../compiler/merchantScope.ts';
 import { accountFeesSql, merchantMonthsCtes } from './merchantMonthsSql.ts';
 import type { OptimizerPeriod } from './optimizerPeriod.ts';
 
 export function simulationCtes(
-  orgId: number,
+  scope: MerchantScope,
   period: OptimizerPeriod,
   definition: ScenarioDefinition,
   binder: Binder,
@@ -25,7 +26,7 @@ export function simulationCtes(
     .map((row) => `(${binder.value(row.sizeTier, 'string')}, ${num(row.baseHazard)}, ${num(row.beta)})`)
     .join(', ');
   const cap = actions.capBps === null ? null : num(actions.capBps);
-  return `with ${merchantMonthsCtes(orgId, period, definition.segment, binder)},
+  return `with ${merchantMonthsCtes(scope, period, definition.segment, binder)},
   priced as (
     select m.merchant_id, m.gsv, m.ic, m.sf, m.fees + ${accountFeesSql('p.monthly_fee', 'p.pci_fee', 'p.min_discount', 'm.fees')} as billed_before,
       ${newFees} + ${accountFeesSql(`p.monthly_fee + ${num(actions.monthlyFee)}`, `p.pci_fee + ${num(actions.pciFee)}`, newMinimum, newFees)} as billed_after

@@ -110,9 +110,9 @@ export function registerAnalyticsRoutes(
     {
       config: { access: analysts },
       schema: {
-        summary: 'Values for the compound searches and the merchant finder',
+        summary: 'Values for the compound searches, the merchant finder and the portfolio hierarchy',
         description:
-          'industry_group → industry and region → state (pass the parent’s value as parent), and the caller’s merchants by MID or name.',
+          'industry_group → industry and region → state (pass the parent’s value as parent), the caller’s merchants by MID or name, and the names of the sub-ISOs and agents holding the caller’s merchants (sub_iso → agent).',
         tags,
         security: bearerSecurity,
         params: valuesParamsSchema,

@@ -1,6 +1,6 @@
 // The scope rules every route shares (README "Scoped books"): small, no server.
 import { describe, expect, it } from 'vitest';
-import { optimizerScope, queryScope, seesBook } from './callerScope.ts';
+import { queryScope, seesBook } from './callerScope.ts';
 
 describe('callerScope', () => {
   it('makes a scope with a node only for a scoped user: the whole organisation has none (one cache key per book)', () => {
@@ -13,12 +13,5 @@ describe('callerScope', () => {
     expect(seesBook('AGT-0001', 'AGT-0001')).toBe(true);
     expect(seesBook('AGT-0001', null)).toBe(false);
     expect(seesBook('AGT-0001', 'AGT-0002')).toBe(false);
-  });
-
-  it('refuses the optimizer to a scoped session rather than answering for the whole organisation', () => {
-    expect(optimizerScope({ orgId: 3, today: '2026-10-20' })).toEqual({ orgId: 3, today: '2026-10-20' });
-    expect(() => optimizerScope({ orgId: 3, node: 'AGT-0001', today: '2026-10-20' })).toThrow(
-      expect.objectContaining({ statusCode: 403, code: 'optimizer/scoped-book' }),
-    );
   });
 });

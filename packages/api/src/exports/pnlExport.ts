@@ -2,7 +2,6 @@
 // filtered the same way, all of them up to the role's cap (one row more tells a capped file), with a
 // header of words a pricing person reads. The engine answers the same question as POST pnl, so the
 // file's figures are the screen's.
-import { optimizerScope } from '../auth/callerScope.ts';
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { QueryColumn } from '@payportal/shared/analytics';
 import type { PnlExport, PnlRow } from '@payportal/shared/optimizer';
@@ -43,7 +42,7 @@ export async function writePnlRows(
   limit: number,
   file: CsvFile,
 ): Promise<{ rowsWritten: number; more: boolean }> {
-  const answer = await engine.optimize({ kind: 'pnl', request: { ...pnl, limit } }, optimizerScope(scope));
+  const answer = await engine.optimize({ kind: 'pnl', request: { ...pnl, limit } }, scope);
   await file.write(answer.rows.map((row) => PNL_EXPORT_COLUMNS.map(({ name }) => row[name as keyof PnlRow])));
   return { rowsWritten: answer.rows.length, more: answer.matching > limit };
 }

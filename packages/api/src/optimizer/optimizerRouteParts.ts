@@ -3,7 +3,6 @@
 // mark of the embedded user the screen is for, and the app's embedded guard sends everyone else home,
 // so an owner who wants it assigns themself the role (an audited, visible choice) rather than getting a
 // second, unguarded door. Reads allow impersonating support staff; writes need support_write.
-import { optimizerScope } from '../auth/callerScope.ts';
 import type { AnalyticsEngine, OptimizerAnswer, OptimizerQuestion, QueryScope } from '@payportal/analytics';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../admission/admission.ts';
@@ -42,7 +41,7 @@ export function optimizerInTurn(
   const { optimize } = requireOptimizer(analytics);
   return <Q extends OptimizerQuestion>(question: Q, scope: QueryScope): Promise<OptimizerAnswer<Q>> =>
     admission.run(turnRequest(request, reply, 'optimizer', timeoutMs), (left) =>
-      optimize(question, optimizerScope(scope), { timeoutMs: left }),
+      optimize(question, scope, { timeoutMs: left }),
     );
 }
 

@@ -1,8 +1,8 @@
 // The revenue optimizer's analyses (contract: packages/shared/src/optimizer/): the merchant
 // P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
 // regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
-// organisation only.
-import { callerScope, optimizerScope } from '../auth/callerScope.ts';
+// organisation only, narrowed to the caller's book when they are scoped (README "Scoped books").
+import { callerScope } from '../auth/callerScope.ts';
 import { DEFAULT_CSV_OPTIONS, exportJobSchema } from '@payportal/shared/exports';
 import {
   ATTRITION_SOURCES,
@@ -84,7 +84,6 @@ export function registerOptimizerRoutes(
     },
     async (request, reply) => {
       requireOptimizer(analytics);
-      optimizerScope(scopeOf(request));
       const runner = requireAnalytics(exportRunner);
       const { pnl, csv = DEFAULT_CSV_OPTIONS } = request.body;
       const job = await queueExportJob({ db, config, runner }, callerOf(request), {

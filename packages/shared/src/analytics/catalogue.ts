@@ -363,6 +363,19 @@ export const DIMENSIONS = {
     roles: analysts,
   },
   risk_tier: { label: 'Risk tier', type: 'string', description: 'low, medium, high', roles: analysts },
+  // The portfolio hierarchy by name, what a house user reads; a house account (no agent) has neither.
+  sub_iso: {
+    label: 'Sub-ISO',
+    type: 'string',
+    description: 'The sub-ISO the merchant is sold through (its agent’s), by name; none for a house account',
+    roles: analysts,
+  },
+  agent: {
+    label: 'Agent',
+    type: 'string',
+    description: 'The agent whose book holds the merchant, by name; none for a house account',
+    roles: analysts,
+  },
   day_of_week: {
     label: 'Day of week',
     type: 'string',

@@ -227,7 +227,15 @@ export const catalogueResponseSchema = z.object({
 });
 export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 
-export const VALUE_DIMENSION_IDS = ['industry_group', 'industry', 'region', 'state', 'merchant'] as const;
+export const VALUE_DIMENSION_IDS = [
+  'industry_group',
+  'industry',
+  'region',
+  'state',
+  'merchant',
+  'sub_iso',
+  'agent',
+] as const;
 
 export const valuesParamsSchema = z.object({
   dimension: z.enum(VALUE_DIMENSION_IDS, { error: `must be one of ${VALUE_DIMENSION_IDS.join(', ')}` }),

@@ -57,7 +57,7 @@ export const MERCHANT_STATUS_LABELS: Readonly<Record<string, string>> = {
 
 /**
  * The dimensions whose values are already what a person reads: names (industry group, region,
- * merchant), identifiers people use as they are (MID, merchant number, state code), dates and the
+ * merchant, sub-ISO, agent), identifiers people use as they are (MID, merchant number, state code), dates and the
  * hour (00 … 23). Every other dimension has a vocabulary above or is named by the country list.
  */
 export const DIMENSIONS_NAMED_BY_VALUE: ReadonlySet<DimensionId> = new Set<DimensionId>([
@@ -69,6 +69,8 @@ export const DIMENSIONS_NAMED_BY_VALUE: ReadonlySet<DimensionId> = new Set<Dimen
   'merchant_name',
   'merchant_id',
   'hour_of_day',
+  'sub_iso',
+  'agent',
 ]);
 
 let countries: Intl.DisplayNames | undefined;

@@ -70,8 +70,6 @@ export const API_ERROR_CODES = {
   partnerNodeOutsideScope: 'partner/node-outside-user-scope',
   /** Owners see the whole organisation: an owner is never scoped to a node. */
   ownerNotScoped: 'organization/owner-not-scoped',
-  /** The revenue optimizer answers for the whole organisation only: a session scoped to a book is refused, never shown wider. */
-  optimizerScoped: 'optimizer/scoped-book',
   /** A user's scope names a code the organisation's hierarchy does not hold. */
   unknownNode: 'organization/unknown-node',
   databaseUnavailable: 'api/database-unavailable',
