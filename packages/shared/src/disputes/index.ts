@@ -4,3 +4,4 @@ export * from './disputeActions.ts';
 export * from './disputeDetail.ts';
 export * from './disputePaths.ts';
 export * from './disputeQueue.ts';
+export * from './disputeQueueExport.ts';
