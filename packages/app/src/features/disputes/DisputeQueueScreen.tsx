@@ -1,9 +1,11 @@
 // /disputes: the dispute desk's queue (issue #44). Four tabs, filters, server-side sort and paging
-// ("Load more" follows the API's cursor); each row says its days left in words and colour.
+// ("Load more" follows the API's cursor); each row says its days left in words and colour; the view on
+// screen exports as CSV.
 import { DISPUTE_TABS, type DisputeTab } from '@payportal/shared/disputes';
 import { useState } from 'react';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { TabList, tabPanelProps } from '../../ui/TabList.tsx';
+import { QueueExport } from './QueueExport.tsx';
 import { QueueFilters, type QueueFilterValues } from './QueueFilters.tsx';
 import { QueueTable, type SortState } from './QueueTable.tsx';
 import { useQueuePages } from './useQueuePages.ts';
@@ -21,7 +23,8 @@ export function DisputeQueueScreen() {
   const [tab, setTab] = useState<DisputeTab>('needs_response');
   const [filters, setFilters] = useState<QueueFilterValues>({});
   const [sorted, setSorted] = useState<SortState>({ sort: 'due_date', order: 'asc' });
-  const pages = useQueuePages({ tab, ...filters, ...sorted });
+  const view = { tab, ...filters, ...sorted };
+  const pages = useQueuePages(view);
   const filtered = Object.values(filters).some((value) => value !== undefined);
 
   return (
@@ -74,6 +77,7 @@ export function DisputeQueueScreen() {
           </div>
         )}
       </div>
+      <QueueExport view={view} />
     </div>
   );
 }
