@@ -3,6 +3,8 @@
 // screen exports as CSV.
 import { DISPUTE_TABS, type DisputeTab } from '@payportal/shared/disputes';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { TabList, tabPanelProps } from '../../ui/TabList.tsx';
 import { QueueExport } from './QueueExport.tsx';
@@ -19,7 +21,8 @@ const EMPTY: Record<DisputeTab, string> = {
   decided: 'No dispute has been decided yet.',
 };
 
-export function DisputeQueueScreen() {
+/** `canSeeInsights`: the insights are the query API's figures, for users with the query role. */
+export function DisputeQueueScreen({ canSeeInsights }: { canSeeInsights: boolean }) {
   const [tab, setTab] = useState<DisputeTab>('needs_response');
   const [filters, setFilters] = useState<QueueFilterValues>({});
   const [sorted, setSorted] = useState<SortState>({ sort: 'due_date', order: 'asc' });
@@ -31,6 +34,12 @@ export function DisputeQueueScreen() {
     <div className={styles.screen}>
       <h1 className={styles.title}>Disputes</h1>
       <p className={styles.intro}>Open chargebacks and the days left before each network’s deadline.</p>
+      {canSeeInsights && (
+        <p>
+          <Link to={paths.disputeInsights()}>Dispute insights</Link>: challenge, win and recovery rates by reason,
+          network, merchant and month.
+        </p>
+      )}
       <section className={styles.card} aria-label="Filters">
         <QueueFilters onApply={setFilters} />
       </section>
