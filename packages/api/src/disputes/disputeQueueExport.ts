@@ -8,13 +8,10 @@ import type { DisputeQueueItem, DisputeQueueView } from '@payportal/shared/dispu
 import type { DisputeQueueSource, ExportSourceRun } from '../exports/index.ts';
 import { answeredDisputes } from './disputeRepository.ts';
 import { queueQuestionOf } from './queueQuestion.ts';
+import { csvColumn } from '../csv/csvColumn.ts';
 
-const column = (name: keyof DisputeQueueItem, label: string, type: QueryColumn['type']): QueryColumn => ({
-  name,
-  label,
-  type,
-  format: null,
-});
+const column = (name: keyof DisputeQueueItem & string, label: string, type: QueryColumn['type']) =>
+  csvColumn<DisputeQueueItem>(name, label, type);
 const DISPUTE_QUEUE_EXPORT_COLUMNS: QueryColumn[] = [
   column('chargeback_id', 'Chargeback ID', 'number'),
   column('network', 'Network', 'string'),
