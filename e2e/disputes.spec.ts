@@ -1,5 +1,5 @@
 // In Chromium against the real stack (issue #44): a disputes user works a dispute end to end — the menu's
-// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort), the first dispute's page with
+// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort) and its CSV through an export job, the first dispute's page with
 // its due date equal to the API's, a refused file (checked in the browser), a PDF of evidence uploaded and
 // shown in the page, the representment, and the dispute gone from "Needs response". Standalone, then
 // framed in the partner demo (support staff with write access viewing the same user's portal). And
@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { formatCell, queryResultSchema, type QueryResult } from '@payportal/shared/analytics';
 import { DISPUTE_INSIGHTS, DISPUTE_PATHS, disputeDetailSchema, type DisputeDetail } from '@payportal/shared/disputes';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { credentialsOf } from './support/askAsPage.ts';
 import { frameSettled } from './support/frameSettled.ts';
@@ -103,6 +103,19 @@ async function backToQueue(screen: Screen, chargebackId: string): Promise<void> 
   await expect(screen.getByRole('tabpanel').getByRole('link', { name: chargebackId, exact: true })).toHaveCount(0);
 }
 
+/** The view on screen ("Needs response", by due date) as a CSV through an export job: its first row is the table's. */
+async function downloadQueueCsv(page: Page): Promise<void> {
+  const firstId = await needsResponseRows(page).nth(1).getByRole('link').textContent();
+  await page.getByRole('button', { name: 'Run export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click({ timeout: 60_000 });
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Dispute queue, Needs response.csv');
+  const lines = readFileSync((await download.path())!, 'utf8').split('\r\n');
+  expect(lines[0]).toBe('Chargeback ID,Network,Stage,Reason code,Merchant ID,Amount,Received,Due date');
+  expect(lines[1]!.split(',')[0]).toBe(firstId);
+}
+
 /** The dispute as the API answers the page's own credentials. */
 async function disputeFromApi(page: Page, credentials: Record<string, string>, id: string): Promise<DisputeDetail> {
   const response = await page.request.get(`${urls.app}${DISPUTE_PATHS.dispute(Number(id))}`, { headers: credentials });
@@ -124,6 +137,7 @@ test('a disputes user works the first dispute of "Needs response": due date as t
   await checkQueue(page);
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'queue');
+  await downloadQueueCsv(page);
 
   const rowDue = await needsResponseRows(page).nth(1).getByRole('cell').nth(2).textContent();
   const chargebackId = await openFirstDispute(page);

@@ -86,7 +86,9 @@ export function DisputeQueueScreen({ canSeeInsights }: { canSeeInsights: boolean
           </div>
         )}
       </div>
-      <QueueExport view={view} />
+      <div className={styles.exportArea}>
+        <QueueExport view={view} />
+      </div>
     </div>
   );
 }
