@@ -1,10 +1,10 @@
 // In Chromium against the real stack (issue #44): a disputes user works a dispute end to end — the menu's
-// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort) and its CSV through an export job, the first dispute's page with
-// its due date equal to the API's, a refused file (checked in the browser), a PDF of evidence uploaded and
-// shown in the page, the representment, and the dispute gone from "Needs response". Standalone, then
-// framed in the partner demo (support staff with write access viewing the same user's portal). And
-// /disputes/insights, standalone and framed: every figure on screen is the query API's answer to the
-// same question (its catalogue members).
+// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort) and its CSV through an export
+// job, the first dispute's page with its due date equal to the API's, a refused file (checked in the
+// browser), a PDF of evidence uploaded and shown in the page, the representment, and the dispute gone from
+// "Needs response". Standalone, then framed in the partner demo (support staff with write access viewing
+// the same user's portal). And /disputes/insights, standalone and framed: every figure on screen is the
+// query API's answer to the same question (its catalogue members).
 import AxeBuilder from '@axe-core/playwright';
 import { formatCell, queryResultSchema, type QueryResult } from '@payportal/shared/analytics';
 import { DISPUTE_INSIGHTS, DISPUTE_PATHS, disputeDetailSchema, type DisputeDetail } from '@payportal/shared/disputes';
