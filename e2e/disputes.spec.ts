@@ -1,13 +1,16 @@
 // In Chromium against the real stack (issue #44): a disputes user works a dispute end to end — the menu's
-// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort), the first dispute's page with
-// its due date equal to the API's, a refused file (checked in the browser), a PDF of evidence uploaded and
-// shown in the page, the representment, and the dispute gone from "Needs response". Standalone, then
-// framed in the partner demo (support staff with write access viewing the same user's portal).
+// "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort) and its CSV through an export
+// job, the first dispute's page with its due date equal to the API's, a refused file (checked in the
+// browser), a PDF of evidence uploaded and shown in the page, the representment, and the dispute gone from
+// "Needs response". Standalone, then framed in the partner demo (support staff with write access viewing
+// the same user's portal). And /disputes/insights, standalone and framed: every figure on screen is the
+// query API's answer to the same question (its catalogue members).
 import AxeBuilder from '@axe-core/playwright';
-import { DISPUTE_PATHS, disputeDetailSchema, type DisputeDetail } from '@payportal/shared/disputes';
+import { formatCell, queryResultSchema, type QueryResult } from '@payportal/shared/analytics';
+import { DISPUTE_INSIGHTS, DISPUTE_PATHS, disputeDetailSchema, type DisputeDetail } from '@payportal/shared/disputes';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { portalIn, test } from './embedHost.ts';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { allowedHost, idTokenFor, mountInPage, portalIn, readRecord, test } from './embedHost.ts';
 import { credentialsOf } from './support/askAsPage.ts';
 import { frameSettled } from './support/frameSettled.ts';
 import { SCREENSHOTS, screenshot } from './support/screenshot.ts';
@@ -100,6 +103,19 @@ async function backToQueue(screen: Screen, chargebackId: string): Promise<void> 
   await expect(screen.getByRole('tabpanel').getByRole('link', { name: chargebackId, exact: true })).toHaveCount(0);
 }
 
+/** The view on screen ("Needs response", by due date) as a CSV through an export job: its first row is the table's. */
+async function downloadQueueCsv(page: Page): Promise<void> {
+  const firstId = await needsResponseRows(page).nth(1).getByRole('link').textContent();
+  await page.getByRole('button', { name: 'Run export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click({ timeout: 60_000 });
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Dispute queue, Needs response.csv');
+  const lines = readFileSync((await download.path())!, 'utf8').split('\r\n');
+  expect(lines[0]).toBe('Chargeback ID,Network,Stage,Reason code,Merchant ID,Amount,Received,Due date');
+  expect(lines[1]!.split(',')[0]).toBe(firstId);
+}
+
 /** The dispute as the API answers the page's own credentials. */
 async function disputeFromApi(page: Page, credentials: Record<string, string>, id: string): Promise<DisputeDetail> {
   const response = await page.request.get(`${urls.app}${DISPUTE_PATHS.dispute(Number(id))}`, { headers: credentials });
@@ -121,6 +137,7 @@ test('a disputes user works the first dispute of "Needs response": due date as t
   await checkQueue(page);
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'queue');
+  await downloadQueueCsv(page);
 
   const rowDue = await needsResponseRows(page).nth(1).getByRole('cell').nth(2).textContent();
   const chargebackId = await openFirstDispute(page);
@@ -161,4 +178,69 @@ test('framed in the partner demo: support staff with write access, viewing the d
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'detail', portal);
   await backToQueue(portal, chargebackId);
+});
+
+/** The query API's answer to `query`, asked with `credentials`. */
+async function askQueryApi(page: Page, credentials: Record<string, string>, query: unknown): Promise<QueryResult> {
+  const response = await page.request.post(`${urls.app}/api/analytics/v1/query`, { headers: credentials, data: query });
+  expect(response.status()).toBe(200);
+  return queryResultSchema.parse(await response.json());
+}
+
+/** Each insight's table holds the query API's rows, every rate as the catalogue formats it, and its chart is drawn. */
+async function checkInsights(screen: Screen, ask: (query: unknown) => Promise<QueryResult>): Promise<void> {
+  await expect(screen.getByRole('heading', { level: 1, name: 'Dispute insights' })).toBeVisible();
+  // Every table drawn first: the test's own questions then never wait behind the screen's.
+  for (const insight of DISPUTE_INSIGHTS)
+    await expect(screen.getByRole('region', { name: insight.title }).getByRole('table')).toBeVisible({
+      timeout: 60_000,
+    });
+  for (const insight of DISPUTE_INSIGHTS) {
+    const section = screen.getByRole('region', { name: insight.title });
+    const answer = await ask(insight.query);
+    expect(answer.rows.length, insight.title).toBeGreaterThan(1);
+    const rows = section.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(answer.rows.length + 1, { timeout: 30_000 });
+    await expect(section.locator('[data-drawn="true"]')).toHaveCount(1);
+    const rates = answer.columns.flatMap((column, at) => (column.format === null ? [] : [at]));
+    expect(rates.length).toBeGreaterThanOrEqual(3);
+    for (const [index, row] of answer.rows.entries()) {
+      const cells = await rows
+        .nth(index + 1)
+        .getByRole('cell')
+        .allTextContents();
+      expect(
+        rates.map((at) => cells[at]),
+        `${insight.title}, row ${index + 1}`,
+      ).toEqual(rates.map((at) => formatCell(row[at]!, answer.columns[at]!)));
+    }
+  }
+}
+
+test('insights, standalone: a query user opens them from /disputes, and every figure is the query API’s answer', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'analyst@acme.example');
+  await page.goto(`${urls.app}/disputes`);
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/analytics/v1/'));
+  await page.getByRole('link', { name: 'Dispute insights' }).click();
+  const credentials = await credentialsOf(await asked);
+  await checkInsights(page, (query) => askQueryApi(page, credentials, query));
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'insights');
+});
+
+test('insights, framed: the partner frame opens them from /disputes, with the query API’s figures', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const token = await idTokenFor('partner@acme.example');
+  await page.goto(allowedHost);
+  await mountInPage(page, { token, email: 'partner@acme.example', name: 'Paula Partner', initPath: '/disputes' });
+  await expect.poll(async () => (await readRecord(page)).ready).toBe('resolved');
+  const portal = portalIn(page);
+  await portal.getByRole('link', { name: 'Dispute insights' }).click();
+  await checkInsights(portal, (query) => askQueryApi(page, { authorization: `Bearer ${token}` }, query));
+  await screenshots(page, 'insights', portal);
 });

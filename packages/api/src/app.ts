@@ -29,7 +29,7 @@ import { registerAnalytics } from './analytics/registerAnalytics.ts';
 import { registerAuth } from './auth/registerAuth.ts';
 import { registerDashboards } from './dashboards/registerDashboards.ts';
 import { registerDev } from './dev/registerDev.ts';
-import { registerDisputes } from './disputes/index.ts';
+import { disputeQueueSource, registerDisputes } from './disputes/index.ts';
 import { registerDocuments, startDocumentGeneration } from './documents/registerDocuments.ts';
 import { registerExports, startExportRunner } from './exports/registerExports.ts';
 import { registerIdentity } from './identity/registerIdentity.ts';
@@ -171,7 +171,7 @@ export async function createApp({
   };
   // The features' background workers start when the app is ready (listen, or a test's first inject)
   // and stop with it.
-  const exportRunner = startExportRunner(app, workerDeps);
+  const exportRunner = startExportRunner(app, workerDeps, { disputeQueue: disputeQueueSource });
   startDocumentGeneration(app, workerDeps);
   const mailSender = startMailSender(app, workerDeps);
   const { alertScheduler, subscriptionJobs } = startAlertWorkers(app, { ...workerDeps, mailSender });

@@ -241,6 +241,7 @@ describe('OpenAPI document', () => {
       '/api/disputes/v1/disputes/{chargebackId}/notes',
       '/api/disputes/v1/disputes/{chargebackId}/represent',
       '/api/disputes/v1/queue',
+      '/api/disputes/v1/queue/export',
       '/api/documents/v1/documents/',
       '/api/documents/v1/documents/{documentId}',
       '/api/documents/v1/documents/{documentId}/content',

@@ -118,16 +118,19 @@ describe('route access declarations', () => {
     for (const route of app.declaredRoutes) {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
       // Exports: the builder's routes are the query role's; following one's own runs (the list, a run, cancel,
-      // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L.
+      // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L, and
+      // to disputes users and org owners, who export the dispute queue as its readers do.
       if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') {
         const followsRuns =
           (route.url.startsWith('/api/exports/v1/jobs/') &&
             !(route.method === 'POST' && route.url === '/api/exports/v1/jobs/')) ||
           route.url === '/api/exports/v1/limits';
         expect(route.access.who, `${route.method} ${route.url}`).toEqual(
-          followsRuns ? ['query', 'revenue_optimizer'] : ['query'],
+          followsRuns ? ['query', 'revenue_optimizer', 'disputes', 'org_owner'] : ['query'],
         );
       }
+      if (route.url === '/api/disputes/v1/queue/export')
+        expect(route.access.who, route.url).toEqual(['query', 'disputes', 'org_owner']);
       if (route.url.startsWith('/api/auth/v1/organization/:orgId/'))
         expect(route.access.who, route.url).toEqual(['org_owner']);
       // Documents: every role reads (general guard); org owners and upload admins upload; org owners delete and generate.

@@ -21,6 +21,7 @@ import {
 } from './disputeRouteParts.ts';
 import { loadDispute } from './loadDispute.ts';
 import { decodeCursor, encodeCursor } from './queueCursor.ts';
+import { queueQuestionOf } from './queueQuestion.ts';
 
 export function registerDisputeReadRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -39,26 +40,9 @@ export function registerDisputeReadRoutes(app: FastifyInstance, deps: RouteDeps)
     async (request, reply) => {
       const query = request.query;
       const after = decodeCursor(query.cursor, query.sort);
-      const { answered, accepted } = await answeredDisputes(deps.db, actorOf(request).orgId);
-      const { rows } = await askDisputes(
-        deps,
-        request,
-        reply,
-      )({
-        kind: 'queue',
-        tab: query.tab,
-        ...(query.network !== undefined && { network: query.network }),
-        ...(query.reason !== undefined && { reason: query.reason }),
-        ...(query.merchant !== undefined && { merchantId: query.merchant }),
-        ...(query.minAmount !== undefined && { minAmount: query.minAmount }),
-        ...(query.maxAmount !== undefined && { maxAmount: query.maxAmount }),
-        sort: query.sort,
-        order: query.order,
-        limit: query.limit,
-        after,
-        answered,
-        accepted,
-      });
+      const desk = await answeredDisputes(deps.db, actorOf(request).orgId);
+      const { cursor: _cursor, limit, ...view } = query;
+      const { rows } = await askDisputes(deps, request, reply)(queueQuestionOf(view, { limit, after }, desk));
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {

@@ -1,7 +1,8 @@
 // Every export run, its end and every download is written down: who (the acting
 // user and the signed-in person, who differ when support staff impersonate), what (the query, or the
-// optimizer's P&L request), rows.
+// optimizer's P&L request, or the dispute queue's view), rows.
 import type { QueryDescription } from '@payportal/shared/analytics';
+import type { DisputeQueueView } from '@payportal/shared/disputes';
 import type { PnlExport } from '@payportal/shared/optimizer';
 import type { Queryable } from '../db/database.ts';
 
@@ -16,12 +17,13 @@ export interface ExportAuditEntry {
   definitionId?: number | null;
   query?: QueryDescription | null;
   pnl?: PnlExport | null;
+  disputes?: DisputeQueueView | null;
   rows?: number;
 }
 
 export async function recordExportEvent(db: Queryable, entry: ExportAuditEntry): Promise<void> {
   await db.query(
-    'insert into export_audit (org_id, job_id, user_id, signed_in_user_id, event, definition_id, query, pnl, rows) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    'insert into export_audit (org_id, job_id, user_id, signed_in_user_id, event, definition_id, query, pnl, disputes, rows) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
     [
       entry.orgId,
       entry.jobId,
@@ -31,6 +33,7 @@ export async function recordExportEvent(db: Queryable, entry: ExportAuditEntry):
       entry.definitionId ?? null,
       entry.query ? JSON.stringify(entry.query) : null,
       entry.pnl ? JSON.stringify(entry.pnl) : null,
+      entry.disputes ? JSON.stringify(entry.disputes) : null,
       entry.rows ?? null,
     ],
   );

@@ -11,11 +11,12 @@ export const exportReader = withRole(['query'], 'read', { impersonation: true })
 export const exportWriter = withRole(['query'], 'write', { impersonation: true });
 /**
  * Following one's own runs (the list, one run, cancel, the download ticket, the limits): runs are their
- * runner's own, and revenue_optimizer users run the merchant P&L's export without
- * holding the query role.
+ * runner's own, and revenue_optimizer users run the merchant P&L's export, disputes users and org owners
+ * the dispute queue's, without holding the query role.
  */
-export const exportRunReader = withRole(['query', 'revenue_optimizer'], 'read', { impersonation: true });
-export const exportRunWriter = withRole(['query', 'revenue_optimizer'], 'write', { impersonation: true });
+const RUNNERS = ['query', 'revenue_optimizer', 'disputes', 'org_owner'] as const;
+export const exportRunReader = withRole(RUNNERS, 'read', { impersonation: true });
+export const exportRunWriter = withRole(RUNNERS, 'write', { impersonation: true });
 
 /** A route's OpenAPI schema under the exports tag. */
 export const exportSchema = <Extra extends object>(summary: string, extra: Extra) => ({

@@ -23,6 +23,7 @@ import {
   type EndedJob,
   type JobRow,
 } from './jobRepository.ts';
+import type { DisputeQueueSource } from './exportSource.ts';
 import { createRowCounter, type RowCounter } from './rowCounter.ts';
 import { PROGRESS_INTERVAL_MS, runExportJob } from './runExportJob.ts';
 
@@ -59,6 +60,8 @@ export interface ExportRunnerOptions {
   log: FastifyBaseLogger;
   /** This process's name, written on the jobs it claims. */
   instance: string;
+  /** The dispute queue's rows (the disputes feature's, handed over by app.ts). */
+  disputeQueue: DisputeQueueSource;
 }
 
 export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
@@ -96,6 +99,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
           rowCounter,
           store,
           scratchDir: options.scratchDir,
+          disputeQueue: options.disputeQueue,
           ttlDays: options.config.EXPORT_TTL_DAYS,
           today: options.today,
           log,

@@ -6,13 +6,10 @@ import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { QueryColumn } from '@payportal/shared/analytics';
 import type { PnlExport, PnlRow } from '@payportal/shared/optimizer';
 import type { CsvFile } from '../csv/csvFile.ts';
+import { csvColumn } from '../csv/csvColumn.ts';
 
-const column = (name: keyof PnlRow, label: string, type: QueryColumn['type']): QueryColumn => ({
-  name,
-  label,
-  type,
-  format: null,
-});
+const column = (name: keyof PnlRow & string, label: string, type: QueryColumn['type']) =>
+  csvColumn<PnlRow>(name, label, type);
 export const PNL_EXPORT_COLUMNS: QueryColumn[] = [
   column('mid', 'MID', 'string'),
   column('name', 'Merchant', 'string'),

@@ -1,4 +1,4 @@
-// Queues an export job for the caller (the optimizer's P&L): at most
+// Queues an export job for the caller (the builder's query, the optimizer's P&L, the dispute queue): at most
 // EXPORT_MAX_ACTIVE_PER_USER queued or running per user, the role's row cap, the run audited in the
 // same transaction, and the runner woken.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
@@ -50,6 +50,7 @@ export async function queueExportJob(
       definitionId: run.definitionId,
       query: row.query,
       pnl: row.pnl,
+      disputes: row.disputes,
     });
     return row;
   });

@@ -5,7 +5,7 @@ import type { RouteDeps, WorkerDeps } from '../http/routeDeps.ts';
 import { registerExportDefinitionRoutes } from './exportDefinitionRoutes.ts';
 import { registerExportDownloadRoute } from './exportDownloadRoute.ts';
 import { registerExportJobRoutes } from './exportJobRoutes.ts';
-import { createExportRunner, type ExportRunner } from './exportRunner.ts';
+import { createExportRunner, type ExportRunner, type ExportRunnerOptions } from './exportRunner.ts';
 
 export function registerExports(app: FastifyInstance, deps: RouteDeps): void {
   registerExportDefinitionRoutes(app, deps);
@@ -17,7 +17,11 @@ export function registerExports(app: FastifyInstance, deps: RouteDeps): void {
  * The export runner, without an analytics engine none. It starts when the app is ready (listen, or a
  * test's first inject) and stops with it; jobs it was running go back to the queue for the next start.
  */
-export function startExportRunner(app: FastifyInstance, deps: WorkerDeps): ExportRunner | null {
+export function startExportRunner(
+  app: FastifyInstance,
+  deps: WorkerDeps,
+  sources: Pick<ExportRunnerOptions, 'disputeQueue'>,
+): ExportRunner | null {
   if (!deps.analytics) return null;
   const runner = createExportRunner({
     db: deps.db,
@@ -29,6 +33,7 @@ export function startExportRunner(app: FastifyInstance, deps: WorkerDeps): Expor
     today: deps.today,
     log: app.log,
     instance: deps.instance,
+    ...sources,
   });
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());

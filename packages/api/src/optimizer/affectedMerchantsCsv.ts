@@ -4,13 +4,10 @@
 import type { QueryColumn } from '@payportal/shared/analytics';
 import type { AffectedMerchant } from '@payportal/shared/optimizer';
 import { createCsvEncoder } from '../csv/csvFormat.ts';
+import { csvColumn } from '../csv/csvColumn.ts';
 
-const column = (name: keyof AffectedMerchant, label: string, type: QueryColumn['type']): QueryColumn => ({
-  name,
-  label,
-  type,
-  format: null,
-});
+const column = (name: keyof AffectedMerchant & string, label: string, type: QueryColumn['type']) =>
+  csvColumn<AffectedMerchant>(name, label, type);
 const COLUMNS: QueryColumn[] = [
   column('mid', 'MID', 'string'),
   column('name', 'Merchant', 'string'),

@@ -97,6 +97,7 @@ const ROWS: Record<
   '/documents': { path: '/documents', who: everyone, heading: 'Documents', text: 'Loading documents…' },
   '/alerts': { path: '/alerts', who: everyone, heading: 'Alerts', text: 'Subscriptions' },
   '/disputes': { path: '/disputes', who: everyone, heading: 'Disputes', text: 'Due within 3 days' },
+  '/disputes/insights': { path: '/disputes/insights', who: everyone, heading: 'Dispute insights', text: 'By network' },
   '/disputes/:chargebackId': {
     // Not a chargeback id: the detail screen's own not-found page, without asking the API.
     path: '/disputes/abc',

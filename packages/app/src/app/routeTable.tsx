@@ -104,6 +104,9 @@ const ResidualsScreen = lazyScreen(() =>
 const ResidualStatementScreen = lazyScreen(() =>
   import('../features/residuals/ResidualStatementScreen.tsx').then((m) => m.ResidualStatementScreen),
 );
+const DisputeInsightsScreen = lazyScreen(() =>
+  import('../features/disputes/DisputeInsightsScreen.tsx').then((m) => m.DisputeInsightsScreen),
+);
 const DisputeDetailScreen = lazyScreen(() =>
   import('../features/disputes/DisputeDetailScreen.tsx').then((m) => m.DisputeDetailScreen),
 );
@@ -156,7 +159,9 @@ export const routeTable: RouteRow[] = [
   guarded('/dashboards', 'query', DashboardsScreen, ({ session }) => ({ userId: session.user.id })),
   guarded('/documents', 'general', DocumentsScreen, noInputs),
   guarded('/alerts', 'query', AlertsScreen, ({ session }) => ({ userId: session.user.id })),
-  guarded('/disputes', 'disputes', DisputeQueueScreen, noInputs),
+  guarded('/disputes', 'disputes', DisputeQueueScreen, ({ session }) => ({ canSeeInsights: session.flags.isQuery })),
+  // Before the dispute's own path, which would take "insights" for a chargeback id (the first match wins).
+  guarded('/disputes/insights', 'query', DisputeInsightsScreen, noInputs),
   guarded('/disputes/:chargebackId', 'disputes', DisputeDetailScreen, ({ params, session }) => ({
     chargebackId: params.chargebackId!,
     canOpenMerchant: session.flags.isQuery,

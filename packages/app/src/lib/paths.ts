@@ -24,6 +24,7 @@ export const paths = {
   alerts: (merchant?: { id: string; name: string }) =>
     merchant ? `/alerts?${new URLSearchParams({ merchant: merchant.id, name: merchant.name })}` : '/alerts',
   disputes: () => '/disputes',
+  disputeInsights: () => '/disputes/insights',
   dispute: (chargebackId: number | string) => `/disputes/${encodeURIComponent(String(chargebackId))}`,
   residuals: (month?: string) => `/residuals${month ? `?month=${month}` : ''}`,
   residualStatement: (node: string, month?: string) =>

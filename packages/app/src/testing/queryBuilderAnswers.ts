@@ -95,6 +95,7 @@ export function jobAnswer(overrides: Partial<ExportJob> = {}): ExportJob {
     status: 'queued',
     query: definitionAnswer().query,
     pnl: null,
+    disputes: null,
     csv: { ...DEFAULT_CSV_OPTIONS },
     rows_written: 0,
     rows_estimate: null,

@@ -1,5 +1,7 @@
 // Ready-made rules for what acquirers watch. "Nearing" a scheme line is 90 % of it, so the mail comes
-// before the programme's letter does.
+// before the programme's letter does. The dispute desk's two (issue #44) look back far enough to hold
+// every dispute still open (a chargeback is counted on its received date, and arbitration comes months
+// after it) and every fought one decided (a ruling comes weeks after the representment).
 import type { AlertRuleInput } from './alertSchemas.ts';
 
 export interface AlertTemplate {
@@ -7,6 +9,9 @@ export interface AlertTemplate {
   name: string;
   rule: AlertRuleInput;
 }
+
+/** A template whose name says "X %" has it replaced by the threshold when it is applied. */
+export const TEMPLATE_THRESHOLD_MARK = 'X %';
 
 export const ALERT_TEMPLATES: readonly AlertTemplate[] = [
   {
@@ -51,6 +56,30 @@ export const ALERT_TEMPLATES: readonly AlertTemplate[] = [
       change_unit: 'relative',
       threshold: 30,
       window: 'month',
+    },
+  },
+  {
+    id: 'disputes-due-3d',
+    name: 'Disputes due within 3 days',
+    rule: {
+      measure: 'disputes_due_3d',
+      scope: 'merchant',
+      condition: 'above',
+      threshold: 0,
+      window: 'last_n_days',
+      window_days: 366,
+    },
+  },
+  {
+    id: 'fought-win-rate-low',
+    name: "A merchant's fought win rate below X %",
+    rule: {
+      measure: 'dispute_win_rate_fought',
+      scope: 'merchant',
+      condition: 'below',
+      threshold: 0.3,
+      window: 'last_n_days',
+      window_days: 180,
     },
   },
 ];

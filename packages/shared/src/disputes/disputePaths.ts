@@ -6,6 +6,7 @@ const base = '/api/disputes/v1';
 
 export const DISPUTE_ROUTES = {
   queue: `${base}/queue`,
+  queueExport: `${base}/queue/export`,
   dispute: `${base}/disputes/:chargebackId`,
   assign: `${base}/disputes/:chargebackId/assign`,
   accept: `${base}/disputes/:chargebackId/accept`,
@@ -24,6 +25,8 @@ export const DISPUTE_PATHS = {
         .filter(([, value]) => value !== undefined)
         .map(([key, value]) => [key, String(value)]),
     )}`,
+  /** POST: the queue's view as a CSV export job (202), followed through the exports' job routes. */
+  queueExport: () => DISPUTE_ROUTES.queueExport,
   /** GET: the dispute with its timeline, sale, merchant, evidence and notes. */
   dispute: (chargebackId: number) => `${base}/disputes/${chargebackId}`,
   /** POST an action on the dispute. */

@@ -28,16 +28,29 @@ export const disputeParamsSchema = z.strictObject({ chargebackId: chargebackIdSc
 
 const amount = z.coerce.number().nonnegative().max(1e15);
 
+/** What a person sees of the queue: its tab, filters and sort (a page of it adds `limit` and `cursor`). */
+const queueView = {
+  tab: z.enum(Object.keys(DISPUTE_TABS) as [DisputeTab, ...DisputeTab[]]),
+  network: z.enum(DISPUTE_NETWORKS).optional(),
+  reason: z.string().trim().min(1).max(16).optional(),
+  merchant: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  minAmount: amount.optional(),
+  maxAmount: amount.optional(),
+  sort: z.enum(DISPUTE_SORTS).default('due_date'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+};
+const amountsInOrder = (query: { minAmount?: number; maxAmount?: number }) =>
+  query.minAmount === undefined || query.maxAmount === undefined || query.minAmount <= query.maxAmount;
+const amountsInOrderIssue = { message: 'minAmount must not be above maxAmount', path: ['minAmount'] };
+
+/** The view a CSV export of the queue carries: every row of it, in its order. */
+export const disputeQueueViewSchema = z.strictObject(queueView).refine(amountsInOrder, amountsInOrderIssue);
+export type DisputeQueueView = z.infer<typeof disputeQueueViewSchema>;
+export type DisputeQueueViewInput = z.input<typeof disputeQueueViewSchema>;
+
 export const disputeQueueQuerySchema = z
   .strictObject({
-    tab: z.enum(Object.keys(DISPUTE_TABS) as [DisputeTab, ...DisputeTab[]]),
-    network: z.enum(DISPUTE_NETWORKS).optional(),
-    reason: z.string().trim().min(1).max(16).optional(),
-    merchant: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-    minAmount: amount.optional(),
-    maxAmount: amount.optional(),
-    sort: z.enum(DISPUTE_SORTS).default('due_date'),
-    order: z.enum(['asc', 'desc']).default('asc'),
+    ...queueView,
     limit: z.coerce.number().int().min(1).max(DISPUTE_PAGE_SIZE).default(DISPUTE_PAGE_SIZE),
     /** Opaque: the API's encoding of the last row's sort key. */
     cursor: z
@@ -45,13 +58,7 @@ export const disputeQueueQuerySchema = z
       .regex(/^[A-Za-z0-9_-]{1,200}$/)
       .optional(),
   })
-  .refine(
-    (query) => query.minAmount === undefined || query.maxAmount === undefined || query.minAmount <= query.maxAmount,
-    {
-      message: 'minAmount must not be above maxAmount',
-      path: ['minAmount'],
-    },
-  );
+  .refine(amountsInOrder, amountsInOrderIssue);
 export type DisputeQueueQuery = z.infer<typeof disputeQueueQuerySchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -4,3 +4,5 @@ export * from './disputeActions.ts';
 export * from './disputeDetail.ts';
 export * from './disputePaths.ts';
 export * from './disputeQueue.ts';
+export * from './disputeInsights.ts';
+export * from './disputeQueueExport.ts';

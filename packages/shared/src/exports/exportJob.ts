@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idSchema } from '../identity/domain.ts';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 import { pnlExportSchema } from '../optimizer/merchantPnl.ts';
+import { disputeQueueViewSchema } from '../disputes/disputeQueue.ts';
 import { csvOptionsSchema } from './csvOptions.ts';
 import { exportNameSchema } from './exportDefinition.ts';
 
@@ -26,8 +27,10 @@ export const exportJobSchema = z.object({
   status: z.enum(EXPORT_JOB_STATUSES),
   /** What it exports: a query description (the builder, a saved definition), or else… */
   query: queryDescriptionSchema.nullable(),
-  /** …the revenue optimizer's merchant P&L. Exactly one of the two is set. */
+  /** …the revenue optimizer's merchant P&L, or… */
   pnl: pnlExportSchema.nullable(),
+  /** …the dispute queue's view (tab, filters, sort). Exactly one of the three is set. */
+  disputes: disputeQueueViewSchema.nullable(),
   csv: csvOptionsSchema,
   /** Data rows written so far (the header not counted); updated a few times a second while running. */
   rows_written: z.number().int().min(0),

@@ -8,6 +8,7 @@ import {
   ALERT_TEMPLATES,
   ALERT_WINDOW_LABELS,
   ALERT_WINDOWS,
+  TEMPLATE_THRESHOLD_MARK,
   type AlertCondition,
   type AlertRuleInput,
   type AlertScope,
@@ -69,9 +70,11 @@ export function AlertForm({
     setTemplate(templateId);
     const chosen = ALERT_TEMPLATES.find((item) => item.id === templateId);
     if (!chosen) return;
+    const shown = String(Number((chosen.rule.threshold * shownScale(chosen.rule)).toFixed(4)));
+    const named = chosen.name.replace(TEMPLATE_THRESHOLD_MARK, `${shown} %`);
     setRule(chosen.rule);
-    setName(preset ? `${chosen.name}: ${preset.merchantName}` : chosen.name);
-    setTyped(String(Number((chosen.rule.threshold * shownScale(chosen.rule)).toFixed(4))));
+    setName(preset ? `${named}: ${preset.merchantName}` : named);
+    setTyped(shown);
   };
   const change = (patch: Partial<AlertRuleInput>) => setRule((current) => ({ ...current, ...patch }));
   const compares = rule.condition === 'increase' || rule.condition === 'decrease';

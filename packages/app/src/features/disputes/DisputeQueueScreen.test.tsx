@@ -1,10 +1,13 @@
 // /disputes: the tabs (keyboard), the days left in words beside their colour, server paging with the
-// cursor, server sorting announced with aria-sort, the filters as query parameters, empty and error states.
+// cursor, server sorting announced with aria-sort, the filters as query parameters, empty and error states,
+// and the view on screen (tab, filters, sort) as the CSV export's.
 import { DISPUTE_ROUTES, type DisputeQueueItem } from '@payportal/shared/disputes';
+import { EXPORT_ROUTES } from '@payportal/shared/exports';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerApi, type SentRequest } from '../../testing/answerApi.ts';
+import { jobAnswer, limitsAnswer } from '../../testing/queryBuilderAnswers.ts';
 import { renderAppAt, signedInAs } from '../../testing/renderAppAt.tsx';
 import { setTestPortalConfig } from '../../testing/testPortalConfig.ts';
 import { resetSession } from '../session/sessionStore.ts';
@@ -32,9 +35,17 @@ const row = (id: number, due: string | null): DisputeQueueItem => ({
 
 function answerQueue(answer: (request: SentRequest) => object) {
   setTestPortalConfig();
-  return answerApi({ [`GET ${DISPUTE_ROUTES.queue}`]: (request) => ({ body: answer(request) }) });
+  return answerApi({
+    [`GET ${DISPUTE_ROUTES.queue}`]: (request) => ({ body: answer(request) }),
+    [`GET ${EXPORT_ROUTES.limits}`]: () => ({ body: limitsAnswer }),
+    [`POST ${DISPUTE_ROUTES.queueExport}`]: (request) => ({
+      status: 202,
+      body: jobAnswer({ definition_id: null, query: null, disputes: (request.body as { view: never }).view }),
+    }),
+  });
 }
-const sentQueries = (sent: SentRequest[]) => sent.map((request) => Object.fromEntries(request.search));
+const sentQueries = (sent: SentRequest[]) =>
+  sent.filter((request) => request.path === DISPUTE_ROUTES.queue).map((request) => Object.fromEntries(request.search));
 const dataRows = () =>
   within(screen.getByRole('table', { name: 'Disputes' }))
     .getAllByRole('row')
@@ -104,6 +115,30 @@ describe('/disputes', () => {
       merchant: '42',
       minAmount: '10',
       maxAmount: '500',
+    });
+  });
+
+  it('exports the view on screen: its tab, filters and sort go into the export job', async () => {
+    const sent = answerQueue(() => ({ items: [row(1, '2026-12-01')], nextCursor: null }));
+    renderAppAt('/disputes', signedInAs(['disputes']));
+    await screen.findByRole('table', { name: 'Disputes' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Decided' }));
+    await userEvent.selectOptions(screen.getByLabelText('Network'), 'Visa');
+    fireEvent.change(screen.getByLabelText('Amount from'), { target: { value: '10' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Amount/ }));
+    await screen.findByText('limited to 1,000,000 rows for your role', { exact: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Run export' }));
+    expect(await screen.findByText('Waiting to start')).toBeTruthy();
+    const posted = sent.filter((request) => request.path === DISPUTE_ROUTES.queueExport);
+    expect(posted.map((request) => request.body)).toEqual([
+      { view: { tab: 'decided', network: 'visa', minAmount: 10, sort: 'amount', order: 'asc' } },
+    ]);
+    expect(sentQueries(sent).at(-1)).toMatchObject({
+      tab: 'decided',
+      network: 'visa',
+      minAmount: '10',
+      sort: 'amount',
     });
   });
 

@@ -1,9 +1,13 @@
 // /disputes: the dispute desk's queue (issue #44). Four tabs, filters, server-side sort and paging
-// ("Load more" follows the API's cursor); each row says its days left in words and colour.
+// ("Load more" follows the API's cursor); each row says its days left in words and colour; the view on
+// screen exports as CSV.
 import { DISPUTE_TABS, type DisputeTab } from '@payportal/shared/disputes';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../lib/paths.ts';
 import { secondaryButton } from '../../ui/button.css.ts';
 import { TabList, tabPanelProps } from '../../ui/TabList.tsx';
+import { QueueExport } from './QueueExport.tsx';
 import { QueueFilters, type QueueFilterValues } from './QueueFilters.tsx';
 import { QueueTable, type SortState } from './QueueTable.tsx';
 import { useQueuePages } from './useQueuePages.ts';
@@ -17,17 +21,25 @@ const EMPTY: Record<DisputeTab, string> = {
   decided: 'No dispute has been decided yet.',
 };
 
-export function DisputeQueueScreen() {
+/** `canSeeInsights`: the insights are the query API's figures, for users with the query role. */
+export function DisputeQueueScreen({ canSeeInsights }: { canSeeInsights: boolean }) {
   const [tab, setTab] = useState<DisputeTab>('needs_response');
   const [filters, setFilters] = useState<QueueFilterValues>({});
   const [sorted, setSorted] = useState<SortState>({ sort: 'due_date', order: 'asc' });
-  const pages = useQueuePages({ tab, ...filters, ...sorted });
+  const view = { tab, ...filters, ...sorted };
+  const pages = useQueuePages(view);
   const filtered = Object.values(filters).some((value) => value !== undefined);
 
   return (
     <div className={styles.screen}>
       <h1 className={styles.title}>Disputes</h1>
       <p className={styles.intro}>Open chargebacks and the days left before each network’s deadline.</p>
+      {canSeeInsights && (
+        <p>
+          <Link to={paths.disputeInsights()}>Dispute insights</Link>: challenge, win and recovery rates by reason,
+          network, merchant and month.
+        </p>
+      )}
       <section className={styles.card} aria-label="Filters">
         <QueueFilters onApply={setFilters} />
       </section>
@@ -73,6 +85,9 @@ export function DisputeQueueScreen() {
             <span className={styles.muted}>{pages.items.length} shown</span>
           </div>
         )}
+      </div>
+      <div className={styles.exportArea}>
+        <QueueExport view={view} />
       </div>
     </div>
   );

@@ -100,3 +100,12 @@ export const textarea = style({
 });
 export const viewer = style({ marginTop: '0.75rem', maxWidth: '100%' });
 export const image = style({ maxWidth: '100%', height: 'auto', border: `1px solid ${vars.color.border}` });
+
+/** The queue's export card, apart from the table above it. */
+export const exportArea = style({ marginTop: '1rem' });
+
+/** /disputes/insights: each chart over its table; the canvas keeps a height a phone can read. */
+export const insightCanvas = style({ width: '100%', height: '18rem' });
+export const insightTable = style([table, { minWidth: 0 }]);
+// On a phone a merchant's name and a column's label wrap, so the four columns fit without scrolling.
+globalStyle(`${insightTable} th, ${insightTable} td:first-child`, { whiteSpace: 'normal' });

@@ -10,8 +10,11 @@ import {
   disputeQueueQuerySchema,
   disputeEvidenceSchema,
   representDisputeSchema,
+  runDisputeQueueExportBodySchema,
   type DisputeQueueQuery,
+  type DisputeQueueViewInput,
 } from '@payportal/shared/disputes';
+import { exportJobSchema } from '@payportal/shared/exports';
 import { z } from 'zod';
 import { apiBytes, apiRequest } from '../../lib/apiClient.ts';
 
@@ -35,6 +38,14 @@ export function fetchQueuePage(query: QueueQueryInput, signal?: AbortSignal) {
     signal,
   });
 }
+
+/** Queues the view's rows (its tab, filters and sort) as a CSV export job, followed and downloaded like any export. */
+export const exportQueue = (view: DisputeQueueViewInput) =>
+  apiRequest(DISPUTE_PATHS.queueExport(), {
+    method: 'POST',
+    body: runDisputeQueueExportBodySchema.parse({ view }),
+    schema: exportJobSchema,
+  });
 
 export const fetchDispute = (chargebackId: number, signal?: AbortSignal) =>
   apiRequest(DISPUTE_PATHS.dispute(chargebackId), { schema: disputeDetailSchema, signal });
