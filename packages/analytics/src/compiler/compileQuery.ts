@@ -29,18 +29,10 @@ import { dimensionExpression, dimensionSources, isMerchantAttribute, type Source
 import { filterCondition } from './filterSql.ts';
 import { MEASURE_SQL, type FactPartId, type MerchantPartId } from './measureSql.ts';
 import { merchantScopeSql } from './merchantScope.ts';
+import type { QueryScope } from './queryScope.ts';
 import { QueryError, type QueryIssue } from './queryError.ts';
 
-export interface QueryScope {
-  orgId: number;
-  /**
-   * The portfolio node (a sub-ISO's or an agent's code) the caller is scoped to, from the verified caller
-   * only: every merchant read is then one of that node's subtree (Q1). Absent: the whole organisation.
-   */
-  node?: string;
-  /** The caller's today as YYYY-MM-DD: presets such as last_30_days count back from it. */
-  today: string;
-}
+export type { QueryScope } from './queryScope.ts';
 
 export interface CompileOptions {
   rowCap: number;

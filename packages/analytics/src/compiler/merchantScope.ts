@@ -1,6 +1,6 @@
 // Which merchants a caller may see, as one condition on merchant_dim: the one place a scope (Q1 in
 // docs/COMPILER.md) becomes SQL, for the compiled questions, the merchant finder and the optimizer alike.
-import type { QueryScope } from './compileQuery.ts';
+import type { QueryScope } from './queryScope.ts';
 import type { Binder } from './dialect.ts';
 
 /** The caller's merchants in merchant_dim: the organisation's, narrowed to a node's subtree (an agent's
