@@ -109,7 +109,7 @@ test('the optimizer demo user, framed in the partner demo: P&L and its export, a
   await portal.getByRole('button', { name: 'Run export' }).click();
   await expect(portal.getByRole('button', { name: 'Download CSV' })).toBeVisible({ timeout: 30_000 });
   // The ready export's summary changes the frame's height; once the host shrinks the frame the page scrolls
-  // back, moving the button: a click before that lands below it (seen in CI under load).
+  // back, moving the button; the click waits for the frame to settle.
   await frameSettled(page);
   const pnlDownload = page.waitForEvent('download');
   await portal.getByRole('button', { name: 'Download CSV' }).click();
