@@ -9,6 +9,10 @@ export default defineConfig({
   test: {
     name: 'app',
     environment: 'happy-dom',
+    // A safety net sized for a busy machine, not a synchronisation (every test waits on what it reads):
+    // vitest's 5 s default is an idle machine's. The longest screen test, a whole question built key by
+    // key in happy-dom, took 1.8 s on a quiet clean clone and 5.3 s at a load average of 11 (2 cores).
+    testTimeout: 30_000,
     environmentOptions: {
       happyDOM: {
         settings: {
