@@ -13,11 +13,22 @@ const AUDIENCE = 'payportal';
 /** Short: the frame exchanges it at once, and asks again for each renewal. */
 const LIFETIME_S = 120;
 
-/** Northwind's user directory. The first two exist in the portal; the third is created on first use. */
+/**
+ * The agent whose book Northwind's agent user sees: the generator's first agent (the portal's seed
+ * registers Northwind with this node, packages/api/src/seed/demoPartner.ts).
+ */
+const AGENT_NODE = 'AGT-0001';
+
+/**
+ * Northwind's user directory. The first two exist in the portal; the others are created on first use.
+ * The agent user's tokens carry `node`: the portal scopes their sessions to that agent's book (README
+ * "Scoped books" in packages/api), whatever the user's own scope in the portal.
+ */
 export const NORTHWIND_USERS = [
   { email: 'partner@acme.example', name: 'Paula Partner' },
   { email: 'optimizer@acme.example', name: 'Otto Optimizer' },
   { email: 'new.partner@acme.example', name: 'Nico Newpartner', roles: ['query'] },
+  { email: 'agent.partner@acme.example', name: 'Ari Agentpartner', roles: ['query'], node: AGENT_NODE },
 ] as const;
 const PASSWORD = 'Portal-demo-2026';
 const COOKIE = 'nw_user';
@@ -108,6 +119,7 @@ export function northwindSessions(keyFile: URL) {
         name: user.name,
         origin,
         ...('roles' in user && { roles: [...user.roles] }),
+        ...('node' in user && { node: user.node }),
       })
         .setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' })
         .setIssuer(ISSUER)

@@ -18,10 +18,14 @@ import {
 import { MERCHANT_PATHS } from '@payportal/shared/merchants';
 import { OPTIMIZER_PATHS, pnlRequestSchema, pnlResultSchema, type PnlRow } from '@payportal/shared/optimizer';
 import { parse } from 'csv-parse/sync';
+import { importPKCS8 } from 'jose';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeNumbers } from '../../analytics/test/closeNumbers.ts';
 import { subtreeGsv } from '../../analytics/test/subtreeGsv.ts';
+import { DEVELOPMENT_PARTNER_ORIGIN } from '../src/config.ts';
 import { DEMO_AGENT_NODE } from '../src/seed/demoAccounts.ts';
+import { DEMO_PARTNER } from '../src/seed/demoPartner.ts';
 import { download, openAnalyticsTestApp, waitForJob, type AnalyticsTestApp } from './exportHelpers.ts';
 import { partnerKey, partnerSessionToken } from './partnerTokens.ts';
 import { bearer } from './testApp.ts';
@@ -325,6 +329,41 @@ describe('scoped books on PGlite and DuckDB', () => {
     expect([outside.statusCode, outside.json().error.code]).toEqual([403, 'partner/node-outside-set']);
     const unknown = await exchange('AGT-9999');
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([403, 'partner/unknown-node']);
+    const inside = await exchange(DEMO_AGENT_NODE);
+    expect(inside.statusCode, inside.body).toBe(201);
+    const answer = await inject('POST', ANALYTICS_ROUTES.query, bearer(inside.json().id_token), GSV_BY_MERCHANT);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expectBook(gsvByMid(answer.json()), DEMO_AGENT_NODE);
+  });
+
+  it('[S5] registers the seeded partner demo with the demo agent’s node: its agent user’s token opens that book, another node is refused', async () => {
+    const key = {
+      kid: DEMO_PARTNER.kid,
+      pem: '',
+      privateKey: await importPKCS8(
+        readFileSync(new URL('../../parent-demo/northwind-demo-key.pem', import.meta.url), 'utf8'),
+        'ES256',
+      ),
+    };
+    const exchange = async (node: string) =>
+      inject(
+        'POST',
+        API_PATHS.partnerSession,
+        {},
+        {
+          token: await partnerSessionToken(
+            DEMO_PARTNER.issuer,
+            key,
+            'agent.partner@acme.example',
+            'Ari Agentpartner',
+            DEVELOPMENT_PARTNER_ORIGIN,
+            { node, roles: ['query'] },
+          ),
+          origin: DEVELOPMENT_PARTNER_ORIGIN,
+        },
+      );
+    const outside = await exchange(subIso);
+    expect([outside.statusCode, outside.json().error.code]).toEqual([403, 'partner/node-outside-set']);
     const inside = await exchange(DEMO_AGENT_NODE);
     expect(inside.statusCode, inside.body).toBe(201);
     const answer = await inject('POST', ANALYTICS_ROUTES.query, bearer(inside.json().id_token), GSV_BY_MERCHANT);

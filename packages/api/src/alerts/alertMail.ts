@@ -1,5 +1,5 @@
-// The mail of a firing: which merchants (or the portfolio) met the rule, their figures as the
-// dashboards format them, links to the merchant page and to /alerts.
+// The mail of a firing: which merchants (or the portfolio, or the recipient's book) met the rule, their
+// figures as the dashboards format them, links to the merchant page and to /alerts.
 import { ALERT_CONDITION_LABELS, type AlertFiringItem, type AlertRule } from '@payportal/shared/alerts';
 import { formatCell, MEASURES } from '@payportal/shared/analytics';
 import { merchantPageHref } from '@payportal/shared/dashboards';
@@ -18,8 +18,8 @@ export function thresholdText(rule: AlertRule): string {
     : formatCell(rule.threshold, { type: 'number', format });
 }
 
-export function ruleSentence(rule: AlertRule, period: [string, string]): string {
-  const who = rule.scope === 'merchant' ? 'A merchant’s' : 'The portfolio’s';
+function ruleSentence(rule: AlertRule, period: [string, string], book: string | null): string {
+  const who = rule.scope === 'merchant' ? 'A merchant’s' : book === null ? 'The portfolio’s' : 'The book’s';
   return `${who} ${MEASURES[rule.measure].label.toLowerCase()} ${ALERT_CONDITION_LABELS[rule.condition]} ${thresholdText(rule)}, ${period[0]} to ${period[1]}.`;
 }
 
@@ -29,6 +29,8 @@ export function alertMail(input: {
   period: [string, string];
   items: AlertFiringItem[];
   publicUrl: string;
+  /** The book the figures are of, as bookName() names it ("Agent: Lakeside Payments"); null: the whole organisation. */
+  book: string | null;
 }): { subject: string; text: string; html: string } {
   const { rule, items, publicUrl } = input;
   const format = MEASURES[rule.measure].format;
@@ -42,7 +44,7 @@ export function alertMail(input: {
   const shown = items.slice(0, MAIL_ITEMS_MAX);
   const rows = shown.map((item) => [
     item.merchant_id === null
-      ? { text: 'Portfolio' }
+      ? { text: input.book ?? 'Portfolio' }
       : {
           text: `${item.merchant_name ?? 'Merchant'} (${item.merchant_id})`,
           href: `${publicUrl}${merchantPageHref(item.merchant_id)}`,
@@ -51,9 +53,11 @@ export function alertMail(input: {
     ...(compares ? [{ text: figure(item.previous) }] : []),
   ]);
   const more = items.length > shown.length ? `And ${items.length - shown.length} more: see the alert's history.` : '';
-  const sentence = ruleSentence(rule, input.period);
+  const sentence = ruleSentence(rule, input.period, input.book);
   const count =
-    rule.scope === 'merchant' ? `${items.length} merchant${items.length === 1 ? '' : 's'}` : 'The portfolio';
+    rule.scope === 'merchant'
+      ? `${items.length} merchant${items.length === 1 ? '' : 's'}`
+      : (input.book ?? 'The portfolio');
   const alertsUrl = `${publicUrl}/alerts`;
   return {
     subject: `Alert: ${input.name} (${count})`,

@@ -104,10 +104,8 @@ export async function updateAlert(
   if (!existing) return null;
   if (!canEditOwned(actor, existing.created_by)) return 'forbidden';
   const ruleChanged = JSON.stringify(alertRuleSchema.parse(existing.rule)) !== JSON.stringify(body.rule);
-  if (ruleChanged && existing.open_firing_id !== null)
-    await db.query('update alert_firings set cleared_at = now() where id = $1 and cleared_at is null', [
-      existing.open_firing_id,
-    ]);
+  if (ruleChanged)
+    await db.query('update alert_firings set cleared_at = now() where alert_id = $1 and cleared_at is null', [id]);
   await db.query(
     `update alerts set name = $3, rule = $4, recipients = $5::int[], enabled = $6, updated_at = now(), open_firing_id = case when $7 then null else open_firing_id end where id = $1 and org_id = $2`,
     [id, actor.orgId, body.name, JSON.stringify(body.rule), body.recipients, body.enabled, ruleChanged],
@@ -131,10 +129,23 @@ interface FiringRow {
   items: AlertFiringItem[];
 }
 
-export async function listFirings(db: Queryable, orgId: number, alertId: number, limit = 50): Promise<AlertFiring[]> {
+/**
+ * The firings `readerBook` may see (README "Scoped books"): a scoped reader those of their own book (their
+ * own mails'), the whole organisation those of the creator's book (the alert's own).
+ */
+export async function listFirings(
+  db: Queryable,
+  orgId: number,
+  alertId: number,
+  readerBook: string | null,
+  limit = 50,
+): Promise<AlertFiring[]> {
   const rows = await db.query<FiringRow>(
-    'select id, fired_at, cleared_at, query, items from alert_firings where alert_id = $1 and org_id = $2 order by fired_at desc, id desc limit $3',
-    [alertId, orgId, limit],
+    `select f.id, f.fired_at, f.cleared_at, f.query, f.items from alert_firings f
+     join alerts a on a.id = f.alert_id join users creator on creator.id = a.created_by
+     where f.alert_id = $1 and f.org_id = $2 and f.book is not distinct from coalesce($3::text, creator.scope_node)
+     order by f.fired_at desc, f.id desc limit $4`,
+    [alertId, orgId, readerBook, limit],
   );
   return rows.map((row) =>
     alertFiringSchema.parse({ ...row, fired_at: iso(row.fired_at), cleared_at: iso(row.cleared_at) }),
@@ -145,33 +156,57 @@ export async function enabledAlertsOf(db: Queryable, orgId: number): Promise<Ale
   return db.query<AlertRow>(`select ${COLUMNS} from alerts where org_id = $1 and enabled order by id`, [orgId]);
 }
 
-/** Opens a firing (the condition newly holds); answers its id. */
+/** The alert's open firing in each book (null: the whole organisation). */
+export async function openFiringsOf(db: Queryable, alertId: number): Promise<Map<string | null, number>> {
+  const rows = await db.query<{ id: number; book: string | null }>(
+    'select id, book from alert_firings where alert_id = $1 and cleared_at is null',
+    [alertId],
+  );
+  return new Map(rows.map((row) => [row.book, row.id]));
+}
+
+/**
+ * Opens a firing in `book` (the condition newly holds there); answers its id. The creator's book's
+ * (`own`) is the alert's state.
+ */
 export async function openFiring(
   db: Queryable,
   alert: AlertRow,
-  firing: { at: Date; query: QueryDescription; items: AlertFiringItem[] },
+  firing: { at: Date; query: QueryDescription; items: AlertFiringItem[]; book: string | null; own: boolean },
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    'insert into alert_firings (alert_id, org_id, fired_at, query, items) values ($1, $2, $3, $4, $5) returning id',
-    [alert.id, alert.org_id, firing.at.toISOString(), JSON.stringify(firing.query), JSON.stringify(firing.items)],
+    'insert into alert_firings (alert_id, org_id, fired_at, query, items, book) values ($1, $2, $3, $4, $5, $6) returning id',
+    [
+      alert.id,
+      alert.org_id,
+      firing.at.toISOString(),
+      JSON.stringify(firing.query),
+      JSON.stringify(firing.items),
+      firing.book,
+    ],
   );
-  await db.query('update alerts set open_firing_id = $2, last_evaluated_at = $3 where id = $1', [
-    alert.id,
-    row!.id,
-    firing.at.toISOString(),
-  ]);
+  if (firing.own) await db.query('update alerts set open_firing_id = $2 where id = $1', [alert.id, row!.id]);
   return row!.id;
 }
 
-/** The condition no longer holds: the open firing is cleared, and the next one mails again. */
-export async function clearFiring(db: Queryable, alert: AlertRow, at: Date): Promise<void> {
-  await db.query('update alert_firings set cleared_at = $2 where id = $1 and cleared_at is null', [
-    alert.open_firing_id,
+/**
+ * The condition no longer holds in the books of `firingIds` (or they are no book a recipient's mail is made
+ * in now): those firings are cleared, and the next one there mails again.
+ */
+export async function clearFirings(
+  db: Queryable,
+  alert: AlertRow,
+  firingIds: readonly number[],
+  at: Date,
+): Promise<void> {
+  if (!firingIds.length) return;
+  await db.query('update alert_firings set cleared_at = $2 where id = any($1::int[]) and cleared_at is null', [
+    firingIds,
     at.toISOString(),
   ]);
-  await db.query('update alerts set open_firing_id = null, last_evaluated_at = $2 where id = $1', [
+  await db.query('update alerts set open_firing_id = null where id = $1 and open_firing_id = any($2::int[])', [
     alert.id,
-    at.toISOString(),
+    firingIds,
   ]);
 }
 

@@ -152,7 +152,9 @@ export function registerAlertRoutes(app: FastifyInstance, { db, now, config, ale
     async (request) => {
       const actor = alertActorOf(request);
       if (!(await answerAlert(db, actor, request.params.alertId))) throw notFound();
-      return { firings: await listFirings(db, actor.orgId, request.params.alertId) };
+      // A scoped reader sees their own book's firings only (README "Scoped books").
+      const book = callerOf(request).scopeNode;
+      return { firings: await listFirings(db, actor.orgId, request.params.alertId, book) };
     },
   );
 

@@ -8,22 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Admission } from '../admission/admission.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { enqueueMail } from '../mail/mailRepository.ts';
 import type { MailSender } from '../mail/mailSender.ts';
-import { alertMail } from './alertMail.ts';
-import {
-  claimEvaluation,
-  clearFiring,
-  enabledAlertsOf,
-  finishEvaluation,
-  markEvaluated,
-  openFiring,
-  queueEvaluation,
-} from './alertRepository.ts';
-import { alertPeriods, checkAlert } from './evaluateAlert.ts';
-import { queryScope } from '../auth/callerScope.ts';
-import { checkMailRights } from './mailRights.ts';
-import { recordSkips } from './mailSkipRepository.ts';
+import { claimEvaluation, enabledAlertsOf, finishEvaluation, queueEvaluation } from './alertRepository.ts';
+import { runAlert } from './runAlert.ts';
 
 const POLL_MS = 1000;
 /** A claim this old belongs to a process that died; the work is taken up again. */
@@ -64,39 +51,8 @@ export function createAlertScheduler(options: AlertSchedulerOptions): AlertSched
 
   async function evaluateOrganisation(orgId: number): Promise<void> {
     for (const alert of await enabledAlertsOf(db, orgId)) {
-      const at = now();
       try {
-        // Issue 42: the creator's right to the source and each recipient's, as they are now.
-        const rights = await checkMailRights(db, { orgId, createdBy: alert.created_by, recipients: alert.recipients });
-        if (rights.creatorRefused) {
-          await recordSkips(db, orgId, { alertId: alert.id }, rights.skips, at);
-          await markEvaluated(db, alert.id, at);
-          continue;
-        }
-        const turn = { kind: 'scheduled', orgId, userId: alert.created_by, arrivedAt: Date.now() } as const;
-        const check = await admission.run(turn, () =>
-          checkAlert(engine, alert.rule, queryScope(orgId, rights.book, today()), config.ANALYTICS_TIMEOUT_MS),
-        );
-        if (check.items.length && alert.open_firing_id === null) {
-          const content = alertMail({
-            name: alert.name,
-            rule: alert.rule,
-            period: alertPeriods(alert.rule, today()).current,
-            items: check.items,
-            publicUrl: config.PUBLIC_URL,
-          });
-          await db.transaction(async (tx) => {
-            await openFiring(tx, alert, { at, query: check.query, items: check.items });
-            for (const recipient of rights.allowed)
-              await enqueueMail(tx, { orgId, alertId: alert.id, to: recipient.email, ...content });
-            await recordSkips(tx, orgId, { alertId: alert.id }, rights.skips, at);
-          });
-          mail.wake();
-        } else if (!check.items.length && alert.open_firing_id !== null) {
-          await clearFiring(db, alert, at);
-        } else {
-          await markEvaluated(db, alert.id, at);
-        }
+        if (await runAlert({ db, engine, admission, config, now, today }, alert)) mail.wake();
       } catch (error) {
         log.warn({ err: error, alertId: alert.id }, 'alert not evaluated');
       }

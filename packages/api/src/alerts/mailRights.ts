@@ -1,11 +1,13 @@
 // Who may be mailed what, checked again every time a run sends (issue 42): the creator must still be
 // active and hold the role the source needs, and so must each recipient; whoever does not is left out
 // and recorded in mail_skips (migration 175) with the reason. The one place the rule lives, the portfolio
-// scope's included (README "Scoped books"): a run is made in its creator's book, and a recipient scoped
-// to another book is left out, so no one is mailed merchants outside their own book.
+// scope's included (README "Scoped books", issue 45): each recipient's mail is made in the narrower of the
+// creator's book and their own, so a scoped recipient is mailed their book's figures, never the creator's
+// wider ones; a recipient whose book shares no merchant with the creator's is left out.
+import type { PortfolioNodeRow } from '@payportal/analytics';
 import type { MailSkipReason } from '@payportal/shared/alerts';
 import type { RoleName } from '@payportal/shared/identity';
-import { seesBook } from '../auth/callerScope.ts';
+import { narrowerBook } from '../auth/narrowerBook.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Alerts, dashboards and saved exports are all read with the query role (their routes' withRole). */
@@ -38,21 +40,40 @@ export function refusalOf(member: MailMember | undefined, role: RoleName): 'inac
   return member.roles.includes(role) ? null : 'lacks-role';
 }
 
+/** Recipients whose mail is made in one book (null: the whole organisation). */
+export interface MailAudience {
+  book: string | null;
+  recipients: MailMember[];
+}
+
 export interface MailRights {
   /** Why the run may not send at all (the creator's right is gone); null: it may. */
   creatorRefused: MailSkipReason | null;
-  /** The recipients who may have it. */
-  allowed: MailMember[];
+  /** The recipients who may have it, by the book their mail is made in (callerScope.ts queryScope). */
+  audiences: MailAudience[];
   /** Who was left out, and why (the creator, or recipients). */
   skips: { userId: number; reason: MailSkipReason }[];
-  /** The creator's node: the run's data is made in this book (callerScope.ts queryScope). */
+  /** The creator's node: the alert's own state and history are kept in this book. */
   book: string | null;
 }
 
-/** The rule of issue 42, for one run of an alert or a subscription created by `createdBy`. */
+/** How many recipients the audiences hold. */
+export const recipientCount = (audiences: readonly MailAudience[]): number =>
+  audiences.reduce((sum, audience) => sum + audience.recipients.length, 0);
+
+/**
+ * The rule of issue 42, for one run of an alert or a subscription created by `createdBy`; `hierarchy` is
+ * read only when a recipient's book differs from the creator's.
+ */
 export async function checkMailRights(
   db: Queryable,
-  run: { orgId: number; createdBy: number; recipients: readonly number[]; role?: RoleName },
+  run: {
+    orgId: number;
+    createdBy: number;
+    recipients: readonly number[];
+    role?: RoleName;
+    hierarchy: () => Promise<readonly PortfolioNodeRow[]>;
+  },
 ): Promise<MailRights> {
   const role = run.role ?? MAIL_SOURCE_ROLE;
   const members = new Map(
@@ -62,18 +83,31 @@ export async function checkMailRights(
   if (creator)
     return {
       creatorRefused: `creator-${creator}`,
-      allowed: [],
+      audiences: [],
       skips: [{ userId: run.createdBy, reason: `creator-${creator}` }],
       book: null,
     };
   const book = members.get(run.createdBy)!.scope_node;
-  const allowed: MailMember[] = [];
+  const audiences = new Map<string | null, MailMember[]>();
   const skips: MailRights['skips'] = [];
+  let nodes: readonly PortfolioNodeRow[] = [];
   for (const id of run.recipients) {
-    const refused = refusalOf(members.get(id), role);
-    if (refused) skips.push({ userId: id, reason: `recipient-${refused}` });
-    else if (!seesBook(members.get(id)!.scope_node, book)) skips.push({ userId: id, reason: 'recipient-outside-book' });
-    else allowed.push(members.get(id)!);
+    const member = members.get(id);
+    const refused = refusalOf(member, role);
+    if (refused) {
+      skips.push({ userId: id, reason: `recipient-${refused}` });
+      continue;
+    }
+    const own = member!.scope_node;
+    if (own !== null && book !== null && own !== book && !nodes.length) nodes = await run.hierarchy();
+    const mailBook = narrowerBook(nodes, book, own);
+    if (mailBook === undefined) skips.push({ userId: id, reason: 'recipient-outside-book' });
+    else audiences.set(mailBook, [...(audiences.get(mailBook) ?? []), member!]);
   }
-  return { creatorRefused: null, allowed, skips, book };
+  return {
+    creatorRefused: null,
+    audiences: [...audiences].map(([mailBook, recipients]) => ({ book: mailBook, recipients })),
+    skips,
+    book,
+  };
 }

@@ -1,6 +1,7 @@
 // One run of a subscription: its dashboard drawn as a PDF, or its saved export written as CSV, through
-// the analytics engine (the query API's numbers) in one `scheduled` turn of admission, stored in the file
-// store and attached to one mail per recipient in the outbox.
+// the analytics engine (the query API's numbers) in one `scheduled` turn of admission per book, stored in
+// the file store and attached to one mail per recipient in the outbox. Each recipient's attachment is made
+// in their book (the narrower of the creator's and theirs, mailRights.ts): never the creator's wider one.
 import type { AnalyticsEngine } from '@payportal/analytics';
 import { resolveDateRange, type QueryDescription } from '@payportal/shared/analytics';
 import { applyDashboardFilters } from '@payportal/shared/dashboards';
@@ -13,9 +14,10 @@ import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
 import { fileNameOf, findDefinition } from '../exports/index.ts';
 import { enqueueMail, type MailAttachment } from '../mail/mailRepository.ts';
 import type { FileStore } from '../storage/fileStore.ts';
+import { bookDirectory } from './bookDirectory.ts';
 import { renderDashboardPdf } from './dashboardPdf.ts';
 import { queryScope } from '../auth/callerScope.ts';
-import { checkMailRights } from './mailRights.ts';
+import { checkMailRights, recipientCount } from './mailRights.ts';
 import { recordSkips } from './mailSkipRepository.ts';
 import { escapeHtml } from './mailText.ts';
 import type { SubscriptionRow } from './subscriptionRepository.ts';
@@ -42,18 +44,26 @@ interface Content {
 
 const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').slice(0, 15);
 
+/** The book one attachment is made in: its node (null: the whole organisation), its name, and the file's key. */
+interface Book {
+  node: string | null;
+  /** As bookName() says it ("Agent: Lakeside Payments"); null: the whole organisation. */
+  name: string | null;
+  key: string;
+}
+
 async function dashboardContent(
   deps: SubscriptionRunDeps,
   row: SubscriptionRow,
   source: { dashboard_id: number; filters: object },
-  book: string | null,
+  book: Book,
 ): Promise<Content> {
   const { db, engine, store, config } = deps;
   const actor = { orgId: row.org_id, userId: row.created_by, signedInUserId: row.created_by, isOrgOwner: false };
   const dashboard = await findDashboard(db, actor, source.dashboard_id);
   if (!dashboard) throw new Error('The dashboard no longer exists.');
   const filters = { ...dashboard.filters, ...source.filters };
-  const scope = queryScope(row.org_id, book, deps.today());
+  const scope = queryScope(row.org_id, book.node, deps.today());
   const byId = new Map(dashboard.charts.map((chart) => [chart.id, chart]));
   const charts = dashboard.layout.map((item) => byId.get(item.chart_id)).filter((chart) => chart !== undefined);
   // One turn holds one engine connection: the charts are asked one after another.
@@ -69,8 +79,12 @@ async function dashboardContent(
   ])) as [{ name: string }];
   const range = filters.dateRange ? resolveDateRange(filters.dateRange, scope.today) : null;
   const period = range ? `${range.from} to ${range.to}` : 'Each chart’s own period';
-  const bytes = await renderDashboardPdf(dashboard, drawn, { orgName, period, createdAt: deps.now() });
-  const key = `mail/subscription-${row.id}-${stamp(deps.now())}.pdf`;
+  const bytes = await renderDashboardPdf(dashboard, drawn, {
+    orgName: book.name === null ? orgName : `${orgName}, ${book.name}`,
+    period,
+    createdAt: deps.now(),
+  });
+  const key = `${book.key}.pdf`;
   const file = await store.openWrite(key);
   await new Promise<void>((resolve, reject) => file.end(bytes, () => resolve()).once('error', reject));
   return {
@@ -89,7 +103,7 @@ async function exportContent(
   deps: SubscriptionRunDeps,
   row: SubscriptionRow,
   definitionId: number,
-  book: string | null,
+  book: Book,
 ): Promise<Content> {
   const { db, engine, store, config } = deps;
   const definition = await findDefinition(db, definitionId, {
@@ -98,12 +112,12 @@ async function exportContent(
     isOrgOwner: false,
   });
   if (!definition) throw new Error('The saved export no longer exists.');
-  const key = `mail/subscription-${row.id}-${stamp(deps.now())}.csv${definition.csv.gzip ? '.gz' : ''}`;
+  const key = `${book.key}.csv${definition.csv.gzip ? '.gz' : ''}`;
   const out: { file: CsvFile | null } = { file: null };
   let rows = 0;
   await engine.stream(
     definition.query,
-    queryScope(row.org_id, book, deps.today()),
+    queryScope(row.org_id, book.node, deps.today()),
     async (page, columns) => {
       out.file ??= await openCsvFile(store, key, columns, definition.csv);
       await out.file.write(page.slice(0, Math.max(SUBSCRIPTION_CSV_ROW_CAP - rows, 0)));
@@ -113,9 +127,13 @@ async function exportContent(
   );
   if (!out.file) {
     // No rows: the header alone, with the columns the engine names for the question.
-    const empty = await engine.query({ ...definition.query, limit: 1 }, queryScope(row.org_id, book, deps.today()), {
-      timeoutMs: config.ANALYTICS_TIMEOUT_MS,
-    });
+    const empty = await engine.query(
+      { ...definition.query, limit: 1 },
+      queryScope(row.org_id, book.node, deps.today()),
+      {
+        timeoutMs: config.ANALYTICS_TIMEOUT_MS,
+      },
+    );
     out.file = await openCsvFile(store, key, empty.columns, definition.csv);
   }
   await out.file.finish();
@@ -135,44 +153,54 @@ async function exportContent(
 }
 
 /**
- * Makes the attachment and queues the mails; answers how many were queued. The creator's right and each
- * recipient's are checked first (issue 42): a run whose creator lost it makes nothing, and who was left
- * out is recorded in the history.
+ * Makes the attachments (one per book) and queues the mails; answers how many were queued. The creator's
+ * right and each recipient's are checked first (issue 42): a run whose creator lost it makes nothing, and
+ * who was left out is recorded in the history.
  */
 export async function runSubscription(deps: SubscriptionRunDeps, row: SubscriptionRow): Promise<number> {
   const { source } = row;
+  const directory = bookDirectory(deps.engine, row.org_id, deps.today());
   const rights = await checkMailRights(deps.db, {
     orgId: row.org_id,
     createdBy: row.created_by,
     recipients: row.recipients,
+    hierarchy: directory.nodes,
   });
   const skipped = () => recordSkips(deps.db, row.org_id, { subscriptionId: row.id }, rights.skips, deps.now());
-  if (rights.creatorRefused || !rights.allowed.length) {
+  if (rights.creatorRefused || !rights.audiences.length) {
     await skipped();
     return 0;
   }
-  const turn = { kind: 'scheduled', orgId: row.org_id, userId: row.created_by, arrivedAt: Date.now() } as const;
-  const content = await deps.admission.run(turn, () =>
-    source.kind === 'dashboard'
-      ? dashboardContent(deps, row, source, rights.book)
-      : exportContent(deps, row, source.definition_id, rights.book),
-  );
   const day = deps.today();
-  const subject = `${row.name}: ${content.title} (${day})`;
-  const text = `${content.note}\n\nOpen it in PayPortal: ${content.link}\n\nYou receive this because you are a recipient of the subscription "${row.name}" (${deps.config.PUBLIC_URL}/alerts).`;
-  const html = `<p>${escapeHtml(content.note)}</p><p><a href="${escapeHtml(content.link)}">Open it in PayPortal</a></p><p>You receive this because you are a recipient of the subscription “${escapeHtml(row.name)}” (<a href="${escapeHtml(deps.config.PUBLIC_URL)}/alerts">Alerts</a>).</p>`;
-  await deps.db.transaction(async (tx) => {
-    for (const recipient of rights.allowed)
-      await enqueueMail(tx, {
-        orgId: row.org_id,
-        subscriptionId: row.id,
-        to: recipient.email,
-        subject,
-        text,
-        html,
-        attachments: [content.attachment],
-      });
-  });
+  const keyBase = `mail/subscription-${row.id}-${stamp(deps.now())}`;
+  for (const [index, audience] of rights.audiences.entries()) {
+    const book: Book = {
+      node: audience.book,
+      name: await directory.nameOf(audience.book),
+      key: rights.audiences.length > 1 ? `${keyBase}-${index + 1}` : keyBase,
+    };
+    const turn = { kind: 'scheduled', orgId: row.org_id, userId: row.created_by, arrivedAt: Date.now() } as const;
+    const content = await deps.admission.run(turn, () =>
+      source.kind === 'dashboard'
+        ? dashboardContent(deps, row, source, book)
+        : exportContent(deps, row, source.definition_id, book),
+    );
+    const subject = `${row.name}: ${content.title} (${day})`;
+    const text = `${content.note}\n\nOpen it in PayPortal: ${content.link}\n\nYou receive this because you are a recipient of the subscription "${row.name}" (${deps.config.PUBLIC_URL}/alerts).`;
+    const html = `<p>${escapeHtml(content.note)}</p><p><a href="${escapeHtml(content.link)}">Open it in PayPortal</a></p><p>You receive this because you are a recipient of the subscription “${escapeHtml(row.name)}” (<a href="${escapeHtml(deps.config.PUBLIC_URL)}/alerts">Alerts</a>).</p>`;
+    await deps.db.transaction(async (tx) => {
+      for (const recipient of audience.recipients)
+        await enqueueMail(tx, {
+          orgId: row.org_id,
+          subscriptionId: row.id,
+          to: recipient.email,
+          subject,
+          text,
+          html,
+          attachments: [content.attachment],
+        });
+    });
+  }
   await skipped();
-  return rights.allowed.length;
+  return recipientCount(rights.audiences);
 }

@@ -42,12 +42,13 @@ export function registerDisputeReadRoutes(app: FastifyInstance, deps: RouteDeps)
       const after = decodeCursor(query.cursor, query.sort);
       const desk = await answeredDisputes(deps.db, actorOf(request).orgId);
       const { cursor: _cursor, limit, ...view } = query;
-      const { rows } = await askDisputes(deps, request, reply)(queueQuestionOf(view, { limit, after }, desk));
+      const { rows, today } = await askDisputes(deps, request, reply)(queueQuestionOf(view, { limit, after }, desk));
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         items: page.map(({ sortKey: _sortKey, ...item }) => item),
         nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.chargeback_id) : null,
+        today,
       };
     },
   );

@@ -4,13 +4,7 @@
 import type { PortfolioNodeRow } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { ApiError } from '../errors/apiError.ts';
-
-/** Whether `code` is `ancestor` or lies in its subtree. */
-function within(nodes: readonly PortfolioNodeRow[], code: string, ancestor: string): boolean {
-  const parentOf = new Map(nodes.map((node) => [node.code, node.parentCode]));
-  for (let at: string | null | undefined = code; at; at = parentOf.get(at)) if (at === ancestor) return true;
-  return false;
-}
+import { narrowerBook, within } from '../auth/narrowerBook.ts';
 
 /** The token's node, refused when the hierarchy has no such code or it lies outside the partner's set. */
 export function checkNodeClaim(
@@ -34,8 +28,8 @@ export function checkNodeClaim(
 
 /** The narrower of the token's node and the user's scope; refused when they share no merchant. */
 export function intersectScope(nodes: readonly PortfolioNodeRow[], node: string, userScope: string | null): string {
-  if (userScope === null || within(nodes, node, userScope)) return node;
-  if (within(nodes, userScope, node)) return userScope;
+  const book = narrowerBook(nodes, node, userScope);
+  if (book !== undefined) return book ?? node;
   throw new ApiError(
     403,
     API_ERROR_CODES.partnerNodeOutsideScope,

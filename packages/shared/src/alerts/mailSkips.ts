@@ -8,7 +8,7 @@ export const MAIL_SKIP_REASONS = [
   'creator-lacks-role',
   'recipient-inactive',
   'recipient-lacks-role',
-  /** The run is made in the creator's book (README "Scoped books"): a recipient scoped to another book is not mailed it. */
+  /** A recipient's mail is made in the narrower of the creator's book and theirs (README "Scoped books"): one whose book shares no merchant with the creator's is not mailed. */
   'recipient-outside-book',
 ] as const;
 export type MailSkipReason = (typeof MAIL_SKIP_REASONS)[number];

@@ -1,5 +1,5 @@
-// Dashboard-level filters: a date range, the compound industry and region choices,
-// card brand and channel. They apply to every chart unless the chart opts out, and live in the URL
+// Dashboard-level filters: a date range, the compound industry and region choices, the portfolio's
+// sub-ISO → agent choice (by name, issue 45), card brand and channel. They apply to every chart unless the chart opts out, and live in the URL
 // (so a link, and the partner frame's onRoute, reopen the same view): one search parameter per field.
 import { z } from 'zod';
 import { dateRangeSchema, type QueryDescription, type QueryFilter } from '../analytics/queryDescription.ts';
@@ -10,6 +10,8 @@ export const DASHBOARD_FILTER_DIMENSIONS = [
   'industry',
   'region',
   'state',
+  'sub_iso',
+  'agent',
   'card_brand',
   'channel',
 ] as const satisfies readonly DimensionId[];
@@ -23,6 +25,8 @@ export const dashboardFiltersSchema = z.strictObject({
   industry: valueList.optional(),
   region: valueList.optional(),
   state: valueList.optional(),
+  sub_iso: valueList.optional(),
+  agent: valueList.optional(),
   card_brand: valueList.optional(),
   channel: valueList.optional(),
 });

@@ -80,5 +80,7 @@ export const disputeQueuePageSchema = z.object({
   items: z.array(disputeQueueItemSchema),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
+  /** The data's last day, from which the tabs and each row's days left count (never the browser's clock). */
+  today: day,
 });
 export type DisputeQueuePage = z.infer<typeof disputeQueuePageSchema>;

@@ -8,6 +8,7 @@ export * from './orgManagementRules.ts';
 export * from './partners.ts';
 export * from './partnerAudit.ts';
 export * from './portfolioScope.ts';
+export * from './bookLabel.ts';
 export * from './roles.ts';
 export * from './signInAge.ts';
 export * from './signUpHash.ts';

@@ -1,12 +1,15 @@
 // The dashboard-level filters: a date range (replacing each chart's own), the
-// compound industry and region searches, card brand and channel. They apply to every chart unless it
-// opts out. Values are kept in the URL by the screen.
+// compound industry and region searches, the portfolio's sub-ISO → agent search (for the whole
+// organisation only: a scoped session's book is already chosen, README "Portfolio filters"), card
+// brand and channel. They apply to every chart unless it opts out. Values are kept in the URL by the screen.
 import { DATE_RANGE_PRESETS, DIMENSION_VALUE_LABELS } from '@payportal/shared/analytics';
 import type { DashboardFilters } from '@payportal/shared/dashboards';
+import { useSnapshot } from 'valtio';
 import { PRESET_LABELS, ValueSearch } from '../query-builder/index.ts';
+import { session } from '../session/index.ts';
 import * as styles from './dashboards.css.ts';
 
-type ListKey = 'industry_group' | 'industry' | 'region' | 'state';
+type ListKey = 'industry_group' | 'industry' | 'region' | 'state' | 'sub_iso' | 'agent';
 
 export function FilterBar({
   filters,
@@ -15,6 +18,8 @@ export function FilterBar({
   filters: DashboardFilters;
   onChange: (next: DashboardFilters) => void;
 }) {
+  const { current } = useSnapshot(session);
+  const wholeOrganisation = current.status === 'signedIn' && !current.scoped;
   const set = (patch: Partial<DashboardFilters>) => onChange({ ...filters, ...patch });
   const range = typeof filters.dateRange === 'string' ? filters.dateRange : '';
   const search = (key: ListKey, label: string, parent?: ListKey) => {
@@ -55,6 +60,8 @@ export function FilterBar({
       {search('industry', 'Industry', 'industry_group')}
       {search('region', 'Region')}
       {search('state', 'State', 'region')}
+      {wholeOrganisation && search('sub_iso', 'Sub-ISO')}
+      {wholeOrganisation && search('agent', 'Agent', 'sub_iso')}
       <label className={styles.field}>
         <span className={styles.fieldLabel}>Card brand</span>
         <select

@@ -3,9 +3,6 @@
 import { daysLeft } from '@payportal/shared/disputes';
 import * as styles from './disputes.css.ts';
 
-/** The browser's UTC calendar day (the data counts whole UTC days). */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 const MARKS = { overdue: '!', soon: '◷', open: '' } as const;
 
 export function DaysLeft({ due, today }: { due: string | null; today: string }) {

@@ -70,7 +70,7 @@ describe('/disputes', () => {
   });
 
   it('moves between tabs with the arrow keys and asks the API for the chosen tab', async () => {
-    const sent = answerQueue(() => ({ items: [], nextCursor: null }));
+    const sent = answerQueue(() => ({ items: [], nextCursor: null, today: '2026-11-28' }));
     renderAppAt('/disputes', signedInAs(['query']));
     expect(await screen.findByText('No dispute needs a response.')).toBeTruthy();
     screen.getByRole('tab', { name: 'Needs response' }).focus();
@@ -84,7 +84,7 @@ describe('/disputes', () => {
   });
 
   it('sorts on the server: a column heading asks ascending, then descending, and says so with aria-sort', async () => {
-    const sent = answerQueue(() => ({ items: [row(1, '2026-12-01')], nextCursor: null }));
+    const sent = answerQueue(() => ({ items: [row(1, '2026-12-01')], nextCursor: null, today: '2026-11-28' }));
     renderAppAt('/disputes', signedInAs(['disputes']));
     await screen.findByRole('table', { name: 'Disputes' });
     expect(screen.getByRole('columnheader', { name: /^Due/ }).getAttribute('aria-sort')).toBe('ascending');
@@ -98,7 +98,7 @@ describe('/disputes', () => {
   });
 
   it('sends the filters as the queue’s parameters and says when nothing matches', async () => {
-    const sent = answerQueue(() => ({ items: [], nextCursor: null }));
+    const sent = answerQueue(() => ({ items: [], nextCursor: null, today: '2026-11-28' }));
     renderAppAt('/disputes', signedInAs(['disputes']));
     await screen.findByText('No dispute needs a response.');
     await userEvent.selectOptions(screen.getByLabelText('Network'), 'Mastercard');
@@ -119,7 +119,7 @@ describe('/disputes', () => {
   });
 
   it('exports the view on screen: its tab, filters and sort go into the export job', async () => {
-    const sent = answerQueue(() => ({ items: [row(1, '2026-12-01')], nextCursor: null }));
+    const sent = answerQueue(() => ({ items: [row(1, '2026-12-01')], nextCursor: null, today: '2026-11-28' }));
     renderAppAt('/disputes', signedInAs(['disputes']));
     await screen.findByRole('table', { name: 'Disputes' });
     await userEvent.click(screen.getByRole('tab', { name: 'Decided' }));
@@ -140,6 +140,12 @@ describe('/disputes', () => {
       minAmount: '10',
       sort: 'amount',
     });
+    // another tab is another view: its card offers a new run, never the earlier view's; going back shows it again
+    await userEvent.click(screen.getByRole('tab', { name: 'Overdue' }));
+    expect(await screen.findByRole('button', { name: 'Run export' })).toBeTruthy();
+    expect(screen.queryByText('Waiting to start')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Decided' }));
+    expect(await screen.findByText('Waiting to start')).toBeTruthy();
   });
 
   it('shows the API’s refusal and tries again on request', async () => {
@@ -149,7 +155,7 @@ describe('/disputes', () => {
       [`GET ${DISPUTE_ROUTES.queue}`]: () =>
         ++calls === 1
           ? { status: 503, body: { error: { code: 'analytics/busy', message: 'The analytics engine is busy.' } } }
-          : { body: { items: [row(1, '2026-12-01')], nextCursor: null } },
+          : { body: { items: [row(1, '2026-12-01')], nextCursor: null, today: '2026-11-28' } },
     });
     renderAppAt('/disputes', signedInAs(['disputes']));
     const alert = await screen.findByRole('alert');

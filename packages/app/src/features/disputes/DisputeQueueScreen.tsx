@@ -69,7 +69,7 @@ export function DisputeQueueScreen({ canSeeInsights }: { canSeeInsights: boolean
             </button>
           </div>
         )}
-        {pages.items.length > 0 && (
+        {pages.items.length > 0 && pages.today !== null && (
           <QueueTable items={pages.items} sorted={sorted} onSort={setSorted} today={pages.today} />
         )}
         {pages.hasMore && (

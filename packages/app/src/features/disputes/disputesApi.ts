@@ -15,26 +15,13 @@ import {
   type DisputeQueueViewInput,
 } from '@payportal/shared/disputes';
 import { exportJobSchema } from '@payportal/shared/exports';
-import { z } from 'zod';
 import { apiBytes, apiRequest } from '../../lib/apiClient.ts';
-
-/**
- * The page as the contract has it, plus the `today` (the data's last day) the detail answer carries: the
- * tabs count days from it. TODO(#44): move into the shared page schema once the queue route answers it;
- * until then the rows count from the browser's UTC day.
- */
-const queuePageSchema = disputeQueuePageSchema.extend({
-  today: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-});
 
 export type QueueQueryInput = Omit<DisputeQueueQuery, 'limit'> & { limit?: number };
 
 export function fetchQueuePage(query: QueueQueryInput, signal?: AbortSignal) {
   return apiRequest(DISPUTE_PATHS.queue(disputeQueueQuerySchema.parse(query)), {
-    schema: queuePageSchema,
+    schema: disputeQueuePageSchema,
     signal,
   });
 }

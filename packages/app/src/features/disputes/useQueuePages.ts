@@ -4,13 +4,12 @@
 import type { DisputeQueueItem } from '@payportal/shared/disputes';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/apiClient.ts';
-import { todayUtc } from './DaysLeft.tsx';
 import { fetchQueuePage, type QueueQueryInput } from './disputesApi.ts';
 
 export interface QueuePages {
   items: DisputeQueueItem[];
-  /** The day the days left count from (the API's when it says, else the browser's UTC day). */
-  today: string;
+  /** The day the days left count from: the API's (the data's last day), null until a page came. */
+  today: string | null;
   /** Loading the first page, or a further one. */
   loading: false | 'first' | 'more';
   error: string | null;
@@ -21,7 +20,7 @@ export interface QueuePages {
 
 interface Loaded {
   key: string;
-  today: string | undefined;
+  today: string | null;
   items: DisputeQueueItem[];
   cursor: string | null;
   error: string | null;
@@ -52,7 +51,7 @@ export function useQueuePages(query: QueueQueryInput): QueuePages {
         }),
       (error: unknown) =>
         controller.signal.aborted ||
-        setLoaded({ key: asked, today: undefined, items: [], cursor: null, error: failureText(error), loading: false }),
+        setLoaded({ key: asked, today: null, items: [], cursor: null, error: failureText(error), loading: false }),
     );
     return () => {
       controller.abort();
@@ -81,7 +80,7 @@ export function useQueuePages(query: QueueQueryInput): QueuePages {
 
   return {
     items: current?.items ?? [],
-    today: current?.today ?? todayUtc(),
+    today: current?.today ?? null,
     loading: current ? current.loading : 'first',
     error: current?.error ?? null,
     hasMore: Boolean(current?.cursor),

@@ -1,8 +1,12 @@
 // The organisation's portfolio hierarchy, read-only (README "Scoped books"): a nested list of sub-ISOs
 // and their agents, each with the merchants of its book and the users scoped to exactly it. A node with
 // children opens and closes (a native disclosure: reachable and operable from the keyboard).
-import type { PortfolioTree as Tree, PortfolioTreeNode } from '@payportal/shared/identity';
-import { countOf, NODE_KIND_LABELS } from '../../lib/bookLabel.ts';
+import {
+  countOf,
+  NODE_KIND_LABELS,
+  type PortfolioTree as Tree,
+  type PortfolioTreeNode,
+} from '@payportal/shared/identity';
 import * as styles from './organization.css.ts';
 
 function NodeLine({ node }: { node: PortfolioTreeNode }) {

@@ -4,9 +4,22 @@ import type { DateRangePreset, DimensionId, MeasureId, TimeGranularity } from '@
 import { DEFAULT_CSV_OPTIONS, type CsvOptions } from '@payportal/shared/exports';
 import { proxy } from 'valtio';
 
-/** The members of the two compound searches (industry group → industry, region → state). */
-export type CompoundMember = 'industry_group' | 'industry' | 'region' | 'state';
-export const COMPOUND_MEMBERS: readonly CompoundMember[] = ['industry_group', 'industry', 'region', 'state'];
+/** The members of the compound searches (industry group → industry, region → state, sub-ISO → agent). */
+export type CompoundMember = 'industry_group' | 'industry' | 'region' | 'state' | 'sub_iso' | 'agent';
+export const COMPOUND_MEMBERS: readonly CompoundMember[] = [
+  'industry_group',
+  'industry',
+  'region',
+  'state',
+  'sub_iso',
+  'agent',
+];
+/** Each parent member's child: removing a parent value removes the children chosen under it. */
+const CHILD_OF: Partial<Record<CompoundMember, CompoundMember>> = {
+  industry_group: 'industry',
+  region: 'state',
+  sub_iso: 'agent',
+};
 
 /** A chosen value of a compound search; `parent` is its parent's value (an industry's group). */
 export interface Selection {
@@ -41,6 +54,8 @@ const emptySelections = (): Record<CompoundMember, Selection[]> => ({
   industry: [],
   region: [],
   state: [],
+  sub_iso: [],
+  agent: [],
 });
 const emptyDate = (): DateChoice => ({ range: 'last_90_days', from: '', to: '', granularity: 'month' });
 
@@ -92,7 +107,7 @@ export function addSelection(member: CompoundMember, selection: Selection): void
 /** Removing a parent value also removes the children chosen under it: they could match nothing now. */
 export function removeSelection(member: CompoundMember, value: string): void {
   builder.selections[member] = builder.selections[member].filter((item) => item.value !== value);
-  const child = member === 'industry_group' ? 'industry' : member === 'region' ? 'state' : null;
+  const child = CHILD_OF[member];
   if (child) builder.selections[child] = builder.selections[child].filter((item) => item.parent !== value);
 }
 

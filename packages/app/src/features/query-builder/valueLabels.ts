@@ -14,8 +14,8 @@ let version = 0;
 
 const organizationId = () => (session.current.status === 'signedIn' ? session.current.organization.id : 0);
 const keyOf = (dimension: string, value: string) => `${organizationId()}\u0000${dimension}\u0000${value}`;
-/** Industry groups and regions are named by their values (the values route's label is the name). */
-const SELF_LABELLED = new Set(['industry_group', 'region']);
+/** Industry groups, regions, sub-ISOs and agents are named by their values (the values route's label is the name). */
+const SELF_LABELLED = new Set(['industry_group', 'region', 'sub_iso', 'agent']);
 
 function remember(key: string, label: string): void {
   if (labels.get(key) === label) return;
