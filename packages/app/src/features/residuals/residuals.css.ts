@@ -21,3 +21,11 @@ export const figureValue = style({ margin: 0, fontSize: vars.font.xl, fontVarian
 export const figureLabel = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
 export const totalRow = style({ fontWeight: 700 });
 export const monthField = style([field, { flex: '0 1 14rem' }]);
+export const files = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+  gap: '0 1rem',
+  alignItems: 'start',
+});
+export const subheading = style({ fontSize: vars.font.md, margin: '1rem 0 0.25rem' });
+export const uploadList = style({ margin: '0.25rem 0', paddingLeft: '1.25rem' });
