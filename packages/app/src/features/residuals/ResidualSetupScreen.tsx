@@ -48,7 +48,9 @@ export function ResidualSetupScreen() {
           <section className={styles.card} aria-labelledby="setup-schedules">
             <h2 id="setup-schedules">Schedule A</h2>
             {shown.schedules.length === 0 ? (
-              <p className={styles.intro}>No Schedule A rates in this book.</p>
+              <p className={styles.intro}>
+                No Schedule A of this book’s own: its merchants are priced at the house’s rates.
+              </p>
             ) : (
               <ScheduleTable rows={shown.schedules} />
             )}

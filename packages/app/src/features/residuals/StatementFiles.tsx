@@ -29,14 +29,16 @@ export function StatementFiles({ node, month }: { node: string; month: string })
         pollFailed={pollFailed}
       />
       <section className={styles.card} aria-labelledby="statement-pdf">
-        <h2 id="statement-pdf">PDF</h2>
-        <p className={styles.intro}>The statement as a document, kept under Documents too.</p>
+        <h2 id="statement-pdf" className={styles.fileTitle}>
+          PDF
+        </h2>
+        <p className={styles.fileHint}>The statement as a document, kept under Documents too.</p>
         {pdf.error && (
           <p role="alert" className={styles.danger}>
             {pdf.error}
           </p>
         )}
-        {blocked && <p className={styles.intro}>{blocked}</p>}
+        {blocked && <p className={styles.fileHint}>{blocked}</p>}
         <button
           type="button"
           className={secondaryButton}
