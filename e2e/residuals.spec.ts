@@ -1,7 +1,9 @@
 // In Chromium against the real stack (issue #46): an owner opens "Residuals" from the menu, reads the
 // portfolio of the last complete month and one partner's statement, and every figure checked on the
-// screen is the API's answer to the same question with the page's own credentials. Standalone, then
-// framed in the partner demo (support staff viewing the agent scoped to AGT-0001: their own statement).
+// screen is the API's answer to the same question with the page's own credentials; the statement's CSV
+// downloads with the API's total, and the setup page lists the splits in force with no uploads yet.
+// Standalone, then framed in the partner demo (support staff viewing the agent scoped to AGT-0001: their
+// own statement and their own splits).
 import { formatCell } from '@payportal/shared/analytics';
 import {
   RESIDUAL_ROUTES,
@@ -9,6 +11,7 @@ import {
   residualStatementsSchema,
   type ResidualMerchants,
 } from '@payportal/shared/residuals';
+import { readFile } from 'node:fs/promises';
 import { expect, type FrameLocator, type Page, type Request } from '@playwright/test';
 import { test } from './embedHost.ts';
 import { askAsPage } from './support/askAsPage.ts';
@@ -83,6 +86,26 @@ test('an owner reads the portfolio and a partner’s statement: the figures are 
   expect(statement.totals).toEqual(partner.totals);
   await expectStatement(page, statement);
   await screenshotsAtWidths(page, SCREENS, 'statement');
+
+  // the CSV through the export card: its total line pays what the API's statement pays
+  await page.getByRole('button', { name: 'Run export' }).click();
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await readFile((await (await downloaded).path())!, 'utf8');
+  const total = csv.trim().split(/\r?\n/).at(-1)!.split(',');
+  expect([total[0], Number(total.at(-1))]).toEqual(['Total', statement.totals.total]);
+
+  await page.getByRole('link', { name: '← Residuals' }).click();
+  await page.getByRole('link', { name: 'Schedule A and splits' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Residuals setup' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Splits' })
+      .getByRole('row', { name: new RegExp(`^${partner.code} `) })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('No uploads yet: the generated data applies.')).toHaveCount(3);
+  await screenshotsAtWidths(page, SCREENS, 'setup');
 });
 
 test('framed in the partner demo: support staff viewing the scoped agent see only the agent’s own statement', async ({
@@ -105,4 +128,13 @@ test('framed in the partner demo: support staff viewing the scoped agent see onl
   await expectStatement(portal, await statementFromApi(page, await statementAsked));
   await frameSettled(page);
   await screenshotsAtWidths(page, SCREENS, 'statement-framed');
+
+  await portal.getByRole('link', { name: '← Residuals' }).click();
+  await portal.getByRole('link', { name: 'Schedule A and splits' }).click();
+  await expect(portal.getByRole('heading', { level: 1, name: 'Residuals setup' })).toBeVisible();
+  const splits = portal.getByRole('region', { name: 'Splits' }).getByRole('row');
+  await expect(splits.nth(1)).toContainText('AGT-0001');
+  await expect(portal.getByRole('heading', { name: 'Upload history' })).toHaveCount(0);
+  await frameSettled(page);
+  await screenshotsAtWidths(page, SCREENS, 'setup-framed');
 });

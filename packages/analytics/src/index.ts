@@ -31,8 +31,10 @@ export type { QueryScope } from './compiler/compileQuery.ts';
 export type { ValueDimension, ValuesRequest } from './compiler/compileValues.ts';
 export type { OptimizerAnswer, OptimizerAnswers, OptimizerQuestion } from './optimizer/optimizerQuestion.ts';
 export { completeMonthsBefore } from './optimizer/optimizerPeriod.ts';
+export { scenarioPayouts } from './optimizer/scenarioPayouts.ts';
 export { ResidualsMonthOpenError } from './residuals/residualsQuestion.ts';
 export { inScope, statementOf, subtreeLines } from './residuals/statementOf.ts';
+export { versionsInBook } from './residuals/versionsInForce.ts';
 export type {
   NodeAdjustment,
   NodeStatement,
@@ -43,6 +45,7 @@ export type {
   ResidualNode,
   ResidualsAnswer,
   ResidualsQuestion,
+  ResidualVersions,
   ScheduleVersion,
   SplitVersion,
 } from './residuals/residualsQuestion.ts';

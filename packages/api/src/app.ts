@@ -38,7 +38,7 @@ import { registerMerchants } from './merchants/registerMerchants.ts';
 import { registerOptimizer } from './optimizer/registerOptimizer.ts';
 import { registerOrganization } from './organization/registerOrganization.ts';
 import { registerPartners } from './partners/registerPartners.ts';
-import { registerResiduals } from './residuals/index.ts';
+import { registerResiduals, residualStatementSource } from './residuals/index.ts';
 import { registerUploads, startUploadWorkers } from './uploads/registerUploads.ts';
 
 /**
@@ -171,7 +171,10 @@ export async function createApp({
   };
   // The features' background workers start when the app is ready (listen, or a test's first inject)
   // and stop with it.
-  const exportRunner = startExportRunner(app, workerDeps, { disputeQueue: disputeQueueSource });
+  const exportRunner = startExportRunner(app, workerDeps, {
+    disputeQueue: disputeQueueSource,
+    residualStatement: residualStatementSource,
+  });
   startDocumentGeneration(app, workerDeps);
   const mailSender = startMailSender(app, workerDeps);
   const { alertScheduler, subscriptionJobs } = startAlertWorkers(app, { ...workerDeps, mailSender });

@@ -5,6 +5,7 @@
 // touching the month leaves it as it was and lists the change; the 400 and 409 refusals change nothing.
 import type { PortfolioSummary } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { OPTIMIZER_PATHS, SIZE_TIERS, scenarioPayoutsSchema } from '@payportal/shared/optimizer';
 import {
   RESIDUAL_PATHS,
   residualChangesSchema,
@@ -63,6 +64,9 @@ describe('residuals API on PGlite and DuckDB', () => {
       'Worked Example Acquiring',
     ]);
     await stack.db.query("update users set org_id = $1 where firebase_uid = 'seed-demo'", [WORKED_EXAMPLE.orgId]);
+    await stack.db.query(
+      "insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.firebase_uid = 'seed-demo' and r.name = 'revenue_optimizer' on conflict do nothing",
+    );
   });
   afterAll(() => stack?.close());
 
@@ -90,6 +94,27 @@ describe('residuals API on PGlite and DuckDB', () => {
     expect(portfolio.children.map((child) => [child.code, child.totals.total])).toEqual([
       [WORKED_EXAMPLE.agentCode, 300],
     ]);
+  });
+
+  it('prices a scenario’s payouts by level as the residual calculation does: +10 bps on the worked example with 10 % → 20 % attrition', async () => {
+    // The worked example's two months (June at 60 %, July at the expired split's 50 %): $1,000.00 net, the
+    // agent $550.00. $200,000 × 10 bps = $200.00 more income and net; the agent's share in force, 50 %, of
+    // it. Expected for 1 − h/2 of the year: net 1,200 × 0.9 − 1,000 × 0.95 = 130.00, the agent
+    // 650 × 0.9 − 550 × 0.95 = 62.50, the house the rest.
+    const response = await stack.app.inject({
+      method: 'POST',
+      url: OPTIMIZER_PATHS.simulatePayouts(),
+      headers: as('seed-demo'),
+      payload: {
+        actions: { markupBps: 10 },
+        attrition: SIZE_TIERS.map((sizeTier) => ({ sizeTier, baseHazard: 0.1, beta: 0.01 })),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(scenarioPayoutsSchema.parse(response.json())).toEqual({
+      period: ['2025-10-01', '2026-09-30'],
+      change: { net: 130, agents: 62.5, subIsos: 0, house: 67.5 },
+    });
   });
 
   it('adds every statement line up to the cent and totals the portfolio as the engine does', async () => {
@@ -223,5 +248,31 @@ describe('residuals API on PGlite and DuckDB', () => {
     const volume = changes.changes[0]!.fields.find((field) => field.field === 'volume')!;
     expect(cents(volume.now!) - cents(volume.closed!)).toBe(cents(650));
     expect((await get(RESIDUAL_PATHS.changes(month), 'seed-agent')).statusCode).toBe(403);
+  });
+
+  it('lists an adjustment added to a closed month since closing, and leaves the closed statement as it was', async () => {
+    const month = '2026-04';
+    const before = await merchants(DEMO_AGENT_NODE, month, 'seed-uploader');
+    expect((await close(month)).statusCode).toBe(201);
+    await stack.engine.withConnection((connection) =>
+      connection.run(
+        `insert into residual_adjustments (org_id, month, node_id, mid, kind, amount, memo, upload_id)
+          select org_id, date '${month}-01', node_id, null, 'income', 12.34, 'Late signing bonus', null
+          from portfolio_nodes where org_id = ${acmeId} and code = '${DEMO_AGENT_NODE}'`,
+      ),
+    );
+    expect({ ...(await merchants(DEMO_AGENT_NODE, month, 'seed-uploader')), closing: null }).toEqual(before);
+    const changes = residualChangesSchema.parse((await get(RESIDUAL_PATHS.changes(month), 'seed-uploader')).json());
+    expect(changes.changes).toEqual([]);
+    expect(changes.adjustments).toEqual([
+      {
+        node_code: DEMO_AGENT_NODE,
+        mid: null,
+        kind: 'income',
+        amount: 12.34,
+        memo: 'Late signing bonus',
+        change: 'added',
+      },
+    ]);
   });
 });

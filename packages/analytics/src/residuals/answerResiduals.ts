@@ -11,7 +11,7 @@ import {
   type ResidualsDialect,
 } from './residualsSql.ts';
 import { scheduleVersionsSql, splitVersionsSql } from './residualVersionsSql.ts';
-import { versionsInForce } from './versionsInForce.ts';
+import { versionsInBook, versionsInForce } from './versionsInForce.ts';
 import { statementOf } from './statementOf.ts';
 import {
   ResidualsMonthOpenError,
@@ -23,6 +23,7 @@ import {
   type ResidualNode,
   type ResidualsAnswer,
   type ResidualsQuestion,
+  type ResidualVersions,
 } from './residualsQuestion.ts';
 
 export interface ResidualsContext {
@@ -192,6 +193,23 @@ async function wholeMonth(context: ResidualsContext, month: string): Promise<Res
   };
 }
 
+/** The versions in force in the month, in the caller's book (versionsInBook). */
+async function versions(context: ResidualsContext, month: string): Promise<ResidualVersions | null> {
+  const first = completeMonth(month, context.scope.today);
+  if (!context.hasData) return null;
+  const { orgId } = context.scope;
+  const [nodes, schedules, splits] = await Promise.all([
+    nodesOf(context),
+    statementRows(context, (binder) => scheduleVersionsSql(context.residuals, orgId, first, binder)),
+    statementRows(context, (binder) => splitVersionsSql(context.residuals, orgId, first, binder)),
+  ]);
+  const codes = new Map(nodes.map((node) => [node.id, node.code]));
+  return versionsInBook(
+    { month, nodes: nodes.map(({ id: _id, ...node }) => node), ...versionsInForce(schedules, splits, codes) },
+    context.scope.node,
+  );
+}
+
 async function statement(context: ResidualsContext, month: string, code: string): Promise<NodeStatement | null> {
   const first = completeMonth(month, context.scope.today);
   if (!context.hasData) return null;
@@ -214,6 +232,8 @@ export async function answerResiduals<Q extends ResidualsQuestion>(
       ? await portfolio(context, question.month)
       : question.kind === 'month'
         ? await wholeMonth(context, question.month)
-        : await statement(context, question.month, question.node);
+        : question.kind === 'versions'
+          ? await versions(context, question.month)
+          : await statement(context, question.month, question.node);
   return answer as ResidualsAnswer<Q>;
 }

@@ -11,7 +11,12 @@ export type ResidualsQuestion =
    * Every line of the month with the nodes, adjustments, and the Schedule A and split versions in force:
    * what closing a month freezes. Null for a caller scoped to a node (it holds every book).
    */
-  | { kind: 'month'; month: string };
+  | { kind: 'month'; month: string }
+  /**
+   * The Schedule A and split versions in force in the month with the nodes they name: the caller's
+   * book's only when scoped (its node and a sub-ISO's agents; never the house's own Schedule A).
+   */
+  | { kind: 'versions'; month: string };
 
 export interface ResidualLine {
   mid: string;
@@ -129,11 +134,16 @@ export interface ResidualMonth {
   splits: SplitVersion[];
 }
 
+/** What priced a month: the nodes and the Schedule A and split versions in force. */
+export type ResidualVersions = Pick<ResidualMonth, 'month' | 'nodes' | 'schedules' | 'splits'>;
+
 export type ResidualsAnswer<Q extends ResidualsQuestion> = Q extends { kind: 'portfolio' }
   ? PortfolioSummary | null
   : Q extends { kind: 'month' }
     ? ResidualMonth | null
-    : NodeStatement | null;
+    : Q extends { kind: 'versions' }
+      ? ResidualVersions | null
+      : NodeStatement | null;
 
 /** The running month or a later one: not complete, so it has no statement yet. */
 export class ResidualsMonthOpenError extends Error {

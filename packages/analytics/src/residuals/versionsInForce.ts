@@ -1,6 +1,7 @@
 // The Schedule A and split versions a month was priced with, from every version up to it
 // (residualVersionsSql.ts): the latest per key, as residualsSql.ts's argMax chooses them.
-import type { ScheduleVersion, SplitVersion } from './residualsQuestion.ts';
+import type { ResidualVersions, ScheduleVersion, SplitVersion } from './residualsQuestion.ts';
+import { inScope } from './statementOf.ts';
 
 const n = Number;
 const orNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : String(value));
@@ -42,5 +43,21 @@ export function versionsInForce(
   return {
     schedules: latest(schedules, (row) => `${row.nodeCode}|${row.feeCode}|${row.basis}`),
     splits: latest(splits, (row) => `${row.nodeCode}|${row.mid}`),
+  };
+}
+
+/**
+ * The versions a caller of book `scopeNode` sees (undefined: every one): its own node's and, for a
+ * sub-ISO, its agents', with the nodes they name; the house's own Schedule A is the organisation's.
+ */
+export function versionsInBook(versions: ResidualVersions, scopeNode: string | undefined): ResidualVersions {
+  if (scopeNode === undefined) return versions;
+  const nodes = versions.nodes.filter((node) => inScope(node, scopeNode));
+  const codes = new Set(nodes.map((node) => node.code));
+  return {
+    month: versions.month,
+    nodes,
+    schedules: versions.schedules.filter((row) => row.nodeCode !== null && codes.has(row.nodeCode)),
+    splits: versions.splits.filter((row) => codes.has(row.nodeCode)),
   };
 }

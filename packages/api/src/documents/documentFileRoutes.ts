@@ -13,7 +13,7 @@ import { mintDownloadTicket, redeemDownloadTicket } from '../downloads/downloadT
 import { notFound } from '../errors/apiError.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { attachmentDisposition } from '../web/contentDisposition.ts';
-import { documentReader, documentSchema } from './documentRouteParts.ts';
+import { documentReader, documentSchema, viewerOf } from './documentRouteParts.ts';
 import { errorResponses } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import { ticketDownloadOptions } from '../downloads/ticketDownloadOptions.ts';
@@ -55,7 +55,7 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const row = await findDocument(db, request.params.documentId, caller.user.org_id, caller.scopeNode);
+      const row = await findDocument(db, request.params.documentId, viewerOf(request));
       if (!row) throw notFound();
       return send(reply, row, { userId: caller.user.id, signedInUserId: caller.signedIn.id }, 'view');
     },
@@ -74,7 +74,7 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
     },
     async (request) => {
       const caller = callerOf(request);
-      const row = await findDocument(db, request.params.documentId, caller.user.org_id, caller.scopeNode);
+      const row = await findDocument(db, request.params.documentId, viewerOf(request));
       if (!row) throw notFound();
       const { ticket, expiresAt } = await mintDownloadTicket(db, {
         kind: 'document',
@@ -100,7 +100,14 @@ export function registerDocumentFileRoutes(app: FastifyInstance, { db, fileStore
           'select org_id, scope_node from users where id = $1',
           [grant.userId],
         );
-        const row = user && (await findDocument(db, grant.subjectId, user.org_id, user.scope_node));
+        // (a residual statement's ticket was minted only for one of its readers: the book is checked again)
+        const row =
+          user &&
+          (await findDocument(db, grant.subjectId, {
+            orgId: user.org_id,
+            book: user.scope_node,
+            readsResiduals: true,
+          }));
         const file = row && (await fileStore.openRead(row.file_key).catch(() => null));
         return row && file ? { ...file, row, grant } : null;
       });

@@ -16,7 +16,12 @@ export interface DocumentViewer {
   canDelete: boolean;
   /** The viewer's portfolio node (callerScope.ts), or null: the whole organisation. */
   book: string | null;
+  /** Whether the viewer reads residual statements (readsResiduals): others never see their documents. */
+  readsResiduals: boolean;
 }
+
+/** Which documents a viewer finds: their organisation's, in their book, residual statements only to their readers. */
+export type DocumentReach = Pick<DocumentViewer, 'orgId' | 'book' | 'readsResiduals'>;
 
 export interface DocumentRow {
   id: number;
@@ -38,6 +43,9 @@ export interface DocumentRow {
 export type NewDocument = Omit<DocumentRow, 'id' | 'creator_name' | 'created_at' | 'bytes'> & {
   bytes: number;
   signed_in_user_id: number | null;
+  /** A residual statement's node, and the book it was made in (null: the organisation's). */
+  node: string | null;
+  book: string | null;
 };
 
 const SELECT = `select d.id, d.org_id, d.type, d.generated, d.title, to_char(d.period, 'YYYY-MM') as period, d.file_key, d.file_name,
@@ -55,37 +63,41 @@ export function toPortalDocument(row: DocumentRow, viewer: DocumentViewer): Port
 }
 
 /**
- * Documents made from data are made by owners in the whole organisation's book: a viewer scoped to a
- * node never sees them (README "Scoped books"); uploaded documents are not data and are seen by all.
+ * Documents made from data are made in a book: a month's statements and extracts by owners in the whole
+ * organisation's, a residual statement in the asker's. A viewer scoped to a node sees only those made in
+ * their own book (README "Scoped books"); uploaded documents are not data and are seen by all. A
+ * residual statement is seen only by those who read residuals.
  */
-const IN_BOOK = (book: string) => `(${book}::text is null or not d.generated)`;
+const IN_BOOK = (book: string, readsResiduals: string) =>
+  `(${book}::text is null or not d.generated or d.book = ${book}::text) and (d.type <> 'residual_statement' or ${readsResiduals}::boolean)`;
 
-/** @param book the viewer's node (DocumentViewer.book). */
-export async function findDocument(
-  db: Queryable,
-  id: number,
-  orgId: number,
-  book: string | null,
-): Promise<DocumentRow | null> {
-  const [row] = await db.query<DocumentRow>(`${SELECT} where d.id = $1 and d.org_id = $2 and ${IN_BOOK('$3')}`, [
+export async function findDocument(db: Queryable, id: number, reach: DocumentReach): Promise<DocumentRow | null> {
+  const [row] = await db.query<DocumentRow>(`${SELECT} where d.id = $1 and d.org_id = $2 and ${IN_BOOK('$3', '$4')}`, [
     id,
-    orgId,
-    book,
+    reach.orgId,
+    reach.book,
+    reach.readsResiduals,
   ]);
   return row ?? null;
 }
 
 export async function listDocuments(
   db: Queryable,
-  orgId: number,
-  book: string | null,
+  reach: DocumentReach,
   query: DocumentListQuery,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const where = `where d.org_id = $1 and ($2 = '%%' or lower(d.title) like $2) and ($3::text is null or d.type = $3)
-    and ($4::text is null or d.period = to_date($4, 'YYYY-MM')) and ${IN_BOOK('$5')}`;
-  const params = [orgId, containsPattern(query.search ?? ''), query.type ?? null, query.period ?? null, book];
+    and ($4::text is null or d.period = to_date($4, 'YYYY-MM')) and ${IN_BOOK('$5', '$6')}`;
+  const params = [
+    reach.orgId,
+    containsPattern(query.search ?? ''),
+    query.type ?? null,
+    query.period ?? null,
+    reach.book,
+    reach.readsResiduals,
+  ];
   const rows = await db.query<DocumentRow>(
-    `${SELECT} ${where} order by d.created_at desc, d.id desc limit $6 offset $7`,
+    `${SELECT} ${where} order by d.created_at desc, d.id desc limit $7 offset $8`,
     [...params, query.page_size, (query.page - 1) * query.page_size],
   );
   const [count] = await db.query<{ total: number }>(`select count(*)::int as total from documents d ${where}`, params);
@@ -93,8 +105,8 @@ export async function listDocuments(
 }
 
 /**
- * Saves a document. A generated one replaces the organisation's document of the same type and month,
- * answered as `replaced` so its file can be deleted after the new row is in.
+ * Saves a document. A generated one replaces the organisation's document of the same type and month
+ * (node and book), answered as `replaced` so its file can be deleted after the new row is in.
  */
 export async function saveDocument(
   db: Queryable,
@@ -102,13 +114,14 @@ export async function saveDocument(
 ): Promise<{ id: number; replaced: { id: number; file_key: string } | null }> {
   const [old] = document.generated
     ? await db.query<{ id: number; file_key: string }>(
-        "delete from documents where org_id = $1 and type = $2 and period = to_date($3, 'YYYY-MM') and generated returning id, file_key",
-        [document.org_id, document.type, document.period],
+        `delete from documents where org_id = $1 and type = $2 and period = to_date($3, 'YYYY-MM') and generated
+          and node is not distinct from $4 and book is not distinct from $5 returning id, file_key`,
+        [document.org_id, document.type, document.period, document.node, document.book],
       )
     : [];
   const [row] = await db.query<{ id: number }>(
-    `insert into documents (org_id, type, generated, title, period, file_key, file_name, content_type, bytes, sha256, created_by, signed_in_user_id)
-     values ($1, $2, $3, $4, to_date($5, 'YYYY-MM'), $6, $7, $8, $9, $10, $11, $12) returning id`,
+    `insert into documents (org_id, type, generated, title, period, file_key, file_name, content_type, bytes, sha256, created_by, signed_in_user_id, node, book)
+     values ($1, $2, $3, $4, to_date($5, 'YYYY-MM'), $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
     [
       document.org_id,
       document.type,
@@ -122,13 +135,15 @@ export async function saveDocument(
       document.sha256,
       document.created_by,
       document.signed_in_user_id,
+      document.node,
+      document.book,
     ],
   );
   return { id: row!.id, replaced: old ?? null };
 }
 
 export async function deleteDocument(db: Queryable, id: number, orgId: number): Promise<DocumentRow | null> {
-  const row = await findDocument(db, id, orgId, null);
+  const row = await findDocument(db, id, { orgId, book: null, readsResiduals: true });
   if (row) await db.query('delete from documents where id = $1 and org_id = $2', [id, orgId]);
   return row;
 }

@@ -2,6 +2,7 @@
 // caller as the documents see them. Reads allow impersonating support staff; writes need support_write
 // (the caller hooks enforce it).
 import { ROLE_NAMES, type RoleName } from '@payportal/shared/identity';
+import { readsResiduals } from '@payportal/shared/residuals';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/callerHooks.ts';
 import { withRole } from '../auth/routeAccess.ts';
@@ -36,14 +37,15 @@ const holds = (request: FastifyRequest, roles: readonly RoleName[]) =>
 
 /** The verified caller's organisation and standing; never anything the request names. */
 export function viewerOf(request: FastifyRequest): DocumentViewer & { canUpload: boolean; canGenerate: boolean } {
-  const { user } = callerOf(request);
+  const { user, roles = [], scopeNode } = callerOf(request);
   const writes = mayWrite(request);
   const owner = holds(request, MANAGERS);
   return {
     userId: user.id,
     orgId: user.org_id,
     canDelete: writes && owner,
-    book: callerOf(request).scopeNode,
+    book: scopeNode,
+    readsResiduals: readsResiduals(roles, scopeNode),
     canGenerate: writes && owner,
     canUpload: writes && holds(request, UPLOADERS),
   };

@@ -41,7 +41,7 @@ export function registerDocumentRoutes(
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const { rows, total } = await listDocuments(db, viewer.orgId, viewer.book, request.query);
+      const { rows, total } = await listDocuments(db, viewer, request.query);
       return {
         documents: rows.map((row) => toPortalDocument(row, viewer)),
         total,
@@ -64,7 +64,7 @@ export function registerDocumentRoutes(
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const row = await findDocument(db, request.params.documentId, viewer.orgId, viewer.book);
+      const row = await findDocument(db, request.params.documentId, viewer);
       if (!row) throw notFound();
       return toPortalDocument(row, viewer);
     },
@@ -132,7 +132,7 @@ export function registerDocumentRoutes(
           signedInUserId: caller.signedIn.id,
         },
       );
-      const row = await findDocument(db, id, caller.user.org_id, caller.scopeNode);
+      const row = await findDocument(db, id, viewerOf(request));
       return reply.status(201).send(toPortalDocument(row!, viewerOf(request)));
     },
   );

@@ -93,6 +93,8 @@ export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStor
             sha256: stored.sha256,
             created_by: caller.user.id,
             signed_in_user_id: caller.signedIn.id,
+            node: null,
+            book: null,
           });
           await recordDocumentEvent(tx, {
             orgId,
@@ -109,7 +111,14 @@ export function registerDocumentUploadRoute(app: FastifyInstance, { db, fileStor
           await fileStore.remove(stored.key);
           throw error;
         });
-      return reply.status(201).send(toPortalDocument((await findDocument(db, saved, orgId, null))!, viewerOf(request)));
+      return reply
+        .status(201)
+        .send(
+          toPortalDocument(
+            (await findDocument(db, saved, { orgId, book: null, readsResiduals: true }))!,
+            viewerOf(request),
+          ),
+        );
     },
   );
 }

@@ -6,12 +6,10 @@ import { monthLabel, type GeneratedDocumentType } from '@payportal/shared/docume
 import type { Admission } from '../admission/admission.ts';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
-import { recordDocumentEvent } from './documentAudit.ts';
-import { documentFileKey, storeBytes } from './documentFiles.ts';
-import { saveDocument } from './documentRepository.ts';
 import { loadStatement } from './loadStatement.ts';
 import { merchantExtractCsv } from './merchantExtractCsv.ts';
 import { renderStatementPdf, statementTitle } from './renderStatementPdf.ts';
+import { saveGenerated } from './saveGenerated.ts';
 
 export interface GenerationDeps {
   db: Database;
@@ -35,13 +33,11 @@ export interface GenerationRequest {
 
 const FILES = {
   statement: {
-    extension: 'pdf',
     contentType: 'application/pdf',
     fileName: (period: string) => `portfolio-statement-${period}.pdf`,
     title: statementTitle,
   },
   merchant_extract: {
-    extension: 'csv',
     contentType: 'text/csv',
     fileName: (period: string) => `merchant-master-${period}.csv`,
     title: (period: string) => `Merchant master extract ${monthLabel(period)}`,
@@ -64,39 +60,18 @@ export async function generateDocument(
       : merchantExtractCsv(engine, scope, period, left),
   );
   const file = FILES[type];
-  const stored = await storeBytes(store, documentFileKey(orgId, file.extension), bytes);
-  const title = file.title(period);
-  try {
-    const saved = await db.transaction(async (tx) => {
-      const result = await saveDocument(tx, {
-        org_id: orgId,
-        type,
-        generated: true,
-        title,
-        period,
-        file_key: stored.key,
-        file_name: file.fileName(period),
-        content_type: file.contentType,
-        bytes: stored.bytes,
-        sha256: stored.sha256,
-        created_by: request.userId,
-        signed_in_user_id: request.signedInUserId,
-      });
-      await recordDocumentEvent(tx, {
-        orgId,
-        documentId: result.id,
-        userId: request.userId,
-        signedInUserId: request.signedInUserId,
-        event: 'generate',
-        title,
-        sha256: stored.sha256,
-      });
-      return result;
-    });
-    if (saved.replaced) await store.remove(saved.replaced.file_key);
-    return saved.id;
-  } catch (error) {
-    await store.remove(stored.key);
-    throw error;
-  }
+  return saveGenerated(
+    { db, store },
+    {
+      orgId,
+      type,
+      period,
+      title: file.title(period),
+      fileName: file.fileName(period),
+      contentType: file.contentType,
+      bytes,
+      userId: request.userId,
+      signedInUserId: request.signedInUserId,
+    },
+  );
 }

@@ -2,3 +2,6 @@
 // composes the feature through registerDocuments.ts.
 export { pdfBytes, type Pdf } from './pdfBytes.ts';
 export { cellText } from './renderStatementPdf.ts';
+export { findDocument, toPortalDocument } from './documentRepository.ts';
+export { saveGenerated, type GeneratedFile } from './saveGenerated.ts';
+export { viewerOf as documentViewerOf } from './documentRouteParts.ts';

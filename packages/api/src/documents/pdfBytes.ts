@@ -4,9 +4,13 @@ import PDFDocument from 'pdfkit';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
-export async function pdfBytes(info: { title: string; createdAt: Date }, draw: (pdf: Pdf) => void): Promise<Buffer> {
+export async function pdfBytes(
+  info: { title: string; createdAt: Date; layout?: 'portrait' | 'landscape' },
+  draw: (pdf: Pdf) => void,
+): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
+    layout: info.layout ?? 'portrait',
     margin: 48,
     info: {
       Title: info.title,

@@ -12,9 +12,9 @@ export const exportWriter = withRole(['query'], 'write', { impersonation: true }
 /**
  * Following one's own runs (the list, one run, cancel, the download ticket, the limits): runs are their
  * runner's own, and revenue_optimizer users run the merchant P&L's export, disputes users and org owners
- * the dispute queue's, without holding the query role.
+ * the dispute queue's, residuals admins a residual statement's, without holding the query role.
  */
-const RUNNERS = ['query', 'revenue_optimizer', 'disputes', 'org_owner'] as const;
+const RUNNERS = ['query', 'revenue_optimizer', 'disputes', 'org_owner', 'residuals_admin'] as const;
 export const exportRunReader = withRole(RUNNERS, 'read', { impersonation: true });
 export const exportRunWriter = withRole(RUNNERS, 'write', { impersonation: true });
 

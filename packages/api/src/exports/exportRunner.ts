@@ -23,7 +23,7 @@ import {
   type EndedJob,
   type JobRow,
 } from './jobRepository.ts';
-import type { DisputeQueueSource } from './exportSource.ts';
+import type { DisputeQueueSource, ResidualStatementSource } from './exportSource.ts';
 import { createRowCounter, type RowCounter } from './rowCounter.ts';
 import { PROGRESS_INTERVAL_MS, runExportJob } from './runExportJob.ts';
 
@@ -62,6 +62,8 @@ export interface ExportRunnerOptions {
   instance: string;
   /** The dispute queue's rows (the disputes feature's, handed over by app.ts). */
   disputeQueue: DisputeQueueSource;
+  /** A residual statement's rows (the residuals feature's, handed over by app.ts). */
+  residualStatement: ResidualStatementSource;
 }
 
 export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
@@ -100,6 +102,7 @@ export function createExportRunner(options: ExportRunnerOptions): ExportRunner {
           store,
           scratchDir: options.scratchDir,
           disputeQueue: options.disputeQueue,
+          residualStatement: options.residualStatement,
           ttlDays: options.config.EXPORT_TTL_DAYS,
           today: options.today,
           log,

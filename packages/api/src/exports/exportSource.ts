@@ -1,9 +1,10 @@
-// A source of an export's rows that another feature owns: the dispute desk's queue (issue #44). The
-// feature hands its writer to the runner when the app is composed (app.ts), so the exports never
-// import a feature that itself queues exports.
+// A source of an export's rows that another feature owns: the dispute desk's queue (issue #44), a
+// partner's residual statement (issue #46). The feature hands its writer to the runner when the app is
+// composed (app.ts), so the exports never import a feature that itself queues exports.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { QueryColumn } from '@payportal/shared/analytics';
 import type { DisputeQueueView } from '@payportal/shared/disputes';
+import type { ResidualStatementExport } from '@payportal/shared/residuals';
 import type { CsvFile } from '../csv/csvFile.ts';
 import type { Database } from '../db/database.ts';
 
@@ -21,8 +22,12 @@ export interface ExportSourceRun {
   progress: { rowsWritten: number };
 }
 
-export interface DisputeQueueSource {
+export interface RowSource<View> {
   columns: QueryColumn[];
-  /** Writes the view's rows into the file; `more` when the queue had rows past `limit`. */
-  write(run: ExportSourceRun, view: DisputeQueueView): Promise<{ rowsWritten: number; more: boolean }>;
+  /** Writes the view's rows into the file; `more` when the source had rows past `limit`. */
+  write(run: ExportSourceRun, view: View): Promise<{ rowsWritten: number; more: boolean }>;
 }
+
+export type DisputeQueueSource = RowSource<DisputeQueueView>;
+/** A node's statement of a month: its merchant lines, adjustments and total. */
+export type ResidualStatementSource = RowSource<ResidualStatementExport>;

@@ -6,6 +6,7 @@ import type { QueryDescription } from '@payportal/shared/analytics';
 import { exportJobSchema, type CsvOptions, type ExportJob } from '@payportal/shared/exports';
 import type { DisputeQueueView } from '@payportal/shared/disputes';
 import type { PnlExport } from '@payportal/shared/optimizer';
+import type { ResidualStatementExport } from '@payportal/shared/residuals';
 import type { Queryable } from '../db/database.ts';
 
 export interface JobRow {
@@ -18,6 +19,7 @@ export interface JobRow {
   query: QueryDescription | null;
   pnl: PnlExport | null;
   disputes: DisputeQueueView | null;
+  residuals: ResidualStatementExport | null;
   csv: CsvOptions;
   /** The portfolio node the export was made in (null: the whole organisation): it runs and downloads in that book. */
   scope_node: string | null;
@@ -39,7 +41,7 @@ export interface JobRow {
 }
 
 // bigint columns as double precision: both adapters then hand over plain numbers.
-const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, pnl, disputes, csv, scope_node, status, row_cap, rows_written::float8 as rows_written,
+const COLUMNS = `id, org_id, user_id, requested_by, definition_id, name, query, pnl, disputes, residuals, csv, scope_node, status, row_cap, rows_written::float8 as rows_written,
   rows_estimate::float8 as rows_estimate, percent_done, capped, failure_reason, file_key, file_bytes::float8 as file_bytes, attempts,
   cancel_requested, created_at, started_at, finished_at, expires_at`;
 
@@ -73,6 +75,7 @@ export function toExportJob(row: JobRow): ExportJob {
     query: row.query,
     pnl: row.pnl,
     disputes: row.disputes,
+    residuals: row.residuals,
     csv: row.csv,
     rows_written: row.rows_written,
     rows_estimate: row.rows_estimate,
@@ -95,7 +98,7 @@ export interface NewJob {
   requestedBy: number;
   definitionId: number | null;
   name: string;
-  /** What it exports: a query description, the optimizer's P&L, or the dispute queue's view. */
+  /** What it exports: a query description, the optimizer's P&L, the dispute queue's view or a residual statement. */
   source: ExportSource;
   csv: CsvOptions;
   rowCap: number;
@@ -103,11 +106,15 @@ export interface NewJob {
   scopeNode: string | null;
 }
 
-export type ExportSource = { query: QueryDescription } | { pnl: PnlExport } | { disputes: DisputeQueueView };
+export type ExportSource =
+  | { query: QueryDescription }
+  | { pnl: PnlExport }
+  | { disputes: DisputeQueueView }
+  | { residuals: ResidualStatementExport };
 
 export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
   const [row] = await db.query<JobRow>(
-    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, pnl, disputes, csv, row_cap, scope_node) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${COLUMNS}`,
+    `insert into export_jobs (org_id, user_id, requested_by, definition_id, name, query, pnl, disputes, residuals, csv, row_cap, scope_node) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
     [
       job.orgId,
       job.userId,
@@ -117,6 +124,7 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
       jsonOrNull('query' in job.source ? job.source.query : null),
       jsonOrNull('pnl' in job.source ? job.source.pnl : null),
       jsonOrNull('disputes' in job.source ? job.source.disputes : null),
+      jsonOrNull('residuals' in job.source ? job.source.residuals : null),
       JSON.stringify(job.csv),
       job.rowCap,
       job.scopeNode,

@@ -1,6 +1,6 @@
-// Queues an export job for the caller (the builder's query, the optimizer's P&L, the dispute queue): at most
-// EXPORT_MAX_ACTIVE_PER_USER queued or running per user, the role's row cap, the run audited in the
-// same transaction, and the runner woken.
+// Queues an export job for the caller (the builder's query, the optimizer's P&L, the dispute queue, a
+// residual statement): at most EXPORT_MAX_ACTIVE_PER_USER queued or running per user, the role's row
+// cap, the run audited in the same transaction, and the runner woken.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { ApiConfig } from '../config.ts';
 import type { Caller } from '../auth/callerTypes.ts';
@@ -51,6 +51,7 @@ export async function queueExportJob(
       query: row.query,
       pnl: row.pnl,
       disputes: row.disputes,
+      residuals: row.residuals,
     });
     return row;
   });

@@ -20,7 +20,7 @@ export function registerExports(app: FastifyInstance, deps: RouteDeps): void {
 export function startExportRunner(
   app: FastifyInstance,
   deps: WorkerDeps,
-  sources: Pick<ExportRunnerOptions, 'disputeQueue'>,
+  sources: Pick<ExportRunnerOptions, 'disputeQueue' | 'residualStatement'>,
 ): ExportRunner | null {
   if (!deps.analytics) return null;
   const runner = createExportRunner({

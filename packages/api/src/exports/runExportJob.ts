@@ -22,7 +22,7 @@ import { csvValuesOf } from '@payportal/shared/exports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { PNL_EXPORT_COLUMNS, writePnlRows } from './pnlExport.ts';
-import type { DisputeQueueSource } from './exportSource.ts';
+import type { DisputeQueueSource, ResidualStatementSource } from './exportSource.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { openCsvFile, type CsvFile } from '../csv/csvFile.ts';
 import { copyThroughEngine, scratchFolderOf } from './engineCopy.ts';
@@ -42,6 +42,8 @@ export interface ExportJobContext {
   scratchDir: string;
   /** The dispute queue's columns and rows (the disputes feature's). */
   disputeQueue: DisputeQueueSource;
+  /** A residual statement's lines (the residuals feature's). */
+  residualStatement: ResidualStatementSource;
   ttlDays: number;
   today: () => string;
   log: FastifyBaseLogger;
@@ -109,7 +111,9 @@ export async function runExportJob(
       ? [...queryColumns(job.query), ...(periodNotes ? [PERIOD_NOTE_COLUMN] : [])]
       : job.disputes
         ? context.disputeQueue.columns
-        : PNL_EXPORT_COLUMNS;
+        : job.residuals
+          ? context.residualStatement.columns
+          : PNL_EXPORT_COLUMNS;
     file = await openCsvFile(store, key, columns, job.csv);
     const run: Run = { job, scope, limit, file, stopped: stop.signal, progress, context, periodNotes };
     const { rowsWritten, more } = await writeRows(run);
@@ -139,7 +143,7 @@ export async function runExportJob(
 
 /**
  * A query's rows by the engine's own CSV writer when it has one, else a page at a time; the dispute
- * queue's a page of its own at a time; the P&L's in one answer.
+ * queue's a page of its own at a time; the P&L's and a residual statement's in one answer.
  */
 async function writeRows(run: Run): Promise<Written> {
   const { job, context } = run;
@@ -148,7 +152,9 @@ async function writeRows(run: Run): Promise<Written> {
       ? copyByEngine(run, job.query, context.engine.copyCsv.bind(context.engine))
       : streamPages(run, job.query);
   if (job.disputes) return context.disputeQueue.write({ ...run, engine: context.engine, db: context.db }, job.disputes);
-  if (!job.pnl) throw new Error('an export job names no query, P&L or queue view'); // the table's check forbids it
+  if (job.residuals)
+    return context.residualStatement.write({ ...run, engine: context.engine, db: context.db }, job.residuals);
+  if (!job.pnl) throw new Error('an export job names no query, P&L, queue view or statement'); // the table's check forbids it
   // A merchant's P&L is one row of a few aggregates: a portfolio's worth is small, and one statement.
   const written = await writePnlRows(context.engine, job.pnl, run.scope, run.limit, run.file);
   run.progress.rowsWritten = written.rowsWritten;

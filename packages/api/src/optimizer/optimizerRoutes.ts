@@ -2,6 +2,8 @@
 // P&L (and its export as a CSV export job), the repricing simulation, interchange leakage and the
 // regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
 // organisation only, narrowed to the caller's book when they are scoped (README "Scoped books").
+import { scenarioPayouts } from '@payportal/analytics';
+import { turnRequest } from '../admission/turnRequest.ts';
 import { callerScope } from '../auth/callerScope.ts';
 import { DEFAULT_CSV_OPTIONS, exportJobSchema } from '@payportal/shared/exports';
 import {
@@ -15,6 +17,7 @@ import {
   regulatoryResultSchema,
   runPnlExportBodySchema,
   scenarioDefinitionSchema,
+  scenarioPayoutsSchema,
   simulationResultSchema,
 } from '@payportal/shared/optimizer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -108,6 +111,25 @@ export function registerOptimizerRoutes(
     },
     async (request, reply) =>
       optimizer(request, reply)({ kind: 'simulate', definition: request.body }, scopeOf(request)),
+  );
+
+  routes.post(
+    OPTIMIZER_ROUTES.simulatePayouts,
+    {
+      config: { access: optimizerReader },
+      schema: optimizerSchema('A scenario’s expected change of the residual payouts by level over the 12 months', {
+        description:
+          'The residual calculation of each of the 12 months applied to the scenario’s affected merchants, with its attrition (README "Residuals"). Null change for a caller scoped to a book.',
+        body: scenarioDefinitionSchema,
+        response: { 200: scenarioPayoutsSchema, ...analyticsErrors },
+      }),
+    },
+    async (request, reply) => {
+      const engine = requireAnalytics(analytics);
+      return admission.run(turnRequest(request, reply, 'heavy', config.ANALYTICS_TIMEOUT_MS), (left) =>
+        scenarioPayouts(engine, request.body, scopeOf(request), { timeoutMs: left }),
+      );
+    },
   );
 
   routes.get(

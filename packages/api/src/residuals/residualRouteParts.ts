@@ -2,7 +2,8 @@
 // engine's answers under admission in the caller's scope, and a month's data live or frozen.
 // Readers: residuals_admin and owners (the organisation, or their own book when scoped), and `query`
 // users scoped to a book (their own statements). Closing: residuals_admin alone.
-import type { ResidualMonth, ResidualsAnswer, ResidualsQuestion } from '@payportal/analytics';
+import type { NodeStatement, ResidualMonth, ResidualsAnswer, ResidualsQuestion } from '@payportal/analytics';
+import { readsResiduals } from '@payportal/shared/residuals';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { turnRequest } from '../admission/turnRequest.ts';
 import { callerOf } from '../auth/callerHooks.ts';
@@ -11,7 +12,8 @@ import { withRole } from '../auth/routeAccess.ts';
 import { analyticsErrors, bearerSecurity, describedError, requireAnalytics } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import { RESIDUAL_REFUSALS } from './residualRefusals.ts';
-import { closedRun, frozenMonth, type ClosedRun } from './residualRunRepository.ts';
+import { closedMonthOf, type ClosedMonth } from './residualRunRepository.ts';
+import { statementIn } from './statementIn.ts';
 
 export const residualsReader = withRole(['residuals_admin', 'org_owner', 'query'], 'read', { impersonation: true });
 export const residualsCloser = withRole(['residuals_admin'], 'write', { impersonation: true });
@@ -33,8 +35,7 @@ export const residualSchema = <Extra extends object>(summary: string, extra: Ext
 /** A `query` user reads only their own book's statements: unscoped, they are refused. */
 export function checkReader(request: FastifyRequest): void {
   const { roles = [], scopeNode } = callerOf(request);
-  if (roles.includes('residuals_admin') || roles.includes('org_owner')) return;
-  if (scopeNode === null) throw RESIDUAL_REFUSALS.notReader();
+  if (!readsResiduals(roles, scopeNode)) throw RESIDUAL_REFUSALS.notReader();
 }
 
 /** The month must be complete: before the caller's running month. */
@@ -65,19 +66,32 @@ export function askResiduals(
 }
 
 /** The month's run and its frozen data when it is closed; null run while it is open. */
-export async function closedMonth(
+export const closedMonth = (
   deps: Pick<RouteDeps, 'db'>,
   request: FastifyRequest,
   month: string,
-): Promise<{ run: ClosedRun; frozen: ResidualMonth } | null> {
-  const { orgId } = actorOf(request);
-  const run = await closedRun(deps.db, orgId, month);
-  return run && { run, frozen: await frozenMonth(deps.db, orgId, run) };
-}
+): Promise<ClosedMonth | null> => closedMonthOf(deps.db, actorOf(request).orgId, month);
 
 /** The month computed now, for an unscoped caller (an empty month when the organisation has no data). */
 export async function liveMonth(ask: ReturnType<typeof askResiduals>, month: string): Promise<ResidualMonth> {
   return (
     (await ask({ kind: 'month', month })) ?? { month, nodes: [], lines: [], adjustments: [], schedules: [], splits: [] }
   );
+}
+
+/** The node's statement of the month, frozen (`closed`) or live; 404 outside the caller's book. */
+export async function statementFor(
+  deps: Pick<RouteDeps, 'analytics' | 'admission' | 'config' | 'today'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { month, node }: { month: string; node: string },
+  closed: ClosedMonth | null,
+): Promise<NodeStatement> {
+  const statement = await statementIn(
+    closed,
+    () => askResiduals(deps, request, reply)({ kind: 'statement', month, node }),
+    { month, node, scopeNode: callerOf(request).scopeNode },
+  );
+  if (!statement) throw RESIDUAL_REFUSALS.notFound();
+  return statement;
 }

@@ -130,6 +130,17 @@ export async function frozenMonth(db: Queryable, orgId: number, run: ClosedRun):
   };
 }
 
+export interface ClosedMonth {
+  run: ClosedRun;
+  frozen: ResidualMonth;
+}
+
+/** The month's run and its frozen data when it is closed; null while it is open. */
+export async function closedMonthOf(db: Queryable, orgId: number, month: string): Promise<ClosedMonth | null> {
+  const run = await closedRun(db, orgId, month);
+  return run && { run, frozen: await frozenMonth(db, orgId, run) };
+}
+
 /** Freezes the month; RESIDUAL_REFUSALS.closed when it was closed already (the unique key, in a race too). */
 export async function insertRun(db: Database, actor: RunActor, month: ResidualMonth): Promise<number> {
   try {

@@ -14,7 +14,7 @@ import { callerOf } from '../auth/callerHooks.ts';
 import { describedError } from '../http/errorResponses.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import { closingOf } from './residualAnswers.ts';
-import { residualChanges } from './residualChanges.ts';
+import { adjustmentChanges, residualChanges } from './residualChanges.ts';
 import { RESIDUAL_REFUSALS } from './residualRefusals.ts';
 import {
   actorOf,
@@ -88,6 +88,7 @@ export function registerResidualRunRoutes(app: FastifyInstance, deps: RouteDeps)
         month,
         closing: closingOf(closed.run)!,
         changes: residualChanges(closed.frozen.lines, now.lines),
+        adjustments: adjustmentChanges(closed.frozen.adjustments, now.adjustments),
       };
     },
   );

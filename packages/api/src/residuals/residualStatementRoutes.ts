@@ -1,6 +1,5 @@
 // Reading statements (README "Residuals"): a closed month answers from its frozen lines, an open
 // (complete) month from the engine; either way in the caller's book, another book's node 404.
-import { statementOf, subtreeLines, type NodeStatement } from '@payportal/analytics';
 import {
   RESIDUAL_ROUTES,
   nodeCodeSchema,
@@ -10,7 +9,7 @@ import {
   residualStatementsQuerySchema,
   residualStatementsSchema,
 } from '@payportal/shared/residuals';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import type { RouteDeps } from '../http/routeDeps.ts';
@@ -25,33 +24,11 @@ import {
   residualErrors,
   residualSchema,
   residualsReader,
+  statementFor,
 } from './residualRouteParts.ts';
 
 export function registerResidualStatementRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  /** The node's statement of the month, frozen or live; 404 outside the caller's book. */
-  async function statementFor(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    month: string,
-    node: string,
-    closed: Awaited<ReturnType<typeof closedMonth>>,
-  ): Promise<NodeStatement> {
-    const scopeNode = callerOf(request).scopeNode ?? undefined;
-    const statement = closed
-      ? statementOf(
-          month,
-          closed.frozen.nodes,
-          subtreeLines(closed.frozen.lines, node),
-          closed.frozen.adjustments,
-          node,
-          scopeNode,
-        )
-      : await askResiduals(deps, request, reply)({ kind: 'statement', month, node });
-    if (!statement) throw RESIDUAL_REFUSALS.notFound();
-    return statement;
-  }
 
   routes.get(
     RESIDUAL_ROUTES.statements,
@@ -74,7 +51,7 @@ export function registerResidualStatementRoutes(app: FastifyInstance, deps: Rout
         const data = closed?.frozen ?? (await liveMonth(askResiduals(deps, request, reply), month));
         return portfolioStatements(data, closed?.run ?? null);
       }
-      return nodeStatements(await statementFor(request, reply, month, node, closed), closed?.run ?? null);
+      return nodeStatements(await statementFor(deps, request, reply, { month, node }, closed), closed?.run ?? null);
     },
   );
 
@@ -95,7 +72,10 @@ export function registerResidualStatementRoutes(app: FastifyInstance, deps: Rout
       const node = nodeCodeSchema.safeParse(request.params.node);
       if (!node.success) throw RESIDUAL_REFUSALS.notFound();
       const closed = await closedMonth(deps, request, month);
-      return merchantLines(await statementFor(request, reply, month, node.data, closed), closed?.run ?? null);
+      return merchantLines(
+        await statementFor(deps, request, reply, { month, node: node.data }, closed),
+        closed?.run ?? null,
+      );
     },
   );
 }

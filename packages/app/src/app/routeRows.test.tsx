@@ -106,6 +106,12 @@ const ROWS: Record<
     text: 'There is no dispute with this id.',
   },
   '/residuals': { path: '/residuals', who: everyone, heading: 'Residuals', text: 'Loading the residuals…' },
+  '/residuals/setup': {
+    path: '/residuals/setup',
+    who: everyone,
+    heading: 'Residuals setup',
+    text: 'Loading the setup…',
+  },
   '/residuals/:nodeId': {
     path: '/residuals/AGT-0001',
     who: everyone,

@@ -101,6 +101,9 @@ const DisputeQueueScreen = lazyScreen(() =>
 const ResidualsScreen = lazyScreen(() =>
   import('../features/residuals/ResidualsScreen.tsx').then((m) => m.ResidualsScreen),
 );
+const ResidualSetupScreen = lazyScreen(() =>
+  import('../features/residuals/ResidualSetupScreen.tsx').then((m) => m.ResidualSetupScreen),
+);
 const ResidualStatementScreen = lazyScreen(() =>
   import('../features/residuals/ResidualStatementScreen.tsx').then((m) => m.ResidualStatementScreen),
 );
@@ -170,6 +173,8 @@ export const routeTable: RouteRow[] = [
   guarded('/residuals', 'residuals', ResidualsScreen, ({ session }) => ({
     canClose: session.flags.isResidualsAdmin && !session.scoped,
   })),
+  // Before a statement's own path, which would take "setup" for a node code (the first match wins).
+  guarded('/residuals/setup', 'residuals', ResidualSetupScreen, noInputs),
   guarded('/residuals/:nodeId', 'residuals', ResidualStatementScreen, ({ params }) => ({ nodeId: params.nodeId! })),
   open('/auth', SignInScreen, noInputs),
   open('/forgot-password', ForgotPasswordScreen, noInputs),

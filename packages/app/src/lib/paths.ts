@@ -27,6 +27,7 @@ export const paths = {
   disputeInsights: () => '/disputes/insights',
   dispute: (chargebackId: number | string) => `/disputes/${encodeURIComponent(String(chargebackId))}`,
   residuals: (month?: string) => `/residuals${month ? `?month=${month}` : ''}`,
+  residualSetup: (month?: string) => `/residuals/setup${month ? `?month=${month}` : ''}`,
   residualStatement: (node: string, month?: string) =>
     `/residuals/${encodeURIComponent(node)}${month ? `?month=${month}` : ''}`,
   auth: (options?: { logout?: boolean }) => (options?.logout ? '/auth?logout=true' : '/auth'),

@@ -96,6 +96,7 @@ export function jobAnswer(overrides: Partial<ExportJob> = {}): ExportJob {
     query: definitionAnswer().query,
     pnl: null,
     disputes: null,
+    residuals: null,
     csv: { ...DEFAULT_CSV_OPTIONS },
     rows_written: 0,
     rows_estimate: null,

@@ -1,8 +1,14 @@
-// What a document is: the portal generates two types from the analytics data; people upload
-// the others as PDFs. Each type has the label the screen shows.
+// What a document is: the portal generates two types of a month from the analytics data, and a
+// partner's residual statement on request (from /residuals/{nodeId}); people upload the others as PDFs.
+// Each type has the label the screen shows.
 export const GENERATED_DOCUMENT_TYPES = ['statement', 'merchant_extract'] as const;
+export const RESIDUAL_DOCUMENT_TYPE = 'residual_statement';
 export const UPLOADED_DOCUMENT_TYPES = ['scheme_notice', 'contract', 'guide', 'other'] as const;
-export const DOCUMENT_TYPES = [...GENERATED_DOCUMENT_TYPES, ...UPLOADED_DOCUMENT_TYPES] as const;
+export const DOCUMENT_TYPES = [
+  ...GENERATED_DOCUMENT_TYPES,
+  RESIDUAL_DOCUMENT_TYPE,
+  ...UPLOADED_DOCUMENT_TYPES,
+] as const;
 
 export type GeneratedDocumentType = (typeof GENERATED_DOCUMENT_TYPES)[number];
 export type UploadedDocumentType = (typeof UPLOADED_DOCUMENT_TYPES)[number];
@@ -11,6 +17,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   statement: 'Portfolio statement',
   merchant_extract: 'Merchant master extract',
+  residual_statement: 'Residual statement',
   scheme_notice: 'Scheme notice',
   contract: 'Contract',
   guide: 'Guide',

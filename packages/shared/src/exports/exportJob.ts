@@ -7,6 +7,7 @@ import { idSchema } from '../identity/domain.ts';
 import { queryDescriptionSchema } from '../analytics/queryDescription.ts';
 import { pnlExportSchema } from '../optimizer/merchantPnl.ts';
 import { disputeQueueViewSchema } from '../disputes/disputeQueue.ts';
+import { residualStatementExportSchema } from '../residuals/residualFiles.ts';
 import { csvOptionsSchema } from './csvOptions.ts';
 import { exportNameSchema } from './exportDefinition.ts';
 
@@ -29,8 +30,10 @@ export const exportJobSchema = z.object({
   query: queryDescriptionSchema.nullable(),
   /** …the revenue optimizer's merchant P&L, or… */
   pnl: pnlExportSchema.nullable(),
-  /** …the dispute queue's view (tab, filters, sort). Exactly one of the three is set. */
+  /** …the dispute queue's view (tab, filters, sort), or… */
   disputes: disputeQueueViewSchema.nullable(),
+  /** …a partner's residual statement of a month. Exactly one of the four is set. */
+  residuals: residualStatementExportSchema.nullable(),
   csv: csvOptionsSchema,
   /** Data rows written so far (the header not counted); updated a few times a second while running. */
   rows_written: z.number().int().min(0),

@@ -7,3 +7,4 @@ export * from './optimizerSegment.ts';
 export * from './regulatory.ts';
 export * from './repricing.ts';
 export * from './savedScenario.ts';
+export * from './scenarioPayouts.ts';

@@ -7,6 +7,7 @@ export const OPTIMIZER_ROUTES = {
   pnl: `${base}/pnl`,
   pnlExport: `${base}/pnl/export`,
   simulate: `${base}/simulate`,
+  simulatePayouts: `${base}/simulate/payouts`,
   leakage: `${base}/leakage`,
   regulatory: `${base}/regulatory`,
   scenarios: `${base}/scenarios/`,
@@ -23,6 +24,8 @@ export const OPTIMIZER_PATHS = {
   pnlExport: () => OPTIMIZER_ROUTES.pnlExport,
   /** POST a repricing scenario: waterfall, distribution, merchants over the tolerance. */
   simulate: () => OPTIMIZER_ROUTES.simulate,
+  /** POST a scenario definition: its expected change of the residual payouts by level over the 12 months. */
+  simulatePayouts: () => OPTIMIZER_ROUTES.simulatePayouts,
   /** GET: interchange leakage by cause and merchants ranked by recoverable $/month. */
   leakage: () => OPTIMIZER_ROUTES.leakage,
   /** GET: the regulatory what-ifs. */

@@ -3,6 +3,7 @@ export {
   RESIDUAL_CHANGE_FIELDS,
   RESIDUAL_NODE_KINDS,
   nodeCodeSchema,
+  residualAdjustmentChangeSchema,
   residualAdjustmentSchema,
   residualChangeSchema,
   residualChangesSchema,
@@ -29,3 +30,18 @@ export {
   type ResidualStatementsQuery,
   type ResidualTotals,
 } from './residualStatements.ts';
+export {
+  residualFileBodySchema,
+  residualStatementExportSchema,
+  type ResidualStatementExport,
+} from './residualFiles.ts';
+export {
+  RESIDUAL_UPLOAD_KINDS,
+  residualScheduleRowSchema,
+  residualSetupQuerySchema,
+  residualSetupSchema,
+  residualSplitRowSchema,
+  residualUploadRowSchema,
+  type ResidualSetup,
+} from './residualSetup.ts';
+export { readsResiduals } from './residualReaders.ts';

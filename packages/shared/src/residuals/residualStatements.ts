@@ -132,10 +132,17 @@ export const residualChangeSchema = z.object({
     z.object({ field: z.enum(RESIDUAL_CHANGE_FIELDS), closed: z.number().nullable(), now: z.number().nullable() }),
   ),
 });
+/** An adjustment of the month that closing froze and the data no longer holds (removed), or the reverse (added). */
+export const residualAdjustmentChangeSchema = residualAdjustmentSchema.extend({
+  node_code: z.string(),
+  change: z.enum(['added', 'removed']),
+});
 export const residualChangesSchema = z.object({
   month: residualMonthSchema,
   closing: residualClosingSchema.unwrap(),
-  /** Nothing changed since closing when empty. */
+  /** Merchant lines that differ; with `adjustments`, nothing changed since closing when both are empty. */
   changes: z.array(residualChangeSchema),
+  /** A changed adjustment is listed twice: removed as it was, added as it is. */
+  adjustments: z.array(residualAdjustmentChangeSchema),
 });
 export type ResidualChanges = z.infer<typeof residualChangesSchema>;

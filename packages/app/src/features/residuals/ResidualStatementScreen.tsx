@@ -1,11 +1,12 @@
 // /residuals/{nodeId} (issue #46): one partner's statement of a month: a line per merchant (sales and
 // volume, income, interchange and scheme fees, Schedule A, net, the partner's share and payout), then its
-// adjustments and the total. Another book's statement is not found (the API answers 404).
+// adjustments and the total, and its CSV and PDF. Another book's statement is not found (the API answers 404).
 import { useLocation, useSearch, Link } from 'wouter';
 import { paths } from '../../lib/paths.ts';
 import { useRequest } from '../../ui/useRequest.ts';
 import { Figures } from './Figures.tsx';
 import { MonthPicker } from './MonthPicker.tsx';
+import { StatementFiles } from './StatementFiles.tsx';
 import { StatementLines } from './StatementLines.tsx';
 import { fetchMerchantLines } from './residualsApi.ts';
 import { closingText, formatMoney, KIND_NAMES, monthFromSearch } from './residualWords.ts';
@@ -77,6 +78,7 @@ export function ResidualStatementScreen({ nodeId }: { nodeId: string }) {
               </ul>
             )}
           </section>
+          <StatementFiles key={`${nodeId}-${month}`} node={nodeId} month={month} />
         </>
       )}
     </div>

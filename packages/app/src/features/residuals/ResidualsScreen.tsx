@@ -51,7 +51,8 @@ export function ResidualsScreen({ canClose }: { canClose: boolean }) {
     <div className={styles.screen}>
       <h1 className={styles.title}>Residuals</h1>
       <p className={styles.intro}>
-        Each month’s income less pass-through and Schedule A, and what each partner is paid.
+        Each month’s income less pass-through and Schedule A, and what each partner is paid.{' '}
+        <Link to={paths.residualSetup(month)}>Schedule A and splits</Link>
       </p>
       <div className={styles.toolbar}>
         <MonthPicker

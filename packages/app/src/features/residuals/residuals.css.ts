@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { card as uiCard } from '../../ui/card.css.ts';
 import { field } from '../../ui/formFields.css.ts';
 import { vars } from '../../theme/themes.css.ts';
@@ -20,4 +20,20 @@ export const figure = style({ display: 'flex', flexDirection: 'column-reverse', 
 export const figureValue = style({ margin: 0, fontSize: vars.font.xl, fontVariantNumeric: 'tabular-nums' });
 export const figureLabel = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
 export const totalRow = style({ fontWeight: 700 });
-export const monthField = style([field, { flex: '0 1 14rem' }]);
+// In the toolbar's own terms: the shared field's flex (grow to fill) would otherwise win when its
+// stylesheet loads after this one, stretching a month across the page.
+export const monthField = style([field, { selectors: { [`${toolbar} &`]: { flex: '0 1 14rem' } } }]);
+/** A statement's two file cards side by side (stacked when narrow), level with each other. */
+export const files = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+  gap: '1rem',
+  alignItems: 'stretch',
+  margin: '1rem 0',
+});
+globalStyle(`${files} > section`, { margin: 0 });
+export const subheading = style({ fontSize: vars.font.md, margin: '1rem 0 0.25rem' });
+export const uploadList = style({ margin: '0.25rem 0', paddingLeft: '1.25rem' });
+/** The PDF card's title and words, as the export card beside it says its own. */
+export const fileTitle = style({ margin: '0 0 0.75rem', fontSize: '1rem', fontWeight: 700 });
+export const fileHint = style({ color: vars.color.textMuted, fontSize: '0.875rem', margin: '0 0 0.75rem' });

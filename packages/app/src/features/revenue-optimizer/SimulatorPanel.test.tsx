@@ -1,5 +1,6 @@
 // Sliders update the result once they rest (debounced), a newer position cancels the
-// request of an older one, and support staff without support_write cannot save a scenario.
+// request of an older one, support staff without support_write cannot save a scenario, and the
+// residual payouts by level are the API's.
 import { DEFAULT_ATTRITION } from '@payportal/shared/optimizer';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,6 +28,11 @@ const defaults = {
   },
 };
 
+/** The payouts by level a caller scoped to a book gets: none (the card stays away). */
+const NO_PAYOUTS = {
+  'POST /api/optimizer/v1/simulate/payouts': () => ({ body: { period: result(0).period, change: null } }),
+};
+
 describe('repricing simulator', () => {
   it('asks once the slider rests, cancels the superseded request, and shows the newest waterfall', async () => {
     const held: ((answer: Answer) => void)[] = [];
@@ -37,6 +43,7 @@ describe('repricing simulator', () => {
         return { body: result(markup * 1000) };
       },
       'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+      ...NO_PAYOUTS,
     });
     render(<SimulatorPanel defaults={defaults} canSave />);
     await screen.findByText('+$100.00', { selector: 'dd' });
@@ -74,6 +81,7 @@ describe('repricing simulator', () => {
         return { body: result(markup * 1000) };
       },
       'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+      ...NO_PAYOUTS,
     });
     render(<SimulatorPanel defaults={defaults} canSave />);
     await screen.findByText('+$100.00', { selector: 'dd' });
@@ -87,9 +95,34 @@ describe('repricing simulator', () => {
     answerApi({
       'POST /api/optimizer/v1/simulate': () => ({ body: result(0) }),
       'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+      ...NO_PAYOUTS,
     });
     render(<SimulatorPanel defaults={defaults} canSave={false} />);
     expect((await screen.findByRole('note')).textContent).toBe(READ_ONLY_REASON);
     expect((screen.getByRole('button', { name: 'Save scenario' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the scenario’s residual payouts by level as the API answers them, and none for a scoped caller', async () => {
+    let change: { net: number; agents: number; subIsos: number; house: number } | null = {
+      net: 65,
+      agents: 39,
+      subIsos: 0,
+      house: 26,
+    };
+    answerApi({
+      'POST /api/optimizer/v1/simulate': () => ({ body: result(0) }),
+      'POST /api/optimizer/v1/simulate/payouts': () => ({ body: { period: result(0).period, change } }),
+      'GET /api/optimizer/v1/scenarios/': () => ({ body: { scenarios: [] } }),
+    });
+    render(<SimulatorPanel defaults={defaults} canSave />);
+    const levels = await screen.findByLabelText('Payouts by level');
+    const shown = [...levels.querySelectorAll('div')].map((row) => row.textContent);
+    expect(shown).toEqual(['Residual net+$65.00', 'Agents+$39.00', 'Sub-ISOs$0.00', 'House+$26.00']);
+    cleanup();
+    change = null;
+    render(<SimulatorPanel defaults={defaults} canSave />);
+    await screen.findByText('+$100.00', { selector: 'dd' });
+    await waitFor(() => expect(screen.queryByText('Working out the payouts…')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Residual payouts by level' })).toBeNull();
   });
 });

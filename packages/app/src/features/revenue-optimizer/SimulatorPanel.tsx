@@ -7,6 +7,7 @@ import { retryWhenBusy } from '../../lib/retryWhenBusy.ts';
 import { useDebouncedRequest } from '../../lib/useDebouncedRequest.ts';
 import { AttritionTable } from './AttritionTable.tsx';
 import { ScenarioControls } from './ScenarioControls.tsx';
+import { PayoutLevels } from './PayoutLevels.tsx';
 import { ScenarioLibrary } from './ScenarioLibrary.tsx';
 import { SimulationResults } from './SimulationResults.tsx';
 import { simulate } from './optimizerApi.ts';
@@ -43,6 +44,7 @@ export function SimulatorPanel({ defaults, canSave }: { defaults: OptimizerDefau
         ) : (
           <p className={css.hint}>Simulating…</p>
         )}
+        {answer.data && <PayoutLevels definitionKey={key} delayMs={SLIDER_DEBOUNCE_MS} />}
         <ScenarioLibrary canSave={canSave} />
       </div>
     </div>

@@ -8,6 +8,7 @@ import {
   regulatoryResultSchema,
   savedScenarioSchema,
   scenarioListSchema,
+  scenarioPayoutsSchema,
   simulationResultSchema,
   type PnlRequestInput,
   type RunPnlExportBodyInput,
@@ -25,6 +26,14 @@ export const exportPnl = (pnl: RunPnlExportBodyInput['pnl']) =>
   apiRequest(OPTIMIZER_PATHS.pnlExport(), { method: 'POST', body: { pnl }, schema: exportJobSchema });
 export const simulate = (definition: ScenarioDefinitionInput, signal?: AbortSignal) =>
   apiRequest(OPTIMIZER_PATHS.simulate(), { method: 'POST', body: definition, schema: simulationResultSchema, signal });
+
+export const simulatePayouts = (definition: ScenarioDefinitionInput, signal?: AbortSignal) =>
+  apiRequest(OPTIMIZER_PATHS.simulatePayouts(), {
+    method: 'POST',
+    body: definition,
+    schema: scenarioPayoutsSchema,
+    signal,
+  });
 export const fetchLeakage = (signal?: AbortSignal) =>
   apiRequest(OPTIMIZER_PATHS.leakage(), { schema: leakageResultSchema, signal });
 export const fetchRegulatory = (signal?: AbortSignal) =>
