@@ -1,11 +1,11 @@
 // Uploads as the browser tests make them: a file chosen on the upload screen (standalone or framed),
 // the kinds' header lines, and what the query API says the uploaded merchants now total.
 import { queryResultSchema } from '@payportal/shared/analytics';
-import { uploadTemplate } from '@payportal/shared/uploads';
+import { uploadHeader } from '@payportal/shared/uploads';
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { urls } from '../urls.ts';
 
-export const header = (kind: 'merchants' | 'transactions') => uploadTemplate(kind).split('\r\n')[0];
+export const header = (kind: 'merchants' | 'transactions') => uploadHeader(kind, false);
 
 export async function chooseAndUpload(
   root: Page | FrameLocator,

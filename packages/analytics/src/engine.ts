@@ -113,7 +113,8 @@ export interface AnalyticsEngine {
    * without them makes the uploads API answer 503.
    */
   loadUpload?(request: LoadUploadRequest): Promise<LoadUploadResult>;
-  removeUploads?(orgId: number, uploadIds: readonly number[]): Promise<void>;
+  /** Refused with a ScopedNodeError when nodes of `scopedNodes` (codes users are scoped to) would go. */
+  removeUploads?(orgId: number, uploadIds: readonly number[], scopedNodes?: readonly string[]): Promise<void>;
   uploadRejects?(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage>;
   /** The rejected rows after `after` (keyset, no total): reading them all page by page. */
   uploadRejectsAfter?(

@@ -52,6 +52,7 @@ export type {
 export type { LoadUploadRequest, LoadUploadResult } from './uploads/loadUpload.ts';
 export type { UploadRejectPage, UploadRejectRow } from './uploads/uploadRejects.ts';
 export { UploadCountError } from './uploads/stageUpload.ts';
+export { ScopedNodeError } from './uploads/uploadRows.ts';
 export type {
   MerchantAnswer,
   MerchantAnswers,

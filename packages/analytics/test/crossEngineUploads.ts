@@ -8,16 +8,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
-import { uploadTemplate, type UploadKind } from '@payportal/shared/uploads';
+import { uploadHeader, type UploadKind } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/clickhouse/runClickHouseQuery.ts';
 import type { QueryScope } from '../src/compiler/compileQuery.ts';
 import type { AnalyticsEngine } from '../src/engine.ts';
 import type { LoadUploadRequest } from '../src/uploads/loadUpload.ts';
 import type { UploadRejectRow } from '../src/uploads/uploadRejects.ts';
+import { ScopedNodeError } from '../src/uploads/uploadRows.ts';
 import type { Engines } from './crossEngineMerchantPage.ts';
 
-const header = (kind: UploadKind) => uploadTemplate(kind).split('\r\n')[0]!;
+const header = (kind: UploadKind) => uploadHeader(kind, false);
 
 /** Per merchant: what an upload of each kind changes. */
 const BY_MERCHANT: QueryDescriptionInput = {
@@ -280,6 +281,97 @@ export function uploadTests(
         format: 'JSONCompact',
       });
       expect((await tables.json()).data).toEqual([]);
+    }, 240_000);
+
+    it('load a hierarchy and the merchants naming their agents alike; a new version, a refusal for a scoped node and a roll back move the same books', async () => {
+      const { duckdb, clickhouse } = engines();
+      const books = async () => {
+        const sql = `select mid, agent_code, sub_iso_code from merchant_dim where org_id = ${scope.orgId} and mid like 'XN-%' order by mid`;
+        const [expected, actual] = [
+          await duckdb.withConnection(async (c) => (await c.runAndReadAll(sql)).getRowsJS()),
+          await queryRows(clickhouse.client, sql),
+        ];
+        expect(actual.map((row) => row.map(String))).toEqual(expected.map((row) => row.map(String)));
+        return Object.fromEntries(expected.map((row) => [String(row[0]), `${String(row[1])}/${String(row[2])}`]));
+      };
+      const hierarchy = [
+        uploadHeader('portfolio_nodes'),
+        'XN-SI,,sub_iso,Cross Sub-ISO',
+        'XN-AG,XN-SI,agent,Cross Agent',
+        'XN-BAD,XN-AG,agent,Under an agent', // line 4: a fourth level
+        'XN-C1,XN-C1,agent,Own parent', // line 5: a cycle
+        '',
+      ].join('\n');
+      const first = await loadBoth({
+        uploadId: 9101,
+        kind: 'portfolio_nodes',
+        rejectWholeFile: false,
+        removing: [],
+        text: hierarchy,
+      });
+      expect(first.result).toEqual({ total: 4, loaded: 2, rejected: 2, refused: false });
+      const merchants = await loadBoth({
+        uploadId: 9102,
+        kind: 'merchants',
+        rejectWholeFile: false,
+        removing: [],
+        text: [
+          uploadHeader('merchants'),
+          'XN-1,One LLC,One Cafe,5812,CA,2025-01-15,processing,XN-AG',
+          'XN-2,Two LLC,Two Cafe,5812,CA,2025-01-15,processing,',
+          'XN-3,Three LLC,Three Cafe,5812,CA,2025-01-15,processing,XN-SI', // line 4: a sub-ISO is no agent
+          '',
+        ].join('\n'),
+      });
+      expect(merchants.result).toEqual({ total: 3, loaded: 2, rejected: 1, refused: false });
+      expect(await books()).toEqual({ 'XN-1': 'XN-AG/XN-SI', 'XN-2': 'null/null' });
+
+      const moved = [
+        uploadHeader('portfolio_nodes'),
+        'XN-SI2,,sub_iso,Second Sub-ISO',
+        'XN-AG,XN-SI2,agent,Cross Agent',
+        '',
+      ];
+      await loadBoth({
+        uploadId: 9103,
+        kind: 'portfolio_nodes',
+        rejectWholeFile: false,
+        removing: [9101],
+        text: moved.join('\n'),
+      });
+      expect(await books()).toEqual({ 'XN-1': 'XN-AG/XN-SI2', 'XN-2': 'null/null' });
+
+      // A version without the agent a user is scoped to: refused on both, nothing changed.
+      for (const engine of [duckdb, clickhouse]) {
+        const path = join(dir, `${engine.name}-9104.csv`);
+        writeFileSync(path, [uploadHeader('portfolio_nodes'), 'XN-SI2,,sub_iso,Second Sub-ISO', ''].join('\n'));
+        const request = {
+          orgId: scope.orgId,
+          uploadId: 9104,
+          kind: 'portfolio_nodes' as const,
+          path,
+          rejectWholeFile: false,
+        };
+        await expect(engine.loadUpload!({ ...request, removing: [9103], scopedNodes: ['XN-AG'] })).rejects.toThrow(
+          ScopedNodeError,
+        );
+        await expect(engine.removeUploads!(scope.orgId, [9103], ['XN-AG'])).rejects.toThrow(ScopedNodeError);
+      }
+      expect(await books()).toEqual({ 'XN-1': 'XN-AG/XN-SI2', 'XN-2': 'null/null' });
+
+      // Rolled back: the first version again, the books as they were; then both gone, the organisation as before.
+      await loadBoth({
+        uploadId: 9101,
+        kind: 'portfolio_nodes',
+        rejectWholeFile: false,
+        removing: [9103],
+        text: hierarchy,
+      });
+      expect(await books()).toEqual({ 'XN-1': 'XN-AG/XN-SI', 'XN-2': 'null/null' });
+      for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9101]);
+      expect(await books()).toEqual({ 'XN-1': 'null/null', 'XN-2': 'null/null' });
+      for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9102]);
+      expect(await gsvByMerchant()).toEqual(before);
     }, 240_000);
   });
 }

@@ -3,7 +3,7 @@
 import {
   UPLOAD_PATHS,
   uploadSchema,
-  uploadTemplate,
+  uploadHeader,
   type Upload,
   type UploadKind,
   type UploadStatus,
@@ -14,7 +14,7 @@ import { expect } from 'vitest';
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-export const header = (kind: UploadKind) => uploadTemplate(kind).split('\r\n')[0]!;
+export const header = (kind: UploadKind) => uploadHeader(kind, false);
 
 export async function createUpload(
   app: FastifyInstance,

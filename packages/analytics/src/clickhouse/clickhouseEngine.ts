@@ -219,8 +219,8 @@ export class ClickHouseEngine implements AnalyticsEngine {
     return this.uploads.load(request);
   }
 
-  removeUploads(orgId: number, uploadIds: readonly number[]): Promise<void> {
-    return this.uploads.remove(orgId, uploadIds);
+  removeUploads(orgId: number, uploadIds: readonly number[], scopedNodes?: readonly string[]): Promise<void> {
+    return this.uploads.remove(orgId, uploadIds, scopedNodes);
   }
 
   uploadRejects(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage> {

@@ -9,10 +9,12 @@ import { tableColumns } from './tableColumns.ts';
 const LAYOUT: Record<keyof typeof UPLOAD_TABLES, { partition: string; orderBy: string }> = {
   upload_rejects: { partition: 'upload_id', orderBy: 'org_id, upload_id, line' },
   upload_merchant_ids: { partition: 'org_id', orderBy: 'org_id, mid' },
+  upload_node_ids: { partition: 'org_id', orderBy: 'org_id, code' },
 };
 
 export const UPLOAD_REJECT_COLUMNS = tableColumns(UPLOAD_TABLES.upload_rejects).columns;
 export const UPLOAD_MERCHANT_ID_COLUMNS = tableColumns(UPLOAD_TABLES.upload_merchant_ids).columns;
+export const UPLOAD_NODE_ID_COLUMNS = tableColumns(UPLOAD_TABLES.upload_node_ids).columns;
 
 /** `create table if not exists` for each of the uploads' tables. */
 export function clickhouseUploadTablesDdl(): string[] {

@@ -17,13 +17,14 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { loadUpload, type LoadUploadRequest, type LoadUploadResult } from '../uploads/loadUpload.ts';
 import { MemoryBudgets, UPLOAD_MEMORY_BUDGET_BYTES } from '../uploads/uploadMemoryBudget.ts';
 import type { UploadRejectKey, UploadRejectPage, UploadRejectRow } from '../uploads/uploadRejects.ts';
-import { touchedMerchantsSql } from '../uploads/uploadRows.ts';
+import { removeUploads, touchedMerchantsSql } from '../uploads/uploadRows.ts';
 import { clickhouseNumber, clickhouseString } from './clickhouseLiteral.ts';
 import { clickhouseMerchantDailySql, MERCHANT_DAILY_COLUMNS } from './clickhouseMerchantDailySql.ts';
 import { CLICKHOUSE_TABLES, clickhouseTableDdl, type ClickHouseTable } from './clickhouseTables.ts';
 import {
   clickhouseUploadTablesDdl,
   UPLOAD_MERCHANT_ID_COLUMNS,
+  UPLOAD_NODE_ID_COLUMNS,
   UPLOAD_REJECT_COLUMNS,
 } from './clickhouseUploadTables.ts';
 import { insertFromDuckDB } from './copyFromDuckDB.ts';
@@ -32,6 +33,7 @@ import { queryRows } from './runClickHouseQuery.ts';
 
 /** The tables an upload's rows live in, in the order they are swapped: what a row refers to goes first. */
 const PUBLISHED = [
+  'portfolio_nodes',
   'pricing_plans',
   'merchants',
   'merchant_dim',
@@ -41,7 +43,7 @@ const PUBLISHED = [
 ] as const;
 type Published = (typeof PUBLISHED)[number];
 
-/** The tables whose rows carry their upload_id. */
+/** The tables whose rows carry their upload_id and belong to a merchant. */
 const TAGGED = ['merchants', 'transactions', 'chargebacks', 'dispute_events'] as const;
 
 const table = (name: string): ClickHouseTable => CLICKHOUSE_TABLES.find((candidate) => candidate.name === name)!;
@@ -79,6 +81,7 @@ export class ClickHouseUploads {
     try {
       const { connection } = scratch;
       await connection.run('create table mids_before as select mid from upload_merchant_ids');
+      await connection.run('create table codes_before as select code from upload_node_ids');
       // held to the same memory budget as a load on DuckDB: beyond it, the scratch spills to its folder
       const result = await new MemoryBudgets().with(connection, UPLOAD_MEMORY_BUDGET_BYTES, () =>
         loadUpload(connection, request),
@@ -93,6 +96,13 @@ export class ClickHouseUploads {
         'upload_merchant_ids where mid not in (select mid from mids_before)',
         'upload_merchant_ids',
       );
+      await insertFromDuckDB(
+        connection,
+        this.client,
+        UPLOAD_NODE_ID_COLUMNS,
+        'upload_node_ids where code not in (select code from codes_before)',
+        'upload_node_ids',
+      );
       await this.publish(orgId, request.removing, { connection, uploadId });
       return result;
     } finally {
@@ -102,7 +112,7 @@ export class ClickHouseUploads {
 
   /** Whether any table holds rows of the upload. */
   private async holdsRows(orgId: number, uploadId: number): Promise<boolean> {
-    const counts = TAGGED.map(
+    const counts = [...TAGGED, 'portfolio_nodes' as const].map(
       (name) => `(select count() from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, [uploadId])})`,
     );
     return Number((await queryRows(this.client, `select ${counts.join(' + ')}`))[0]![0]) > 0;
@@ -121,9 +131,27 @@ export class ClickHouseUploads {
     for (const [name] of rows) await this.client.command({ query: `drop table if exists ${String(name)}` });
   }
 
-  /** Removes the uploads' rows (their rejects stay: the history keeps them). */
-  async remove(orgId: number, uploadIds: readonly number[]): Promise<void> {
-    if (uploadIds.length) await this.publish(orgId, uploadIds, null);
+  /**
+   * Removes the uploads' rows (their rejects stay: the history keeps them). Removing nodes of the
+   * hierarchy goes through a scratch DuckDB as a load does: it refuses to take away a node of
+   * `scopedNodes` (ScopedNodeError) and gives the organisation's merchant_dim rebuilt.
+   */
+  async remove(orgId: number, uploadIds: readonly number[], scopedNodes?: readonly string[]): Promise<void> {
+    if (!uploadIds.length) return;
+    if (!(await this.ownsNodes(orgId, uploadIds))) return this.publish(orgId, uploadIds, null);
+    const scratch = await openUploadScratch(this.client, orgId);
+    try {
+      await removeUploads(scratch.connection, orgId, uploadIds, scopedNodes);
+      await this.publish(orgId, uploadIds, { connection: scratch.connection, uploadId: null });
+    } finally {
+      await scratch.close();
+    }
+  }
+
+  /** Whether the uploads hold nodes of the hierarchy. */
+  private async ownsNodes(orgId: number, uploadIds: readonly number[]): Promise<boolean> {
+    const where = `org_id = ${orgId} and ${ownedBy('portfolio_nodes', orgId, uploadIds)}`;
+    return Number((await queryRows(this.client, `select count() from portfolio_nodes where ${where}`))[0]![0]) > 0;
   }
 
   async rejects(orgId: number, uploadId: number, page: { offset: number; limit: number }): Promise<UploadRejectPage> {
@@ -172,13 +200,14 @@ export class ClickHouseUploads {
 
   /**
    * Publishes one change of the organisation's rows: `removing`'s rows go, and `added`'s (an upload
-   * loaded in the scratch DuckDB `connection`) arrive, then the rollup of every merchant either touched
-   * and a new data version. One writer per organisation at a time (the uploads processor's).
+   * loaded in the scratch DuckDB `connection`; none when it only removed them there) arrive, then the rollup of every merchant either touched
+   * and a new data version. When the hierarchy changes, merchant_dim (each merchant's agent and sub-ISO)
+   * is the scratch's whole, for every merchant. One writer per organisation at a time (the uploads processor's).
    */
   private async publish(
     orgId: number,
     removing: readonly number[],
-    added: { connection: DuckDBConnection; uploadId: number } | null,
+    added: { connection: DuckDBConnection; uploadId: number | null } | null,
   ): Promise<void> {
     const command = (query: string) => this.client.command({ query });
     await this.dropLeftovers();
@@ -197,7 +226,7 @@ export class ClickHouseUploads {
         await command(
           `insert into ${staging('touched')} ${TAGGED.map((name) => `select merchant_id from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, removing)}`).join(' union all ')}`,
         );
-      if (added)
+      if (added?.uploadId)
         await insertFromDuckDB(
           added.connection,
           this.client,
@@ -205,12 +234,27 @@ export class ClickHouseUploads {
           `(${touchedMerchantsSql(orgId, [added.uploadId])})`,
           staging('touched'),
         );
+      const hierarchyChanges =
+        (added !== null && (await this.nodesOf(added.connection, orgId, added.uploadId))) ||
+        (removing.length > 0 && (await this.ownsNodes(orgId, removing)));
       const touched = `select merchant_id from ${staging('touched')}`;
 
       // Each table's staging copy: the organisation's rows less the removed ones (when it holds any), then the new rows.
       const swaps: string[] = [];
       const sources: Record<string, string> = {};
       for (const name of PUBLISHED) {
+        if (name === 'merchant_dim' && hierarchyChanges && added) {
+          await create(name);
+          await insertFromDuckDB(
+            added.connection,
+            this.client,
+            table(name).columns,
+            `merchant_dim where org_id = ${orgId}`,
+            staging(name),
+          );
+          swaps.push(`alter table ${name} replace partition ${orgId} from ${staging(name)}`);
+          continue;
+        }
         const losing =
           removing.length > 0 &&
           Number(
@@ -226,7 +270,7 @@ export class ClickHouseUploads {
           await command(
             `insert into ${staging(name)} select * from ${name} where org_id = ${orgId} and not (${ownedBy(name, orgId, removing)})`,
           );
-        const gained = added
+        const gained = added?.uploadId
           ? await insertFromDuckDB(
               added.connection,
               this.client,
@@ -264,6 +308,15 @@ export class ClickHouseUploads {
     } finally {
       await Promise.allSettled(created.map((name) => command(`drop table if exists ${name}`)));
     }
+  }
+
+  /** Whether the scratch holds nodes of the upload (a hierarchy loaded). */
+  private async nodesOf(connection: DuckDBConnection, orgId: number, uploadId: number | null): Promise<boolean> {
+    if (uploadId === null) return false;
+    const reader = await connection.runAndReadAll(
+      `select count(*) from portfolio_nodes where org_id = ${orgId} and upload_id = ${uploadId}`,
+    );
+    return Number(reader.getRowsJS()[0]![0]) > 0;
   }
 
   /** merchant_daily's staging copy: the untouched merchants' rows as they are, the touched ones' rebuilt from `sources`. */

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { uploadTemplate, type UploadKind } from '@payportal/shared/uploads';
+import { uploadHeader, type UploadKind } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/createTestDatabase.ts';
 import { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
 /** A merchants file and a sales file uploaded into the organisation through the ClickHouse engine. */
 async function uploadInto(orgId: number): Promise<void> {
   const engine = await ClickHouseEngine.connect({ url: inject('clickhouseUrl'), database: database.name });
-  const header = (kind: UploadKind) => uploadTemplate(kind).split('\r\n')[0]!;
+  const header = (kind: UploadKind) => uploadHeader(kind, false);
   const files = {
     merchants: [header('merchants'), 'LC-1,One LLC,One Cafe,5812,CA,2025-01-15,processing'],
     transactions: [

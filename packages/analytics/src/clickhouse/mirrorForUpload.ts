@@ -1,7 +1,8 @@
 // The scratch DuckDB an upload on ClickHouse is validated and priced in (clickhouseUploads.ts): in
 // memory, with the schema and the reference data every DuckDB file has, and of the organisation only
 // what the loader reads (uploads/stageUpload.ts, insertUploadRows.ts): its merchants and their pricing
-// plans, the mids uploads gave ids to, and the uploaded sales and disputes with their events (a tx_ref loaded once, a
+// plans, the mids uploads gave ids to, its portfolio nodes with the codes uploads gave ids to (a merchant's
+// agent, a hierarchy's parents, and merchant_dim rebuilt when the hierarchy changes), and the uploaded sales and disputes with their events (a tx_ref loaded once, a
 // dispute's sale, the next free ids). The generated sales and disputes, the bulk of the organisation,
 // stay in ClickHouse: the loader never reads them. Rows arrive as ClickHouse's CSV (a NULL is \N,
 // booleans 0/1, doubles in their shortest exact form) through a file in a private temporary folder.
@@ -27,6 +28,8 @@ const MIRRORED: ReadonlyArray<readonly [string, string, string]> = [
   ['merchants', FACT_TABLES.merchants, ''],
   ['pricing_plans', FACT_TABLES.pricing_plans, ''],
   ['upload_merchant_ids', UPLOAD_TABLES.upload_merchant_ids, ''],
+  ['portfolio_nodes', FACT_TABLES.portfolio_nodes, ''],
+  ['upload_node_ids', UPLOAD_TABLES.upload_node_ids, ''],
   ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
   ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
   ['dispute_events', FACT_TABLES.dispute_events, ' and upload_id is not null'],
@@ -89,8 +92,9 @@ async function mirrorRows(
   }
 }
 
-/** The rows uploads gave an organisation: merchants with their plans, sales, disputes. */
+/** The rows uploads gave an organisation: its hierarchy's nodes, merchants with their plans, sales, disputes. */
 const uploaded = (orgId: number): ReadonlyArray<readonly [string, string, string]> => [
+  ['portfolio_nodes', FACT_TABLES.portfolio_nodes, ' and upload_id is not null'],
   ['merchants', FACT_TABLES.merchants, ' and upload_id is not null'],
   [
     'pricing_plans',

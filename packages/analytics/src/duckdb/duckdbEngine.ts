@@ -334,9 +334,9 @@ export class DuckDBEngine implements AnalyticsEngine {
     }
   }
 
-  async removeUploads(orgId: number, uploadIds: readonly number[]): Promise<void> {
+  async removeUploads(orgId: number, uploadIds: readonly number[], scopedNodes?: readonly string[]): Promise<void> {
     try {
-      await this.pool.use((connection) => removeUploads(connection, orgId, uploadIds));
+      await this.pool.use((connection) => removeUploads(connection, orgId, uploadIds, scopedNodes));
     } finally {
       this.versions.delete(orgId);
     }

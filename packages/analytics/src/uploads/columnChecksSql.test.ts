@@ -109,6 +109,7 @@ describe('columnFastSql', () => {
           `taken_${rule.name}`,
           `loaded_${rule.name}`,
           `loaded_label_${rule.name}`,
+          `h_${rule.name}`,
         ]);
         const example = Object.fromEntries(
           rules.map((rule, index) => [rule.name, uploadTemplate(kind).split('\r\n')[1]!.split(',')[index] ?? '']),
@@ -117,7 +118,7 @@ describe('columnFastSql', () => {
         const hit = (rule: (typeof rules)[number], cells: Record<string, string | null>, k: number | null) =>
           rule.known || rule.transaction ? (cells[rule.name] === example[rule.name] ? 1 : null) : k;
         const row = (cells: Record<string, string | null>, k: number | null, dup: number, taken: boolean) =>
-          `(${[...names.map((name) => (cells[name] === null || cells[name] === undefined ? 'null' : sqlLiteral(cells[name]!))), ...rules.flatMap((rule) => [String(hit(rule, cells, k)), String(dup), String(taken), taken ? '7' : 'null', taken ? "'f.csv, 2026-11-27'" : 'null'])].join(', ')})`;
+          `(${[...names.map((name) => (cells[name] === null || cells[name] === undefined ? 'null' : sqlLiteral(cells[name]!))), ...rules.flatMap((rule) => [String(hit(rule, cells, k)), String(dup), String(taken), taken ? '7' : 'null', taken ? "'f.csv, 2026-11-27'" : 'null', taken ? "'a reason'" : 'null'])].join(', ')})`;
         const rows: string[] = [row({ ...example, auth_result: example.auth_result ?? 'approved' }, 1, 1, false)];
         for (const rule of rules) {
           for (const value of [...TRICKY, null]) {
@@ -170,7 +171,8 @@ describe('columnFastSql', () => {
         reason: 'select reason_code as v from dispute_reasons',
       } as const;
       for (const rule of Object.values(UPLOAD_COLUMNS).flat()) {
-        if (!rule.known || rule.known === 'merchant') continue;
+        // the organisation's own: merchants, and agents (generated as AGT-0001 or uploaded through this very rule)
+        if (!rule.known || rule.known === 'merchant' || rule.known === 'agent') continue;
         const misfits = await engine.withConnection(async (connection) =>
           (
             await connection.runAndReadAll(

@@ -11,6 +11,12 @@ const KNOWN_REASON: Record<NonNullable<ColumnRule['known']>, string> = {
   state: UPLOAD_REJECT_REASONS.unknownState,
   merchant: UPLOAD_REJECT_REASONS.unknownMerchant,
   reason: UPLOAD_REJECT_REASONS.unknownReason,
+  agent: UPLOAD_REJECT_REASONS.unknownAgent,
+};
+
+const TAKEN_REASON: Record<NonNullable<ColumnRule['uniqueInOrganisation']>, string> = {
+  merchant: UPLOAD_REJECT_REASONS.existingMerchant,
+  node: UPLOAD_REJECT_REASONS.existingNode,
 };
 
 /** The staged column of a rule (of the relation `alias`): the raw text, trimmed. */
@@ -41,7 +47,9 @@ export function columnReasonSql(rule: ColumnRule): string {
   if (rule.uniqueInFile)
     branches.push(`when s.dup_${rule.name} > 1 then ${sqlLiteral(UPLOAD_REJECT_REASONS.duplicateInFile)}`);
   if (rule.uniqueInOrganisation)
-    branches.push(`when s.taken_${rule.name} then ${sqlLiteral(UPLOAD_REJECT_REASONS.existingMerchant)}`);
+    branches.push(`when s.taken_${rule.name} then ${sqlLiteral(TAKEN_REASON[rule.uniqueInOrganisation])}`);
+  // the reason the staging query found for the row's place in the hierarchy (nodeHierarchySql.ts)
+  if (rule.hierarchy) branches.push(`when s.h_${rule.name} is not null then s.h_${rule.name}`);
   if (rule.loadedOnce) {
     branches.push(
       `when s.loaded_${rule.name} is not null then ${sqlLiteral(`${UPLOAD_REJECT_REASONS.alreadyLoaded} `)} || s.loaded_${rule.name} || coalesce(' (' || s.loaded_label_${rule.name} || ')', '')`,
@@ -82,7 +90,10 @@ export function columnFastSql(rule: ColumnRule): string {
   if (rule.uniqueInFile) tests.push(`coalesce(s.dup_${rule.name}, 1) <= 1`);
   if (rule.uniqueInOrganisation) tests.push(`not s.taken_${rule.name}`);
   if (rule.loadedOnce) tests.push(`s.loaded_${rule.name} is null`);
-  return `coalesce(${tests.join(' and ')}, false)`;
+  if (rule.hierarchy) tests.push(`s.h_${rule.name} is null`);
+  const passes = `coalesce(${tests.join(' and ')}, false)`;
+  // an empty optional cell passes (its other tests would read it as unknown)
+  return rule.optional && !rule.declineCode ? `(coalesce(${raw}, '') = '' or ${passes})` : passes;
 }
 
 /**

@@ -7,7 +7,7 @@ import { receivedEventsSql } from '../generator/generateDisputeEvents.ts';
 import { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES } from '@payportal/shared/uploads';
 import { programLookupRows } from '../generator/createGeneratorLookups.ts';
 import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from '../generator/fees.ts';
-import { MERCHANT_ID_BASE, TX_ID_BASE } from '../generator/generationContext.ts';
+import { MERCHANT_ID_BASE, NODE_ID_BASE, TX_ID_BASE } from '../generator/generationContext.ts';
 import { INDUSTRIES } from '../generator/industries.ts';
 import { TRANSACTION_COLUMNS } from '../generator/generateSales.ts';
 import { valuesTable } from '../generator/sql.ts';
@@ -59,10 +59,11 @@ async function insertMerchants(connection: DuckDBConnection, request: StageReque
     ${plan.monthlyFee}, ${plan.pciFee}, ${plan.minDiscount} from upload_new_merchants`);
   const inserted =
     await connection.run(`insert into merchants (merchant_id, org_id, mid, legal_name, dba_name, mcc, state_code, city, onboarded_on, closed_on, close_reason,
-      status, channel_profile, size_tier, risk_tier, declared_avg_ticket, pricing_plan_id, is_bad_actor, upload_id)
+      status, channel_profile, size_tier, risk_tier, declared_avg_ticket, pricing_plan_id, is_bad_actor, upload_id, agent_id)
     select s.merchant_id, ${orgId}, ${cellSql('mid')}, ${cellSql('legal_name')}, ${cellSql('dba_name')}, ${cellSql('mcc')}, ${cellSql('state_code')}, '',
       ${cellSql('onboarded_on')}::date, null, null, ${cellSql('status')},
-      case when v.cp_share >= 0.8 then 'cp' when v.cp_share <= 0.2 then 'cnp' else 'omni' end, '<100k', v.risk_class, v.ticket_median, s.merchant_id, false, ${uploadId}
+      case when v.cp_share >= 0.8 then 'cp' when v.cp_share <= 0.2 then 'cnp' else 'omni' end, '<100k', v.risk_class, v.ticket_median, s.merchant_id, false, ${uploadId},
+      s.k_agent_code
     from upload_new_merchants s join ${industries} on v.mcc = ${cellSql('mcc')}`);
   await connection.run('drop table upload_new_merchants');
   return inserted.rowsChanged;
@@ -178,8 +179,37 @@ async function insertChargebacks(connection: DuckDBConnection, request: StageReq
   return inserted.rowsChanged;
 }
 
+/** Uploaded nodes take ids above the generator's (generatePortfolio.ts numbers from the organisation's base). */
+const UPLOADED_NODE_OFFSET = NODE_ID_BASE / 2;
+
+/**
+ * A hierarchy's nodes: a code an upload ever held keeps its id (upload_node_ids), a new code takes one
+ * above every id given so far; a parent is a node of the file or a live one of the organisation (the
+ * removed uploads' rows are gone by now: loadUpload deletes them first).
+ */
+async function insertPortfolioNodes(connection: DuckDBConnection, request: StageRequest): Promise<number> {
+  const { orgId, uploadId } = request;
+  const base = `${orgId}::bigint * ${NODE_ID_BASE} + ${UPLOADED_NODE_OFFSET}`;
+  const known = `(select code, any_value(node_id) as node_id from upload_node_ids where org_id = ${orgId} group by code)`;
+  const highest = `greatest((select max(node_id) from upload_node_ids where org_id = ${orgId}), ${base})`;
+  await connection.run(`create temp table upload_new_nodes as
+    select coalesce(known.node_id, ${highest} + row_number() over (partition by known.node_id is null order by s.rn)) as node_id,
+      ${cellSql('code')} as code, nullif(${cellSql('parent_code')}, '') as parent_code, ${cellSql('kind')} as kind, ${cellSql('name')} as name
+    from ${goodRowsSql(request)} left join ${known} known on known.code = ${cellSql('code')}`);
+  await connection.run(`insert into upload_node_ids select ${orgId}, code, node_id from upload_new_nodes n
+    where not exists (select 1 from upload_node_ids k where k.org_id = ${orgId} and k.code = n.code)`);
+  const inserted =
+    await connection.run(`insert into portfolio_nodes (org_id, node_id, parent_id, kind, code, name, upload_id)
+    select ${orgId}, n.node_id, p.node_id, n.kind, n.code, n.name, ${uploadId} from upload_new_nodes n
+    left join (select code, node_id from upload_new_nodes union all select code, node_id from portfolio_nodes where org_id = ${orgId}) p
+      on p.code = n.parent_code`);
+  await connection.run('drop table upload_new_nodes');
+  return inserted.rowsChanged;
+}
+
 export const INSERT_UPLOAD_ROWS = {
   merchants: insertMerchants,
+  portfolio_nodes: insertPortfolioNodes,
   transactions: insertTransactions,
   chargebacks: insertChargebacks,
 } as const;

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryDescriptionSchema } from '@payportal/shared/analytics';
-import { uploadTemplate } from '@payportal/shared/uploads';
+import { uploadHeader } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DuckDBEngine } from '../duckdb/duckdbEngine.ts';
 import { openCachedEngine } from '../../test/datasetCache.ts';
@@ -21,7 +21,7 @@ const file = (name: string, text: string | Buffer) => {
   writeFileSync(path, text);
   return path;
 };
-const header = (kind: 'merchants' | 'transactions' | 'chargebacks') => uploadTemplate(kind).split('\r\n')[0];
+const header = (kind: 'merchants' | 'transactions' | 'chargebacks') => uploadHeader(kind, false);
 const byMerchant = queryDescriptionSchema.parse({
   measures: ['gsv', 'transactions', 'authorisations', 'interchange', 'billed_fees', 'net_revenue'],
   dimensions: ['merchant'],

@@ -7,7 +7,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 import { INSERT_UPLOAD_ROWS } from './insertUploadRows.ts';
-import { bumpDataVersion, deleteUploadRows, touchedMerchantsSql } from './uploadRows.ts';
+import { bumpDataVersion, deleteUploadRows, keepingScopedNodes, touchedMerchantsSql } from './uploadRows.ts';
 import { splitCsvRecords, type SplitPaths } from './splitCsvRecords.ts';
 import { dropStage, stageUpload, UploadCountError } from './stageUpload.ts';
 
@@ -23,6 +23,8 @@ export interface LoadUploadRequest {
   removing: readonly number[];
   /** How a reject names the organisation's live uploads (a tx_ref already loaded), by id. */
   uploadLabels?: Readonly<Record<number, string>>;
+  /** Node codes users of the organisation are scoped to: a load that would take a live one away throws a ScopedNodeError, nothing loaded. */
+  scopedNodes?: readonly string[];
   /** Hears each phase as it starts, with the counts known by then. */
   onPhase?: (phase: 'validating' | 'loading', counts?: { total: number; rejected: number }) => void | Promise<void>;
 }
@@ -45,7 +47,9 @@ export async function loadUpload(connection: DuckDBConnection, request: LoadUplo
   const staged: SplitPaths = { records: `${request.path}.records`, malformed: `${request.path}.malformed` };
   try {
     await request.onPhase?.('validating');
-    const split = await splitCsvRecords(request.path, UPLOAD_COLUMNS[kind].length, staged);
+    const rules = UPLOAD_COLUMNS[kind];
+    const trailing = rules.filter((rule) => rule.trailing).length;
+    const split = await splitCsvRecords(request.path, rules.length, staged, trailing);
     await connection.run('begin transaction');
     try {
       const stage = { orgId, uploadId, kind, staged, removing: request.removing, uploadLabels: request.uploadLabels };
@@ -57,8 +61,10 @@ export async function loadUpload(connection: DuckDBConnection, request: LoadUplo
         const touched = touchedMerchantsSql(orgId, [uploadId, ...request.removing]);
         // The merchants touched are kept aside first: removed uploads' rows are gone after the delete.
         await connection.run(`create or replace temp table upload_touched as ${touched}`);
-        await deleteUploadRows(connection, orgId, request.removing);
-        loaded = await INSERT_UPLOAD_ROWS[kind](connection, stage);
+        await keepingScopedNodes(connection, orgId, request.scopedNodes, async () => {
+          await deleteUploadRows(connection, orgId, request.removing);
+          loaded = await INSERT_UPLOAD_ROWS[kind](connection, stage);
+        });
         if (loaded + counts.rejected !== counts.total) {
           throw new UploadCountError(
             `The file holds ${counts.total} records, but ${loaded} would be loaded and ${counts.rejected} rejected: nothing was loaded.`,

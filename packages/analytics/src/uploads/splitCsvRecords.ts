@@ -143,7 +143,16 @@ const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * Splits the CSV file at `path` (header first, `columns` values a record) into the two files of `to`.
  * Lines are the file's physical lines (the header is line 1), as a text editor numbers them.
  */
-export async function splitCsvRecords(path: string, columns: number, to: SplitPaths): Promise<SplitCounts> {
+export async function splitCsvRecords(
+  path: string,
+  columns: number,
+  to: SplitPaths,
+  optionalTrailing = 0,
+): Promise<SplitCounts> {
+  // A header that leaves out the `optionalTrailing` last columns (uploadKinds.ts `trailing`): its records
+  // carry as many values as it does, and each is written with empty cells for the columns left out.
+  let expected = columns;
+  let pad = '';
   const input = await open(path, 'r');
   const good = await writerOf(to.records);
   const bad = await writerOf(to.malformed);
@@ -200,8 +209,8 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
         if (next < 0 || end - start > MAX_RECORD_BYTES) problem = MALFORMED_REASONS.tooLong;
         if (!problem && !(allUtf8 && end <= lastBreak) && !isUtf8(buf.subarray(start, end)))
           problem = MALFORMED_REASONS.encoding;
-        if (!problem && parsed.values !== columns && !header && end > start)
-          problem = MALFORMED_REASONS.count(parsed.values, columns);
+        if (!problem && parsed.values !== expected && !header && end > start)
+          problem = MALFORMED_REASONS.count(parsed.values, expected);
         if (problem && (parsed.firstBreak >= 0 || next < 0)) {
           // The record's first line alone is the reject; the next line starts afresh.
           const lineEnd = parsed.firstBreak >= 0 ? parsed.firstBreak : buf.indexOf(LF, start);
@@ -217,8 +226,13 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
         }
         const here = line;
         line += lines;
-        if (header) header = false;
-        else if (end === start && !problem) {
+        if (header) {
+          header = false;
+          if (parsed.values < columns && parsed.values >= columns - optionalTrailing) {
+            expected = parsed.values;
+            pad = ','.repeat(columns - expected);
+          }
+        } else if (end === start && !problem) {
           // An empty line is not a record.
         } else if (problem) {
           counts.records += 1;
@@ -229,10 +243,11 @@ export async function splitCsvRecords(path: string, columns: number, to: SplitPa
           bad.text(row);
         } else {
           counts.records += 1;
-          if (!good.fits(end - start + 24)) await good.make(end - start + 24);
+          if (!good.fits(end - start + 24 + pad.length)) await good.make(end - start + 24 + pad.length);
           good.number(here);
           good.byte(COMMA);
           good.bytes(buf, start, end);
+          if (pad) good.text(pad);
           good.byte(LF);
         }
         start = next;

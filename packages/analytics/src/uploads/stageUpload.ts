@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { sqlLiteral } from '../generator/sql.ts';
 import { cellSql as cellOf, columnFastSql, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
+import { hierarchyReasonsSql, rejectChildrenOfRejected } from './nodeHierarchySql.ts';
 import { MAX_RECORD_BYTES, type SplitCounts, type SplitPaths } from './splitCsvRecords.ts';
 
 export interface StageRequest {
@@ -114,7 +115,18 @@ export function merchantLookupSql(request: StageRequest): string {
   return `select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${request.orgId}${removingSql(request)} group by mid`;
 }
 
-/** The joins the rules read (k_<column>, taken_<column>), over the staged rows `r`. */
+const hierarchyInput = (request: StageRequest) => ({
+  orgId: request.orgId,
+  rows: fileRowsSql(request.staged, request.kind),
+  removing: (column?: string) => removingSql(request, column),
+});
+
+/** The organisation's live portfolio nodes by code (those `where` keeps), less those of the uploads this load removes. */
+export function nodeLookupSql(request: StageRequest, where = 'true'): string {
+  return `select code, any_value(node_id) as node_id from portfolio_nodes where org_id = ${request.orgId} and ${where}${removingSql(request)} group by code`;
+}
+
+/** The joins the rules read (k_<column>, taken_<column>, h_<column>), over the staged rows `r`. */
 export function lookupsSql(request: StageRequest): { columns: string[]; joins: string[] } {
   const removing = removingSql(request);
   const org = request.orgId;
@@ -122,8 +134,22 @@ export function lookupsSql(request: StageRequest): { columns: string[]; joins: s
   const columns: string[] = [];
   const joins: string[] = [];
   const names = uploadRows(request.kind).map((rule) => rule.name);
-  joins.push(`left join (${merchantLookupSql(request)}) m on m.mid = ${cellSql('mid')}`);
-  columns.push('m.merchant_id as k_mid', 'm.merchant_id is not null as taken_mid');
+  if (names.includes('mid')) {
+    joins.push(`left join (${merchantLookupSql(request)}) m on m.mid = ${cellSql('mid')}`);
+    columns.push('m.merchant_id as k_mid', 'm.merchant_id is not null as taken_mid');
+  }
+  if (names.includes('agent_code')) {
+    joins.push(`left join (${nodeLookupSql(request, "kind = 'agent'")}) ag on ag.code = ${cellSql('agent_code')}`);
+    columns.push('ag.node_id as k_agent_code');
+  }
+  if (names.includes('code')) {
+    joins.push(`left join (${nodeLookupSql(request)}) nd on nd.code = ${cellSql('code')}`);
+    columns.push('nd.node_id is not null as taken_code');
+  }
+  if (names.includes('parent_code')) {
+    joins.push('left join upload_hierarchy h on h.rn = r.rn');
+    columns.push('h.reason as h_parent_code');
+  }
   if (names.includes('mcc')) {
     joins.push(`left join industries i on i.mcc = ${cellSql('mcc')}`);
     columns.push('i.mcc as k_mcc');
@@ -168,10 +194,21 @@ function fastLookupsSql(request: StageRequest): Array<[name: string, sql: string
   const names = uploadRows(request.kind).map((rule) => rule.name);
   const hitOf = (test: string) => `case when ${test} then 1 end`;
   const merchants = `select mid from merchants where org_id = ${org}${removing}`;
-  const columns: Array<[string, string]> = [
-    ['k_mid', hitOf(`${raw('mid')} in (${merchants})`)],
-    ['taken_mid', `coalesce(${raw('mid')} in (${merchants}), true)`],
-  ];
+  const columns: Array<[string, string]> = [];
+  if (names.includes('mid'))
+    columns.push(
+      ['k_mid', hitOf(`${raw('mid')} in (${merchants})`)],
+      ['taken_mid', `coalesce(${raw('mid')} in (${merchants}), true)`],
+    );
+  if (names.includes('agent_code'))
+    columns.push([
+      'k_agent_code',
+      hitOf(`${raw('agent_code')} in (select code from (${nodeLookupSql(request, "kind = 'agent'")}))`),
+    ]);
+  if (names.includes('code'))
+    columns.push(['taken_code', `coalesce(${raw('code')} in (select code from (${nodeLookupSql(request)})), true)`]);
+  if (names.includes('parent_code'))
+    columns.push(['h_parent_code', `case when r.rn in (select rn from upload_hierarchy) then 'x' end`]);
   if (names.includes('mcc')) columns.push(['k_mcc', hitOf(`${raw('mcc')} in (select mcc from industries)`)]);
   if (names.includes('state_code'))
     columns.push(['k_state_code', hitOf(`${raw('state_code')} in (select state_code from states)`)]);
@@ -236,6 +273,8 @@ export async function stageUpload(
       `insert into upload_labels values ${labels.map(([id, label]) => `(${Number(id)}, ${sqlLiteral(label)})`).join(', ')}`,
     );
   await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(staged, kind)}`);
+  if (uploadRows(kind).some((rule) => rule.hierarchy))
+    await connection.run(`create temp table upload_hierarchy as ${hierarchyReasonsSql(hierarchyInput(request))}`);
   await findRepeats(connection, staged, kind);
   const lookups = lookupsSql(request);
   const duplicates = duplicatesSql(kind);
@@ -255,6 +294,8 @@ export async function stageUpload(
       from upload_suspect r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   await connection.run('drop table upload_suspect');
+  if (uploadRows(kind).some((rule) => rule.hierarchy))
+    await rejectChildrenOfRejected(connection, hierarchyInput(request));
   if (split.malformed)
     await connection.run(
       `insert into upload_rejects select ${orgId}, ${uploadId}, line, null, value, reason from ${malformedSql(staged)}`,
@@ -271,7 +312,14 @@ export class UploadCountError extends Error {
 }
 
 export async function dropStage(connection: DuckDBConnection): Promise<void> {
-  for (const table of ['upload_labels', 'upload_hashes', 'upload_repeats', 'upload_suspect', 'upload_bad']) {
+  for (const table of [
+    'upload_labels',
+    'upload_hashes',
+    'upload_repeats',
+    'upload_suspect',
+    'upload_bad',
+    'upload_hierarchy',
+  ]) {
     await connection.run(`drop table if exists ${table}`);
   }
 }

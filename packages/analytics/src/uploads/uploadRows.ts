@@ -1,9 +1,13 @@
 // The rows an upload put in the organisation's tables (every fact carries upload_id), and
 // the two things a change of them needs: the rollup of the merchants touched and a new data version.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlLiteral } from '../generator/sql.ts';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 
 const TAGGED = ['dispute_events', 'chargebacks', 'transactions', 'merchants'] as const;
+
+/** Tables whose uploaded rows belong to no merchant (a hierarchy's nodes): deleted with the others, touching no rollup. */
+const UNTOUCHING = ['portfolio_nodes'] as const;
 
 const inList = (ids: readonly number[]) => ids.map((id) => String(Math.trunc(id))).join(', ');
 
@@ -26,7 +30,7 @@ export async function deleteUploadRows(
   await connection.run(
     `delete from pricing_plans where org_id = ${orgId} and pricing_plan_id in (select pricing_plan_id from merchants where org_id = ${orgId} and upload_id in (${ids}))`,
   );
-  for (const table of TAGGED)
+  for (const table of [...TAGGED, ...UNTOUCHING])
     await connection.run(`delete from ${table} where org_id = ${orgId} and upload_id in (${ids})`);
 }
 
@@ -42,17 +46,55 @@ export async function bumpDataVersion(connection: DuckDBConnection, orgId: numbe
     where not exists (select 1 from datasets where org_id = ${orgId})`);
 }
 
-/** Removes the uploads' rows in one transaction, rebuilding what they touched (their rejects stay: the history keeps them). */
+/**
+ * A change of the hierarchy would take away nodes users are scoped to (issue #45): nothing changed.
+ * `codes` are those nodes; the API names the users (uploads/scoped-node-in-use).
+ */
+export class ScopedNodeError extends Error {
+  override name = 'ScopedNodeError';
+  constructor(readonly codes: readonly string[]) {
+    super(`The hierarchy would lose the nodes ${codes.join(', ')}, which users are scoped to.`);
+  }
+}
+
+/** Which of `codes` are live nodes of the organisation. */
+async function liveNodeCodes(connection: DuckDBConnection, orgId: number, codes: readonly string[]): Promise<string[]> {
+  if (!codes.length) return [];
+  const reader = await connection.runAndReadAll(
+    `select distinct code from portfolio_nodes where org_id = ${orgId} and code in (${codes.map(sqlLiteral).join(', ')}) order by code`,
+  );
+  return reader.getRowsJS().map((row) => String(row[0]));
+}
+
+/**
+ * Runs `change` (inside the caller's transaction) and throws a ScopedNodeError when a node of `scoped`
+ * that was live before is gone after it: the caller rolls back.
+ */
+export async function keepingScopedNodes(
+  connection: DuckDBConnection,
+  orgId: number,
+  scoped: readonly string[] = [],
+  change: () => Promise<void>,
+): Promise<void> {
+  const before = await liveNodeCodes(connection, orgId, scoped);
+  await change();
+  const after = new Set(await liveNodeCodes(connection, orgId, before));
+  const gone = before.filter((code) => !after.has(code));
+  if (gone.length) throw new ScopedNodeError(gone);
+}
+
+/** Removes the uploads' rows in one transaction, rebuilding what they touched (their rejects stay: the history keeps them); refused (ScopedNodeError) when nodes of `scopedNodes` would go. */
 export async function removeUploads(
   connection: DuckDBConnection,
   orgId: number,
   uploadIds: readonly number[],
+  scopedNodes: readonly string[] = [],
 ): Promise<void> {
   if (!uploadIds.length) return;
   await connection.run('begin transaction');
   try {
     await connection.run(`create or replace temp table upload_touched as ${touchedMerchantsSql(orgId, uploadIds)}`);
-    await deleteUploadRows(connection, orgId, uploadIds);
+    await keepingScopedNodes(connection, orgId, scopedNodes, () => deleteUploadRows(connection, orgId, uploadIds));
     await buildMerchantDaily(connection, orgId, 'select merchant_id from upload_touched');
     await bumpDataVersion(connection, orgId);
     await connection.run('drop table upload_touched');

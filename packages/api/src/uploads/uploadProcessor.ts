@@ -12,13 +12,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { UploadCountError, type AnalyticsEngine } from '@payportal/analytics';
+import { ScopedNodeError, UploadCountError, type AnalyticsEngine } from '@payportal/analytics';
 import { checkCsvHead, HEAD_BYTES, type UploadStatus } from '@payportal/shared/uploads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ANALYTICS_WRITE_LOCK } from '../db/analyticsWriteLock.ts';
 import { withAdvisoryLock, type Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
+import { scopedCodes, scopedNodeMessage, scopedUsersOf } from './scopedNodeUsers.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
 import {
   earlierWithSha,
@@ -137,7 +138,9 @@ export function createUploadProcessor({
    * predecessor reads as superseded (replaced, rolled back).
    */
   async function load(row: UploadRow, removing: number[], removedAs: UploadStatus): Promise<'done' | 'rejected'> {
+    const scoped = await scopedUsersOf(db, row.org_id);
     const result = await engine.loadUpload({
+      scopedNodes: scopedCodes(scoped),
       orgId: row.org_id,
       uploadId: row.id,
       kind: row.kind,
@@ -206,7 +209,9 @@ export function createUploadProcessor({
       const failure =
         error instanceof UploadCountError
           ? error.message
-          : 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.';
+          : error instanceof ScopedNodeError
+            ? scopedNodeMessage(await scopedUsersOf(db, row.org_id), error.codes)
+            : 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.';
       await updateUpload(db, uploadId, { status: 'failed', failure, rows_loaded: 0 });
     }
   }
@@ -281,13 +286,23 @@ export function createUploadProcessor({
     },
     rollBack(row, previous) {
       return locked(async () => {
-        const status = await load(previous, [row.id], 'rolled_back');
+        const status = await load(previous, [row.id], 'rolled_back').catch(async (error: unknown) => {
+          // The load wrote its phases on the previous version: a refused roll back (a node users are
+          // scoped to) leaves it superseded as it was, not waiting to be loaded.
+          const count = (value: number | string | null) => (value === null ? null : Number(value));
+          await updateUpload(db, previous.id, {
+            status: previous.status,
+            rows_total: count(previous.rows_total),
+            rows_rejected: count(previous.rows_rejected),
+          });
+          throw error;
+        });
         if (status !== 'done') throw new Error(`The previous version ${previous.id} no longer loads.`);
       });
     },
     remove(row) {
       return locked(async () => {
-        await engine.removeUploads(row.org_id, [row.id]);
+        await engine.removeUploads(row.org_id, [row.id], scopedCodes(await scopedUsersOf(db, row.org_id)));
         await updateUpload(db, row.id, { status: 'deleted' });
         await files.remove(row.file_key);
       });

@@ -87,6 +87,8 @@ export const API_ERROR_CODES = {
   notAPdf: 'documents/not-a-pdf',
   /** The organisation already has as many uploads arriving or in validation as allowed: wait for one to finish. */
   uploadsBusy: 'uploads/too-many-at-once',
+  /** A roll back or delete of a hierarchy upload would remove nodes active users are scoped to (409, naming them). */
+  uploadsScopedNodeInUse: 'uploads/scoped-node-in-use',
   /** The organisation has as many alerts (or subscriptions) as its settings allow: delete one first. */
   alertsLimitReached: 'alerts/limit-reached',
   /** "Send now" on a paused subscription: enable it first. */

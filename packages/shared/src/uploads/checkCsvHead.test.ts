@@ -2,7 +2,7 @@
 // csvSpectrum.test.ts): each refusal a person would otherwise meet only after sending the file, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { checkCsvHead } from './checkCsvHead.ts';
-import { uploadTemplate } from './uploadKinds.ts';
+import { uploadHeader, uploadTemplate } from './uploadKinds.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const header = uploadTemplate('transactions').split('\r\n')[0]!;
@@ -114,5 +114,38 @@ describe('checkCsvHead', () => {
       },
     ]);
     expect(check.rowsChecked).toBe(4);
+  });
+  it('[U10a] takes the merchants file with or without its optional last column, in its place only', () => {
+    const merchant = 'M-1,One LLC,One Cafe,5812,CA,2025-01-15,processing';
+    const check = (text: string) => checkCsvHead(bytes(text), 'merchants', true);
+    expect(check(`${uploadHeader('merchants', false)}\n${merchant}\n`)).toMatchObject({ fatal: [], rows: [] });
+    expect(check(`${uploadHeader('merchants')}\n${merchant},AG-1\n${merchant},\n`)).toMatchObject({
+      fatal: [],
+      rows: [],
+      rowsChecked: 2,
+    });
+    // with the column in the header, every row carries it; a bad code is named by its column
+    expect(check(`${uploadHeader('merchants')}\n${merchant}\n${merchant},bad code!\n`).rows).toEqual([
+      { line: 2, column: null, message: 'The line has 7 values; the header has 8.' },
+      {
+        line: 3,
+        column: 'agent_code',
+        message:
+          'agent_code must be a node code of at most 40 letters, digits, dots, dashes or underscores, such as AG-001 (found "bad code!").',
+      },
+    ]);
+    expect(check(`agent_code,${uploadHeader('merchants', false)}\nAG-1,${merchant}\n`).fatal).toEqual([
+      {
+        line: 1,
+        column: null,
+        message: `Columns "agent_code", "mid", "legal_name", "dba_name", "mcc", "state_code", "onboarded_on" and "status" are out of order: the columns must be ${uploadHeader('merchants').replaceAll(',', ', ')}.`,
+      },
+    ]);
+  });
+  it('[U21] checks a hierarchy file’s cells; its parents are checked by the engine', () => {
+    const text = `${uploadHeader('portfolio_nodes')}\nSI-1,,sub_iso,One\nAG-1,SI-1,branch,Two\n`;
+    expect(checkCsvHead(bytes(text), 'portfolio_nodes', true).rows).toEqual([
+      { line: 3, column: 'kind', message: 'kind must be one of sub_iso, agent (found "branch").' },
+    ]);
   });
 });

@@ -4,7 +4,7 @@
 // problems are the first bad rows, which the engine would reject one by one.
 import { checkCell } from './checkCell.ts';
 import { MALFORMED_REASONS, readCsvRecords } from './readCsvRecords.ts';
-import { UPLOAD_COLUMNS, type UploadKind } from './uploadKinds.ts';
+import { fileColumns, UPLOAD_COLUMNS, type UploadKind } from './uploadKinds.ts';
 
 export interface HeadProblem {
   line: number;
@@ -69,10 +69,14 @@ function headerProblems(header: string[], kind: UploadKind): HeadProblem[] {
   const expected = UPLOAD_COLUMNS[kind].map((column) => column.name);
   const found = header.map((name) => name.trim());
   const problems: HeadProblem[] = [];
-  const missing = expected.filter((name) => !found.includes(name));
+  // A trailing optional column may be left out (uploadKinds.ts `trailing`).
+  const optional = new Set(UPLOAD_COLUMNS[kind].filter((rule) => rule.trailing).map((rule) => rule.name));
+  const missing = expected.filter((name) => !found.includes(name) && !optional.has(name));
   for (const name of found) {
     if (expected.includes(name)) continue;
-    const near = missing.find((candidate) => editDistance(candidate, name.toLowerCase()) <= 2);
+    const near = expected
+      .filter((candidate) => !found.includes(candidate))
+      .find((candidate) => editDistance(candidate, name.toLowerCase()) <= 2);
     problems.push({
       line: 1,
       column: name,
@@ -130,7 +134,7 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
   if (result.fatal.length) return result;
   if (complete && rows.length === 0 && unterminatedQuoteAt === null)
     result.fatal.push({ line: 2, column: null, message: 'The file has a header row but no data rows.' });
-  const rules = UPLOAD_COLUMNS[kind];
+  const rules = fileColumns(kind, header.cells);
   for (const record of rows.slice(0, HEAD_ROWS)) {
     result.rowsChecked += 1;
     const malformed =
@@ -140,7 +144,9 @@ export function checkCsvHead(bytes: Uint8Array, kind: UploadKind, complete: bool
       result.rows.push({ line: record.line, column: null, message: malformed });
       continue;
     }
-    const row = Object.fromEntries(rules.map((rule, index) => [rule.name, record.cells[index]!]));
+    const row: Record<string, string> = Object.fromEntries(
+      UPLOAD_COLUMNS[kind].map((rule) => [rule.name, record.cells[rules.indexOf(rule)] ?? '']),
+    );
     for (const rule of rules) {
       const reason = checkCell(rule, row[rule.name]!, row);
       if (reason)
