@@ -30,8 +30,11 @@ export async function handWrittenResidualTotals(
       select merchant_id, case when agent_id in (select node_id from rates) then agent_id
         when sub_id in (select node_id from rates) then sub_id end as owner_id from m
     ), cost as (
-      select m.merchant_id, round(sum(case r.basis when 'bps_of_volume' then m.gsv * (r.rate * 0.0001)::decimal(18,8) when 'per_authorisation' then m.auth * r.rate
-        when 'per_settled_sale' then m.sales * r.rate else r.rate end), 2) as schedule_a
+      -- each branch at scale 10: a CASE over decimals of different scales takes the narrowest that fits
+      -- them all (DECIMAL(38,5) here), which rounded away the bps products' last digits (a cent at SF 1)
+      select m.merchant_id, round(sum(case r.basis when 'bps_of_volume' then (m.gsv * (r.rate * 0.0001)::decimal(18,8))::decimal(38,10)
+        when 'per_authorisation' then (m.auth * r.rate)::decimal(38,10) when 'per_settled_sale' then (m.sales * r.rate)::decimal(38,10)
+        else r.rate::decimal(38,10) end), 2) as schedule_a
       from m join owner o using (merchant_id) join rates r on r.node_id is not distinct from o.owner_id group by m.merchant_id
     ), splits as (
       select node_id, mid, case when expires_on <= ${M} then after_expiry_pct else share_pct end as pct, basis, net_negative

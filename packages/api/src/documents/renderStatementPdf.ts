@@ -71,7 +71,8 @@ export function renderStatementPdf(statement: Statement, createdAt: Date): Promi
   });
 }
 
-function heading(pdf: Pdf, text: string, x: number, y: number, width: number): number {
+/** A section's title with a rule under it; answers where the section's body starts. */
+export function heading(pdf: Pdf, text: string, x: number, y: number, width: number): number {
   pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(text, x, y, { lineBreak: false });
   pdf
     .moveTo(x, y + 16)

@@ -6,11 +6,10 @@
 import { formatCell } from '@payportal/shared/analytics';
 import { monthLabel } from '@payportal/shared/documents';
 import type { ResidualMerchants } from '@payportal/shared/residuals';
-import { pdfBytes, type Pdf } from '../documents/index.ts';
+import { heading as documentHeading, pdfBytes, type Pdf } from '../documents/index.ts';
 
 const INK = '#1f2937';
 const MUTED = '#6b7280';
-const RULE = '#d1d5db';
 const LEFT = 40;
 const PAGE_WIDTH = 841.89;
 const PAGE_BOTTOM = 595.28 - 48;
@@ -151,16 +150,7 @@ function text(pdf: Pdf, value: string, x: number, y: number, style: TextStyle): 
     });
 }
 
-function heading(pdf: Pdf, value: string, y: number): number {
-  text(pdf, value, LEFT, y, { size: 11, bold: true });
-  pdf
-    .moveTo(LEFT, y + 16)
-    .lineTo(LEFT + WIDTH, y + 16)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
-  return y + 24;
-}
+const heading = (pdf: Pdf, value: string, y: number) => documentHeading(pdf, value, LEFT, y, WIDTH);
 
 function tableHeader(pdf: Pdf, y: number): number {
   COLUMNS.forEach(([label, width, align], index) =>
