@@ -373,5 +373,71 @@ export function uploadTests(
       for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9102]);
       expect(await gsvByMerchant()).toEqual(before);
     }, 240_000);
+
+    it('load Schedule A, splits and adjustments alike, with the same rejects, and give the same statements; removed, the same as before', async () => {
+      const { duckdb, clickhouse } = engines();
+      const month = '2026-08';
+      const [agent] = await duckdb.withConnection(async (c) =>
+        (
+          await c.runAndReadAll(
+            `select code from portfolio_nodes where org_id = ${scope.orgId} and kind = 'agent' and upload_id is null order by code limit 1`,
+          )
+        )
+          .getRowsJS()
+          .map((row) => String(row[0])),
+      );
+      const statements = async () => {
+        const question = { kind: 'statement' as const, month, node: agent! };
+        const [expected, actual] = [
+          await duckdb.residuals(question, scope),
+          await clickhouse.residuals(question, scope),
+        ];
+        expect(actual).toEqual(expected);
+        return expected;
+      };
+      const before = await statements();
+      const rows = (kind: UploadKind, lines: string[]) => [uploadHeader(kind), ...lines, ''].join('\n');
+      const loads = [
+        await loadBoth({
+          uploadId: 9201,
+          kind: 'schedule_a',
+          rejectWholeFile: false,
+          removing: [],
+          text: rows('schedule_a', [
+            `${agent},merchant_account,per_merchant_month,7.25,${month}-01`,
+            `NOPE,x,bps_of_volume,1,${month}-01`,
+          ]),
+        }),
+        await loadBoth({
+          uploadId: 9202,
+          kind: 'residual_splits',
+          rejectWholeFile: false,
+          removing: [],
+          text: rows('residual_splits', [
+            `${agent},,96,net,zero,${month}-01,,`,
+            `${agent},,20,gross,pass,${month}-01,,`,
+          ]),
+        }),
+        await loadBoth({
+          uploadId: 9203,
+          kind: 'residual_adjustments',
+          rejectWholeFile: false,
+          removing: [],
+          text: rows('residual_adjustments', [
+            `2026-08,${agent},,expense,12.34,Terminal`,
+            `2026-08,NOPE,,expense,1.00,x`,
+          ]),
+        }),
+      ];
+      expect(loads.map((load) => load.result)).toEqual(
+        [1, 2, 3].map(() => ({ total: 2, loaded: 1, rejected: 1, refused: false })),
+      );
+      const after = await statements();
+      expect(after!.lines.every((line) => line.scheduleA === 7.25)).toBe(true);
+      expect(after!.lines.some((line) => line.sharePct === 20)).toBe(true);
+      expect(after!.adjustments).toContainEqual({ mid: null, kind: 'expense', amount: 12.34, memo: 'Terminal' });
+      for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9201, 9202, 9203]);
+      expect(await statements()).toEqual(before);
+    }, 240_000);
   });
 }

@@ -34,6 +34,9 @@ import { queryRows } from './runClickHouseQuery.ts';
 /** The tables an upload's rows live in, in the order they are swapped: what a row refers to goes first. */
 const PUBLISHED = [
   'portfolio_nodes',
+  'schedule_a',
+  'residual_splits',
+  'residual_adjustments',
   'pricing_plans',
   'merchants',
   'merchant_dim',
@@ -45,6 +48,8 @@ type Published = (typeof PUBLISHED)[number];
 
 /** The tables whose rows carry their upload_id and belong to a merchant. */
 const TAGGED = ['merchants', 'transactions', 'chargebacks', 'dispute_events'] as const;
+/** The tables whose rows carry their upload_id and belong to no merchant (the hierarchy, the residuals' inputs). */
+const UNTOUCHING = ['portfolio_nodes', 'schedule_a', 'residual_splits', 'residual_adjustments'] as const;
 
 const table = (name: string): ClickHouseTable => CLICKHOUSE_TABLES.find((candidate) => candidate.name === name)!;
 const ids = (values: readonly number[]) => values.map((id) => clickhouseNumber(Math.trunc(id))).join(', ');
@@ -112,7 +117,7 @@ export class ClickHouseUploads {
 
   /** Whether any table holds rows of the upload. */
   private async holdsRows(orgId: number, uploadId: number): Promise<boolean> {
-    const counts = [...TAGGED, 'portfolio_nodes' as const].map(
+    const counts = [...TAGGED, ...UNTOUCHING].map(
       (name) => `(select count() from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, [uploadId])})`,
     );
     return Number((await queryRows(this.client, `select ${counts.join(' + ')}`))[0]![0]) > 0;

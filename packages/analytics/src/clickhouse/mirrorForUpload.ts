@@ -30,6 +30,7 @@ const MIRRORED: ReadonlyArray<readonly [string, string, string]> = [
   ['upload_merchant_ids', UPLOAD_TABLES.upload_merchant_ids, ''],
   ['portfolio_nodes', FACT_TABLES.portfolio_nodes, ''],
   ['upload_node_ids', UPLOAD_TABLES.upload_node_ids, ''],
+  ['residual_splits', FACT_TABLES.residual_splits, ''],
   ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
   ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
   ['dispute_events', FACT_TABLES.dispute_events, ' and upload_id is not null'],
@@ -95,6 +96,9 @@ async function mirrorRows(
 /** The rows uploads gave an organisation: its hierarchy's nodes, merchants with their plans, sales, disputes. */
 const uploaded = (orgId: number): ReadonlyArray<readonly [string, string, string]> => [
   ['portfolio_nodes', FACT_TABLES.portfolio_nodes, ' and upload_id is not null'],
+  ['schedule_a', FACT_TABLES.schedule_a, ' and upload_id is not null'],
+  ['residual_splits', FACT_TABLES.residual_splits, ' and upload_id is not null'],
+  ['residual_adjustments', FACT_TABLES.residual_adjustments, ' and upload_id is not null'],
   ['merchants', FACT_TABLES.merchants, ' and upload_id is not null'],
   [
     'pricing_plans',

@@ -172,7 +172,7 @@ describe('columnFastSql', () => {
       } as const;
       for (const rule of Object.values(UPLOAD_COLUMNS).flat()) {
         // the organisation's own: merchants, and agents (generated as AGT-0001 or uploaded through this very rule)
-        if (!rule.known || rule.known === 'merchant' || rule.known === 'agent') continue;
+        if (!rule.known || rule.known === 'merchant' || rule.known === 'agent' || rule.known === 'node') continue;
         const misfits = await engine.withConnection(async (connection) =>
           (
             await connection.runAndReadAll(

@@ -207,7 +207,39 @@ async function insertPortfolioNodes(connection: DuckDBConnection, request: Stage
   return inserted.rowsChanged;
 }
 
+/** A residuals input row's node: its code's live node (null: the house, in schedule_a only). */
+const nodeSql = 's.k_node_code';
+const optionalSql = (name: string, type: string) => `nullif(${cellSql(name)}, '')::${type}`;
+
+async function insertScheduleA(connection: DuckDBConnection, request: StageRequest): Promise<number> {
+  const inserted =
+    await connection.run(`insert into schedule_a (org_id, node_id, fee_code, basis, rate, effective_from, upload_id)
+    select ${request.orgId}, ${nodeSql}, ${cellSql('fee_code')}, ${cellSql('basis')}, ${cellSql('rate')}::decimal(18, 4),
+      ${cellSql('effective_from')}::date, ${request.uploadId} ${good(request)}`);
+  return inserted.rowsChanged;
+}
+
+async function insertResidualSplits(connection: DuckDBConnection, request: StageRequest): Promise<number> {
+  const inserted =
+    await connection.run(`insert into residual_splits (org_id, node_id, mid, share_pct, basis, net_negative, effective_from, expires_on, after_expiry_pct, upload_id)
+    select ${request.orgId}, ${nodeSql}, ${optionalSql('mid', 'varchar')}, ${cellSql('share_pct')}::decimal(5, 2), ${cellSql('basis')},
+      ${cellSql('net_negative')}, ${cellSql('effective_from')}::date, ${optionalSql('expires_on', 'date')},
+      ${optionalSql('after_expiry_pct', 'decimal(5, 2)')}, ${request.uploadId} ${good(request)}`);
+  return inserted.rowsChanged;
+}
+
+async function insertResidualAdjustments(connection: DuckDBConnection, request: StageRequest): Promise<number> {
+  const inserted =
+    await connection.run(`insert into residual_adjustments (org_id, month, node_id, mid, kind, amount, memo, upload_id)
+    select ${request.orgId}, (${cellSql('month')} || '-01')::date, ${nodeSql}, ${optionalSql('mid', 'varchar')}, ${cellSql('kind')},
+      ${cellSql('amount')}::decimal(18, 2), ${cellSql('memo')}, ${request.uploadId} ${good(request)}`);
+  return inserted.rowsChanged;
+}
+
 export const INSERT_UPLOAD_ROWS = {
+  schedule_a: insertScheduleA,
+  residual_splits: insertResidualSplits,
+  residual_adjustments: insertResidualAdjustments,
   merchants: insertMerchants,
   portfolio_nodes: insertPortfolioNodes,
   transactions: insertTransactions,

@@ -9,8 +9,8 @@ import { UPLOAD_REJECT_REASONS } from '@payportal/shared/uploads';
 import { sqlLiteral } from '../generator/sql.ts';
 import { cellSql } from './columnChecksSql.ts';
 
-/** What the rule reads of the load (stageUpload.ts gives it: this file does not import it back). */
-export interface HierarchyInput {
+/** What a rule over many rows reads of the load (stageUpload.ts gives it: this file does not import it back). */
+export interface RuleInput {
   orgId: number;
   /** The file's well-formed records as a relation (stageUpload.ts fileRowsSql). */
   rows: string;
@@ -22,12 +22,12 @@ export interface HierarchyInput {
 const MAX_STEPS = 64;
 
 /** The live nodes this load keeps, with their parent's code: the organisation's, less the removed uploads'. */
-const liveNodesSql = (request: HierarchyInput) =>
+const liveNodesSql = (request: RuleInput) =>
   `select n.code, n.kind, p.code as parent from portfolio_nodes n left join portfolio_nodes p on p.org_id = n.org_id and p.node_id = n.parent_id
     where n.org_id = ${request.orgId}${request.removing('n.upload_id')}`;
 
 /** A SELECT of (rn, reason) for every row of the file whose parent_code breaks the hierarchy. */
-export function hierarchyReasonsSql(request: HierarchyInput): string {
+export function hierarchyReasonsSql(request: RuleInput): string {
   const reasons = UPLOAD_REJECT_REASONS;
   return `with recursive
     in_file as (select rn, ${cellSql('code')} as code, nullif(${cellSql('parent_code')}, '') as parent, ${cellSql('kind')} as kind
@@ -54,7 +54,7 @@ export function hierarchyReasonsSql(request: HierarchyInput): string {
  * A row whose parent is a row of the file rejected for another reason would load under no parent: it is
  * rejected too, with that reason, until no more are (two rounds at most in three levels).
  */
-export async function rejectChildrenOfRejected(connection: DuckDBConnection, request: HierarchyInput): Promise<void> {
+export async function rejectChildrenOfRejected(connection: DuckDBConnection, request: RuleInput): Promise<void> {
   const { rows } = request;
   for (let round = 0; round < MAX_STEPS; round += 1) {
     const added = await connection.run(`insert into upload_bad

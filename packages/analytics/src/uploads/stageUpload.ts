@@ -9,6 +9,7 @@ import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { sqlLiteral } from '../generator/sql.ts';
 import { cellSql as cellOf, columnFastSql, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
 import { hierarchyReasonsSql, rejectChildrenOfRejected } from './nodeHierarchySql.ts';
+import { splitChainReasonsSql } from './splitChainSql.ts';
 import { MAX_RECORD_BYTES, type SplitCounts, type SplitPaths } from './splitCsvRecords.ts';
 
 export interface StageRequest {
@@ -115,7 +116,14 @@ export function merchantLookupSql(request: StageRequest): string {
   return `select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${request.orgId}${removingSql(request)} group by mid`;
 }
 
-const hierarchyInput = (request: StageRequest) => ({
+/** A kind's rule over many rows, if it has one (a column's `hierarchy` or `chain`): its reasons SQL. */
+const MANY_ROWS_SQL = { hierarchy: hierarchyReasonsSql, chain: splitChainReasonsSql } as const;
+const manyRowsRule = (kind: UploadKind): keyof typeof MANY_ROWS_SQL | null => {
+  const rule = uploadRows(kind).find((candidate) => candidate.hierarchy || candidate.chain);
+  return rule ? (rule.hierarchy ? 'hierarchy' : 'chain') : null;
+};
+
+const ruleInput = (request: StageRequest) => ({
   orgId: request.orgId,
   rows: fileRowsSql(request.staged, request.kind),
   removing: (column?: string) => removingSql(request, column),
@@ -146,9 +154,14 @@ export function lookupsSql(request: StageRequest): { columns: string[]; joins: s
     joins.push(`left join (${nodeLookupSql(request)}) nd on nd.code = ${cellSql('code')}`);
     columns.push('nd.node_id is not null as taken_code');
   }
-  if (names.includes('parent_code')) {
-    joins.push('left join upload_hierarchy h on h.rn = r.rn');
-    columns.push('h.reason as h_parent_code');
+  if (names.includes('node_code')) {
+    joins.push(`left join (${nodeLookupSql(request)}) nn on nn.code = ${cellSql('node_code')}`);
+    columns.push('nn.node_id as k_node_code');
+  }
+  // the reasons of the rules over many rows (upload_many: nodeHierarchySql.ts, splitChainSql.ts)
+  for (const rule of uploadRows(request.kind).filter((candidate) => candidate.hierarchy || candidate.chain)) {
+    joins.push(`left join upload_many h on h.rn = r.rn`);
+    columns.push(`h.reason as h_${rule.name}`);
   }
   if (names.includes('mcc')) {
     joins.push(`left join industries i on i.mcc = ${cellSql('mcc')}`);
@@ -207,8 +220,10 @@ function fastLookupsSql(request: StageRequest): Array<[name: string, sql: string
     ]);
   if (names.includes('code'))
     columns.push(['taken_code', `coalesce(${raw('code')} in (select code from (${nodeLookupSql(request)})), true)`]);
-  if (names.includes('parent_code'))
-    columns.push(['h_parent_code', `case when r.rn in (select rn from upload_hierarchy) then 'x' end`]);
+  if (names.includes('node_code'))
+    columns.push(['k_node_code', hitOf(`${raw('node_code')} in (select code from (${nodeLookupSql(request)}))`)]);
+  for (const rule of uploadRows(request.kind).filter((candidate) => candidate.hierarchy || candidate.chain))
+    columns.push([`h_${rule.name}`, `case when r.rn in (select rn from upload_many) then 'x' end`]);
   if (names.includes('mcc')) columns.push(['k_mcc', hitOf(`${raw('mcc')} in (select mcc from industries)`)]);
   if (names.includes('state_code'))
     columns.push(['k_state_code', hitOf(`${raw('state_code')} in (select state_code from states)`)]);
@@ -273,8 +288,8 @@ export async function stageUpload(
       `insert into upload_labels values ${labels.map(([id, label]) => `(${Number(id)}, ${sqlLiteral(label)})`).join(', ')}`,
     );
   await connection.run(`create temp table upload_hashes as ${repeatedHashesSql(staged, kind)}`);
-  if (uploadRows(kind).some((rule) => rule.hierarchy))
-    await connection.run(`create temp table upload_hierarchy as ${hierarchyReasonsSql(hierarchyInput(request))}`);
+  const many = manyRowsRule(kind);
+  if (many) await connection.run(`create temp table upload_many as ${MANY_ROWS_SQL[many](ruleInput(request))}`);
   await findRepeats(connection, staged, kind);
   const lookups = lookupsSql(request);
   const duplicates = duplicatesSql(kind);
@@ -294,8 +309,7 @@ export async function stageUpload(
       from upload_suspect r ${[...lookups.joins, ...duplicates.joins].join(' ')}) s) s
     where ${rules.map((rule) => `reason_${rule.name} is not null`).join(' or ')}`);
   await connection.run('drop table upload_suspect');
-  if (uploadRows(kind).some((rule) => rule.hierarchy))
-    await rejectChildrenOfRejected(connection, hierarchyInput(request));
+  if (many === 'hierarchy') await rejectChildrenOfRejected(connection, ruleInput(request));
   if (split.malformed)
     await connection.run(
       `insert into upload_rejects select ${orgId}, ${uploadId}, line, null, value, reason from ${malformedSql(staged)}`,
@@ -318,7 +332,7 @@ export async function dropStage(connection: DuckDBConnection): Promise<void> {
     'upload_repeats',
     'upload_suspect',
     'upload_bad',
-    'upload_hierarchy',
+    'upload_many',
   ]) {
     await connection.run(`drop table if exists ${table}`);
   }

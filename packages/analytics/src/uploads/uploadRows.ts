@@ -7,7 +7,7 @@ import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 const TAGGED = ['dispute_events', 'chargebacks', 'transactions', 'merchants'] as const;
 
 /** Tables whose uploaded rows belong to no merchant (a hierarchy's nodes): deleted with the others, touching no rollup. */
-const UNTOUCHING = ['portfolio_nodes'] as const;
+const UNTOUCHING = ['portfolio_nodes', 'schedule_a', 'residual_splits', 'residual_adjustments'] as const;
 
 const inList = (ids: readonly number[]) => ids.map((id) => String(Math.trunc(id))).join(', ');
 

@@ -2,7 +2,15 @@
 // table for the browser's pre-check (checkCsvHead.ts), the API and the engine's validation SQL, so the
 // three cannot disagree. Patterns are written for both JavaScript and RE2 (DuckDB's regexp_full_match).
 
-export const UPLOAD_KINDS = ['merchants', 'transactions', 'chargebacks', 'portfolio_nodes'] as const;
+export const UPLOAD_KINDS = [
+  'merchants',
+  'transactions',
+  'chargebacks',
+  'portfolio_nodes',
+  'schedule_a',
+  'residual_splits',
+  'residual_adjustments',
+] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
@@ -10,6 +18,9 @@ export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
   transactions: 'Transactions',
   chargebacks: 'Chargebacks',
   portfolio_nodes: 'Portfolio hierarchy',
+  schedule_a: 'Schedule A',
+  residual_splits: 'Residual splits',
+  residual_adjustments: 'Residual adjustments',
 };
 
 /**
@@ -32,7 +43,7 @@ export interface ColumnRule {
   positive?: boolean;
   date?: boolean;
   timestamp?: boolean;
-  known?: 'mcc' | 'state' | 'merchant' | 'reason' | 'agent';
+  known?: 'mcc' | 'state' | 'merchant' | 'reason' | 'agent' | 'node';
   /** A transaction of the organisation with this tx_ref and mid (chargebacks). */
   transaction?: boolean;
   uniqueInFile?: boolean;
@@ -40,6 +51,8 @@ export interface ColumnRule {
   uniqueInOrganisation?: 'merchant' | 'node';
   /** The node's place in the hierarchy (parent_code): a known parent, no cycle, no fourth level; checked by the engine. */
   hierarchy?: boolean;
+  /** The shares along the row's agent → sub-ISO chain stay at or below 100 % (share_pct); checked by the engine. */
+  chain?: boolean;
   /** Not already loaded by a live upload of the organisation (tx_ref: a sale counts once); checked by the engine. */
   loadedOnce?: boolean;
   declineCode?: boolean;
@@ -64,6 +77,22 @@ export const UPLOAD_ENTRY_MODES = ['chip', 'contactless', 'swipe', 'keyed', 'eco
 export const CHARGEBACK_STAGES = ['first', 'pre_arbitration', 'arbitration'] as const;
 /** A sub-ISO sits under the organisation; an agent under a sub-ISO or the organisation (three levels with the merchants). */
 export const PORTFOLIO_NODE_KINDS = ['sub_iso', 'agent'] as const;
+
+/** What a Schedule A rate multiplies (README "Residuals"): basis points of volume, or dollars per authorisation, settled sale or merchant-month. */
+export const SCHEDULE_A_BASES = [
+  'bps_of_volume',
+  'per_authorisation',
+  'per_settled_sale',
+  'per_merchant_month',
+] as const;
+export const SPLIT_BASES = ['net', 'gross'] as const;
+export const SPLIT_NET_NEGATIVE = ['pass', 'zero'] as const;
+export const ADJUSTMENT_KINDS = ['income', 'expense'] as const;
+
+const PERCENT = {
+  pattern: '100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?',
+  reason: 'must be a percentage from 0 to 100 with at most two decimals, such as 60',
+};
 
 const NODE_CODE = {
   pattern: '[A-Za-z0-9][A-Za-z0-9._-]{0,39}',
@@ -118,6 +147,40 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     },
     { name: 'stage', ...oneOf(CHARGEBACK_STAGES) },
   ],
+  // issue #46: the residuals' inputs; a node is named by its code (empty node_code in schedule_a: the house's)
+  schedule_a: [
+    { name: 'node_code', ...NODE_CODE, optional: true, known: 'node' },
+    {
+      name: 'fee_code',
+      pattern: '[a-z][a-z0-9_]{0,39}',
+      reason: 'must be a fee code of lower-case letters, digits and underscores, such as bin_sponsorship',
+    },
+    { name: 'basis', ...oneOf(SCHEDULE_A_BASES) },
+    {
+      name: 'rate',
+      pattern: '\\d{1,9}(\\.\\d{1,4})?',
+      reason: 'must be a rate of 0 or more with at most four decimals, such as 2.5',
+    },
+    { name: 'effective_from', ...DATE },
+  ],
+  residual_splits: [
+    { name: 'node_code', ...NODE_CODE, known: 'node' },
+    { name: 'mid', ...TEXT, optional: true, known: 'merchant' },
+    { name: 'share_pct', ...PERCENT, chain: true },
+    { name: 'basis', ...oneOf(SPLIT_BASES) },
+    { name: 'net_negative', ...oneOf(SPLIT_NET_NEGATIVE) },
+    { name: 'effective_from', ...DATE },
+    { name: 'expires_on', ...DATE, optional: true },
+    { name: 'after_expiry_pct', ...PERCENT, optional: true },
+  ],
+  residual_adjustments: [
+    { name: 'month', pattern: '\\d{4}-(0[1-9]|1[0-2])', reason: 'must be a month as YYYY-MM' },
+    { name: 'node_code', ...NODE_CODE, known: 'node' },
+    { name: 'mid', ...TEXT, optional: true, known: 'merchant' },
+    { name: 'kind', ...oneOf(ADJUSTMENT_KINDS) },
+    { name: 'amount', ...AMOUNT },
+    { name: 'memo', ...TEXT },
+  ],
   portfolio_nodes: [
     { name: 'code', ...NODE_CODE, uniqueInFile: true, uniqueInOrganisation: 'node' },
     { name: 'parent_code', ...NODE_CODE, optional: true, hierarchy: true },
@@ -149,6 +212,9 @@ export const UPLOAD_REJECT_REASONS = {
   cycle: 'would make a cycle: the node would sit under itself',
   /** The parent is a row of the same file rejected for its own reason. */
   rejectedParent: 'names a node whose own row is rejected',
+  unknownNode: 'is not a node of this organisation',
+  /** share_pct (issue #46): with the other level's largest share, over 100 % for some merchant. */
+  chainOver100: 'would make the shares along its agent → sub-ISO chain exceed 100 %',
   /** A sub-ISO with a parent, or an agent under an agent. */
   fourthLevel:
     'would make a fourth level: a sub-ISO sits under the organisation, an agent under a sub-ISO or the organisation',
@@ -160,6 +226,9 @@ export const UPLOAD_TEMPLATE_EXAMPLES: Record<UploadKind, string> = {
   transactions: 'T-000001,M-10001,2026-03-01T14:05:00Z,12.50,USD,visa,credit,contactless,approved,',
   chargebacks: 'T-000001,M-10001,2026-03-20,12.50,10.4,first',
   portfolio_nodes: 'SI-001,,sub_iso,Example Sub-ISO\r\nAG-001,SI-001,agent,Example Agent',
+  schedule_a: ',bin_sponsorship,bps_of_volume,2,2026-01-01\r\nSI-001,authorisation,per_authorisation,0.05,2026-01-01',
+  residual_splits: 'AG-001,,60,net,zero,2026-01-01,,\r\nSI-001,,10,net,zero,2026-01-01,2027-01-01,5',
+  residual_adjustments: '2026-03,AG-001,M-10001,expense,25.00,Terminal shipped',
 };
 
 /** The columns a file of the kind carries: every one, or without the trailing optional ones when its header leaves them out. */

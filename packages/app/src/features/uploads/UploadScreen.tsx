@@ -84,8 +84,9 @@ export function UploadScreen() {
     <div className={styles.screen}>
       <h1>Upload data</h1>
       <p className={styles.lead}>
-        Send a CSV file of merchants, transactions, chargebacks or your portfolio hierarchy. Every row that cannot be
-        loaded is kept with its line and reason. <Link href={paths.uploadHistory()}>Upload history</Link>
+        Send a CSV file of merchants, transactions, chargebacks, your portfolio hierarchy or your residuals' Schedule A,
+        splits and adjustments. Every row that cannot be loaded is kept with its line and reason.{' '}
+        <Link href={paths.uploadHistory()}>Upload history</Link>
       </p>
       <section className={styles.panel} aria-labelledby={`${id}-file`}>
         <h2 id={`${id}-file`}>File</h2>
