@@ -194,61 +194,67 @@ describe('residuals API on PGlite and DuckDB', () => {
     expect((await get(RESIDUAL_PATHS.changes('2026-05'), 'seed-uploader')).statusCode).toBe(404);
   });
 
-  it('closes a month: frozen as computed, a second close 409; a new version of an upload touching it leaves the statement and lists the change', async () => {
-    const month = '2026-05';
-    const [line] = (await merchants(DEMO_AGENT_NODE, month, 'seed-uploader')).lines;
-    const sale = (amount: string) =>
-      [
-        header('transactions'),
-        `R46-1,${line!.mid},${month}-12T12:00:00Z,${amount},USD,visa,credit,chip,approved,`,
-        '',
-      ].join('\n');
-    const uploader = as('seed-upload-admin');
-    const first = await uploadFile(stack.app, uploader, { kind: 'transactions' }, sale('250.00'));
-    expect(await waitForUpload(stack.app, uploader, first, ['done', 'failed'])).toMatchObject({ status: 'done' });
-    const live = await merchants(DEMO_AGENT_NODE, month, 'seed-uploader');
-    const livePortfolio = await statements(month, 'seed-uploader');
-    expect(live.closing).toBeNull();
+  // Two uploads loaded and a month closed twice: longer than the default 20 s on a busy machine (7 s alone,
+  // over 20 s beside another file at a load of 12).
+  it(
+    'closes a month: frozen as computed, a second close 409; a new version of an upload touching it leaves the statement and lists the change',
+    { timeout: 120_000 },
+    async () => {
+      const month = '2026-05';
+      const [line] = (await merchants(DEMO_AGENT_NODE, month, 'seed-uploader')).lines;
+      const sale = (amount: string) =>
+        [
+          header('transactions'),
+          `R46-1,${line!.mid},${month}-12T12:00:00Z,${amount},USD,visa,credit,chip,approved,`,
+          '',
+        ].join('\n');
+      const uploader = as('seed-upload-admin');
+      const first = await uploadFile(stack.app, uploader, { kind: 'transactions' }, sale('250.00'));
+      expect(await waitForUpload(stack.app, uploader, first, ['done', 'failed'])).toMatchObject({ status: 'done' });
+      const live = await merchants(DEMO_AGENT_NODE, month, 'seed-uploader');
+      const livePortfolio = await statements(month, 'seed-uploader');
+      expect(live.closing).toBeNull();
 
-    const closed = await close(month);
-    expect(closed.statusCode, closed.body).toBe(201);
-    const run = residualRunSchema.parse(closed.json());
-    expect(run).toMatchObject({ month, merchants: livePortfolio.totals.merchants, net: livePortfolio.totals.net });
-    expect(run.schedule_versions).toBeGreaterThan(0);
-    expect(run.split_versions).toBeGreaterThan(0);
-    const again = await close(month);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe(API_ERROR_CODES.residualsMonthClosed);
-    expect(await runCount()).toBe(1);
+      const closed = await close(month);
+      expect(closed.statusCode, closed.body).toBe(201);
+      const run = residualRunSchema.parse(closed.json());
+      expect(run).toMatchObject({ month, merchants: livePortfolio.totals.merchants, net: livePortfolio.totals.net });
+      expect(run.schedule_versions).toBeGreaterThan(0);
+      expect(run.split_versions).toBeGreaterThan(0);
+      const again = await close(month);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe(API_ERROR_CODES.residualsMonthClosed);
+      expect(await runCount()).toBe(1);
 
-    const frozen = await merchants(DEMO_AGENT_NODE, month, 'seed-uploader');
-    expect(frozen.closing).toMatchObject({ run_id: run.run_id, closed_by: expect.any(String) });
-    expect({ ...frozen, closing: null }).toEqual(live);
-    expect({ ...(await statements(month, 'seed-uploader')), closing: null }).toEqual(livePortfolio);
-    expect((await statements(month, 'seed-agent')).closing?.run_id).toBe(run.run_id);
-    const unchanged = residualChangesSchema.parse((await get(RESIDUAL_PATHS.changes(month), 'seed-uploader')).json());
-    expect(unchanged.changes).toEqual([]);
+      const frozen = await merchants(DEMO_AGENT_NODE, month, 'seed-uploader');
+      expect(frozen.closing).toMatchObject({ run_id: run.run_id, closed_by: expect.any(String) });
+      expect({ ...frozen, closing: null }).toEqual(live);
+      expect({ ...(await statements(month, 'seed-uploader')), closing: null }).toEqual(livePortfolio);
+      expect((await statements(month, 'seed-agent')).closing?.run_id).toBe(run.run_id);
+      const unchanged = residualChangesSchema.parse((await get(RESIDUAL_PATHS.changes(month), 'seed-uploader')).json());
+      expect(unchanged.changes).toEqual([]);
 
-    const second = await uploadFile(
-      stack.app,
-      uploader,
-      { kind: 'transactions', mode: 'new_version', version_of: String(first) },
-      sale('900.00'),
-    );
-    expect(await waitForUpload(stack.app, uploader, second, ['done', 'failed'])).toMatchObject({ status: 'done' });
-    expect({ ...(await merchants(DEMO_AGENT_NODE, month, 'seed-uploader')), closing: null }).toEqual(live);
-    const changes = residualChangesSchema.parse((await get(RESIDUAL_PATHS.changes(month), 'seed-owner')).json());
-    const frozenLine = live.lines.find((row) => row.mid === line!.mid)!;
-    expect(changes.changes.map((change) => change.mid)).toEqual([line!.mid]);
-    expect(changes.changes[0]!.fields).toContainEqual({
-      field: 'volume',
-      closed: frozenLine.volume,
-      now: expect.any(Number),
-    });
-    const volume = changes.changes[0]!.fields.find((field) => field.field === 'volume')!;
-    expect(cents(volume.now!) - cents(volume.closed!)).toBe(cents(650));
-    expect((await get(RESIDUAL_PATHS.changes(month), 'seed-agent')).statusCode).toBe(403);
-  });
+      const second = await uploadFile(
+        stack.app,
+        uploader,
+        { kind: 'transactions', mode: 'new_version', version_of: String(first) },
+        sale('900.00'),
+      );
+      expect(await waitForUpload(stack.app, uploader, second, ['done', 'failed'])).toMatchObject({ status: 'done' });
+      expect({ ...(await merchants(DEMO_AGENT_NODE, month, 'seed-uploader')), closing: null }).toEqual(live);
+      const changes = residualChangesSchema.parse((await get(RESIDUAL_PATHS.changes(month), 'seed-owner')).json());
+      const frozenLine = live.lines.find((row) => row.mid === line!.mid)!;
+      expect(changes.changes.map((change) => change.mid)).toEqual([line!.mid]);
+      expect(changes.changes[0]!.fields).toContainEqual({
+        field: 'volume',
+        closed: frozenLine.volume,
+        now: expect.any(Number),
+      });
+      const volume = changes.changes[0]!.fields.find((field) => field.field === 'volume')!;
+      expect(cents(volume.now!) - cents(volume.closed!)).toBe(cents(650));
+      expect((await get(RESIDUAL_PATHS.changes(month), 'seed-agent')).statusCode).toBe(403);
+    },
+  );
 
   it('lists an adjustment added to a closed month since closing, and leaves the closed statement as it was', async () => {
     const month = '2026-04';

@@ -1,7 +1,6 @@
 // The residual inputs' upload history for /residuals/setup: the newest uploads of each residual kind
 // (RESIDUAL_UPLOAD_KINDS), read through the uploads' own history (listUploads) as an organisation-wide
-// viewer. A kind the uploads do not take yet simply has none: the generated data is the baseline.
-import type { UploadKind } from '@payportal/shared/uploads';
+// viewer. A kind with no upload yet has none: the generated data is the baseline.
 import { RESIDUAL_UPLOAD_KINDS, type ResidualSetup } from '@payportal/shared/residuals';
 import type { Queryable } from '../db/database.ts';
 import { listUploads } from '../uploads/uploadRepository.ts';
@@ -17,8 +16,7 @@ export async function residualUploads(
       const { rows } = await listUploads(
         db,
         { ...viewer, seesOrganisation: true, canManage: false },
-        // the kind names the uploads feature gives these files (its enum grows to hold them)
-        { kind: kind as string as UploadKind, page: 1 },
+        { kind, page: 1 },
       );
       return rows.map((row) => ({
         id: row.id,
