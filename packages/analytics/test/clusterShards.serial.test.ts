@@ -82,6 +82,34 @@ describe('a two-shard cluster', () => {
     expect(await count(1, 'select count() from merchant_dim')).toBeGreaterThan(0);
   });
 
+  // The daily top-up's write: a copy over the organisation's rows that keeps its ledger row meanwhile.
+  it('shows a copy over the organisation (the daily top-up’s) whole or not at all while it swaps on both shards', async () => {
+    const totals = async () =>
+      Promise.all(
+        (['never', 'always'] as const).map(async (rollup) =>
+          JSON.stringify((await engine.query(TOTALS, scope, { rollup })).rows),
+        ),
+      );
+    const before = await totals();
+    await duckdb.withConnection((connection) =>
+      connection.run('delete from transactions where org_id = 1 and merchant_id % 3 = 0'),
+    );
+    const seen = new Set<string>();
+    let copying = true;
+    const watching = (async () => {
+      for (; copying; await new Promise((resolve) => setTimeout(resolve, 10)))
+        for (const answer of await totals()) seen.add(answer);
+    })();
+    await duckdb
+      .withConnection((connection) => copyFromDuckDB(connection, cluster.shards, { orgIds: [1], keepLedger: true }))
+      .finally(() => (copying = false));
+    await watching;
+    const after = await totals();
+    expect(after[0]).not.toEqual(before[0]);
+    expect(seen.size).toBeGreaterThan(0);
+    expect([...seen].filter((answer) => !before.includes(answer) && !after.includes(answer))).toEqual([]);
+  });
+
   it('refuses a question when a shard is down, naming the shard (no partial answer)', async () => {
     await cluster.servers.shards[1]!.stop();
     const failure = await engine.query(TOTALS, scope, { rollup: 'never' }).catch((error: unknown) => error);
