@@ -82,7 +82,13 @@ try {
   ]);
   servers.push(postgres, clickhouse);
   progress(`generating SF ${SF} and copying it into ClickHouse`);
-  await seedScaleAnalytics({ databaseUrl: postgres.url, clickhouseUrl: clickhouse.url, dataDir, scale: SF, progress });
+  await seedScaleAnalytics({
+    databaseUrl: postgres.url,
+    clickhouseUrls: [clickhouse.url],
+    dataDir,
+    scale: SF,
+    progress,
+  });
   progress('starting the emulator, two API processes and the proxy');
   stack = await startStack(benchStackConfig(OFFSET, dataDir), {
     log: progress,

@@ -12,6 +12,7 @@ import { findPostgresBin, systemUser } from '../packages/api/test/startPostgres.
 import { ensureDebianPackage } from './debianPackage.ts';
 import { freePort } from './freePort.ts';
 import { waitForHttp } from './waitFor.ts';
+import { startClickHouseCluster } from '../packages/analytics/test/startClickHouseCluster.ts';
 
 export interface RunningServer {
   url: string;
@@ -59,6 +60,26 @@ export async function startPostgresIn(dir: string): Promise<RunningServer> {
       }
     },
   };
+}
+
+/** The ClickHouse servers of the stack: each shard's URL in order (the first is the initiator). */
+export interface RunningClickHouseServers {
+  urls: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * One clickhouse-server with its data in `dir` (the default), or `shards` servers forming a cluster
+ * (startClickHouseCluster.ts), their data in `<dir>-<shards>-shards/shard-<n>`: a cluster keeps its own
+ * data, since rows laid out for one number of shards are not another's.
+ */
+export async function startClickHouseServers(dir: string, shards: number): Promise<RunningClickHouseServers> {
+  if (shards === 1) {
+    const server = await startClickHouseIn(dir);
+    return { urls: [server.url], stop: server.stop };
+  }
+  const cluster = await startClickHouseCluster({ shards, dir: `${dir}-${shards}-shards` });
+  return { urls: cluster.urls, stop: cluster.stop };
 }
 
 /** clickhouse-server with its data in `dir`; `http://127.0.0.1:<port>`. */

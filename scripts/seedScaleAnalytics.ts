@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { ClickHouseEngine, DuckDBEngine, NO_DATASET } from '@payportal/analytics';
 import { DEMO_ORGANIZATIONS } from '@payportal/api/demo-accounts';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
-import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
 import { seedDemoAnalytics } from '../packages/api/src/analytics/seedDemoAnalytics.ts';
 import { openDatabase } from '../packages/api/src/db/openDatabase.ts';
 import { seedDemoData } from '../packages/api/src/seed/seedDatabase.ts';
 
 export interface ScaleSeedOptions {
   databaseUrl: string;
-  clickhouseUrl: string;
+  /** The ClickHouse server's HTTP URL, or a cluster's shards' in order (the first is the initiator). */
+  clickhouseUrls: readonly string[];
   /** Where the DuckDB file the datasets are generated in lives. */
   dataDir: string;
   scale: number;
@@ -22,13 +22,17 @@ export interface ScaleSeedOptions {
 
 export async function seedScaleAnalytics({
   databaseUrl,
-  clickhouseUrl,
+  clickhouseUrls,
   dataDir,
   scale,
   progress,
 }: ScaleSeedOptions): Promise<void> {
   const db = await openDatabase({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
-  const clickhouse = await ClickHouseEngine.connect({ url: clickhouseUrl, cacheEntries: 0 });
+  const clickhouse = await ClickHouseEngine.connect({
+    url: clickhouseUrls[0]!,
+    shardUrls: clickhouseUrls,
+    cacheEntries: 0,
+  });
   try {
     await seedDemoData(db);
     // The organisations seedDemoAnalytics gives data (the internal one has none).
@@ -42,16 +46,14 @@ export async function seedScaleAnalytics({
     if (!missing.length) return;
     const started = performance.now();
     const duckdb = await DuckDBEngine.open({ path: join(dataDir, 'seed.duckdb'), cacheEntries: 0 });
-    const client = createClickHouseClient({ url: clickhouseUrl });
     try {
       await seedDemoAnalytics(db, duckdb, scale, progress);
       progress(`analytics: copying ${missing.map((org) => org.name).join(' and ')} into ClickHouse…`);
       await duckdb.withConnection((connection) =>
-        copyFromDuckDB(connection, client, { orgIds: missing.map((org) => org.id) }),
+        copyFromDuckDB(connection, clickhouse.shards, { orgIds: missing.map((org) => org.id) }),
       );
       progress(`analytics: ClickHouse seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
-      await client.close();
       await duckdb.close();
     }
   } finally {

@@ -21,6 +21,8 @@ export default async function globalSetup() {
     log: (line) => console.log(line),
     verbose: false,
     demoDataScale: DEMO_DATA_SCALE,
+    // CLICKHOUSE_SHARDS=2 runs the same tests on a two-shard cluster (analytics CLICKHOUSE.md, "The cluster")
+    clickhouseShards: Number(process.env.CLICKHOUSE_SHARDS ?? 1),
   });
   console.log(`API processes behind the proxy at ${stack.urls.app}: ${stack.apis.map((api) => api.name).join(', ')}`);
   return async () => {

@@ -154,6 +154,22 @@ export class AnalyticsTimeoutError extends Error {
   }
 }
 
+/**
+ * A shard of a ClickHouse cluster did not answer: the question is refused whole rather than answered
+ * from the other shards (skip_unavailable_shards stays off). The API answers 503 analytics/shard-unavailable.
+ */
+export class AnalyticsShardUnavailableError extends Error {
+  constructor(
+    /** 1…N, the cluster's order. */
+    readonly shard: number,
+    /** The shard's native address, as the cluster names it. */
+    readonly address: string,
+  ) {
+    super(`Analytics shard ${shard} (${address}) is not answering; no partial answer is given.`);
+    this.name = 'AnalyticsShardUnavailableError';
+  }
+}
+
 /** Engines return numbers as bigint, decimals or 0/1; the answer carries plain JSON values. */
 export function toCell(value: unknown, column: QueryColumn): QueryCell {
   if (value === null || value === undefined) return null;

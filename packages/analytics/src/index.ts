@@ -9,7 +9,7 @@ export type {
   StreamOptions,
   ValueOption,
 } from './engine.ts';
-export { AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
+export { AnalyticsShardUnavailableError, AnalyticsTimeoutError, NO_DATASET } from './engine.ts';
 export { DuckDBEngine, duckdbFileIn } from './duckdb/duckdbEngine.ts';
 export { dayBefore, endMonthOf } from './generator/generateDataset.ts';
 export { ClickHouseEngine } from './clickhouse/clickhouseEngine.ts';

@@ -72,12 +72,28 @@ export async function startClickHouse(): Promise<RunningClickHouse> {
   }
 }
 
-// The configuration the 18.16 server needs and nothing more: no TCP port (the client speaks HTTP),
-// UTC so dates and times read the same on every machine.
-export function writeConfig(dir: string, port: number): void {
+/** A server's place in a cluster (startClickHouseCluster.ts): its native port and every shard's. */
+export interface ClusterConfig {
+  /** The cluster's name in `remote_servers`, which Distributed tables name. */
+  name: string;
+  /** This server's native (TCP) port, which the other shards' Distributed tables connect to. */
+  tcpPort: number;
+  /** Every shard's native port on 127.0.0.1, in shard order (one replica each). */
+  shardTcpPorts: readonly number[];
+  /**
+   * The database a shard resolves unqualified table names in when it runs its part of a query: the
+   * analytics tables' (a subquery's `merchant_dim` is sent to the shards as written).
+   */
+  database: string;
+}
+
+// The configuration the 18.16 server needs and nothing more: no TCP port (the client speaks HTTP) unless
+// the server is a shard of a cluster, UTC so dates and times read the same on every machine.
+export function writeConfig(dir: string, port: number, cluster?: ClusterConfig): void {
   writeFileSync(
     join(dir, 'config.xml'),
     `<yandex><logger><level>warning</level><console>1</console></logger><http_port>${port}</http_port>` +
+      (cluster ? `<tcp_port>${cluster.tcpPort}</tcp_port>${remoteServers(cluster)}` : '') +
       `<listen_host>127.0.0.1</listen_host><path>${dir}/data/</path><tmp_path>${dir}/tmp/</tmp_path>` +
       `<user_files_path>${dir}/user_files/</user_files_path><format_schema_path>${dir}/format_schemas/</format_schema_path>` +
       '<users_config>users.xml</users_config><default_profile>default</default_profile><default_database>default</default_database>' +
@@ -92,8 +108,17 @@ export function writeConfig(dir: string, port: number): void {
   );
 }
 
+/** One shard per server, no replicas: each shard's one replica on the loopback. */
+function remoteServers({ name, shardTcpPorts, database }: ClusterConfig): string {
+  const shards = shardTcpPorts.map(
+    (port) =>
+      `<shard><replica><host>127.0.0.1</host><port>${port}</port><default_database>${database}</default_database></replica></shard>`,
+  );
+  return `<remote_servers><${name}>${shards.join('')}</${name}></remote_servers>`;
+}
+
 /** waitForHttp (scripts/waitFor.ts) on /ping, with the server's last output in the error. */
-async function waitForPing(url: string, child: ChildProcess, output: { text(): string }): Promise<void> {
+export async function waitForPing(url: string, child: ChildProcess, output: { text(): string }): Promise<void> {
   try {
     await waitForHttp(`${url}/ping`, START_TIMEOUT_MS, () => child.exitCode === null && child.signalCode === null);
   } catch (error) {
@@ -103,7 +128,7 @@ async function waitForPing(url: string, child: ChildProcess, output: { text(): s
 
 // SIGKILL, not SIGTERM: a graceful 18.16 shutdown takes 2–6 s (it waits for queries, merges and idle
 // connections) to save data that the next line deletes anyway.
-async function stopServer(child: ChildProcess, dir: string, watchdog: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess, dir: string, watchdog: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
@@ -118,7 +143,7 @@ async function stopServer(child: ChildProcess, dir: string, watchdog: ChildProce
  * process dies, however it dies. Then it kills the server and removes its folder. Unreferenced, so it
  * never keeps this process alive.
  */
-function startWatchdog(server: ChildProcess, dir: string): ChildProcess {
+export function startWatchdog(server: ChildProcess, dir: string): ChildProcess {
   // The pid is checked against the server's command line (which names the folder): never kill a stranger.
   const script = 'cat > /dev/null; grep -qa -- "$2" "/proc/$1/cmdline" 2> /dev/null && kill -9 "$1"; rm -rf "$2"';
   const watchdog = spawn('sh', ['-c', script, 'clickhouse-watchdog', String(server.pid), dir], {
@@ -131,7 +156,7 @@ function startWatchdog(server: ChildProcess, dir: string): ChildProcess {
 }
 
 /** Keeps the server's last 40 lines of stdout and stderr for error messages. */
-function lastLines(child: ChildProcess): { text(): string } {
+export function lastLines(child: ChildProcess): { text(): string } {
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));

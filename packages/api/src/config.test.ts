@@ -45,6 +45,22 @@ describe('API configuration', () => {
     }
   });
 
+  it('takes a ClickHouse cluster’s shards in order, beginning with CLICKHOUSE_URL', () => {
+    const cluster = { NODE_ENV: 'test', ANALYTICS_ENGINE: 'clickhouse', CLICKHOUSE_URL: 'http://ch-1:8123' };
+    expect(
+      readApiConfig({ ...cluster, CLICKHOUSE_SHARD_URLS: 'http://ch-1:8123, http://ch-2:8123' }).CLICKHOUSE_SHARD_URLS,
+    ).toEqual(['http://ch-1:8123', 'http://ch-2:8123']);
+    expect(readApiConfig(cluster).CLICKHOUSE_SHARD_URLS).toBeUndefined();
+    try {
+      readApiConfig({ ...cluster, CLICKHOUSE_SHARD_URLS: 'http://ch-2:8123,http://ch-1:8123' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'CLICKHOUSE_SHARD_URLS: must begin with CLICKHOUSE_URL (the shard queries are sent to) (got "http://ch-2:8123,http://ch-1:8123")',
+      ]);
+    }
+  });
+
   it('caps the impersonation token at 15 minutes: shorter may be configured, longer is refused', () => {
     expect(readApiConfig({ NODE_ENV: 'test' }).IMPERSONATION_TOKEN_TTL_MS).toBe(15 * 60_000);
     expect(readApiConfig({ NODE_ENV: 'test', IMPERSONATION_TOKEN_TTL_MS: '60000' }).IMPERSONATION_TOKEN_TTL_MS).toBe(

@@ -69,6 +69,11 @@ export const apiConfigSchema = z
     /** duckdb: embedded, a file under DATA_DIR (default); clickhouse: a server at CLICKHOUSE_URL. */
     ANALYTICS_ENGINE: z.enum(['duckdb', 'clickhouse']).default('duckdb'),
     CLICKHOUSE_URL: z.url().optional(),
+    /**
+     * A ClickHouse cluster: every shard's HTTP interface, comma-separated, in the order of the cluster's
+     * `remote_servers` entry, the first being CLICKHOUSE_URL (analytics CLICKHOUSE.md, "The cluster").
+     */
+    CLICKHOUSE_SHARD_URLS: z.preprocess(envList, z.array(z.url())).optional(),
     /** An analytics query still running after this long is stopped in the engine: 504 analytics/timeout. */
     ANALYTICS_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
     /** The dispute desk's internal cut-off: this many days before a network's due date (README "Dispute desk"). */
@@ -189,6 +194,8 @@ export const apiConfigSchema = z
     if (production) for (const [path, message] of mailSettingProblems(config)) refuse(path, message);
     if (config.ANALYTICS_ENGINE === 'clickhouse' && !config.CLICKHOUSE_URL)
       refuse('CLICKHOUSE_URL', 'is required when ANALYTICS_ENGINE=clickhouse');
+    if (config.CLICKHOUSE_SHARD_URLS?.length && config.CLICKHOUSE_SHARD_URLS[0] !== config.CLICKHOUSE_URL)
+      refuse('CLICKHOUSE_SHARD_URLS', 'must begin with CLICKHOUSE_URL (the shard queries are sent to)');
   })
   .transform((config) => {
     const development = config.NODE_ENV !== 'production';

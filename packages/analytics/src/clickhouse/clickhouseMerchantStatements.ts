@@ -130,12 +130,17 @@ const SCORES: Record<SignalId, (l: Literals, norms: string) => string> = {
 const sales = (l: Literals) => `from transactions where ${inWindow(l)} and ${isSale}`;
 
 const EVIDENCE: Record<SignalId, (l: Literals, norms: string) => string> = {
-  volume_spike: (l) => `select toString(txn_date), toFloat64(count()), toFloat64(sum(amount)),
+  // A scalar subquery sits outside the query over the (possibly Distributed) facts: 18.16 loses its
+  // column when a sharded query with order and limit carries one ("Not found column _subquery…").
+  volume_spike: (l) => `select spike_day, sales, gsv,
       round((select count() from transactions where org_id = ${l.org}${l.merchant} and ${isSale} and txn_date between ${l.day} - 59 and ${l.day} - 30) / 30, 1)
-    ${sales(l)} group by txn_date order by count() desc, txn_date limit 5`,
-  ticket_drift: (l) => `select ${minute('ts')}, toFloat64(amount), card_brand, entry_mode,
+    from (select toString(txn_date) as spike_day, toFloat64(count()) as sales, toFloat64(sum(amount)) as gsv
+      ${sales(l)} group by txn_date order by count() desc, txn_date limit 5)
+    order by sales desc, spike_day`,
+  ticket_drift: (l) => `select sale_minute, toFloat64(amount), card_brand, entry_mode,
       (select toFloat64(declared_avg_ticket) from merchants where org_id = ${l.org}${l.merchant})
-    ${sales(l)} order by amount desc, tx_id limit 10`,
+    from (select ${minute('ts')} as sale_minute, amount, tx_id, card_brand, entry_mode ${sales(l)} order by amount desc, tx_id limit 10)
+    order by amount desc, tx_id`,
   round_amounts: (l) =>
     `select ${minute('ts')}, toFloat64(amount), card_brand, entry_mode ${sales(l)} and ${wholeHundred} order by ts, tx_id limit 25`,
   card_testing: (

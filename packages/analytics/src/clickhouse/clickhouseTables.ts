@@ -50,6 +50,15 @@ const ORDER_BY: Record<AnalyticsTable, readonly string[]> = {
   datasets: ['org_id'],
 };
 
+/** The facts that hold an organisation's bulk, spread over a cluster's shards by merchant. */
+const SHARDED: ReadonlySet<AnalyticsTable> = new Set(['transactions', 'chargebacks', 'settlements', 'merchant_daily']);
+
+/**
+ * Which shard holds a fact row: a merchant's rows lie together on one shard (so its facts, rollup and
+ * any per-merchant join meet there), and one organisation's merchants spread over every shard.
+ */
+export const SHARDING_KEY = 'cityHash64(org_id, merchant_id)';
+
 export interface ClickHouseTable {
   name: AnalyticsTable;
   /**
@@ -58,15 +67,23 @@ export interface ClickHouseTable {
    * unlike `ALTER … DELETE`, which is an asynchronous mutation) without touching the others.
    */
   scope: 'shared' | 'organisation';
+  /**
+   * On a cluster (clickhouseShards.ts): true for the facts, spread over the shards by SHARDING_KEY in
+   * `<name>_local` tables behind a Distributed table of the name; false for the reference and dimension
+   * tables, a full copy on every shard, so a query's one JOIN reads them on the shard it runs on.
+   */
+  sharded: boolean;
   columns: readonly TableColumn[];
   orderBy: readonly string[];
 }
 
 function describeTables(statements: Record<string, string>, scope: ClickHouseTable['scope']): ClickHouseTable[] {
   return Object.entries(statements).map(([key, ddl]) => {
-    const { name, columns } = tableColumns(ddl);
-    if (name !== key) throw new Error(`clickhouseTables: tables.ts names the statement ${key} but it creates ${name}`);
-    return { name: key as AnalyticsTable, scope, columns, orderBy: ORDER_BY[key as AnalyticsTable] };
+    const { name: created, columns } = tableColumns(ddl);
+    if (created !== key)
+      throw new Error(`clickhouseTables: tables.ts names the statement ${key} but it creates ${created}`);
+    const name = key as AnalyticsTable;
+    return { name, scope, sharded: SHARDED.has(name), columns, orderBy: ORDER_BY[name] };
   });
 }
 
@@ -103,7 +120,7 @@ function merchantDim(): ClickHouseTable {
       );
     return { ...source, name, ...(nullable ? { nullable: true } : {}) };
   });
-  return { name: 'merchant_dim', scope: 'organisation', columns, orderBy: ORDER_BY.merchant_dim };
+  return { name: 'merchant_dim', scope: 'organisation', sharded: false, columns, orderBy: ORDER_BY.merchant_dim };
 }
 
 /** Every analytics table in load order: dimensions, facts, rollup, merchant_dim, then the datasets ledger last. */
@@ -118,6 +135,15 @@ export function clickhouseTableDdl(table: ClickHouseTable, as: string = table.na
   const columns = table.columns.map((column) => `  ${clickhouseColumnSql(column)}`);
   const partition = table.scope === 'organisation' ? ' partition by org_id' : '';
   return `create table if not exists ${as} (\n${columns.join(',\n')}\n) engine = MergeTree()${partition} order by (${table.orderBy.join(', ')})`;
+}
+
+/** A sharded table's MergeTree on each shard of a cluster. */
+export const localTableName = (table: ClickHouseTable) => `${table.name}_local`;
+
+/** The Distributed table under a sharded table's own name, in front of every shard's local table. */
+export function distributedTableDdl(table: ClickHouseTable, cluster: string, database: string): string {
+  const local = localTableName(table);
+  return `create table if not exists ${table.name} as ${local} engine = Distributed(${cluster}, ${database}, ${local}, ${SHARDING_KEY})`;
 }
 
 /** A column's definition: name, type and default. */

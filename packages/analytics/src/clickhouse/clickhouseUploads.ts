@@ -10,7 +10,8 @@
 //   state of the facts, and swapped in the same way;
 // - the datasets row, with a new data version, goes last.
 // Every staging table is filled before the first swap, so the swaps follow one another within
-// milliseconds and each table shows the upload's rows all or none.
+// milliseconds and each table shows the upload's rows all or none; on a cluster they run on every shard
+// behind the organisation's publication marker (clickhouseShards.ts).
 import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -27,6 +28,7 @@ import {
   UPLOAD_NODE_ID_COLUMNS,
   UPLOAD_REJECT_COLUMNS,
 } from './clickhouseUploadTables.ts';
+import type { ClickHouseShards, StagedTable } from './clickhouseShards.ts';
 import { insertFromDuckDB } from './copyFromDuckDB.ts';
 import { openUploadScratch } from './mirrorForUpload.ts';
 import { queryRows } from './runClickHouseQuery.ts';
@@ -69,7 +71,12 @@ function ownedBy(name: Published, orgId: number, uploadIds: readonly number[]): 
 }
 
 export class ClickHouseUploads {
-  constructor(private readonly client: ClickHouseClient) {}
+  private readonly client: ClickHouseClient;
+
+  /** The uploads' own tables live on the initiator; the published rows go to every shard that holds them. */
+  constructor(private readonly shards: ClickHouseShards) {
+    this.client = shards.initiator;
+  }
 
   /** Creates the uploads' own tables where missing. */
   async createTables(): Promise<void> {
@@ -128,12 +135,14 @@ export class ClickHouseUploads {
    * old (a publication under way takes seconds; one writer at a time, see publish).
    */
   private async dropLeftovers(): Promise<void> {
-    const rows = await queryRows(
-      this.client,
-      `select name from system.tables where database = currentDatabase() and position(name, '__upload_') > 0
-        and metadata_modification_time < now() - 3600`,
-    );
-    for (const [name] of rows) await this.client.command({ query: `drop table if exists ${String(name)}` });
+    for (const { client } of this.shards.shards) {
+      const rows = await queryRows(
+        client,
+        `select name from system.tables where database = currentDatabase() and position(name, '__upload_') > 0
+          and metadata_modification_time < now() - 3600`,
+      );
+      for (const [name] of rows) await client.command({ query: `drop table if exists ${String(name)}` });
+    }
   }
 
   /**
@@ -226,7 +235,8 @@ export class ClickHouseUploads {
     try {
       // The merchants touched: those of the removed rows (read before anything changes) and of the new ones.
       created.push(staging('touched'));
-      await command(`create table ${staging('touched')} (merchant_id Int64) engine = MergeTree() order by tuple()`);
+      const touchedDdl = `create table ${staging('touched')} (merchant_id Int64) engine = MergeTree() order by tuple()`;
+      await command(touchedDdl);
       if (removing.length)
         await command(
           `insert into ${staging('touched')} ${TAGGED.map((name) => `select merchant_id from ${name} where org_id = ${orgId} and ${ownedBy(name, orgId, removing)}`).join(' union all ')}`,
@@ -243,9 +253,11 @@ export class ClickHouseUploads {
         (added !== null && (await this.nodesOf(added.connection, orgId, added.uploadId))) ||
         (removing.length > 0 && (await this.ownsNodes(orgId, removing)));
       const touched = `select merchant_id from ${staging('touched')}`;
+      // read in an `in` by queries over the Distributed facts, which each shard runs: every shard needs it
+      await this.shards.copyEverywhere(staging('touched'), touchedDdl);
 
       // Each table's staging copy: the organisation's rows less the removed ones (when it holds any), then the new rows.
-      const swaps: string[] = [];
+      const swaps: StagedTable[] = [];
       const sources: Record<string, string> = {};
       for (const name of PUBLISHED) {
         if (name === 'merchant_dim' && hierarchyChanges && added) {
@@ -284,8 +296,8 @@ export class ClickHouseUploads {
               staging(name),
             )
           : 0;
-        if (losing) swaps.push(`alter table ${name} replace partition ${orgId} from ${staging(name)}`);
-        else if (gained) swaps.push(`alter table ${name} attach partition ${orgId} from ${staging(name)}`);
+        if (losing) swaps.push({ table: table(name), staging: staging(name), how: 'replace' });
+        else if (gained) swaps.push({ table: table(name), staging: staging(name), how: 'attach' });
         // the facts as they will be once swapped, for the rollup
         sources[name] = losing
           ? staging(name)
@@ -307,11 +319,11 @@ export class ClickHouseUploads {
       await command(`insert into ${staging('datasets')} (org_id, scale_factor, generator_version, end_month, data_version, generated_at)
         select ${orgId}, 0, 0, toStartOfMonth(today()), ${nowMs}, now() from system.one
         where (select count() from ${staging('datasets')}) = 0`);
-      swaps.push(`alter table datasets replace partition ${orgId} from ${staging('datasets')}`);
+      swaps.push({ table: table('datasets'), staging: staging('datasets'), how: 'replace' });
 
-      for (const swap of swaps) await command(swap);
+      await this.shards.swap(orgId, swaps);
     } finally {
-      await Promise.allSettled(created.map((name) => command(`drop table if exists ${name}`)));
+      await Promise.allSettled(created.map((name) => this.shards.everywhere(`drop table if exists ${name}`)));
     }
   }
 
@@ -331,7 +343,7 @@ export class ClickHouseUploads {
     sources: Record<string, string>,
     create: (name: string) => Promise<void>,
     staging: (name: string) => string,
-    swaps: string[],
+    swaps: StagedTable[],
   ): Promise<void> {
     const command = (query: string) => this.client.command({ query });
     await create('merchant_daily');
@@ -348,7 +360,7 @@ export class ClickHouseUploads {
         },
       )}`,
     );
-    swaps.push(`alter table merchant_daily replace partition ${orgId} from ${staging('merchant_daily')}`);
+    swaps.push({ table: table('merchant_daily'), staging: staging('merchant_daily'), how: 'replace' });
   }
 }
 

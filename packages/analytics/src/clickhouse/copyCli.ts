@@ -1,23 +1,28 @@
-// `npm run clickhouse:copy -- --url URL [--database NAME] [--org ID …] [--file path]`: the operator's copy of
-// a DuckDB file's organisations into ClickHouse (CLICKHOUSE.md, "Loading"), a progress line per table.
+// `npm run clickhouse:copy -- --url URL [--shard URL …] [--database NAME] [--org ID …] [--file path]`: the
+// operator's copy of a DuckDB file's organisations into ClickHouse, one server or a cluster's shards
+// (CLICKHOUSE.md, "Loading", "The cluster"), a progress line per table.
+import { ClickHouseShards } from './clickhouseShards.ts';
 import { createClickHouseClient } from './createClickHouseClient.ts';
 import { COPY_USAGE, parseCopyArgs, type CopyCliOptions } from './copyCliArgs.ts';
 import { copyDuckDBFile, MissingDatasetError } from './loadClickHouse.ts';
 import { UsageError } from '../generator/generateCliArgs.ts';
 
-async function copy({ url, database, orgIds, file }: CopyCliOptions): Promise<number> {
+async function copy({ url, shardUrls, database, orgIds, file }: CopyCliOptions): Promise<number> {
+  const urls = shardUrls.length ? shardUrls : [url];
   // The database is made where missing, so a fresh server needs no step of its own.
-  const admin = createClickHouseClient({ url });
-  try {
-    await admin.command({ query: `create database if not exists ${database}` });
-  } finally {
-    await admin.close();
+  for (const server of urls) {
+    const admin = createClickHouseClient({ url: server });
+    try {
+      await admin.command({ query: `create database if not exists ${database}` });
+    } finally {
+      await admin.close();
+    }
   }
-  const client = createClickHouseClient({ url, database });
+  const client = await ClickHouseShards.open({ urls, database });
   const started = performance.now();
   try {
     console.log(
-      `Copying ${orgIds.length ? `organisation ${orgIds.join(', ')}` : 'every organisation'} from ${file} into ${url}, database ${database} …`,
+      `Copying ${orgIds.length ? `organisation ${orgIds.join(', ')}` : 'every organisation'} from ${file} into ${urls.join(', ')}, database ${database} …`,
     );
     const report = await copyDuckDBFile(file, client, orgIds, (line) => console.log(line));
     const facts = report.rows.transactions.toLocaleString('en-US');

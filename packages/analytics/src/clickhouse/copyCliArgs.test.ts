@@ -16,6 +16,7 @@ describe('parseCopyArgs', () => {
   it("takes CLICKHOUSE_URL and the API's DuckDB file by default, every organisation, database default", () => {
     expect(parseCopyArgs([], { CLICKHOUSE_URL: 'http://127.0.0.1:8123', DATA_DIR: '/srv/data' })).toEqual({
       url: 'http://127.0.0.1:8123',
+      shardUrls: [],
       database: 'default',
       orgIds: [],
       file: '/srv/data/analytics.duckdb',
@@ -41,7 +42,20 @@ describe('parseCopyArgs', () => {
         ],
         {},
       ),
-    ).toEqual({ url: 'http://ch:8123', database: 'analytics', orgIds: [3, 12], file: 'x.duckdb' });
+    ).toEqual({ url: 'http://ch:8123', shardUrls: [], database: 'analytics', orgIds: [3, 12], file: 'x.duckdb' });
+  });
+
+  it('takes a cluster’s shards in order, the first being --url', () => {
+    const shards = ['--url', 'http://a:8123', '--shard', 'http://a:8123', '--shard', 'http://b:8123'];
+    expect(parseCopyArgs(shards, {})).toMatchObject({ shardUrls: ['http://a:8123', 'http://b:8123'] });
+    expect(
+      parseCopyArgs(['--url', 'http://a:8123'], { CLICKHOUSE_SHARD_URLS: 'http://a:8123,http://b:8123' }),
+    ).toMatchObject({
+      shardUrls: ['http://a:8123', 'http://b:8123'],
+    });
+    expect(problemsOf(['--url', 'http://a:8123', '--shard', 'http://b:8123'])).toEqual([
+      '--shard must begin with --url (http://a:8123), the shard queries are sent to (received "http://b:8123")',
+    ]);
   });
 
   it.each([

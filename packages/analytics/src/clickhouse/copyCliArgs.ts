@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { UsageError, defaultDuckDBFile } from '../generator/generateCliArgs.ts';
 import { MAX_ORG_ID } from '../generator/generateDataset.ts';
 
-export const COPY_USAGE = `Usage: npm run clickhouse:copy -- --url URL [--database NAME] [--org ID …] [--file path]
+export const COPY_USAGE = `Usage: npm run clickhouse:copy -- --url URL [--shard URL …] [--database NAME] [--org ID …] [--file path]
 
   --url URL        the ClickHouse server's HTTP interface, e.g. http://127.0.0.1:8123 (default: $CLICKHOUSE_URL)
+  --shard URL      a cluster's shard (CLICKHOUSE.md, "The cluster"): every shard's HTTP interface, repeated in
+                   the order of its remote_servers entry, the first being --url (default: $CLICKHOUSE_SHARD_URLS)
   --database NAME  the database of the analytics tables (default: default); created tables are added where missing
   --org ID         an organisation to copy, replacing its rows in ClickHouse; repeat for more (default: every
                    organisation with a dataset in the file)
@@ -16,13 +18,17 @@ export const COPY_USAGE = `Usage: npm run clickhouse:copy -- --url URL [--databa
 
 export interface CopyCliOptions {
   url: string;
+  /** A cluster's shards' URLs in order (the first is `url`); empty: one server. */
+  shardUrls: string[];
   database: string;
   orgIds: number[];
   file: string;
 }
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8123' });
 const argsSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:8123' }),
+  url: httpUrl,
+  shard: z.array(httpUrl),
   database: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be a plain identifier (letters, digits, _)' }),
   org: z.array(
     z
@@ -50,6 +56,7 @@ export function parseCopyArgs(
       args: [...argv],
       options: {
         url: { type: 'string' },
+        shard: { type: 'string', multiple: true },
         database: { type: 'string' },
         org: { type: 'string', multiple: true },
         file: { type: 'string' },
@@ -64,6 +71,7 @@ export function parseCopyArgs(
   if (values.help) return 'help';
   const input = {
     url: values.url ?? env.CLICKHOUSE_URL,
+    shard: (values.shard as string[] | undefined) ?? env.CLICKHOUSE_SHARD_URLS?.split(',').filter(Boolean) ?? [],
     database: values.database ?? 'default',
     org: values.org ?? [],
     file: values.file ?? defaultDuckDBFile(env),
@@ -78,6 +86,10 @@ export function parseCopyArgs(
       }),
     );
   }
-  const { url, database, org, file } = result.data;
-  return { url, database, orgIds: [...new Set(org)], file };
+  const { url, shard, database, org, file } = result.data;
+  if (shard.length && shard[0] !== url)
+    throw new UsageError([
+      `--shard must begin with --url (${url}), the shard queries are sent to (received ${JSON.stringify(shard[0])})`,
+    ]);
+  return { url, shardUrls: shard, database, orgIds: [...new Set(org)], file };
 }

@@ -9,6 +9,8 @@
 // which is synchronous and atomic per table: readers see the old rows or the new ones, never a mix,
 // and other organisations are untouched. Dimensions swap their one partition, `tuple()`, the same way.
 // The datasets row is copied last, so a data_version change is seen only after the rows it describes.
+// Every table of an organisation is staged before the first swap, so the swaps follow one another within
+// milliseconds; on a cluster they run on every shard (ClickHouseShards.swap).
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
@@ -21,13 +23,14 @@ import {
   type AnalyticsTable,
   type ClickHouseTable,
 } from './clickhouseTables.ts';
+import { ClickHouseShards, type StagedTable } from './clickhouseShards.ts';
 import { queryRows } from './runClickHouseQuery.ts';
 import { tabSeparatedRowSql } from './tabSeparatedRowSql.ts';
 
 export interface CopyOptions {
   /** The organisations whose rows in ClickHouse are replaced by DuckDB's (org_id values, 0…2^31−1). */
   orgIds: readonly number[];
-  /** Hears each table as its rows have been swapped in (organisation null: a shared dimension). */
+  /** Hears each table as its rows have been staged, before the organisation's swap (organisation null: a shared dimension). */
   onTable?: (copied: { table: AnalyticsTable; orgId: number | null; rows: number }) => void;
   /**
    * Keep the organisations' ledger rows until their new ones arrive (a top-up: the old rows are the
@@ -42,14 +45,21 @@ export interface CopyReport {
   rows: Record<AnalyticsTable, number>;
 }
 
+/** Where a copy writes: a server's client (plain tables), or a cluster's shards (clickhouseShards.ts). */
+export type ClickHouseTarget = ClickHouseClient | ClickHouseShards;
+
+export const toShards = (target: ClickHouseTarget): ClickHouseShards =>
+  target instanceof ClickHouseShards ? target : ClickHouseShards.single(target);
+
 /**
- * Creates the ClickHouse tables where missing (in the client's database), replaces the dimensions,
- * then replaces each organisation's rows of every fact table, merchant_daily and datasets.
+ * Creates the ClickHouse tables where missing (in the client's database, on every shard), replaces the
+ * dimensions, then replaces each organisation's rows of every fact table, merchant_daily and datasets:
+ * all of an organisation's tables are staged first, then swapped in one burst (ClickHouseShards.swap).
  * One copy at a time per database: two copies of the same organisation would race on its partitions.
  */
 export async function copyFromDuckDB(
   duckdb: DuckDBConnection,
-  clickhouse: ClickHouseClient,
+  target: ClickHouseTarget,
   { orgIds, onTable, keepLedger = false }: CopyOptions,
 ): Promise<CopyReport> {
   if (!Array.isArray(orgIds) || !orgIds.every((id) => Number.isInteger(id) && id >= 0 && id <= 2 ** 31 - 1)) {
@@ -57,27 +67,46 @@ export async function copyFromDuckDB(
       `copyFromDuckDB: orgIds must be an array of org_id integers (0…2^31−1), received ${JSON.stringify(orgIds)}`,
     );
   }
+  const shards = toShards(target);
   const organisations = [...new Set(orgIds)];
-  for (const table of CLICKHOUSE_TABLES) {
-    await clickhouse.command({ query: clickhouseTableDdl(table) });
-    await addMissingColumns(clickhouse, table);
-  }
-  const copy = { duckdb, clickhouse, suffix: `__copy_${randomUUID().slice(0, 8)}` };
+  await shards.createTables();
+  for (const { client } of shards.shards)
+    for (const table of CLICKHOUSE_TABLES)
+      for (const name of shards.storedTables(table)) await addMissingColumns(client, name, table);
+  const copy = { duckdb, clickhouse: shards.initiator, suffix: `__copy_${randomUUID().slice(0, 8)}` };
   const rows = Object.fromEntries(CLICKHOUSE_TABLES.map((table) => [table.name, 0])) as Record<AnalyticsTable, number>;
-  for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'shared')) {
-    const copied = await replacePartition(copy, table, null);
-    rows[table.name] += copied;
-    onTable?.({ table: table.name, orgId: null, rows: copied });
-  }
+  const replace = async (tables: readonly ClickHouseTable[], orgId: number | null) => {
+    const staged: StagedTable[] = [];
+    try {
+      for (const table of tables) {
+        const staging = `${table.name}${copy.suffix}`;
+        const entry: StagedTable = { table, staging, how: 'replace' };
+        staged.push(entry);
+        const copied = await stage(copy, table, orgId, staging);
+        entry.rows = copied;
+        rows[table.name] += copied;
+        onTable?.({ table: table.name, orgId, rows: copied });
+      }
+      // An empty staging partition replaces the organisation's rows with none: a copy is the whole truth.
+      await shards.swap(orgId, staged);
+    } finally {
+      await Promise.allSettled(
+        staged.map(({ staging }) => copy.clickhouse.command({ query: `drop table if exists ${staging}` })),
+      );
+    }
+  };
+  await replace(
+    CLICKHOUSE_TABLES.filter((table) => table.scope === 'shared'),
+    null,
+  );
   for (const orgId of organisations) {
     // The ledger row goes first and comes back last (CLICKHOUSE_TABLES ends with datasets): a copy that
     // fails half-way leaves no version, and the engine answers nothing rather than a mix of two copies.
-    if (!keepLedger) await clickhouse.command({ query: `alter table datasets drop partition ${orgId}` });
-    for (const table of CLICKHOUSE_TABLES.filter((table) => table.scope === 'organisation')) {
-      const copied = await replacePartition(copy, table, orgId);
-      rows[table.name] += copied;
-      onTable?.({ table: table.name, orgId, rows: copied });
-    }
+    if (!keepLedger) await shards.everywhere(`alter table datasets drop partition ${orgId}`);
+    await replace(
+      CLICKHOUSE_TABLES.filter((table) => table.scope === 'organisation'),
+      orgId,
+    );
   }
   return { rows };
 }
@@ -86,41 +115,33 @@ export async function copyFromDuckDB(
  * A table an older version created lacks the columns added since (`create table if not exists` keeps
  * it as it was): they are added, at the end as in tables.ts, so a staging copy has the same structure.
  */
-async function addMissingColumns(clickhouse: ClickHouseClient, table: ClickHouseTable): Promise<void> {
+async function addMissingColumns(clickhouse: ClickHouseClient, name: string, table: ClickHouseTable): Promise<void> {
   const existing = new Set(
     (
       await queryRows(
         clickhouse,
-        `select name from system.columns where database = currentDatabase() and table = '${table.name}'`,
+        `select name from system.columns where database = currentDatabase() and table = '${name}'`,
       )
     ).map((row) => String(row[0])),
   );
   for (const column of table.columns.filter((candidate) => !existing.has(candidate.name))) {
-    await clickhouse.command({ query: `alter table ${table.name} add column ${clickhouseColumnSql(column)}` });
+    await clickhouse.command({ query: `alter table ${name} add column ${clickhouseColumnSql(column)}` });
   }
 }
 
 interface Copy {
   duckdb: DuckDBConnection;
+  /** The initiator, where staging tables are filled. */
   clickhouse: ClickHouseClient;
   /** Makes this copy's staging tables' names its own. */
   suffix: string;
 }
 
-/** Replaces one partition (an organisation's rows, or a whole dimension) and returns its row count. */
-async function replacePartition(copy: Copy, table: ClickHouseTable, orgId: number | null): Promise<number> {
-  const command = (query: string) => copy.clickhouse.command({ query });
-  const staging = `${table.name}${copy.suffix}`;
-  try {
-    await command(clickhouseTableDdl(table, staging));
-    const from = orgId === null ? table.name : `${table.name} where org_id = ${orgId}`;
-    const rowCount = await insertFromDuckDB(copy.duckdb, copy.clickhouse, table.columns, from, staging);
-    // An empty staging partition replaces the organisation's rows with none: a copy is the whole truth.
-    await command(`alter table ${table.name} replace partition ${orgId ?? 'tuple()'} from ${staging}`);
-    return rowCount;
-  } finally {
-    await command(`drop table if exists ${staging}`).catch(() => undefined);
-  }
+/** Fills `staging` with one partition's rows (an organisation's, or a whole dimension) and returns their count. */
+async function stage(copy: Copy, table: ClickHouseTable, orgId: number | null, staging: string): Promise<number> {
+  await copy.clickhouse.command({ query: clickhouseTableDdl(table, staging) });
+  const from = orgId === null ? table.name : `${table.name} where org_id = ${orgId}`;
+  return insertFromDuckDB(copy.duckdb, copy.clickhouse, table.columns, from, staging);
 }
 
 /**

@@ -18,7 +18,13 @@ import {
   type ExistingDataset,
 } from '../duckdb/duckdbEngine.ts';
 import { clickhouseNumber } from './clickhouseLiteral.ts';
-import { copyFromDuckDB, type CopyOptions, type CopyReport } from './copyFromDuckDB.ts';
+import {
+  copyFromDuckDB,
+  toShards,
+  type ClickHouseTarget,
+  type CopyOptions,
+  type CopyReport,
+} from './copyFromDuckDB.ts';
 import { carryUploadedRows } from './mirrorForUpload.ts';
 import { queryRows } from './runClickHouseQuery.ts';
 
@@ -31,7 +37,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** copyFromDuckDB with a line per table copied (the shared dimensions once, then each organisation's tables). */
 export async function copyWithProgress(
   duckdb: DuckDBConnection,
-  clickhouse: ClickHouseClient,
+  clickhouse: ClickHouseTarget,
   orgIds: readonly number[],
   progress: ProgressLine,
   options: Pick<CopyOptions, 'keepLedger'> = {},
@@ -70,7 +76,7 @@ export class MissingDatasetError extends Error {
  */
 export async function copyDuckDBFile(
   file: string,
-  clickhouse: ClickHouseClient,
+  clickhouse: ClickHouseTarget,
   orgIds: readonly number[],
   progress: ProgressLine,
 ): Promise<CopyReport> {
@@ -131,11 +137,12 @@ export interface EnsureDatasetOptions {
  * version, answered with no rows, until it is done (copyFromDuckDB's ledger order).
  */
 export async function ensureClickHouseDataset(
-  clickhouse: ClickHouseClient,
+  clickhouse: ClickHouseTarget,
   request: DatasetRequest,
   options: EnsureDatasetOptions = {},
 ): Promise<DatasetOutcome> {
-  const existing = await clickhouseDataset(clickhouse, request.orgId).catch(() => null);
+  const { initiator } = toShards(clickhouse);
+  const existing = await clickhouseDataset(initiator, request.orgId).catch(() => null);
   const plan = options.replace ? 'generate' : datasetPlan(existing, request);
   if (plan === 'reuse') return 'reused';
   if (plan === 'generate') options.onGenerate?.(existing ? 'replaced' : 'first');
@@ -152,7 +159,7 @@ export async function ensureClickHouseDataset(
       await duckdb.ensureDataset(request);
       // the rows uploads gave the organisation in ClickHouse stay, as DuckDB's own top-up keeps them
       if (plan === 'top up')
-        await duckdb.withConnection((connection) => carryUploadedRows(clickhouse, connection, request.orgId));
+        await duckdb.withConnection((connection) => carryUploadedRows(initiator, connection, request.orgId));
       await duckdb.withConnection((connection) =>
         copyWithProgress(connection, clickhouse, [request.orgId], options.progress ?? (() => {}), {
           keepLedger: plan === 'top up',

@@ -23,9 +23,17 @@ export interface RunOptions {
 /**
  * Settings of every statement. Values are literals in the text (no server-side parameters in 18.16),
  * so the default max_query_size of 256 KiB would refuse an `in` filter of a few thousand values; the
- * API's body limit keeps a description far below this one.
+ * API's body limit keeps a description far below this one. On a cluster (no effect on one server): a
+ * JOIN or IN whose subquery reads a Distributed table while the query reads one too runs that subquery
+ * once on the initiator and sends its rows to every shard (GLOBAL), always right whatever the join's key;
+ * a subquery of full-copy tables (merchant_dim) runs on each shard against its own copy. A shard that
+ * does not answer fails the statement: never a smaller answer from the others.
  */
-const STATEMENT_SETTINGS: ClickHouseSettings = { max_query_size: String(64 * 1024 * 1024) };
+const STATEMENT_SETTINGS: ClickHouseSettings = {
+  max_query_size: String(64 * 1024 * 1024),
+  distributed_product_mode: 'global',
+  skip_unavailable_shards: 0,
+};
 
 /** ClickHouse's TIMEOUT_EXCEEDED (max_execution_time) and QUERY_WAS_CANCELLED (KILL QUERY). */
 const TIMEOUT_EXCEEDED = /\bCode: 159\b/;

@@ -9,6 +9,7 @@ export async function openAnalytics(config: ApiConfig): Promise<AnalyticsEngine>
   if (config.ANALYTICS_ENGINE === 'clickhouse')
     return ClickHouseEngine.connect({
       url: config.CLICKHOUSE_URL!,
+      ...(config.CLICKHOUSE_SHARD_URLS?.length && { shardUrls: config.CLICKHOUSE_SHARD_URLS }),
       timeoutMs: config.ANALYTICS_TIMEOUT_MS,
       cacheEntries: config.ANALYTICS_CACHE_ENTRIES,
     });

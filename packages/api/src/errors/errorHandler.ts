@@ -1,6 +1,6 @@
 // The one error handler ("An API route"): every failure leaves as
 // `{ error: { code, message, issues? } }` with a code from the shared catalogue, and never a stack.
-import { AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
+import { AnalyticsShardUnavailableError, AnalyticsTimeoutError, QueryError } from '@payportal/analytics';
 import { API_ERROR_CODES, type ApiErrorBody } from '@payportal/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -51,6 +51,8 @@ export function toApiError(error: FastifyError): ApiError {
   // Nobody reads it (the connection is gone); 499, as proxies log a request its client closed, not a 5xx.
   if (error instanceof AdmissionAbandonedError) return new ApiError(499, API_ERROR_CODES.badRequest, error.message);
   if (error instanceof AnalyticsTimeoutError) return new ApiError(504, API_ERROR_CODES.analyticsTimeout, error.message);
+  if (error instanceof AnalyticsShardUnavailableError)
+    return new ApiError(503, API_ERROR_CODES.analyticsShardUnavailable, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = error.validationContext ?? 'request';
     const issues = error.validation.map((issue) => ({

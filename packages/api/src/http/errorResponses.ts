@@ -25,7 +25,9 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 /** The answers of routes that ask the analytics engine (queries, estimates, export runs). */
 export const analyticsErrors = {
   ...errorResponses,
-  503: describedError('api/database-unavailable, api/identity-unavailable or analytics/unavailable'),
+  503: describedError(
+    'api/database-unavailable, api/identity-unavailable, analytics/unavailable or analytics/shard-unavailable (a ClickHouse shard, named in the message, did not answer)',
+  ),
   429: describedError(
     'analytics/busy: the caller has as many questions running and waiting as allowed; try again after Retry-After',
   ),

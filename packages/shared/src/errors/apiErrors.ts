@@ -79,6 +79,8 @@ export const API_ERROR_CODES = {
   analyticsTimeout: 'analytics/timeout',
   /** The analytics engine could not answer (not started, or failed); the rest of the portal works. */
   analyticsUnavailable: 'analytics/unavailable',
+  /** A shard of the ClickHouse cluster did not answer: no partial answer is given; the message names the shard. */
+  analyticsShardUnavailable: 'analytics/shard-unavailable',
   /** The caller has as many analytics questions running and waiting as admission allows: try again after Retry-After. */
   analyticsBusy: 'analytics/busy',
   /** The caller already has as many exports waiting or running as allowed: wait for one to finish. */

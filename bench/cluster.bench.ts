@@ -1,0 +1,125 @@
+// bench:cluster: the same dataset (BENCH_SF, default 1) in ClickHouse on one server and on a cluster of
+// two shards (packages/analytics/CLICKHOUSE.md, "The cluster"), both on this machine: the copy from
+// DuckDB (rows/s), the disk each server holds, and the twelve dashboard questions and the optimizer's
+// P&L (p50 of BENCH_RUNS, default 5, asked in turns), every answer compared with DuckDB's on the same
+// data. Both shards share this machine's cores, so the figures show the cluster's overhead and its
+// correctness here, not the speed-up of two machines. SF 30 (about 100 M authorisation attempts) is
+// far beyond what a shared 2-core machine can hold: run it on dedicated machines.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
+import { ClickHouseShards } from '../packages/analytics/src/clickhouse/clickhouseShards.ts';
+import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
+import { queryRows } from '../packages/analytics/src/clickhouse/runClickHouseQuery.ts';
+import { startClickHouseCluster } from '../packages/analytics/test/startClickHouseCluster.ts';
+import { answerDifference, millions, ms, p50Of, table, timeTogether, type Runner } from './analyticsMeasure.ts';
+import { pageItems } from './analyticsPageItems.ts';
+import { benchQueries } from './analyticsQueries.ts';
+import { loadAverage, mb, progress } from './benchSupport.ts';
+
+const SF = Number(process.env.BENCH_SF ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+if (!(SF > 0 && SF <= 3)) throw new Error(`BENCH_SF must be > 0 and ≤ 3 on this machine (got ${SF})`);
+const ORG = 1;
+const today = new Date().toISOString().slice(0, 10);
+const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-cluster-'));
+const loadAtStart = loadAverage();
+
+interface Topology {
+  name: string;
+  engine: ClickHouseEngine;
+  copy: string;
+  disk: string;
+}
+
+async function load(duckdb: DuckDBEngine, shards: number): Promise<Topology & { stop(): Promise<void> }> {
+  const servers = await startClickHouseCluster({ shards });
+  const target = await ClickHouseShards.open({ urls: servers.urls });
+  progress(`copying SF ${SF} into ${shards} shard(s)`);
+  const started = performance.now();
+  const report = await duckdb.withConnection((connection) => copyFromDuckDB(connection, target, { orgIds: [ORG] }));
+  const seconds = (performance.now() - started) / 1000;
+  const rows = Object.values(report.rows).reduce((sum, count) => sum + count, 0);
+  const disks = [];
+  for (const shard of target.shards)
+    disks.push(
+      Number(
+        (
+          await queryRows(
+            shard.client,
+            'select sum(bytes) from system.parts where active and database = currentDatabase()',
+          )
+        )[0]![0],
+      ),
+    );
+  await target.close();
+  const engine = await ClickHouseEngine.connect({ url: servers.urls[0]!, shardUrls: servers.urls, cacheEntries: 0 });
+  return {
+    name: shards === 1 ? 'one server (plain tables)' : `${shards} shards`,
+    engine,
+    copy: `${millions(rows)} rows in ${seconds.toFixed(1)} s (${millions(rows / seconds)} rows/s)`,
+    disk: disks.map(mb).join(' + '),
+    async stop() {
+      await engine.close();
+      await servers.stop();
+    },
+  };
+}
+
+const duckdb = await DuckDBEngine.open({ path: join(dir, 'bench.duckdb'), cacheEntries: 0 });
+const stops: (() => Promise<void>)[] = [];
+try {
+  progress(`generating SF ${SF}`);
+  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: dayBefore(today) });
+  // Both stay up, asked in turns (timeTogether), so a noisy neighbour slows them alike.
+  const topologies: Topology[] = [];
+  for (const shards of [1, 2]) {
+    const topology = await load(duckdb, shards);
+    stops.push(() => topology.stop());
+    topologies.push(topology);
+  }
+  const scope = { orgId: ORG, today };
+  const pnl = (await pageItems(duckdb, ORG, today)).find((item) => item.name === 'optimizer P&L')!;
+  const questions: {
+    name: string;
+    ask: (engine: DuckDBEngine | ClickHouseEngine) => Promise<{ rows: readonly (readonly unknown[])[] }>;
+  }[] = [
+    ...benchQueries(ORG, today).map((query) => ({
+      name: query.name,
+      ask: async (engine: DuckDBEngine | ClickHouseEngine) =>
+        engine.query(query.description, scope, { rollup: 'never' }),
+    })),
+    { name: 'optimizer P&L', ask: (engine) => pnl.ask(engine) },
+  ];
+  const rows: string[][] = [];
+  const wrong: string[] = [];
+  for (const question of questions) {
+    progress(question.name);
+    const runners: Record<string, Runner> = { duckdb: () => question.ask(duckdb) };
+    topologies.forEach((topology, index) => (runners[`ch${index}`] = () => question.ask(topology.engine)));
+    const figures = await timeTogether(RUNS, runners);
+    const expected = figures.duckdb && 'rows' in figures.duckdb ? figures.duckdb.rows : [];
+    topologies.forEach((topology, index) => {
+      const outcome = figures[`ch${index}`];
+      const difference = outcome && 'rows' in outcome ? answerDifference(expected, outcome.rows) : 'failed';
+      if (difference) wrong.push(`${question.name} on ${topology.name}: ${difference}`);
+    });
+    rows.push([
+      question.name,
+      ms(p50Of(figures.duckdb)),
+      ...topologies.map((_, index) => ms(p50Of(figures[`ch${index}`]))),
+    ]);
+  }
+  console.log(`\nbench:cluster, SF ${SF}, ${RUNS} runs, load ${loadAtStart} at start, ${loadAverage()} at the end`);
+  for (const topology of topologies) console.log(`${topology.name}: copy ${topology.copy}; disk ${topology.disk}`);
+  console.log(`\n${table(['question (raw, p50 ms)', 'DuckDB', ...topologies.map((topology) => topology.name)], rows)}`);
+  console.log(
+    wrong.length ? `\nanswers that differ from DuckDB's:\n${wrong.join('\n')}` : '\nevery answer equal to DuckDB’s',
+  );
+  process.exitCode = wrong.length ? 1 : 0;
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  await duckdb.close();
+  rmSync(dir, { recursive: true, force: true });
+}
