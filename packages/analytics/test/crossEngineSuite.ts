@@ -1,5 +1,5 @@
 // The same SF 0.1 data in DuckDB and in a real ClickHouse 18.16 server (crossEngine.test.ts) or a
-// two-shard cluster of them (crossEngineCluster.test.ts), and the whole
+// two-shard cluster of them (crossEngineCluster.slow.test.ts), and the whole
 // catalogue asked of both (and the merchant-level page and the optimizer: crossEngineMerchantPage.ts,
 // crossEngineOptimizer.ts): every measure by every dimension that can split it, every granularity and
 // date preset, filters of every operator, order and limit, exports, the compound value searches, and
