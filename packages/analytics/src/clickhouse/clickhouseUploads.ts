@@ -269,7 +269,7 @@ export class ClickHouseUploads {
             `merchant_dim where org_id = ${orgId}`,
             staging(name),
           );
-          swaps.push(`alter table ${name} replace partition ${orgId} from ${staging(name)}`);
+          swaps.push({ table: table(name), staging: staging(name), how: 'replace' });
           continue;
         }
         const losing =
