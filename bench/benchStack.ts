@@ -1,6 +1,7 @@
 // What the browser benchmarks share: the stack's ports moved by BENCH_PORT_OFFSET (so a developer's
 // `npm start` keeps running) on a fresh data directory, and the partner demo user's ID token.
 import { dayBefore, DuckDBEngine, duckdbFileIn } from '@payportal/analytics';
+import { API_PATHS } from '@payportal/shared/identity';
 import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
 
 /**
@@ -30,15 +31,27 @@ export function benchStackConfig(offset: number, dataDir: string): StackConfig {
   return offsetStackConfig(offset, { DATA_DIR: dataDir });
 }
 
-/** partner@acme.example's ID token from the stack's identity emulator. */
-export async function partnerIdToken(emulatorUrl: string): Promise<string> {
-  const signIn = await fetch(
-    `${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026', returnSecureToken: true }),
-    },
-  );
-  return ((await signIn.json()) as { idToken: string }).idToken;
+/**
+ * partner@acme.example's portal session, opened as the partner demo opens it: partner users sign in through
+ * their partner only (a password sign-in is refused, `api/partner-sign-in-only`), so Northwind's server
+ * signs a session token for its signed-in user and the portal exchanges it for an ID token.
+ */
+export async function partnerIdToken(urls: { app: string; demo: string }): Promise<string> {
+  const signIn = await fetch(`${urls.demo}/northwind/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'partner@acme.example', password: 'Portal-demo-2026' }),
+  });
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+  if (!signIn.ok || !cookie) throw new Error(`Northwind refused the sign-in: ${signIn.status}`);
+  const signed = await fetch(`${urls.demo}/northwind/payportal-session`, { method: 'POST', headers: { cookie } });
+  const { token } = (await signed.json()) as { token: string };
+  const session = await fetch(`${urls.app}${API_PATHS.partnerSession}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, origin: new URL(urls.demo).origin }),
+  });
+  const body = (await session.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`no partner session: ${JSON.stringify(body)}`);
+  return body.id_token;
 }

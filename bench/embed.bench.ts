@@ -37,7 +37,7 @@ const { urls } = stack;
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 
 try {
-  const idToken = await partnerIdToken(urls.emulator);
+  const idToken = await partnerIdToken(urls);
 
   /** Milliseconds from mountPortal() to ready (or from appending a bare iframe to its load event). */
   const measure = async (context: BrowserContext, bare: boolean): Promise<number> => {

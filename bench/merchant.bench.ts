@@ -10,10 +10,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { MERCHANT_PATHS } from '@payportal/shared/merchants';
-import type * as EmbedSdk from '../packages/embed-sdk/src/index.ts';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium.ts';
 import { buildAll, buildIsCurrent } from '../scripts/build.ts';
 import { startStack } from '../scripts/stack.ts';
+import { mountPartnerFrame, timeFramedNavigation } from './benchFrame.ts';
 import { benchStackConfig, generateBenchData, partnerIdToken } from './benchStack.ts';
 import { recordResult } from './recordResult.ts';
 
@@ -46,7 +46,7 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 let missed = false;
 
 try {
-  const idToken = await partnerIdToken(urls.emulator);
+  const idToken = await partnerIdToken(urls);
   const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
   const api = async (path: string, body?: object) => {
     const response = await fetch(`${urls.app}${path}`, {
@@ -96,40 +96,14 @@ try {
     return performance.now() - begun;
   };
 
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  await page.goto(`${urls.demo}/script-tag.html`);
-  await page.evaluate(
-    async ({ src, token }) => {
-      const sdk = (window as unknown as { PayPortal: typeof EmbedSdk }).PayPortal;
-      const portal = sdk.mountPortal({
-        container: '#slot',
-        src,
-        getToken: async () => token,
-        user: { email: 'partner@acme.example', name: 'Paula Partner' },
-        initPath: '/home',
-      });
-      (window as unknown as { portal: typeof portal }).portal = portal;
-      await portal.ready;
-    },
-    { src: urls.app, token: idToken },
-  );
-  const frame = page.frames().find((candidate) => candidate.url().startsWith(urls.app))!;
-  /**
-   * Navigation → every section drawn, timed by the pages themselves (no test-runner round trips in the
-   * figure): the host notes the time it asks the frame to navigate, the frame the first animation frame
-   * on which the header, the signals, the cases, all five sections (each with its "Download CSV") and
-   * every chart are drawn. Both clocks are the epoch-based performance.timeOrigin + now().
-   */
-  const navigation = async () => {
-    await page.evaluate(() =>
-      (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate('/home'),
-    );
-    await frame.waitForFunction(() => location.pathname === '/home' && document.querySelector('h1') !== null);
-    await frame.evaluate(() => {
-      const state = window as unknown as { drawnAt?: number };
-      delete state.drawnAt;
-      const drawn = () => {
+  const { page, frame } = await mountPartnerFrame(browser, urls, idToken);
+  /** Navigation → the header, the signals, the cases, all five sections (each with its "Download CSV") and every chart drawn. */
+  const navigation = () =>
+    timeFramedNavigation(
+      page,
+      frame,
+      `/amla?merchant=${merchant.merchantId}`,
+      () => {
         const sections = [...document.querySelectorAll('section[aria-label]')].filter((section) =>
           [...section.querySelectorAll('button')].some((button) => button.textContent === 'Download CSV'),
         );
@@ -143,21 +117,9 @@ try {
           charts.length >= 2 &&
           charts.every((chart) => chart.getAttribute('data-drawn') === 'true')
         );
-      };
-      const check = () =>
-        drawn() ? (state.drawnAt = performance.timeOrigin + performance.now()) : requestAnimationFrame(check);
-      requestAnimationFrame(check);
-    });
-    const begun = await page.evaluate((path) => {
-      const at = performance.timeOrigin + performance.now();
-      void (window as unknown as { portal: { navigate(path: string): Promise<void> } }).portal.navigate(path);
-      return at;
-    }, `/amla?merchant=${merchant.merchantId}`);
-    const drawnAt = await frame.waitForFunction(() => (window as unknown as { drawnAt?: number }).drawnAt, undefined, {
-      timeout: 120_000,
-    });
-    return Number(await drawnAt.jsonValue()) - begun;
-  };
+      },
+      null,
+    );
 
   // one warm-up of each (the page's chunks and ECharts loaded once, DuckDB's pages read once), then turns
   await apiTime();

@@ -105,7 +105,7 @@ try {
     },
   });
   const headers = {
-    authorization: `Bearer ${await partnerIdToken(stack.urls.emulator)}`,
+    authorization: `Bearer ${await partnerIdToken(stack.urls)}`,
     'content-type': 'application/json',
   };
   const db = await openPostgresDatabase(postgres.url);

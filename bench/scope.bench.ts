@@ -16,6 +16,7 @@ import { findClickHouseServer, startClickHouse } from '../packages/analytics/tes
 import { isFailed, ms, p50Of, table, timeTogether } from './analyticsMeasure.ts';
 import { benchQueries } from './analyticsQueries.ts';
 import { loadAverage, progress } from './benchSupport.ts';
+import { recordResult } from './recordResult.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -25,6 +26,8 @@ const today = new Date().toISOString().slice(0, 10);
 const dir = mkdtempSync(join(tmpdir(), 'payportal-bench-scope-'));
 const problems: string[] = [];
 const loadAtStart = loadAverage();
+/** Each engine's widest scoped ÷ unscoped ratio and its question, for RESULTS.md. */
+const widest: string[] = [];
 
 type Engine = DuckDBEngine | ClickHouseEngine;
 
@@ -59,6 +62,12 @@ async function measure(name: string, engine: Engine, node: string): Promise<stri
       ]);
     }
   }
+  const ratios = rows.filter((row) => row[4] !== 'n/a').map((row) => ({ row, ratio: Number.parseFloat(row[4]!) }));
+  const worst = ratios.sort((a, b) => b.ratio - a.ratio)[0];
+  if (worst)
+    widest.push(
+      `${name} at most ${worst.row[4]} (${worst.row[0]}, ${worst.row[1]}: ${worst.row[3]} beside ${worst.row[2]} ms)`,
+    );
   return rows;
 }
 
@@ -121,4 +130,12 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(problems.length ? `\n✘ ${problems.join('\n✘ ')}` : `\n✔ every scoped answer within ${TARGET_RATIO}×`);
+recordResult({
+  bench: 'scope',
+  figures: `SF ${SF}, p50 of ${RUNS}, load ${loadAtStart} at start: the twelve questions scoped to the largest agent's book beside unscoped, raw and rollup: ${widest.join('; ') || 'no figures'}`,
+  targets: {
+    [`scoped within ${TARGET_RATIO}× of unscoped`]: !problems.some((problem) => problem.includes('× unscoped')),
+    'scoped GSV equals the book’s': !problems.some((problem) => problem.includes('≠')),
+  },
+});
 process.exitCode = problems.length ? 1 : 0;

@@ -2,11 +2,13 @@
 // hierarchy and sees agent@acme.example's book in their Book select; agent@ signs in and sees, on every
 // screen, which book they look at (the API's own answer for that user), and the merchant finder lists what
 // the API answers that user: merchants of their book, never one the whole organisation sees outside it.
+// The partner demo's agent user, framed on the partner path, sees the book its signed token names.
 import { DEMO_ACCOUNTS, DEMO_AGENT_NODE } from '@payportal/api/demo-accounts';
+import { ANALYTICS_ROUTES } from '@payportal/shared/analytics';
 import { API_PATHS, callerBookSchema } from '@payportal/shared/identity';
 import { MERCHANT_PATHS, merchantSearchSchema } from '@payportal/shared/merchants';
 import { expect, type Page } from '@playwright/test';
-import { test } from './embedHost.ts';
+import { portalIn, test } from './embedHost.ts';
 import { screenshotsAtWidths } from './support/screenshot.ts';
 import { signIn } from './support/signIn.ts';
 import { urls } from './urls.ts';
@@ -69,6 +71,10 @@ test('the owner sees the hierarchy and the agent’s book; the agent sees their 
   await expect(banner).toHaveText(`Agent: ${book!.name} — ${book!.merchants} merchants`);
   await expect(agentLine).toContainText(`${book!.name} (${DEMO_AGENT_NODE}) · Agent — ${book!.merchants} merchants`);
   await screenshotsAtWidths(agentPage, SCREENS, 'agent-home');
+  // an agent's book is already chosen: grouping by agent stays, the portfolio filter is not offered
+  await agentPage.goto(`${urls.app}/csv/new`);
+  await expect(agentPage.getByRole('checkbox', { name: 'Agent' })).toBeVisible();
+  await expect(agentPage.getByRole('group', { name: 'Portfolio' })).toHaveCount(0);
 
   // the finder lists exactly what the API answers the agent; the whole organisation sees more
   await agentPage.goto(`${urls.app}/amla`);
@@ -93,4 +99,45 @@ test('the owner sees the hierarchy and the agent’s book; the agent sees their 
   await finder.fill(mine[0]!);
   await expect(options.first()).toContainText(`MID ${mine[0]} `);
   await context.close();
+
+  // the whole organisation filters a query by sub-ISO and agent, by name (README "Portfolio filters")
+  await page.goto(`${urls.app}/csv/new`);
+  const portfolio = page.getByRole('group', { name: 'Portfolio' });
+  await expect(portfolio.getByRole('combobox', { name: 'Sub-ISOs' })).toBeVisible();
+  await portfolio.getByRole('combobox', { name: 'Agents' }).fill(book!.name);
+  await expect(portfolio.getByRole('option', { name: book!.name })).toBeVisible();
+  await screenshotsAtWidths(page, SCREENS, 'owner-query-builder');
+});
+
+test('[S5] the partner demo frames its agent user on the partner path: the token’s node scopes the session, which sees that book only', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const framedBearer = bearerOf(page);
+  // Northwind's agent user is unknown to the portal until this session (provisioned, unscoped there):
+  // the book comes from the node Northwind's signed token names, within the partner's registered nodes.
+  await page.goto(urls.demo);
+  await page.getByRole('radio', { name: 'Partner user' }).check();
+  await page.getByLabel('Email').fill('agent.partner@acme.example');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status')).toHaveText('Portal ready · portal user · not the organisation owner');
+  const frame = portalIn(page);
+  const banner = frame.getByRole('complementary', { name: 'Book' });
+  await expect(banner).toBeVisible();
+  const ask = (path: string, init: RequestInit = {}) =>
+    fetch(`${urls.app}${path}`, {
+      ...init,
+      headers: { authorization: framedBearer(), 'content-type': 'application/json' },
+    });
+  const { book } = callerBookSchema.parse(await (await ask(API_PATHS.scope)).json());
+  expect(book).toMatchObject({ code: DEMO_AGENT_NODE, kind: 'agent' });
+  await expect(banner).toHaveText(`Agent: ${book!.name} — ${book!.merchants} merchants`);
+  // its answers hold its agent's book alone
+  const byAgent = await ask(ANALYTICS_ROUTES.query, {
+    method: 'POST',
+    body: JSON.stringify({ measures: ['gsv'], dimensions: ['agent'] }),
+  });
+  expect(byAgent.status).toBe(200);
+  expect(((await byAgent.json()) as { rows: unknown[][] }).rows.map((row) => row[0])).toEqual([book!.name]);
+  await screenshotsAtWidths(page, SCREENS, 'northwind-agent');
 });

@@ -2,7 +2,7 @@
 // read from the engine at most once, and only when a book must be compared or named.
 import type { AnalyticsEngine, PortfolioNodeRow } from '@payportal/analytics';
 import { bookName } from '@payportal/shared/identity';
-import { organisationNodes } from '../organization/index.ts';
+import { queryScope } from '../auth/callerScope.ts';
 
 export interface BookDirectory {
   nodes(): Promise<PortfolioNodeRow[]>;
@@ -12,7 +12,12 @@ export interface BookDirectory {
 
 export function bookDirectory(engine: AnalyticsEngine, orgId: number, today: string): BookDirectory {
   let hierarchy: Promise<PortfolioNodeRow[]> | null = null;
-  const nodes = () => (hierarchy ??= organisationNodes(engine, orgId, today).then((portfolio) => portfolio.nodes));
+  // The whole organisation's tree, as organisationNodes reads it (not imported: organization/ imports the
+  // route dependencies, which name the alert scheduler).
+  const nodes = () =>
+    (hierarchy ??= engine
+      .merchants({ kind: 'portfolio' }, queryScope(orgId, null, today))
+      .then((portfolio) => portfolio.nodes));
   return {
     nodes,
     async nameOf(book) {
