@@ -3,9 +3,14 @@
 // own summary; a scoped agent reads only its statement (another's 404) and an unscoped analyst none;
 // closing freezes the month (the closed statement equals the live one), a new version of an upload
 // touching the month leaves it as it was and lists the change; the 400 and 409 refusals change nothing.
-import type { PortfolioSummary } from '@payportal/analytics';
+import { scenarioPayouts, type PortfolioSummary } from '@payportal/analytics';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
-import { OPTIMIZER_PATHS, SIZE_TIERS, scenarioPayoutsSchema } from '@payportal/shared/optimizer';
+import {
+  OPTIMIZER_PATHS,
+  SIZE_TIERS,
+  scenarioDefinitionSchema,
+  scenarioPayoutsSchema,
+} from '@payportal/shared/optimizer';
 import {
   RESIDUAL_PATHS,
   residualChangesSchema,
@@ -115,6 +120,19 @@ describe('residuals API on PGlite and DuckDB', () => {
       period: ['2025-10-01', '2026-09-30'],
       change: { net: 130, agents: 62.5, subIsos: 0, house: 67.5 },
     });
+  });
+
+  it('works out no payouts for a caller who has gone (a slider moved on): the question stops before its months', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const definition = scenarioDefinitionSchema.parse({
+      actions: { markupBps: 10 },
+      attrition: SIZE_TIERS.map((sizeTier) => ({ sizeTier, baseHazard: 0.1, beta: 0.01 })),
+    });
+    const scope = { orgId: WORKED_EXAMPLE.orgId, today: TODAY };
+    await expect(scenarioPayouts(stack.engine, definition, scope, { signal: gone.signal })).rejects.toThrow(/abort/i);
+    // the same question with its caller still there is answered
+    expect((await scenarioPayouts(stack.engine, definition, scope)).change?.net).toBe(130);
   });
 
   it('adds every statement line up to the cent and totals the portfolio as the engine does', async () => {

@@ -119,14 +119,15 @@ describe('route access declarations', () => {
       if (route.url.startsWith('/api/analytics/')) expect(route.access.who, route.url).toEqual(['query']);
       // Exports: the builder's routes are the query role's; following one's own runs (the list, a run, cancel,
       // its download ticket, the limits) is open to revenue_optimizer too, who export the merchant P&L, and
-      // to disputes users and org owners, who export the dispute queue as its readers do.
+      // to disputes users and org owners, who export the dispute queue as its readers do, and to residuals
+      // admins, who export a residual statement.
       if (route.url.startsWith('/api/exports/') && route.access.who !== 'public') {
         const followsRuns =
           (route.url.startsWith('/api/exports/v1/jobs/') &&
             !(route.method === 'POST' && route.url === '/api/exports/v1/jobs/')) ||
           route.url === '/api/exports/v1/limits';
         expect(route.access.who, `${route.method} ${route.url}`).toEqual(
-          followsRuns ? ['query', 'revenue_optimizer', 'disputes', 'org_owner'] : ['query'],
+          followsRuns ? ['query', 'revenue_optimizer', 'disputes', 'org_owner', 'residuals_admin'] : ['query'],
         );
       }
       if (route.url === '/api/disputes/v1/queue/export')

@@ -82,14 +82,19 @@ export async function scenarioPayouts(
   engine: Asking,
   definition: ScenarioDefinition,
   scope: QueryScope,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<ScenarioPayouts> {
   const { from, last } = completeMonthsBefore(scope.today, TRAILING_MONTHS);
   if (scope.node !== undefined) return { period: [from, last], change: null };
-  // one month after another: each is a whole month's lines, and the engine serves screens meanwhile
+  // One month after another: each is a whole month's lines, and the engine serves screens meanwhile.
+  // A slider drag leaves many callers behind: once `signal` says the caller left, no further month is
+  // asked (under load, the months of abandoned slider positions had held the engine for minutes).
   const months: ResidualLine[][] = [];
-  for (const month of trailingMonths(scope.today))
+  for (const month of trailingMonths(scope.today)) {
+    options.signal?.throwIfAborted();
     months.push((await engine.residuals({ kind: 'month', month }, scope, options))?.lines ?? []);
+  }
+  options.signal?.throwIfAborted();
   const affected = await engine.optimize({ kind: 'affected', definition }, scope, options);
   return { period: [from, last], change: payoutChange(merchantResiduals(months), affected) };
 }

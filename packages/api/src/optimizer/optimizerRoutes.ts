@@ -3,6 +3,7 @@
 // regulatory what-ifs. All computed in the analytics engine as set-based SQL over the caller's
 // organisation only, narrowed to the caller's book when they are scoped (README "Scoped books").
 import { scenarioPayouts } from '@payportal/analytics';
+import { AdmissionAbandonedError } from '../admission/admission.ts';
 import { turnRequest } from '../admission/turnRequest.ts';
 import { callerScope } from '../auth/callerScope.ts';
 import { DEFAULT_CSV_OPTIONS, exportJobSchema } from '@payportal/shared/exports';
@@ -126,9 +127,16 @@ export function registerOptimizerRoutes(
     },
     async (request, reply) => {
       const engine = requireAnalytics(analytics);
-      return admission.run(turnRequest(request, reply, 'heavy', config.ANALYTICS_TIMEOUT_MS), (left) =>
-        scenarioPayouts(engine, request.body, scopeOf(request), { timeoutMs: left }),
-      );
+      const turn = turnRequest(request, reply, 'heavy', config.ANALYTICS_TIMEOUT_MS);
+      try {
+        return await admission.run(turn, (left) =>
+          scenarioPayouts(engine, request.body, scopeOf(request), { timeoutMs: left, signal: turn.signal }),
+        );
+      } catch (error) {
+        // the caller left mid-way (a slider moved on): answered as a turn abandoned in the queue is
+        if (turn.signal?.aborted) throw new AdmissionAbandonedError();
+        throw error;
+      }
     },
   );
 
