@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryDescriptionSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
-import { uploadHeader, type UploadKind } from '@payportal/shared/uploads';
+import { UPLOAD_REJECT_REASONS, uploadHeader, type UploadKind } from '@payportal/shared/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/clickhouse/runClickHouseQuery.ts';
 import type { QueryScope } from '../src/compiler/compileQuery.ts';
@@ -438,6 +438,51 @@ export function uploadTests(
       expect(after!.adjustments).toContainEqual({ mid: null, kind: 'expense', amount: 12.34, memo: 'Terminal' });
       for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9201, 9202, 9203]);
       expect(await statements()).toEqual(before);
+    }, 240_000);
+
+    it('add a dispute’s ruling alike, with the same rejects and timelines; removed, the same as before', async () => {
+      const { duckdb, clickhouse } = engines();
+      // the disputes' last events and the data's last day, read on DuckDB (ClickHouse must agree through the timelines)
+      const read = (sql: string) =>
+        duckdb.withConnection(async (c) => (await c.runAndReadAll(sql)).getRowsJS().map((row) => row.map(String)));
+      const today = (
+        await read(
+          `select coalesce(last_day, last_day(end_month))::varchar from datasets where org_id = ${scope.orgId}`,
+        )
+      )[0]![0];
+      const last =
+        await read(`select chargeback_id, arg_max(event, seq) from dispute_events where org_id = ${scope.orgId}
+        group by chargeback_id order by chargeback_id`);
+      const open = last.find(([, event]) => event === 'received')![0];
+      const decided = last.find(([, event]) => event === 'ruled_lost')![0];
+      const timelines = async () => {
+        const question = { kind: 'dispute' as const, chargebackId: Number(open) };
+        const [expected, actual] = [await duckdb.disputes(question, scope), await clickhouse.disputes(question, scope)];
+        expect(actual).toEqual(expected);
+        return expected!.record.events;
+      };
+      const before = await timelines();
+      const { result, rejects } = await loadBoth({
+        uploadId: 9301,
+        kind: 'dispute_events',
+        rejectWholeFile: false,
+        removing: [],
+        text: [
+          uploadHeader('dispute_events'),
+          `${open},${today},ruled_won`,
+          `${decided},${today},ruled_won`,
+          `1,${today},ruled_won`,
+          '',
+        ].join('\n'),
+      });
+      expect(result).toEqual({ total: 3, loaded: 1, rejected: 2, refused: false });
+      expect(rejects.rows.map((row) => row.reason)).toEqual([
+        UPLOAD_REJECT_REASONS.disputeDecided,
+        UPLOAD_REJECT_REASONS.unknownDispute,
+      ]);
+      expect((await timelines()).at(-1)).toMatchObject({ date: today, event: 'ruled_won', seq: before.length + 1 });
+      for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9301]);
+      expect(await timelines()).toEqual(before);
     }, 240_000);
   });
 }

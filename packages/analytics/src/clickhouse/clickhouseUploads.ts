@@ -89,7 +89,7 @@ export class ClickHouseUploads {
     // A load stopped between two swaps (its process killed) left some of the upload's rows published:
     // they go first, so this attempt starts, as on DuckDB, from an organisation without them.
     if (await this.holdsRows(orgId, uploadId)) await this.publish(orgId, [uploadId], null);
-    const scratch = await openUploadScratch(this.client, orgId);
+    const scratch = await openUploadScratch(this.client, orgId, request.kind);
     try {
       const { connection } = scratch;
       await connection.run('create table mids_before as select mid from upload_merchant_ids');
@@ -153,7 +153,7 @@ export class ClickHouseUploads {
   async remove(orgId: number, uploadIds: readonly number[], scopedNodes?: readonly string[]): Promise<void> {
     if (!uploadIds.length) return;
     if (!(await this.ownsNodes(orgId, uploadIds))) return this.publish(orgId, uploadIds, null);
-    const scratch = await openUploadScratch(this.client, orgId);
+    const scratch = await openUploadScratch(this.client, orgId, null);
     try {
       await removeUploads(scratch.connection, orgId, uploadIds, scopedNodes);
       await this.publish(orgId, uploadIds, { connection: scratch.connection, uploadId: null });

@@ -16,25 +16,34 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { UploadKind } from '@payportal/shared/uploads';
 import { createSchema } from '../duckdb/createSchema.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { sqlLiteral } from '../generator/sql.ts';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
-import { FACT_TABLES, UPLOAD_TABLES } from '../schema/tables.ts';
+import { FACT_TABLES, LEDGER_TABLES, UPLOAD_TABLES } from '../schema/tables.ts';
 import { tableColumns, type ColumnType } from './tableColumns.ts';
 
-/** What the loader reads of the organisation: a table and which of its rows (after `org_id = …`). */
-const MIRRORED: ReadonlyArray<readonly [string, string, string]> = [
-  ['merchants', FACT_TABLES.merchants, ''],
-  ['pricing_plans', FACT_TABLES.pricing_plans, ''],
-  ['upload_merchant_ids', UPLOAD_TABLES.upload_merchant_ids, ''],
-  ['portfolio_nodes', FACT_TABLES.portfolio_nodes, ''],
-  ['upload_node_ids', UPLOAD_TABLES.upload_node_ids, ''],
-  ['residual_splits', FACT_TABLES.residual_splits, ''],
-  ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
-  ['chargebacks', FACT_TABLES.chargebacks, ' and upload_id is not null'],
-  ['dispute_events', FACT_TABLES.dispute_events, ' and upload_id is not null'],
-];
+/**
+ * What the loader reads of the organisation: a table and which of its rows (after `org_id = …`). A
+ * dispute event follows its dispute's last event up to the data's last day (uploads/disputeStepSql.ts),
+ * so for that kind every dispute with its events and the ledger row come too.
+ */
+const mirrored = (kind: UploadKind | null): ReadonlyArray<readonly [string, string, string]> => {
+  const disputes = kind === 'dispute_events' ? '' : ' and upload_id is not null';
+  return [
+    ['merchants', FACT_TABLES.merchants, ''],
+    ['pricing_plans', FACT_TABLES.pricing_plans, ''],
+    ['upload_merchant_ids', UPLOAD_TABLES.upload_merchant_ids, ''],
+    ['portfolio_nodes', FACT_TABLES.portfolio_nodes, ''],
+    ['upload_node_ids', UPLOAD_TABLES.upload_node_ids, ''],
+    ['residual_splits', FACT_TABLES.residual_splits, ''],
+    ['transactions', FACT_TABLES.transactions, ' and upload_id is not null'],
+    ['chargebacks', FACT_TABLES.chargebacks, disputes],
+    ['dispute_events', FACT_TABLES.dispute_events, disputes],
+    ...(kind === 'dispute_events' ? [['datasets', LEDGER_TABLES.datasets, ''] as const] : []),
+  ];
+};
 
 const duckdbType = (type: ColumnType) =>
   type.kind === 'decimal' ? `decimal(${type.precision},${type.scale})` : type.kind;
@@ -44,8 +53,12 @@ export interface UploadScratch {
   close(): Promise<void>;
 }
 
-/** A scratch DuckDB holding what an upload of `orgId` needs to be validated and priced as DuckDB does it. */
-export async function openUploadScratch(client: ClickHouseClient, orgId: number): Promise<UploadScratch> {
+/** A scratch DuckDB holding what an upload of `orgId` (of `kind`; null: a removal) needs to be validated and priced as DuckDB does it. */
+export async function openUploadScratch(
+  client: ClickHouseClient,
+  orgId: number,
+  kind: UploadKind | null,
+): Promise<UploadScratch> {
   const folder = await mkdtemp(join(tmpdir(), 'payportal-upload-'));
   const instance = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
@@ -61,7 +74,7 @@ export async function openUploadScratch(client: ClickHouseClient, orgId: number)
   try {
     await createSchema(connection);
     await insertReferenceData(connection);
-    await mirrorRows(client, connection, folder, orgId, MIRRORED);
+    await mirrorRows(client, connection, folder, orgId, mirrored(kind));
     return { connection, close };
   } catch (error) {
     await close();

@@ -15,12 +15,15 @@ export const EXPIRED_SHARE_OF_LOST = 0.05;
 /** Share of the open first-stage disputes already represented, when the representment date has come. */
 const REPRESENTED_SHARE_OF_OPEN = 0.5;
 
-const EVENT_COLUMNS = 'org_id, chargeback_id, merchant_id, seq, event_date, stage, event, actor, due_date, upload_id';
+export const EVENT_COLUMNS =
+  'org_id, chargeback_id, merchant_id, seq, event_date, stage, event, actor, due_date, upload_id';
+
+/** Each reason code's windows of every stage (aliased p), joined to chargebacks aliased c. */
+export const disputePathsJoinSql = () =>
+  `left join ${valuesTable('p', DISPUTE_PATH_COLUMNS, disputePathRows())} on p.network = c.network and p.reason_code = c.reason_code`;
 
 /** Every chargeback of `where` (aliased c) with its rule windows resolved (aliased p). */
-const withPaths = (where: string) => `chargebacks c
-  left join ${valuesTable('p', DISPUTE_PATH_COLUMNS, disputePathRows())} on p.network = c.network and p.reason_code = c.reason_code
-  where ${where}`;
+const withPaths = (where: string) => `chargebacks c ${disputePathsJoinSql()} where ${where}`;
 
 /** The first stage's window of a code the rules do not list (an uploaded one): its network's. */
 const FIRST_DAYS_FALLBACK = `coalesce(p.first_days, (select respond_days from ${valuesTable(

@@ -171,8 +171,8 @@ describe('columnFastSql', () => {
         reason: 'select reason_code as v from dispute_reasons',
       } as const;
       for (const rule of Object.values(UPLOAD_COLUMNS).flat()) {
-        // the organisation's own: merchants, and agents (generated as AGT-0001 or uploaded through this very rule)
-        if (!rule.known || rule.known === 'merchant' || rule.known === 'agent' || rule.known === 'node') continue;
+        // the organisation's own: merchants, agents and nodes (generated as AGT-0001 or uploaded through this very rule), disputes (ids)
+        if (!rule.known || ['merchant', 'agent', 'node', 'dispute'].includes(rule.known)) continue;
         const misfits = await engine.withConnection(async (connection) =>
           (
             await connection.runAndReadAll(

@@ -13,7 +13,11 @@ const KNOWN_REASON: Record<NonNullable<ColumnRule['known']>, string> = {
   reason: UPLOAD_REJECT_REASONS.unknownReason,
   agent: UPLOAD_REJECT_REASONS.unknownAgent,
   node: UPLOAD_REJECT_REASONS.unknownNode,
+  dispute: UPLOAD_REJECT_REASONS.unknownDispute,
 };
+
+/** Whether a column's rule reads other rows: its reason comes from upload_many (stageUpload.ts). */
+export const readsManyRows = (rule: ColumnRule): boolean => Boolean(rule.hierarchy || rule.chain || rule.disputeStep);
 
 const TAKEN_REASON: Record<NonNullable<ColumnRule['uniqueInOrganisation']>, string> = {
   merchant: UPLOAD_REJECT_REASONS.existingMerchant,
@@ -49,8 +53,8 @@ export function columnReasonSql(rule: ColumnRule): string {
     branches.push(`when s.dup_${rule.name} > 1 then ${sqlLiteral(UPLOAD_REJECT_REASONS.duplicateInFile)}`);
   if (rule.uniqueInOrganisation)
     branches.push(`when s.taken_${rule.name} then ${sqlLiteral(TAKEN_REASON[rule.uniqueInOrganisation])}`);
-  // the reason the staging query found for the row's place in the hierarchy (nodeHierarchySql.ts)
-  if (rule.hierarchy || rule.chain) branches.push(`when s.h_${rule.name} is not null then s.h_${rule.name}`);
+  // the reason the staging query found over many rows (nodeHierarchySql.ts, splitChainSql.ts, disputeStepSql.ts)
+  if (readsManyRows(rule)) branches.push(`when s.h_${rule.name} is not null then s.h_${rule.name}`);
   if (rule.loadedOnce) {
     branches.push(
       `when s.loaded_${rule.name} is not null then ${sqlLiteral(`${UPLOAD_REJECT_REASONS.alreadyLoaded} `)} || s.loaded_${rule.name} || coalesce(' (' || s.loaded_label_${rule.name} || ')', '')`,
@@ -91,7 +95,7 @@ export function columnFastSql(rule: ColumnRule): string {
   if (rule.uniqueInFile) tests.push(`coalesce(s.dup_${rule.name}, 1) <= 1`);
   if (rule.uniqueInOrganisation) tests.push(`not s.taken_${rule.name}`);
   if (rule.loadedOnce) tests.push(`s.loaded_${rule.name} is null`);
-  if (rule.hierarchy || rule.chain) tests.push(`s.h_${rule.name} is null`);
+  if (readsManyRows(rule)) tests.push(`s.h_${rule.name} is null`);
   const passes = `coalesce(${tests.join(' and ')}, false)`;
   // an empty optional cell passes (its other tests would read it as unknown)
   return rule.optional && !rule.declineCode ? `(coalesce(${raw}, '') = '' or ${passes})` : passes;

@@ -3,7 +3,7 @@
 // README lists (decisions); an uploaded sale is priced by the generator's fee rules (fees.ts) with the
 // programme the generator would pick for its card, channel and MCC family.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { receivedEventsSql } from '../generator/generateDisputeEvents.ts';
+import { disputePathsJoinSql, EVENT_COLUMNS, receivedEventsSql } from '../generator/generateDisputeEvents.ts';
 import { UPLOAD_CARD_BRANDS, UPLOAD_CARD_TYPES } from '@payportal/shared/uploads';
 import { programLookupRows } from '../generator/createGeneratorLookups.ts';
 import { interchangeFeeSql, merchantFeeSql, schemeFeeSql } from '../generator/fees.ts';
@@ -12,6 +12,7 @@ import { INDUSTRIES } from '../generator/industries.ts';
 import { TRANSACTION_COLUMNS } from '../generator/generateSales.ts';
 import { valuesTable } from '../generator/sql.ts';
 import { cellSql, timestampSql } from './columnChecksSql.ts';
+import { lastDisputeEventsSql } from './disputeStepSql.ts';
 import { goodRowsSql, merchantLookupSql, type StageRequest } from './stageUpload.ts';
 
 /** Uploaded merchants and rows take ids above the generator's (generationContext.ts): n ≥ this share of the base. */
@@ -236,7 +237,36 @@ async function insertResidualAdjustments(connection: DuckDBConnection, request: 
   return inserted.rowsChanged;
 }
 
+/**
+ * A processor's step of a dispute (issue #44): the next seq; the stage it opens (pre-arbitration,
+ * arbitration) or the one it was in; who acts, as the generator has it; and, for a stage opened, its
+ * due date by the rules' window for the chargeback's network and reason (dispute_rules). The removed
+ * uploads' events are deleted before this runs, so the last event is the live one.
+ */
+async function insertDisputeEvents(connection: DuckDBConnection, request: StageRequest): Promise<number> {
+  const { orgId, uploadId } = request;
+  const event = cellSql('event');
+  const day = `${cellSql('event_date')}::date`;
+  const inserted = await connection.run(`insert into dispute_events (${EVENT_COLUMNS})
+    select ${orgId}, c.chargeback_id, c.merchant_id, l.seq + 1, ${day},
+      case ${event} when 'pre_arbitration_received' then 'pre_arbitration' when 'arbitration_filed' then 'arbitration' else l.stage end,
+      ${event},
+      case ${event} when 'represented' then 'acquirer' when 'accepted' then 'acquirer'
+        when 'pre_arbitration_received' then coalesce(nullif(p.pre_filer, 'none'), 'issuer')
+        when 'pre_arbitration_answered' then case when p.pre_filer = 'acquirer' then 'issuer' else 'acquirer' end
+        when 'arbitration_filed' then 'issuer' when 'reversed' then 'issuer' else 'network' end,
+      case ${event} when 'pre_arbitration_received' then ${day} + coalesce(p.pre_days, 30)::integer
+        when 'arbitration_filed' then ${day} + coalesce(p.arbitration_days, 30)::integer end,
+      ${uploadId}
+    ${good(request)}
+    join chargebacks c on c.org_id = ${orgId} and c.chargeback_id = s.k_chargeback_id
+    join (${lastDisputeEventsSql(orgId, '')}) l on l.chargeback_id = c.chargeback_id
+    ${disputePathsJoinSql()}`);
+  return inserted.rowsChanged;
+}
+
 export const INSERT_UPLOAD_ROWS = {
+  dispute_events: insertDisputeEvents,
   schedule_a: insertScheduleA,
   residual_splits: insertResidualSplits,
   residual_adjustments: insertResidualAdjustments,

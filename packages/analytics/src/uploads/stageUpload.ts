@@ -7,7 +7,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { sqlLiteral } from '../generator/sql.ts';
-import { cellSql as cellOf, columnFastSql, columnReasonSql, rowRejectsSql } from './columnChecksSql.ts';
+import { cellSql as cellOf, columnFastSql, columnReasonSql, readsManyRows, rowRejectsSql } from './columnChecksSql.ts';
+import { disputeStepReasonsSql } from './disputeStepSql.ts';
 import { hierarchyReasonsSql, rejectChildrenOfRejected } from './nodeHierarchySql.ts';
 import { splitChainReasonsSql } from './splitChainSql.ts';
 import { MAX_RECORD_BYTES, type SplitCounts, type SplitPaths } from './splitCsvRecords.ts';
@@ -116,11 +117,16 @@ export function merchantLookupSql(request: StageRequest): string {
   return `select mid, any_value(merchant_id) as merchant_id from merchants where org_id = ${request.orgId}${removingSql(request)} group by mid`;
 }
 
-/** A kind's rule over many rows, if it has one (a column's `hierarchy` or `chain`): its reasons SQL. */
-const MANY_ROWS_SQL = { hierarchy: hierarchyReasonsSql, chain: splitChainReasonsSql } as const;
+/** A kind's rule over many rows, if it has one (a column's `hierarchy`, `chain` or `disputeStep`): its reasons SQL. */
+const MANY_ROWS_SQL = {
+  hierarchy: hierarchyReasonsSql,
+  chain: splitChainReasonsSql,
+  disputeStep: disputeStepReasonsSql,
+} as const;
 const manyRowsRule = (kind: UploadKind): keyof typeof MANY_ROWS_SQL | null => {
-  const rule = uploadRows(kind).find((candidate) => candidate.hierarchy || candidate.chain);
-  return rule ? (rule.hierarchy ? 'hierarchy' : 'chain') : null;
+  const rule = uploadRows(kind).find(readsManyRows);
+  if (!rule) return null;
+  return rule.hierarchy ? 'hierarchy' : rule.chain ? 'chain' : 'disputeStep';
 };
 
 const ruleInput = (request: StageRequest) => ({
@@ -133,6 +139,10 @@ const ruleInput = (request: StageRequest) => ({
 export function nodeLookupSql(request: StageRequest, where = 'true'): string {
   return `select code, any_value(node_id) as node_id from portfolio_nodes where org_id = ${request.orgId} and ${where}${removingSql(request)} group by code`;
 }
+
+/** The organisation's disputes (its chargebacks, generated or uploaded), by id. */
+export const disputeLookupSql = (request: StageRequest) =>
+  `select chargeback_id from chargebacks where org_id = ${request.orgId}`;
 
 /** The joins the rules read (k_<column>, taken_<column>, h_<column>), over the staged rows `r`. */
 export function lookupsSql(request: StageRequest): { columns: string[]; joins: string[] } {
@@ -158,8 +168,14 @@ export function lookupsSql(request: StageRequest): { columns: string[]; joins: s
     joins.push(`left join (${nodeLookupSql(request)}) nn on nn.code = ${cellSql('node_code')}`);
     columns.push('nn.node_id as k_node_code');
   }
-  // the reasons of the rules over many rows (upload_many: nodeHierarchySql.ts, splitChainSql.ts)
-  for (const rule of uploadRows(request.kind).filter((candidate) => candidate.hierarchy || candidate.chain)) {
+  if (names.includes('chargeback_id')) {
+    joins.push(
+      `left join (${disputeLookupSql(request)}) dp on dp.chargeback_id = try_cast(${cellSql('chargeback_id')} as bigint)`,
+    );
+    columns.push('dp.chargeback_id as k_chargeback_id');
+  }
+  // the reasons of the rules over many rows (upload_many: nodeHierarchySql.ts, splitChainSql.ts, disputeStepSql.ts)
+  for (const rule of uploadRows(request.kind).filter(readsManyRows)) {
     joins.push(`left join upload_many h on h.rn = r.rn`);
     columns.push(`h.reason as h_${rule.name}`);
   }
@@ -222,7 +238,14 @@ function fastLookupsSql(request: StageRequest): Array<[name: string, sql: string
     columns.push(['taken_code', `coalesce(${raw('code')} in (select code from (${nodeLookupSql(request)})), true)`]);
   if (names.includes('node_code'))
     columns.push(['k_node_code', hitOf(`${raw('node_code')} in (select code from (${nodeLookupSql(request)}))`)]);
-  for (const rule of uploadRows(request.kind).filter((candidate) => candidate.hierarchy || candidate.chain))
+  if (names.includes('chargeback_id'))
+    columns.push([
+      'k_chargeback_id',
+      hitOf(
+        `try_cast(${raw('chargeback_id')} as bigint) in (select chargeback_id from (${disputeLookupSql(request)}))`,
+      ),
+    ]);
+  for (const rule of uploadRows(request.kind).filter(readsManyRows))
     columns.push([`h_${rule.name}`, `case when r.rn in (select rn from upload_many) then 'x' end`]);
   if (names.includes('mcc')) columns.push(['k_mcc', hitOf(`${raw('mcc')} in (select mcc from industries)`)]);
   if (names.includes('state_code'))

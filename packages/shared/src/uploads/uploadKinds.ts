@@ -10,6 +10,7 @@ export const UPLOAD_KINDS = [
   'schedule_a',
   'residual_splits',
   'residual_adjustments',
+  'dispute_events',
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
@@ -21,6 +22,7 @@ export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
   schedule_a: 'Schedule A',
   residual_splits: 'Residual splits',
   residual_adjustments: 'Residual adjustments',
+  dispute_events: 'Dispute events',
 };
 
 /**
@@ -43,7 +45,7 @@ export interface ColumnRule {
   positive?: boolean;
   date?: boolean;
   timestamp?: boolean;
-  known?: 'mcc' | 'state' | 'merchant' | 'reason' | 'agent' | 'node';
+  known?: 'mcc' | 'state' | 'merchant' | 'reason' | 'agent' | 'node' | 'dispute';
   /** A transaction of the organisation with this tx_ref and mid (chargebacks). */
   transaction?: boolean;
   uniqueInFile?: boolean;
@@ -53,6 +55,8 @@ export interface ColumnRule {
   hierarchy?: boolean;
   /** The shares along the row's agent → sub-ISO chain stay at or below 100 % (share_pct); checked by the engine. */
   chain?: boolean;
+  /** The event follows its dispute's last one: not decided yet, dated from its last event to the data's last day (event_date); checked by the engine. */
+  disputeStep?: boolean;
   /** Not already loaded by a live upload of the organisation (tx_ref: a sale counts once); checked by the engine. */
   loadedOnce?: boolean;
   declineCode?: boolean;
@@ -88,6 +92,18 @@ export const SCHEDULE_A_BASES = [
 export const SPLIT_BASES = ['net', 'gross'] as const;
 export const SPLIT_NET_NEGATIVE = ['pass', 'zero'] as const;
 export const ADJUSTMENT_KINDS = ['income', 'expense'] as const;
+/** What a processor's file may say happened to a dispute (issue #44): every event but `received`, which a chargeback brings. */
+export const UPLOADED_DISPUTE_EVENTS = [
+  'represented',
+  'accepted',
+  'pre_arbitration_received',
+  'pre_arbitration_answered',
+  'arbitration_filed',
+  'reversed',
+  'expired',
+  'ruled_won',
+  'ruled_lost',
+] as const;
 
 const PERCENT = {
   pattern: '100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?',
@@ -181,6 +197,18 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'amount', ...AMOUNT },
     { name: 'memo', ...TEXT },
   ],
+  // issue #44: a decision or step of an existing dispute, as the processor reports it (one row per dispute a file)
+  dispute_events: [
+    {
+      name: 'chargeback_id',
+      pattern: '\\d{1,18}',
+      reason: 'must be a chargeback id of digits, such as 500000123',
+      uniqueInFile: true,
+      known: 'dispute',
+    },
+    { name: 'event_date', ...DATE, disputeStep: true },
+    { name: 'event', ...oneOf(UPLOADED_DISPUTE_EVENTS) },
+  ],
   portfolio_nodes: [
     { name: 'code', ...NODE_CODE, uniqueInFile: true, uniqueInOrganisation: 'node' },
     { name: 'parent_code', ...NODE_CODE, optional: true, hierarchy: true },
@@ -215,6 +243,11 @@ export const UPLOAD_REJECT_REASONS = {
   unknownNode: 'is not a node of this organisation',
   /** share_pct (issue #46): with the other level's largest share, over 100 % for some merchant. */
   chainOver100: 'would make the shares along its agent → sub-ISO chain exceed 100 %',
+  unknownDispute: 'is not a dispute of this organisation',
+  /** event_date (issue #44): the dispute's last event already ended it. */
+  disputeDecided: 'follows a dispute that is already decided',
+  disputeEventTooEarly: "is before the dispute's last event",
+  afterLastDay: "is after the data's last day",
   /** A sub-ISO with a parent, or an agent under an agent. */
   fourthLevel:
     'would make a fourth level: a sub-ISO sits under the organisation, an agent under a sub-ISO or the organisation',
@@ -229,6 +262,7 @@ export const UPLOAD_TEMPLATE_EXAMPLES: Record<UploadKind, string> = {
   schedule_a: ',bin_sponsorship,bps_of_volume,2,2026-01-01\r\nSI-001,authorisation,per_authorisation,0.05,2026-01-01',
   residual_splits: 'AG-001,,60,net,zero,2026-01-01,,\r\nSI-001,,10,net,zero,2026-01-01,2027-01-01,5',
   residual_adjustments: '2026-03,AG-001,M-10001,expense,25.00,Terminal shipped',
+  dispute_events: '500000123,2026-03-28,represented\r\n500000456,2026-04-02,ruled_won',
 };
 
 /** The columns a file of the kind carries: every one, or without the trailing optional ones when its header leaves them out. */

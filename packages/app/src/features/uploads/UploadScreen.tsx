@@ -84,8 +84,8 @@ export function UploadScreen() {
     <div className={styles.screen}>
       <h1>Upload data</h1>
       <p className={styles.lead}>
-        Send a CSV file of merchants, transactions, chargebacks, your portfolio hierarchy or your residuals' Schedule A,
-        splits and adjustments. Every row that cannot be loaded is kept with its line and reason.{' '}
+        Send a CSV file of merchants, transactions, chargebacks, dispute events, your portfolio hierarchy or your
+        residuals' Schedule A, splits and adjustments. Every row that cannot be loaded is kept with its line and reason.{' '}
         <Link href={paths.uploadHistory()}>Upload history</Link>
       </p>
       <section className={styles.panel} aria-labelledby={`${id}-file`}>
