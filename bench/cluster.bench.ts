@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
+import { ClickHouseEngine, dayBefore } from '@payportal/analytics';
 import { ClickHouseShards } from '../packages/analytics/src/clickhouse/clickhouseShards.ts';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { queryRows } from '../packages/analytics/src/clickhouse/runClickHouseQuery.ts';
@@ -17,6 +18,7 @@ import { answerDifference, millions, ms, p50Of, table, timeTogether, type Runner
 import { pageItems } from './analyticsPageItems.ts';
 import { benchQueries } from './analyticsQueries.ts';
 import { loadAverage, mb, progress } from './benchSupport.ts';
+import { openBenchDataset } from './benchDataset.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -67,11 +69,15 @@ async function load(duckdb: DuckDBEngine, shards: number): Promise<Topology & { 
   };
 }
 
-const duckdb = await DuckDBEngine.open({ path: join(dir, 'bench.duckdb'), cacheEntries: 0 });
+const dataset = await openBenchDataset(join(dir, 'bench.duckdb'), {
+  orgId: ORG,
+  scaleFactor: SF,
+  lastDay: dayBefore(today),
+});
+const duckdb = dataset.engine;
 const stops: (() => Promise<void>)[] = [];
 try {
-  progress(`generating SF ${SF}`);
-  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: dayBefore(today) });
+  progress(`SF ${SF} ${dataset.origin} in ${dataset.seconds.toFixed(1)} s`);
   // Both stay up, asked in turns (timeTogether), so a noisy neighbour slows them alike.
   const topologies: Topology[] = [];
   for (const shards of [1, 2]) {

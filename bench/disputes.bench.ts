@@ -11,7 +11,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
+import { ClickHouseEngine, dayBefore } from '@payportal/analytics';
 import { queryDescriptionSchema } from '@payportal/shared/analytics';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
@@ -27,6 +28,7 @@ import {
 } from '../packages/analytics/test/disputeEventRules.ts';
 import { findClickHouseServer, startClickHouse } from '../packages/analytics/test/startClickHouse.ts';
 import { loadAverage } from './benchSupport.ts';
+import { openBenchDataset } from './benchDataset.ts';
 import { recordResult } from './recordResult.ts';
 
 const flagAt = process.argv.indexOf('--sf');
@@ -120,12 +122,15 @@ async function check(
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'payportal-bench-disputes-'));
-const duckdb = await DuckDBEngine.open({ path: join(folder, 'disputes.duckdb'), cacheEntries: 0 });
+const dataset = await openBenchDataset(join(folder, 'disputes.duckdb'), {
+  orgId: ORG,
+  scaleFactor: SF,
+  lastDay: LAST_DAY,
+});
+const duckdb = dataset.engine;
 const figures: string[] = [];
 try {
-  const started = performance.now();
-  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: LAST_DAY });
-  progress(`SF ${SF} generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  progress(`SF ${SF} ${dataset.origin} in ${dataset.seconds.toFixed(1)} s`);
   const askDuck: Ask = (sql) =>
     duckdb.withConnection(async (c) => (await c.runAndReadAll(sql)).getRows().map((row) => row.map(Number)));
   figures.push(await check('DuckDB', DUCKDB_RULES, askDuck, duckdb));

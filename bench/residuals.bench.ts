@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dayBefore, DuckDBEngine, ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
+import { dayBefore, ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
 import { queryRows } from '../packages/analytics/src/clickhouse/runClickHouseQuery.ts';
@@ -21,6 +21,7 @@ import { migrate } from '../packages/api/src/db/migrate.ts';
 import { openPgliteDatabase } from '../packages/api/src/db/pgliteDatabase.ts';
 import type { Database } from '../packages/api/src/db/database.ts';
 import { insertRun } from '../packages/api/src/residuals/residualRunRepository.ts';
+import { openBenchDataset } from './benchDataset.ts';
 import { recordResult } from './recordResult.ts';
 
 const flagAt = process.argv.indexOf('--sf');
@@ -107,12 +108,15 @@ async function check(
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'payportal-bench-residuals-'));
-const duckdb = await DuckDBEngine.open({ path: join(folder, 'residuals.duckdb'), cacheEntries: 0 });
+const dataset = await openBenchDataset(join(folder, 'residuals.duckdb'), {
+  orgId: ORG,
+  scaleFactor: SF,
+  lastDay: LAST_DAY,
+});
+const duckdb = dataset.engine;
 const figures: string[] = [];
 try {
-  const started = performance.now();
-  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: LAST_DAY });
-  progress(`SF ${SF} generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  progress(`SF ${SF} ${dataset.origin} in ${dataset.seconds.toFixed(1)} s`);
   const [agent] = await duckdb.withConnection(async (c) =>
     (
       await c.runAndReadAll(`select agent_code from merchant_dim where org_id = ${ORG} and agent_code is not null

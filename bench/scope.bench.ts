@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseEngine, dayBefore, DuckDBEngine } from '@payportal/analytics';
+import type { DuckDBEngine } from '@payportal/analytics';
+import { ClickHouseEngine, dayBefore } from '@payportal/analytics';
 import type { QueryScope } from '../packages/analytics/src/compiler/compileQuery.ts';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
@@ -16,6 +17,7 @@ import { findClickHouseServer, startClickHouse } from '../packages/analytics/tes
 import { isFailed, ms, p50Of, table, timeTogether } from './analyticsMeasure.ts';
 import { benchQueries } from './analyticsQueries.ts';
 import { loadAverage, progress } from './benchSupport.ts';
+import { openBenchDataset } from './benchDataset.ts';
 import { recordResult } from './recordResult.ts';
 
 const SF = Number(process.env.BENCH_SF ?? 1);
@@ -100,10 +102,14 @@ async function checkScopedGsv(name: string, engine: Engine, agent: { code: strin
 const header = ['question', 'table', 'unscoped p50 ms', 'scoped p50 ms', 'scoped ÷ unscoped'];
 const stops: (() => Promise<void>)[] = [];
 try {
-  progress(`generating SF ${SF}`);
-  const duckdb = await DuckDBEngine.open({ path: join(dir, 'bench.duckdb'), cacheEntries: 0 });
+  const dataset = await openBenchDataset(join(dir, 'bench.duckdb'), {
+    orgId: ORG,
+    scaleFactor: SF,
+    lastDay: dayBefore(today),
+  });
+  const duckdb = dataset.engine;
   stops.push(() => duckdb.close());
-  await duckdb.ensureDataset({ orgId: ORG, scaleFactor: SF, lastDay: dayBefore(today) });
+  progress(`SF ${SF} ${dataset.origin} in ${dataset.seconds.toFixed(1)} s`);
   const agent = await pickAgent(duckdb);
   console.log(
     `bench:scope at SF ${SF}, ${RUNS} runs, load ${loadAtStart} at start; scoped to ${agent.code} ${agent.name} (${agent.book} merchants, the largest book)`,
