@@ -56,6 +56,7 @@ function merchantMonthsSql(scope: MerchantScope, period: OptimizerPeriod, segmen
   return `select * from (${months}) all inner join (${plansSql(scope, segment, binder)}) using merchant_id`;
 }
 
+/** The P&L's sort columns, numeric ones as Float64 so one key type serves both directions. */
 const PNL_SORT = {
   name: 'dba_name',
   gsv: 'gsv',
@@ -65,43 +66,97 @@ const PNL_SORT = {
   interchange: 'ic',
   schemeFees: 'sf',
   netRevenue: 'net_revenue',
-  netRateBps: 'net_rate',
+  netRateBps: 'rate',
 } as const;
 
-const PNL_BUCKET = `multiIf(rate < 0, '< 0', rate < 25, '0–25', rate < 50, '25–50', rate < 100, '50–100', rate < 150, '100–150', rate < 200, '150–200', '≥ 200')`;
+const PNL_BUCKETS = ['< 0', '0–25', '25–50', '50–100', '100–150', '150–200', '≥ 200'] as const;
+const PNL_BUCKET_BOUNDS = [0, 25, 50, 100, 150, 200];
 
+/** The merchant columns of a P&L row, gathered into one array each (DuckDB's PNL_ROW_COLUMNS, in order). */
+const PNL_ROW_ARRAYS = [
+  'merchant_id',
+  'mid',
+  'dba_name',
+  'industry_group',
+  'region',
+  'size_tier',
+  'plan_type',
+  'gsv',
+  'sales',
+  'transaction_fees',
+  'account_fees',
+  'billed_fees',
+  'ic',
+  'sf',
+  'net_revenue',
+] as const;
+const PNL_TOTALS = ['gsv', 'transaction_fees', 'account_fees', 'billed_fees', 'ic', 'sf', 'net_revenue'] as const;
+
+/**
+ * The P&L in one statement and one pass over the rollup: the portfolio's merchants are gathered into
+ * arrays (a few thousand elements), and the percentile, flags, distribution and the sorted page are
+ * array functions over them; `arrayJoin` then unfolds the total, the buckets and the page into DuckDB's
+ * row layout (k = 0 the total, k < 0 a bucket, k > 0 a merchant's index). 18.16's lambdas cannot read a
+ * column, so the threshold reaches them as an array of itself (`arrayResize`).
+ */
 function pnl(
   scope: MerchantScope,
   period: OptimizerPeriod,
   request: Parameters<OptimizerStatements['pnl']>[2],
   binder: Binder,
 ): string[] {
+  const search = request.search
+    ? clickhouseContainsText("concat(dba_name, ' ', mid)", binder.value(request.search, 'string'))
+    : '1';
   const perMerchant = `select merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type, sum(gsv_m) as gsv, sum(sales_m) as sales,
       sum(fees_m) as transaction_fees, sum(${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')}) as account_fees, sum(ic_m) as ic, sum(sf_m) as sf
     from (${merchantMonthsSql(scope, period, request.segment, binder)})
     group by merchant_id, mid, dba_name, industry_group, region, size_tier, plan_type`;
-  // rate: the net effective rate where the merchant has GSV (has_rate), else 0 and never read
+  // rate: the net effective rate where the merchant has GSV (has_rate), else 0 and never read as a rate
   const rated = `select *, transaction_fees + account_fees as billed_fees, transaction_fees + account_fees - ic - sf as net_revenue, gsv > 0 as has_rate,
-      if(gsv > 0, (transaction_fees + account_fees - ic - sf) / gsv * 10000, 0) as rate
+      if(gsv > 0, (transaction_fees + account_fees - ic - sf) / gsv * 10000, 0) as rate, ${search} as found
     from (${perMerchant})`;
-  const percentile = `select if(length(r) = 0, nan, r[toUInt64(floor(p)) + 1] + (r[toUInt64(floor(p)) + 2] - r[toUInt64(floor(p)) + 1]) * (p - floor(p)))
-    from (select r, (length(r) - 1) * 0.95 as p from (select arraySort(groupArrayIf(rate, has_rate)) as r from (${rated})))`;
-  const flagged = `with (${percentile}) as over_bps
-    select *, over_bps as threshold, multiIf(net_revenue < 0, 'under', has_rate and rate > over_bps, 'over', '') as flag from (${rated})`;
-  const search = request.search
-    ? clickhouseContainsText("concat(dba_name, ' ', mid)", binder.value(request.search, 'string'))
-    : '1';
-  const matching = `${request.flag === 'all' ? '1' : `flag = ${binder.value(request.flag, 'string')}`} and ${search}`;
-  const money = (column: string) => `round(sum(${column}), 2)`;
+  // the page's order as one key: nulls (no rate) last, ties by merchant; a descending page sorts in reverse with the merchant negated
+  const descending = request.direction !== 'asc';
+  const column = PNL_SORT[request.sort];
+  const nullLast = column === 'rate' ? (descending ? 'has_rate' : 'not has_rate') : '0';
+  const value = column === 'dba_name' ? column : `toFloat64(${column})`;
+  const key = `tuple(${nullLast}, ${value}, ${descending ? '-' : ''}toInt64(merchant_id))`;
+  const bucketOf = (index: number) =>
+    index === 0
+      ? `has_rate and rate < ${PNL_BUCKET_BOUNDS[0]}`
+      : index === PNL_BUCKETS.length - 1
+        ? `has_rate and rate >= ${PNL_BUCKET_BOUNDS[index - 1]}`
+        : `has_rate and rate >= ${PNL_BUCKET_BOUNDS[index - 1]} and rate < ${PNL_BUCKET_BOUNDS[index]}`;
+  const portfolio = `select ${PNL_ROW_ARRAYS.map((name) => `groupArray(${name}) as ${name}_a`).join(', ')},
+      groupArray(has_rate) as has_rate_a, groupArray(rate) as rate_a, groupArray(found) as found_a, groupArray(${key}) as key_a,
+      arraySort(groupArrayIf(rate, has_rate)) as r, toFloat64(count()) as merchants,
+      ${PNL_TOTALS.map((name) => `round(sum(${name}), 2) as ${name}_t`).join(', ')},
+      [${PNL_BUCKETS.map((_, index) => `toFloat64(countIf(${bucketOf(index)}))`).join(', ')}] as buckets
+    from (${rated})`;
+  // DuckDB's quantile_cont(net_rate, 0.95): position (n − 1) × 0.95 in the sorted rates, interpolated
+  const threshold = `select *, if(length(r) = 0, nan, r[toUInt64(floor(p)) + 1] + (r[toUInt64(floor(p)) + 2] - r[toUInt64(floor(p)) + 1]) * (p - floor(p))) as over_bps
+    from (select *, (length(r) - 1) * 0.95 as p from (${portfolio}))`;
+  const flagged = `select *, arrayMap((net, has, rate, t) -> multiIf(net < 0, 'under', has and rate > t, 'over', ''), net_revenue_a, has_rate_a, rate_a,
+      arrayResize(emptyArrayFloat64(), length(rate_a), over_bps)) as flag_a
+    from (${threshold})`;
+  const wanted = request.flag === 'all' ? 'found' : `found and flag = ${binder.value(request.flag, 'string')}`;
+  const sort = descending ? 'arrayReverseSort' : 'arraySort';
+  const matched = `select *, arrayMap((flag, found) -> ${wanted}, flag_a, found_a) as match_a from (${flagged})`;
+  // the matching merchants' indices in the page's order, the first `limit` of them
+  const paged = `select *, arraySlice(arrayFilter((i, m) -> m, ${sort}((i, k) -> k, arrayEnumerate(key_a), key_a), ${sort}((m, k) -> k, match_a, key_a)),
+      1, ${binder.value(request.limit, 'integer')}) as page
+    from (${matched})`;
+  const rowCell = (name: string) => `if(k > 0, ${name}_a[k], NULL)`;
   return [
-    `select 'total', NULL, toFloat64(count()), ${['gsv', 'transaction_fees', 'account_fees', 'billed_fees', 'ic', 'sf', 'net_revenue'].map(money).join(', ')},
-      toFloat64(countIf(flag = 'under')), toFloat64(countIf(flag = 'over')), if(isNaN(any(threshold)), NULL, any(threshold)), toFloat64(countIf(${matching}))
-    from (${flagged})`,
-    `select 'bucket', ${PNL_BUCKET} as label, toFloat64(count()) from (${rated}) where has_rate group by label`,
-    `select 'row', ${nulls(13)}, toFloat64(merchant_id), mid, dba_name, industry_group, region, size_tier, plan_type, gsv, sales, transaction_fees, account_fees,
-      billed_fees, ic, sf, net_revenue, if(has_rate, rate, NULL) as net_rate, if(flag = '', NULL, flag)
-    from (${flagged}) where ${matching}
-    order by ${PNL_SORT[request.sort]} ${request.direction === 'asc' ? 'asc' : 'desc'} nulls last, merchant_id limit ${binder.value(request.limit, 'integer')}`,
+    `select multiIf(k = 0, 'total', k < 0, 'bucket', 'row'), if(k < 0, [${PNL_BUCKETS.map((label) => `'${label}'`).join(', ')}][-k], NULL),
+      multiIf(k = 0, merchants, k < 0, buckets[-k], NULL),
+      ${PNL_TOTALS.map((name) => `if(k = 0, ${name}_t, NULL)`).join(', ')},
+      if(k = 0, toFloat64(countEqual(flag_a, 'under')), NULL), if(k = 0, toFloat64(countEqual(flag_a, 'over')), NULL),
+      if(k = 0 and not isNaN(over_bps), over_bps, NULL), if(k = 0, toFloat64(arraySum(match_a)), NULL),
+      if(k > 0, toFloat64(merchant_id_a[k]), NULL), ${PNL_ROW_ARRAYS.slice(1).map(rowCell).join(', ')},
+      if(k > 0 and has_rate_a[k], rate_a[k], NULL), if(k > 0 and flag_a[k] != '', flag_a[k], NULL)
+    from (select *, arrayJoin(arrayConcat([0, ${PNL_BUCKETS.map((_, index) => -(index + 1)).join(', ')}], page)) as k from (${paged}))`,
   ];
 }
 
