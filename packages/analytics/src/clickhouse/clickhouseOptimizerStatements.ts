@@ -9,7 +9,7 @@
 // - no FILTER (WHERE …): countIf and sumIf; multiIf for CASE chains; greatest and least take two arguments.
 // Every statement reads the scope's merchants only (merchantScopeSql: a scoped caller's book, Q1).
 // Sums leave as Float64 after exact Decimal sums, as DuckDB's `sum(x)::double`; money totals in cents.
-import type { ScenarioDefinition, Segment } from '@payportal/shared/optimizer';
+import { LEAKAGE_CAUSES, type ScenarioDefinition, type Segment } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
 import { boundMerchantScopeSql, type MerchantScope } from '../compiler/merchantScope.ts';
 import { accountFeesSql } from '../optimizer/merchantMonthsSql.ts';
@@ -208,6 +208,13 @@ const LEAKAGE_CAUSE = `multiIf(settle_delay_days >= 2, 'late_settlement',
     card_tier = 'commercial' and ifNull(level3_data, 0) = 0, 'commercial_without_level_data',
     not is_downgraded and has_program = 1, 'cheaper_program', 'other')`;
 
+const CAUSES = `[${LEAKAGE_CAUSES.map((cause) => `'${cause}'`).join(', ')}]`;
+
+/**
+ * Leakage in one statement and one scan of the sales: per merchant, each cause's leak and sales side by side
+ * (sumIf, countIf), then the portfolio as one row of arrays: the causes' totals (sumForEach) and the
+ * merchants ranked by their leak, unfolded by arrayJoin into DuckDB's rows.
+ */
 function leakage(
   scope: MerchantScope,
   period: OptimizerPeriod,
@@ -218,24 +225,42 @@ function leakage(
   const org = binder.value(scope.orgId, 'integer');
   const sales = `select merchant_id, settle_delay_days, avs_result, entry_mode, auth_amount, amount, card_tier, level3_data, is_downgraded, target_program_id,
       interchange_fee - target_interchange_fee as leak_one
-    from transactions
+    from transactions prewhere interchange_program_id != target_program_id and not is_refund
     where org_id = ${org} and txn_date >= ${binder.value(period.from, 'date')} and txn_date < ${binder.value(period.to, 'date')}
-      and interchange_program_id != target_program_id and auth_result = 'approved' and not is_refund`;
+      and auth_result = 'approved'`;
   const withMcc = `select * from (${sales}) all inner join (
       select merchant_id, mcc, tip_tolerance from (select merchant_id, mcc from merchant_dim where ${boundMerchantScopeSql(scope, binder)}) all inner join (select mcc, tip_tolerance from industries) using mcc
     ) using merchant_id`;
-  const leaking = `select merchant_id, ${LEAKAGE_CAUSE} as cause, leak_one from (${withMcc}) all left join (
+  // a null condition never matches (so the cause is never null, though 18.16 types it Nullable)
+  const leaking = `select merchant_id, assumeNotNull(${LEAKAGE_CAUSE}) as cause, leak_one from (${withMcc}) all left join (
       select program_id as target_program_id, mcc, toUInt8(1) as has_program from interchange_program_mccs
     ) using (target_program_id, mcc)`;
-  const byCause = `select merchant_id, cause, toFloat64(sum(leak_one)) as leak, toFloat64(count()) as sales from (${leaking}) group by merchant_id, cause`;
-  const byMerchant = `select merchant_id, sum(leak) as total_leak, sum(sales) as total_sales, argMax(cause, leak) as main_cause,
-      if(sum(leak) > 0, max(leak) / sum(leak), 0) as share
-    from (${byCause}) group by merchant_id`;
+  // per merchant, each cause's leak (an exact Decimal sum) and sales at the cause's place in LEAKAGE_CAUSES
+  const perCause = (aggregate: (cause: string) => string) =>
+    `[${LEAKAGE_CAUSES.map((cause) => aggregate(`'${cause}'`)).join(', ')}]`;
+  const byMerchant = `select merchant_id, ${perCause((cause) => `toFloat64(sumIf(leak_one, cause = ${cause}))`)} as leaks,
+      ${perCause((cause) => `toFloat64(countIf(cause = ${cause}))`)} as counts, toFloat64(sum(leak_one)) as total_leak
+    from (${leaking}) group by merchant_id`;
+  // DuckDB's by_merchant: the leak (summed exactly), the cause of the largest leak and its share
+  const judged = `select merchant_id, leaks, counts, total_leak, arraySum(counts) as total_sales,
+      arrayReduce('max', arrayMap((l, c) -> if(c > 0, l, -inf), leaks, counts)) as main_leak
+    from (${byMerchant})`;
+  const portfolio = `select sumForEach(leaks) as cause_leaks, sumForEach(counts) as cause_sales, groupArrayIf(merchant_id, total_leak > 0) as ids,
+      groupArrayIf(total_leak, total_leak > 0) as leak_a, groupArrayIf(total_sales, total_leak > 0) as sales_a,
+      groupArrayIf(${CAUSES}[indexOf(arrayMap((l, c) -> if(c > 0, l, -inf), leaks, counts), main_leak)], total_leak > 0) as main_a,
+      groupArrayIf(if(total_leak > 0, main_leak / total_leak, 0), total_leak > 0) as share_a
+    from (${judged})`;
+  // k < 0: a cause's row (its place in LEAKAGE_CAUSES); k > 0: the merchant at that place in the arrays, largest leak first
+  const top = `arraySlice(arrayReverseSort((i, key) -> key, arrayEnumerate(ids), arrayMap((l, id) -> tuple(l, -toInt64(id)), leak_a, ids)), 1, ${topMerchants})`;
+  const unfolded = `select position, k, if(k > 0, ids[k], toInt64(0)) as merchant_id, if(k < 0, ${CAUSES}[-k], main_a[k]) as label,
+      if(k < 0, round(cause_leaks[-k], 2), round(leak_a[k] / ${binder.value(months, 'number')}, 2)) as leak, if(k < 0, cause_sales[-k], sales_a[k]) as sales,
+      if(k > 0, share_a[k], NULL) as share
+    from (select *, arrayJoin(arrayEnumerate(ks)) as position, ks[position] as k
+      from (select *, arrayConcat([${LEAKAGE_CAUSES.map((_, index) => -(index + 1)).join(', ')}], ${top}) as ks from (${portfolio})))`;
   return [
-    `select 'cause', cause, round(sum(leak), 2), sum(sales) from (${byCause}) group by cause`,
-    `select 'merchant', main_cause, round(total_leak / ${binder.value(months, 'number')}, 2), total_sales, share, toFloat64(merchant_id), mid, dba_name
-    from (${byMerchant}) all inner join (select merchant_id, mid, dba_name from merchant_dim where org_id = ${org}) using merchant_id
-    where total_leak > 0 order by total_leak desc, merchant_id limit ${topMerchants}`,
+    `select if(k < 0, 'cause', 'merchant'), label, leak, sales, share, if(k > 0, toFloat64(merchant_id), NULL), if(k > 0, mid, NULL), if(k > 0, dba_name, NULL)
+    from (${unfolded}) any left join (select merchant_id, mid, dba_name from merchant_dim where org_id = ${org}) using merchant_id
+    order by position`,
   ];
 }
 

@@ -34,10 +34,11 @@ export function leakageSql(
       and t.interchange_program_id <> t.target_program_id and t.auth_result = 'approved' and not t.is_refund
   ), by_cause as materialized (
     -- each merchant's leak by cause summed exactly (decimals), so no order of adding changes a cent
-    select merchant_id, cause, sum(leak)::double as leak, count(*)::double as sales from leaking group by all
+    select merchant_id, cause, sum(leak) as exact_leak, sum(leak)::double as leak, count(*)::double as sales from leaking group by all
   ), by_merchant as (
-    select merchant_id, sum(leak) as leak, sum(sales) as sales, arg_max(cause, leak) as main_cause,
-      case when sum(leak) > 0 then max(leak) / sum(leak) else 0 end as share
+    -- the merchant's leak summed exactly too: a sum of its causes' doubles depends on the order they come in
+    select merchant_id, sum(exact_leak)::double as leak, sum(sales) as sales, arg_max(cause, leak) as main_cause,
+      case when sum(exact_leak) > 0 then max(leak) / sum(exact_leak)::double else 0 end as share
     from by_cause group by merchant_id
   )
   -- Money in cents: sums of doubles depend on the order DuckDB's threads add them in, and two asks must agree.
