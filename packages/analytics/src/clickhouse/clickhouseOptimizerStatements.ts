@@ -25,8 +25,6 @@ function segmentSql(segment: Segment, binder: Binder): string {
   return condition === 'true' ? '1' : condition;
 }
 
-const nulls = (count: number) => Array.from({ length: count }, () => 'NULL').join(', ');
-
 /** The scope's merchants of the segment in merchant_dim `d`. */
 const merchantsSql = (scope: MerchantScope, segment: Segment, binder: Binder) =>
   `merchant_dim as d where ${boundMerchantScopeSql(scope, binder, 'd')} and ${segmentSql(segment, binder)}`;
@@ -175,11 +173,12 @@ function simulationSql(
     ` + gsv_m * ${num(actions.markupBps)} / 10000 + sales_m * ${num(actions.perItem)})`;
   const newMinimum =
     actions.minimumDiscount === null ? 'min_discount' : `greatest(min_discount, ${num(actions.minimumDiscount)})`;
-  const priced = `select merchant_id, gsv_m, ic_m, sf_m, fees_m + ${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')} as billed_before,
+  const priced = `select merchant_id, mid, dba_name, size_tier, plan_type, gsv_m, ic_m, sf_m, fees_m + ${accountFeesSql('monthly_fee', 'pci_fee', 'min_discount', 'fees_m')} as billed_before,
       ${newFees} + ${accountFeesSql(`monthly_fee + ${num(actions.monthlyFee)}`, `pci_fee + ${num(actions.pciFee)}`, newMinimum, newFees)} as billed_after
     from (${merchantMonthsSql(scope, period, definition.segment, binder)})`;
-  const perMerchant = `select merchant_id, sum(gsv_m) as gsv, sum(billed_before) - sum(ic_m) - sum(sf_m) as base_net, sum(billed_after) - sum(billed_before) as raw_uplift
-    from (${priced}) group by merchant_id`;
+  const perMerchant = `select merchant_id, mid, dba_name, size_tier, plan_type, sum(gsv_m) as gsv, sum(billed_before) - sum(ic_m) - sum(sf_m) as base_net,
+      sum(billed_after) - sum(billed_before) as raw_uplift
+    from (${priced}) group by merchant_id, mid, dba_name, size_tier, plan_type`;
   const cap = actions.capBps === null ? null : num(actions.capBps);
   const capped = `select *, ${cap === null ? 'raw_uplift' : `if(gsv > 0, least(raw_uplift, gsv * ${cap} / 10000), raw_uplift)`} as uplift from (${perMerchant})`;
   const tiers = `[${definition.attrition.map((row) => binder.value(row.sizeTier, 'string')).join(', ')}]`;
@@ -189,8 +188,7 @@ function simulationSql(
   const judged = `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift,
       if(gsv > 0 and abs(uplift) >= 0.005, uplift / gsv * 10000, 0) as rate_change,
       ${byTier(definition.attrition.map((row) => row.baseHazard))} as h0, ${byTier(definition.attrition.map((row) => row.beta))} as beta
-    from (${capped}) all inner join (select merchant_id, mid, dba_name, size_tier, plan_type from (${plansSql(scope, definition.segment, binder)})) using merchant_id
-    where has(${tiers}, size_tier)`;
+    from (${capped}) where has(${tiers}, size_tier)`;
   return `select merchant_id, mid, dba_name, size_tier, plan_type, gsv, base_net, uplift, rate_change, h0, least(1, h0 + beta * greatest(0, rate_change)) as h1
     from (${judged})`;
 }
@@ -292,19 +290,67 @@ function segments(scope: MerchantScope, binder: Binder): string[] {
   ];
 }
 
+const SIMULATION_BUCKETS = ['≤ 0', '0–5', '5–10', '10–25', '25–50', '50–100', '> 100'] as const;
+
+/**
+ * The simulation's total, distribution and merchants over the tolerance in one statement over one
+ * simulation: its merchants gathered into arrays in merchant order (so each sum adds in DuckDB's
+ * `order by merchant_id`), unfolded by arrayJoin into DuckDB's rows (k = 0 the total, k < 0 a bucket,
+ * k > 0 a merchant's place in the arrays).
+ */
+function simulate(
+  scope: MerchantScope,
+  period: OptimizerPeriod,
+  definition: ScenarioDefinition,
+  topMerchants: number,
+  binder: Binder,
+): string[] {
+  const tolerance = binder.value(definition.toleranceBps, 'number');
+  const inOrder = (expression: string) =>
+    `arraySort((v, id) -> id, groupArray(${expression}), groupArray(merchant_id))`;
+  const columns = [
+    'merchant_id',
+    'mid',
+    'dba_name',
+    'size_tier',
+    'plan_type',
+    'gsv',
+    'base_net',
+    'uplift',
+    'rate_change',
+    'h0',
+    'h1',
+  ];
+  const portfolio = `select ${columns.map((column) => `${inOrder(column)} as ${column}_a`).join(', ')}, ${inOrder(SIMULATION_BUCKET)} as bucket_a,
+      ${inOrder('uplift * (1 - h0 / 2)')} as gross_a, ${inOrder('(base_net + uplift) * (h1 - h0) / 2')} as attrition_a
+    from (${simulationSql(scope, period, definition, binder)})`;
+  const over = `arraySlice(arrayReverseSort((i, key) -> key, arrayFilter((i, r) -> r > ${tolerance}, arrayEnumerate(merchant_id_a), rate_change_a),
+      arrayFilter((key, r) -> r > ${tolerance}, arrayMap((r, id) -> tuple(round(r, 6), -toInt64(id)), rate_change_a, merchant_id_a), rate_change_a)), 1, ${topMerchants})`;
+  const labels = `[${SIMULATION_BUCKETS.map((label) => `'${label}'`).join(', ')}]`;
+  const total = [
+    'toFloat64(length(merchant_id_a))',
+    'arraySum(gsv_a)',
+    'arraySum(base_net_a)',
+    'toFloat64(arrayCount(u -> abs(u) >= 0.005, uplift_a))',
+    `toFloat64(arrayCount(r -> r > ${tolerance}, rate_change_a))`,
+    'arraySum(gross_a)',
+    'arraySum(attrition_a)',
+  ];
+  const buckets = `[${SIMULATION_BUCKETS.map((label) => `toFloat64(countEqual(bucket_a, '${label}'))`).join(', ')}] as bucket_counts,
+      [${SIMULATION_BUCKETS.map((label) => `arraySum(arrayFilter((g, b) -> b = '${label}', gsv_a, bucket_a))`).join(', ')}] as bucket_gsv`;
+  const bucket = ['bucket_counts[-k]', 'bucket_gsv[-k]'];
+  return [
+    `select multiIf(k = 0, 'total', k < 0, 'bucket', 'over'), if(k < 0, ${labels}[-k], NULL),
+      ${total.map((cell, index) => (index < 2 ? `multiIf(k = 0, ${cell}, k < 0, ${bucket[index]}, NULL)` : `if(k = 0, ${cell}, NULL)`)).join(', ')},
+      ${columns.map((column) => `if(k > 0, ${column === 'merchant_id' ? `toFloat64(${column}_a[k])` : `${column}_a[k]`}, NULL)`).join(', ')}
+    from (select *, arrayJoin(arrayConcat([0, ${SIMULATION_BUCKETS.map((_, index) => -(index + 1)).join(', ')}], ${over})) as k, ${buckets} from (${portfolio}))`,
+  ];
+}
+
 export const clickhouseOptimizerStatements: OptimizerStatements = {
   segments,
   pnl,
-  simulate: (scope, period, definition, topMerchants, binder) => {
-    const sim = simulationSql(scope, period, definition, binder);
-    const tolerance = binder.value(definition.toleranceBps, 'number');
-    return [
-      `select 'total', NULL, toFloat64(count()), sum(gsv), sum(base_net), toFloat64(countIf(abs(uplift) >= 0.005)), toFloat64(countIf(rate_change > ${tolerance})),
-        sum(uplift * (1 - h0 / 2)), sum((base_net + uplift) * (h1 - h0) / 2) from (${sim})`,
-      `select 'bucket', ${SIMULATION_BUCKET} as label, toFloat64(count()), sum(gsv) from (${sim}) group by label`,
-      `select 'over', ${nulls(8)}, ${MERCHANT_COLUMNS} from (${sim}) where rate_change > ${tolerance} order by round(rate_change, 6) desc, merchant_id limit ${topMerchants}`,
-    ];
-  },
+  simulate,
   affected: (scope, period, definition, binder) => [
     `select ${MERCHANT_COLUMNS} from (${simulationSql(scope, period, definition, binder)}) where abs(uplift) >= 0.005 order by round(uplift, 6) desc, merchant_id`,
   ],
