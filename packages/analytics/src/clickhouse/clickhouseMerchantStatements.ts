@@ -242,5 +242,15 @@ export const clickhouseMerchantStatements: MerchantStatements = {
   toNorms,
   normsTable,
   score: (signal, norms, scope) => ({ sql: SCORES[signal](literals(scope), norms), params: [] }),
+  // the signals side by side in one statement (UNION ALL runs its branches in parallel), each typed alike
+  scores: (signals, norms, scope) => ({
+    sql: signals
+      .map(
+        (signal) =>
+          `select '${signal}', toInt64(merchant_id), toNullable(toFloat64(score)) from (${SCORES[signal](literals(scope), norms)})`,
+      )
+      .join(' union all '),
+    params: [],
+  }),
   evidence: (signal, norms, scope) => ({ sql: EVIDENCE[signal](literals(scope), norms), params: [] }),
 };
