@@ -2,8 +2,9 @@
 // of src/optimizer/ (OPTIMIZER.md), answered alike (crossEngine.test.ts). What 18.16 changes:
 // - no WITH of subqueries, one JOIN per SELECT: nested subqueries joined `using` renamed columns; a
 //   name is never both a column and the alias of an aggregate over it (18.16 reads that as a cycle);
-// - UNION ALL wants the branches' types equal, nulls included: each kind of row ('total', 'bucket', …)
-//   is its own statement, run side by side, and its rows carry DuckDB's layout (leading cells null);
+// - a CTE read by several kinds of rows ('total', 'bucket', …) would be computed once per reader: the P&L,
+//   simulation and leakage gather their merchants into one row of arrays in one pass, and arrayJoin
+//   unfolds every kind of row from it in DuckDB's layout (CLICKHOUSE.md, "Written for ClickHouse");
 // - no quantile_cont: the P&L's 95th percentile interpolates the sorted rates as DuckDB does
 //   (position (n − 1) × 0.95, lo + (hi − lo) × fraction); no VALUES: attrition rows are `transform`;
 // - no FILTER (WHERE …): countIf and sumIf; multiIf for CASE chains; greatest and least take two arguments.

@@ -1,6 +1,6 @@
 // What the optimizer's questions say to an engine, per dialect: DuckDB answers each in one statement
-// (the files beside this one); ClickHouse 18.16 in a few whose rows are read one after another
-// (clickhouse/clickhouseOptimizerStatements.ts: its UNION ALL wants every branch's types equal, nulls included).
+// (the files beside this one); ClickHouse 18.16 in its own (clickhouse/clickhouseOptimizerStatements.ts: one pass
+// over arrays where DuckDB reads a CTE several times, the what-ifs and segments as statements run side by side).
 // Each statement's rows start with their kind ('total', 'bucket', …), so answerOptimizer.ts reads both alike.
 import type { PnlRequest, ScenarioDefinition } from '@payportal/shared/optimizer';
 import type { Binder } from '../compiler/dialect.ts';
