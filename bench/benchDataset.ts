@@ -17,19 +17,22 @@ export interface BenchDataset {
   origin: string;
 }
 
+/** Where BENCH_DATASETS keeps the organisation's dataset (null without BENCH_DATASETS). */
+export function storedDatasetPath(request: { orgId: number; scaleFactor: number; lastDay: string }): string | null {
+  const folder = process.env.BENCH_DATASETS;
+  if (!folder) return null;
+  return join(folder, `org${request.orgId}-sf${request.scaleFactor}-v${GENERATOR_VERSION}-${request.lastDay}.duckdb`);
+}
+
 /** Opens `path` (a DuckDB file) holding organisation `orgId`'s dataset at `scaleFactor`, ending `lastDay`. */
 export async function openBenchDataset(
   path: string,
   request: { orgId: number; scaleFactor: number; lastDay: string },
 ): Promise<BenchDataset> {
-  const folder = process.env.BENCH_DATASETS;
+  const stored = storedDatasetPath(request);
   const started = performance.now();
-  if (folder) {
-    mkdirSync(folder, { recursive: true });
-    const stored = join(
-      folder,
-      `org${request.orgId}-sf${request.scaleFactor}-v${GENERATOR_VERSION}-${request.lastDay}.duckdb`,
-    );
+  if (stored) {
+    mkdirSync(process.env.BENCH_DATASETS!, { recursive: true });
     let origin = `copied from ${stored}`;
     if (!existsSync(stored)) {
       progress(`generating SF ${request.scaleFactor} into ${stored}`);

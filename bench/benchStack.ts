@@ -1,8 +1,10 @@
 // What the browser benchmarks share: the stack's ports moved by BENCH_PORT_OFFSET (so a developer's
 // `npm start` keeps running) on a fresh data directory, and the partner demo user's ID token.
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dayBefore, DuckDBEngine, duckdbFileIn } from '@payportal/analytics';
 import { API_PATHS } from '@payportal/shared/identity';
 import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
+import { storedDatasetPath } from './benchDataset.ts';
 
 /**
  * The demo organisations' datasets at scale `sf`, made in `dataDir` before the stack starts (the API
@@ -12,12 +14,15 @@ import { offsetStackConfig, type StackConfig } from '../scripts/stackConfig.ts';
  */
 export async function generateBenchData(dataDir: string, sf: number): Promise<number> {
   const started = performance.now();
+  const first = { orgId: 1, scaleFactor: sf, lastDay: dayBefore(new Date().toISOString().slice(0, 10)) };
+  // With BENCH_DATASETS, a stored dataset of Acme's (benchDataset.ts) is copied rather than made again.
+  const stored = storedDatasetPath(first);
+  if (stored && existsSync(stored) && !existsSync(duckdbFileIn(dataDir))) {
+    mkdirSync(dataDir, { recursive: true });
+    copyFileSync(stored, duckdbFileIn(dataDir));
+  }
   const generator = await DuckDBEngine.open({ path: duckdbFileIn(dataDir) });
-  await generator.ensureDataset({
-    orgId: 1,
-    scaleFactor: sf,
-    lastDay: dayBefore(new Date().toISOString().slice(0, 10)),
-  });
+  await generator.ensureDataset(first);
   await generator.ensureDataset({
     orgId: 2,
     scaleFactor: Math.max(0.01, Math.round(sf * 10) / 100),

@@ -2,7 +2,8 @@
 // demo's frame, navigation to /disputes → every row of the first "Needs response" page drawn, timed by the
 // pages themselves, median of BENCH_RUNS (5), beside the same page's API call in the same run. The API
 // keeps no answers (ANALYTICS_CACHE_ENTRIES=0), so every run asks the engine. Target: ≤ 1.5 s; the exit
-// code is 1 when missed. Knobs: BENCH_SF (10), BENCH_RUNS, BENCH_PORT_OFFSET, BENCH_DATA_DIR (reuse a dataset).
+// code is 1 when missed. Knobs: BENCH_SF (10), BENCH_RUNS, BENCH_PORT_OFFSET, BENCH_DATA_DIR (reuse a dataset),
+// BENCH_DATASETS (Acme's dataset copied from the folder bench:disputes shares, benchDataset.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -180,6 +180,39 @@ test('framed in the partner demo: support staff with write access, viewing the d
   await backToQueue(portal, chargebackId);
 });
 
+/** Whether `tab` lies wholly inside the visible part of its tab strip (which scrolls sideways on a phone) and the window. */
+async function wholeInStrip(page: Page, tab: string): Promise<boolean> {
+  const strip = await page.getByRole('tablist', { name: 'Dispute queue' }).boundingBox();
+  const box = await page.getByRole('tab', { name: tab }).boundingBox();
+  if (!strip || !box) return false;
+  const [left, right] = [Math.max(0, strip.x), Math.min(strip.x + strip.width, page.viewportSize()!.width)];
+  return box.x >= left - 0.5 && box.x + box.width <= right + 0.5;
+}
+
+test('at 390 px the tab strip keeps the chosen tab in view, after a resize and as the keyboard moves', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'disputes@acme.example');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${urls.app}/disputes`);
+  await page.getByRole('tab', { name: 'Decided' }).click();
+  await expect(page.getByRole('tab', { name: 'Decided' })).toHaveAttribute('aria-selected', 'true');
+  // the window narrows to a phone's: the strip overflows, and the chosen tab (the last) stays in view
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => wholeInStrip(page, 'Needs response')).toBe(false);
+  await expect.poll(() => wholeInStrip(page, 'Decided')).toBe(true);
+  await page.getByRole('tab', { name: 'Decided' }).press('Home');
+  await expect(page.getByRole('tab', { name: 'Needs response' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => wholeInStrip(page, 'Needs response')).toBe(true);
+  await page.getByRole('tab', { name: 'Needs response' }).press('End');
+  await expect.poll(() => wholeInStrip(page, 'Decided')).toBe(true);
+  if (SCREENSHOTS) {
+    mkdirSync(SCREENS, { recursive: true });
+    await screenshot(page, { path: `${SCREENS}/queue-tabs-after-resize-390.png` });
+  }
+});
+
 /** The query API's answer to `query`, asked with `credentials`. */
 async function askQueryApi(page: Page, credentials: Record<string, string>, query: unknown): Promise<QueryResult> {
   const response = await page.request.post(`${urls.app}/api/analytics/v1/query`, { headers: credentials, data: query });

@@ -16,6 +16,7 @@ import type { AnalyticsEngine } from '../src/engine.ts';
 import type { LoadUploadRequest } from '../src/uploads/loadUpload.ts';
 import type { UploadRejectRow } from '../src/uploads/uploadRejects.ts';
 import { ScopedNodeError } from '../src/uploads/uploadRows.ts';
+import { disputeOutcomeTests } from './crossEngineDisputeOutcomes.ts';
 import type { Engines } from './crossEngineMerchantPage.ts';
 
 const header = (kind: UploadKind) => uploadHeader(kind, false);
@@ -484,5 +485,7 @@ export function uploadTests(
       for (const engine of [duckdb, clickhouse]) await engine.removeUploads!(scope.orgId, [9301]);
       expect(await timelines()).toEqual(before);
     }, 240_000);
+
+    disputeOutcomeTests(engines, scope, loadBoth);
   });
 }

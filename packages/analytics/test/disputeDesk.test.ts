@@ -182,7 +182,7 @@ describe('the catalogue’s dispute members', () => {
     expect(answer.rows.some((row) => (row[1] as number) > 0)).toBe(true);
   });
 
-  it('the fought win rate and the dispute win rate by reason code equal bench:disputes’ hand-written ones', async () => {
+  it('the fought win rate and the dispute win rate by reason code equal bench:disputes’ hand-written ones; the fought one is never below', async () => {
     const from = '2025-10-01';
     const to = '2026-10-31';
     const answer = await bothEngines({
@@ -199,6 +199,8 @@ describe('the catalogue’s dispute members', () => {
       const [, decided, won, fought, foughtWon] = hand[index]!.map(Number);
       expect(row[1]).toBeCloseTo(fought ? foughtWon! / fought : (null as unknown as number), 9);
       expect(row[2]).toBeCloseTo(decided ? won! / decided : (null as unknown as number), 9);
+      // issue #44 "Done when": every reason's fought win rate is at least its catalogue win rate
+      if (fought) expect(Number(row[1]), `reason ${String(row[0])}`).toBeGreaterThanOrEqual(Number(row[2]));
     });
   });
 

@@ -6,6 +6,9 @@
 // - a table that only gains rows gets them with `ATTACH PARTITION <org> FROM` a staging table of the new rows;
 // - a table that loses rows (a removed upload's) is rebuilt for the organisation in a staging table, the
 //   removed rows left out and the new ones added, and swapped in with `REPLACE PARTITION <org> FROM`;
+// - a dispute's processor step (the dispute_events kind, or its removal) can set its chargeback's outcome
+//   anew (uploads/settleDisputeOutcomes.ts): the scratch then holds every dispute of the organisation,
+//   and when an outcome changed, the organisation's chargebacks are the scratch's, swapped whole;
 // - merchant_daily is rebuilt for the merchants touched (clickhouseMerchantDailySql.ts) from the new
 //   state of the facts, and swapped in the same way;
 // - the datasets row, with a new data version, goes last.
@@ -88,15 +91,15 @@ export class ClickHouseUploads {
     const { orgId, uploadId } = request;
     // A load stopped between two swaps (its process killed) left some of the upload's rows published:
     // they go first, so this attempt starts, as on DuckDB, from an organisation without them.
-    if (await this.holdsRows(orgId, uploadId)) await this.publish(orgId, [uploadId], null);
+    if (await this.holdsRows(orgId, uploadId)) await this.remove(orgId, [uploadId]);
     const scratch = await openUploadScratch(this.client, orgId, request.kind);
     try {
       const { connection } = scratch;
       await connection.run('create table mids_before as select mid from upload_merchant_ids');
       await connection.run('create table codes_before as select code from upload_node_ids');
       // held to the same memory budget as a load on DuckDB: beyond it, the scratch spills to its folder
-      const result = await new MemoryBudgets().with(connection, UPLOAD_MEMORY_BUDGET_BYTES, () =>
-        loadUpload(connection, request),
+      const [result, outcomesChanged] = await changingOutcomes(connection, request.kind === 'dispute_events', () =>
+        new MemoryBudgets().with(connection, UPLOAD_MEMORY_BUDGET_BYTES, () => loadUpload(connection, request)),
       );
       await this.replaceRejects(connection, orgId, uploadId);
       if (result.refused) return result;
@@ -115,7 +118,7 @@ export class ClickHouseUploads {
         'upload_node_ids where code not in (select code from codes_before)',
         'upload_node_ids',
       );
-      await this.publish(orgId, request.removing, { connection, uploadId });
+      await this.publish(orgId, request.removing, { connection, uploadId, outcomesChanged });
       return result;
     } finally {
       await scratch.close();
@@ -152,14 +155,26 @@ export class ClickHouseUploads {
    */
   async remove(orgId: number, uploadIds: readonly number[], scopedNodes?: readonly string[]): Promise<void> {
     if (!uploadIds.length) return;
-    if (!(await this.ownsNodes(orgId, uploadIds))) return this.publish(orgId, uploadIds, null);
-    const scratch = await openUploadScratch(this.client, orgId, null);
+    const [nodes, steps] = [await this.ownsNodes(orgId, uploadIds), await this.ownsDisputeSteps(orgId, uploadIds)];
+    if (!nodes && !steps) return this.publish(orgId, uploadIds, null);
+    const scratch = await openUploadScratch(this.client, orgId, steps ? 'dispute_events' : null);
     try {
-      await removeUploads(scratch.connection, orgId, uploadIds, scopedNodes);
-      await this.publish(orgId, uploadIds, { connection: scratch.connection, uploadId: null });
+      const { connection } = scratch;
+      const [, outcomesChanged] = await changingOutcomes(connection, steps, () =>
+        removeUploads(connection, orgId, uploadIds, scopedNodes),
+      );
+      await this.publish(orgId, uploadIds, { connection, uploadId: null, outcomesChanged });
     } finally {
       await scratch.close();
     }
+  }
+
+  /** Whether the uploads hold steps of disputes they did not bring (a dispute_events upload's). */
+  private async ownsDisputeSteps(orgId: number, uploadIds: readonly number[]): Promise<boolean> {
+    const owned = (name: Published) => `org_id = ${orgId} and ${ownedBy(name, orgId, uploadIds)}`;
+    const steps = `select count() from dispute_events where ${owned('dispute_events')}
+      and chargeback_id not in (select chargeback_id from chargebacks where ${owned('chargebacks')})`;
+    return Number((await queryRows(this.client, steps))[0]![0]) > 0;
   }
 
   /** Whether the uploads hold nodes of the hierarchy. */
@@ -216,12 +231,13 @@ export class ClickHouseUploads {
    * Publishes one change of the organisation's rows: `removing`'s rows go, and `added`'s (an upload
    * loaded in the scratch DuckDB `connection`; none when it only removed them there) arrive, then the rollup of every merchant either touched
    * and a new data version. When the hierarchy changes, merchant_dim (each merchant's agent and sub-ISO)
-   * is the scratch's whole, for every merchant. One writer per organisation at a time (the uploads processor's).
+   * is the scratch's whole, for every merchant; when disputes' outcomes changed (`outcomesChanged`: the
+   * scratch holds every dispute), so are the chargebacks. One writer per organisation at a time (the uploads processor's).
    */
   private async publish(
     orgId: number,
     removing: readonly number[],
-    added: { connection: DuckDBConnection; uploadId: number | null } | null,
+    added: { connection: DuckDBConnection; uploadId: number | null; outcomesChanged?: boolean } | null,
   ): Promise<void> {
     const command = (query: string) => this.client.command({ query });
     await this.dropLeftovers();
@@ -260,16 +276,18 @@ export class ClickHouseUploads {
       const swaps: StagedTable[] = [];
       const sources: Record<string, string> = {};
       for (const name of PUBLISHED) {
-        if (name === 'merchant_dim' && hierarchyChanges && added) {
+        const whole = name === 'merchant_dim' ? hierarchyChanges : name === 'chargebacks' && added?.outcomesChanged;
+        if (whole && added) {
           await create(name);
           await insertFromDuckDB(
             added.connection,
             this.client,
             table(name).columns,
-            `merchant_dim where org_id = ${orgId}`,
+            `${name} where org_id = ${orgId}`,
             staging(name),
           );
           swaps.push({ table: table(name), staging: staging(name), how: 'replace' });
+          sources[name] = staging(name);
           continue;
         }
         const losing =
@@ -362,6 +380,25 @@ export class ClickHouseUploads {
     );
     swaps.push({ table: table('merchant_daily'), staging: staging('merchant_daily'), how: 'replace' });
   }
+}
+
+/**
+ * Runs `change` in a scratch and says whether it set some chargeback's outcome anew (only a scratch that
+ * holds every dispute of the organisation, `allDisputes`, can tell: otherwise false).
+ */
+async function changingOutcomes<T>(
+  connection: DuckDBConnection,
+  allDisputes: boolean,
+  change: () => Promise<T>,
+): Promise<[T, boolean]> {
+  if (!allDisputes) return [await change(), false];
+  await connection.run('create table outcomes_before as select chargeback_id, outcome from chargebacks');
+  const result = await change();
+  const reader = await connection.runAndReadAll(
+    'select count(*) from chargebacks c join outcomes_before b using (chargeback_id) where c.outcome <> b.outcome',
+  );
+  await connection.run('drop table outcomes_before');
+  return [result, Number(reader.getRowsJS()[0]![0]) > 0];
 }
 
 const rejectRow = (row: unknown[]): UploadRejectRow => ({

@@ -21,6 +21,7 @@ import { createSchema } from '../duckdb/createSchema.ts';
 import { insertReferenceData } from '../generator/referenceData.ts';
 import { sqlLiteral } from '../generator/sql.ts';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
+import { settleDisputeOutcomes } from '../uploads/settleDisputeOutcomes.ts';
 import { FACT_TABLES, LEDGER_TABLES, UPLOAD_TABLES } from '../schema/tables.ts';
 import { tableColumns, type ColumnType } from './tableColumns.ts';
 
@@ -126,7 +127,8 @@ const uploaded = (orgId: number): ReadonlyArray<readonly [string, string, string
 /**
  * Before a dataset made in DuckDB is copied over an organisation's rows in ClickHouse (the daily
  * top-up), the rows its uploads gave it there are added to the DuckDB connection's dataset, with the
- * rollup of their merchants rebuilt, so the copy keeps them as DuckDB's own top-up does.
+ * outcomes their dispute steps set and the rollup of their merchants rebuilt, so the copy keeps them as
+ * DuckDB's own top-up does.
  */
 export async function carryUploadedRows(
   client: ClickHouseClient,
@@ -136,7 +138,10 @@ export async function carryUploadedRows(
   const folder = await mkdtemp(join(tmpdir(), 'payportal-uploaded-'));
   try {
     await mirrorRows(client, connection, folder, orgId, uploaded(orgId));
-    const touched = ['merchants', 'transactions', 'chargebacks']
+    // a generated dispute an uploaded step ruled on gets that ruling's outcome again (settleDisputeOutcomes.ts)
+    const stepped = `select chargeback_id from dispute_events where org_id = ${orgId} and upload_id is not null`;
+    await settleDisputeOutcomes(connection, orgId, stepped);
+    const touched = ['merchants', 'transactions', 'chargebacks', 'dispute_events']
       .map((name) => `select merchant_id from ${name} where org_id = ${orgId} and upload_id is not null`)
       .join(' union ');
     await buildMerchantDaily(connection, orgId, touched);

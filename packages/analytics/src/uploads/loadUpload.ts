@@ -1,12 +1,14 @@
 // An upload's validation and load in one DuckDB transaction: split the file into its records
 // (splitCsvRecords.ts, before the transaction), stage and check them, write the rejects, then (unless the whole file is to be rejected) insert the good rows, remove
-// the rows of the uploads it replaces, rebuild the rollup of the merchants touched and bump the data
+// the rows of the uploads it replaces, set the outcome of the disputes whose events changed
+// (settleDisputeOutcomes.ts), rebuild the rollup of the merchants touched and bump the data
 // version. Readers on other connections see the organisation before or after, never half-way.
 import { rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { UPLOAD_COLUMNS, type UploadKind } from '@payportal/shared/uploads';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
 import { INSERT_UPLOAD_ROWS } from './insertUploadRows.ts';
+import { settleDisputeOutcomes, touchedDisputesSql } from './settleDisputeOutcomes.ts';
 import { bumpDataVersion, deleteUploadRows, keepingScopedNodes, touchedMerchantsSql } from './uploadRows.ts';
 import { splitCsvRecords, type SplitPaths } from './splitCsvRecords.ts';
 import { dropStage, stageUpload, UploadCountError } from './stageUpload.ts';
@@ -61,6 +63,9 @@ export async function loadUpload(connection: DuckDBConnection, request: LoadUplo
         const touched = touchedMerchantsSql(orgId, [uploadId, ...request.removing]);
         // The merchants touched are kept aside first: removed uploads' rows are gone after the delete.
         await connection.run(`create or replace temp table upload_touched as ${touched}`);
+        await connection.run(
+          `create or replace temp table upload_disputes as ${touchedDisputesSql(orgId, request.removing)}`,
+        );
         await keepingScopedNodes(connection, orgId, request.scopedNodes, async () => {
           await deleteUploadRows(connection, orgId, request.removing);
           loaded = await INSERT_UPLOAD_ROWS[kind](connection, stage);
@@ -71,9 +76,12 @@ export async function loadUpload(connection: DuckDBConnection, request: LoadUplo
           );
         }
         await connection.run(`insert into upload_touched ${touchedMerchantsSql(orgId, [uploadId])}`);
+        await connection.run(`insert into upload_disputes ${touchedDisputesSql(orgId, [uploadId])}`);
+        await settleDisputeOutcomes(connection, orgId, 'select chargeback_id from upload_disputes');
         await buildMerchantDaily(connection, orgId, 'select merchant_id from upload_touched');
         await bumpDataVersion(connection, orgId);
         await connection.run('drop table upload_touched');
+        await connection.run('drop table upload_disputes');
       }
       await dropStage(connection);
       await connection.run('commit');

@@ -3,6 +3,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlLiteral } from '../generator/sql.ts';
 import { buildMerchantDaily } from '../rollups/buildMerchantDaily.ts';
+import { settleDisputeOutcomes, touchedDisputesSql } from './settleDisputeOutcomes.ts';
 
 const TAGGED = ['dispute_events', 'chargebacks', 'transactions', 'merchants'] as const;
 
@@ -83,7 +84,11 @@ export async function keepingScopedNodes(
   if (gone.length) throw new ScopedNodeError(gone);
 }
 
-/** Removes the uploads' rows in one transaction, rebuilding what they touched (their rejects stay: the history keeps them); refused (ScopedNodeError) when nodes of `scopedNodes` would go. */
+/**
+ * Removes the uploads' rows in one transaction, rebuilding what they touched: the outcome of the disputes
+ * whose events go (settleDisputeOutcomes.ts), the merchants' rollup (their rejects stay: the history
+ * keeps them); refused (ScopedNodeError) when nodes of `scopedNodes` would go.
+ */
 export async function removeUploads(
   connection: DuckDBConnection,
   orgId: number,
@@ -94,10 +99,13 @@ export async function removeUploads(
   await connection.run('begin transaction');
   try {
     await connection.run(`create or replace temp table upload_touched as ${touchedMerchantsSql(orgId, uploadIds)}`);
+    await connection.run(`create or replace temp table upload_disputes as ${touchedDisputesSql(orgId, uploadIds)}`);
     await keepingScopedNodes(connection, orgId, scopedNodes, () => deleteUploadRows(connection, orgId, uploadIds));
+    await settleDisputeOutcomes(connection, orgId, 'select chargeback_id from upload_disputes');
     await buildMerchantDaily(connection, orgId, 'select merchant_id from upload_touched');
     await bumpDataVersion(connection, orgId);
     await connection.run('drop table upload_touched');
+    await connection.run('drop table upload_disputes');
     await connection.run('commit');
   } catch (error) {
     await connection.run('rollback').catch(() => undefined);

@@ -1,6 +1,8 @@
 // WAI-ARIA tabs (automatic activation): one tab stop, ArrowLeft/ArrowRight move and select (wrapping),
-// Home/End jump. The caller draws the tabpanel with `tabPanelProps(idPrefix, selected)`.
-import { useRef, type KeyboardEvent } from 'react';
+// Home/End jump. The caller draws the tabpanel with `tabPanelProps(idPrefix, selected)`. On a phone the
+// row scrolls sideways (tabList.css.ts): the selected tab is kept in view when it is chosen and whenever
+// the row changes size (a window turned or resized to 390 px), the row alone scrolling, never the page.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 export interface TabListProps<Id extends string> {
   label: string;
@@ -23,6 +25,20 @@ export function TabList<Id extends string>({
   tabClassName,
 }: TabListProps<Id>) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const row = useRef<HTMLDivElement>(null);
+  const selectedIndex = tabs.findIndex(([id]) => id === selected);
+  useEffect(() => {
+    const list = row.current;
+    const reveal = () => {
+      const button = buttons.current[selectedIndex];
+      if (list && button) scrollIntoRow(list, button);
+    };
+    reveal();
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [selectedIndex]);
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex(([id]) => id === selected);
     const next = {
@@ -37,7 +53,7 @@ export function TabList<Id extends string>({
     buttons.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
+    <div ref={row} role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
       {tabs.map(([id, text], index) => (
         <button
           key={id}
@@ -58,6 +74,14 @@ export function TabList<Id extends string>({
       ))}
     </div>
   );
+}
+
+/** Scrolls `list` sideways, as little as it takes, so that `button` is wholly inside it. */
+function scrollIntoRow(list: HTMLElement, button: HTMLElement): void {
+  const shown = list.getBoundingClientRect();
+  const box = button.getBoundingClientRect();
+  if (box.left < shown.left) list.scrollLeft -= shown.left - box.left;
+  else if (box.right > shown.right) list.scrollLeft += Math.min(box.right - shown.right, box.left - shown.left);
 }
 
 export const tabPanelProps = (idPrefix: string, selected: string) => ({
