@@ -1,12 +1,14 @@
 // The demo data of a stack started today, asked through the query API as an analyst asks it: nothing is
 // dated after today, the portfolio has its enterprise head (IC++ pricing with sales, every size tier
 // selling), the decline codes add up to the decline rate, declined authorisations pay their scheme fee,
-// and the attempts total exactly 3,000,000 × SF.
+// and the attempts total exactly 3,000,000 × SF; and, as a user scoped to each of three agents picked at
+// random and to one sub-ISO, GSV by merchant is the hand-written sum over that node's subtree (issue 45).
 import { rm } from 'node:fs/promises';
 import { dayBefore, DuckDBEngine } from '@payportal/analytics';
 import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subtreeGsv } from '../../analytics/test/subtreeGsv.ts';
 import { seedDemoAnalytics, utcDay } from '../src/analytics/seedDemoAnalytics.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -93,6 +95,38 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
     ).rows;
     expect(Number(declined![0])).toBeGreaterThan(10_000);
     expect(Number(declined![1])).toBeCloseTo(Number(declined![0]) * 0.02, 6);
+  });
+
+  it('[S1] answers a user scoped to each of three agents picked at random and to a sub-ISO GSV by merchant, the hand-written sum over its subtree', async () => {
+    const [{ id: acmeId }] = (await db.query<{ id: number }>(
+      "select id from organizations where name = 'Acme Acquiring'",
+    )) as [{ id: number }];
+    const books = await engine.withConnection((connection) => subtreeGsv(connection, acmeId));
+    const codesOf = async (kind: string) =>
+      (
+        await engine.withConnection((connection) =>
+          connection.runAndReadAll(`select code from portfolio_nodes where org_id = ${acmeId} and kind = '${kind}'`),
+        )
+      )
+        .getRowsJS()
+        .map(([code]) => String(code))
+        .filter((code) => [...(books.get(code)?.values() ?? [])].some((gsv) => gsv > 0));
+    const pick = (codes: string[]) => codes.splice(Math.floor(Math.random() * codes.length), 1)[0]!;
+    const agents = await codesOf('agent');
+    const nodes = [pick(agents), pick(agents), pick(agents), pick(await codesOf('sub_iso'))];
+    try {
+      for (const node of nodes) {
+        await db.query("update users set scope_node = $1 where firebase_uid = 'seed-analyst'", [node]);
+        const answer = await ask({ measures: ['gsv'], dimensions: ['merchant'], limit: 10_000 });
+        const expected = [...books.get(node)!].filter(([, gsv]) => gsv > 0);
+        expect(answer.rows.map((row) => String(row[0])).sort(), node).toEqual(expected.map(([mid]) => mid).sort());
+        const book = new Map(expected);
+        for (const [mid, gsv] of answer.rows)
+          expect(Number(gsv), `${node} ${String(mid)}`).toBeCloseTo(book.get(String(mid))!, 2);
+      }
+    } finally {
+      await db.query("update users set scope_node = null where firebase_uid = 'seed-analyst'");
+    }
   });
 
   it('counts exactly 3,000,000 × SF authorisation attempts over the data', async () => {
