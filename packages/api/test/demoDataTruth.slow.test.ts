@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { dayBefore, DuckDBEngine } from '@payportal/analytics';
 import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
+import { ORG_MANAGEMENT_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subtreeGsv } from '../../analytics/test/subtreeGsv.ts';
@@ -26,6 +27,7 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
   let app: FastifyInstance;
   let dataDir: string;
   let analyst: Record<string, string>;
+  let owner: Record<string, string>;
   const ask = async (query: QueryDescriptionInput): Promise<QueryResult> => {
     const response = await app.inject({
       method: 'POST',
@@ -48,6 +50,7 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
     dataDir = await newDataDir();
     app = await openExportApp(db, engine, dataDir, {}, today);
     analyst = bearer(await idTokenFor('seed-analyst'));
+    owner = bearer(await idTokenFor('seed-owner'));
   }, 300_000);
   afterAll(async () => {
     await app?.close();
@@ -114,9 +117,22 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
     const pick = (codes: string[]) => codes.splice(Math.floor(Math.random() * codes.length), 1)[0]!;
     const agents = await codesOf('agent');
     const nodes = [pick(agents), pick(agents), pick(agents), pick(await codesOf('sub_iso'))];
+    const [{ id: analystId }] = (await db.query<{ id: number }>(
+      "select id from users where firebase_uid = 'seed-analyst'",
+    )) as [{ id: number }];
+    // Scoped as the owner scopes a user (the route also empties the API's short cache of user rows).
+    const scopeTo = async (node: string | null) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: ORG_MANAGEMENT_PATHS.scope(acmeId, analystId),
+        headers: owner,
+        payload: { scope_node: node },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
     try {
       for (const node of nodes) {
-        await db.query("update users set scope_node = $1 where firebase_uid = 'seed-analyst'", [node]);
+        await scopeTo(node);
         const answer = await ask({ measures: ['gsv'], dimensions: ['merchant'], limit: 10_000 });
         const expected = [...books.get(node)!].filter(([, gsv]) => gsv > 0);
         expect(answer.rows.map((row) => String(row[0])).sort(), node).toEqual(expected.map(([mid]) => mid).sort());
@@ -125,7 +141,7 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
           expect(Number(gsv), `${node} ${String(mid)}`).toBeCloseTo(book.get(String(mid))!, 2);
       }
     } finally {
-      await db.query("update users set scope_node = null where firebase_uid = 'seed-analyst'");
+      await scopeTo(null);
     }
   });
 
