@@ -1,12 +1,15 @@
 // The demo data of a stack started today, asked through the query API as an analyst asks it: nothing is
 // dated after today, the portfolio has its enterprise head (IC++ pricing with sales, every size tier
 // selling), the decline codes add up to the decline rate, declined authorisations pay their scheme fee,
-// and the attempts total exactly 3,000,000 × SF.
+// and the attempts total exactly 3,000,000 × SF; and, as a user scoped to each of three agents picked at
+// random and to one sub-ISO, GSV by merchant is the hand-written sum over that node's subtree (issue 45).
 import { rm } from 'node:fs/promises';
 import { dayBefore, DuckDBEngine } from '@payportal/analytics';
 import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';
+import { ORG_MANAGEMENT_PATHS } from '@payportal/shared/identity';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subtreeGsv } from '../../analytics/test/subtreeGsv.ts';
 import { seedDemoAnalytics, utcDay } from '../src/analytics/seedDemoAnalytics.ts';
 import type { Database } from '../src/db/database.ts';
 import { idTokenFor } from './emulatorTokens.ts';
@@ -24,6 +27,7 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
   let app: FastifyInstance;
   let dataDir: string;
   let analyst: Record<string, string>;
+  let owner: Record<string, string>;
   const ask = async (query: QueryDescriptionInput): Promise<QueryResult> => {
     const response = await app.inject({
       method: 'POST',
@@ -46,6 +50,7 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
     dataDir = await newDataDir();
     app = await openExportApp(db, engine, dataDir, {}, today);
     analyst = bearer(await idTokenFor('seed-analyst'));
+    owner = bearer(await idTokenFor('seed-owner'));
   }, 300_000);
   afterAll(async () => {
     await app?.close();
@@ -93,6 +98,51 @@ describe("a stack started today, through the query API (Acme's data at SF 1)", (
     ).rows;
     expect(Number(declined![0])).toBeGreaterThan(10_000);
     expect(Number(declined![1])).toBeCloseTo(Number(declined![0]) * 0.02, 6);
+  });
+
+  it('[S1] answers a user scoped to each of three agents picked at random and to a sub-ISO GSV by merchant, the hand-written sum over its subtree', async () => {
+    const [{ id: acmeId }] = (await db.query<{ id: number }>(
+      "select id from organizations where name = 'Acme Acquiring'",
+    )) as [{ id: number }];
+    const books = await engine.withConnection((connection) => subtreeGsv(connection, acmeId));
+    const codesOf = async (kind: string) =>
+      (
+        await engine.withConnection((connection) =>
+          connection.runAndReadAll(`select code from portfolio_nodes where org_id = ${acmeId} and kind = '${kind}'`),
+        )
+      )
+        .getRowsJS()
+        .map(([code]) => String(code))
+        .filter((code) => [...(books.get(code)?.values() ?? [])].some((gsv) => gsv > 0));
+    const pick = (codes: string[]) => codes.splice(Math.floor(Math.random() * codes.length), 1)[0]!;
+    const agents = await codesOf('agent');
+    const nodes = [pick(agents), pick(agents), pick(agents), pick(await codesOf('sub_iso'))];
+    const [{ id: analystId }] = (await db.query<{ id: number }>(
+      "select id from users where firebase_uid = 'seed-analyst'",
+    )) as [{ id: number }];
+    // Scoped as the owner scopes a user (the route also empties the API's short cache of user rows).
+    const scopeTo = async (node: string | null) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: ORG_MANAGEMENT_PATHS.scope(acmeId, analystId),
+        headers: owner,
+        payload: { scope_node: node },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    try {
+      for (const node of nodes) {
+        await scopeTo(node);
+        const answer = await ask({ measures: ['gsv'], dimensions: ['merchant'], limit: 10_000 });
+        const expected = [...books.get(node)!].filter(([, gsv]) => gsv > 0);
+        expect(answer.rows.map((row) => String(row[0])).sort(), node).toEqual(expected.map(([mid]) => mid).sort());
+        const book = new Map(expected);
+        for (const [mid, gsv] of answer.rows)
+          expect(Number(gsv), `${node} ${String(mid)}`).toBeCloseTo(book.get(String(mid))!, 2);
+      }
+    } finally {
+      await scopeTo(null);
+    }
   });
 
   it('counts exactly 3,000,000 × SF authorisation attempts over the data', async () => {

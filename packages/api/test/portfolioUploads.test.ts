@@ -1,9 +1,11 @@
 // A customer's own portfolio hierarchy through the uploads API (issue #45, docs/UPLOADS.md U21–U23):
 // the template loads as it is, a row that breaks the hierarchy is rejected with its reason, merchants
 // name their agent, a scoped user's book follows the live version, and a new version, roll back or
-// delete that would take away the node a user is scoped to changes nothing and names that user.
+// delete that would take away the node a user is scoped to, or a partner registration names, changes
+// nothing and names that user or partner.
 import { ANALYTICS_PATHS, valuesResponseSchema } from '@payportal/shared/analytics';
 import { API_ERROR_CODES } from '@payportal/shared/errors';
+import { API_PATHS, PARTNER_PATHS, type Partner } from '@payportal/shared/identity';
 import {
   rejectsPageSchema,
   UPLOAD_PATHS,
@@ -15,11 +17,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openAnalyticsTestApp, type AnalyticsTestApp } from './exportHelpers.ts';
+import { partnerKey, partnerSessionToken } from './partnerTokens.ts';
 import { DATABASE_KINDS, POSTGRES_MISSING } from './testDatabase.ts';
 import { uploadFile, waitForUpload } from './uploadHelpers.ts';
 
 const nodes = (...rows: string[]) => [uploadHeader('portfolio_nodes'), ...rows, ''].join('\n');
 const ANALYST = 'analyst@acme.example';
+const PARTNER_ORIGIN = 'https://partner.example';
 
 describe.each(DATABASE_KINDS)('portfolio hierarchy uploads on %s', (kind) => {
   let stack: AnalyticsTestApp | null = null;
@@ -28,7 +32,7 @@ describe.each(DATABASE_KINDS)('portfolio hierarchy uploads on %s', (kind) => {
   let as: AnalyticsTestApp['as'] = {};
 
   beforeAll(async () => {
-    stack = await openAnalyticsTestApp(kind, ['seed-analyst', 'seed-upload-admin']);
+    stack = await openAnalyticsTestApp(kind, ['seed-analyst', 'seed-upload-admin', 'seed-owner']);
     if (!stack) return;
     ({ db, app, as } = stack);
   });
@@ -147,6 +151,104 @@ describe.each(DATABASE_KINDS)('portfolio hierarchy uploads on %s', (kind) => {
       const allowed = await app.inject({ method: 'DELETE', url: UPLOAD_PATHS.upload(first), headers: admin });
       expect(allowed.statusCode, allowed.body).toBe(204);
       expect(await analystsMerchants()).toEqual(['UPN-1', 'UPN-2']);
+    },
+  );
+
+  it(
+    '[U23] keeps a node a partner registration names: a new version, roll back or delete without it changes nothing and names the partner until it is revoked',
+    { timeout: 120_000 },
+    async (context) => {
+      if (!db) return context.skip(POSTGRES_MISSING);
+      const admin = as['seed-upload-admin']!;
+      const owner = as['seed-owner']!;
+      const first = await uploadFile(
+        app,
+        admin,
+        { kind: 'portfolio_nodes', filename: 'partner-hierarchy.csv' },
+        nodes('UPP-SI,,sub_iso,Partner Sub-ISO', 'UPP-AG,UPP-SI,agent,Partner Agent'),
+      );
+      expect(await waitForUpload(app, admin, first, ['done', 'failed'])).toMatchObject({ status: 'done' });
+      const [{ id: acmeId }] = (await db.query<{ id: number }>(
+        "select id from organizations where name = 'Acme Acquiring'",
+      )) as [{ id: number }];
+      const key = await partnerKey('hierarchy-key');
+      const registered = await app.inject({
+        method: 'POST',
+        url: PARTNER_PATHS.partners(acmeId),
+        headers: owner,
+        payload: {
+          name: 'Upland portal',
+          allowed_origins: [PARTNER_ORIGIN],
+          roles: ['query'],
+          provision_users: true,
+          key: { kid: key.kid, pem: key.pem },
+          nodes: ['UPP-AG'],
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const partner = registered.json() as Partner;
+      const named = 'UPP-AG (partner “Upland portal”)';
+      /** A session of the partner's agent in its registered node: what the refusals keep working. */
+      const agentSession = async () =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: API_PATHS.partnerSession,
+            payload: {
+              token: await partnerSessionToken(
+                partner.issuer,
+                key,
+                'upland-rep@acme.example',
+                'Uma Rep',
+                PARTNER_ORIGIN,
+                {
+                  node: 'UPP-AG',
+                },
+              ),
+              origin: PARTNER_ORIGIN,
+            },
+          })
+        ).statusCode;
+
+      // A version without the partner's agent fails, naming the partner; the agent's sessions still open.
+      const without = await uploadFile(
+        app,
+        admin,
+        { kind: 'portfolio_nodes', mode: 'new_version', version_of: String(first) },
+        nodes('UPP-SI,,sub_iso,Partner Sub-ISO'),
+      );
+      const failed = await waitForUpload(app, admin, without, ['done', 'failed']);
+      expect(failed.status).toBe('failed');
+      expect(failed.failure).toContain(named);
+      expect(await agentSession()).toBe(201);
+
+      // A version that keeps it loads; rolling it back is allowed (the first version has it too).
+      const kept = await uploadFile(
+        app,
+        admin,
+        { kind: 'portfolio_nodes', mode: 'new_version', version_of: String(first) },
+        nodes('UPP-SI2,,sub_iso,Second Partner Sub-ISO', 'UPP-AG,UPP-SI2,agent,Partner Agent'),
+      );
+      expect(await waitForUpload(app, admin, kept, ['done', 'failed'])).toMatchObject({ status: 'done' });
+      const rolledBack = await app.inject({ method: 'POST', url: UPLOAD_PATHS.rollback(kept), headers: admin });
+      expect(rolledBack.statusCode, rolledBack.body).toBe(200);
+
+      // Deleting the hierarchy would remove the partner's node: 409 naming the partner, nothing changed.
+      const deleted = await app.inject({ method: 'DELETE', url: UPLOAD_PATHS.upload(first), headers: admin });
+      expect(deleted.statusCode, deleted.body).toBe(409);
+      expect(deleted.json().error).toMatchObject({ code: API_ERROR_CODES.uploadsScopedNodeInUse });
+      expect(deleted.json().error.message).toContain(named);
+      expect(await agentSession()).toBe(201);
+
+      // Once the partner is revoked it holds no node: the delete goes through.
+      const revoked = await app.inject({
+        method: 'POST',
+        url: PARTNER_PATHS.revoke(acmeId, partner.id),
+        headers: owner,
+      });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      const allowed = await app.inject({ method: 'DELETE', url: UPLOAD_PATHS.upload(first), headers: admin });
+      expect(allowed.statusCode, allowed.body).toBe(204);
     },
   );
 });

@@ -19,7 +19,7 @@ import { ANALYTICS_WRITE_LOCK } from '../db/analyticsWriteLock.ts';
 import { withAdvisoryLock, type Database } from '../db/database.ts';
 import type { FileStore } from '../storage/fileStore.ts';
 import { createReceivedHashes, type ReceivedHashes } from './receivedHashes.ts';
-import { scopedCodes, scopedNodeMessage, scopedUsersOf } from './scopedNodeUsers.ts';
+import { heldCodes, nodeHoldersOf, nodesInUseMessage } from './nodesInUse.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
 import {
   earlierWithSha,
@@ -138,9 +138,8 @@ export function createUploadProcessor({
    * predecessor reads as superseded (replaced, rolled back).
    */
   async function load(row: UploadRow, removing: number[], removedAs: UploadStatus): Promise<'done' | 'rejected'> {
-    const scoped = await scopedUsersOf(db, row.org_id);
     const result = await engine.loadUpload({
-      scopedNodes: scopedCodes(scoped),
+      scopedNodes: heldCodes(await nodeHoldersOf(db, row.org_id)),
       orgId: row.org_id,
       uploadId: row.id,
       kind: row.kind,
@@ -210,7 +209,7 @@ export function createUploadProcessor({
         error instanceof UploadCountError
           ? error.message
           : error instanceof ScopedNodeError
-            ? scopedNodeMessage(await scopedUsersOf(db, row.org_id), error.codes)
+            ? nodesInUseMessage(await nodeHoldersOf(db, row.org_id), error.codes)
             : 'The file could not be validated or loaded: nothing was loaded. Try again, or contact support if it happens again.';
       await updateUpload(db, uploadId, { status: 'failed', failure, rows_loaded: 0 });
     }
@@ -302,7 +301,7 @@ export function createUploadProcessor({
     },
     remove(row) {
       return locked(async () => {
-        await engine.removeUploads(row.org_id, [row.id], scopedCodes(await scopedUsersOf(db, row.org_id)));
+        await engine.removeUploads(row.org_id, [row.id], heldCodes(await nodeHoldersOf(db, row.org_id)));
         await updateUpload(db, row.id, { status: 'deleted' });
         await files.remove(row.file_key);
       });

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { callerOf } from '../auth/callerHooks.ts';
 import { ApiError, notFound } from '../errors/apiError.ts';
 import { createCsvEncoder } from '../csv/csvFormat.ts';
-import { refusingScopedNodes } from './scopedNodeUsers.ts';
+import { refusingNodesInUse } from './nodesInUse.ts';
 import { recordUploadEvent } from './uploadAudit.ts';
 import { findUpload, listUploads, previousVersion, toUpload, type UploadRow } from './uploadRepository.ts';
 import { attachmentDisposition } from '../web/contentDisposition.ts';
@@ -156,7 +156,7 @@ export function registerUploadRoutes(
           200: uploadSchema,
           ...errorResponses,
           409: describedError(
-            'api/conflict: no previous version to go back to; uploads/scoped-node-in-use: it would remove nodes users are scoped to',
+            'api/conflict: no previous version to go back to; uploads/scoped-node-in-use: it would remove nodes users or partner registrations are scoped to',
           ),
         },
       }),
@@ -167,7 +167,7 @@ export function registerUploadRoutes(
       const previous = row.status === 'done' ? await previousVersion(db, row) : null;
       if (!previous || !uploadProcessor)
         throw new ApiError(409, API_ERROR_CODES.conflict, 'This upload has no previous version to roll back to.');
-      await refusingScopedNodes(db, row.org_id, () => uploadProcessor.rollBack(row, previous));
+      await refusingNodesInUse(db, row.org_id, () => uploadProcessor.rollBack(row, previous));
       await recordUploadEvent(db, {
         orgId: row.org_id,
         uploadId: row.id,
@@ -196,7 +196,7 @@ export function registerUploadRoutes(
             204: z.null().describe('deleted'),
             ...errorResponses,
             409: describedError(
-              'api/conflict: the upload is being validated or loaded; uploads/scoped-node-in-use: it would remove nodes users are scoped to',
+              'api/conflict: the upload is being validated or loaded; uploads/scoped-node-in-use: it would remove nodes users or partner registrations are scoped to',
             ),
           },
         },
@@ -218,7 +218,7 @@ export function registerUploadRoutes(
           'This upload is being validated or loaded: wait for it to finish.',
         );
       if (row.status !== 'deleted') {
-        await refusingScopedNodes(db, row.org_id, () => uploadProcessor.remove(row));
+        await refusingNodesInUse(db, row.org_id, () => uploadProcessor.remove(row));
         await recordUploadEvent(db, {
           orgId: row.org_id,
           uploadId: row.id,
