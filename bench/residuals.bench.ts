@@ -1,7 +1,8 @@
 // bench:residuals: residual statements at a scale factor of your choice (`npm run bench:residuals -- --sf 1`;
 // BENCH_SF also works; the issue's target scale is 10, heavy on a shared machine), in DuckDB and in a
 // private ClickHouse 18.16 server with the same rows: the timings (p50 of BENCH_RUNS, 7) of the last
-// complete month's portfolio summary and of the statement of the agent with the largest book, each
+// complete month's portfolio summary and of the statement of the agent with the largest book (every line
+// of the month checked to add up to the cent first), each
 // beside, in the same run, the hand-written SQL of the portfolio totals (DuckDB, test/residualsHandComputation.ts,
 // whose totals both engines must equal) and a plain sum of the month's rollup rows per merchant (both
 // engines: the floor any statement stands on), and closing the month (the engine's whole month, frozen in
@@ -11,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dayBefore, ClickHouseEngine, type AnalyticsEngine } from '@payportal/analytics';
+import { dayBefore, ClickHouseEngine, type AnalyticsEngine, type ResidualLine } from '@payportal/analytics';
 import { copyFromDuckDB } from '../packages/analytics/src/clickhouse/copyFromDuckDB.ts';
 import { createClickHouseClient } from '../packages/analytics/src/clickhouse/createClickHouseClient.ts';
 import { queryRows } from '../packages/analytics/src/clickhouse/runClickHouseQuery.ts';
@@ -87,6 +88,18 @@ async function closeTime(engine: AnalyticsEngine): Promise<number> {
   }
 }
 
+/** The mids of lines where income − interchange − scheme fees − Schedule A ≠ net, or payouts + house ≠ net, in cents. */
+function linesOutOfBalance(lines: ResidualLine[]): string[] {
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  return lines
+    .filter(
+      (line) =>
+        cents(line.income) - cents(line.interchange) - cents(line.schemeFees) - cents(line.scheduleA) !==
+          cents(line.net) || cents(line.agentPayout) + cents(line.subIsoPayout) + cents(line.house) !== cents(line.net),
+    )
+    .map((line) => line.mid);
+}
+
 async function check(
   name: string,
   engine: AnalyticsEngine,
@@ -97,6 +110,8 @@ async function check(
   const summary = await engine.residuals({ kind: 'portfolio', month: MONTH }, scope);
   if (JSON.stringify(summary) !== JSON.stringify(expected))
     problems.push(`${name} totals ${JSON.stringify(summary)} differ from the hand-written ${JSON.stringify(expected)}`);
+  const unbalanced = linesOutOfBalance((await engine.residuals({ kind: 'month', month: MONTH }, scope))!.lines);
+  if (unbalanced.length) problems.push(`${name} lines that do not add up to the cent: ${unbalanced.join(', ')}`);
   const portfolio = await p50(() => engine.residuals({ kind: 'portfolio', month: MONTH }, scope));
   const statement = await p50(() => engine.residuals({ kind: 'statement', month: MONTH, node: agent }, scope));
   const floor = await p50(baseline);
@@ -167,7 +182,7 @@ recordResult({
   bench: 'residuals',
   figures: `SF ${SF}, ${MONTH}, p50 of ${RUNS}: ${figures.join('; ')}`,
   targets: {
-    'totals equal the hand-written SQL': problems.every((p) => p.includes(' ms')),
+    'totals equal the hand-written SQL, every line adds up to the cent': problems.every((p) => p.includes(' ms')),
     'timings within target': !problems.some((p) => p.includes(' ms')),
   },
 });

@@ -12,7 +12,7 @@ import {
 } from './residualsSql.ts';
 import { scheduleVersionsSql, splitVersionsSql } from './residualVersionsSql.ts';
 import { versionsInBook, versionsInForce } from './versionsInForce.ts';
-import { statementOf } from './statementOf.ts';
+import { inScope, statementOf } from './statementOf.ts';
 import {
   ResidualsMonthOpenError,
   type NodeAdjustment,
@@ -112,10 +112,12 @@ async function nodesOf(context: ResidualsContext): Promise<NodeRow[]> {
   }));
 }
 
-async function adjustmentsOf(context: ResidualsContext, month: string, nodes: readonly NodeRow[]) {
-  const rows = await statementRows(context, (binder) =>
-    residualAdjustmentsSql(context.residuals, context.scope.orgId, month, binder),
-  );
+/** The month's adjustments as the engine answers them: node id, mid, kind, cents, memo. */
+const adjustmentsOf = (context: ResidualsContext, month: string) =>
+  statementRows(context, (binder) => residualAdjustmentsSql(context.residuals, context.scope.orgId, month, binder));
+
+/** Adjustments with their node's code. */
+function namedAdjustments(rows: unknown[][], nodes: readonly NodeRow[]): NodeAdjustment[] {
   const codes = new Map(nodes.map((node) => [node.id, node.code]));
   return rows.map(([node, mid, kind, cents, memo]): NodeAdjustment => ({
     nodeCode: codes.get(String(node)) ?? String(node),
@@ -128,8 +130,8 @@ async function adjustmentsOf(context: ResidualsContext, month: string, nodes: re
 
 /** Nodes and adjustments, side by side: the engine's latency, not their work, is most of the wait. */
 async function nodesAndAdjustments(context: ResidualsContext, month: string) {
-  const nodes = await nodesOf(context);
-  return { nodes, adjustments: await adjustmentsOf(context, month, nodes) };
+  const [nodes, adjustments] = await Promise.all([nodesOf(context), adjustmentsOf(context, month)]);
+  return { nodes, adjustments: namedAdjustments(adjustments, nodes) };
 }
 
 async function portfolio(context: ResidualsContext, month: string): Promise<PortfolioSummary | null> {
@@ -139,7 +141,7 @@ async function portfolio(context: ResidualsContext, month: string): Promise<Port
   // three statements side by side: the engine's latency, not their work, is most of the wait
   const [[totals], { nodes, adjustments }] = await Promise.all([
     statementRows(context, (binder) =>
-      residualTotalsSql(context.residuals, { orgId: context.scope.orgId, month: first, node: null }, binder),
+      residualTotalsSql(context.residuals, { orgId: context.scope.orgId, month: first, agents: null }, binder),
     ),
     nodesAndAdjustments(context, first),
   ]);
@@ -178,7 +180,7 @@ async function wholeMonth(context: ResidualsContext, month: string): Promise<Res
   const [{ nodes, adjustments }, rows, schedules, splits] = await Promise.all([
     nodesAndAdjustments(context, first),
     statementRows(context, (binder) =>
-      residualLinesSql(context.residuals, { orgId, month: first, node: null }, binder),
+      residualLinesSql(context.residuals, { orgId, month: first, agents: null }, binder),
     ),
     statementRows(context, (binder) => scheduleVersionsSql(context.residuals, orgId, first, binder)),
     statementRows(context, (binder) => splitVersionsSql(context.residuals, orgId, first, binder)),
@@ -210,16 +212,27 @@ async function versions(context: ResidualsContext, month: string): Promise<Resid
   );
 }
 
+/** A node's book as its agents' ids: an agent's own, a sub-ISO's agents'. */
+const bookOf = (nodes: readonly NodeRow[], node: NodeRow) =>
+  nodes
+    .filter((candidate) => candidate.kind === 'agent' && (candidate === node || candidate.parentCode === node.code))
+    .map((agent) => Number(agent.id));
+
 async function statement(context: ResidualsContext, month: string, code: string): Promise<NodeStatement | null> {
   const first = completeMonth(month, context.scope.today);
   if (!context.hasData) return null;
-  // side by side; the lines of a node the caller may not read are dropped unread
-  const [{ nodes, adjustments }, rows] = await Promise.all([
-    nodesAndAdjustments(context, first),
-    statementRows(context, (binder) =>
-      residualLinesSql(context.residuals, { orgId: context.scope.orgId, month: first, node: code }, binder),
-    ),
-  ]);
+  // The nodes first: a node the caller may not read is answered without reading a line, and the lines
+  // query reads the node's book only (its agents' ids), so an agent's statement costs its book.
+  const { nodes, adjustments } = await nodesAndAdjustments(context, first);
+  const node = nodes.find((candidate) => candidate.code === code);
+  if (!node || !inScope(node, context.scope.node)) return null;
+  const agents = bookOf(nodes, node);
+  const rows =
+    agents.length === 0
+      ? []
+      : await statementRows(context, (binder) =>
+          residualLinesSql(context.residuals, { orgId: context.scope.orgId, month: first, agents }, binder),
+        );
   return statementOf(month, nodes, rows.map(toLine), adjustments, code, context.scope.node);
 }
 
