@@ -6,7 +6,7 @@
 // fought win rate by reason over the 13 months, each as the portal asks it (the engine's queue question,
 // the catalogue's `dispute_win_rate_fought` through the compiler) beside its hand-written SQL and a plain
 // count of the events as the same-run baseline. The framed /disputes page is not timed here.
-// Targets (issue #44): queue page ≤ 150 ms, win rate by reason ≤ 300 ms on both engines, the portal's
+// Targets: queue page ≤ 150 ms, win rate by reason ≤ 300 ms on both engines, the portal's
 // way; the exit code is 1 when a rule or a target is missed. BENCH_CLICKHOUSE=0 leaves ClickHouse out
 // (copying SF 10 into it takes most of an hour on a busy 2-core machine).
 import { mkdtempSync, rmSync } from 'node:fs';

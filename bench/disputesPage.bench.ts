@@ -1,4 +1,4 @@
-// bench:disputes-page: the dispute desk's queue framed (issue #44): in headless Chromium inside the partner
+// bench:disputes-page: the dispute desk's queue framed: in headless Chromium inside the partner
 // demo's frame, navigation to /disputes → every row of the first "Needs response" page drawn, timed by the
 // pages themselves, median of BENCH_RUNS (5), beside the same page's API call in the same run. The API
 // keeps no answers (ANALYTICS_CACHE_ENTRIES=0), so every run asks the engine. Target: ≤ 1.5 s; the exit

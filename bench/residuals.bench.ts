@@ -6,7 +6,7 @@
 // beside, in the same run, the hand-written SQL of the portfolio totals (DuckDB, test/residualsHandComputation.ts,
 // whose totals both engines must equal) and a plain sum of the month's rollup rows per merchant (both
 // engines: the floor any statement stands on), and closing the month (the engine's whole month, frozen in
-// an in-memory PGlite migrated as the API's, as POST runs does). Targets (issue #46, at SF 10): portfolio
+// an in-memory PGlite migrated as the API's, as POST runs does). Targets (at SF 10): portfolio
 // ≤ 500 ms, one agent ≤ 200 ms, closing ≤ 5 s on each engine; the exit code is 1 when a total differs or
 // a target is missed.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,7 +2,7 @@
 // engine for a caller scoped to one agent's book and for the whole organisation, taking turns in one
 // loop, on DuckDB and (when clickhouse-server is installed) ClickHouse with the same data, on both the
 // raw facts and the merchant_daily rollup. The scoped answer is checked against the subtree's own
-// figure first (its GSV, hand-written). Target (issue 45): scoped within 1.2× of unscoped on every
+// figure first (its GSV, hand-written). Target: scoped within 1.2× of unscoped on every
 // question; the exit code is 1 when one is missed or a way fails.
 // Knobs: BENCH_SF (default 1), BENCH_RUNS (default 7).
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// In Chromium against the real stack (issue #44): a disputes user works a dispute end to end — the menu's
+// In Chromium against the real stack: a disputes user works a dispute end to end — the menu's
 // "Disputes", the queue's "Needs response" tab (keyboard tabs, aria-sort) and its CSV through an export
 // job, the first dispute's page with its due date equal to the API's, a refused file (checked in the
 // browser), a PDF of evidence uploaded and shown in the page, the representment, and the dispute gone from

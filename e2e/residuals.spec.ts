@@ -1,4 +1,4 @@
-// In Chromium against the real stack (issue #46): an owner opens "Residuals" from the menu, reads the
+// In Chromium against the real stack: an owner opens "Residuals" from the menu, reads the
 // portfolio of the last complete month and one partner's statement, and every figure checked on the
 // screen is the API's answer to the same question with the page's own credentials; the statement's CSV
 // downloads with the API's total, and the setup page lists the splits in force with no uploads yet.

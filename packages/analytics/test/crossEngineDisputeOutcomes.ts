@@ -1,4 +1,4 @@
-// An uploaded ruling counts in the catalogue (issue #44, docs/UPLOADS.md U27), on DuckDB and ClickHouse
+// An uploaded ruling counts in the catalogue (docs/UPLOADS.md U27), on DuckDB and ClickHouse
 // (one server, or the two-shard cluster: crossEngineUploads.ts registers this with its loads). A
 // represented dispute still open gets "ruled won": the dispute win rate, the fought win rate and the
 // recovery rate move by exactly that dispute (hand-written counts before, the same counts plus one

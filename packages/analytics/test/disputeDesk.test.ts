@@ -1,4 +1,4 @@
-// The dispute desk on both engines (issue #44): the queue's pages and one dispute, answered alike by
+// The dispute desk on both engines: the queue's pages and one dispute, answered alike by
 // DuckDB and a real ClickHouse 18.16 server from the one statement file, and the "Needs response" page
 // equal to the hand-written statement of bench:disputes; the catalogue's dispute members, compiled for
 // both engines, equal to hand-written SQL.
@@ -199,7 +199,7 @@ describe('the catalogue’s dispute members', () => {
       const [, decided, won, fought, foughtWon] = hand[index]!.map(Number);
       expect(row[1]).toBeCloseTo(fought ? foughtWon! / fought : (null as unknown as number), 9);
       expect(row[2]).toBeCloseTo(decided ? won! / decided : (null as unknown as number), 9);
-      // issue #44 "Done when": every reason's fought win rate is at least its catalogue win rate
+      // every reason's fought win rate is at least its catalogue win rate
       if (fought) expect(Number(row[1]), `reason ${String(row[0])}`).toBeGreaterThanOrEqual(Number(row[2]));
     });
   });

@@ -146,7 +146,7 @@ export const apiConfigSchema = z
     MAIL_FROM: z.string().min(3).default('PayPortal <no-reply@payportal.example>'),
     /** The portal's address as its users open it, for the links in mails; default http://localhost:PORT. */
     PUBLIC_URL: z.url().optional(),
-    /** Alerts an organisation may have (fair mail, issue 42): past it, creating one answers 409 alerts/limit-reached. */
+    /** Alerts an organisation may have (fair mail): past it, creating one answers 409 alerts/limit-reached. */
     ALERTS_MAX_PER_ORG: z.coerce.number().int().min(1).max(10_000).default(100),
     /** Subscriptions an organisation may have: past it, creating one answers 409 alerts/limit-reached. */
     SUBSCRIPTIONS_MAX_PER_ORG: z.coerce.number().int().min(1).max(10_000).default(100),

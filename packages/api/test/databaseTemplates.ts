@@ -1,5 +1,5 @@
 // The migrated and seeded database every API test file starts from, made once per `vitest run` by the
-// global setup (issue #43: about 80 files each migrated and seeded their own): a PGlite tarball that
+// global setup (about 80 files each migrated and seeded their own): a PGlite tarball that
 // each file opens a copy of, and a PostgreSQL template database each file's database is created from.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
 // dated after today, the portfolio has its enterprise head (IC++ pricing with sales, every size tier
 // selling), the decline codes add up to the decline rate, declined authorisations pay their scheme fee,
 // and the attempts total exactly 3,000,000 × SF; and, as a user scoped to each of three agents picked at
-// random and to one sub-ISO, GSV by merchant is the hand-written sum over that node's subtree (issue 45).
+// random and to one sub-ISO, GSV by merchant is the hand-written sum over that node's subtree.
 import { rm } from 'node:fs/promises';
 import { dayBefore, DuckDBEngine } from '@payportal/analytics';
 import { queryResultSchema, type QueryDescriptionInput, type QueryResult } from '@payportal/shared/analytics';

@@ -1,4 +1,4 @@
-// The dispute desk's alert templates (issue #44) as an analyst meets them: "Disputes due within 3 days"
+// The dispute desk's alert templates as an analyst meets them: "Disputes due within 3 days"
 // fires for a merchant with a dispute planted two days before its due date and not for a merchant with
 // none due; "A merchant's fought win rate below X %" fires for the merchant under the line and not for
 // the one above it. Each firing's figures are the query API's answer to the alert's own question.

@@ -1,4 +1,4 @@
-// A dispute's ruling uploaded the way the processor sends it (issue #44, docs/UPLOADS.md U27): the
+// A dispute's ruling uploaded the way the processor sends it (docs/UPLOADS.md U27): the
 // dispute leaves "Needs response" for "Decided" in the queue API; once the upload is deleted it is back.
 import { DISPUTE_PATHS, disputeQueuePageSchema, type DisputeTab } from '@payportal/shared/disputes';
 import { UPLOAD_PATHS, uploadHeader } from '@payportal/shared/uploads';

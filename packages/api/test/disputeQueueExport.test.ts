@@ -1,4 +1,4 @@
-// The dispute queue's view exported through the CSV export jobs (issue #44): the file holds the rows the
+// The dispute queue's view exported through the CSV export jobs: the file holds the rows the
 // queue API pages out for the same tab, filters and sort, in the same order (a dispute the desk accepted
 // left out of "Needs response" in both); a view past the role's cap stops there and says so; a disputes
 // user, who has no query role, follows and downloads their own run.

@@ -1,4 +1,4 @@
-// The dispute desk's API (issue #44, "Done when", the server's part) on PGlite and a small DuckDB
+// The dispute desk's API ("Done when", the server's part) on PGlite and a small DuckDB
 // dataset: due dates by network, the queue leaving out what the desk represented, the 409 refusals
 // that change nothing, 403 for query users, 404 for another organisation's dispute or a malformed id,
 // and the evidence's types and size.

@@ -1,4 +1,4 @@
-// Fair mail (issue 42, SECURITY.md "Scheduled mail" M4): an organisation's alerts, subscriptions and
+// Fair mail (SECURITY.md "Scheduled mail" M4): an organisation's alerts, subscriptions and
 // recipients are capped by the settings; past a cap the API answers a clear 4xx and stores nothing.
 import { ALERT_PATHS, type AlertBodyInput } from '@payportal/shared/alerts';
 import { EXPORT_PATHS, exportDefinitionSchema } from '@payportal/shared/exports';

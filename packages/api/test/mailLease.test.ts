@@ -1,4 +1,4 @@
-// The outbox sends each mail once and cleans up after it (issue 42, SECURITY.md "Scheduled mail"): two
+// The outbox sends each mail once and cleans up after it (SECURITY.md "Scheduled mail"): two
 // processes share the outbox; a send that takes long (a slow provider) keeps its lease however far the
 // clock moves, so the other process never sends it again; a mail whose sender stopped (its lease ran
 // out) is sent by the other with its attempt counted; attachment files are deleted once nobody waits

@@ -1,4 +1,4 @@
-// Mail re-checks rights when it sends (issue 42, SECURITY.md "Scheduled mail"), played as the attacker:
+// Mail re-checks rights when it sends (SECURITY.md "Scheduled mail"), played as the attacker:
 // a query user tries to subscribe an upload-only member; the owner deactivates a creator and takes the
 // query role from a recipient, and the next runs mail nobody who may not read the source, with the
 // reason in the history the creator and the owners see.

@@ -359,7 +359,7 @@ describe.each(DATABASE_KINDS)('organisation management routes on %s', (kind) => 
 
     const changed = await call('seed-owner', 'PUT', PATHS.signInMethod(acme, member), { sign_in_method: 'partner' });
     expect(managedUserSchema.parse(changed.json()).sign_in_method).toBe('partner');
-    // Only a partner's own session skips it (the token decides, issue #42), and no partner is bound here.
+    // Only a partner's own session skips it (the token decides), and no partner is bound here.
     expect((await ownUser()).json().error.code).toBe(API_ERROR_CODES.secondFactorRequired);
     const [change] = userChangesResponseSchema.parse(
       (await call('seed-owner', 'GET', `${PATHS.history(acme)}?user_id=${member}`)).json(),

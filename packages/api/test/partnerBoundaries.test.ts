@@ -1,4 +1,4 @@
-// Issue #42 played as an attacker through the public routes (SECURITY.md #3, #14, #15): a partner opens only
+// The partner and mail permissions played by an attacker through the public routes (SECURITY.md #3, #14, #15): a partner opens only
 // its own users within its cap, never an owner's session, never registers partners; a partner-bound user's
 // password is worth nothing; a revoked partner's users lose every token at once; the exchange binds the
 // partner's page to what it signed. Tokens are signed with jose; the password reset is the emulator's own.

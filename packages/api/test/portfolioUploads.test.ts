@@ -1,4 +1,4 @@
-// A customer's own portfolio hierarchy through the uploads API (issue #45, docs/UPLOADS.md U21–U23):
+// A customer's own portfolio hierarchy through the uploads API (docs/UPLOADS.md U21–U23):
 // the template loads as it is, a row that breaks the hierarchy is rejected with its reason, merchants
 // name their agent, a scoped user's book follows the live version, and a new version, roll back or
 // delete that would take away the node a user is scoped to, or a partner registration names, changes

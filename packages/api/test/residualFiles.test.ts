@@ -1,4 +1,4 @@
-// A residual statement's files and setup through the API (issue #46, README "Residuals"): the CSV (an
+// A residual statement's files and setup through the API (README "Residuals"): the CSV (an
 // export job) and the PDF (a generated document) hold, to the cent, the statement GET merchants answers;
 // a scoped agent makes and reads only their own statement's files; /residuals/setup's API answers the
 // splits in force (a scoped agent's own only) and no uploads yet.

@@ -1,4 +1,4 @@
-// The residuals' inputs uploaded through the API (issue #46, docs/UPLOADS.md U24–U26): a split that
+// The residuals' inputs uploaded through the API (docs/UPLOADS.md U24–U26): a split that
 // would take its chain over 100 % is rejected with its reason; a Schedule A upload touching a closed
 // month leaves the closed statement as it was and shows under "changed since closing"; a roll back
 // of it empties that list again.

@@ -1,4 +1,4 @@
-// Residuals through the API (issue #46, README "Residuals") on PGlite and a small DuckDB dataset: the
+// Residuals through the API (README "Residuals") on PGlite and a small DuckDB dataset: the
 // issue's worked example; every statement line adds up to the cent and the portfolio equals the engine's
 // own summary; a scoped agent reads only its statement (another's 404) and an unscoped analyst none;
 // closing freezes the month (the closed statement equals the live one), a new version of an upload

@@ -1,4 +1,4 @@
-// Scoped books (README "Scoped books", issue 45) on PGlite and DuckDB: the walk of scopedBooksSuite.ts.
+// Scoped books (README "Scoped books") on PGlite and DuckDB: the walk of scopedBooksSuite.ts.
 import { openAnalyticsTestApp } from './exportHelpers.ts';
 import { SCOPED_BOOK_UIDS, scopedBooksSuite, TODAY } from './scopedBooksSuite.ts';
 

@@ -1,4 +1,4 @@
-// Scoped books (README "Scoped books", issue 45) on the scale-out topology: the portal's database on a
+// Scoped books (README "Scoped books") on the scale-out topology: the portal's database on a
 // PostgreSQL server and analytics on a private ClickHouse server, with Acme's dataset DuckDB generated
 // copied in. The same walk as on PGlite and DuckDB (scopedBooksSuite.ts); the hand-written SQL reads
 // DuckDB's copy of the same rows. One server, not a cluster: the sharded engine answers the compiled

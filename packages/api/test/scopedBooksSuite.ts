@@ -1,4 +1,4 @@
-// Scoped books (README "Scoped books", issue 45): as a user scoped to one of Acme's agents and as one
+// Scoped books (README "Scoped books"): as a user scoped to one of Acme's agents and as one
 // scoped to a sub-ISO, every data route answers only the merchants of that node's subtree, and GSV by
 // merchant equals hand-written SQL over the subtree; the same description asked in two scopes in turn
 // never shares a cached answer; an export made by a scoped user and the same saved export run by the

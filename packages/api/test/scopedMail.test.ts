@@ -1,4 +1,4 @@
-// Mail in the recipient's book (issue 45, README "Scoped books"): an owner's alert and an owner's
+// Mail in the recipient's book (README "Scoped books"): an owner's alert and an owner's
 // subscription with a recipient scoped to one of Acme's agents. The agent's mail is made in the agent's
 // book: the alert's figure is the query API's answer asked as the agent, the subscription's CSV holds only
 // the book's merchants; the owner's own mail keeps the whole organisation's figures; each reads back the

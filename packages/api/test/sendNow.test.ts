@@ -1,4 +1,4 @@
-// "Send now" (issue 42, SECURITY.md "Scheduled mail"), played as the attacker: another member of the
+// "Send now" (SECURITY.md "Scheduled mail"), played as the attacker: another member of the
 // organisation presses it on someone else's subscription (403), anyone presses it on a paused one (409
 // alerts/subscription-disabled), and the creator presses it past the hourly limit (429 with Retry-After).
 import { ALERT_PATHS, subscriptionSchema } from '@payportal/shared/alerts';

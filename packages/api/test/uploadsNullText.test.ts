@@ -1,4 +1,4 @@
-// Values that look like NULL are text (issue 42): a merchant whose MID is literally \N or NULL, and a
+// Values that look like NULL are text: a merchant whose MID is literally \N or NULL, and a
 // sale whose tx_ref is \N, upload and read back as that text on DuckDB and on ClickHouse. On ClickHouse
 // the upload's scratch DuckDB reads the organisation's uploaded rows as ClickHouse's CSV, where a quoted
 // "\N" once became NULL: the next upload of the organisation then failed, and a tx_ref of \N could load

@@ -1,4 +1,4 @@
-// The dispute desk's parts (issue #44): counted over one row per chargeback with its dispute events
+// The dispute desk's parts: counted over one row per chargeback with its dispute events
 // summed up (the last event, its stage and due date, whether it was represented), read raw only, never
 // from the merchant_daily rollup (whose columns are PARTS'). "Today" is the data's last day (`data_end`:
 // datasets.last_day, or end_month's last day for a dataset of whole months), the generator's "yesterday".

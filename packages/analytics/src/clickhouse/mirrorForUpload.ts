@@ -7,7 +7,7 @@
 // stay in ClickHouse: the loader never reads them. Rows arrive as ClickHouse's CSV (a NULL is \N,
 // booleans 0/1, doubles in their shortest exact form) through a file in a private temporary folder.
 // ClickHouse writes every string quoted and only a NULL as a bare \N, so DuckDB reads with
-// allow_quoted_nulls = false: a value that is literally "\N" stays that text (issue 42: it became NULL,
+// allow_quoted_nulls = false: a value that is literally "\N" stays that text (it became NULL,
 // which broke every later upload of the organisation and would have let a tx_ref of \N load twice).
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// What the dispute desk asks an engine (issue #44): a page of one queue tab, or one dispute. The
+// What the dispute desk asks an engine: a page of one queue tab, or one dispute. The
 // desk's own actions live in PostgreSQL; the API passes the chargebacks they settled, so the page the
 // engine answers already leaves out a represented dispute (README "Dispute desk").
 import type { DisputeQueueItem, DisputeTab } from '@payportal/shared/disputes';

@@ -1,4 +1,4 @@
-// What a repricing scenario does to residual payouts by level (issue #46, README "Residuals"): the
+// What a repricing scenario does to residual payouts by level (README "Residuals"): the
 // residual calculation of each of the simulation's 12 months (the engine's `month` question) applied to
 // the scenario's affected merchants (its `affected` question). A merchant's uplift raises its income and
 // its residual net alike (Schedule A does not depend on price), so each partner gains their share in

@@ -145,7 +145,7 @@ export const UPLOAD_TABLES = {
    * its own, and no id is ever given to another mid. */
   upload_merchant_ids: `create table if not exists upload_merchant_ids (
     org_id integer not null, mid varchar not null, merchant_id bigint not null)`,
-  /** Every node code an upload ever gave a portfolio node, with its id (issue #45): as a mid its merchant
+  /** Every node code an upload ever gave a portfolio node, with its id: as a mid its merchant
    * id, a code keeps its node id through new versions and roll backs of the hierarchy, so the merchants
    * that name it as their agent (merchants.agent_id) follow whichever version is live. */
   upload_node_ids: `create table if not exists upload_node_ids (

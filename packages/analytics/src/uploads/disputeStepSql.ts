@@ -1,4 +1,4 @@
-// The dispute_events kind's rule that reads more than its row (issue #44, docs/UPLOADS.md U27): an event
+// The dispute_events kind's rule that reads more than its row (docs/UPLOADS.md U27): an event
 // follows its dispute's last one. A row whose dispute (a chargeback of the organisation) already ended
 // (accepted, expired, reversed, ruled won or lost: the queue's "Decided"), whose date is before that
 // last event, or after the data's last day (datasets.last_day, else end_month's last day: the desk's

@@ -238,7 +238,7 @@ async function insertResidualAdjustments(connection: DuckDBConnection, request: 
 }
 
 /**
- * A processor's step of a dispute (issue #44): the next seq; the stage it opens (pre-arbitration,
+ * A processor's step of a dispute: the next seq; the stage it opens (pre-arbitration,
  * arbitration) or the one it was in; who acts, as the generator has it; and, for a stage opened, its
  * due date by the rules' window for the chargeback's network and reason (dispute_rules). The removed
  * uploads' events are deleted before this runs, so the last event is the live one.

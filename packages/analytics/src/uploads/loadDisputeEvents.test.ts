@@ -1,4 +1,4 @@
-// The processor's dispute events as an upload kind (issue #44, docs/UPLOADS.md U27) in DuckDB: a step
+// The processor's dispute events as an upload kind (docs/UPLOADS.md U27) in DuckDB: a step
 // of an open dispute is added after its last event (next seq, the stage it opens with its due date by
 // dispute_rules), each bad row is rejected with its reason, and the dispute's timeline follows whichever
 // version is live: a new version replaces the events, a roll back brings them back, a delete removes them.

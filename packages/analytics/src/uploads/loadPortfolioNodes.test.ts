@@ -1,4 +1,4 @@
-// The portfolio_nodes kind and the merchants' agent_code (issue #45, docs/UPLOADS.md U10a, U21–U23) in
+// The portfolio_nodes kind and the merchants' agent_code (docs/UPLOADS.md U10a, U21–U23) in
 // DuckDB: a customer's hierarchy loads, each row that breaks it is rejected with its reason, a merchant
 // names its agent, and the merchant's book (merchant_dim, read through the one scope condition) follows
 // whichever version of the hierarchy is live; a change that would take away a node users are scoped to

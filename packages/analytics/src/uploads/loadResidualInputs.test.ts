@@ -1,4 +1,4 @@
-// The residuals' own inputs as upload kinds (issue #46, docs/UPLOADS.md U24–U25) in DuckDB: Schedule A,
+// The residuals' own inputs as upload kinds (docs/UPLOADS.md U24–U25) in DuckDB: Schedule A,
 // splits and adjustments load by node code, each bad row is rejected with its reason (a split that would
 // take its agent → sub-ISO chain over 100 % among them), and a partner's statement reads whichever
 // version is live: a new version changes it, a roll back brings it back, a delete restores it to the cent.

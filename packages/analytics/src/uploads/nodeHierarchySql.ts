@@ -1,4 +1,4 @@
-// The portfolio_nodes kind's one rule that reads more than its row (issue #45): each row's place in
+// The portfolio_nodes kind's one rule that reads more than its row: each row's place in
 // the hierarchy the load would leave, the file's nodes beside the organisation's live ones. A parent
 // must be a node of either; following parents must never come back to the row; and there are three
 // levels under the organisation with the merchants (a sub-ISO under the organisation, an agent under a

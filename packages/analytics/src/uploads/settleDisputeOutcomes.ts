@@ -1,4 +1,4 @@
-// A chargeback's outcome follows its dispute's last event (issue #44, docs/UPLOADS.md U27): accepted →
+// A chargeback's outcome follows its dispute's last event (docs/UPLOADS.md U27): accepted →
 // accepted; reversed or ruled won → won; expired or ruled lost → lost; any other → pending. The generator
 // writes the two that way (generateDisputeEvents.ts: the end event is drawn from the outcome, a pending
 // dispute has none; a top-up's and an uploaded chargeback are pending with their received event only),

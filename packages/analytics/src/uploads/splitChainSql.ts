@@ -1,4 +1,4 @@
-// The residual_splits kind's one rule that reads more than its row (issue #46): the shares along one
+// The residual_splits kind's one rule that reads more than its row: the shares along one
 // agent → sub-ISO chain never exceed 100 %. A row's share (or its share after expiry, whichever is
 // larger) plus the largest share the other level of its chain holds, in the file or live, must stay at
 // or below 100: for an agent's row, its sub-ISO's splits; for a sub-ISO's row, its agents'. Splits of

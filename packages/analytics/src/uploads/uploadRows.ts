@@ -48,7 +48,7 @@ export async function bumpDataVersion(connection: DuckDBConnection, orgId: numbe
 }
 
 /**
- * A change of the hierarchy would take away nodes users are scoped to (issue #45): nothing changed.
+ * A change of the hierarchy would take away nodes users are scoped to: nothing changed.
  * `codes` are those nodes; the API names the users (uploads/scoped-node-in-use).
  */
 export class ScopedNodeError extends Error {

@@ -1,6 +1,6 @@
 // /api/alerts/v1: alerts, their firings, "evaluate now" and the possible recipients. The query role
 // reads (impersonating support staff too); writes need the query role and, impersonating, support_write.
-// Recipients must be active members of the caller's organisation who hold the query role (issue 42),
+// Recipients must be active members of the caller's organisation who hold the query role,
 // at most MAIL_RECIPIENTS_MAX; an organisation has at most ALERTS_MAX_PER_ORG alerts; an alert is
 // changed by its creator or an org owner; another organisation's alert answers 404.
 import {

@@ -1,4 +1,4 @@
-// Fair mail (issue 42): caps per organisation on alerts, subscriptions and recipients, the recipients'
+// Fair mail: caps per organisation on alerts, subscriptions and recipients, the recipients'
 // rights when saved, and the per-user limit on "send now". Settings in config.ts.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import type { Queryable } from '../db/database.ts';
@@ -24,8 +24,8 @@ export async function requireRoom(
 }
 
 /**
- * Every recipient must be an active member of the organisation who holds the role the source needs
- * (issue 42), and there are at most `max`: 400 naming the others.
+ * Every recipient must be an active member of the organisation who holds the role the source needs,
+ * and there are at most `max`: 400 naming the others.
  */
 export async function requireRecipients(
   db: Queryable,

@@ -1,7 +1,7 @@
-// Who may be mailed what, checked again every time a run sends (issue 42): the creator must still be
+// Who may be mailed what, checked again every time a run sends: the creator must still be
 // active and hold the role the source needs, and so must each recipient; whoever does not is left out
 // and recorded in mail_skips (migration 175) with the reason. The one place the rule lives, the portfolio
-// scope's included (README "Scoped books", issue 45): each recipient's mail is made in the narrower of the
+// scope's included (README "Scoped books"): each recipient's mail is made in the narrower of the
 // creator's book and their own, so a scoped recipient is mailed their book's figures, never the creator's
 // wider ones; a recipient whose book shares no merchant with the creator's is left out.
 import type { PortfolioNodeRow } from '@payportal/analytics';
@@ -62,7 +62,7 @@ export const recipientCount = (audiences: readonly MailAudience[]): number =>
   audiences.reduce((sum, audience) => sum + audience.recipients.length, 0);
 
 /**
- * The rule of issue 42, for one run of an alert or a subscription created by `createdBy`; `hierarchy` is
+ * The rule of scheduled mail (SECURITY.md "Scheduled mail"), for one run of an alert or a subscription created by `createdBy`; `hierarchy` is
  * read only when a recipient's book differs from the creator's.
  */
 export async function checkMailRights(

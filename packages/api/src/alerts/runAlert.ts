@@ -1,4 +1,4 @@
-// One alert's evaluation (issue 45, README "Scoped books"): its check is asked in every book a recipient's
+// One alert's evaluation (README "Scoped books"): its check is asked in every book a recipient's
 // mail is made in, and in the creator's (the alert's own state and history). Each book fires, mails its
 // recipients and clears on its own, so a scoped recipient is mailed their book's figures, never the
 // creator's wider ones.
@@ -32,7 +32,7 @@ export async function runAlert(deps: AlertRunDeps, alert: AlertRow): Promise<boo
   const today = deps.today();
   const orgId = alert.org_id;
   const directory = bookDirectory(engine, orgId, today);
-  // Issue 42: the creator's right to the source and each recipient's, as they are now.
+  // the creator's right to the source and each recipient's, as they are now.
   const rights = await checkMailRights(db, {
     orgId,
     createdBy: alert.created_by,

@@ -154,7 +154,7 @@ async function exportContent(
 
 /**
  * Makes the attachments (one per book) and queues the mails; answers how many were queued. The creator's
- * right and each recipient's are checked first (issue 42): a run whose creator lost it makes nothing, and
+ * right and each recipient's are checked first: a run whose creator lost it makes nothing, and
  * who was left out is recorded in the history.
  */
 export async function runSubscription(deps: SubscriptionRunDeps, row: SubscriptionRow): Promise<number> {

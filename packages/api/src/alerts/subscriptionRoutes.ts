@@ -2,7 +2,7 @@
 // alerts: the query role reads, writes need it too (and support_write when impersonating); a
 // subscription is changed by its creator or an org owner; recipients are active members with the query
 // role; the dashboard or saved export must be one the caller sees (else 404 on the field). "Send now" is
-// the creator's or an owner's, refused for a paused subscription and limited per user (issue 42).
+// the creator's or an owner's, refused for a paused subscription and limited per user.
 import {
   ALERT_ROUTES,
   subscriptionBodySchema,

@@ -1,4 +1,4 @@
-// The dispute queue's current view as an export job's file (issue #44): every row of the tab, filtered
+// The dispute queue's current view as an export job's file: every row of the tab, filtered
 // and sorted as on the screen, asked of the engine a page at a time by the same question the queue's
 // pages ask (so the file's rows are the queue API's), up to the role's cap (one row more tells a capped
 // file). What the desk answered is read once, when the run starts.

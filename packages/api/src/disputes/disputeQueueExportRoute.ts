@@ -1,4 +1,4 @@
-// POST /api/disputes/v1/queue/export (issue #44): the queue's current view (tab, filters, sort) as a CSV
+// POST /api/disputes/v1/queue/export: the queue's current view (tab, filters, sort) as a CSV
 // export job. Whoever reads the queue may export what they see; queueing is a write (support staff
 // impersonating need support_write). The job is followed, cancelled and downloaded through the exports'
 // job routes; it runs in the caller's book, its rows written by disputeQueueExport.ts.

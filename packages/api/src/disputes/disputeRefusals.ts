@@ -1,4 +1,4 @@
-// The desk's refusals (issue #44), each a code of the error catalogue. Nothing is written on a refusal.
+// The desk's refusals, each a code of the error catalogue. Nothing is written on a refusal.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES } from '@payportal/shared/disputes';
 import { ApiError } from '../errors/apiError.ts';

@@ -1,4 +1,4 @@
-// The dispute desk (issue #44): the queue and its CSV export, one dispute, the actions and the evidence.
+// The dispute desk: the queue and its CSV export, one dispute, the actions and the evidence.
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import { registerDisputeActionRoutes } from './disputeActionRoutes.ts';

@@ -1,5 +1,5 @@
-// A source of an export's rows that another feature owns: the dispute desk's queue (issue #44), a
-// partner's residual statement (issue #46). The feature hands its writer to the runner when the app is
+// A source of an export's rows that another feature owns: the dispute desk's queue, a
+// partner's residual statement. The feature hands its writer to the runner when the app is
 // composed (app.ts), so the exports never import a feature that itself queues exports.
 import type { AnalyticsEngine, QueryScope } from '@payportal/analytics';
 import type { QueryColumn } from '@payportal/shared/analytics';

@@ -1,4 +1,4 @@
-// What production asks of the mail settings (issue 42): mail goes over TLS, and the links in it point at
+// What production asks of the mail settings: mail goes over TLS, and the links in it point at
 // the portal's public address, not at the machine that sent it. config.ts refuses to start with them.
 import { isLoopbackHost } from '../web/loopbackHost.ts';
 

@@ -1,4 +1,4 @@
-// Residuals (issue #46): statements and their files, the setup that prices them, closing a month and its changes since.
+// Residuals: statements and their files, the setup that prices them, closing a month and its changes since.
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../http/routeDeps.ts';
 import { registerResidualFileRoutes } from './residualFileRoutes.ts';

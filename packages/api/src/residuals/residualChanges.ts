@@ -1,4 +1,4 @@
-// "Changed since closing" (issue #46): a closed month's frozen lines against the same month recomputed
+// "Changed since closing": a closed month's frozen lines against the same month recomputed
 // from today's data, merchant by merchant, only the fields that differ listed; and its adjustments
 // against today's, each one that closing froze and is gone (removed) or is new (added).
 import type { NodeAdjustment, ResidualLine } from '@payportal/analytics';

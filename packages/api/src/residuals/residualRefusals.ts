@@ -1,4 +1,4 @@
-// The residuals API's refusals (issue #46), each a code of the error catalogue. Nothing is written on a refusal.
+// The residuals API's refusals, each a code of the error catalogue. Nothing is written on a refusal.
 import { API_ERROR_CODES } from '@payportal/shared/errors';
 import { ApiError } from '../errors/apiError.ts';
 

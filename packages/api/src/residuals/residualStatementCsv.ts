@@ -1,4 +1,4 @@
-// A partner's residual statement as an export job's file (issue #46): a line per merchant, then a line
+// A partner's residual statement as an export job's file: a line per merchant, then a line
 // per adjustment (its memo as the merchant, its signed amount as the payout), then the total, each
 // figure the one GET statements/{node}/merchants answers (statementIn.ts: frozen when the month is
 // closed). The job runs in the book it was asked in, so a scoped agent's file holds only their own.

@@ -1,4 +1,4 @@
-// A partner's residual statement as a PDF (issue #46), drawn with the documents' generator (pdfBytes):
+// A partner's residual statement as a PDF, drawn with the documents' generator (pdfBytes):
 // the partner and month, its totals, a line per merchant (sales and volume, income, interchange and
 // scheme fees, Schedule A, net, share and payout), the adjustments and the total paid. Every figure is
 // the statement's as GET statements/{node}/merchants answers it, formatted as the screen formats it,

@@ -132,7 +132,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     org: 'acme',
     roles: ['query', 'disputes'],
     phoneFactor: '+16505550144',
-    purpose: 'query and disputes: works the dispute desk (issue #44); SMS factor',
+    purpose: 'query and disputes: works the dispute desk; SMS factor',
   },
   {
     uid: 'seed-mfa',

@@ -1,4 +1,4 @@
-// A hierarchy upload (issue #45) may not take away a node something is scoped to: an active user's book
+// A hierarchy upload may not take away a node something is scoped to: an active user's book
 // would vanish under them, and a partner registration's set (the nodes its sessions may be scoped to,
 // `partners.nodes`) would name a node that no longer exists, so its agents' sessions would be refused
 // (`partner/unknown-node`) until someone noticed. The engine refuses such a change (ScopedNodeError, with

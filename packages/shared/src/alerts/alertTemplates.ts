@@ -1,5 +1,5 @@
 // Ready-made rules for what acquirers watch. "Nearing" a scheme line is 90 % of it, so the mail comes
-// before the programme's letter does. The dispute desk's two (issue #44) look back far enough to hold
+// before the programme's letter does. The dispute desk's two look back far enough to hold
 // every dispute still open (a chargeback is counted on its received date, and arbitration comes months
 // after it) and every fought one decided (a ruling comes weeks after the representment).
 import type { AlertRuleInput } from './alertSchemas.ts';

@@ -1,4 +1,4 @@
-// A run or a recipient skipped because the right to the mail was gone when it was sent (issue 42): the
+// A run or a recipient skipped because the right to the mail was gone when it was sent: the
 // creator no longer active or without the role the source needs, or a recipient so. The history on
 // /alerts shows them to the creator and the organisation's owners.
 import { z } from 'zod';

@@ -178,7 +178,7 @@ export const MEASURES = {
     description: 'Σ (actual − target interchange) of downgraded sales',
     roles: analysts,
   },
-  // The dispute desk (issue #44), from each chargeback's dispute events. "Today" is the data's last day
+  // The dispute desk, from each chargeback's dispute events. "Today" is the data's last day
   // (the generator's "yesterday"); a representment made on the desk counts once the processor reports it.
   disputes_open: {
     label: 'Open disputes',

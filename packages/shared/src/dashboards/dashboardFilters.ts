@@ -1,5 +1,5 @@
 // Dashboard-level filters: a date range, the compound industry and region choices, the portfolio's
-// sub-ISO → agent choice (by name, issue 45), card brand and channel. They apply to every chart unless the chart opts out, and live in the URL
+// sub-ISO → agent choice (by name), card brand and channel. They apply to every chart unless the chart opts out, and live in the URL
 // (so a link, and the partner frame's onRoute, reopen the same view): one search parameter per field.
 import { z } from 'zod';
 import { dateRangeSchema, type QueryDescription, type QueryFilter } from '../analytics/queryDescription.ts';

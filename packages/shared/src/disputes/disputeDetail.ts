@@ -1,6 +1,6 @@
 // One dispute as GET /api/disputes/v1/disputes/{chargebackId} answers it: the network's events merged
 // with the desk's own actions, the due date and the internal cut-off, the disputed sale, the merchant,
-// the evidence checklist of its reason category, notes and evidence (issue #44).
+// the evidence checklist of its reason category, notes and evidence.
 import { z } from 'zod';
 import { DISPUTE_NETWORKS, DISPUTE_STAGES } from './disputeQueue.ts';
 

@@ -1,4 +1,4 @@
-// /disputes/insights (issue #44): the questions its charts ask the query API, over every month of data.
+// /disputes/insights: the questions its charts ask the query API, over every month of data.
 // Each is a catalogue question (the dashboards' numbers), so the browser test asks the same ones and
 // compares what the screen shows with the answer.
 import type { QueryDescriptionInput } from '../analytics/queryDescription.ts';

@@ -1,4 +1,4 @@
-// The dispute desk's API (issue #44): each route's pattern (what the API registers) and its path
+// The dispute desk's API: each route's pattern (what the API registers) and its path
 // builder (what the app calls) side by side, so the two cannot drift apart.
 import type { DisputeQueueQuery } from './disputeQueue.ts';
 

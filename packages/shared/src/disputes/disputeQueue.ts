@@ -2,7 +2,7 @@
 // rows it returns. Every dispute is named by its chargeback id.
 import { z } from 'zod';
 
-/** The queue's tabs with their labels (issue #44, character for character). */
+/** The queue's tabs with their labels (character for character). */
 export const DISPUTE_TABS = {
   needs_response: 'Needs response',
   due_3d: 'Due within 3 days',

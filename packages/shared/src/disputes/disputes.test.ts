@@ -1,4 +1,4 @@
-// The dispute desk's shared contract (issue #44): the queue's tabs and parameters, the ids, the
+// The dispute desk's shared contract: the queue's tabs and parameters, the ids, the
 // evidence limits and the days-left words the queue and the detail page show.
 import { describe, expect, it } from 'vitest';
 import { daysLeft } from './daysLeft.ts';

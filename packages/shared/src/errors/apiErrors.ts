@@ -106,7 +106,7 @@ export const API_ERROR_CODES = {
   disputesEvidenceTooLarge: 'disputes/evidence-too-large',
   /** Not one of the organisation's disputes, or not a chargeback id at all (404). */
   disputesNotFound: 'disputes/not-found',
-  /** Residuals (issue #46): the running or a later month has no statement and cannot be closed (400). */
+  /** Residuals: the running or a later month has no statement and cannot be closed (400). */
   residualsMonthOpen: 'residuals/month-open',
   /** Closing a month that is already closed (409). */
   residualsMonthClosed: 'residuals/month-closed',

@@ -6,7 +6,7 @@ import { allow, type GuardDecision, type GuardInput } from './guardDecision.ts';
 export const seesDisputes = (flags: RoleFlags) => flags.isQuery || flags.isDisputes || flags.isOwner;
 
 /**
- * disputes guard (issue #44): the dispute desk opens for query users (they read), `disputes` users (they
+ * disputes guard: the dispute desk opens for query users (they read), `disputes` users (they
  * act) and owners; everyone else goes where the query guard sends them.
  */
 export function decideDisputesRoute(input: GuardInput): GuardDecision {

@@ -10,7 +10,7 @@ export const seesResiduals = (flags: RoleFlags, scoped: boolean) =>
   flags.isResidualsAdmin || flags.isOwner || (flags.isQuery && scoped);
 
 /**
- * residuals guard (issue #46): the screens open for residuals admins, owners and query users (whether a
+ * residuals guard: the screens open for residuals admins, owners and query users (whether a
  * query user is scoped is not a role: the screen shows the API's refusal to an unscoped one); everyone
  * else goes where the query guard sends them.
  */

@@ -125,7 +125,7 @@ describe('query guard', () => {
   ]);
 });
 
-describe('disputes guard (issue #44: query users read, disputes users act, owners grant)', () => {
+describe('disputes guard (query users read, disputes users act, owners grant)', () => {
   runTable(decideDisputesRoute, [
     same('disputes', false, allow),
     same('query', false, allow),
@@ -137,7 +137,7 @@ describe('disputes guard (issue #44: query users read, disputes users act, owner
   ]);
 });
 
-describe('residuals guard (issue #46: residuals admins, owners, query users for their own book)', () => {
+describe('residuals guard (residuals admins, owners, query users for their own book)', () => {
   runTable(decideResidualsRoute, [
     same('residualsAdmin', false, allow),
     same('owner', false, allow),

@@ -1,4 +1,4 @@
-// What the owner sees of their partners beyond the partner itself (issue #42 item 5): the audit of every
+// What the owner sees of their partners beyond the partner itself: the audit of every
 // registration, key change, revocation and user a partner's session created, and the registered origins
 // the operator's framing allowlist (PARTNER_ORIGINS, the app's frame-ancestors) does not hold.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Scoped books (issue #45): a user may be scoped to one node of the organisation's portfolio hierarchy
+// Scoped books: a user may be scoped to one node of the organisation's portfolio hierarchy
 // (a sub-ISO or an agent) and then sees only the merchants of that node's subtree, everywhere data is
 // shown. A node is named by its code (`SUB-001`, `AGT-0042`, or the customer's own from an upload): the
 // code is what merchant_dim carries and a partner's token names, and it outlives a reloaded hierarchy.

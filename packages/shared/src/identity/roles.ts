@@ -1,7 +1,7 @@
 // Role names and the flags derived from them.
 /**
- * `disputes` works the dispute desk (issue #44): acts on disputes and sees their evidence; `query` users only read it.
- * `residuals_admin` (issue #46) reads every residual statement and closes months.
+ * `disputes` works the dispute desk: acts on disputes and sees their evidence; `query` users only read it.
+ * `residuals_admin` reads every residual statement and closes months.
  */
 export const ROLE_NAMES = [
   'org_owner',
@@ -27,9 +27,9 @@ export interface RoleFlags {
   isUpload: boolean;
   isUploadAdmin: boolean;
   isEmbedded: boolean;
-  /** works the dispute desk (issue #44). */
+  /** works the dispute desk. */
   isDisputes: boolean;
-  /** reads every residual statement and closes months (issue #46). */
+  /** reads every residual statement and closes months. */
   isResidualsAdmin: boolean;
 }
 

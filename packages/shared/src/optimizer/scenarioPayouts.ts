@@ -1,4 +1,4 @@
-// What a repricing scenario does to residual payouts by level (issue #46): over the same 12 months as the
+// What a repricing scenario does to residual payouts by level: over the same 12 months as the
 // simulation, with its attrition, the expected change of the residual net and of what agents, sub-ISOs
 // and the house receive of it. Money in dollars with cents.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// A residual statement's files (issue #46): its CSV as an export job and its PDF as a generated
+// A residual statement's files: its CSV as an export job and its PDF as a generated
 // document, both of the statement GET statements/{node}/merchants answers for the same month.
 import { z } from 'zod';
 import { nodeCodeSchema, residualMonthSchema } from './residualStatements.ts';

@@ -1,4 +1,4 @@
-// The residuals API (issue #46): each route's pattern (what the API registers) and its path builder
+// The residuals API: each route's pattern (what the API registers) and its path builder
 // (what the app calls) side by side, so the two cannot drift apart.
 const base = '/api/residuals/v1';
 

@@ -1,4 +1,4 @@
-// Who reads residual statements (issue #46): residuals admins and owners (the organisation, or their own
+// Who reads residual statements: residuals admins and owners (the organisation, or their own
 // book when scoped), and `query` users scoped to a book (their own statements). One rule for the
 // residuals API, its setup and the statement documents.
 const READING_ROLES = ['residuals_admin', 'org_owner'] as const;

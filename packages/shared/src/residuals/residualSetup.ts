@@ -1,4 +1,4 @@
-// /residuals/setup (issue #46): the Schedule A rates and the splits in force in a month, read-only, with
+// /residuals/setup: the Schedule A rates and the splits in force in a month, read-only, with
 // the history of the uploads that bring them. The generated data is the baseline: a version without an
 // upload came with the data.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The residuals API's inputs and answers (issue #46). Money is in dollars with cents (exact to the cent),
+// The residuals API's inputs and answers. Money is in dollars with cents (exact to the cent),
 // shares in percent; a month is 'YYYY-MM' and must be complete (before the caller's running month).
 import { z } from 'zod';
 

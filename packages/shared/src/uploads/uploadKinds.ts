@@ -92,7 +92,7 @@ export const SCHEDULE_A_BASES = [
 export const SPLIT_BASES = ['net', 'gross'] as const;
 export const SPLIT_NET_NEGATIVE = ['pass', 'zero'] as const;
 export const ADJUSTMENT_KINDS = ['income', 'expense'] as const;
-/** What a processor's file may say happened to a dispute (issue #44): every event but `received`, which a chargeback brings. */
+/** What a processor's file may say happened to a dispute: every event but `received`, which a chargeback brings. */
 export const UPLOADED_DISPUTE_EVENTS = [
   'represented',
   'accepted',
@@ -124,7 +124,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'state_code', pattern: '[A-Z]{2}', reason: 'must be a 2-letter state code such as CA', known: 'state' },
     { name: 'onboarded_on', ...DATE },
     { name: 'status', ...oneOf(MERCHANT_STATUSES) },
-    // issue #45: the merchant's agent (a live node of kind agent); empty or left out: a house account
+    // the merchant's agent (a live node of kind agent); empty or left out: a house account
     { name: 'agent_code', ...NODE_CODE, optional: true, trailing: true, known: 'agent' },
   ],
   transactions: [
@@ -163,7 +163,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     },
     { name: 'stage', ...oneOf(CHARGEBACK_STAGES) },
   ],
-  // issue #46: the residuals' inputs; a node is named by its code (empty node_code in schedule_a: the house's)
+  // the residuals' inputs; a node is named by its code (empty node_code in schedule_a: the house's)
   schedule_a: [
     { name: 'node_code', ...NODE_CODE, optional: true, known: 'node' },
     {
@@ -197,7 +197,7 @@ export const UPLOAD_COLUMNS: Record<UploadKind, readonly ColumnRule[]> = {
     { name: 'amount', ...AMOUNT },
     { name: 'memo', ...TEXT },
   ],
-  // issue #44: a decision or step of an existing dispute, as the processor reports it (one row per dispute a file)
+  // a decision or step of an existing dispute, as the processor reports it (one row per dispute a file)
   dispute_events: [
     {
       name: 'chargeback_id',
@@ -234,17 +234,17 @@ export const UPLOAD_REJECT_REASONS = {
   badDate: 'is not a real calendar date',
   existingNode: 'is already a node of this organisation',
   unknownAgent: 'is not an agent of this organisation',
-  /** parent_code (issue #45): neither a node of the file nor a live node of the organisation. */
+  /** parent_code: neither a node of the file nor a live node of the organisation. */
   unknownParent: 'is not a node of this file or of this organisation',
   /** The parent's chain comes back to the row's own code. */
   cycle: 'would make a cycle: the node would sit under itself',
   /** The parent is a row of the same file rejected for its own reason. */
   rejectedParent: 'names a node whose own row is rejected',
   unknownNode: 'is not a node of this organisation',
-  /** share_pct (issue #46): with the other level's largest share, over 100 % for some merchant. */
+  /** share_pct: with the other level's largest share, over 100 % for some merchant. */
   chainOver100: 'would make the shares along its agent → sub-ISO chain exceed 100 %',
   unknownDispute: 'is not a dispute of this organisation',
-  /** event_date (issue #44): the dispute's last event already ended it. */
+  /** event_date: the dispute's last event already ended it. */
   disputeDecided: 'follows a dispute that is already decided',
   disputeEventTooEarly: "is before the dispute's last event",
   afterLastDay: "is after the data's last day",

@@ -1,4 +1,4 @@
-// Who a run left out and why (issue 42): the API answers them to the creator and the owners only.
+// Who a run left out and why: the API answers them to the creator and the owners only.
 import { mailSkipText, type MailSkip } from '@payportal/shared/alerts';
 import * as styles from './alerts.css.ts';
 

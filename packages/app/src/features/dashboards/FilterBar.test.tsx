@@ -1,4 +1,4 @@
-// The dashboard filter bar's portfolio filters (README "Portfolio filters", issue 45): the whole
+// The dashboard filter bar's portfolio filters (README "Portfolio filters"): the whole
 // organisation filters by sub-ISO and agent, by name, the agents narrowed to one chosen sub-ISO; a
 // scoped session, whose book is already chosen, is not offered them.
 import type { DashboardFilters } from '@payportal/shared/dashboards';

@@ -1,4 +1,4 @@
-// /disputes/insights (issue #44): which disputes the desk fights and wins, and how much money it
+// /disputes/insights: which disputes the desk fights and wins, and how much money it
 // recovers — challenge rate, fought win rate and recovery rate by reason, network and merchant, and by
 // month. Every figure is the query API's (catalogue members), as a dashboard would ask it.
 import { DISPUTE_INSIGHTS } from '@payportal/shared/disputes';

@@ -1,4 +1,4 @@
-// /disputes: the dispute desk's queue (issue #44). Four tabs, filters, server-side sort and paging
+// /disputes: the dispute desk's queue. Four tabs, filters, server-side sort and paging
 // ("Load more" follows the API's cursor); each row says its days left in words and colour; the view on
 // screen exports as CSV.
 import { DISPUTE_TABS, type DisputeTab } from '@payportal/shared/disputes';

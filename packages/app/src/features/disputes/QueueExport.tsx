@@ -1,4 +1,4 @@
-// The queue's CSV (issue #44): the tab, filters and sort on screen go into an export job, followed and
+// The queue's CSV: the tab, filters and sort on screen go into an export job, followed and
 // downloaded like any export. The card shows the run of the view on screen only: after another tab,
 // filter or sort it offers a new run, never the earlier view's file (which comes back with its view).
 // Read-only support staff see why they cannot run it.

@@ -1,4 +1,4 @@
-// One line of the partner audit in words (issue #42 item 5): what changed, and by whom, naming the
+// One line of the partner audit in words: what changed, and by whom, naming the
 // impersonated user beside the support person who acted.
 import type { PartnerAuditEntry } from '@payportal/shared/identity';
 

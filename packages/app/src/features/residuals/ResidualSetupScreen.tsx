@@ -1,4 +1,4 @@
-// /residuals/setup (issue #46): what prices a month, read-only: the Schedule A rates and the splits in
+// /residuals/setup: what prices a month, read-only: the Schedule A rates and the splits in
 // force (as frozen at closing when the month is closed), in the caller's book, and the residual inputs'
 // upload history (the organisation's; a caller scoped to a book sees none).
 import { Link, useLocation, useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// /residuals/{nodeId} (issue #46): one partner's statement of a month: a line per merchant (sales and
+// /residuals/{nodeId}: one partner's statement of a month: a line per merchant (sales and
 // volume, income, interchange and scheme fees, Schedule A, net, the partner's share and payout), then its
 // adjustments and the total, and its CSV and PDF. Another book's statement is not found (the API answers 404).
 import { useLocation, useSearch, Link } from 'wouter';

@@ -1,4 +1,4 @@
-// /residuals (issue #46): a month's summary. Unscoped: the portfolio (income, pass-through, Schedule A,
+// /residuals: a month's summary. Unscoped: the portfolio (income, pass-through, Schedule A,
 // net, payouts by level, the house) with its top partners; scoped: the caller's own node with its
 // agents. A residuals admin closes the month here; a closed month shows who closed it.
 import type { ResidualStatements } from '@payportal/shared/residuals';

@@ -1,4 +1,4 @@
-// A statement's files (issue #46): its CSV through the export card every export runs in (run, progress,
+// A statement's files: its CSV through the export card every export runs in (run, progress,
 // download) and its PDF made by the document generator and downloaded at once (it is kept under
 // Documents too). Read-only support staff see why they cannot make either.
 import { useSnapshot } from 'valtio';

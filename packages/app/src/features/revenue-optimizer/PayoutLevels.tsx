@@ -1,4 +1,4 @@
-// Beside the portfolio's net, what the scenario does to residual payouts by level (issue #46): the
+// Beside the portfolio's net, what the scenario does to residual payouts by level: the
 // expected change over the same 12 months with its attrition, of the residual net (after Schedule A) and
 // of what agents, sub-ISOs and the house receive of it. Asked on its own, after the simulation, as the
 // sliders rest: a whole year of statements takes longer than the simulation.

@@ -1,6 +1,6 @@
 // Header dropdown: the items in the specification's order, with their role conditions, and
 // the screens the specification's list leaves out, so every screen a user may open is in the menu:
-// uploads for the upload role, the dispute desk for query, disputes and owner users (issue #44), residuals for residuals admins, owners and scoped query users (issue #46). A user without the query role gets no query screens (their guards would
+// uploads for the upload role, the dispute desk for query, disputes and owner users, residuals for residuals admins, owners and scoped query users. A user without the query role gets no query screens (their guards would
 // send them home). Sign out is not here: it is an action, not a route (see UserMenu).
 import { seesDisputes, seesResiduals } from '@payportal/shared/guards';
 import type { RoleFlags } from '@payportal/shared/identity';
