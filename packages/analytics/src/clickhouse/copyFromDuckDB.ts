@@ -1,7 +1,9 @@
 // Copies analytics rows from DuckDB (where the generator and the upload loader write them) into
 // ClickHouse: the shared dimensions whole, and for each organisation every per-organisation table.
 // Rows stream: DuckDB renders each row as a TabSeparated line (tabSeparatedRowSql.ts), one chunk of
-// about 2,000 lines at a time goes into the HTTP insert, so memory stays flat for millions of rows.
+// about 2,000 lines at a time goes into one of two HTTP inserts open side by side (18.16 parses an
+// insert on one thread), so memory stays flat for millions of rows. On a cluster a sharded table's rows
+// go straight to the shard that will hold them, each shard parsing only its own.
 //
 // Replacing, not appending: ClickHouse 18.16 deletes rows only by `ALTER … DELETE`, an asynchronous
 // mutation. Instead every per-organisation table is partitioned by org_id (clickhouseTables.ts); the
@@ -292,7 +294,7 @@ function fromWire(column: Column): string {
 /**
  * Runs `select` in DuckDB and sends its lines to the destinations' HTTP inserts, all open at once, and
  * returns how many lines each received. `routed`: the second column names each row's destination;
- * otherwise each chunk goes to the insert with the least waiting. A slow insert holds the others back
+ * otherwise the chunks go to the inserts in turns. A slow insert holds the others back
  * (DuckDB's chunks are read only as fast as every insert takes them), so memory stays flat.
  */
 async function streamRows(
@@ -304,24 +306,35 @@ async function streamRows(
   const bodies = destinations.map(() => new PassThrough().on('error', () => undefined));
   const counts = destinations.map(() => 0);
   let failure: { error: unknown } | null = null;
-  const inserts = destinations.map((destination, index) =>
-    destination.clickhouse
-      .insert({ table: destination.table, values: bodies[index]!, format: 'TabSeparated' })
-      .catch((error: unknown) => {
+  // An insert's request starts with its first line: a request opened early and left without a byte is
+  // a kept-alive connection the server closes after its keep_alive_timeout ("socket hang up").
+  const inserts: Promise<unknown>[] = [];
+  const started = destinations.map(() => false);
+  const start = (index: number) => {
+    started[index] = true;
+    inserts.push(
+      destinations[index]!.clickhouse.insert({
+        table: destinations[index]!.table,
+        values: bodies[index]!,
+        format: 'TabSeparated',
+      }).catch((error: unknown) => {
         failure ??= { error };
         // wakes a pump waiting for a body to drain, so it stops instead of waiting for ever
         for (const body of bodies) body.destroy();
         throw error;
       }),
-  );
+    );
+  };
   // A body whose buffer is full waits for its insert to take it (`drain`) before it gets more.
   const full: (Promise<unknown> | null)[] = bodies.map(() => null);
   const send = (index: number, lines: readonly string[]) => {
     if (!lines.length) return;
+    if (!started[index]) start(index);
     counts[index]! += lines.length;
     if (!bodies[index]!.write(`${lines.join('\n')}\n`))
       full[index] = drained(bodies[index]!).then(() => (full[index] = null));
   };
+  let turn = 0;
   const pump = async () => {
     const result = await duckdb.stream(select);
     for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
@@ -333,11 +346,10 @@ async function streamRows(
         lines.forEach((line, row) => split[to[row]!]!.push(line));
         split.forEach((part, index) => send(index, part));
       } else {
-        if (full.every(Boolean)) await Promise.race(full);
-        send(
-          full.findIndex((waiting) => !waiting),
-          lines,
-        );
+        // in turns, so neither insert waits long for its next line
+        const next = turn++ % bodies.length;
+        await full[next];
+        send(next, lines);
       }
       if (failure || bodies.some((body) => body.destroyed)) return;
     }
@@ -346,12 +358,14 @@ async function streamRows(
   const pumped = pump().then(
     () => bodies.forEach((body) => body.end()),
     (error: unknown) => {
-      // the inserts fail rather than keep half the rows
+      // DuckDB's error is the cause; the inserts then fail rather than keep half the rows
+      failure ??= { error };
       bodies.forEach((body) => body.destroy(error instanceof Error ? error : new Error(String(error))));
       throw error;
     },
   );
-  const outcomes = await Promise.allSettled([...inserts, pumped]);
+  const pumpedOutcome = await Promise.allSettled([pumped]);
+  const outcomes = [...(await Promise.allSettled(inserts)), ...pumpedOutcome];
   if (failure) throw (failure as { error: unknown }).error;
   const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
   if (rejected) throw (rejected as PromiseRejectedResult).reason;
