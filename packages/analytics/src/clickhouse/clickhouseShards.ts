@@ -35,6 +35,12 @@ export interface StagedTable {
   how: 'replace' | 'attach';
   /** How many rows it holds, when known: a cluster spreads no empty table (it drops the partition instead). */
   rows?: number;
+  /**
+   * Set when the table is staged on every shard under the same name, each holding only its own rows
+   * (the copy from DuckDB places a sharded table's rows so): how many each holds, in shard order.
+   * Nothing is pulled; each shard swaps its own staging table in.
+   */
+  shardRows?: number[];
 }
 
 /** The organisations' publication markers on the initiator: odd while a publication swaps, even after. */
@@ -140,6 +146,12 @@ export class ClickHouseShards {
           const queries: string[] = [];
           for (const entry of staged) {
             const target = entry.table.sharded ? localTableName(entry.table) : entry.table.name;
+            const placed = entry.shardRows?.[shard.number - 1];
+            if (placed !== undefined) {
+              if (placed > 0) queries.push(alter(entry, target, entry.staging));
+              else if (entry.how === 'replace') queries.push(`alter table ${target} drop partition ${partition}`);
+              continue;
+            }
             if (entry.rows === 0) {
               // nothing to copy: a replace empties the partition, an attach changes nothing
               if (entry.how === 'replace') queries.push(`alter table ${target} drop partition ${partition}`);

@@ -23,6 +23,9 @@ export function createClickHouseClient({
     url,
     ...(database !== undefined && { database }),
     request_timeout: requestTimeoutMs,
+    // 18.16 closes a kept-alive connection after 3 s idle; a socket idle longer (the event loop held up
+    // on a loaded machine) is dropped before use rather than failing a request with "socket hang up".
+    keep_alive: { eagerly_destroy_stale_sockets: true },
     // Every failure already reaches the caller as a rejected promise; the client's own logger would
     // print it to the console a second time (and print the query text with it).
     log: { level: ClickHouseLogLevel.OFF },
