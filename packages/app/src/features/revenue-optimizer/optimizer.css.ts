@@ -1,5 +1,5 @@
 // The revenue optimizer's look, from the theme contract only (organisation themes recolour it).
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/themes.css.ts';
 import { grid } from '../../ui/dataGrid.css.ts';
 
@@ -139,7 +139,27 @@ export const flag = style({
   border: `1px solid ${vars.color.border}`,
 });
 export const underFlag = style([flag, { color: vars.color.danger, borderColor: vars.color.danger }]);
-export const busy = style({ opacity: 0.55, transition: 'opacity 150ms' });
+// A card whose answer is being worked out again keeps its text at full contrast (faded text failed
+// WCAG's 4.5:1 while the payouts recomputed) and shows a bar sweeping along its top edge instead.
+const sweep = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
+export const busy = style({
+  position: 'relative',
+  cursor: 'progress',
+  '::before': {
+    content: '""',
+    position: 'absolute',
+    insetInline: '0.625rem',
+    top: 0,
+    height: '0.1875rem',
+    borderRadius: '999px',
+    backgroundImage: `linear-gradient(90deg, transparent, ${vars.color.primary}, transparent)`,
+    backgroundSize: '200% 100%',
+    animation: `${sweep} 1.1s linear infinite`,
+  },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { selectors: { '&::before': { animation: 'none', opacity: 0.6 } } },
+  },
+});
 export const note = style({
   margin: 0,
   padding: '0.6rem 0.75rem',
