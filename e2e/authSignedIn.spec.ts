@@ -60,6 +60,10 @@ test('two-factor sign-in: a wrong code is refused, the right one reaches home; p
   expect(await animation()).toBe('none');
   await expect(nameCard.getByRole('status')).toHaveText('Saved!');
   await page.emulateMedia({ reducedMotion: null });
+  // The name card flips back to its form 1.5 s after "Saved!", growing taller and moving the password card
+  // down: work the password card once the name card is back, as a person would (a click during that move
+  // landed above the button).
+  await expect(nameCard.locator('[data-face="front"]')).toBeAttached();
 
   for (const password of ['Portal-demo-2026-changed', DEMO_PASSWORD]) {
     await page.getByLabel('New Password', { exact: true }).fill(password);
